@@ -1,0 +1,45 @@
+# geocache-tui: the two commands a fresh Debian/Ubuntu machine with Swift needs are
+# `make run` and `make test`; both install the system packages they miss.
+
+SWIFT       ?= swift
+BIN_RELEASE := .build/release/geocache-tui
+RUN_PACKAGES  := libncurses-dev libsqlite3-dev pkg-config ncurses-term
+TEST_PACKAGES := $(RUN_PACKAGES) tmux
+BENCH_PACKAGES := $(TEST_PACKAGES) python3
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Installs the Debian packages in $(1) that are not installed yet.
+define apt_install
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+.PHONY: run build test deps test-deps bench clean
+
+## Build in release mode and start the app on its default store (args: ARGS="...").
+run: deps
+	$(SWIFT) build -c release --product geocache-tui
+	$(BIN_RELEASE) $(ARGS)
+
+build: deps
+	$(SWIFT) build -c release --product geocache-tui
+
+## Run every test: model, widgets, controller, headless ncurses and tmux end-to-end.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+deps:
+	$(call apt_install,$(RUN_PACKAGES))
+
+test-deps:
+	$(call apt_install,$(TEST_PACKAGES))
+
+clean:
+	rm -rf .build

@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "geocache-tui",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "geocache-tui", targets: ["geocache-tui"]),
+        .library(name: "GeoModel", targets: ["GeoModel"]),
+        .library(name: "GeoTUI", targets: ["GeoTUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "GeoModel",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "GeoTUI",
+            dependencies: ["CNcurses", "GeoModel"]
+        ),
+        .executableTarget(
+            name: "geocache-tui",
+            dependencies: [
+                "GeoModel",
+                "GeoTUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "GeoModelTests",
+            dependencies: ["GeoModel"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "GeoTUITests",
+            dependencies: ["GeoTUI", "GeoModel", "CNcurses"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

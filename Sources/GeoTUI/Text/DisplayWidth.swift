@@ -1,0 +1,95 @@
+import CNcurses
+
+/// Display widths of text in terminal columns, as the C library (and so ncurses)
+/// measures them.
+///
+/// A grapheme cluster takes the width of its first scalar; combining marks and other
+/// zero-width scalars add nothing, an emoji variation selector (U+FE0F) makes the
+/// cluster two columns wide, and a pair of regional indicators (a flag) takes two.
+/// Control characters are never drawn as themselves: ``Character/displayed`` turns
+/// them into visible symbols of width one first.
+public enum DisplayWidth {
+    /// The locale the widths are measured in: the process's own when it is UTF-8,
+    /// `C.UTF-8` otherwise. Set once, before the first measurement.
+    private static let localeReady: Bool = {
+        TerminalLocale.ensureUTF8()
+        return true
+    }()
+
+    /// The width of one Unicode scalar: 0, 1 or 2 (-1 for controls).
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        _ = localeReady
+        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return -1 }
+        return Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+    }
+
+    /// The width of one grapheme cluster as it is drawn (controls count as one).
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x80 {
+            // ASCII fast path: "\r\n" is one Character; it is shown as one symbol.
+            return 1
+        }
+        var width = of(first)
+        if width < 0 { return 1 }
+        if (0x1F1E6...0x1F1FF).contains(first.value), scalars.count >= 2 { return 2 }
+        if scalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { width = 2 }
+        if width == 0 { width = first.properties.generalCategory == .format ? 0 : 1 }
+        return min(width, 2)
+    }
+
+    /// The width of a string: the sum of its characters' widths.
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+}
+
+/// Where the process's locale is put right for wide characters.
+public enum TerminalLocale {
+    /// Sets `LC_ALL` from the environment, falling back to `C.UTF-8` when that is not a
+    /// UTF-8 locale (LANG unset, POSIX, Latin-1), so wide characters and box lines work.
+    /// Returns true when the fallback was needed.
+    @discardableResult
+    public static func ensureUTF8() -> Bool {
+        if let name = setlocale(LC_ALL, ""), isUTF8(String(cString: name)) { return false }
+        if setlocale(LC_ALL, "C.UTF-8") == nil { _ = setlocale(LC_ALL, "C.utf8") }
+        // Keep the user's message and number formats where they exist.
+        return true
+    }
+
+    private static func isUTF8(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
+    }
+}
+
+extension Character {
+    /// This character as it may be drawn: control characters become visible symbols
+    /// (ESC shows as "␛", a newline as "␤", a tab as "␉"), so text from a store or an
+    /// import is shown and never interpreted by the terminal.
+    public var displayed: Character {
+        guard let first = unicodeScalars.first else { return self }
+        let v = first.value
+        if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
+        if v == 0x7F { return "␡" }
+        if (0x80..<0xA0).contains(v) { return "�" }
+        if first.properties.generalCategory == .format && unicodeScalars.count == 1
+            && v != 0x200D { return "�" }
+        return self
+    }
+
+    /// This character's width in columns once ``displayed``.
+    public var displayWidth: Int { DisplayWidth.of(displayed) }
+}
+
+extension StringProtocol {
+    /// The width in terminal columns of this text once each character is ``Character/displayed``.
+    public var displayWidth: Int {
+        var total = 0
+        for character in self { total += character.displayWidth }
+        return total
+    }
+}
