@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+extension CacheStore {
+    /// The schema's migrations, oldest first. Never edit a registered migration:
+    /// append a new one (`"v2"`, ...) and it runs once on every older store.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // AUTOINCREMENT: a deleted cache's rowid is never handed out again, so a
+            // CacheID stays meaningful and rowid order is the order caches were added.
+            try db.execute(sql: """
+                CREATE TABLE cache (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL,
+                    details TEXT NOT NULL,
+                    creator TEXT NOT NULL,
+                    reward TEXT NOT NULL
+                );
+                -- Finds a cache identical in all four fields in O(log n): duplicate detection.
+                CREATE INDEX cache_by_content ON cache (title, details, creator, reward);
+
+                -- The number of caches, kept by triggers so counting is O(1).
+                CREATE TABLE cache_count (
+                    singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO cache_count (singleton, value) VALUES (1, 0);
+                CREATE TRIGGER cache_counted_on_insert AFTER INSERT ON cache BEGIN
+                    UPDATE cache_count SET value = value + 1 WHERE singleton = 1;
+                END;
+                CREATE TRIGGER cache_counted_on_delete AFTER DELETE ON cache BEGIN
+                    UPDATE cache_count SET value = value - 1 WHERE singleton = 1;
+                END;
+
+                -- The form's unsaved text, one row per non-empty field.
+                CREATE TABLE draft (
+                    field TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }()
+
+    /// The columns that make a ``StoredCache``. Text is read back as its raw UTF-8
+    /// bytes because GRDB reads TEXT up to the first NUL, and a field may hold one.
+    static let cacheColumns = """
+        id, CAST(title AS BLOB), CAST(details AS BLOB), CAST(creator AS BLOB), CAST(reward AS BLOB)
+        """
+
+    /// Placeholders matching ``textArgument(_:)``: four TEXT values.
+    static let cacheValuePlaceholders = "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)"
+
+    /// A string as a statement argument that keeps every byte: GRDB binds a Swift
+    /// String as a C string, so one holding NUL goes in as UTF-8 bytes that the SQL
+    /// casts back to TEXT.
+    static func textArgument(_ string: String) -> any DatabaseValueConvertible {
+        string.utf8.contains(0) ? Data(string.utf8) : string
+    }
+
+    /// The four fields of a cache as arguments for ``cacheValuePlaceholders``.
+    static func cacheArguments(_ cache: GeoCache) -> StatementArguments {
+        StatementArguments(GeoCache.Field.allCases.map { textArgument(cache[$0]) })
+    }
+
+    /// Decodes a row selected with ``cacheColumns``.
+    static func storedCache(from row: Row) -> StoredCache {
+        func text(_ index: Int) -> String {
+            let data: Data = row[index] ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        }
+        return StoredCache(
+            id: CacheID(rawValue: row[0]),
+            cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4)))
+    }
+}

@@ -1,0 +1,63 @@
+/// Why a store file could not be opened, created, read or written.
+///
+/// Every message names the file and says what to do about it, so a command line or
+/// a status bar can show it as it is. Whenever opening fails, the file was not
+/// changed.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file exists but is not a geocache-tui store: not an SQLite database at all
+    /// (garbage, a zip archive, an empty directory entry of another kind) or the
+    /// database of another application.
+    case notAStore(path: String, reason: String)
+    /// The file looks like a store but is damaged: truncated, or SQLite finds it
+    /// corrupt.
+    case corrupt(path: String, reason: String)
+    /// The store was written by a newer geocache-tui whose schema this version
+    /// does not know.
+    case newerSchema(path: String)
+    /// The file's permissions do not let this process read and write it.
+    case permissionDenied(path: String, reason: String)
+    /// The path names a directory, not a file.
+    case isDirectory(path: String)
+    /// A new store could not be created there: a missing or unwritable directory.
+    case cannotCreate(path: String, reason: String)
+    /// SQLite reported an error while reading or writing the store.
+    case database(path: String, message: String)
+
+    /// The path of the store file the error is about.
+    public var path: String {
+        switch self {
+        case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
+             .permissionDenied(let path, _), .isDirectory(let path),
+             .cannotCreate(let path, _), .database(let path, _):
+            path
+        }
+    }
+
+    /// One or two sentences: what is wrong with which file, and what to do.
+    public var description: String {
+        let elsewhere = "or choose another store with --store PATH or GEOCACHE_STORE"
+        switch self {
+        case .notAStore(let path, let reason):
+            return "\(path) is not a geocache-tui store (\(reason)); it was left untouched. "
+                + "Move it away to start a new store there, \(elsewhere)."
+        case .corrupt(let path, let reason):
+            return "\(path) is damaged (\(reason)); it was left untouched. "
+                + "Restore it from a backup or move it away, \(elsewhere)."
+        case .newerSchema(let path):
+            return "\(path) was written by a newer version of geocache-tui; it was left untouched. "
+                + "Open it with that newer version, \(elsewhere)."
+        case .permissionDenied(let path, let reason):
+            return "cannot open \(path): \(reason); it was left untouched. "
+                + "Give your user read and write access (chmod 600 '\(path)'), \(elsewhere)."
+        case .isDirectory(let path):
+            return "\(path) is a directory, not a store file. "
+                + "Name a file, for example \(path.hasSuffix("/") ? path : path + "/")caches.sqlite."
+        case .cannotCreate(let path, let reason):
+            return "cannot create the store \(path): \(reason). "
+                + "Create the directory or fix its permissions, \(elsewhere)."
+        case .database(let path, let message):
+            return "\(path): database error: \(message). "
+                + "Check the disk and the file's permissions, then try again."
+        }
+    }
+}

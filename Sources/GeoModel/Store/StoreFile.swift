@@ -1,0 +1,216 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The checks made on a store path before SQLite is allowed to open it, and the
+/// creation of a new store file.
+///
+/// Everything here only reads: a file that fails a check is never changed.
+enum StoreFile {
+    /// What was found at the store path.
+    enum State: Equatable {
+        /// Nothing: a new store will be created.
+        case missing
+        /// A 0-byte file: a new store will be written into it.
+        case empty
+        /// An SQLite database whose header passed every check; `applicationID` is
+        /// the header's `application_id` (ours, or 0 for a database not yet claimed).
+        case sqlite(applicationID: Int32)
+    }
+
+    /// The `application_id` geocache-tui writes into the header of its stores: "GEOC".
+    static let applicationID: Int32 = 0x4745_4F43
+
+    /// The 16 bytes every SQLite 3 database starts with.
+    static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
+
+    /// Looks at the file at `path` without changing it and says whether it may be
+    /// opened as a store.
+    static func inspect(_ path: String) throws(StoreError) -> State {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            switch code {
+            case ENOENT: return .missing
+            case EACCES:
+                throw .permissionDenied(path: path, reason: "a directory on the way to it cannot be searched")
+            case ENOTDIR:
+                throw .cannotCreate(path: path, reason: "a component of the path is not a directory")
+            default:
+                throw .database(path: path, message: String(cString: strerror(code)))
+            }
+        }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { throw .isDirectory(path: path) }
+        guard type == S_IFREG else {
+            throw .notAStore(path: path, reason: "it is not a regular file")
+        }
+        try checkPermissions(path, info)
+        if info.st_size == 0 { return .empty }
+        return try inspectHeader(path, fileSize: Int64(info.st_size))
+    }
+
+    /// Refuses a file this process could not both read and write.
+    ///
+    /// `access()` says yes to everything for root, so the owner's mode bits are
+    /// checked too whenever they are the ones that would apply to a normal user.
+    private static func checkPermissions(_ path: String, _ info: stat) throws(StoreError) {
+        let mode = info.st_mode & 0o777
+        let octal = "mode " + String(mode, radix: 8).leftPadded(to: 3)
+        let uid = geteuid()
+        if uid == 0 || uid == info.st_uid {
+            if mode & S_IRUSR == 0 {
+                throw .permissionDenied(path: path, reason: "its owner may not read it (\(octal))")
+            }
+            if mode & S_IWUSR == 0 {
+                throw .permissionDenied(path: path, reason: "its owner may not write it (\(octal))")
+            }
+        }
+        if access(path, R_OK) != 0 {
+            throw .permissionDenied(path: path, reason: "you may not read it (\(octal))")
+        }
+        if access(path, W_OK) != 0 {
+            throw .permissionDenied(path: path, reason: "you may not write it (\(octal))")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if access(directory.isEmpty ? "." : directory, W_OK | X_OK) != 0 {
+            throw .permissionDenied(
+                path: path,
+                reason: "SQLite needs to write its journal next to it, and you may not write in \(directory)")
+        }
+    }
+
+    /// Checks the 100-byte SQLite header: the magic string, a sane page size, the
+    /// file size against the page count, and the application id.
+    private static func inspectHeader(_ path: String, fileSize: Int64) throws(StoreError) -> State {
+        let header: [UInt8]
+        do {
+            header = try readPrefix(path, count: 100)
+        } catch {
+            throw .permissionDenied(path: path, reason: "it cannot be read (\(error.localizedDescription))")
+        }
+        guard header.count >= 16, Array(header[0..<16]) == sqliteMagic else {
+            throw .notAStore(path: path, reason: describeForeignFormat(header))
+        }
+        guard header.count == 100 else {
+            throw .corrupt(path: path, reason: "it is \(fileSize) bytes long, shorter than an SQLite header")
+        }
+        let rawPageSize = Int64(bigEndian(header, at: 16, width: 2))
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        guard pageSize >= 512, pageSize <= 65_536, pageSize & (pageSize - 1) == 0 else {
+            throw .corrupt(path: path, reason: "its header gives an impossible page size, \(rawPageSize)")
+        }
+        let changeCounter = bigEndian(header, at: 24, width: 4)
+        let pageCount = Int64(bigEndian(header, at: 28, width: 4))
+        let validFor = bigEndian(header, at: 92, width: 4)
+        // The page count is only meaningful when the header says so, and a journal
+        // or write-ahead log next to the file may legitimately hold the missing pages.
+        if pageCount > 0, changeCounter == validFor, !hasPendingJournal(path) {
+            let expected = pageCount * pageSize
+            if fileSize < expected {
+                throw .corrupt(
+                    path: path,
+                    reason: "it is \(fileSize) bytes long but its header says \(expected): it was truncated")
+            }
+        }
+        let applicationID = Int32(bitPattern: bigEndian(header, at: 68, width: 4))
+        if applicationID != 0, applicationID != Self.applicationID {
+            throw .notAStore(path: path, reason: "it is the SQLite database of another application "
+                + "(application_id 0x\(String(UInt32(bitPattern: applicationID), radix: 16)))")
+        }
+        return .sqlite(applicationID: applicationID)
+    }
+
+    /// Creates a new, empty store file with mode 0600, and its directory with mode
+    /// 0700 when the directory is missing.
+    ///
+    /// Only the store's own directory is created, and only when its parent exists,
+    /// unless `intermediateDirectories` asks for the whole path (as for the default
+    /// location). Losing a race with another process creating the same file is fine.
+    static func create(_ path: String, intermediateDirectories: Bool) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try createDirectory(directory, forStore: path, intermediate: intermediateDirectories)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            let code = errno
+            if code == EEXIST { return }
+            throw .cannotCreate(path: path, reason: String(cString: strerror(code)))
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    private static func createDirectory(
+        _ directory: String, forStore path: String, intermediate: Bool
+    ) throws(StoreError) {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw .cannotCreate(path: path, reason: "\(directory) is not a directory")
+            }
+            if access(directory, W_OK | X_OK) != 0 {
+                throw .cannotCreate(path: path, reason: "you may not write in \(directory)")
+            }
+            return
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != directory {
+            var parentInfo = stat()
+            if stat(parent, &parentInfo) != 0 {
+                if intermediate {
+                    try createDirectory(parent, forStore: path, intermediate: true)
+                } else {
+                    throw .cannotCreate(path: path, reason: "the directory \(parent) does not exist")
+                }
+            }
+        }
+        if mkdir(directory, 0o700) != 0 {
+            let code = errno
+            if code == EEXIST { return }
+            throw .cannotCreate(path: path, reason: "cannot create \(directory): \(String(cString: strerror(code)))")
+        }
+        chmod(directory, 0o700)
+    }
+
+    /// True when a rollback journal or write-ahead log with content sits next to the file.
+    private static func hasPendingJournal(_ path: String) -> Bool {
+        ["-wal", "-journal"].contains { suffix in
+            var info = stat()
+            return stat(path + suffix, &info) == 0 && info.st_size > 0
+        }
+    }
+
+    private static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        return Array(try handle.read(upToCount: count) ?? Data())
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt32 {
+        bytes[offset..<offset + width].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// A few words on what a non-SQLite file seems to be, for the error message.
+    private static func describeForeignFormat(_ header: [UInt8]) -> String {
+        if header.starts(with: [0x50, 0x4B, 0x03, 0x04]) || header.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            return "it is a zip archive, not an SQLite database"
+        }
+        if header.starts(with: [0x1F, 0x8B]) { return "it is gzip-compressed data, not an SQLite database" }
+        if header.starts(with: Array("SQLite format".utf8)) {
+            return "it is not an SQLite 3 database"
+        }
+        return "it is not an SQLite database"
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
