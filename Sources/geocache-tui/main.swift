@@ -1,2 +1,2 @@
-import GeoModel
-
+// The entry point: parse the arguments and run the chosen command.
+GeocacheTUICommand.main()

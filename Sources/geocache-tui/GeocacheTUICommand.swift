@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The root command, `geocache-tui`: the interactive form by default, plus the
+/// scripting subcommands.
+struct GeocacheTUICommand: ParsableCommand {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "geocache-tui",
+        abstract: "Keep a list of geocaches in a terminal form, or script it.",
+        discussion: """
+            Without a subcommand, opens the interactive form. The caches live in one \
+            SQLite file: --store PATH, else $GEOCACHE_STORE, else \
+            $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
+            """,
+        version: "geocache-tui \(version)",
+        subcommands: [InteractiveCommand.self, AddCommand.self, ListCommand.self],
+        defaultSubcommand: InteractiveCommand.self
+    )
+}
