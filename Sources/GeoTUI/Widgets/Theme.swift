@@ -1,0 +1,86 @@
+/// The styles the generic widgets draw with.
+///
+/// Every style is a colour request plus attributes. Colours are dropped on monochrome
+/// terminals and under `NO_COLOR`, so anything that must stay visible (focus above all)
+/// is carried by an attribute: focused fields and buttons are in reverse video.
+public struct Theme: Hashable, Sendable {
+    /// Ordinary text: labels, the text of an unfocused field's surroundings.
+    public var normal: Style
+    /// An unfocused text field: underlined so its extent shows without colour.
+    public var field: Style
+    /// The focused text field.
+    public var focusedField: Style
+    /// Placeholder text in an empty field.
+    public var placeholder: Style
+    /// The markers that show a field's text goes on past its left or right edge.
+    public var overflowMarker: Style
+    /// An unfocused button.
+    public var button: Style
+    /// The focused button.
+    public var focusedButton: Style
+    /// The border of a pane or dialog.
+    public var border: Style
+    /// The title set into a pane's or dialog's top border.
+    public var title: Style
+    /// The "more above / more below" markers in a pane's border.
+    public var scrollMarker: Style
+    /// Text that reports an error.
+    public var error: Style
+    /// A key label in the help bar.
+    public var hintKey: Style
+    /// The description next to a key label in the help bar.
+    public var hint: Style
+
+    /// Creates a theme from its styles.
+    public init(normal: Style, field: Style, focusedField: Style, placeholder: Style,
+                overflowMarker: Style, button: Style, focusedButton: Style, border: Style,
+                title: Style, scrollMarker: Style, error: Style, hintKey: Style, hint: Style) {
+        self.normal = normal
+        self.field = field
+        self.focusedField = focusedField
+        self.placeholder = placeholder
+        self.overflowMarker = overflowMarker
+        self.button = button
+        self.focusedButton = focusedButton
+        self.border = border
+        self.title = title
+        self.scrollMarker = scrollMarker
+        self.error = error
+        self.hintKey = hintKey
+        self.hint = hint
+    }
+
+    /// The default look: a little colour, with every distinction also made by attributes.
+    public static let standard = Theme(
+        normal: .plain,
+        field: Style(attributes: .underline),
+        focusedField: Style(foreground: .cyan, attributes: .reverse),
+        placeholder: Style(attributes: [.underline, .dim]),
+        overflowMarker: Style(foreground: .yellow, attributes: .bold),
+        button: Style(attributes: .bold),
+        focusedButton: Style(foreground: .green, attributes: [.reverse, .bold]),
+        border: Style(foreground: .blue),
+        title: Style(attributes: .bold),
+        scrollMarker: Style(foreground: .yellow, attributes: .bold),
+        error: Style(foreground: .red, attributes: .bold),
+        hintKey: Style(foreground: .cyan, attributes: .bold),
+        hint: .plain
+    )
+
+    /// The same distinctions with no colour at all.
+    public static let monochrome = Theme(
+        normal: .plain,
+        field: Style(attributes: .underline),
+        focusedField: Style(attributes: .reverse),
+        placeholder: Style(attributes: [.underline, .dim]),
+        overflowMarker: Style(attributes: .bold),
+        button: Style(attributes: .bold),
+        focusedButton: Style(attributes: [.reverse, .bold]),
+        border: .plain,
+        title: Style(attributes: .bold),
+        scrollMarker: Style(attributes: .bold),
+        error: Style(attributes: .bold),
+        hintKey: Style(attributes: .bold),
+        hint: .plain
+    )
+}

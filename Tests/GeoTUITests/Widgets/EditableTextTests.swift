@@ -1,0 +1,191 @@
+import Testing
+@testable import GeoTUI
+
+@Suite struct EditableTextTests {
+    /// A buffer holding `text` with the cursor at grapheme `cursor`.
+    private func buffer(_ text: String, cursor: Int? = nil) -> EditableText {
+        var b = EditableText(text)
+        if let cursor { b.moveCursor(to: cursor) }
+        return b
+    }
+
+    @Test func startsWithTheCursorAtTheEnd() {
+        let b = buffer("héllo")
+        #expect(b.cursor == 5)
+        #expect(b.count == 5)
+    }
+
+    @Test func insertsAtTheCursorAndMovesPastTheInsertion() {
+        var b = buffer("hed", cursor: 2)
+        b.insert("llo worl")
+        #expect(b.text == "hello world")
+        #expect(b.cursor == 10)
+    }
+
+    @Test func aCombiningMarkTypedAfterALetterJoinsIt() {
+        var b = buffer("e")
+        b.insert("\u{301}")
+        #expect(b.text == "e\u{301}")
+        #expect(b.count == 1)
+        #expect(b.cursor == 1)
+        #expect(b.totalWidth == 1)
+    }
+
+    @Test func emojiTypedAsZWJPartsBecomeOneCluster() {
+        var b = EditableText()
+        for part in ["👩", "\u{200D}", "💻"] { b.insert(part) }
+        #expect(b.count == 1)
+        #expect(b.cursor == 1)
+        #expect(b.totalWidth == 2)
+    }
+
+    @Test func twoRegionalIndicatorsTypedOneByOneBecomeAFlag() {
+        var b = EditableText()
+        b.insert("🇩")
+        b.insert("🇪")
+        #expect(b.text == "🇩🇪")
+        #expect(b.count == 1)
+        #expect(b.totalWidth == 2)
+    }
+
+    @Test func insertingBeforeTheCursorKeepsTheCursorBetweenClusters() {
+        var b = buffer("東京", cursor: 1)
+        b.insert("の")
+        #expect(b.text == "東の京")
+        #expect(b.cursor == 2)
+        #expect(b.width(of: 0..<b.cursor) == 4)
+    }
+
+    @Test func backspaceDeletesAWholeCluster() {
+        var b = buffer("a👨‍👩‍👧e\u{301}")
+        let changed1 = b.deleteBackward()
+        #expect(changed1)
+        #expect(b.text == "a👨‍👩‍👧")
+        let changed2 = b.deleteBackward()
+        #expect(changed2)
+        #expect(b.text == "a")
+    }
+
+    @Test func backspaceAtTheStartDoesNothing() {
+        var b = buffer("ab", cursor: 0)
+        let changed3 = b.deleteBackward()
+        #expect(!changed3)
+        #expect(b.text == "ab")
+    }
+
+    @Test func deleteRemovesTheClusterUnderTheCursor() {
+        var b = buffer("a東b", cursor: 1)
+        let changed4 = b.deleteForward()
+        #expect(changed4)
+        #expect(b.text == "ab")
+        #expect(b.cursor == 1)
+        #expect(!buffer("ab").deleteForwardChanged())
+    }
+
+    @Test func movesNeverLandInsideAWideCharacterOrAnEmoji() {
+        var b = buffer("a東🇯🇵b")
+        var offsets: [Int] = []
+        while b.moveLeft() { offsets.append(b.width(of: 0..<b.cursor)) }
+        #expect(offsets == [5, 3, 1, 0])
+    }
+
+    @Test func ctrlKKillsToTheEnd() {
+        var b = buffer("hello world", cursor: 5)
+        let changed5 = b.killToEnd()
+        #expect(changed5)
+        #expect(b.text == "hello")
+        #expect(b.cursor == 5)
+    }
+
+    @Test func ctrlUKillsToTheStart() {
+        var b = buffer("hello world", cursor: 6)
+        let changed6 = b.killToStart()
+        #expect(changed6)
+        #expect(b.text == "world")
+        #expect(b.cursor == 0)
+    }
+
+    @Test func ctrlWDeletesTheWordBeforeTheCursor() {
+        var b = buffer("one two  ")
+        let changed7 = b.deleteWordBackward()
+        #expect(changed7)
+        #expect(b.text == "one ")
+        let changed8 = b.deleteWordBackward()
+        #expect(changed8)
+        #expect(b.text == "")
+        let changed9 = b.deleteWordBackward()
+        #expect(!changed9)
+    }
+
+    @Test func ctrlWTreatsPunctuationAsPartOfTheWordLikeReadline() {
+        var b = buffer("go to a/b.c")
+        b.deleteWordBackward()
+        #expect(b.text == "go to ")
+    }
+
+    @Test func wordMovesStopAtWordBoundaries() {
+        var b = buffer("Zürich, 東京 café", cursor: 0)
+        b.moveWordRight()
+        #expect(b.cursor == 6)
+        b.moveWordRight()
+        #expect(b.cursor == 10)
+        b.moveWordRight()
+        #expect(b.cursor == 15)
+        b.moveWordLeft()
+        #expect(b.cursor == 11)
+        b.moveWordLeft()
+        #expect(b.cursor == 8)
+        b.moveWordLeft()
+        #expect(b.cursor == 0)
+    }
+
+    @Test func altDDeletesTheNextWord() {
+        var b = buffer("one two three", cursor: 3)
+        let changed10 = b.deleteWordForward()
+        #expect(changed10)
+        #expect(b.text == "one three")
+    }
+
+    @Test func deletingWhatSeparatesTwoHalvesOfAFlagJoinsThem() {
+        var b = buffer("x")
+        b.moveToStart()
+        b.insert("🇩")
+        b.moveToEnd()
+        b.insert("🇪")
+        #expect(b.count == 3)
+        b.moveCursor(to: 2)
+        b.deleteBackward()
+        #expect(b.count == 1)
+        #expect(b.text == "🇩🇪")
+    }
+
+    @Test func totalWidthFollowsEveryEdit() {
+        var b = buffer("ab東")
+        b.insert("😀")
+        b.moveToStart()
+        b.deleteForward()
+        #expect(b.totalWidth == EditableText(b.text).totalWidth)
+        #expect(b.totalWidth == 5)
+    }
+
+    @Test func pasteTextTurnsLineBreaksAndTabsIntoSingleSpaces() {
+        #expect(EditableText.singleLine("a\r\nb\nc\rd\te") == "a b c d e")
+    }
+
+    @Test func pasteTextDropsOtherControlCharacters() {
+        let pasted = "x\u{1B}[31my\u{7F}z\u{85}w\u{00}v"
+        #expect(EditableText.singleLine(pasted) == "x[31myzwv")
+    }
+
+    @Test func pasteTextKeepsUnicode() {
+        #expect(EditableText.singleLine("東京 👩‍💻 e\u{301} 🇯🇵") == "東京 👩‍💻 e\u{301} 🇯🇵")
+    }
+}
+
+private extension EditableText {
+    /// Whether Delete changes this buffer (it does not at the end).
+    func deleteForwardChanged() -> Bool {
+        var copy = self
+        return copy.deleteForward()
+    }
+}
