@@ -11,4 +11,77 @@ import Testing
             Reward:  Travel bug
             """)
     }
+
+    @Test(arguments: Samples.awkwardStrings)
+    func descriptionContainsEachMemberEvenWhenAwkward(_ text: String) {
+        let cache = GeoCache(title: "T" + text, details: "D" + text, creator: "C" + text, reward: "R" + text)
+        let lines = cache.description.replacingOccurrences(of: "\n         ", with: "\n")
+        for field in GeoCache.Field.allCases {
+            #expect(lines.contains(cache[field]), "description lacks \(field.label)")
+        }
+    }
+
+    @Test func descriptionIndentsContinuationLinesUnderTheirLabel() {
+        let cache = GeoCache(title: "Oak", details: "line one\nline two", creator: "ana", reward: "Coin")
+        #expect(cache.description.contains("Details: line one\n         line two"))
+    }
+
+    @Test(arguments: Samples.awkwardStrings)
+    func dictionaryRoundTripKeepsAwkwardStrings(_ text: String) {
+        let cache = GeoCache(title: text, details: text + "\n" + text, creator: "\u{0}" + text, reward: text + "\u{1B}")
+        #expect(GeoCache(fromDictionary: cache.dictionary) == cache)
+    }
+
+    @Test func dictionaryUsesTheLabsKeys() {
+        #expect(Samples.oak.dictionary == [
+            "title": "Old Oak", "details": "Behind the tree", "creator": "ana", "reward": "Travel bug",
+        ])
+    }
+
+    @Test(arguments: ["title", "details", "creator", "reward"])
+    func initializerFromDictionaryFailsWhenKeyIsMissing(_ key: String) {
+        var dictionary = Samples.oak.dictionary
+        dictionary[key] = nil
+        #expect(GeoCache(fromDictionary: dictionary) == nil)
+    }
+
+    @Test func initializerFromDictionaryIgnoresExtraKeys() {
+        var dictionary = Samples.oak.dictionary
+        dictionary["colour"] = "green"
+        #expect(GeoCache(fromDictionary: dictionary) == Samples.oak)
+    }
+
+    @Test func validCacheHasNoMissingFields() throws {
+        #expect(Samples.oak.missingFields.isEmpty)
+        #expect(try Samples.oak.validated() == Samples.oak)
+    }
+
+    @Test(arguments: [
+        ([GeoCache.Field.title], "Title is empty"),
+        ([.creator, .reward], "Creator and Reward are empty"),
+        ([.title, .details, .reward], "Title, Details and Reward are empty"),
+        (GeoCache.Field.allCases, "Title, Details, Creator and Reward are empty"),
+    ])
+    func validationNamesExactlyTheEmptyFields(_ empty: [GeoCache.Field], _ message: String) {
+        var cache = Samples.oak
+        for field in empty { cache[field] = "" }
+        #expect(cache.missingFields == empty)
+        #expect(throws: GeoCacheValidationError(missingFields: empty)) { try cache.validated() }
+        #expect(GeoCacheValidationError(missingFields: empty).description == message)
+    }
+
+    @Test func whitespaceOnlyFieldCountsAsEmpty() {
+        let cache = GeoCache(title: " \t ", details: "\n\n", creator: "\u{3000}", reward: "x")
+        #expect(cache.missingFields == [.title, .details, .creator])
+    }
+
+    @Test func tabSeparatedLineEscapesControlCharacters() {
+        let cache = GeoCache(title: "a\tb", details: "one\ntwo\r", creator: "back\\slash", reward: "\u{1B}[1m\u{0}")
+        #expect(cache.tabSeparatedLine == "a\\tb\tone\\ntwo\\r\tback\\\\slash\t\\u{1B}[1m\\u{0}")
+    }
+
+    @Test func tabSeparatedLineKeepsPrintableUnicode() {
+        let cache = GeoCache(title: "東京", details: "🧭", creator: "e\u{301}", reward: "\"q\"")
+        #expect(cache.tabSeparatedLine == "東京\t🧭\te\u{301}\t\"q\"")
+    }
 }

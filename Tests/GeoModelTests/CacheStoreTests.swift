@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GeoModel
+
+@Suite struct CacheStoreTests {
+    @Test func newStoreIsEmpty() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        #expect(try store.count() == 0)
+        #expect(try store.first() == nil)
+        #expect(try store.loadCaches().isEmpty)
+    }
+
+    @Test func addedCachesPersistAcrossInstances() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let store = try CacheStore(url: directory.file())
+            try store.add(Samples.oak)
+            try store.add(Samples.bridge)
+        }
+        let reopened = try CacheStore(url: directory.file())
+        #expect(try reopened.loadCaches() == [Samples.oak, Samples.bridge])
+        #expect(try reopened.count() == 2)
+    }
+
+    @Test func addRefusesAnInvalidCacheAndStoresNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        var invalid = Samples.oak
+        invalid.creator = "  "
+        #expect(throws: GeoCacheValidationError(missingFields: [.creator])) { try store.add(invalid) }
+        #expect(try store.count() == 0)
+    }
+
+    @Test func storedOrderIsTheOrderOfAdding() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        let first = try store.add(Samples.oak)
+        let second = try store.add(Samples.bridge)
+        let third = try store.add(Samples.mill)
+        #expect(try store.first() == first)
+        #expect(try store.cache(after: first.id) == second)
+        #expect(try store.cache(after: second.id) == third)
+        #expect(try store.cache(after: third.id) == nil)
+        #expect(try store.last() == third)
+        #expect(try store.cache(second.id) == second)
+        #expect(try [first, second, third].map { try store.position(of: $0.id) } == [1, 2, 3])
+    }
+
+    @Test func countIsKeptByTriggersAcrossAddsAndSaves() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        for number in 1...25 { try store.add(Samples.numbered(number)) }
+        #expect(try store.count() == 25)
+        try store.saveCaches([Samples.oak, Samples.mill])
+        #expect(try store.count() == 2)
+    }
+
+    @Test func saveCachesReplacesTheListAndLoadCachesReturnsIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        try store.add(Samples.bridge)
+        let list = [Samples.mill, Samples.oak, Samples.mill]
+        try store.saveCaches(list)
+        #expect(try store.loadCaches() == list)
+    }
+
+    @Test func saveCachesWithAnInvalidCacheChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        try store.add(Samples.bridge)
+        var invalid = Samples.oak
+        invalid.title = ""
+        #expect(throws: GeoCacheValidationError.self) { try store.saveCaches([Samples.mill, invalid]) }
+        #expect(try store.loadCaches() == [Samples.bridge])
+    }
+
+    @Test(arguments: Samples.awkwardStrings)
+    func storeKeepsAwkwardStringsByteForByte(_ text: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = GeoCache(title: "t" + text, details: text + "d", creator: "c" + text + "c", reward: "r" + text)
+        do { try CacheStore(url: directory.file()).add(cache) }
+        let loaded = try CacheStore(url: directory.file()).loadCaches()
+        #expect(loaded == [cache])
+        #expect(loaded.first.map { Array($0.details.utf8) } == Array(cache.details.utf8))
+    }
+
+    @Test func containsFindsACacheIdenticalInAllFourFields() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        try store.add(Samples.oak)
+        var other = Samples.oak
+        other.reward = "Travel bug!"
+        #expect(try store.contains(Samples.oak))
+        #expect(try !store.contains(other))
+    }
+
+    @Test func draftIsKeptAcrossInstances() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let draft: [GeoCache.Field: String] = [.title: "Half\nwritten \u{0}", .reward: "🧭"]
+        do { try CacheStore(url: directory.file()).saveDraft(draft) }
+        #expect(try CacheStore(url: directory.file()).loadDraft() == draft)
+    }
+
+    @Test func savingAnAllEmptyDraftClearsIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        try store.saveDraft([.title: "x"])
+        try store.saveDraft([.title: "", .details: "", .creator: "", .reward: ""])
+        #expect(try store.loadDraft().isEmpty)
+    }
+
+    @Test func newStoreFileIsPrivateInAPrivateDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.url.appendingPathComponent("geocache-tui/caches.sqlite")
+        let store = try CacheStore(url: url)
+        try store.add(Samples.oak)
+        #expect(try permissions(of: url) == 0o600)
+        #expect(try permissions(of: url.deletingLastPathComponent()) == 0o700)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            #expect(try permissions(of: URL(fileURLWithPath: url.path + suffix)) == 0o600)
+        }
+    }
+
+    @Test func storeIsInWALModeWithFullSynchronous() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        _ = try CacheStore(url: url)
+        let header = try Data(contentsOf: url).prefix(100)
+        // Bytes 18 and 19 of the header are 2 in WAL mode.
+        #expect(header[18] == 2 && header[19] == 2)
+    }
+
+    @Test func openDefaultCreatesTheMissingXDGDirectories() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let dataHome = directory.url.appendingPathComponent("deep/data")
+        let store = try CacheStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
+        #expect(store.url.path == dataHome.path + "/geocache-tui/caches.sqlite")
+        #expect(try permissions(of: store.url) == 0o600)
+        #expect(try permissions(of: dataHome.appendingPathComponent("geocache-tui")) == 0o700)
+    }
+
+    @Test func defaultURLPrefersGeocacheStore() {
+        let url = CacheStore.defaultURL(environment: [
+            "GEOCACHE_STORE": "/srv/my.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/ana",
+        ])
+        #expect(url.path == "/srv/my.sqlite")
+    }
+
+    @Test func defaultURLUsesXDGDataHome() {
+        let url = CacheStore.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ana"])
+        #expect(url.path == "/data/geocache-tui/caches.sqlite")
+    }
+
+    @Test func defaultURLFallsBackToLocalShare() {
+        let url = CacheStore.defaultURL(environment: ["HOME": "/home/ana"])
+        #expect(url.path == "/home/ana/.local/share/geocache-tui/caches.sqlite")
+    }
+
+    @Test func ownWritesAreNotExternalChanges() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        try store.add(Samples.oak)
+        #expect(try !store.hasChangedExternally())
+    }
+
+    @Test func anotherInstancesCommitIsAnExternalChangeReportedOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        let other = try CacheStore(url: directory.file())
+        try other.add(Samples.oak)
+        #expect(try store.hasChangedExternally())
+        #expect(try !store.hasChangedExternally())
+    }
+
+    @Test func migrationsAreRecorded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try CacheStore(url: directory.file())
+        let queue = try DatabaseQueue(path: directory.file().path)
+        let identifiers = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(identifiers == ["v1"])
+    }
+}

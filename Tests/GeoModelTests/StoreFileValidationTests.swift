@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GeoModel
+
+/// Opening a file that is not a valid store must fail with a clear error naming the
+/// file, and leave it byte for byte as it was, with no SQLite side files.
+@Suite struct StoreFileValidationTests {
+    /// Opens `url` as a store, expects a failure matching `check`, and the file unchanged.
+    private func expectRefusal(
+        of url: URL,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ check: (StoreError) -> Bool
+    ) {
+        let before = FileSnapshot(url)
+        do {
+            _ = try CacheStore(url: url)
+            Issue.record("opening \(url.path) succeeded", sourceLocation: sourceLocation)
+        } catch {
+            #expect(check(error), "unexpected error: \(error)", sourceLocation: sourceLocation)
+            #expect(error.description.contains(url.path), sourceLocation: sourceLocation)
+            #expect(error.path == url.path, sourceLocation: sourceLocation)
+        }
+        #expect(FileSnapshot(url) == before, "the file or its side files changed", sourceLocation: sourceLocation)
+    }
+
+    @Test func garbageFileIsNotAStoreAndIsLeftUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: url)
+        expectRefusal(of: url) {
+            if case .notAStore(_, let reason) = $0 { reason.contains("not an SQLite database") } else { false }
+        }
+    }
+
+    @Test func shortTextFileIsNotAStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try Data("my caches\n".utf8).write(to: url)
+        expectRefusal(of: url) { if case .notAStore = $0 { true } else { false } }
+    }
+
+    @Test func zipArchiveIsNotAStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00] + Array(repeating: 0, count: 200)).write(to: url)
+        expectRefusal(of: url) {
+            if case .notAStore(_, let reason) = $0 { reason.contains("zip") } else { false }
+        }
+    }
+
+    @Test func truncatedStoreIsCorruptAndIsLeftUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            let store = try CacheStore(url: url)
+            try store.saveCaches((1...300).map(Samples.numbered))
+        }
+        let full = try Data(contentsOf: url)
+        #expect(full.count > 8192)
+        try full.prefix(full.count / 2).write(to: url)
+        expectRefusal(of: url) {
+            if case .corrupt(_, let reason) = $0 { reason.contains("truncated") } else { false }
+        }
+    }
+
+    @Test func headerOnlyFragmentIsCorrupt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try Data("SQLite format 3\u{0}".utf8 + [0x10, 0x00]).write(to: url)
+        expectRefusal(of: url) { if case .corrupt = $0 { true } else { false } }
+    }
+
+    @Test func storeWithANewerSchemaIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            try CacheStore(url: url).add(Samples.oak)
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+            }
+            try queue.close()
+        }
+        expectRefusal(of: url) { $0 == .newerSchema(path: url.path) }
+    }
+
+    @Test func unreadableFileIsRefusedEvenForRoot() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try CacheStore(url: url).add(Samples.oak) }
+        #expect(chmod(url.path, 0) == 0)
+        expectRefusal(of: url) {
+            if case .permissionDenied(_, let reason) = $0 { reason.contains("000") } else { false }
+        }
+        #expect(try permissions(of: url) == 0)
+    }
+
+    @Test func readOnlyFileIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try CacheStore(url: url).add(Samples.oak) }
+        #expect(chmod(url.path, 0o400) == 0)
+        expectRefusal(of: url) { if case .permissionDenied = $0 { true } else { false } }
+    }
+
+    @Test func directoryIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        expectRefusal(of: directory.url) { $0 == .isDirectory(path: directory.url.path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test func otherApplicationsDatabaseIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE recipe (name TEXT); INSERT INTO recipe VALUES ('soup')")
+            }
+            try queue.close()
+        }
+        expectRefusal(of: url) {
+            if case .notAStore(_, let reason) = $0 { reason.contains("another application") } else { false }
+        }
+    }
+
+    @Test func databaseWithAnotherApplicationIDIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA application_id = 1234; PRAGMA journal_mode = WAL")
+                try db.execute(sql: "CREATE TABLE cache (id INTEGER PRIMARY KEY)")
+            }
+            try queue.close()
+        }
+        expectRefusal(of: url) {
+            if case .notAStore(_, let reason) = $0 { reason.contains("application_id 0x4d2") } else { false }
+        }
+    }
+
+    @Test func emptyFileBecomesANewStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
+        let store = try CacheStore(url: url)
+        try store.add(Samples.oak)
+        #expect(try store.count() == 1)
+    }
+
+    @Test func missingParentDirectoryCannotBeCreated() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.url.appendingPathComponent("no/such/place/caches.sqlite")
+        #expect {
+            _ = try CacheStore(url: url)
+        } throws: { error in
+            guard case .cannotCreate(let path, let reason) = error as? StoreError else { return false }
+            return path == url.path && reason.contains("does not exist")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("no").path))
+    }
+
+    @Test func parentThatIsAFileCannotHoldAStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let blocker = directory.file("plain")
+        try Data("x".utf8).write(to: blocker)
+        let url = blocker.appendingPathComponent("caches.sqlite")
+        #expect {
+            _ = try CacheStore(url: url)
+        } throws: { error in
+            guard case .cannotCreate(let path, _) = error as? StoreError else { return false }
+            return path == url.path
+        }
+    }
+
+    @Test func everyMessageSaysWhatToDo() {
+        let path = "/x/caches.sqlite"
+        let errors: [StoreError] = [
+            .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
+            .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
+            .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"),
+        ]
+        for error in errors {
+            #expect(error.description.contains(path))
+            #expect(error.description.split(separator: ".").count >= 2, "no advice in: \(error)")
+        }
+    }
+}
