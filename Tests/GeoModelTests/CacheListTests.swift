@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+@Suite struct CacheListTests {
+    /// A list on a fresh store holding `caches`.
+    private func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) throws -> CacheList {
+        let store = try CacheStore(url: directory.file())
+        try store.saveCaches(caches)
+        return try CacheList(store: store)
+    }
+
+    // MARK: Self-initialisation and derived data
+
+    @Test func emptyStoreStartsWithNoCurrentCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        #expect(list.current == nil)
+        #expect(list.count == 0)
+        #expect(list.position == nil)
+        #expect(list.isEmpty)
+        #expect(list.currentDescription == nil)
+        #expect(list.positionText == "0 of 0")
+    }
+
+    @Test func startsOnTheFirstStoredCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+        #expect(list.current?.cache == Samples.oak)
+        #expect(list.count == 3)
+        #expect(list.position == 1)
+        #expect(list.positionText == "1 of 3")
+        #expect(list.currentDescription == Samples.oak.description)
+        #expect(!list.isEmpty)
+    }
+
+    // MARK: Adding
+
+    @Test func addedCacheBecomesCurrentAndIsBroadcastOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        let stored = try list.add(Samples.bridge)
+        #expect(list.current == stored)
+        #expect(list.positionText == "2 of 2")
+        #expect(recorder.changes == [.added(stored, position: 2, count: 2)])
+    }
+
+    @Test func invalidCacheThrowsTheMissingFieldsAndBroadcastsNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        let invalid = GeoCache(title: "x", details: "y", creator: "", reward: " ")
+        #expect(throws: GeoCacheValidationError(missingFields: [.creator, .reward])) { try list.add(invalid) }
+        #expect(recorder.changes.isEmpty)
+        #expect(list.count == 1)
+        #expect(try list.store.count() == 1)
+    }
+
+    // MARK: Moving
+
+    @Test func showNextMovesInStoredOrderAndWrapsToTheFirst() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+        var seen: [String] = []
+        for _ in 0..<4 {
+            list.showNext()
+            seen.append("\(list.current?.cache.title ?? "-") \(list.positionText)")
+        }
+        #expect(seen == ["Bridge 2 of 3", "Mill 3 of 3", "Old Oak 1 of 3", "Bridge 2 of 3"])
+    }
+
+    @Test func showNextBroadcastsTheNewCurrentCacheOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        let second = try #require(list.current)
+        #expect(recorder.changes == [.currentMoved(second, position: 2)])
+    }
+
+    @Test func showNextOnAnEmptyListIsANoOp() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        #expect(recorder.changes.isEmpty)
+        #expect(list.current == nil && list.positionText == "0 of 0")
+    }
+
+    @Test func showNextWithOneCacheIsANoOp() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        #expect(recorder.changes.isEmpty)
+        #expect(list.positionText == "1 of 1")
+    }
+
+    // MARK: Observers
+
+    @Test func everyObserverHearsEveryChange() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        let first = ChangeRecorder(list), second = ChangeRecorder(list)
+        let stored = try list.add(Samples.oak)
+        #expect(first.changes == [.added(stored, position: 1, count: 1)])
+        #expect(second.changes == first.changes)
+    }
+
+    @Test func droppedTokenStopsDelivery() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        recorder.dropToken()
+        try list.add(Samples.bridge)
+        list.showNext()
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test func cancelledTokenStopsDelivery() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        var count = 0
+        let token = list.observe { _ in count += 1 }
+        token.cancel()
+        try list.add(Samples.bridge)
+        #expect(count == 0)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func tokenMayOutliveTheList() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var list: CacheList? = try makeList(directory)
+        let token = list!.observe { _ in }
+        list = nil
+        token.cancel()
+    }
+
+    // MARK: Reloading and persistence
+
+    @Test func reloadBroadcastsTheCountAndKeepsTheCurrentCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        list.showNext()
+        let recorder = ChangeRecorder(list)
+        try list.reload()
+        #expect(recorder.changes == [.reloaded(count: 2)])
+        #expect(list.current?.cache == Samples.bridge && list.position == 2)
+    }
+
+    @Test func saveCachesReplacesTheListAndBroadcastsAReload() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        try list.saveCaches([Samples.mill, Samples.bridge])
+        #expect(recorder.changes == [.reloaded(count: 2)])
+        #expect(list.current?.cache == Samples.mill && list.positionText == "1 of 2")
+        #expect(try list.loadCaches() == [Samples.mill, Samples.bridge])
+    }
+
+    @Test func aNewListOnTheSameFileSeesEarlierAdds() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let list = try makeList(directory)
+            try list.add(Samples.oak)
+            try list.add(Samples.bridge)
+        }
+        let reopened = try CacheList(store: CacheStore(url: directory.file()))
+        #expect(reopened.count == 2)
+        #expect(reopened.current?.cache == Samples.oak)
+    }
+
+    @Test func draftGoesThroughToTheStoreWithoutBroadcasting() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        let recorder = ChangeRecorder(list)
+        try list.saveDraft([.details: "half"])
+        #expect(try list.loadDraft() == [.details: "half"])
+        #expect(recorder.changes.isEmpty)
+    }
+
+    // MARK: Other processes
+
+    @Test func addThroughASecondStoreIsNoticedOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        let other = try CacheStore(url: directory.file())
+        try other.add(Samples.bridge)
+        try list.checkForExternalChanges()
+        try list.checkForExternalChanges()
+        #expect(recorder.changes == [.storeChangedExternally(count: 2)])
+        #expect(list.count == 2)
+        #expect(list.current?.cache == Samples.oak && list.positionText == "1 of 2")
+    }
+
+    @Test func noExternalChangeMeansNoBroadcast() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        try list.add(Samples.bridge)
+        try list.checkForExternalChanges()
+        #expect(recorder.changes.count == 1)
+    }
+
+    @Test func externalDraftSaveIsNotAListChange() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        try CacheStore(url: directory.file()).saveDraft([.title: "elsewhere"])
+        try list.checkForExternalChanges()
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test func externalReplacementMovesCurrentToTheFirstRemainingCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let recorder = ChangeRecorder(list)
+        try CacheStore(url: directory.file()).saveCaches([Samples.mill])
+        try list.checkForExternalChanges()
+        #expect(recorder.changes == [.storeChangedExternally(count: 1)])
+        #expect(list.current?.cache == Samples.mill && list.positionText == "1 of 1")
+    }
+
+    @Test func externalAddToAnEmptyListMakesItCurrent() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        try CacheStore(url: directory.file()).add(Samples.oak)
+        try list.checkForExternalChanges()
+        #expect(list.current?.cache == Samples.oak && list.positionText == "1 of 1")
+    }
+
+    @Test func startsFastWithoutLoadingEveryCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try CacheStore(url: directory.file())
+        try store.saveCaches((1...20_000).map(Samples.numbered))
+        let clock = ContinuousClock()
+        var list: CacheList?
+        let elapsed = try clock.measure { list = try CacheList(store: store) }
+        #expect(list?.count == 20_000)
+        #expect(elapsed < .milliseconds(50))
+        list?.showNext()
+        #expect(list?.positionText == "2 of 20000")
+    }
+}
