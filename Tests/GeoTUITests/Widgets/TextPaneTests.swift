@@ -1,0 +1,188 @@
+import Testing
+@testable import GeoTUI
+
+@Suite struct TextPaneTests {
+    private let sixLines = "one\ntwo\nthree\nfour\nfive\nsix"
+
+    private func pane(_ text: String, title: String? = nil, width: Int, height: Int) -> TextPane {
+        TextPane(text: text, title: title, frame: Rect(x: 0, y: 0, width: width, height: height))
+    }
+
+    @Test func wrapsItsTextInsideATitledBorder() {
+        let p = pane("the quick brown fox", title: "Cache", width: 14, height: 4)
+        expectCanvas(render(p, width: 14, height: 4), """
+            ┌ Cache ─────┐
+            │the quick   │
+            │brown fox   │
+            └────────────┘
+            """)
+    }
+
+    @Test func showsThatThereIsMoreBelow() {
+        let p = pane("the quick brown fox jumps over the lazy dog", title: "Cache", width: 12, height: 5)
+        expectCanvas(render(p, width: 12, height: 5), """
+            ┌ Cache ───┐
+            │the quick │
+            │brown fox │
+            │jumps over│
+            └── ▼ more ┘
+            """)
+    }
+
+    @Test func showsTheVisibleRangeWhenThereIsRoom() {
+        let p = pane(sixLines, title: "Notes", width: 20, height: 5)
+        expectCanvas(render(p, width: 20, height: 5), """
+            ┌ Notes ───────────┐
+            │one               │
+            │two               │
+            │three             │
+            └ 1-3/6 ─── ▼ more ┘
+            """)
+    }
+
+    @Test func showsThatThereIsMoreAboveOnceScrolled() {
+        let p = pane(sixLines, title: "Notes", width: 20, height: 5)
+        p.scroll(by: 1)
+        expectCanvas(render(p, width: 20, height: 5), """
+            ┌ Notes ──────── ▲ ┐
+            │two               │
+            │three             │
+            │four              │
+            └ 2-4/6 ─── ▼ more ┘
+            """)
+    }
+
+    @Test func atTheBottomOnlyTheUpMarkerRemains() {
+        let p = pane(sixLines, title: "Notes", width: 20, height: 5)
+        p.scrollToBottom()
+        expectCanvas(render(p, width: 20, height: 5), """
+            ┌ Notes ──────── ▲ ┐
+            │four              │
+            │five              │
+            │six               │
+            └ 4-6/6 ───────────┘
+            """)
+    }
+
+    @Test func scrollingClampsAtBothEnds() {
+        let p = pane(sixLines, width: 20, height: 5)
+        p.scroll(by: 100)
+        #expect(p.topLine == 3)
+        p.scroll(by: -100)
+        #expect(p.topLine == 0)
+    }
+
+    @Test func pageDownAndPageUpMoveByAPaneLessOneLine() {
+        let p = pane(sixLines, width: 20, height: 5)
+        #expect(p.handle(.pageDown) == .handled)
+        #expect(p.topLine == 2)
+        _ = p.handle(.pageUp)
+        #expect(p.topLine == 0)
+    }
+
+    @Test func theMouseWheelOverThePaneScrolls() {
+        let p = pane(sixLines, width: 20, height: 5)
+        _ = p.handle(.mouse(MouseEvent(position: Point(x: 3, y: 2), kind: .scrollDown)))
+        #expect(p.topLine == 3)
+        _ = p.handle(.mouse(MouseEvent(position: Point(x: 3, y: 2), kind: .scrollUp)))
+        #expect(p.topLine == 0)
+    }
+
+    @Test func theMouseWheelElsewhereIsIgnored() {
+        let p = pane(sixLines, width: 20, height: 5)
+        #expect(p.handle(.mouse(MouseEvent(position: Point(x: 30, y: 2), kind: .scrollDown))) == .ignored)
+    }
+
+    @Test func arrowKeysScrollOnlyAFocusedPane() {
+        let p = pane(sixLines, width: 20, height: 5)
+        #expect(p.handle(.down) == .ignored)
+        p.isFocusable = true
+        p.isFocused = true
+        #expect(p.handle(.down) == .handled)
+        #expect(p.topLine == 1)
+        _ = p.handle(.end)
+        #expect(p.topLine == 3)
+    }
+
+    @Test func isNotFocusableByDefault() {
+        #expect(!TextPane().canFocus)
+    }
+
+    @Test func newTextScrollsBackToTheTop() {
+        let p = pane(sixLines, width: 20, height: 5)
+        p.scrollToBottom()
+        p.text = "other"
+        #expect(p.topLine == 0)
+    }
+
+    @Test func wideCharactersWrapWholeInsideTheBorder() {
+        let p = pane("東京大阪まで", width: 8, height: 4)
+        expectCanvas(render(p, width: 8, height: 4), """
+            ┌──────┐
+            │東京大│
+            │阪まで│
+            └──────┘
+            """)
+    }
+
+    @Test func aNarrowPaneKeepsOnlyTheMarkers() {
+        let p = pane("東京大阪まで", width: 7, height: 4)
+        expectCanvas(render(p, width: 7, height: 4), """
+            ┌─────┐
+            │東京 │
+            │大阪 │
+            └── ▼ ┘
+            """)
+    }
+
+    @Test func aLongTitleIsCutWithAnEllipsis() {
+        let p = pane("x", title: "A very long title", width: 12, height: 3)
+        expectCanvas(render(p, width: 12, height: 3), """
+            ┌ A very … ┐
+            │x         │
+            └──────────┘
+            """)
+    }
+
+    @Test func drawsTheTextInItsStyle() {
+        let p = pane("Title is empty", width: 18, height: 3)
+        p.style = Theme.standard.error
+        let rows = render(p, width: 18, height: 3).mask(.bold).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[1] == " ##############")
+    }
+
+    @Test func clearsWhatWasUnderIt() {
+        var canvas = Canvas(size: Size(width: 6, height: 3))
+        canvas.fill(canvas.bounds, with: "x")
+        pane("", width: 6, height: 3).draw(into: &canvas)
+        expectCanvas(canvas, "┌────┐\n│    │\n└────┘")
+    }
+
+    @Test func controlCharactersInTheTextAreShownHarmlessly() {
+        let p = pane("a\u{1B}[2Jb", width: 10, height: 3)
+        expectCanvas(render(p, width: 10, height: 3), "┌────────┐\n│a␛[2Jb  │\n└────────┘")
+    }
+
+    @Test func wrappingIsCachedUntilTheTextOrWidthChanges() {
+        let long = String(repeating: "word ", count: 2_000)
+        let p = pane(long, width: 40, height: 10)
+        for _ in 0..<5 { _ = render(p, width: 40, height: 10) }
+        #expect(p.wrapCount == 1)
+        p.frame.width = 30
+        _ = render(p, width: 40, height: 10)
+        #expect(p.wrapCount == 2)
+        p.text = "short"
+        _ = render(p, width: 40, height: 10)
+        #expect(p.wrapCount == 3)
+    }
+
+    @Test func aTinyFrameDoesNotCrash() {
+        for width in 0...4 {
+            for height in 0...4 {
+                let p = pane(sixLines, title: "T", width: width, height: height)
+                p.scroll(by: 2)
+                _ = render(p, width: 4, height: 4)
+            }
+        }
+    }
+}
