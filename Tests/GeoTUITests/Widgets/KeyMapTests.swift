@@ -1,0 +1,58 @@
+import Testing
+@testable import GeoTUI
+
+@Suite struct KeyMapTests {
+    private enum Action: Hashable { case quit, add, next, refresh }
+
+    private let map = KeyMap<Action>([
+        .init(keys: [.control("q"), .function(10), .control("c")], action: .quit, help: "Quit"),
+        .init(keys: [.function(2)], action: .add, help: "Add"),
+        .init(keys: [.control("l")], action: .refresh),
+        .init(keys: [.function(3), .function(2)], action: .next, help: "Next"),
+    ])
+
+    @Test func findsTheActionForEachBoundKey() {
+        #expect(map.action(for: .control("q")) == .quit)
+        #expect(map.action(for: .function(10)) == .quit)
+        #expect(map.action(for: .control("c")) == .quit)
+        #expect(map.action(for: .function(3)) == .next)
+        #expect(map.action(for: .control("l")) == .refresh)
+    }
+
+    @Test func anUnboundKeyHasNoAction() {
+        #expect(map.action(for: .character("q")) == nil)
+    }
+
+    @Test func theFirstBindingOfAKeyWins() {
+        #expect(map.action(for: .function(2)) == .add)
+    }
+
+    @Test func helpItemsComeFromBindingsWithHelpInOrder() {
+        #expect(map.helpItems == [
+            HelpItem(key: "^Q", description: "Quit"),
+            HelpItem(key: "F2", description: "Add"),
+            HelpItem(key: "F3", description: "Next"),
+        ])
+    }
+
+    @Test func appendedBindingsJoinTheEnd() {
+        var copy = map
+        copy.append(.init(keys: [.escape], action: .refresh, help: "Redraw"))
+        #expect(copy.action(for: .escape) == .refresh)
+        #expect(copy.helpItems.last == HelpItem(key: "Esc", description: "Redraw"))
+    }
+
+    @Test func listsTheKeysOfAnAction() {
+        #expect(map.keys(for: .quit) == [.control("q"), .function(10), .control("c")])
+    }
+
+    @Test func keysAreLabelledTheWayTerminalProgramsWriteThem() {
+        let labels: [(Key, String)] = [
+            (.control("q"), "^Q"), (.function(10), "F10"), (.tab, "Tab"), (.backTab, "S-Tab"),
+            (.enter, "Enter"), (.escape, "Esc"), (.alt("b"), "M-b"), (.pageUp, "PgUp"),
+            (.pageDown, "PgDn"), (.up, "↑"), (.down, "↓"), (.character("y"), "y"),
+            (.character(" "), "Space"), (.wordLeft, "^←"),
+        ]
+        for (key, label) in labels { #expect(key.label == label) }
+    }
+}
