@@ -1,0 +1,58 @@
+import Glibc
+
+/// What ended a wait in ``EventWait/wait(input:signals:timeout:)``.
+enum WaitResult: Equatable {
+    /// The input descriptor has bytes to read.
+    case input
+    /// The input descriptor reached its end or failed (the terminal hung up).
+    case inputClosed
+    /// A byte arrived on the signal pipe, or a signal interrupted the wait.
+    case signal
+    /// The time ran out.
+    case timeout
+}
+
+/// A blocking wait in `poll(2)` on the terminal's input and the signal pipe: no timers,
+/// no busy-waiting, so an idle program uses no CPU.
+enum EventWait {
+    /// Waits until input, a signal or the timeout (nil waits for ever).
+    /// Pass -1 as `input` to wait for signals only.
+    static func wait(input: Int32, signals: Int32, timeout: Duration?) -> WaitResult {
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds(timeout))
+        if ready < 0 { return .signal }  // EINTR: a signal handler ran
+        if ready == 0 { return .timeout }
+        if descriptors[1].revents != 0 { return .signal }
+        let events = Int32(descriptors[0].revents)
+        if events & Int32(POLLIN) != 0 { return .input }
+        if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
+        return .timeout
+    }
+
+    /// A duration as poll's timeout: whole milliseconds rounded up, -1 for none.
+    static func milliseconds(_ duration: Duration?) -> Int32 {
+        guard let duration else { return -1 }
+        if duration <= .zero { return 0 }
+        let (seconds, attoseconds) = duration.components
+        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: total)
+    }
+
+    /// Reads and returns every byte waiting on a non-blocking descriptor.
+    static func drain(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: buffer[0..<count])
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            return bytes
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// One thing that happened while the program waited for the terminal.
+public enum TerminalEvent: Equatable, Sendable {
+    /// A key, mouse event, paste or resize.
+    case key(Key)
+    /// A signal that asks the program to stop (hang-up, terminate, interrupt).
+    case signal(TerminalSignal)
+    /// The wait timed out with nothing to report.
+    case tick
+}
+
+/// A signal delivered to the program while the terminal is open.
+///
+/// SIGWINCH is not among them: it arrives as ``Key/resize``. Ctrl-C and Ctrl-Z typed
+/// in the terminal arrive as keys (`.control("c")`, `.control("z")`), because the
+/// terminal is in raw mode; these cases are signals sent by other processes, or a
+/// hang-up when the connection drops.
+public enum TerminalSignal: Equatable, Sendable {
+    /// SIGHUP, or the terminal's input was closed: the user is gone.
+    case hangup
+    /// SIGTERM.
+    case terminate
+    /// SIGINT sent from outside (`kill -INT`).
+    case interrupt
+}
