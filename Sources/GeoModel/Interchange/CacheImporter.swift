@@ -1,0 +1,97 @@
+/// The two interchange formats: the lab's JSON array and GPX with Groundspeak caches.
+public enum InterchangeFormat: String, CaseIterable, Sendable {
+    /// An array of ``GeoCache/dictionary`` objects (``JSONInterchange``).
+    case json
+    /// GPX 1.0 or 1.1 with the Groundspeak cache extension (``GPXWriter``, ``GPXReader``).
+    case gpx
+}
+
+/// Reads an import source record by record, detecting its format from its content.
+///
+/// Leading whitespace and a UTF-8 byte order mark are skipped; then `[` means JSON
+/// and `<` means XML (GPX). Empty inputs, zip and gzip archives, UTF-16 text and
+/// anything else are refused with an ``ImportError`` naming the input and, where it
+/// applies, the line and column. Nothing here touches a store: records go to the
+/// closure, which may throw to stop reading.
+public enum CacheImporter {
+    /// Detects the format of `source` and emits each record it holds, in order.
+    ///
+    /// Throws an ``ImportError`` when the input as a whole is unusable, or whatever
+    /// `emit` throws. Records emitted before an error must be discarded by the caller.
+    @discardableResult
+    public static func read(_ source: ImportSource,
+                            _ emit: (ImportRecord) throws -> Void) throws -> InterchangeFormat {
+        let reader = try ChunkReader(source)
+        let format = try detectFormat(reader)
+        switch format {
+        case .json:
+            var bytes: [UInt8] = []
+            var tracker = UTF8Tracker()
+            while true {
+                let chunk = try reader.nextChunk()
+                if chunk.isEmpty { break }
+                if let (position, reason) = chunk.withUnsafeBufferPointer({ tracker.feed($0) }) {
+                    throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
+                }
+                bytes += chunk
+            }
+            if let (position, reason) = tracker.finish() {
+                throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
+            }
+            try JSONInterchange.read(bytes, source: reader.name, emit)
+        case .gpx:
+            try GPXReader.read(reader, emit)
+        }
+        return format
+    }
+
+    /// Looks at the first significant byte; the bytes stay in the reader's look-ahead.
+    static func detectFormat(_ reader: ChunkReader) throws(ImportError) -> InterchangeFormat {
+        var wanted = 4
+        while true {
+            try reader.fill(atLeast: wanted)
+            let bytes = reader.lookahead
+            if bytes.isEmpty {
+                throw ImportError(.empty, source: reader.name, reason: "the file is empty: nothing to import")
+            }
+            if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+                throw ImportError(.zipArchive, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                  reason: "this is a zip archive, not GPX or JSON; unzip it and import the .gpx files inside")
+            }
+            if bytes.starts(with: [0x1F, 0x8B]) {
+                throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                  reason: "this is gzip-compressed; decompress it (gunzip) and import the result")
+            }
+            if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+                throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                  reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+            }
+            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count else {
+                if reader.reachedEnd {
+                    throw ImportError(.empty, source: reader.name,
+                                      reason: "the file holds only whitespace: nothing to import")
+                }
+                wanted = bytes.count + ChunkReader.chunkSize
+                continue
+            }
+            let position = UTF8Tracker.position(of: index, in: bytes)
+            switch bytes[index] {
+            case UInt8(ascii: "["): return .json
+            case UInt8(ascii: "<"): return .gpx
+            case UInt8(ascii: "{"):
+                throw ImportError(.malformedJSON, source: reader.name, position: position,
+                                  reason: "malformed JSON: expected an array of caches ('['), found a single object")
+            default:
+                var tracker = UTF8Tracker()
+                let prefix = Array(bytes[..<min(bytes.count, index + 4)])
+                if let (badPosition, reason) = prefix.withUnsafeBufferPointer({ tracker.feed($0) }) {
+                    throw ImportError(.invalidUTF8, source: reader.name, position: badPosition, reason: reason)
+                }
+                throw ImportError(.unknownFormat, source: reader.name, position: position,
+                                  reason: "neither JSON (an array, starting with '[') nor GPX (XML, starting with '<')")
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import GRDB
+
+extension CacheStore {
+    /// Imports every cache read from `sources` in one transaction: either all the
+    /// accepted caches are stored, or nothing is.
+    ///
+    /// Each source's format is detected from its content (``CacheImporter``). A cache
+    /// identical in all four fields to one already stored, or to one read earlier in
+    /// this import, is a duplicate: counted, not stored again. A GPX waypoint that is
+    /// not a geocache is counted and skipped. Records that cannot become valid caches
+    /// are rejected: with `skipInvalid` false (the default) the whole import is
+    /// refused with an ``ImportError`` of kind ``ImportError/Kind/invalidRecords``
+    /// listing them; with `skipInvalid` true the valid caches are stored and the
+    /// rejected ones are listed in the report.
+    ///
+    /// The transaction runs on a connection of its own (the file is the one this
+    /// store opened and checked), so this store, like any other process on the file,
+    /// sees the new caches through ``hasChangedExternally()``.
+    ///
+    /// - Throws: ``ImportError`` for an unusable input (nothing is stored),
+    ///   ``StoreError`` when the store cannot be written.
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false) throws -> ImportReport {
+        let path = url.path
+        let queue: DatabaseQueue
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.label = "geocache-tui import"
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw StoreError(wrapping: error, path: path)
+        }
+        defer { try? queue.close() }
+
+        var report = ImportReport()
+        do {
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    let exists = try db.cachedStatement(sql: """
+                        SELECT EXISTS (SELECT 1 FROM cache
+                            WHERE title = CAST(? AS TEXT) AND details = CAST(? AS TEXT)
+                              AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT))
+                        """)
+                    let insert = try db.cachedStatement(
+                        sql: "INSERT INTO cache (title, details, creator, reward) VALUES (\(Self.cacheValuePlaceholders))")
+                    for source in sources {
+                        try CacheImporter.read(source) { record in
+                            switch record {
+                            case .cache(let cache, _):
+                                let arguments = Self.cacheArguments(cache)
+                                if try Bool.fetchOne(exists, arguments: arguments) == true {
+                                    report.duplicates += 1
+                                } else {
+                                    try insert.execute(arguments: arguments)
+                                    report.added += 1
+                                }
+                            case .rejected(let rejection):
+                                report.rejections.append(rejection)
+                            case .notAGeocache:
+                                report.notGeocaches += 1
+                            }
+                        }
+                    }
+                    if !skipInvalid, !report.rejections.isEmpty {
+                        throw Self.invalidRecordsError(report.rejections, sources: sources)
+                    }
+                    return .commit
+                }
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(wrapping: error, path: path)
+        }
+        return report
+    }
+
+    /// Imports one source; see ``importCaches(from:skipInvalid:)``.
+    public func importCaches(from source: ImportSource, skipInvalid: Bool = false) throws -> ImportReport {
+        try importCaches(from: [source], skipInvalid: skipInvalid)
+    }
+
+    private static func invalidRecordsError(_ rejections: [RejectedRecord], sources: [ImportSource]) -> ImportError {
+        let names = sources.map(\.name).filter { name in rejections.contains { $0.location.source == name } }
+        let count = rejections.count
+        return ImportError(
+            .invalidRecords, source: names.joined(separator: ", "),
+            reason: "\(count) \(count == 1 ? "record is" : "records are") invalid, so nothing was imported "
+                + "(--skip-invalid imports the valid ones):",
+            rejections: rejections)
+    }
+}

@@ -1,0 +1,447 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads GPX 1.0 and 1.1 files with the Groundspeak cache extension, streaming.
+///
+/// The file goes through `XMLParser` in 64 KiB chunks, so memory stays flat however
+/// big the file is. Before parsing, the prolog is checked: a document that declares
+/// entities (`<!ENTITY` in a `<!DOCTYPE>`) is refused unread, and external entities
+/// are never resolved. A waypoint becomes a cache like this:
+///
+/// - title: `groundspeak:name`, else the waypoint's `urlname`, else its GPX 1.1
+///   `link/text`, else its `name`;
+/// - creator: `groundspeak:placed_by`, else `groundspeak:owner`;
+/// - details: the waypoint code (its `name`), ": ", and `groundspeak:short_description`
+///   as plain text (HTML converted by ``HTMLText`` when `html="True"`);
+/// - reward: the names of the travel bugs listed, joined by ", ", else
+///   "Container: " and `groundspeak:container`.
+///
+/// A waypoint written by ``GPXWriter`` and not changed since is recognised by its code
+/// (``GeoCache/interchangeCode`` of its fields) and read back exactly as written.
+/// A waypoint without `groundspeak:cache` whose `type` does not start with "Geocache"
+/// is not a geocache; it is reported as ``ImportRecord/notAGeocache(_:)``.
+public enum GPXReader {
+    /// The namespace prefix of every version of the Groundspeak cache extension.
+    static let groundspeakPrefixes = ["http://www.groundspeak.com/cache/", "https://www.groundspeak.com/cache/"]
+
+    /// Reads the GPX document from `reader`, emitting one record per waypoint.
+    static func read(_ reader: ChunkReader, _ emit: (ImportRecord) throws -> Void) throws {
+        let validateUTF8 = try checkProlog(reader)
+        let stream = ValidatingStream(reader: reader, validateUTF8: validateUTF8)
+        let parser = XMLParser(stream: stream)
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        let delegate = Delegate(source: reader.name)
+        let succeeded = withoutActuallyEscaping(emit) { emit in
+            delegate.emit = emit
+            parser.delegate = delegate
+            defer {
+                parser.delegate = nil
+                delegate.emit = nil
+            }
+            return parser.parse()
+        }
+        if let failure = stream.failure { throw failure }
+        if let thrown = delegate.thrown { throw thrown }
+        if let failure = delegate.failure { throw failure }
+        if !succeeded || delegate.parseError != nil {
+            let (code, position) = delegate.parseError ?? ((parser.parserError as NSError?)?.code ?? 0, nil)
+            throw ImportError(.malformedXML, source: reader.name, position: position,
+                              reason: "malformed XML: \(describe(code))")
+        }
+        if !delegate.sawRoot {
+            throw ImportError(.notGPX, source: reader.name, reason: "not a GPX document: no root element")
+        }
+    }
+
+    /// A readable name for one of libxml2's error codes, as XMLParser reports them.
+    static func describe(_ code: Int) -> String {
+        guard let known = XMLParser.ErrorCode(rawValue: code) else { return "parser error \(code)" }
+        var words = ""
+        for character in String(describing: known).replacingOccurrences(of: "Error", with: "") {
+            if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
+        }
+        switch known {
+        case .prematureDocumentEndError: return "the document ends too early (a truncated file?)"
+        case .tagNameMismatchError: return "a closing tag does not match the open element"
+        case .invalidCharacterError: return "a character that XML does not allow"
+        case .emptyDocumentError: return "the document has no root element"
+        default: return words.trimmingWhitespace() + " (libxml2 error \(code))"
+        }
+    }
+
+    /// Scans the prolog (up to the root element) for entity declarations.
+    ///
+    /// Returns whether the content must be checked as UTF-8 (false when the XML
+    /// declaration names another encoding, which libxml2 then decodes).
+    static func checkProlog(_ reader: ChunkReader) throws(ImportError) -> Bool {
+        let limit = 1 << 20
+        var wanted = 4096
+        while true {
+            try reader.fill(atLeast: wanted)
+            let bytes = reader.lookahead
+            switch PrologScan(bytes, complete: reader.reachedEnd || bytes.count >= limit) {
+            case .needMore:
+                wanted = bytes.count + ChunkReader.chunkSize
+            case .entityDeclaration(let offset):
+                throw ImportError(
+                    .hostileXML, source: reader.name, position: UTF8Tracker.position(of: offset, in: bytes),
+                    reason: "refused: the document type declares entities; GPX never needs them, and "
+                        + "expanding them could exhaust memory (\"billion laughs\") or read other files "
+                        + "(external entities). Nothing was read or imported.")
+            case .rootFound(let encoding):
+                guard let encoding else { return true }
+                let name = encoding.lowercased()
+                return name == "utf-8" || name == "utf8"
+            }
+        }
+    }
+
+    /// The outcome of scanning the bytes before the root element.
+    enum PrologScan: Equatable {
+        case needMore
+        case entityDeclaration(Int)
+        case rootFound(encoding: String?)
+
+        init(_ bytes: [UInt8], complete: Bool) {
+            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var encoding: String?
+            func at(_ text: String, _ position: Int) -> Bool {
+                bytes[position...].starts(with: text.utf8)
+            }
+            func find(_ text: String, from position: Int) -> Int? {
+                var cursor = position
+                while cursor < bytes.count {
+                    if at(text, cursor) { return cursor }
+                    cursor += 1
+                }
+                return nil
+            }
+            while true {
+                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+                guard index < bytes.count else {
+                    self = complete ? .rootFound(encoding: encoding) : .needMore
+                    return
+                }
+                if at("<?", index) {
+                    guard let end = find("?>", from: index) else {
+                        self = complete ? .rootFound(encoding: encoding) : .needMore
+                        return
+                    }
+                    if at("<?xml", index) {
+                        encoding = Self.encodingName(in: Array(bytes[index..<end]))
+                    }
+                    index = end + 2
+                } else if at("<!--", index) {
+                    guard let end = find("-->", from: index + 4) else {
+                        self = complete ? .rootFound(encoding: encoding) : .needMore
+                        return
+                    }
+                    index = end + 3
+                } else if at("<!", index) {
+                    var cursor = index + 2
+                    var quote: UInt8?
+                    var depth = 0
+                    while cursor < bytes.count {
+                        let byte = bytes[cursor]
+                        if let open = quote {
+                            if byte == open { quote = nil }
+                        } else if byte == 0x22 || byte == 0x27 {
+                            quote = byte
+                        } else if at("<!ENTITY", cursor) {
+                            self = .entityDeclaration(cursor)
+                            return
+                        } else if byte == UInt8(ascii: "[") {
+                            depth += 1
+                        } else if byte == UInt8(ascii: "]") {
+                            depth -= 1
+                        } else if byte == UInt8(ascii: ">"), depth <= 0 {
+                            break
+                        }
+                        cursor += 1
+                    }
+                    guard cursor < bytes.count else {
+                        self = complete ? .rootFound(encoding: encoding) : .needMore
+                        return
+                    }
+                    index = cursor + 1
+                } else {
+                    self = .rootFound(encoding: encoding)
+                    return
+                }
+            }
+        }
+
+        static func encodingName(in declaration: [UInt8]) -> String? {
+            let text = String(decoding: declaration, as: UTF8.self)
+            guard let range = text.range(of: "encoding") else { return nil }
+            let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+            return String(rest.dropFirst().prefix { $0 != quote })
+        }
+    }
+
+    /// What the reader collects about one `<wpt>` while it is open.
+    struct WaypointDraft {
+        var position: TextPosition
+        var isCache = false
+        var name: String?
+        var urlname: String?
+        var linkText: String?
+        var type: String?
+        var cacheName: String?
+        var placedBy: String?
+        var owner: String?
+        var container: String?
+        var shortDescription: String?
+        var shortDescriptionIsHTML = false
+        var travelBugs: [String] = []
+
+        /// The record this waypoint stands for.
+        func record(source: String) -> ImportRecord {
+            let code = (name ?? "").trimmingWhitespace()
+            let location = RecordLocation(source: source, code: code, position: position)
+            let isGeocache = isCache || (type ?? "").trimmingWhitespace().lowercased().hasPrefix("geocache")
+            guard isGeocache else { return .notAGeocache(location) }
+            let cache = verbatimCache(code: code) ?? mappedCache(code: code)
+            do {
+                return .cache(try cache.validated(), location)
+            } catch {
+                return .rejected(RejectedRecord(location: location, reason: error.description))
+            }
+        }
+
+        /// The cache exactly as GPXWriter wrote it, when the code proves it unchanged.
+        private func verbatimCache(code: String) -> GeoCache? {
+            guard isCache, code.hasPrefix("GT"), travelBugs.count == 1 else { return nil }
+            let written = GeoCache(title: cacheName ?? "", details: shortDescription ?? "",
+                                   creator: placedBy ?? "", reward: travelBugs[0])
+            if written.interchangeCode == code { return written }
+            var restored = written
+            for field in GeoCache.Field.allCases {
+                restored[field] = Self.restoringControls(written[field])
+            }
+            return restored.interchangeCode == code ? restored : nil
+        }
+
+        /// The cache by the general mapping for files from other tools.
+        private func mappedCache(code: String) -> GeoCache {
+            func firstNonBlank(_ candidates: String?...) -> String {
+                candidates.lazy.compactMap { $0?.trimmingWhitespace() }.first { !$0.isEmpty } ?? ""
+            }
+            let description = shortDescription.map {
+                shortDescriptionIsHTML ? HTMLText.plainText(fromHTML: $0) : $0.trimmingWhitespace()
+            } ?? ""
+            let details = [code, description].filter { !$0.isEmpty }.joined(separator: ": ")
+            let bugs = travelBugs.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            let container = firstNonBlank(container)
+            let reward = !bugs.isEmpty ? bugs.joined(separator: ", ")
+                : container.isEmpty ? "" : "Container: " + container
+            return GeoCache(title: firstNonBlank(cacheName, urlname, linkText, name), details: details,
+                            creator: firstNonBlank(placedBy, owner), reward: reward)
+        }
+
+        /// Control pictures (U+2400 to U+241F) back to the controls GPXWriter replaced.
+        static func restoringControls(_ text: String) -> String {
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                if (0x2400...0x241F).contains(scalar.value), ![0x09, 0x0A, 0x0D].contains(scalar.value - 0x2400) {
+                    scalars.append(Unicode.Scalar(scalar.value - 0x2400)!)
+                } else {
+                    scalars.append(scalar)
+                }
+            }
+            return String(scalars)
+        }
+    }
+
+    /// The XMLParser delegate: tracks the element path and fills one draft per waypoint.
+    final class Delegate: NSObject, XMLParserDelegate {
+        enum Target {
+            case name, urlname, linkText, type
+            case cacheName, placedBy, owner, container, shortDescription
+            case travelBugName
+        }
+
+        let source: String
+        /// Receives each finished waypoint; set only while the parser runs.
+        var emit: ((ImportRecord) throws -> Void)?
+        var thrown: (any Error)?
+        var failure: ImportError?
+        var parseError: (Int, TextPosition?)?
+        var sawRoot = false
+        private var path: [(name: String, isGroundspeak: Bool)] = []
+        private var draft: WaypointDraft?
+        private var target: Target?
+        private var targetDepth = 0
+        private var text = ""
+
+        init(source: String) {
+            self.source = source
+        }
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            let isGroundspeak = GPXReader.groundspeakPrefixes.contains { namespaceURI?.hasPrefix($0) == true }
+            if path.isEmpty {
+                sawRoot = true
+                guard elementName == "gpx", !isGroundspeak else {
+                    failure = ImportError(.notGPX, source: source,
+                                          position: TextPosition(line: parser.lineNumber, column: parser.columnNumber),
+                                          reason: "not a GPX document: the root element is <\(qualifiedName ?? elementName)>, not <gpx>")
+                    parser.abortParsing()
+                    return
+                }
+            } else if path.count == 1, elementName == "wpt", !isGroundspeak {
+                draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)))
+            } else if draft != nil, target == nil {
+                startField(elementName, isGroundspeak: isGroundspeak, attributes: attributes)
+            }
+            path.append((elementName, isGroundspeak))
+            if target != nil, targetDepth == 0 {
+                targetDepth = path.count
+                text = ""
+            }
+        }
+
+        private func startField(_ name: String, isGroundspeak: Bool, attributes: [String: String]) {
+            guard let parent = path.last else { return }
+            if isGroundspeak {
+                if name == "cache" { draft?.isCache = true; return }
+                if parent.isGroundspeak, parent.name == "cache" {
+                    switch name {
+                    case "name": target = .cacheName
+                    case "placed_by": target = .placedBy
+                    case "owner": target = .owner
+                    case "container": target = .container
+                    case "short_description":
+                        target = .shortDescription
+                        draft?.shortDescriptionIsHTML = attributes["html"]?.lowercased() == "true"
+                    default: break
+                    }
+                } else if parent.isGroundspeak, parent.name == "travelbug", name == "name" {
+                    target = .travelBugName
+                }
+            } else if path.count == 2 {
+                switch name {
+                case "name": target = .name
+                case "urlname": target = .urlname
+                case "type": target = .type
+                default: break
+                }
+            } else if path.count == 3, parent.name == "link", name == "text", draft?.linkText == nil {
+                target = .linkText
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if target != nil { text += string }
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            if target != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                    qualifiedName: String?) {
+            if let finished = target, path.count == targetDepth {
+                store(text, in: finished)
+                target = nil
+                targetDepth = 0
+                text = ""
+            }
+            path.removeLast()
+            if path.count == 1, elementName == "wpt", let finished = draft {
+                draft = nil
+                do {
+                    try emit?(finished.record(source: source))
+                } catch {
+                    thrown = error
+                    parser.abortParsing()
+                }
+            }
+        }
+
+        private func store(_ value: String, in target: Target) {
+            switch target {
+            case .name: draft?.name = value
+            case .urlname: draft?.urlname = value
+            case .linkText: draft?.linkText = value
+            case .type: draft?.type = value
+            case .cacheName: draft?.cacheName = value
+            case .placedBy: draft?.placedBy = value
+            case .owner: draft?.owner = value
+            case .container: draft?.container = value
+            case .shortDescription: draft?.shortDescription = value
+            case .travelBugName: draft?.travelBugs.append(value)
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            guard self.parseError == nil, failure == nil, thrown == nil else { return }
+            self.parseError = ((parseError as NSError).code,
+                               TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)))
+        }
+    }
+
+    /// Feeds XMLParser from a ``ChunkReader``, checking UTF-8 on the way through.
+    final class ValidatingStream: InputStream {
+        private let reader: ChunkReader
+        private let validateUTF8: Bool
+        private var tracker = UTF8Tracker()
+        private var pending: [UInt8] = []
+        private var pendingOffset = 0
+        private var finished = false
+        /// Set when reading failed: unreadable input or invalid UTF-8.
+        private(set) var failure: ImportError?
+
+        init(reader: ChunkReader, validateUTF8: Bool) {
+            self.reader = reader
+            self.validateUTF8 = validateUTF8
+            super.init(data: Data())
+        }
+
+        override func open() {}
+        override func close() {}
+        override var streamStatus: Stream.Status { failure != nil ? .error : finished ? .atEnd : .open }
+        override var hasBytesAvailable: Bool { !finished }
+        override var streamError: (any Error)? { failure }
+
+        override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+            if failure != nil { return -1 }
+            if pendingOffset >= pending.count {
+                do {
+                    pending = try reader.nextChunk()
+                } catch {
+                    failure = error
+                    return -1
+                }
+                pendingOffset = 0
+                if pending.isEmpty {
+                    finished = true
+                    if validateUTF8, let (position, reason) = tracker.finish() {
+                        failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
+                        return -1
+                    }
+                    return 0
+                }
+                if validateUTF8 {
+                    let problem = pending.withUnsafeBufferPointer { tracker.feed($0) }
+                    if let (position, reason) = problem {
+                        failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
+                        return -1
+                    }
+                }
+            }
+            let count = min(length, pending.count - pendingOffset)
+            pending.withUnsafeBufferPointer { source in
+                buffer.update(from: source.baseAddress! + pendingOffset, count: count)
+            }
+            pendingOffset += count
+            return count
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// Writes caches as a GPX 1.0 document with the Groundspeak cache extension, the form
+/// geocaching.com pocket queries use and GSAK, c:geo and most GPS tools import.
+///
+/// The lab's caches have no coordinates, so every waypoint sits at latitude 0,
+/// longitude 0 and is a "Traditional Cache" with difficulty and terrain 1. Each cache
+/// gets a stable code from ``GeoCache/interchangeCode``. The four fields map as:
+///
+/// | field   | elements                                                                    |
+/// |---------|-----------------------------------------------------------------------------|
+/// | title   | `groundspeak:name`, `urlname`, and the start of `desc`                      |
+/// | details | `groundspeak:short_description html="False"`                                |
+/// | creator | `groundspeak:placed_by`, `groundspeak:owner`, and the end of `desc`          |
+/// | reward  | the one travel bug, `groundspeak:travelbug/groundspeak:name`                |
+///
+/// Characters XML 1.0 cannot carry (C0 controls other than tab, line feed and
+/// carriage return) are written as their Unicode control pictures (U+2400 + code);
+/// carriage returns are written as `&#13;` so parsers do not turn them into line
+/// feeds. ``GPXReader`` turns the pictures back into controls when the waypoint's
+/// code proves the waypoint came from geocache-tui unchanged.
+public enum GPXWriter {
+    /// The Groundspeak cache extension namespace written into the document.
+    public static let groundspeakNamespace = "http://www.groundspeak.com/cache/1/0/1"
+    /// The GPX 1.0 namespace.
+    public static let gpxNamespace = "http://www.topografix.com/GPX/1/0"
+
+    /// The whole GPX document for `caches`, in the given order.
+    public static func document(for caches: some Sequence<GeoCache>) -> String {
+        var text = ""
+        write(caches) { text += $0 }
+        return text
+    }
+
+    /// Writes the GPX document piece by piece (one waypoint per piece) to `output`.
+    public static func write(_ caches: some Sequence<GeoCache>, to output: (String) throws -> Void) rethrows {
+        try output("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.0" creator="geocache-tui" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xmlns="\(gpxNamespace)" \
+            xmlns:groundspeak="\(groundspeakNamespace)" \
+            xsi:schemaLocation="\(gpxNamespace) http://www.topografix.com/GPX/1/0/gpx.xsd \
+            \(groundspeakNamespace) http://www.groundspeak.com/cache/1/0/1/cache.xsd">
+              <name>geocache-tui caches</name>
+              <desc>Geocaches exported by geocache-tui</desc>
+              <keywords>cache, geocache, geocache-tui</keywords>
+
+            """)
+        for cache in caches {
+            try output(waypoint(for: cache))
+        }
+        try output("</gpx>\n")
+    }
+
+    /// One `<wpt>` element with its Groundspeak cache extension.
+    static func waypoint(for cache: GeoCache) -> String {
+        let code = cache.interchangeCode
+        let digest = cache.interchangeDigest
+        let title = escaped(cache.title)
+        let creator = escaped(cache.creator)
+        return """
+              <wpt lat="0.000000" lon="0.000000">
+                <name>\(code)</name>
+                <desc>\(title) by \(creator), Traditional Cache (1/1)</desc>
+                <urlname>\(title)</urlname>
+                <sym>Geocache</sym>
+                <type>Geocache|Traditional Cache</type>
+                <groundspeak:cache id="\(digest % 1_000_000_000)" available="True" archived="False">
+                  <groundspeak:name>\(title)</groundspeak:name>
+                  <groundspeak:placed_by>\(creator)</groundspeak:placed_by>
+                  <groundspeak:owner id="0">\(creator)</groundspeak:owner>
+                  <groundspeak:type>Traditional Cache</groundspeak:type>
+                  <groundspeak:container>Not chosen</groundspeak:container>
+                  <groundspeak:difficulty>1</groundspeak:difficulty>
+                  <groundspeak:terrain>1</groundspeak:terrain>
+                  <groundspeak:country></groundspeak:country>
+                  <groundspeak:state></groundspeak:state>
+                  <groundspeak:short_description html="False">\(escaped(cache.details))</groundspeak:short_description>
+                  <groundspeak:long_description html="False"></groundspeak:long_description>
+                  <groundspeak:encoded_hints></groundspeak:encoded_hints>
+                  <groundspeak:logs></groundspeak:logs>
+                  <groundspeak:travelbugs>
+                    <groundspeak:travelbug id="\(digest % 1_000_000_000)" ref="TB\(code.dropFirst(2))">
+                      <groundspeak:name>\(escaped(cache.reward))</groundspeak:name>
+                    </groundspeak:travelbug>
+                  </groundspeak:travelbugs>
+                </groundspeak:cache>
+              </wpt>
+
+            """
+    }
+
+    /// `text` as XML 1.0 character data: markup escaped, CR as a reference, other
+    /// controls XML cannot carry as control pictures, U+FFFE/U+FFFF as U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "\r": result.append(contentsOf: "&#13;".unicodeScalars)
+            case "\t", "\n": result.append(scalar)
+            case "\u{00}"..."\u{1F}": result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case "\u{FFFE}", "\u{FFFF}": result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}
+
+extension GeoCache {
+    /// A stable, GC-like waypoint code for this cache: "GT" and eight characters of the
+    /// geocaching alphabet, computed from the four fields (equal caches share a code).
+    public var interchangeCode: String {
+        let alphabet = Array("0123456789ABCDEFGHJKMNPQRTVWXYZ")
+        var value = interchangeDigest
+        var code = ""
+        for _ in 0..<8 {
+            code.append(alphabet[Int(value % UInt64(alphabet.count))])
+            value /= UInt64(alphabet.count)
+        }
+        return "GT" + String(code.reversed())
+    }
+
+    /// A 64-bit digest of the four fields: FNV-1a over their length-prefixed UTF-8,
+    /// finished with the SplitMix64 mixer so that similar caches get unrelated codes.
+    var interchangeDigest: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        for field in Field.allCases {
+            let utf8 = self[field].utf8
+            var length = UInt64(utf8.count)
+            for _ in 0..<8 { mix(UInt8(truncatingIfNeeded: length)); length >>= 8 }
+            for byte in utf8 { mix(byte) }
+        }
+        var z = hash &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

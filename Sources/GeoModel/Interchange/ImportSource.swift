@@ -1,0 +1,180 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the bytes of an import come from: a file, standard input, or bytes in memory.
+public struct ImportSource: Sendable {
+    enum Origin: Sendable {
+        case file(String)
+        case standardInput
+        case bytes([UInt8])
+    }
+
+    let origin: Origin
+    /// The name messages use: the path as given, or `<stdin>`.
+    public let name: String
+
+    /// A file, read in chunks (never whole) as the import goes.
+    public static func file(_ path: String) -> ImportSource {
+        ImportSource(origin: .file(path), name: path)
+    }
+
+    /// Standard input (`-` on the command line), read in chunks.
+    public static var standardInput: ImportSource {
+        ImportSource(origin: .standardInput, name: "<stdin>")
+    }
+
+    /// Bytes already in memory, named `name` in messages.
+    public static func bytes(_ bytes: [UInt8], name: String) -> ImportSource {
+        ImportSource(origin: .bytes(bytes), name: name)
+    }
+}
+
+/// Reads an import source in chunks, with a look-ahead buffer for format detection.
+final class ChunkReader {
+    static let chunkSize = 64 * 1024
+
+    let name: String
+    private var descriptor: Int32 = -1
+    private var ownsDescriptor = false
+    private var memory: [UInt8]?
+    private var memoryOffset = 0
+    private(set) var lookahead: [UInt8] = []
+    private(set) var reachedEnd = false
+
+    init(_ source: ImportSource) throws(ImportError) {
+        name = source.name
+        switch source.origin {
+        case .bytes(let bytes):
+            memory = bytes
+        case .standardInput:
+            descriptor = 0
+        case .file(let path):
+            var status = stat()
+            if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                throw ImportError(.unreadable, source: name, reason: "cannot import: it is a directory")
+            }
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw ImportError(.unreadable, source: name,
+                                  reason: "cannot open: \(String(cString: strerror(errno)))")
+            }
+            descriptor = fd
+            ownsDescriptor = true
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Reads more bytes from the origin; an empty array means the end.
+    private func readRaw() throws(ImportError) -> [UInt8] {
+        if let memory {
+            let end = min(memory.count, memoryOffset + Self.chunkSize)
+            defer { memoryOffset = end }
+            return Array(memory[memoryOffset..<end])
+        }
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
+            if count >= 0 {
+                buffer.removeSubrange(count...)
+                return buffer
+            }
+            if errno == EINTR { continue }
+            throw ImportError(.unreadable, source: name,
+                              reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Makes at least `count` bytes available in ``lookahead``, unless the input is shorter.
+    func fill(atLeast count: Int) throws(ImportError) {
+        while lookahead.count < count, !reachedEnd {
+            let chunk = try readRaw()
+            if chunk.isEmpty { reachedEnd = true } else { lookahead += chunk }
+        }
+    }
+
+    /// The next bytes of the input, look-ahead first; empty at the end.
+    func nextChunk() throws(ImportError) -> [UInt8] {
+        if !lookahead.isEmpty {
+            defer { lookahead = [] }
+            return lookahead
+        }
+        if reachedEnd { return [] }
+        let chunk = try readRaw()
+        if chunk.isEmpty { reachedEnd = true }
+        return chunk
+    }
+}
+
+/// Checks that bytes are UTF-8 while counting lines and columns, one chunk at a time.
+struct UTF8Tracker {
+    /// The line of the last character seen (1-based).
+    private(set) var line = 1
+    /// The column of the last character seen; 0 before the first character of a line.
+    private(set) var column = 0
+    private var pending = 0
+    private var low: UInt8 = 0x80
+    private var high: UInt8 = 0xBF
+    private var leadPosition = TextPosition(line: 1, column: 1)
+    private var leadByte: UInt8 = 0
+
+    /// The position the next character would have.
+    var nextPosition: TextPosition { TextPosition(line: line, column: column + 1) }
+
+    /// Feeds bytes; returns the position and a description of the first invalid sequence.
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> (TextPosition, String)? {
+        for byte in bytes {
+            if pending == 0 {
+                if byte < 0x80 {
+                    if byte == 0x0A { line += 1; column = 0 } else { column += 1 }
+                    continue
+                }
+                switch byte {
+                case 0xC2...0xDF: pending = 1; low = 0x80; high = 0xBF
+                case 0xE0: pending = 2; low = 0xA0; high = 0xBF
+                case 0xE1...0xEC, 0xEE...0xEF: pending = 2; low = 0x80; high = 0xBF
+                case 0xED: pending = 2; low = 0x80; high = 0x9F
+                case 0xF0: pending = 3; low = 0x90; high = 0xBF
+                case 0xF1...0xF3: pending = 3; low = 0x80; high = 0xBF
+                case 0xF4: pending = 3; low = 0x80; high = 0x8F
+                default:
+                    return (nextPosition, "invalid UTF-8: byte 0x\(Self.hex(byte)) cannot start a character")
+                }
+                column += 1
+                leadPosition = TextPosition(line: line, column: column)
+                leadByte = byte
+            } else {
+                guard byte >= low, byte <= high else {
+                    return (leadPosition, "invalid UTF-8: byte 0x\(Self.hex(leadByte)) is followed by 0x\(Self.hex(byte))")
+                }
+                pending -= 1
+                low = 0x80
+                high = 0xBF
+            }
+        }
+        return nil
+    }
+
+    /// Reports a character cut off by the end of the input.
+    func finish() -> (TextPosition, String)? {
+        pending == 0 ? nil : (leadPosition, "invalid UTF-8: the input ends inside a character")
+    }
+
+    /// The position of byte `offset` in `bytes` (for errors found after reading).
+    static func position(of offset: Int, in bytes: [UInt8]) -> TextPosition {
+        var tracker = UTF8Tracker()
+        _ = bytes.withUnsafeBufferPointer { tracker.feed(UnsafeBufferPointer(rebasing: $0[..<min(offset, $0.count)])) }
+        return tracker.nextPosition
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

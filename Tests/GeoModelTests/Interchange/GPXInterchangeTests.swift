@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+@testable import GeoModel
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("GPX reading")
+struct GPXReaderTests {
+    @Test func aPocketQueryInGPX10StyleMapsEachField() throws {
+        let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
+        let caches = Interchange.caches(records)
+        #expect(caches.count == 2)
+        #expect(caches.first == GeoCache(
+            title: "Café Corner",
+            details: "GC1A2B3: Near the café & the fountain.\n\nBring a pen – the log is tiny.\nLook <under> the bench.",
+            creator: "Marie & Paul",
+            reward: "Rubber Duck, Geocoin \"Compass\""))
+    }
+
+    @Test func cjkTextPlainDescriptionsAndTheOwnerFallbackAreRead() throws {
+        let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
+        #expect(Interchange.caches(records).last == GeoCache(
+            title: "東京タワーの下", details: "GC9TOKY: 赤い柱の後ろ。\n二行目。", creator: "山田太郎",
+            reward: "Container: Micro"))
+    }
+
+    @Test func aWaypointThatIsNotAGeocacheIsSkippedAndCounted() throws {
+        let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
+        let skipped = records.compactMap { if case .notAGeocache(let location) = $0 { location } else { nil } }
+        #expect(skipped.map(\.code) == ["PK1A2B3"])
+        #expect(skipped.first?.position?.line == 59)
+    }
+
+    @Test func gpx11WithTheCacheInsideExtensionsIsRead() throws {
+        let records = try Interchange.records(.file(try Interchange.fixture("gsak-1.1.gpx").path))
+        #expect(Interchange.caches(records) == [GeoCache(
+            title: "Big Clock (link text)", details: "OC12345: Two stages.\n- Count the steps\n- Add 3",
+            creator: "Ben", reward: "Container: Regular")])
+        #expect(records.filter { if case .notAGeocache = $0 { true } else { false } }.count == 1)
+    }
+
+    @Test func aCacheWithoutCreatorIsRejectedNamingTheEmptyField() throws {
+        let records = try Interchange.records(.file(try Interchange.fixture("gsak-1.1.gpx").path))
+        let rejections = Interchange.rejections(records)
+        #expect(rejections.map(\.reason) == ["Creator is empty"])
+        #expect(rejections.first?.location.code == "GC5EMPT")
+    }
+
+    @Test func titleFallsBackToUrlnameThenName() throws {
+        func title(_ inner: String) throws -> String? {
+            let text = """
+                <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0">
+                <wpt lat="0" lon="0">\(inner)<groundspeak:cache><groundspeak:owner>o</groundspeak:owner>\
+                <groundspeak:container>Small</groundspeak:container></groundspeak:cache></wpt></gpx>
+                """
+            return Interchange.caches(try Interchange.records(text: text)).first?.title
+        }
+        #expect(try title("<name>GC1</name><urlname>From urlname</urlname>") == "From urlname")
+        #expect(try title("<name>GC1</name><urlname>  </urlname>") == "GC1")
+    }
+
+    @Test func billionLaughsIsRefusedQuicklyWithoutExpanding() throws {
+        let start = ContinuousClock.now
+        let error = Interchange.importError(.file(try Interchange.fixture("billion-laughs.gpx").path))
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(error?.kind == .hostileXML)
+        #expect(error?.position == TextPosition(line: 3, column: 3))
+        #expect(error?.reason.contains("billion laughs") == true)
+    }
+
+    @Test func anExternalEntityIsRefusedUnread() throws {
+        let error = Interchange.importError(.file(try Interchange.fixture("external-entity.gpx").path))
+        #expect(error?.kind == .hostileXML)
+        #expect(error?.position == TextPosition(line: 2, column: 17))
+    }
+
+    @Test func malformedXMLIsReportedWithLineAndColumn() throws {
+        let path = try Interchange.fixture("truncated.gpx").path
+        let error = Interchange.importError(.file(path))
+        #expect(error?.kind == .malformedXML)
+        #expect(error?.position?.line == 14)
+        #expect(error?.description.hasPrefix("\(path):14:") == true)
+    }
+
+    @Test func aDocumentThatIsNotGPXIsRefused() throws {
+        let error = Interchange.importError(.file(try Interchange.fixture("not-gpx.kml").path))
+        #expect(error?.kind == .notGPX)
+        #expect(error?.reason.contains("<kml>") == true)
+    }
+
+    @Test func invalidUTF8IsReportedAtTheBadByte() {
+        var bytes = Array("<gpx>\n  <wpt>ok é".utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array("</wpt></gpx>".utf8)
+        let error = Interchange.importError(.bytes(bytes, name: "bad.gpx"))
+        #expect(error?.kind == .invalidUTF8)
+        #expect(error?.position == TextPosition(line: 2, column: 12))
+        #expect(error?.description == "bad.gpx:2:12: invalid UTF-8: byte 0xC3 is followed by 0x28")
+    }
+
+    @Test func aDeclaredLatin1EncodingIsDecodedNotRefused() throws {
+        var bytes = Array("""
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+            <wpt lat="0" lon="0"><name>GC1</name><groundspeak:cache><groundspeak:name>Caf
+            """.utf8)
+        bytes.append(0xE9)
+        bytes += Array("</groundspeak:name><groundspeak:placed_by>p</groundspeak:placed_by>"
+            .appending("<groundspeak:container>Small</groundspeak:container></groundspeak:cache></wpt></gpx>").utf8)
+        let caches = Interchange.caches(try Interchange.records(.bytes(bytes, name: "latin1.gpx")))
+        #expect(caches.map(\.title) == ["Café"])
+    }
+}
+
+@Suite("GPX writing")
+struct GPXWriterTests {
+    @Test func exportIsWellFormedGPX10WithTheGroundspeakNamespace() throws {
+        let document = GPXWriter.document(for: Interchange.awkwardCaches)
+        let parser = XMLParser(data: Data(document.utf8))
+        let collector = ElementCollector()
+        parser.delegate = collector
+        parser.shouldProcessNamespaces = true
+        #expect(parser.parse(), "export is not well-formed: \(String(describing: parser.parserError))")
+        #expect(collector.elements.first == "http://www.topografix.com/GPX/1/0 gpx")
+        #expect(collector.elements.filter { $0 == "http://www.topografix.com/GPX/1/0 wpt" }.count
+                == Interchange.awkwardCaches.count)
+        #expect(collector.elements.contains("http://www.groundspeak.com/cache/1/0/1 cache"))
+        #expect(document.contains(#"<gpx version="1.0""#))
+    }
+
+    @Test func everyWaypointHasCoordinatesAndAStableCode() {
+        let waypoint = GPXWriter.waypoint(for: Samples.oak)
+        #expect(waypoint.contains(#"<wpt lat="0.000000" lon="0.000000">"#))
+        #expect(waypoint.contains("<name>\(Samples.oak.interchangeCode)</name>"))
+        #expect(Samples.oak.interchangeCode == Samples.oak.interchangeCode)
+        #expect(Samples.oak.interchangeCode.count == 10)
+        #expect(Samples.oak.interchangeCode.hasPrefix("GT"))
+        #expect(Samples.oak.interchangeCode != Samples.bridge.interchangeCode)
+    }
+
+    @Test func markupAndCarriageReturnsAreEscaped() {
+        let escaped = GPXWriter.escaped("<a href=\"x\">&</a>\r\n\u{1}")
+        #expect(escaped == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;&#13;\n\u{2401}")
+    }
+
+    @Test func exportThenReadGivesIdenticalCachesForAwkwardStrings() throws {
+        let document = GPXWriter.document(for: Interchange.awkwardCaches)
+        let caches = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
+        #expect(caches == Interchange.awkwardCaches)
+    }
+
+    @Test func aWaypointEditedByAnotherToolIsReadByTheGeneralMapping() throws {
+        let document = GPXWriter.document(for: [Samples.oak])
+            .replacingOccurrences(of: "Behind the tree", with: "Behind the big tree")
+        let caches = Interchange.caches(try Interchange.records(text: document, name: "edited.gpx"))
+        #expect(caches == [GeoCache(title: "Old Oak", details: "\(Samples.oak.interchangeCode): Behind the big tree",
+                                    creator: "ana", reward: "Travel bug")])
+    }
+}
+
+/// Collects "namespace localName" for every element start.
+private final class ElementCollector: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append("\(namespaceURI ?? "") \(elementName)")
+    }
+}
+
+@Suite("Format detection")
+struct FormatDetectionTests {
+    @Test func anEmptyFileIsRefused() {
+        let error = Interchange.importError(.bytes([], name: "empty.gpx"))
+        #expect(error?.kind == .empty)
+        #expect(error?.description == "empty.gpx: the file is empty: nothing to import")
+    }
+
+    @Test func aFileOfWhitespaceIsRefusedAsEmpty() {
+        #expect(Interchange.importError(.bytes(Array(" \n\t\n".utf8), name: "blank.json"))?.kind == .empty)
+    }
+
+    @Test func aZipRenamedToGPXIsRefused() {
+        let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00] + Array(repeating: 0, count: 40)
+        let error = Interchange.importError(.bytes(zip, name: "caches.gpx"))
+        #expect(error?.kind == .zipArchive)
+        #expect(error?.description.hasPrefix("caches.gpx:1:1: this is a zip archive") == true)
+    }
+
+    @Test func aByteOrderMarkAndLeadingWhitespaceAreSkipped() throws {
+        let text = "\u{FEFF}\n  " + JSONInterchange.document(for: [Samples.oak])
+        #expect(Interchange.caches(try Interchange.records(text: text)) == [Samples.oak])
+    }
+
+    @Test func textThatIsNeitherJSONNorXMLIsRefusedWithItsPosition() {
+        let error = Interchange.importError(.bytes(Array("\n  hello".utf8), name: "notes.txt"))
+        #expect(error?.kind == .unknownFormat)
+        #expect(error?.position == TextPosition(line: 2, column: 3))
+    }
+
+    @Test func invalidUTF8InJSONIsReportedAtTheBadByte() {
+        var bytes = Array("[\n {\"title\": \"caf".utf8)
+        bytes += [0xFF]
+        bytes += Array("\"}]".utf8)
+        let error = Interchange.importError(.bytes(bytes, name: "bad.json"))
+        #expect(error?.kind == .invalidUTF8)
+        #expect(error?.position == TextPosition(line: 2, column: 16))
+    }
+
+    @Test func aMissingFileIsReportedByName() {
+        let error = Interchange.importError(.file("/nonexistent/caches.gpx"))
+        #expect(error?.kind == .unreadable)
+        #expect(error?.description == "/nonexistent/caches.gpx: cannot open: No such file or directory")
+    }
+}

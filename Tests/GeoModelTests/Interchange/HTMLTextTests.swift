@@ -1,0 +1,44 @@
+import Testing
+@testable import GeoModel
+
+@Suite("HTML to plain text")
+struct HTMLTextTests {
+    @Test func tagsAreDroppedAndWhitespaceCollapses() {
+        #expect(HTMLText.plainText(fromHTML: "  <b>Big</b>   <i>tree</i>\n\n here ") == "Big tree here")
+    }
+
+    @Test func namedAndNumericReferencesAreDecoded() {
+        #expect(HTMLText.plainText(fromHTML: "caf&eacute; &amp; cr&#232;me &#x1F9ED; &lt;3 &ndash; &quot;ok&quot;")
+                == "café & crème 🧭 <3 – \"ok\"")
+    }
+
+    @Test func unknownReferencesAndBareAmpersandsStayAsTheyAre() {
+        #expect(HTMLText.plainText(fromHTML: "A & B &bogus; &") == "A & B &bogus; &")
+    }
+
+    @Test func paragraphsAreSeparatedByABlankLineAndBreaksEndLines() {
+        #expect(HTMLText.plainText(fromHTML: "<p>One</p><p>Two<br>Three<br/>Four</p>") == "One\n\nTwo\nThree\nFour")
+    }
+
+    @Test func listItemsBecomeBulletedLines() {
+        #expect(HTMLText.plainText(fromHTML: "<div>Steps:</div><ul><li>Count</li><li>Add 3</li></ul>")
+                == "Steps:\n- Count\n- Add 3")
+    }
+
+    @Test func scriptsStylesAndCommentsVanish() {
+        #expect(HTMLText.plainText(fromHTML: "a<script>alert('<b>')</script>b<style>p{}</style>c<!-- hidden -->d")
+                == "abcd")
+    }
+
+    @Test func aLessThanSignThatIsNotATagStaysText() {
+        #expect(HTMLText.plainText(fromHTML: "1 < 2 and 3 > 2") == "1 < 2 and 3 > 2")
+    }
+
+    @Test func attributesWithAngleBracketsInQuotesDoNotEndTheTag() {
+        #expect(HTMLText.plainText(fromHTML: #"<a title="x > y" href='z'>link</a> text"#) == "link text")
+    }
+
+    @Test func nonBreakingSpacesSurviveCollapsing() {
+        #expect(HTMLText.plainText(fromHTML: "a&nbsp;&nbsp;b") == "a  b")
+    }
+}

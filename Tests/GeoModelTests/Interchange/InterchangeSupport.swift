@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// Helpers shared by the interchange tests.
+enum Interchange {
+    /// The URL of a fixture file under Tests/GeoModelTests/Fixtures.
+    static func fixture(_ name: String) throws -> URL {
+        let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(name)
+        #expect(FileManager.default.fileExists(atPath: url.path), "missing fixture \(name)")
+        return url
+    }
+
+    /// Every record of a source, in order.
+    static func records(_ source: ImportSource) throws -> [ImportRecord] {
+        var records: [ImportRecord] = []
+        try CacheImporter.read(source) { records.append($0) }
+        return records
+    }
+
+    /// The records of some text, read as if it were a file named `name`.
+    static func records(text: String, name: String = "input") throws -> [ImportRecord] {
+        try records(.bytes(Array(text.utf8), name: name))
+    }
+
+    /// The caches among `records`.
+    static func caches(_ records: [ImportRecord]) -> [GeoCache] {
+        records.compactMap { if case .cache(let cache, _) = $0 { cache } else { nil } }
+    }
+
+    /// The rejected records among `records`.
+    static func rejections(_ records: [ImportRecord]) -> [RejectedRecord] {
+        records.compactMap { if case .rejected(let rejection) = $0 { rejection } else { nil } }
+    }
+
+    /// The ImportError thrown while reading `source`, or nil when none is thrown.
+    static func importError(_ source: ImportSource) -> ImportError? {
+        do {
+            _ = try records(source)
+            return nil
+        } catch let error as ImportError {
+            return error
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    /// Caches whose fields are the strings a format must carry unchanged.
+    static let awkwardCaches: [GeoCache] = [
+        GeoCache(title: "東京タワーの下", details: "赤い柱の後ろ\n二行目", creator: "山田太郎", reward: "お守り"),
+        GeoCache(title: "🧭📦 🇫🇷 👩‍👩‍👧", details: "e\u{301}te\u{301} and a\u{30A}", creator: "zoë", reward: "🪙"),
+        GeoCache(title: "\"double\" and 'single' quotes", details: "<b>not bold</b> & &amp; ]]> <![CDATA[",
+                 creator: "a < b > c", reward: "back\\slash /slash"),
+        GeoCache(title: "multi\nline\ntitle", details: "  leading and trailing spaces  ",
+                 creator: "tab\there", reward: "CR\r\nLF and lone CR\rend"),
+        GeoCache(title: "controls \u{1B}[31mred\u{1B}[0m", details: "bell \u{7} and NUL \u{0} inside",
+                 creator: "del \u{7F} c1 \u{85}", reward: "form\u{0C}feed"),
+        GeoCache(title: "picture ␇ already", details: "plain", creator: "x", reward: "y"),
+        GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana", reward: "Travel bug"),
+    ]
+}
+
+/// A fresh directory with a store in it, removed at the end of the test.
+final class StoreFixture {
+    let directory: TemporaryDirectory
+    let store: CacheStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try CacheStore(url: directory.file())
+    }
+
+    deinit { directory.remove() }
+
+    /// Writes `bytes` to a file in the directory and returns its path.
+    func write(_ bytes: [UInt8], to name: String) throws -> String {
+        let url = directory.file(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// Writes `text` as UTF-8 to a file in the directory and returns its path.
+    func write(_ text: String, to name: String) throws -> String {
+        try write(Array(text.utf8), to: name)
+    }
+}
