@@ -1,0 +1,89 @@
+/// What the controller wants the run loop to do after an event.
+public enum ControllerOutcome: Equatable, Sendable {
+    /// Keep going; repaint whatever became dirty.
+    case proceed
+    /// Stop the program (Ctrl-Q, F10, Ctrl-C or a signal) with this exit status.
+    case quit(status: Int32)
+    /// Repaint the whole screen from scratch (Ctrl-L).
+    case redraw
+    /// Give the terminal back to the shell until `fg` (Ctrl-Z).
+    case suspend
+}
+
+/// Something that turns terminal events into actions and draws the screen: the
+/// contract between the run loop and a screen's controller.
+
+public protocol ScreenController: AnyObject {
+    /// Lays the screen out for `size` and marks everything for repainting.
+    func resize(to size: Size)
+    /// Handles one key, mouse event or paste.
+    func handle(_ key: Key) -> ControllerOutcome
+    /// Called about once a second while nobody types (notices other processes' changes).
+    func idleTick()
+    /// Called for SIGHUP, SIGTERM and SIGINT: keep what must be kept, then stop.
+    func handle(_ signal: TerminalSignal) -> ControllerOutcome
+    /// Repaints what changed into the canvas; returns nil when nothing did.
+    func render() -> Canvas?
+    /// The end of the controller's life: saves state and releases its observers.
+    func finish()
+}
+
+/// The run loop: waits for terminal events without busy-waiting, hands them to the
+/// controller, and presents what the controller repainted.
+
+public final class Application {
+    private let terminal: Terminal
+    private let controller: ScreenController
+    /// How long the loop sleeps while idle before the controller's ``ScreenController/idleTick()``.
+    public var idleInterval: Duration = .seconds(1)
+
+    public init(terminal: Terminal, controller: ScreenController) {
+        self.terminal = terminal
+        self.controller = controller
+    }
+
+    /// Runs until the controller asks to quit; returns the exit status. The terminal is
+    /// closed (restored) before this returns, whatever happened.
+    public func run() -> Int32 {
+        controller.resize(to: terminal.size)
+        presentIfNeeded()
+        var status: Int32 = 0
+        loop: while true {
+            let outcome: ControllerOutcome
+            switch terminal.nextEvent(timeout: idleInterval) {
+            case .key(.resize):
+                controller.resize(to: terminal.size)
+                terminal.invalidate()
+                outcome = .proceed
+            case .key(let key):
+                outcome = controller.handle(key)
+            case .tick:
+                controller.idleTick()
+                outcome = .proceed
+            case .signal(let signal):
+                outcome = controller.handle(signal)
+            }
+            switch outcome {
+            case .proceed:
+                break
+            case .quit(let code):
+                status = code
+                break loop
+            case .redraw:
+                terminal.invalidate()
+            case .suspend:
+                terminal.suspend()
+                controller.resize(to: terminal.size)
+                terminal.invalidate()
+            }
+            presentIfNeeded()
+        }
+        controller.finish()
+        terminal.close()
+        return status
+    }
+
+    private func presentIfNeeded() {
+        if let canvas = controller.render() { terminal.present(canvas) }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// The built `geocache-tui` executable, found beside the test bundle.
+///
+/// `GEOCACHE_TUI_BIN` overrides; otherwise the directory of the running test binary
+/// (where `swift build --build-tests` puts the product too), then `.build/debug`.
+enum BuiltBinary {
+    static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["GEOCACHE_TUI_BIN"] {
+            return URL(fileURLWithPath: path)
+        }
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+            // Inside an .xctest bundle directory on some layouts.
+            for _ in 0..<3 {
+                candidates.append(dir.appendingPathComponent("geocache-tui"))
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/geocache-tui"))
+        return candidates.first { fm.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }
+}
+
+/// A private tmux server running one program in a window of a given size, driven
+/// with `send-keys` and read with `capture-pane`, as a person at a terminal would.
+///
+/// Every wait polls the screen (every 20 ms, bounded); nothing sleeps a fixed time.
+final class TmuxSession {
+    let socket: String
+    let directory: URL
+
+    struct Timeout: Error, CustomStringConvertible {
+        let expected: String
+        let screen: String
+        var description: String { "timed out waiting for \(expected); screen was:\n\(screen)" }
+    }
+
+    /// Starts `command` (run by `sh -c`) in a new detached session of `width`x`height`.
+    ///
+    /// With `interactiveShell`, the window runs an interactive bash with job control
+    /// and the command is typed at its prompt (for Ctrl-Z and `fg`).
+    init(command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:],
+         interactiveShell: Bool = false) throws {
+        socket = "geocache-e2e-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("geocache-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let window = interactiveShell
+            ? "env PS1='$ ' \(env) bash --norc --noprofile -i"
+            : "env \(env) \(command); echo \"[exited $?]\"; sleep 600"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", window,
+                  ";", "set-option", "-g", "escape-time", "0"])
+        if interactiveShell {
+            try waitFor("$ ")
+            try type(command)
+            try send("Enter")
+        }
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Runs tmux on this session's private socket and returns what it printed.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Sends tmux key names ("Tab", "C-q", "Enter") or, with `literal`, text as typed.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "0", "-l", text]) }
+
+    /// The screen as text, one line per row.
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "0"]) }
+
+    /// Waits until `predicate` holds for the screen; returns that screen.
+    @discardableResult
+    func waitFor(_ description: String, timeout: TimeInterval = 10,
+                 _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if predicate(last) { return last }
+            usleep(20_000)
+        }
+        throw Timeout(expected: description, screen: last)
+    }
+
+    /// Waits until the screen contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+        try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Resizes the window (tmux delivers SIGWINCH to the program).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The process id of the program in the pane's shell (the pane's child).
+    func programPID(named name: String = "geocache-tui") throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let shellPID = Int32(shell) else { return nil }
+        let children = (try? String(contentsOfFile: "/proc/\(shellPID)/task/\(shellPID)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ") {
+            if let pid = Int32(child),
+               let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+               comm.hasPrefix(name.prefix(15)) { return pid }
+        }
+        return shellPID
+    }
+}
