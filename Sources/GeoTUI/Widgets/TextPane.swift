@@ -141,18 +141,7 @@ public final class TextPane: Widget {
         let border = theme.border
         let (left, right, top, bottom) = (frame.x, frame.maxX - 1, frame.y, frame.maxY - 1)
         let inner = Rect(x: left + 1, y: top, width: frame.width - 2, height: frame.height)
-        canvas.put("┌", at: Point(x: left, y: top), style: border)
-        canvas.put("┐", at: Point(x: right, y: top), style: border)
-        canvas.put("└", at: Point(x: left, y: bottom), style: border)
-        canvas.put("┘", at: Point(x: right, y: bottom), style: border)
-        for x in left + 1..<right {
-            canvas.put("─", at: Point(x: x, y: top), style: border)
-            canvas.put("─", at: Point(x: x, y: bottom), style: border)
-        }
-        for y in top + 1..<bottom {
-            canvas.put("│", at: Point(x: left, y: y), style: border)
-            canvas.put("│", at: Point(x: right, y: y), style: border)
-        }
+        canvas.drawBox(frame, style: border)
 
         // Markers first, on the right; the title and the position take what room is left.
         var topRoom = inner.width
@@ -196,5 +185,26 @@ public final class TextPane: Widget {
             used += w
         }
         return result + "… "
+    }
+}
+
+extension Canvas {
+    /// Draws a single-line box along the edges of `rect` (at least 2 × 2), leaving its
+    /// inside untouched.
+    mutating func drawBox(_ rect: Rect, style: Style) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let (left, right, top, bottom) = (rect.x, rect.maxX - 1, rect.y, rect.maxY - 1)
+        put("┌", at: Point(x: left, y: top), style: style)
+        put("┐", at: Point(x: right, y: top), style: style)
+        put("└", at: Point(x: left, y: bottom), style: style)
+        put("┘", at: Point(x: right, y: bottom), style: style)
+        for x in left + 1..<right {
+            put("─", at: Point(x: x, y: top), style: style)
+            put("─", at: Point(x: x, y: bottom), style: style)
+        }
+        for y in top + 1..<bottom {
+            put("│", at: Point(x: left, y: y), style: style)
+            put("│", at: Point(x: right, y: y), style: style)
+        }
     }
 }
