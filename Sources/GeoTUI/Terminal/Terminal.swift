@@ -226,19 +226,18 @@ public final class Terminal {
 
         mouseMask = CN_BUTTON1_PRESSED | CN_BUTTON1_RELEASED | CN_BUTTON4_PRESSED | CN_BUTTON5_PRESSED
         mousemask(mouseMask, nil)
-        // Presses and releases are reported at once; clicks are made from them (see
-        // InputDecoder), so no key waits for a possible double click.
+        // No waiting for a release or a second click: presses and releases arrive as
+        // they happen, and InputDecoder turns a release where the press was into a click.
         mouseinterval(0)
 
         keyCodes = Self.makeKeyCodes()
         pasteModeOn = cn_string_capability("BE").map { String(cString: $0) }
         pasteModeOff = cn_string_capability("BD").map { String(cString: $0) }
-        if let pasteModeOn { putp(pasteModeOn) }
-
         curs_set(0)
         leaveok(window, true)
         size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
         doupdate()
+        if let pasteModeOn { writeDirectly(pasteModeOn) }
     }
 
     deinit {
@@ -484,28 +483,36 @@ public final class Terminal {
             updateSize()
             decoder.feed(.key(.resize))
         case KEY_MOUSE:
+            // One KEY_MOUSE stands for every report read in one go, and getmouse hands
+            // them out newest first.
+            var events: [MEVENT] = []
             var event = MEVENT()
-            guard getmouse(&event) == OK else { return }
-            let position = Point(x: Int(event.x), y: Int(event.y))
-            let state = event.bstate
-            let kind: MouseEvent.Kind
-            if state & CN_BUTTON1_PRESSED != 0 {
-                kind = .press
-            } else if state & CN_BUTTON1_RELEASED != 0 {
-                kind = .release
-            } else if state & (CN_BUTTON1_CLICKED | CN_BUTTON1_DOUBLE_CLICKED | CN_BUTTON1_TRIPLE_CLICKED) != 0 {
-                kind = .click
-            } else if state & CN_BUTTON4_PRESSED != 0 {
-                kind = .scrollUp
-            } else if state & CN_BUTTON5_PRESSED != 0 {
-                kind = .scrollDown
-            } else {
-                return
-            }
-            decoder.feed(.key(.mouse(MouseEvent(position: position, kind: kind))))
+            while events.count < 64, getmouse(&event) == OK { events.append(event) }
+            for event in events.reversed() { mouse(event) }
         default:
             if let key = keyCodes[code] { decoder.feed(.key(key)) }
         }
+    }
+
+    /// Feeds one ncurses mouse event to the decoder as a ``MouseEvent``.
+    private func mouse(_ event: MEVENT) {
+        let position = Point(x: Int(event.x), y: Int(event.y))
+        let state = event.bstate
+        let kind: MouseEvent.Kind
+        if state & CN_BUTTON1_PRESSED != 0 {
+            kind = .press
+        } else if state & CN_BUTTON1_RELEASED != 0 {
+            kind = .release
+        } else if state & (CN_BUTTON1_CLICKED | CN_BUTTON1_DOUBLE_CLICKED | CN_BUTTON1_TRIPLE_CLICKED) != 0 {
+            kind = .click
+        } else if state & CN_BUTTON4_PRESSED != 0 {
+            kind = .scrollUp
+        } else if state & CN_BUTTON5_PRESSED != 0 {
+            kind = .scrollDown
+        } else {
+            return
+        }
+        decoder.feed(.key(.mouse(MouseEvent(position: position, kind: kind))))
     }
 
     /// Reads the signal pipe: stop signals are queued as events, SIGWINCH resizes.
@@ -564,11 +571,11 @@ public final class Terminal {
         leaveFullScreen()
         cn_stop_until_continued()
         // Continued: the terminal may have changed size meanwhile.
-        if let pasteModeOn { putp(pasteModeOn) }
         mousemask(mouseMask, nil)
         presented = nil
         clearok(cn_curscr(), true)
         doupdate()
+        if let pasteModeOn { writeDirectly(pasteModeOn) }
         followWindowSize()
     }
 
@@ -592,13 +599,26 @@ public final class Terminal {
 
     /// Turns off what the program turned on, then leaves curses mode (flushing output).
     private func leaveFullScreen() {
-        if let pasteModeOff { putp(pasteModeOff) }
         mousemask(0, nil)
         curs_set(1)
         cursorVisible = false
         leaveok(window, true)
         endwin()
+        if let pasteModeOff { writeDirectly(pasteModeOff) }
+    }
+
+    /// Writes a mode-setting sequence straight to the terminal, after what ncurses has
+    /// written: `putp` would go to the process's standard output, not this screen's.
+    private func writeDirectly(_ sequence: String) {
         fflush(outputFile)
+        let bytes = Array(sequence.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // a hung-up terminal: nothing to restore
+            offset += written
+        }
     }
 
     // MARK: - Reading the screen back (tests)

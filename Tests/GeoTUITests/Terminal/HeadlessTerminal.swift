@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+@testable import GeoTUI
+
+/// A ``Terminal`` on a pipe and an output file, for tests of the real ncurses paths:
+/// send bytes as a terminal would, read events back, count the bytes ncurses wrote.
+///
+/// Use only inside ``NcursesTests``. Every wait is bounded by a timeout.
+final class HeadlessTerminal {
+    let terminal: Terminal
+    private let input: Int32
+    let outputPath: String
+    private var inputOpen = true
+
+    init(termName: String = "xterm-256color", size: Size = Size(width: 80, height: 24),
+         environment: [String: String] = [:]) throws {
+        outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("headless-\(UUID().uuidString).out").path
+        (terminal, input) = try Terminal.headless(termName: termName, size: size, outputPath: outputPath,
+                                                  environment: environment)
+    }
+
+    deinit {
+        terminal.close()
+        closeInput()
+        unlink(outputPath)
+    }
+
+    /// Writes bytes to the terminal's input, as if typed or sent by the terminal.
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            precondition(written > 0, "write to the headless terminal failed")
+            offset += written
+        }
+    }
+
+    /// Writes text (escape sequences included) to the terminal's input as UTF-8.
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    /// Closes the input, as a terminal that hangs up would.
+    func closeInput() {
+        guard inputOpen else { return }
+        inputOpen = false
+        Glibc.close(input)
+    }
+
+    /// The next event, waiting at most `timeout`.
+    func next(timeout: Duration = .seconds(2)) -> TerminalEvent {
+        terminal.nextEvent(timeout: timeout)
+    }
+
+    /// The next `count` keys; a tick or signal in between ends the list early.
+    func keys(_ count: Int, timeout: Duration = .seconds(2)) -> [Key] {
+        var keys: [Key] = []
+        while keys.count < count, case .key(let key) = next(timeout: timeout) { keys.append(key) }
+        return keys
+    }
+
+    /// Sends `text` and returns the keys it decodes to, up to the first quiet moment.
+    func keys(for text: String) -> [Key] {
+        send(text)
+        var keys: [Key] = []
+        while case .key(let key) = next(timeout: .milliseconds(150)) { keys.append(key) }
+        return keys
+    }
+
+    /// How many bytes ncurses has written so far (all output is flushed by each present).
+    var bytesWritten: Int {
+        var info = stat()
+        return stat(outputPath, &info) == 0 ? Int(info.st_size) : -1
+    }
+
+    /// Everything ncurses has written so far.
+    var output: String {
+        (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// The bytes written by `work`.
+    func bytesWritten(by work: () -> Void) -> Int {
+        let before = bytesWritten
+        work()
+        return bytesWritten - before
+    }
+}
