@@ -21,6 +21,9 @@ public struct EditableText: Equatable, Sendable {
     public private(set) var totalWidth: Int
     /// The cursor as a cluster index: 0 is before the first, ``count`` after the last.
     public private(set) var cursor: Int
+    /// A number that changes with every edit of the text (not with cursor moves), so an
+    /// owner can tell whether a key changed the text without comparing it.
+    public private(set) var revision = 0
 
     /// Creates a buffer holding `text` with the cursor at its end.
     public init(_ text: String = "") {
@@ -221,6 +224,7 @@ public struct EditableText: Equatable, Sendable {
         totalWidth += newWidths.reduce(0, +) - width(of: range)
         characters.replaceSubrange(range, with: new)
         widths.replaceSubrange(range, with: newWidths)
+        revision &+= 1
     }
 
     /// Removes `range`, leaves the cursor at its start, and joins the clusters that now

@@ -30,6 +30,23 @@ public final class FocusGroup {
         }
     }
 
+    /// Replaces the widgets in focus order. The focused widget keeps the focus when it is
+    /// still in the list; otherwise the first widget that can take it gets it.
+    public func setWidgets(_ newWidgets: [any Widget]) {
+        let previous = focusedWidget
+        for widget in widgets where !newWidgets.contains(where: { $0 === widget }) {
+            widget.isFocused = false
+        }
+        widgets = newWidgets
+        if let previous, let index = widgets.firstIndex(where: { $0 === previous }), previous.canFocus {
+            focusedIndex = index
+            return
+        }
+        focusedIndex = widgets.firstIndex(where: \.canFocus)
+        focusedWidget?.isFocused = true
+        if previous !== focusedWidget { delegate?.focusGroup(self, didMoveFocusFrom: previous) }
+    }
+
     /// The widget that has the focus.
     public var focusedWidget: (any Widget)? { focusedIndex.map { widgets[$0] } }
 

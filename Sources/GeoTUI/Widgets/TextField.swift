@@ -71,7 +71,7 @@ public final class TextField: Widget {
     /// Edits the text for editing keys; leaves Enter, Tab, Up, Down, Esc and unknown keys
     /// to the owner by returning `.ignored`.
     public func handle(_ key: Key) -> KeyResult {
-        let before = content
+        let revision = content.revision
         switch key {
         case .character(let c):
             guard !EditableText.isControl(c) else { return .ignored }
@@ -105,7 +105,7 @@ public final class TextField: Widget {
             return .ignored
         }
         scrollCursorIntoView()
-        if content.characters != before.characters { delegate?.textFieldDidChange(self) }
+        if content.revision != revision { delegate?.textFieldDidChange(self) }
         return .handled
     }
 

@@ -58,25 +58,25 @@ import Testing
 
     @Test func backspaceDeletesAWholeCluster() {
         var b = buffer("a👨‍👩‍👧e\u{301}")
-        let changed1 = b.deleteBackward()
-        #expect(changed1)
+        var changed = b.deleteBackward()
+        #expect(changed)
         #expect(b.text == "a👨‍👩‍👧")
-        let changed2 = b.deleteBackward()
-        #expect(changed2)
+        changed = b.deleteBackward()
+        #expect(changed)
         #expect(b.text == "a")
     }
 
     @Test func backspaceAtTheStartDoesNothing() {
         var b = buffer("ab", cursor: 0)
-        let changed3 = b.deleteBackward()
-        #expect(!changed3)
+        let changed = b.deleteBackward()
+        #expect(!changed)
         #expect(b.text == "ab")
     }
 
     @Test func deleteRemovesTheClusterUnderTheCursor() {
         var b = buffer("a東b", cursor: 1)
-        let changed4 = b.deleteForward()
-        #expect(changed4)
+        let changed = b.deleteForward()
+        #expect(changed)
         #expect(b.text == "ab")
         #expect(b.cursor == 1)
         #expect(!buffer("ab").deleteForwardChanged())
@@ -91,30 +91,30 @@ import Testing
 
     @Test func ctrlKKillsToTheEnd() {
         var b = buffer("hello world", cursor: 5)
-        let changed5 = b.killToEnd()
-        #expect(changed5)
+        let changed = b.killToEnd()
+        #expect(changed)
         #expect(b.text == "hello")
         #expect(b.cursor == 5)
     }
 
     @Test func ctrlUKillsToTheStart() {
         var b = buffer("hello world", cursor: 6)
-        let changed6 = b.killToStart()
-        #expect(changed6)
+        let changed = b.killToStart()
+        #expect(changed)
         #expect(b.text == "world")
         #expect(b.cursor == 0)
     }
 
     @Test func ctrlWDeletesTheWordBeforeTheCursor() {
         var b = buffer("one two  ")
-        let changed7 = b.deleteWordBackward()
-        #expect(changed7)
+        var changed = b.deleteWordBackward()
+        #expect(changed)
         #expect(b.text == "one ")
-        let changed8 = b.deleteWordBackward()
-        #expect(changed8)
+        changed = b.deleteWordBackward()
+        #expect(changed)
         #expect(b.text == "")
-        let changed9 = b.deleteWordBackward()
-        #expect(!changed9)
+        changed = b.deleteWordBackward()
+        #expect(!changed)
     }
 
     @Test func ctrlWTreatsPunctuationAsPartOfTheWordLikeReadline() {
@@ -141,8 +141,8 @@ import Testing
 
     @Test func altDDeletesTheNextWord() {
         var b = buffer("one two three", cursor: 3)
-        let changed10 = b.deleteWordForward()
-        #expect(changed10)
+        let changed = b.deleteWordForward()
+        #expect(changed)
         #expect(b.text == "one three")
     }
 
@@ -166,6 +166,16 @@ import Testing
         b.deleteForward()
         #expect(b.totalWidth == EditableText(b.text).totalWidth)
         #expect(b.totalWidth == 5)
+    }
+
+    @Test func theRevisionChangesWithTheTextButNotWithTheCursor() {
+        var b = buffer("ab")
+        let start = b.revision
+        b.moveLeft()
+        b.moveToStart()
+        #expect(b.revision == start)
+        b.insert("x")
+        #expect(b.revision != start)
     }
 
     @Test func pasteTextTurnsLineBreaksAndTabsIntoSingleSpaces() {

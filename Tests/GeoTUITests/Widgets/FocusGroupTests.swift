@@ -145,4 +145,23 @@ private final class Decoration: Widget {
         #expect(group.focusedWidget == nil)
         #expect(group.handle(.tab) == .ignored)
     }
+
+    @Test func replacingTheWidgetsKeepsTheFocusedOneFocused() {
+        let group = makeGroup()
+        group.focus(second)
+        let extra = Button(title: "Previous")
+        group.setWidgets([first, second, extra, button])
+        #expect(focused(group) == "second")
+        _ = group.handle(.tab)
+        #expect(group.focusedWidget === extra)
+    }
+
+    @Test func replacingTheWidgetsWithoutTheFocusedOneFocusesTheFirst() {
+        let group = makeGroup()
+        group.focus(button)
+        group.setWidgets([first, second])
+        #expect(focused(group) == "first")
+        #expect(!button.isFocused)
+        #expect(owner.moves.last == "first")
+    }
 }
