@@ -57,19 +57,22 @@ public enum GPXReader {
         }
     }
 
-    /// A readable name for one of libxml2's error codes, as XMLParser reports them.
+    /// What one of libxml2's error codes (the codes XMLParser reports) means.
     static func describe(_ code: Int) -> String {
-        guard let known = XMLParser.ErrorCode(rawValue: code) else { return "parser error \(code)" }
-        var words = ""
-        for character in String(describing: known).replacingOccurrences(of: "Error", with: "") {
-            if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
-        }
-        switch known {
-        case .prematureDocumentEndError: return "the document ends too early (a truncated file?)"
-        case .tagNameMismatchError: return "a closing tag does not match the open element"
-        case .invalidCharacterError: return "a character that XML does not allow"
-        case .emptyDocumentError: return "the document has no root element"
-        default: return words.trimmingWhitespace() + " (libxml2 error \(code))"
+        switch code {
+        case 4: "the document has no root element"
+        case 5: "the document is cut short, or has content after its root element"
+        case 9: "a character that XML does not allow (a control character?)"
+        case 23: "an entity reference is missing its ';'"
+        case 26, 27: "a reference to an undefined entity (an unescaped '&'?)"
+        case 38: "'<' inside an attribute value"
+        case 39, 41: "an attribute value without quotes"
+        case 42: "an attribute given twice in one tag"
+        case 68: "a name was expected here (an unescaped '&' or '<'?)"
+        case 73: "'>' expected: a tag is not closed"
+        case 76: "a closing tag does not match the element that is open"
+        case 77: "an element is not finished (a truncated file?)"
+        default: "libxml2 error \(code)"
         }
     }
 

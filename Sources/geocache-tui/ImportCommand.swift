@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import GeoModel
+
+/// `geocache-tui import`: adds the caches of JSON or GPX files, all or nothing.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the caches of JSON or GPX files (or standard input) to the store.",
+        discussion: """
+            The format is detected from the content: '[' starts the lab's JSON array, \
+            '<' starts GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
+            <extensions>). All files are imported in one transaction: if any file is \
+            unreadable or malformed, nothing is stored. A cache identical in all four \
+            fields to a stored one, or to one read earlier, is skipped as a duplicate; \
+            waypoints that are not geocaches are skipped. An element or waypoint that \
+            cannot become a valid cache cancels the whole import, unless --skip-invalid \
+            is given: then the valid caches are stored and the invalid ones listed on \
+            standard error. The summary line goes to standard output.
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Store the valid caches and list the invalid ones instead of importing nothing.")
+    var skipInvalid = false
+
+    @Argument(help: ArgumentHelp("JSON or GPX files; - reads standard input.", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for standard input.") }
+        guard files.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("Standard input (-) can be read only once.")
+        }
+    }
+
+    func run() throws {
+        let sources = files.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
+        let store = try storeOptions.openStore()
+        let report: ImportReport
+        do {
+            report = try store.importCaches(from: sources, skipInvalid: skipInvalid)
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        for rejection in report.rejections {
+            StandardStreams.writeError("geocache-tui: skipped invalid \(rejection)\n")
+        }
+        FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// The `export` and `import` subcommands, run as separate processes.
+@Suite("Import and export commands")
+struct InterchangeCommandTests {
+    /// A store with two caches, and the bytes of its file for before/after checks.
+    private func seededStore() throws -> StoreFixture {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.oak)
+        try fixture.store.add(Samples.bridge)
+        return fixture
+    }
+
+    /// Runs `geocache-tui import --store <store> <arguments>`.
+    private func runImport(_ fixture: StoreFixture, _ arguments: [String]) throws -> GeocacheTUIBinary.Result {
+        try GeocacheTUIBinary.run(["import", "--store", fixture.store.url.path] + arguments)
+    }
+
+    /// Asserts a refused import: exit 1, the message on stderr, the store as seeded.
+    private func expectRefused(_ arguments: [String], message: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let fixture = try seededStore()
+        let result = try runImport(fixture, arguments)
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(result.error.contains(message), "stderr was: \(result.error)", sourceLocation: sourceLocation)
+        #expect(result.output.isEmpty, sourceLocation: sourceLocation)
+        #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge], sourceLocation: sourceLocation)
+    }
+
+    @Test func importPrintsTheSummaryLineAndExitsZero() throws {
+        let fixture = try seededStore()
+        let result = try runImport(fixture, [try Interchange.fixture("pocket-query-1.0.gpx").path])
+        #expect(result.status == 0)
+        #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. "
+                + "Skipped 1 waypoint that is not a geocache.\n")
+        #expect(try fixture.store.count() == 4)
+    }
+
+    @Test func importReadsStandardInputForADash() throws {
+        let fixture = try seededStore()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #""$0" import --store "$1" - < "$2""#, GeocacheTUIBinary.url.path,
+                             fixture.store.url.path, try Interchange.fixture("caches.json").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == "Added 1 cache, skipped 1 as duplicate, rejected 0.\n")
+    }
+
+    @Test func exportJSONIsTheArrayOfDictionariesInStoredOrder() throws {
+        let fixture = try seededStore()
+        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.store.url.path])
+        #expect(result.status == 0)
+        #expect(result.output == JSONInterchange.document(for: [Samples.oak, Samples.bridge]))
+    }
+
+    @Test func exportWritesTheChosenFormatToTheOutputFile() throws {
+        let fixture = try seededStore()
+        let file = fixture.directory.file("out.gpx")
+        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.store.url.path,
+                                                "--format", "gpx", "--output", file.path])
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty)
+        #expect(try String(contentsOf: file, encoding: .utf8) == GPXWriter.document(for: [Samples.oak, Samples.bridge]))
+    }
+
+    @Test func exportedFilesImportIntoAnEmptyStoreUnchanged() throws {
+        let source = try StoreFixture()
+        try source.store.saveCaches(Interchange.awkwardCaches)
+        for format in ["json", "gpx"] {
+            let file = source.directory.file("export.\(format)")
+            let export = try GeocacheTUIBinary.run(["export", "--store", source.store.url.path,
+                                                    "--format", format, "-o", file.path])
+            #expect(export.status == 0)
+            let target = try StoreFixture()
+            let result = try runImport(target, [file.path])
+            #expect(result.status == 0, "\(format): \(result.error)")
+            #expect(try target.store.loadCaches() == Interchange.awkwardCaches, "\(format)")
+        }
+    }
+
+    @Test func invalidElementsCancelTheImportAndAreListedWithTheirIndex() throws {
+        let path = try Interchange.fixture("missing-key.json").path
+        try expectRefused([path], message: "\(path): 4 records are invalid, so nothing was imported")
+        try expectRefused([path], message: "\(path):3:3: element 1: missing key \"reward\"")
+    }
+
+    @Test func skipInvalidImportsTheGoodOnesAndListsTheRestOnStderr() throws {
+        let fixture = try seededStore()
+        let path = try Interchange.fixture("missing-key.json").path
+        let result = try runImport(fixture, ["--skip-invalid", path])
+        #expect(result.status == 0)
+        #expect(result.output == "Added 1 cache, skipped 0 as duplicates, rejected 4.\n")
+        #expect(result.error.contains("skipped invalid \(path):5:3: element 3: \"title\" is a number, not a string"))
+        #expect(try fixture.store.count() == 3)
+    }
+
+    @Test func malformedXMLIsRefusedWithFileLineAndColumn() throws {
+        let path = try Interchange.fixture("truncated.gpx").path
+        try expectRefused([path], message: "geocache-tui: \(path):14:55: malformed XML: ")
+    }
+
+    @Test func malformedJSONIsRefusedWithFileLineAndColumn() throws {
+        let path = try Interchange.fixture("malformed.json").path
+        try expectRefused([path], message: "geocache-tui: \(path):3:17: malformed JSON: expected ',' or '}'")
+    }
+
+    @Test func invalidUTF8IsRefusedWithFileLineAndColumn() throws {
+        let fixture = try seededStore()
+        var bytes = Array("<?xml version=\"1.0\"?>\n<gpx>\n<wpt>".utf8)
+        bytes += [0xE2, 0x82]
+        bytes += Array("</wpt></gpx>\n".utf8)
+        let path = try fixture.write(bytes, to: "bad.gpx")
+        try expectRefused([path], message: "\(path):3:6: invalid UTF-8")
+    }
+
+    @Test func aZipRenamedToGPXIsRefused() throws {
+        let fixture = try seededStore()
+        let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")
+        try expectRefused([path], message: "\(path):1:1: this is a zip archive, not GPX or JSON")
+    }
+
+    @Test func anEmptyFileIsRefused() throws {
+        let fixture = try seededStore()
+        let path = try fixture.write([], to: "empty.gpx")
+        try expectRefused([path], message: "\(path): the file is empty")
+    }
+
+    @Test func billionLaughsIsRefusedQuickly() throws {
+        let path = try Interchange.fixture("billion-laughs.gpx").path
+        let start = ContinuousClock.now
+        try expectRefused([path], message: "\(path):3:3: refused: the document type declares entities")
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func anExternalEntityIsRefused() throws {
+        let path = try Interchange.fixture("external-entity.gpx").path
+        try expectRefused([path], message: "\(path):2:17: refused")
+    }
+
+    @Test func aMissingFileIsRefusedByName() throws {
+        try expectRefused(["/nonexistent/caches.gpx"], message: "/nonexistent/caches.gpx: cannot open: No such file")
+    }
+
+    @Test func oneBadFileAmongSeveralCancelsThemAll() throws {
+        let good = try Interchange.fixture("pocket-query-1.0.gpx").path
+        let bad = try Interchange.fixture("malformed.json").path
+        try expectRefused([good, bad], message: "\(bad):3:17:")
+    }
+
+    @Test func importWithoutFilesIsAUsageError() throws {
+        let fixture = try seededStore()
+        let result = try runImport(fixture, [])
+        #expect(result.status != 0)
+        #expect(result.error.contains("Name at least one file"))
+    }
+}

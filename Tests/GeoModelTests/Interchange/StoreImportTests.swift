@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+@Suite("Importing into a store")
+struct StoreImportTests {
+    @Test func importAddsEveryCacheInInputOrder() throws {
+        let fixture = try StoreFixture()
+        let report = try fixture.store.importCaches(from: .file(try Interchange.fixture("caches.json").path))
+        #expect(report.added == 2)
+        #expect(try fixture.store.loadCaches().map(\.title) == ["Old Oak", "Bridge é 🧭"])
+    }
+
+    @Test func reimportingTheSameFileAddsNothingAndCountsDuplicates() throws {
+        let fixture = try StoreFixture()
+        let source = ImportSource.file(try Interchange.fixture("pocket-query-1.0.gpx").path)
+        _ = try fixture.store.importCaches(from: source)
+        let second = try fixture.store.importCaches(from: source)
+        #expect(second.added == 0)
+        #expect(second.duplicates == 2)
+        #expect(try fixture.store.count() == 2)
+    }
+
+    @Test func aCacheRepeatedInTheInputIsStoredOnce() throws {
+        let fixture = try StoreFixture()
+        let text = JSONInterchange.document(for: [Samples.oak, Samples.bridge, Samples.oak])
+        let report = try fixture.store.importCaches(from: .bytes(Array(text.utf8), name: "x.json"))
+        #expect(report.added == 2)
+        #expect(report.duplicates == 1)
+        #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge])
+    }
+
+    @Test func aCacheAlreadyStoredByAddIsADuplicate() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.oak)
+        let text = JSONInterchange.document(for: [Samples.oak, Samples.mill])
+        let report = try fixture.store.importCaches(from: .bytes(Array(text.utf8), name: "x.json"))
+        #expect(report.added == 1)
+        #expect(report.duplicates == 1)
+    }
+
+    @Test func summaryLineCountsAddedDuplicatesAndRejected() throws {
+        var report = ImportReport()
+        report.added = 3
+        report.duplicates = 1
+        #expect(report.description == "Added 3 caches, skipped 1 as duplicate, rejected 0.")
+        report.notGeocaches = 2
+        #expect(report.description.hasSuffix("Skipped 2 waypoints that are not geocaches."))
+    }
+
+    @Test func anInvalidElementCancelsTheWholeImportByDefault() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.mill)
+        let path = try Interchange.fixture("missing-key.json").path
+        #expect {
+            _ = try fixture.store.importCaches(from: .file(path))
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.kind == .invalidRecords && error.rejections.map(\.location.index) == [1, 2, 3, 4]
+        }
+        #expect(try fixture.store.loadCaches() == [Samples.mill])
+    }
+
+    @Test func skipInvalidStoresTheValidOnesAndListsTheRest() throws {
+        let fixture = try StoreFixture()
+        let path = try Interchange.fixture("missing-key.json").path
+        let report = try fixture.store.importCaches(from: .file(path), skipInvalid: true)
+        #expect(report.added == 1)
+        #expect(report.rejected == 4)
+        #expect(report.rejections.first?.description == "\(path):3:3: element 1: missing key \"reward\"")
+        #expect(try fixture.store.loadCaches().map(\.title) == ["Good one"])
+    }
+
+    @Test func aMalformedFileLeavesTheStoreUnchangedEvenAfterGoodRecords() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.mill)
+        let path = try Interchange.fixture("truncated.gpx").path
+        #expect(throws: ImportError.self) { _ = try fixture.store.importCaches(from: .file(path)) }
+        #expect(try fixture.store.loadCaches() == [Samples.mill])
+    }
+
+    @Test func aBadSecondFileCancelsTheFirstFileToo() throws {
+        let fixture = try StoreFixture()
+        let good = ImportSource.file(try Interchange.fixture("caches.json").path)
+        let bad = ImportSource.file(try Interchange.fixture("malformed.json").path)
+        #expect(throws: ImportError.self) { _ = try fixture.store.importCaches(from: [good, bad]) }
+        #expect(try fixture.store.count() == 0)
+    }
+
+    @Test func anotherStoreOnTheSameFileNoticesTheImport() throws {
+        let fixture = try StoreFixture()
+        let other = try CacheStore(url: fixture.store.url)
+        _ = try other.hasChangedExternally()
+        _ = try fixture.store.importCaches(from: .file(try Interchange.fixture("caches.json").path))
+        #expect(try other.hasChangedExternally())
+        #expect(try other.count() == 2)
+    }
+
+    @Test func jsonExportThenImportIntoAnEmptyStoreGivesIdenticalCaches() throws {
+        let source = try StoreFixture()
+        try source.store.saveCaches(Interchange.awkwardCaches)
+        let document = JSONInterchange.document(for: try source.store.loadCaches())
+        let target = try StoreFixture()
+        let report = try target.store.importCaches(from: .bytes(Array(document.utf8), name: "export.json"))
+        #expect(report.added == Interchange.awkwardCaches.count)
+        #expect(try target.store.loadCaches() == Interchange.awkwardCaches)
+    }
+
+    @Test func gpxExportThenImportIntoAnEmptyStoreGivesIdenticalCaches() throws {
+        let source = try StoreFixture()
+        try source.store.saveCaches(Interchange.awkwardCaches)
+        let document = GPXWriter.document(for: try source.store.loadCaches())
+        let target = try StoreFixture()
+        let report = try target.store.importCaches(from: .bytes(Array(document.utf8), name: "export.gpx"))
+        #expect(report.added == Interchange.awkwardCaches.count)
+        #expect(try target.store.loadCaches() == Interchange.awkwardCaches)
+    }
+}
