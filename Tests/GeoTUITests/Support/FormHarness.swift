@@ -1,0 +1,99 @@
+import Foundation
+import GeoModel
+@testable import GeoTUI
+
+/// A geocache form controller on a real model over a temporary store, driven by key
+/// scripts and read back as a rendered screen.
+final class FormHarness {
+    let directory: URL
+    let storeURL: URL
+    private(set) var model: CacheList
+    private(set) var controller: GeoCacheFormController
+    private(set) var size: Size
+    /// The screen as the last render left it.
+    private(set) var canvas: Canvas
+    /// What the last key asked of the run loop.
+    private(set) var lastOutcome: ControllerOutcome = .proceed
+
+    init(width: Int = 80, height: Int = 24, caches: [GeoCache] = [], directory: URL? = nil) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("geocache-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        storeURL = self.directory.appendingPathComponent("caches.sqlite")
+        let store = try CacheStore(url: storeURL)
+        for cache in caches { try store.add(cache) }
+        model = try CacheList(store: store)
+        controller = GeoCacheFormController(model: model, storeName: "caches.sqlite")
+        size = Size(width: width, height: height)
+        canvas = Canvas(size: size)
+        controller.resize(to: size)
+        redraw()
+    }
+
+    /// Ends this controller's life and starts a new one on the same store, as quitting
+    /// and starting the app again would.
+    func restart() throws {
+        controller.finish()
+        model = try CacheList(store: try CacheStore(url: storeURL))
+        controller = GeoCacheFormController(model: model, storeName: "caches.sqlite")
+        controller.resize(to: size)
+        canvas = Canvas(size: size)
+        redraw()
+    }
+
+    /// Sends keys one by one, rendering after each as the run loop does.
+    func press(_ keys: Key...) {
+        for key in keys {
+            lastOutcome = controller.handle(key)
+            redraw()
+        }
+    }
+
+    /// Types text one character at a time.
+    func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    /// Lays the form out for a new size, as a resize event does.
+    func resize(width: Int, height: Int) {
+        size = Size(width: width, height: height)
+        controller.resize(to: size)
+        redraw()
+    }
+
+    /// Runs the idle tick that notices other processes' changes.
+    func idle() {
+        controller.idleTick()
+        redraw()
+    }
+
+    /// The text of each field, in form order.
+    var fieldTexts: [String] { controller.fields.map(\.input.text) }
+
+    /// The rendered screen, rows right-trimmed.
+    var screen: String { canvas.text }
+
+    /// One row of the screen, right-trimmed.
+    func row(_ y: Int) -> String {
+        var line = canvas.lines[y]
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// Renders into the kept canvas when anything is dirty, as the run loop does.
+    @discardableResult
+    func redraw() -> Bool {
+        guard let rendered = controller.render() else { return false }
+        canvas = rendered
+        return true
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+}
+
+extension GeoCache {
+    /// A valid cache whose fields all start with `name`.
+    static func sample(_ name: String) -> GeoCache {
+        GeoCache(title: name, details: "\(name) details", creator: "\(name) creator", reward: "\(name) reward")
+    }
+}
