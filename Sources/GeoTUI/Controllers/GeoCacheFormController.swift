@@ -59,6 +59,7 @@ public final class GeoCacheFormController: ScreenController {
         focus = FocusGroup(fields.map(\.input) + [addButton, nextButton])
         for part in [addButton, nextButton] { part.theme = theme }
         pane.theme = theme
+        pane.horizontalPadding = 1
         helpBar.theme = theme
         titleBar.style = theme.title.adding(.reverse)
         statusLine.style = theme.normal.adding(.bold)

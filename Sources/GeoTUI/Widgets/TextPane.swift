@@ -58,7 +58,14 @@ public final class TextPane: Widget {
     private var drawsBorder: Bool { showsBorder && frame.width >= 3 && frame.height >= 3 }
 
     /// The area the text goes in.
-    public var contentFrame: Rect { drawsBorder ? frame.insetBy(dx: 1, dy: 1) : frame }
+    public var contentFrame: Rect {
+        guard drawsBorder else { return frame }
+        let inside = frame.insetBy(dx: 1, dy: 1)
+        return inside.width > 2 * horizontalPadding + 1 ? inside.insetBy(dx: horizontalPadding, dy: 0) : inside
+    }
+
+    /// Blank columns kept between the border and the text on each side (when there is room).
+    public var horizontalPadding = 0
 
     /// The text wrapped to the current inner width.
     public var lines: [String] {

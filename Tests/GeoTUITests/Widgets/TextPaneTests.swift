@@ -18,6 +18,17 @@ import Testing
             """)
     }
 
+    @Test func paddingKeepsBlankColumnsBetweenBorderAndText() {
+        let p = pane("the quick brown fox", title: "Cache", width: 14, height: 4)
+        p.horizontalPadding = 1
+        expectCanvas(render(p, width: 14, height: 4), """
+            ┌ Cache ─────┐
+            │ the quick  │
+            │ brown fox  │
+            └────────────┘
+            """)
+    }
+
     @Test func showsThatThereIsMoreBelow() {
         let p = pane("the quick brown fox jumps over the lazy dog", title: "Cache", width: 12, height: 5)
         expectCanvas(render(p, width: 12, height: 5), """
