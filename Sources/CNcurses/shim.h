@@ -10,7 +10,6 @@
 #include <locale.h>
 #include <wchar.h>
 #include <stdio.h>
-#include <string.h>
 #include <errno.h>
 #include <signal.h>
 #include <pthread.h>
@@ -100,22 +99,6 @@ static inline int cn_probe_terminal(const char *name, int fd) {
     TERMINAL *probed = set_curterm(previous);
     if (probed != NULL && probed != previous) del_curterm(probed);
     return result;
-}
-
-/* Shortens the attribute strings of the current terminal where that is safe, so a
- * styled cell costs fewer bytes: xterm's sgr0 "\E(B\E[m" and screen/tmux's
- * "\E[m\017" also reset the character set, which this program never changes (it
- * draws lines with Unicode, never with the alternate character set), so "\E[m" does.
- * Without `sgr` ncurses turns attributes on one by one (`rev` is "\E[7m"), which is
- * shorter than sgr's "\E(B\E[0;7m". Returns 1 when the strings were changed. */
-static inline int cn_shorten_attribute_strings(void) {
-    const char *reset = cn_string_capability("sgr0");
-    if (reset == NULL) return 0;
-    if (strcmp(reset, "\033(B\033[m") != 0 && strcmp(reset, "\033[m\017") != 0) return 0;
-    if (cn_string_capability("rev") == NULL) return 0;
-    exit_attribute_mode = (char *)"\033[m";
-    set_attributes = NULL;
-    return 1;
 }
 
 /* The terminal's size from the kernel (TIOCGWINSZ); 0 on success. */

@@ -202,8 +202,6 @@ public final class Terminal {
         window = cn_stdscr()
         inputPad = newpad(1, 1)
 
-        // Fewer bytes for every styled cell (see the shim); before anything is drawn.
-        cn_shorten_attribute_strings()
         raw()
         noecho()
         nonl()
