@@ -20,7 +20,8 @@ import Glibc
 ///
 /// ncurses keeps its state in process globals: use one terminal at a time, from one thread.
 public final class Terminal {
-    /// The screen's size in cells, updated when a ``Key/resize`` is delivered.
+    /// The screen's size in cells, updated when a ``Key/resize`` is delivered. The
+    /// corresponding ncurses calls are `getmaxx` and `getmaxy`.
     public private(set) var size: Size
     /// True when styles are shown in colour: the terminal has colours and `NO_COLOR`
     /// is not set. The corresponding ncurses call is `has_colors`.
