@@ -41,5 +41,14 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 
+## Benchmarks (issue 5, docs/performance.md): release build, then a table of figures
+## against the budgets, also written to bench-results.json. Takes a few minutes.
+bench:
+	$(call apt_install,$(BENCH_PACKAGES) python3-venv)
+	$(SWIFT) build -c release --product geocache-tui
+	@[ -x .venv-bench/bin/python3 ] || python3 -m venv .venv-bench
+	@.venv-bench/bin/python3 -c 'import pyte' 2>/dev/null || .venv-bench/bin/pip install -q pyte==0.8.2
+	python3 scripts/bench.py --binary $(BIN_RELEASE) --json bench-results.json
+
 clean:
 	rm -rf .build
