@@ -575,6 +575,9 @@ public final class Terminal {
         mousemask(mouseMask, nil)
         presented = nil
         clearok(cn_curscr(), true)
+        // Hidden until the next present places it, as after open.
+        curs_set(0)
+        leaveok(window, true)
         doupdate()
         if let pasteModeOn { writeDirectly(pasteModeOn) }
         followWindowSize()
