@@ -32,27 +32,33 @@ public enum GPXWriter {
 
     /// Writes the GPX document piece by piece (one waypoint per piece) to `output`.
     public static func write(_ caches: some Sequence<GeoCache>, to output: (String) throws -> Void) rethrows {
-        try output("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.0" creator="geocache-tui" \
-            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-            xmlns="\(gpxNamespace)" \
-            xmlns:groundspeak="\(groundspeakNamespace)" \
-            xsi:schemaLocation="\(gpxNamespace) http://www.topografix.com/GPX/1/0/gpx.xsd \
-            \(groundspeakNamespace) http://www.groundspeak.com/cache/1/0/1/cache.xsd">
-              <name>geocache-tui caches</name>
-              <desc>Geocaches exported by geocache-tui</desc>
-              <keywords>cache, geocache, geocache-tui</keywords>
-
-            """)
+        try output(header)
         for cache in caches {
             try output(waypoint(for: cache))
         }
-        try output("</gpx>\n")
+        try output(footer)
     }
 
+    /// The start of the document, up to the first waypoint.
+    public static let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.0" creator="geocache-tui" \
+        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+        xmlns="\(gpxNamespace)" \
+        xmlns:groundspeak="\(groundspeakNamespace)" \
+        xsi:schemaLocation="\(gpxNamespace) http://www.topografix.com/GPX/1/0/gpx.xsd \
+        \(groundspeakNamespace) http://www.groundspeak.com/cache/1/0/1/cache.xsd">
+          <name>geocache-tui caches</name>
+          <desc>Geocaches exported by geocache-tui</desc>
+          <keywords>cache, geocache, geocache-tui</keywords>
+
+        """
+
+    /// The end of the document, after the last waypoint.
+    public static let footer = "</gpx>\n"
+
     /// One `<wpt>` element with its Groundspeak cache extension.
-    static func waypoint(for cache: GeoCache) -> String {
+    public static func waypoint(for cache: GeoCache) -> String {
         let code = cache.interchangeCode
         let digest = cache.interchangeDigest
         let title = escaped(cache.title)

@@ -12,20 +12,30 @@ public enum JSONInterchange {
         return text
     }
 
-    /// Writes the export document piece by piece to `output`.
+    /// Writes the export document piece by piece (one element per piece) to `output`.
     public static func write(_ caches: some Sequence<GeoCache>, to output: (String) throws -> Void) rethrows {
-        var first = true
+        var isFirst = true
         for cache in caches {
-            var object = first ? "[\n  {\n" : ",\n  {\n"
-            first = false
-            for (number, field) in GeoCache.Field.allCases.enumerated() {
-                let value = cache.dictionary[field.key] ?? ""
-                object += "    " + quoted(field.key) + ": " + quoted(value)
-                object += number == GeoCache.Field.allCases.count - 1 ? "\n  }" : ",\n"
-            }
-            try output(object)
+            try output(element(for: cache, isFirst: isFirst))
+            isFirst = false
         }
-        try output(first ? "[]\n" : "\n]\n")
+        try output(closing(isEmpty: isFirst))
+    }
+
+    /// One element of the array, with the opening bracket (first) or a comma before it.
+    public static func element(for cache: GeoCache, isFirst: Bool) -> String {
+        var object = isFirst ? "[\n  {\n" : ",\n  {\n"
+        let dictionary = cache.dictionary
+        for (number, field) in GeoCache.Field.allCases.enumerated() {
+            object += "    " + quoted(field.key) + ": " + quoted(dictionary[field.key] ?? "")
+            object += number == GeoCache.Field.allCases.count - 1 ? "\n  }" : ",\n"
+        }
+        return object
+    }
+
+    /// The end of the document: `[]` when no element was written, else the closing bracket.
+    public static func closing(isEmpty: Bool) -> String {
+        isEmpty ? "[]\n" : "\n]\n"
     }
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
