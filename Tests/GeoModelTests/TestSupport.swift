@@ -145,12 +145,13 @@ enum GeocacheTUIBinary {
             error: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
-    /// Starts `/bin/sh -c script` in its own session (so the whole group can be
-    /// killed), with `$BIN` naming the executable and `extra` in its environment.
+    /// Starts `/bin/sh -c script` with `$BIN` naming the executable and `extra` in
+    /// its environment. Foundation starts the child in a process group of its own,
+    /// so `kill(-pid, ...)` reaches the shell and whatever it is running.
     static func startShell(_ script: String, extra: [String: String] = [:]) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["/bin/sh", "-c", script]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
         var environment = ProcessInfo.processInfo.environment
         environment["BIN"] = url.path
         for (key, value) in extra { environment[key] = value }
@@ -159,5 +160,12 @@ enum GeocacheTUIBinary {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// Sends SIGKILL to the process group `process` leads, or to the process alone
+    /// when it leads none.
+    static func killGroup(of process: Process) -> Bool {
+        let pid = process.processIdentifier
+        return kill(getpgid(pid) == pid ? -pid : pid, SIGKILL) == 0
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// The scripting command line, run as a separate process.
+@Suite struct CommandLineTests {
+    @Test func versionPrintsTheNameAndVersion() throws {
+        let result = try GeocacheTUIBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "geocache-tui 0.1.0\n")
+    }
+
+    @Test(arguments: [[], ["add"], ["list"]])
+    func helpWorksOnEveryCommand(_ command: [String]) throws {
+        let result = try GeocacheTUIBinary.run(command + ["--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("--store"))
+    }
+
+    @Test func addThenListPrintsOneLinePerCacheInStoredOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file().path
+        for cache in [Samples.oak, GeoCache(title: "Two\nlines", details: "tab\there", creator: "東京", reward: "🧭")] {
+            let result = try GeocacheTUIBinary.run(["add", "--store", store, "--title", cache.title,
+                                                    "--details", cache.details, "--creator", cache.creator,
+                                                    "--reward", cache.reward])
+            #expect(result.status == 0 && result.error.isEmpty)
+        }
+        let list = try GeocacheTUIBinary.run(["list", "--store", store])
+        #expect(list.status == 0)
+        #expect(list.output == """
+            Old Oak\tBehind the tree\tana\tTravel bug
+            Two\\nlines\ttab\\there\t東京\t🧭
+
+            """)
+    }
+
+    @Test func addWithEmptyFieldsNamesThemAndCreatesNoStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file()
+        let result = try GeocacheTUIBinary.run(["add", "--store", store.path, "--title", "Oak", "--details", "  "])
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: Details, Creator and Reward are empty\n")
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test func listJSONIsAPrettySortedArrayOfTheLabsDictionaries() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let caches = [Samples.oak, GeoCache(title: "Ünïcode \"q\"", details: "a/b\nc", creator: "\u{1B}", reward: "🧭")]
+        try CacheStore(url: directory.file()).saveCaches(caches)
+        let result = try GeocacheTUIBinary.run(["list", "--json", "--store", directory.file().path])
+        #expect(result.status == 0)
+        let decoded = try JSONDecoder().decode([[String: String]].self, from: Data(result.output.utf8))
+        #expect(decoded.compactMap(GeoCache.init(fromDictionary:)) == caches)
+        #expect(result.output.hasPrefix("[\n  {\n    \"creator\" : \"ana\",\n    \"details\" : "))
+        #expect(result.output.contains("Ünïcode") && result.output.contains("🧭") && result.output.contains("a/b"))
+    }
+
+    @Test func listJSONOfAnEmptyStoreIsAnEmptyArray() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try GeocacheTUIBinary.run(["list", "--json", "--store", directory.file().path])
+        #expect(result.output == "[]\n")
+    }
+
+    @Test func storeEnvironmentVariablePicksTheStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["GEOCACHE_STORE"] = directory.file("env.sqlite").path
+        let add = try GeocacheTUIBinary.run(["add", "--title", "a", "--details", "b", "--creator", "c", "--reward", "d"],
+                                            environment: environment)
+        #expect(add.status == 0)
+        #expect(try CacheStore(url: directory.file("env.sqlite")).count() == 1)
+    }
+
+    @Test(arguments: [["list"], ["add", "--title", "a", "--details", "b", "--creator", "c", "--reward", "d"], []])
+    func badStoreFileIsReportedInOneLineAndLeftUnchanged(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try Data("PK\u{3}\u{4} not a store".utf8).write(to: url)
+        let before = FileSnapshot(url)
+        let result = try GeocacheTUIBinary.run(command + ["--store", url.path])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("geocache-tui: \(url.path) is not a geocache-tui store"))
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(result.output.isEmpty)
+        #expect(FileSnapshot(url) == before)
+    }
+}

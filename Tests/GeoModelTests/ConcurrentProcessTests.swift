@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GeoModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Several `geocache-tui add` processes on one store, and one killed mid-way.
+@Suite struct ConcurrentProcessTests {
+    /// A shell loop adding caches "<prefix> 1", "<prefix> 2", ... up to `count`.
+    private func addLoop(prefix: String, count: Int, store: URL) -> String {
+        """
+        i=1
+        while [ $i -le \(count) ]; do
+          "$BIN" add --store '\(store.path)' --title "\(prefix) $i" --details "d $i" --creator "\(prefix)" --reward "r $i" || exit 1
+          i=$((i + 1))
+        done
+        """
+    }
+
+    @Test(.timeLimit(.minutes(3))) func concurrentAddProcessesLoseNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file()
+        let perProcess = 200
+        let prefixes = ["first", "second"]
+        let loops = try prefixes.map {
+            try GeocacheTUIBinary.startShell(addLoop(prefix: $0, count: perProcess, store: store))
+        }
+        for loop in loops { loop.waitUntilExit() }
+        #expect(loops.map(\.terminationStatus) == [0, 0])
+        let caches = try CacheStore(url: store).loadCaches()
+        #expect(caches.count == perProcess * prefixes.count)
+        for prefix in prefixes {
+            let titles = caches.filter { $0.creator == prefix }.map(\.title)
+            // Each process's adds are all there, in the order it made them.
+            #expect(titles == (1...perProcess).map { "\(prefix) \($0)" })
+        }
+        #expect(try CacheStore(url: store).count() == caches.count)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func processKilledWhileAddingLeavesEveryCommittedCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file()
+        try CacheStore(url: store).add(Samples.oak)
+        let loop = try GeocacheTUIBinary.startShell(addLoop(prefix: "killed", count: 100_000, store: store))
+        defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
+        let observer = try CacheStore(url: store)
+        let deadline = Date().addingTimeInterval(60)
+        while try observer.count() < 41, Date() < deadline, loop.isRunning {
+            usleep(20_000)
+        }
+        // Kill the shell and the add it is running, wherever that add has got to.
+        #expect(GeocacheTUIBinary.killGroup(of: loop))
+        loop.waitUntilExit()
+        #expect(loop.terminationReason == .uncaughtSignal)
+
+        let reopened = try CacheStore(url: store)
+        let caches = try reopened.loadCaches()
+        #expect(caches.first == Samples.oak)
+        let titles = caches.dropFirst().map(\.title)
+        #expect(titles.count >= 40)
+        #expect(titles == (1...max(1, titles.count)).prefix(titles.count).map { "killed \($0)" })
+        #expect(try reopened.count() == caches.count)
+        let queue = try DatabaseQueue(path: store.path)
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+        try queue.close()
+    }
+}
