@@ -44,7 +44,7 @@ test-deps:
 ## Benchmarks (issue 5, docs/performance.md): release build, then a table of figures
 ## against the budgets, also written to bench-results.json. Takes a few minutes.
 bench:
-	$(call apt_install,$(BENCH_PACKAGES) python3-venv)
+	$(call apt_install,$(BENCH_PACKAGES) python3-venv time)
 	$(SWIFT) build -c release --product geocache-tui
 	@[ -x .venv-bench/bin/python3 ] || python3 -m venv .venv-bench
 	@.venv-bench/bin/python3 -c 'import pyte' 2>/dev/null || .venv-bench/bin/pip install -q pyte==0.8.2

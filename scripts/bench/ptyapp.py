@@ -139,6 +139,9 @@ class AppSession:
                 done_at = stamp
                 break
         self.feed(chunks)
+        # The process is idle now (its first idle tick is a second away): what it has
+        # spent so far is what the first paint cost it.
+        self.paint_schedstat = self.schedstat()
         return done_at - self.spawned_ns
 
     @staticmethod
@@ -213,6 +216,20 @@ class AppSession:
             except FileNotFoundError:
                 pass
         return ticks, switches
+
+    def schedstat(self):
+        """(nanoseconds on a CPU, nanoseconds waiting in a run queue) summed over every
+        thread, from /proc/PID/task/*/schedstat."""
+        running = waiting = 0
+        for task in os.listdir(f"/proc/{self.pid}/task"):
+            try:
+                with open(f"/proc/{self.pid}/task/{task}/schedstat") as stat:
+                    fields = stat.read().split()
+            except FileNotFoundError:
+                continue
+            running += int(fields[0])
+            waiting += int(fields[1])
+        return running, waiting
 
     def status_kib(self, name):
         with open(f"/proc/{self.pid}/status") as status:

@@ -39,16 +39,28 @@ def make_store(binary, path, count):
     subprocess.run([binary, "list", "--store", path], check=True, stdout=subprocess.DEVNULL)
     db = sqlite3.connect(path, isolation_level=None)
     try:
+        # Nobody else has the file open: no journal while filling it (a million rows
+        # through the WAL would be written twice), then back to the app's WAL mode.
+        db.execute("PRAGMA journal_mode = OFF")
         db.execute("PRAGMA synchronous = OFF")
-        db.execute("BEGIN IMMEDIATE")
+        db.execute("PRAGMA cache_size = -400000")
+        db.execute("BEGIN EXCLUSIVE")
+        # The content index is dropped and re-created from its own SQL text: one sort
+        # instead of a million index insertions.
+        indexes = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' "
+                             "AND tbl_name = 'cache' AND sql IS NOT NULL").fetchall()
+        for name, _ in indexes:
+            db.execute(f'DROP INDEX "{name}"')
         db.executemany("INSERT INTO cache (title, details, creator, reward) VALUES (?, ?, ?, ?)",
                        cache_rows(count))
+        for _, sql in indexes:
+            db.execute(sql)
         db.execute("COMMIT")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         stored = db.execute("SELECT value FROM cache_count").fetchone()[0]
         rows = db.execute("SELECT count(*) FROM cache").fetchone()[0]
-        if stored != count or rows != count:
-            raise RuntimeError(f"{path}: {rows} rows, counter {stored}, wanted {count}")
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if mode.lower() != "wal" or stored != count or rows != count:
+            raise RuntimeError(f"{path}: journal {mode}, {rows} rows, counter {stored}, wanted {count}")
     finally:
         db.close()
     return time.perf_counter() - start
