@@ -220,7 +220,8 @@ def measure_big_store(binary, store, home, runs, nexts):
 
 
 def run_with_rusage(argv):
-    """Runs argv to completion; returns (seconds, peak RSS in MiB, returncode, stdout, stderr).
+    """Runs argv to completion; returns (seconds, peak RSS in MiB, returncode, stdout, stderr,
+    CPU seconds: user + system).
 
     The peak comes from GNU time (its wait4 rusage), not from this process's own wait4:
     Linux folds the RSS of the process that forks into the child's ru_maxrss (a vfork'd
@@ -230,29 +231,30 @@ def run_with_rusage(argv):
     """
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         start = time.perf_counter_ns()
-        proc = subprocess.run([GNU_TIME, "-q", "-f", "%M %x", "-o", report.name] + argv,
+        proc = subprocess.run([GNU_TIME, "-q", "-f", "%M %x %U %S", "-o", report.name] + argv,
                               capture_output=True)
         elapsed = time.perf_counter_ns() - start
         fields = report.read().split()
-    peak_kib, code = int(fields[-2]), int(fields[-1])
+    peak_kib, code, cpu = int(fields[-4]), int(fields[-3]), float(fields[-2]) + float(fields[-1])
     return (elapsed / 1e9, peak_kib / 1024, code,
-            proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"))
+            proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"), cpu)
 
 
 def import_runs(binary, gpx, workdir, runs):
-    seconds, peaks, summary = [], [], ""
+    seconds, peaks, cpu, summary = [], [], [], ""
     for run in range(runs):
         store = os.path.join(workdir, f"import-{run}.sqlite")
-        elapsed, peak, code, out, err = run_with_rusage([binary, "import", gpx, "--store", store])
+        elapsed, peak, code, out, err, used = run_with_rusage([binary, "import", gpx, "--store", store])
         if code != 0:
             raise RuntimeError(f"import exited {code}: {err.strip()}")
         seconds.append(elapsed)
         peaks.append(peak)
+        cpu.append(used)
         summary = out.strip()
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(store + suffix):
                 os.remove(store + suffix)
-    return seconds, peaks, summary
+    return seconds, peaks, cpu, summary
 
 
 def version_runs(binary, runs):
@@ -274,7 +276,7 @@ def has_list_match(binary):
 def find_runs(binary, store, runs, text):
     seconds, peaks, lines = [], [], 0
     for _ in range(runs):
-        elapsed, peak, code, out, err = run_with_rusage([binary, "list", "--match", text, "--store", store])
+        elapsed, peak, code, out, err, _ = run_with_rusage([binary, "list", "--match", text, "--store", store])
         if code != 0:
             raise RuntimeError(f"list --match exited {code}: {err.strip()}")
         seconds.append(elapsed * 1000)
@@ -404,10 +406,11 @@ def main():
                             "--caches", str(args.gpx_caches)], check=True, stdout=subprocess.DEVNULL)
             size_mb = os.path.getsize(gpx) / 1e6
             log(f"  {size_mb:.0f} MB; importing {runs} times")
-            seconds, import_peaks, summary = import_runs(binary, gpx, workdir, runs)
+            seconds, import_peaks, import_cpu, summary = import_runs(binary, gpx, workdir, runs)
             os.remove(gpx)
             figures.append(Figure("import_time", f"import {args.gpx_caches:,}-cache GPX ({size_mb:.0f} MB)", "s",
                                   seconds, budget=5, note=f"import said: {summary}"))
+            figures.append(Figure("import_cpu", "  import CPU time (user + system)", "s", import_cpu))
             figures.append(Figure("import_peak", "import peak RSS", "MB", import_peaks, budget=100))
 
         if has_list_match(binary):
@@ -423,10 +426,12 @@ def main():
             shutil.rmtree(workdir, ignore_errors=True)
 
     machine["total_seconds"] = round(time.perf_counter() - started, 1)
+    machine["load_average_1min_at_end"] = os.getloadavg()[0]
     print()
     print(f"geocache-tui benchmarks: {machine['nproc']} cores, {machine['cpu']}, {machine['swift']}")
     print(f"terminal {COLUMNS}x{ROWS}, TERM=xterm-256color, LANG=C.UTF-8; medians of >= {runs} runs; "
-          f"took {machine['total_seconds']} s")
+          f"took {machine['total_seconds']} s; load average {machine['load_average_1min_at_start']:.2f} "
+          f"at start, {machine['load_average_1min_at_end']:.2f} at end (wall-clock figures grow with it)")
     print()
     print_table(figures)
     with open(args.json, "w") as out:
