@@ -37,6 +37,7 @@ except ImportError:
     sys.exit("bench.py needs pyte: run `make bench`, or python3 -m venv .venv-bench && "
              ".venv-bench/bin/pip install pyte")
 
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
 from stores import make_store  # noqa: E402
