@@ -5,15 +5,39 @@
 public enum CacheListChange: Equatable, Sendable {
     /// A cache was added through this list and became the current one.
     case added(StoredCache, position: Int, count: Int)
-    /// The current cache changed (``CacheList/showNext()``); nil when the list is empty.
+    /// The current cache changed to another one of the list (``CacheList/showNext()``,
+    /// ``CacheList/showPrevious()``, ``CacheList/showFirst()``, ``CacheList/showLast()``,
+    /// ``CacheList/showRandom()`` outside a search); nil when the list is empty.
+    /// `position` is the new stored-order position.
     case currentMoved(StoredCache?, position: Int?)
+    /// The current cache changed to another match of the active search (the same
+    /// moves, during a search). `matchPosition` is 1-based among `matchCount` matches.
+    case matchMoved(StoredCache, matchPosition: Int, matchCount: Int)
+    /// The current cache was edited through this list (``CacheList/updateCurrent(_:)``);
+    /// it keeps its identity and position.
+    case updated(StoredCache)
+    /// The current cache was deleted through this list (``CacheList/deleteCurrent()``).
+    /// `newCurrent` is the cache shown now: the next one (the next match during a
+    /// search), else the previous one, else nil. `position` is its stored-order
+    /// position (nil when empty or during a search, see ``CacheList/searchPosition``);
+    /// `count` the caches left in the store.
+    case deleted(CacheID, newCurrent: StoredCache?, position: Int?, count: Int)
+    /// A search began (``CacheList/beginSearch(_:)``): the current cache is its first
+    /// match, or unchanged when nothing matches (`matchCount` 0).
+    case searchBegan(query: String, matchCount: Int)
+    /// The search ended (``CacheList/endSearch(keepCurrent:)``); `position` is the
+    /// stored-order position of the current cache again.
+    case searchEnded(StoredCache?, position: Int?)
     /// Everything was re-read from the store or replaced (``CacheList/reload()``,
     /// ``CacheList/saveCaches(_:)``): observers should redraw all they show.
     case reloaded(count: Int)
     /// Another process (or another store on the same file) changed the store; the
-    /// count, the current cache and its position have been re-read.
+    /// count, the current cache and its position have been re-read (and, during a
+    /// search, its matches). Also broadcast before an edit or delete throws
+    /// ``CacheEditError/changedElsewhere(newer:)`` or
+    /// ``CacheEditError/deletedElsewhere(_:)``: the list then shows the newer state.
     case storeChangedExternally(count: Int)
-    /// An operation that cannot throw (``CacheList/showNext()``) failed to reach
+    /// An operation that cannot throw (``CacheList/showNext()`` and the other moves) failed to reach
     /// the store; the list's state is unchanged.
     case failed(StoreError)
 }

@@ -196,6 +196,6 @@ import Testing
         _ = try CacheStore(url: directory.file())
         let queue = try DatabaseQueue(path: directory.file().path)
         let identifiers = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(identifiers == ["v1"])
+        #expect(identifiers == ["v1", "v2"])
     }
 }

@@ -44,8 +44,8 @@ extension CacheStore {
                             WHERE title = CAST(? AS TEXT) AND details = CAST(? AS TEXT)
                               AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT))
                         """)
-                    let insert = try db.cachedStatement(
-                        sql: "INSERT INTO cache (title, details, creator, reward) VALUES (\(Self.cacheValuePlaceholders))")
+                    // The shared insert also stores the folded search text.
+                    let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
                     for source in sources {
                         try CacheImporter.read(source) { record in
                             switch record {
@@ -54,7 +54,7 @@ extension CacheStore {
                                 if try Bool.fetchOne(exists, arguments: arguments) == true {
                                     report.duplicates += 1
                                 } else {
-                                    try insert.execute(arguments: arguments)
+                                    try insert.execute(arguments: Self.insertArguments(cache))
                                     report.added += 1
                                 }
                             case .rejected(let rejection):

@@ -242,9 +242,7 @@ public final class CacheStore {
     func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
         let valid = try cache.validated()
         return try write { db in
-            try db.execute(
-                sql: "INSERT INTO cache (title, details, creator, reward) VALUES (\(Self.cacheValuePlaceholders))",
-                arguments: Self.cacheArguments(valid))
+            try db.execute(sql: Self.insertCacheSQL, arguments: Self.insertArguments(valid))
             let stored = StoredCache(id: CacheID(rawValue: db.lastInsertedRowID), cache: valid)
             let count = try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0
             return (stored, count)
@@ -260,10 +258,9 @@ public final class CacheStore {
         for cache in caches { _ = try cache.validated() }
         try write { db in
             try db.execute(sql: "DELETE FROM cache")
-            let insert = try db.cachedStatement(
-                sql: "INSERT INTO cache (title, details, creator, reward) VALUES (\(Self.cacheValuePlaceholders))")
+            let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
             for cache in caches {
-                try insert.execute(arguments: Self.cacheArguments(cache))
+                try insert.execute(arguments: Self.insertArguments(cache))
             }
         }
     }
@@ -313,7 +310,7 @@ public final class CacheStore {
 
     // MARK: - Plumbing
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.read(body)
         } catch {
@@ -323,7 +320,9 @@ public final class CacheStore {
 
     /// Runs `body` in an IMMEDIATE transaction: the write lock is taken first, so a
     /// writer waits its turn (busy timeout) rather than failing on a stale snapshot.
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Errors other than ``StoreError`` become one; the import and the editing
+    /// operations use it, so every write goes through this store's one connection.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.writeWithoutTransaction { db in
                 var result: T?
@@ -333,12 +332,14 @@ public final class CacheStore {
                 }
                 return result!
             }
-        } catch {
+        } catch let error as DatabaseError {
             throw StoreError(wrapping: error, path: url.path)
         }
+        // Anything else (a StoreError, or an error `body` threw on purpose, like the
+        // import's ImportError) goes through unchanged.
     }
 
-    private func fetchCache(sql: String, arguments: StatementArguments = []) throws -> StoredCache? {
+    func fetchCache(sql: String, arguments: StatementArguments = []) throws -> StoredCache? {
         try read { db in
             try Row.fetchOne(db, sql: sql, arguments: arguments).map(Self.storedCache(from:))
         }

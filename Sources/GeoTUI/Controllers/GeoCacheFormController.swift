@@ -240,7 +240,8 @@ public final class GeoCacheFormController: ScreenController {
     /// Repaints just what a change affects: the pane and the status line.
     private func modelDidChange(_ change: CacheListChange) {
         switch change {
-        case .added, .currentMoved, .reloaded:
+        case .added, .currentMoved, .reloaded,
+             .matchMoved, .updated, .deleted, .searchBegan, .searchEnded:   // model API of issue 6: redraw all for now
             paneMessage = nil
             updatePane()
             updateStatus()

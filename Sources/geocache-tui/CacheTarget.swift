@@ -1,0 +1,121 @@
+import ArgumentParser
+import GeoModel
+
+/// How `edit` and `delete` name the one cache they act on: `--position N` (1-based,
+/// in stored order, as `list --numbered` and the screen's "3 of 12" count) or
+/// `--id N` (the store's identifier, as `list --ids` prints; stable while other
+/// caches come and go).
+struct CacheTarget: ParsableArguments {
+    @Option(help: ArgumentHelp("The cache at this 1-based position in stored order (see list --numbered).",
+                               valueName: "n"))
+    var position: Int?
+
+    @Option(help: ArgumentHelp("The cache with this identifier (see list --ids).", valueName: "n"))
+    var id: Int64?
+
+    func validate() throws {
+        switch (position, id) {
+        case (nil, nil): throw ValidationError("Name the cache with --position N or --id N.")
+        case (.some, .some): throw ValidationError("Give either --position or --id, not both.")
+        case (let position?, nil) where position < 1:
+            throw ValidationError("--position counts from 1.")
+        default: break
+        }
+    }
+
+    /// The named cache; a missing one ends the command with exit status 1.
+    func resolve(in store: CacheStore) throws -> StoredCache {
+        let found: StoredCache?
+        do {
+            if let position {
+                found = try store.cache(atPosition: position)
+            } else {
+                found = try store.cache(CacheID(rawValue: id ?? 0))
+            }
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        guard let found else {
+            if let position {
+                let count = (try? store.count()) ?? 0
+                throw CommandFailure.report(
+                    message: "there is no cache at position \(position): the store holds \(count)")
+            }
+            throw CommandFailure.report(message: "there is no cache with id \(id ?? 0)")
+        }
+        return found
+    }
+}
+
+/// `geocache-tui edit`: changes fields of one cache, validated like the form.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change fields of one cache.",
+        discussion: """
+            Name the cache with --position or --id; the fields not given keep their \
+            value. The result must be valid like a new cache: a field left empty (or \
+            only whitespace) is named on standard error and nothing is written. If \
+            another process changes or deletes the cache while the edit runs, nothing \
+            is written and the exit status is 1. Prints nothing on success.
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var target: CacheTarget
+
+    @Option(help: "The new title.") var title: String?
+    @Option(help: "The new details.") var details: String?
+    @Option(help: "The new creator.") var creator: String?
+    @Option(help: "The new reward.") var reward: String?
+
+    func validate() throws {
+        guard title != nil || details != nil || creator != nil || reward != nil else {
+            throw ValidationError("Give at least one of --title, --details, --creator, --reward.")
+        }
+    }
+
+    func run() throws {
+        let store = try storeOptions.openStore()
+        let stored = try target.resolve(in: store)
+        var cache = stored.cache
+        if let title { cache.title = title }
+        if let details { cache.details = details }
+        if let creator { cache.creator = creator }
+        if let reward { cache.reward = reward }
+        guard cache != stored.cache else { return }
+        do {
+            try store.update(stored, to: cache)
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+}
+
+/// `geocache-tui delete`: deletes one cache.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete one cache.",
+        discussion: """
+            Name the cache with --position or --id. The deleted cache is printed as \
+            `list` prints it, so a script can log what it removed. If another process \
+            changes or deletes it while the command runs, nothing is deleted and the \
+            exit status is 1.
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var target: CacheTarget
+
+    func run() throws {
+        let store = try storeOptions.openStore()
+        let stored = try target.resolve(in: store)
+        do {
+            try store.delete(stored)
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        print("deleted: " + stored.cache.tabSeparatedLine)
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// A deterministic generator for `showRandom(using:)`: SplitMix64.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A list on a fresh store in `directory` holding `caches`.
+func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) throws -> CacheList {
+    let store = try CacheStore(url: directory.file())
+    try store.saveCaches(caches)
+    return try CacheList(store: store)
+}
+
+/// Previous, first, last and random, outside a search.
+@Suite struct CacheListBrowsingTests {
+    static let three = [Samples.oak, Samples.bridge, Samples.mill]
+
+    @Test func showPreviousWrapsFromTheFirstToTheLast() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: Self.three)
+        var seen: [String] = []
+        for _ in 0..<4 {
+            list.showPrevious()
+            seen.append("\(list.current?.cache.title ?? "-") \(list.positionText)")
+        }
+        #expect(seen == ["Mill 3 of 3", "Bridge 2 of 3", "Old Oak 1 of 3", "Mill 3 of 3"])
+    }
+
+    @Test func showPreviousBroadcastsCurrentMovedOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: Self.three)
+        let recorder = ChangeRecorder(list)
+        list.showPrevious()
+        let last = try #require(list.current)
+        #expect(last.cache == Samples.mill)
+        #expect(recorder.changes == [.currentMoved(last, position: 3)])
+    }
+
+    @Test(arguments: ["previous", "first", "last", "random"])
+    func movesOnAnEmptyListDoNothing(_ move: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        let recorder = ChangeRecorder(list)
+        perform(move, on: list)
+        #expect(recorder.changes.isEmpty)
+        #expect(list.current == nil && list.positionText == "0 of 0")
+    }
+
+    @Test(arguments: ["previous", "first", "last", "random"])
+    func movesWithOneCacheDoNothing(_ move: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        perform(move, on: list)
+        #expect(recorder.changes.isEmpty)
+        #expect(list.positionText == "1 of 1")
+    }
+
+    @Test func showLastMovesToTheLastAndBroadcastsOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: Self.three)
+        let recorder = ChangeRecorder(list)
+        list.showLast()
+        list.showLast()
+        let last = try #require(list.current)
+        #expect(last.cache == Samples.mill && list.positionText == "3 of 3")
+        #expect(recorder.changes == [.currentMoved(last, position: 3)])
+    }
+
+    @Test func showFirstMovesToTheFirstAndBroadcastsOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: Self.three)
+        list.showLast()
+        let recorder = ChangeRecorder(list)
+        list.showFirst()
+        list.showFirst()
+        let first = try #require(list.current)
+        #expect(first.cache == Samples.oak && list.positionText == "1 of 3")
+        #expect(recorder.changes == [.currentMoved(first, position: 1)])
+    }
+
+    @Test func showRandomNeverPicksTheCurrentCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: (1...5).map(Samples.numbered))
+        var generator = SeededGenerator(state: 42)
+        var visited: Set<Int> = []
+        for _ in 0..<200 {
+            let before = list.current
+            list.showRandom(using: &generator)
+            #expect(list.current != before)
+            let position = try #require(list.position)
+            #expect(list.current?.cache == Samples.numbered(position))
+            visited.insert(position)
+        }
+        #expect(visited == Set(1...5))
+    }
+
+    @Test func showRandomWithTwoCachesAlternates() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let recorder = ChangeRecorder(list)
+        list.showRandom()
+        list.showRandom()
+        #expect(list.current?.cache == Samples.oak)
+        #expect(recorder.changes.count == 2)
+        if case .currentMoved(let moved, let position) = recorder.changes.first {
+            #expect(moved?.cache == Samples.bridge && position == 2)
+        } else {
+            Issue.record("expected currentMoved, got \(recorder.changes)")
+        }
+    }
+
+    private func perform(_ move: String, on list: CacheList) {
+        switch move {
+        case "previous": list.showPrevious()
+        case "first": list.showFirst()
+        case "last": list.showLast()
+        default: list.showRandom()
+        }
+    }
+}
+
+/// Editing and deleting the current cache, alone and against another process.
+@Suite struct CacheListEditingTests {
+    static let edited = GeoCache(title: "Old Oak (moved)", details: "Now by the gate", creator: "ana", reward: "Coin")
+
+    @Test func updateCurrentStoresAndBroadcastsUpdatedOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let id = try #require(list.current?.id)
+        let recorder = ChangeRecorder(list)
+        let updated = try list.updateCurrent(Self.edited)
+        #expect(updated == StoredCache(id: id, cache: Self.edited))
+        #expect(list.current == updated && list.positionText == "1 of 2")
+        #expect(recorder.changes == [.updated(updated)])
+        #expect(try CacheStore(url: directory.file()).loadCaches() == [Self.edited, Samples.bridge])
+    }
+
+    @Test func updateCurrentWithAnEmptyFieldNamesItAndWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        var invalid = Samples.oak
+        invalid.reward = "  "
+        #expect(throws: GeoCacheValidationError(missingFields: [.reward])) { try list.updateCurrent(invalid) }
+        #expect(recorder.changes.isEmpty)
+        #expect(try list.loadCaches() == [Samples.oak])
+    }
+
+    @Test func updateCurrentWithTheSameFieldsBroadcastsNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let recorder = ChangeRecorder(list)
+        try list.updateCurrent(Samples.oak)
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test func updateAndDeleteOnAnEmptyListThrowNoCurrentCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory)
+        let recorder = ChangeRecorder(list)
+        #expect(throws: CacheEditError.noCurrentCache) { try list.updateCurrent(Samples.oak) }
+        #expect(throws: CacheEditError.noCurrentCache) { try list.deleteCurrent() }
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test func deleteCurrentShowsTheNextCache() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+        list.showNext()
+        let deleted = try #require(list.current?.id)
+        let recorder = ChangeRecorder(list)
+        try list.deleteCurrent()
+        let next = try #require(list.current)
+        #expect(next.cache == Samples.mill && list.positionText == "2 of 2")
+        #expect(recorder.changes == [.deleted(deleted, newCurrent: next, position: 2, count: 2)])
+        #expect(try list.loadCaches() == [Samples.oak, Samples.mill])
+    }
+
+    @Test func deletingTheLastCacheShowsThePreviousOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+        list.showLast()
+        let deleted = try #require(list.current?.id)
+        let recorder = ChangeRecorder(list)
+        try list.deleteCurrent()
+        let previous = try #require(list.current)
+        #expect(previous.cache == Samples.bridge && list.positionText == "2 of 2")
+        #expect(recorder.changes == [.deleted(deleted, newCurrent: previous, position: 2, count: 2)])
+    }
+
+    @Test func deletingTheOnlyCacheLeavesTheEmptyState() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak])
+        let deleted = try #require(list.current?.id)
+        let recorder = ChangeRecorder(list)
+        try list.deleteCurrent()
+        #expect(list.current == nil && list.isEmpty && list.positionText == "0 of 0")
+        #expect(recorder.changes == [.deleted(deleted, newCurrent: nil, position: nil, count: 0)])
+        #expect(try CacheStore(url: directory.file()).count() == 0)
+    }
+
+    @Test func deleteSurvivesReopening() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+            try list.deleteCurrent()
+        }
+        let reopened = try CacheList(store: CacheStore(url: directory.file()))
+        #expect(reopened.current?.cache == Samples.bridge && reopened.positionText == "1 of 1")
+    }
+
+    // MARK: Another process got there first
+
+    @Test func staleUpdateIsRefusedAndTheNewerVersionShown() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let shown = try #require(list.current)
+        let other = try CacheStore(url: directory.file())
+        let newer = try other.update(shown, to: Samples.mill)
+        let recorder = ChangeRecorder(list)
+        #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.updateCurrent(Self.edited) }
+        #expect(try other.cache(shown.id) == newer)
+        #expect(list.current == newer && list.positionText == "1 of 2")
+        #expect(recorder.changes == [.storeChangedExternally(count: 2)])
+    }
+
+    @Test func updateOfACacheDeletedElsewhereMovesOn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let shown = try #require(list.current)
+        try CacheStore(url: directory.file()).delete(shown)
+        let recorder = ChangeRecorder(list)
+        #expect(throws: CacheEditError.deletedElsewhere(shown.id)) { try list.updateCurrent(Self.edited) }
+        #expect(list.current?.cache == Samples.bridge && list.positionText == "1 of 1")
+        #expect(recorder.changes == [.storeChangedExternally(count: 1)])
+        #expect(try list.loadCaches() == [Samples.bridge])
+    }
+
+    @Test func deleteOfACacheDeletedElsewhereMovesOn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+        list.showNext()
+        let shown = try #require(list.current)
+        try CacheStore(url: directory.file()).delete(shown)
+        let recorder = ChangeRecorder(list)
+        #expect(throws: CacheEditError.deletedElsewhere(shown.id)) { try list.deleteCurrent() }
+        #expect(list.current?.cache == Samples.mill && list.positionText == "2 of 2")
+        #expect(recorder.changes == [.storeChangedExternally(count: 2)])
+    }
+
+    @Test func deleteOfACacheChangedElsewhereDeletesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let shown = try #require(list.current)
+        let newer = try CacheStore(url: directory.file()).update(shown, to: Self.edited)
+        #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.deleteCurrent() }
+        #expect(try list.loadCaches() == [Self.edited, Samples.bridge])
+        #expect(list.current == newer)
+    }
+
+    @Test func twoStoresEditingOneCacheKeepTheFirstWrite() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try makeList(directory, holding: [Samples.oak])
+        let second = try CacheList(store: CacheStore(url: directory.file()))
+        try first.updateCurrent(Self.edited)
+        #expect(throws: CacheEditError.self) { try second.updateCurrent(Samples.mill) }
+        #expect(try first.loadCaches() == [Self.edited])
+        // Now showing the newer version, the second may edit it.
+        try second.updateCurrent(Samples.mill)
+        #expect(try first.loadCaches() == [Samples.mill])
+    }
+}

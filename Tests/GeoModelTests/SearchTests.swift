@@ -1,0 +1,266 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GeoModel
+
+/// `CacheStore.find` and the list's search mode.
+@Suite struct SearchTests {
+    static let zurich = GeoCache(title: "Zürich lake", details: "By the water", creator: "ana", reward: "Coin")
+    static let loud = GeoCache(title: "Bridge", details: "ZÜRICH ROAD", creator: "bo", reward: "Pen")
+    static let cafe = GeoCache(title: "Café", details: "Inside", creator: "chloé", reward: "Straße map")
+    static let all = [zurich, Samples.oak, loud, cafe, Samples.mill]
+
+    private func store(_ directory: TemporaryDirectory, holding caches: [GeoCache] = all) throws -> CacheStore {
+        let store = try CacheStore(url: directory.file())
+        try store.saveCaches(caches)
+        return store
+    }
+
+    @Test(arguments: [("zurich", [zurich, loud]), ("ZURICH", [zurich, loud]), ("Zürich", [zurich, loud]),
+                      ("cafe", [cafe]), ("CAFÉ", [cafe]), ("chloe", [cafe]), ("strasse", [cafe]),
+                      ("the", [zurich, Samples.oak, Samples.mill]), ("nowhere", [])])
+    func findIgnoresCaseAndDiacriticsInStoredOrder(_ text: String, _ expected: [GeoCache]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(try store(directory).find(text).map(\.cache) == expected)
+    }
+
+    @Test func findTreatsPercentAndUnderscoreLiterally() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let odd = GeoCache(title: "100% sure", details: "snake_case", creator: "x", reward: "y")
+        let store = try store(directory, holding: [Samples.oak, odd])
+        #expect(try store.find("%").map(\.cache) == [odd])
+        #expect(try store.find("e_c").map(\.cache) == [odd])
+    }
+
+    @Test func findDoesNotMatchAcrossTwoFields() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // title "Old Oak", details "Behind the tree": no field holds "oak behind".
+        #expect(try store(directory).find("oak behind").isEmpty)
+    }
+
+    @Test func findHonoursTheLimit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(try store(directory).find("zurich", limit: 1).map(\.cache) == [Self.zurich])
+    }
+
+    @Test func editedAndImportedCachesAreFound() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try store(directory, holding: [Samples.oak])
+        let oak = try #require(try store.first())
+        try store.update(oak, to: Self.zurich)
+        #expect(try store.find("zurich").map(\.cache) == [Self.zurich])
+        #expect(try store.find("oak").isEmpty)
+        let json = directory.file("in.json")
+        try Data(#"[{"title":"Café","details":"Inside","creator":"chloé","reward":"Straße map"}]"#.utf8).write(to: json)
+        _ = try store.importCaches(from: .file(json.path))
+        #expect(try store.find("cafe").map(\.cache) == [Self.cafe])
+    }
+
+    @Test func rowsInsertedBySQLWithoutSearchTextAreFoldedBeforeSearching() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try store(directory, holding: [Samples.oak])
+        let queue = try DatabaseQueue(path: directory.file().path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES ('Zürich', 'd', 'c', 'r')")
+        }
+        try queue.close()
+        #expect(try store.find("zurich").map(\.cache.title) == ["Zürich"])
+    }
+
+    // MARK: Search mode of the list
+
+    @Test func beginSearchShowsTheFirstMatchAndBroadcastsOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        let recorder = ChangeRecorder(list)
+        #expect(try list.beginSearch("zurich") == 2)
+        #expect(list.isSearching && list.searchQuery == "zurich")
+        #expect(list.current?.cache == Self.zurich)
+        #expect(list.searchMatchCount == 2 && list.searchPosition == 1 && list.position == nil)
+        #expect(list.positionText == "Match 1 of 2")
+        #expect(recorder.changes == [.searchBegan(query: "zurich", matchCount: 2)])
+    }
+
+    @Test func nextAndPreviousMoveThroughTheMatchesOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("the")   // Zürich lake, Old Oak, Mill
+        let recorder = ChangeRecorder(list)
+        var seen: [String] = []
+        for move in [list.showNext, list.showNext, list.showNext, list.showPrevious, list.showLast, list.showFirst] {
+            move()
+            seen.append("\(list.current?.cache.title ?? "-") \(list.positionText)")
+        }
+        #expect(seen == ["Old Oak Match 2 of 3", "Mill Match 3 of 3", "Zürich lake Match 1 of 3",
+                         "Mill Match 3 of 3", "Mill Match 3 of 3", "Zürich lake Match 1 of 3"])
+        #expect(recorder.changes.count == 5)   // showLast on the last match is a no-op
+        #expect(recorder.changes.first == .matchMoved(try #require(try list.store.find("oak").first),
+                                                     matchPosition: 2, matchCount: 3))
+    }
+
+    @Test func randomInASearchPicksAnotherMatch() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("the")
+        let matches = Set(try list.store.find("the"))
+        var generator = SeededGenerator(state: 7)
+        for _ in 0..<50 {
+            let before = list.current
+            list.showRandom(using: &generator)
+            #expect(list.current != before)
+            #expect(matches.contains(try #require(list.current)))
+        }
+    }
+
+    @Test func searchWithoutMatchesShowsNothingAndMovesNowhere() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        #expect(try list.beginSearch("nowhere") == 0)
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        list.showRandom()
+        #expect(list.current == nil && list.positionText == "No matches" && list.searchPosition == nil)
+        #expect(recorder.changes.isEmpty)
+        #expect(throws: CacheEditError.noCurrentCache) { try list.deleteCurrent() }
+    }
+
+    @Test func endSearchKeepsTheMatchAndItsStoredPosition() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("zurich")
+        list.showNext()
+        let match = try #require(list.current)
+        let recorder = ChangeRecorder(list)
+        list.endSearch()
+        #expect(!list.isSearching && list.current == match && list.positionText == "3 of 5")
+        #expect(recorder.changes == [.searchEnded(match, position: 3)])
+    }
+
+    @Test func endSearchWithoutKeepingReturnsToTheCacheShownBefore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        list.showNext()
+        let before = try #require(list.current)
+        try list.beginSearch("cafe")
+        list.endSearch(keepCurrent: false)
+        #expect(list.current == before && list.positionText == "2 of 5")
+    }
+
+    @Test func deleteInASearchShowsTheNextMatch() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("the")
+        let first = try #require(list.current?.id)
+        let recorder = ChangeRecorder(list)
+        try list.deleteCurrent()
+        let next = try #require(list.current)
+        #expect(next.cache == Samples.oak && list.positionText == "Match 1 of 2")
+        #expect(recorder.changes == [.deleted(first, newCurrent: next, position: nil, count: 4)])
+    }
+
+    @Test func deletingTheLastMatchLeavesNoMatches() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("cafe")
+        try list.deleteCurrent()
+        #expect(list.current == nil && list.positionText == "No matches" && list.count == 4)
+        list.endSearch()
+        #expect(list.current != nil && list.positionText.hasSuffix("of 4"))
+    }
+
+    @Test func externalEditIsSeenByTheSearch() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("zurich")
+        let other = try CacheStore(url: directory.file())
+        let oak = try #require(try other.find("oak").first)
+        try other.update(oak, to: GeoCache(title: "Zurich oak", details: "d", creator: "c", reward: "r"))
+        let recorder = ChangeRecorder(list)
+        try list.checkForExternalChanges()
+        #expect(list.searchMatchCount == 3 && list.positionText == "Match 1 of 3")
+        #expect(recorder.changes == [.storeChangedExternally(count: 5)])
+    }
+
+    @Test func addDuringASearchEndsItFirst() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let list = try CacheList(store: store(directory))
+        try list.beginSearch("zurich")
+        let recorder = ChangeRecorder(list)
+        let added = try list.add(Samples.bridge)
+        #expect(!list.isSearching && list.positionText == "6 of 6")
+        #expect(recorder.changes.count == 2)
+        #expect(recorder.changes.last == .added(added, position: 6, count: 6))
+    }
+
+    // MARK: Migration
+
+    /// A store file as geocache-tui 0.1 (schema v1) left it, written with raw SQL.
+    private func makeVersion1Store(_ url: URL, titles: [String]) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1');
+                CREATE TABLE cache (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
+                    details TEXT NOT NULL, creator TEXT NOT NULL, reward TEXT NOT NULL);
+                CREATE INDEX cache_by_content ON cache (title, details, creator, reward);
+                CREATE TABLE cache_count (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), value INTEGER NOT NULL);
+                INSERT INTO cache_count VALUES (1, 0);
+                CREATE TRIGGER cache_counted_on_insert AFTER INSERT ON cache BEGIN
+                    UPDATE cache_count SET value = value + 1 WHERE singleton = 1; END;
+                CREATE TRIGGER cache_counted_on_delete AFTER DELETE ON cache BEGIN
+                    UPDATE cache_count SET value = value - 1 WHERE singleton = 1; END;
+                CREATE TABLE draft (field TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+                """)
+            for title in titles {
+                try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES (?, 'd', 'c', 'r')",
+                               arguments: [title])
+            }
+        }
+        try queue.close()
+    }
+
+    @Test func version1StoreMigratesAndIsSearchable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try makeVersion1Store(directory.file(), titles: ["Zürich", "Oak", "ZURICH"])
+        let store = try CacheStore(url: directory.file())
+        #expect(try store.count() == 3)
+        #expect(try store.find("zurich").map(\.cache.title) == ["Zürich", "ZURICH"])
+        let queue = try DatabaseQueue(path: directory.file().path)
+        defer { try? queue.close() }
+        let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(migrations == ["v1", "v2"])
+        let unfolded = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE search_text IS NULL") }
+        #expect(unfolded == 0)
+    }
+
+    @Test func aVersion1ProgramSeesAVersion2StoreAsNewer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try CacheStore(url: directory.file())
+        var version1 = DatabaseMigrator()
+        version1.registerMigration("v1") { _ in }
+        let queue = try DatabaseQueue(path: directory.file().path)
+        defer { try? queue.close() }
+        // This is the check CacheStore.init makes before refusing with .newerSchema.
+        #expect(try queue.read { db in try version1.hasBeenSuperseded(db) })
+    }
+}
