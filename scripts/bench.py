@@ -288,6 +288,14 @@ def find_runs(binary, store, runs, text):
 
 # MARK: - Machine
 
+def pyte_version():
+    try:
+        from importlib.metadata import version
+        return version("pyte")
+    except Exception:  # the version is only informative
+        return "unknown"
+
+
 def machine_description():
     model = "unknown"
     try:
@@ -307,7 +315,7 @@ def machine_description():
     except OSError:
         load = None
     return {"nproc": os.cpu_count(), "cpu": model, "swift": swift, "kernel": platform.release(),
-            "python": platform.python_version(), "pyte": getattr(pyte, "__version__", "?"),
+            "python": platform.python_version(), "pyte": pyte_version(),
             "load_average_1min_at_start": load}
 
 
