@@ -7,6 +7,7 @@ late because the reader was busy. An update ends at its LAST byte: reading goes 
 until the output has been quiet for a while, and the stamp of the last chunk is the
 end, not the end of the quiet period.
 """
+import atexit
 import fcntl
 import os
 import select
@@ -30,7 +31,14 @@ class AppError(RuntimeError):
 
 
 class AppSession:
-    """One geocache-tui process on its own pty, with a pyte screen following it."""
+    """One geocache-tui process on its own pty, with a pyte screen following it.
+
+    Every session still running when the suite ends (a measurement failed half-way)
+    is killed: the app has no controlling terminal here, so closing the pty sends it
+    no SIGHUP, and it would otherwise be left behind.
+    """
+
+    live = set()
 
     def __init__(self, binary, store, home, rows=ROWS, columns=COLUMNS):
         master, slave = os.openpty()
@@ -55,6 +63,7 @@ class AppSession:
         self.pid = self.proc.pid
         self.pidfd = os.pidfd_open(self.pid)
         self.exited = False
+        AppSession.live.add(self)
 
     # MARK: - Reading
 
@@ -193,8 +202,14 @@ class AppSession:
             self.proc.wait()
             self._close()
 
+    @classmethod
+    def kill_all(cls):
+        for session in list(cls.live):
+            session.kill()
+
     def _close(self):
         self.exited = True
+        AppSession.live.discard(self)
         os.close(self.pidfd)
         os.close(self.master)
 
@@ -254,3 +269,6 @@ class AppSession:
                 total += len(data)
                 masters[fd].feed([(0, data)])
         return total
+
+
+atexit.register(AppSession.kill_all)
