@@ -55,10 +55,12 @@ final class TmuxSession {
         let window = interactiveShell
             ? "env PS1='$ ' \(env) bash --norc --noprofile -i"
             : "env \(env) \(command); echo \"[exited $?]\"; sleep 600"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", window,
-                  ";", "set-option", "-g", "escape-time", "0"])
+        try tmux(["-f", "/dev/null", "start-server",
+                  ";", "set-option", "-g", "escape-time", "0",
+                  ";", "set-option", "-g", "default-terminal", "tmux-256color",
+                  ";", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", window])
         if interactiveShell {
-            try waitFor("$ ")
+            try waitFor("a shell prompt") { $0.split(separator: "\n").contains("$") }
             try type(command)
             try send("Enter")
         }
@@ -76,16 +78,41 @@ final class TmuxSession {
     /// Runs tmux on this session's private socket and returns what it printed.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // Output goes to a file and the client is waited for with waitpid: the tmux
+        // server that new-session starts keeps every inherited descriptor open, so a
+        // pipe (or Foundation's Process, which watches one) would wait for ever.
+        let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let status = try Self.spawnAndWait("/usr/bin/tmux", ["-u", "-L", socket] + arguments, stdout: output.path)
+        guard status == 0 || arguments.first == "kill-server" else {
+            throw TmuxFailed(arguments: arguments, status: status)
+        }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    struct TmuxFailed: Error, CustomStringConvertible {
+        let arguments: [String]
+        let status: Int32
+        var description: String { "tmux \(arguments.joined(separator: " ")) exited with \(status)" }
+    }
+
+    /// Runs `path` with `arguments`, standard output to the file `stdout`, standard input
+    /// and error on /dev/null, and returns its exit status.
+    static func spawnAndWait(_ path: String, _ arguments: [String], stdout: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard result == 0 else { throw TmuxFailed(arguments: arguments, status: result) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// Sends tmux key names ("Tab", "C-q", "Enter") or, with `literal`, text as typed.

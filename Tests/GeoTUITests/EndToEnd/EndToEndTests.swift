@@ -1,0 +1,210 @@
+import Foundation
+import GeoModel
+import Testing
+
+/// The real binary in a real terminal: tmux runs it on a private server, keys go in
+/// with send-keys and the screen comes back with capture-pane. Every wait polls the
+/// screen for what a person would see; nothing sleeps a fixed time.
+@Suite(.serialized) struct EndToEndTests {
+    let directory: URL
+    let store: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-e2e-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = directory.appendingPathComponent("caches.sqlite")
+    }
+
+    private var command: String {
+        "\(TmuxSession.quote(BuiltBinary.url.path)) --store \(TmuxSession.quote(store.path))"
+    }
+
+    private func start(width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        let session = try TmuxSession(command: command, width: width, height: height, environment: ["LANG": "C.UTF-8"])
+        try session.waitFor("^Q Quit")
+        return session
+    }
+
+    /// Types the four fields and presses the Add shortcut.
+    private func add(_ fields: [String], in session: TmuxSession) throws {
+        for (index, text) in fields.enumerated() {
+            try session.type(text)
+            if index < fields.count - 1 { try session.send("Tab") }
+        }
+        try session.send("C-s")
+    }
+
+    private func quit(_ session: TmuxSession) throws {
+        try session.send("C-q")
+        try session.waitFor("[exited 0]")
+    }
+
+    @Test func addThreeCachesCycleThroughThemAndFindThemAfterARestart() throws {
+        let session = try start()
+        try add(["Old Oak", "Behind the tree", "ana", "Travel bug"], in: session)
+        try session.waitFor("Cache 1 of 1")
+        try add(["東京タワー 🗼", "Under the 🌸 bench", "Ken 健", "Coin 🪙"], in: session)
+        try session.waitFor("Cache 2 of 2")
+        try session.waitFor("Title:   東京タワー 🗼")
+        try add(["River Bend", "Near the bridge", "bo", "Logbook"], in: session)
+        try session.waitFor("Cache 3 of 3")
+
+        try session.send("C-n")
+        try session.waitFor("Title:   Old Oak")
+        try session.waitFor("Cache 1 of 3")
+        try session.send("C-n")
+        try session.waitFor("Title:   東京タワー 🗼")
+        try session.send("C-n")
+        try session.waitFor("Title:   River Bend")
+        try quit(session)
+
+        let again = try start()
+        try again.waitFor("Cache 1 of 3")
+        try again.waitFor("Title:   Old Oak")
+        try again.send("C-n")
+        try again.waitFor("Details: Under the 🌸 bench")
+        try quit(again)
+        #expect(try CacheStore(url: store).count() == 3)
+    }
+
+    @Test func emptyFieldsAreNamedOnScreenAndNothingIsStored() throws {
+        let session = try start()
+        try add(["Only a title", "", ""], in: session)
+        try session.waitFor("Details, Creator and Reward are empty")
+        let screen = try session.screen()
+        #expect(screen.contains("Only a title"))
+        #expect(screen.contains("No caches yet"))
+        try quit(session)
+        #expect(try CacheStore(url: store).count() == 0)
+    }
+
+    @Test func resizeRelaysOutAtOnceAndSaysWhenTooSmall() throws {
+        let session = try start()
+        try session.resize(width: 30, height: 8)
+        try session.waitFor("Terminal too small")
+        try session.resize(width: 100, height: 30)
+        try session.waitFor("layout at 100 columns") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("┌") && $0.count == 100 }
+        }
+        try quit(session)
+    }
+
+    @Test func hangupKeepsTheDraftForTheNextStart() throws {
+        let session = try start()
+        try session.type("Half typed 東京")
+        try session.waitFor("Half typed 東京")
+        let pid = try #require(try session.programPID())
+        kill(pid, SIGHUP)
+        try session.waitFor("[exited")
+        let again = try start()
+        try again.waitFor("Draft restored")
+        try again.waitFor("Half typed 東京")
+        try quit(again)
+    }
+
+    @Test func terminateKeepsTheDraftToo() throws {
+        let session = try start()
+        try session.type("Kept on TERM")
+        try session.waitFor("Kept on TERM")
+        let pid = try #require(try session.programPID())
+        kill(pid, SIGTERM)
+        try session.waitFor("[exited")
+        let again = try start()
+        try again.waitFor("Kept on TERM")
+        try quit(again)
+    }
+
+    @Test func ctrlZSuspendsToTheShellAndFgRepaintsTheScreen() throws {
+        let session = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8"], interactiveShell: true)
+        try session.waitFor("^Q Quit")
+        try session.type("typed before suspend")
+        try session.send("C-z")
+        try session.waitFor("Stopped")
+        #expect(!(try session.screen().contains("^Q Quit")))
+        try session.type("fg")
+        try session.send("Enter")
+        try session.waitFor("repainted form") { $0.contains("^Q Quit") && $0.contains("typed before suspend") && $0.contains("No caches yet") }
+        try session.send("C-q")
+        try session.waitFor("the shell prompt after quitting") { screen in
+            !screen.contains("^Q Quit") && screen.split(separator: "\n").last == "$"
+        }
+    }
+
+    @Test func cacheAddedByAnotherProcessAppearsWithinAboutASecond() throws {
+        let session = try start()
+        let adder = Process()
+        adder.executableURL = BuiltBinary.url
+        adder.arguments = ["add", "--store", store.path, "--title", "From elsewhere", "--details", "d",
+                           "--creator", "c", "--reward", "r"]
+        try adder.run()
+        adder.waitUntilExit()
+        #expect(adder.terminationStatus == 0)
+        try session.waitFor("Cache 1 of 1", timeout: 3)
+        try quit(session)
+    }
+
+    @Test func escapeDismissesTheErrorPromptly() throws {
+        let session = try start()
+        try session.send("C-s")
+        try session.waitFor("are empty")
+        let sent = Date()
+        try session.send("Escape")
+        try session.waitFor("No caches yet.")
+        // Not a timing assertion on the app: the wait above would fail only after its
+        // 10 s bound; this records that no one-second escape delay is involved.
+        #expect(Date().timeIntervalSince(sent) < 5)
+        try quit(session)
+    }
+
+    @Test func bracketedPasteGoesIntoTheFieldAsOneLine() throws {
+        let session = try start()
+        try session.tmux(["set-buffer", "pasted\nacross\tlines"])
+        try session.tmux(["paste-buffer", "-p", "-t", "0"])
+        try session.waitFor("pasted across lines")
+        try quit(session)
+    }
+
+    @Test func mouseClickOnAFieldFocusesIt() throws {
+        let session = try start()
+        // An SGR mouse press and release on the Creator field (row 5, column 12).
+        try session.type("\u{1B}[<0;12;5M\u{1B}[<0;12;5m")
+        try session.type("clicked")
+        try session.waitFor(" Creator  clicked")
+        try quit(session)
+    }
+
+    @Test func quitRestoresTheTerminal() throws {
+        let session = try start()
+        try quit(session)
+        let screen = try session.screen()
+        #expect(!screen.contains("^Q Quit"))
+    }
+}
+
+/// Starting the app where it cannot draw: a one-line message, exit status 2.
+@Suite struct LaunchCheckTests {
+    private func run(environment: [String: String]) throws -> (status: Int32, stderr: String, stdout: String) {
+        let process = Process()
+        process.executableURL = BuiltBinary.url
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-launch-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: store) }
+        process.arguments = ["--store", store.path]
+        process.environment = environment
+        let errors = Pipe(), output = Pipe()
+        process.standardError = errors
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr, stdout)
+    }
+
+    @Test func noTerminalGivesOneLineAndStatusTwo() throws {
+        let result = try run(environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "geocache-tui: standard input is not a terminal\n")
+        #expect(result.stdout.isEmpty)
+    }
+}
