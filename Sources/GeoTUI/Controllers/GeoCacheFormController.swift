@@ -7,10 +7,13 @@ import GeoModel
 /// widgets (delegates, target-action), observes the model, translates keys into
 /// ``FormAction``s, repaints only the parts a model change affects, and at the end of
 /// its life keeps the unsaved draft and releases its observer.
+///
+/// Editing, deleting and searching live in extensions of their own
+/// (`GeoCacheFormController+Editing.swift`, `+Search.swift`).
 public final class GeoCacheFormController: ScreenController {
     /// The parts of the screen that are repainted separately.
     enum Part: CaseIterable {
-        case chrome, fields, buttons, pane, status, help
+        case chrome, fields, buttons, pane, status, help, overlay
     }
 
     /// What the pane shows when it does not show the current cache.
@@ -18,27 +21,40 @@ public final class GeoCacheFormController: ScreenController {
         case error(String)
     }
 
-    private let model: CacheList
-    private let theme: Theme
+    let model: CacheList
+    let theme: Theme
     private let storeName: String
-    private let keyMap = FormAction.keyMap
+    let keyMap = FormAction.keyMap
 
     let fields: [(field: GeoCache.Field, label: Label, input: TextField)]
     let addButton = Button(title: "Add")
+    let previousButton = Button(title: "Previous")
     let nextButton = Button(title: "Next")
     let pane = TextPane(title: "Cache")
     private let titleBar = Label()
-    private let statusLine = Label()
+    let statusLine = Label()
     private let statusNote = Label("", alignment: .right)
     private let helpBar: HelpBar
     let focus: FocusGroup
 
+    /// The search query field, shown in the status row while a search is open.
+    let searchField = TextField()
+    let searchLabel = Label("Find:")
+    /// True while the search field is open.
+    var isSearchOpen = false
+    /// The delete confirmation, while it is shown.
+    var deleteDialog: Dialog?
+    /// While a cache is being edited: which one, and what the fields held before.
+    var edit: (id: CacheID, stash: [GeoCache.Field: String])?
+
     private var observation: ObservationToken?
-    private var layout = FormLayout(size: Size(width: 0, height: 0))
+    /// The draft as the store held it when this controller started; finishing writes
+    /// the draft only when the fields differ from it (no disk sync on a plain quit).
+    private var draftAtStart: [GeoCache.Field: String] = [:]
+    private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
     private var canvas = Canvas(size: Size(width: 0, height: 0))
-    private var dirty = Set(Part.allCases)
-    private var paneMessage: PaneMessage?
-    private var note = ""
+    var dirty = Set(Part.allCases)
+    var paneMessage: PaneMessage?
 
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
@@ -46,42 +62,57 @@ public final class GeoCacheFormController: ScreenController {
 
     /// Starts the controller's life: takes the model, builds and wires the widgets,
     /// restores the draft kept by the last run, and starts observing the model.
+    ///
+    /// Fields are drawn without attributes between brackets, and focus is shown by the
+    /// reverse-video label and the cursor: typing then changes one plain cell, which is
+    /// one byte on the wire.
     public init(model: CacheList, theme: Theme = .standard, storeName: String) {
         self.model = model
-        self.theme = theme
+        var formTheme = theme
+        formTheme.field = theme.normal
+        formTheme.focusedField = theme.normal
+        self.theme = formTheme
         self.storeName = storeName
         fields = GeoCache.Field.allCases.map { field in
             let input = TextField()
-            input.theme = theme
+            input.theme = formTheme
             return (field, Label(field.label), input)
         }
         helpBar = HelpBar(items: keyMap.helpItems)
-        focus = FocusGroup(fields.map(\.input) + [addButton, nextButton])
-        for part in [addButton, nextButton] { part.theme = theme }
-        pane.theme = theme
+        focus = FocusGroup(fields.map(\.input) + [addButton, previousButton, nextButton])
+        for button in [addButton, previousButton, nextButton] { button.theme = formTheme }
+        searchField.theme = formTheme
+        pane.theme = formTheme
         pane.horizontalPadding = 1
-        helpBar.theme = theme
-        titleBar.style = theme.title.adding(.reverse)
-        statusLine.style = theme.normal.adding(.bold)
-        statusNote.style = theme.hint
+        helpBar.theme = formTheme
+        titleBar.style = formTheme.title.adding(.reverse)
+        statusLine.style = formTheme.normal
+        searchLabel.style = formTheme.normal.adding(.bold)
+        statusNote.style = formTheme.hint
 
         for entry in fields { entry.input.delegate = self }
+        searchField.delegate = self
         focus.delegate = self
         addButton.addTarget(self, action: GeoCacheFormController.addPressed)
+        previousButton.addTarget(self, action: GeoCacheFormController.previousPressed)
         nextButton.addTarget(self, action: GeoCacheFormController.nextPressed)
         observation = model.observe { [weak self] change in self?.modelDidChange(change) }
         setNote(storeName)
         restoreDraft()
+        updateLabels()
         updatePane()
         updateStatus()
     }
 
     deinit { observation?.cancel() }
 
-    // MARK: - Target-action and delegates
+    // MARK: - Target-action
 
-    /// The Add button's action.
+    /// The Add (or Save) button's action.
     func addPressed() { perform(.addCache) }
+
+    /// The Previous button's action.
+    func previousPressed() { perform(.showPreviousCache) }
 
     /// The Next button's action.
     func nextPressed() { perform(.showNextCache) }
@@ -89,7 +120,8 @@ public final class GeoCacheFormController: ScreenController {
     // MARK: - ScreenController
 
     public func resize(to size: Size) {
-        layout = FormLayout(size: size, fieldCount: fields.count)
+        let helpRows = helpBar.rowsNeeded(forWidth: size.width)
+        layout = FormLayout(size: size, fieldCount: fields.count, helpRows: helpRows)
         canvas = Canvas(size: size)
         titleBar.frame = layout.titleBar
         for (index, entry) in fields.enumerated() {
@@ -97,25 +129,31 @@ public final class GeoCacheFormController: ScreenController {
             entry.input.frame = layout.fields[index]
         }
         var x = layout.buttonRow.x
-        for button in [addButton, nextButton] {
+        for button in [addButton, previousButton, nextButton] {
             let width = min(button.preferredWidth, max(0, layout.buttonRow.maxX - x))
             button.frame = Rect(x: x, y: layout.buttonRow.y, width: width, height: 1)
             x += width + 2
         }
         pane.frame = layout.pane
-        let noteWidth = max(0, layout.status.width / 2 - 1)
-        statusLine.frame = Rect(x: 1, y: layout.status.y, width: max(0, layout.status.width - noteWidth - 2), height: 1)
-        statusNote.frame = Rect(x: layout.status.maxX - noteWidth - 1, y: layout.status.y, width: noteWidth, height: 1)
         helpBar.frame = layout.help
+        layOutStatusRow()
+        deleteDialog?.frame = Rect(size: size)
         dirty = Set(Part.allCases)
     }
 
     public func handle(_ key: Key) -> ControllerOutcome {
+        let action = keyMap.action(for: key)
+        if let dialog = deleteDialog {
+            if let action, FormAction.dialogActions.contains(action) { return perform(action) }
+            if dialog.handle(key) == .handled { dirty.insert(.overlay) }
+            return .proceed
+        }
         if case .mouse(let event) = key, pane.frame.contains(event.position) {
             if pane.handle(key) == .handled { dirty.insert(.pane) }
             return .proceed
         }
-        if let action = keyMap.action(for: key) { return perform(action) }
+        if isSearchOpen { return handleSearchKey(key, action: action) }
+        if let action { return perform(action) }
         if focus.handle(key) == .handled { dirty.insert(.fields) }
         return .proceed
     }
@@ -139,34 +177,30 @@ public final class GeoCacheFormController: ScreenController {
             drawTooSmall()
             return canvas
         }
-        if dirty.contains(.chrome) {
-            canvas.fill(layout.titleBar, style: titleBar.style)
-            titleBar.text = " geocache-tui"
-            titleBar.draw(into: &canvas)
-            for entry in fields { entry.label.draw(into: &canvas) }
-        }
+        if dirty.contains(.overlay) && deleteDialog == nil { dirty = Set(Part.allCases) }
+        if dirty.contains(.chrome) { drawChrome() }
         if dirty.contains(.fields) { for entry in fields { entry.input.draw(into: &canvas) } }
         if dirty.contains(.buttons) {
             canvas.fill(layout.buttonRow)
-            addButton.draw(into: &canvas)
-            nextButton.draw(into: &canvas)
+            for button in [addButton, previousButton, nextButton] { button.draw(into: &canvas) }
         }
         if dirty.contains(.pane) { pane.draw(into: &canvas) }
-        if dirty.contains(.status) {
-            canvas.fill(layout.status)
-            statusLine.draw(into: &canvas)
-            statusNote.draw(into: &canvas)
-        }
+        if dirty.contains(.status) { drawStatusRow() }
         if dirty.contains(.help) { helpBar.draw(into: &canvas) }
-        canvas.cursor = focus.cursorPosition
+        if let dialog = deleteDialog {
+            dialog.draw(into: &canvas)
+            canvas.cursor = nil
+        } else {
+            canvas.cursor = isSearchOpen ? searchField.cursorPosition : focus.cursorPosition
+        }
         return canvas
     }
 
     /// Keeps the fields' text as a draft when they hold any, and releases the observer.
     public func finish() {
-        let draft = currentFieldValues()
+        let draft = currentFieldValues().filter { !$0.value.isEmpty }
         do {
-            try model.saveDraft(draft)
+            if draft != draftAtStart { try model.saveDraft(draft) }
         } catch {
             finishProblems.append("could not keep the unsaved fields as a draft: \(error)")
         }
@@ -179,20 +213,30 @@ public final class GeoCacheFormController: ScreenController {
     @discardableResult
     func perform(_ action: FormAction) -> ControllerOutcome {
         switch action {
-        case .addCache: addCache()
-        case .showNextCache: showNextCache()
-        case .focusNext:
-            focus.focusNext()
-        case .focusPrevious:
-            focus.focusPrevious()
+        case .addCache:
+            if edit != nil { saveEdit() } else { addCache() }
+        case .showNextCache: move { $0.showNext() }
+        case .showPreviousCache: move { $0.showPrevious() }
+        case .showFirstCache: move { $0.showFirst() }
+        case .showLastCache: move { $0.showLast() }
+        case .showRandomCache: move { $0.showRandom() }
+        case .editCache: beginEdit()
+        case .deleteCache: confirmDelete()
+        case .search: openSearch()
+        case .focusNext: focus.focusNext()
+        case .focusPrevious: focus.focusPrevious()
         case .scrollPaneUp:
             pane.pageUp()
             dirty.insert(.pane)
         case .scrollPaneDown:
             pane.pageDown()
             dirty.insert(.pane)
-        case .dismiss:
-            if paneMessage != nil {
+        case .cancel:
+            if isSearchOpen {
+                closeSearch()
+            } else if edit != nil {
+                cancelEdit()
+            } else if paneMessage != nil {
                 paneMessage = nil
                 updatePane()
             }
@@ -211,28 +255,26 @@ public final class GeoCacheFormController: ScreenController {
         let cache = GeoCache(fields: currentFieldValues())
         do {
             try model.add(cache)
-            for entry in fields { entry.input.text = "" }
-            focus.focus(fields[0].input)
-            dirty.insert(.fields)
+            clearFields()
             setNote("Added and saved")
         } catch let error as GeoCacheValidationError {
-            paneMessage = .error("Cannot add this cache: \(error).\n\nFill in every field, then press \(keyLabel(for: .addCache)) again.")
-            if let first = error.missingFields.first, let entry = fields.first(where: { $0.field == first }) {
-                focus.focus(entry.input)
-            }
-            updatePane()
+            show(error, doing: "add this cache")
         } catch {
-            paneMessage = .error("Could not save the cache: \(error)\n\nYour text is still in the fields.")
-            updatePane()
+            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.")
         }
     }
 
-    private func showNextCache() {
+    /// Moves through the caches (or the matches, during a search); not while editing.
+    private func move(_ body: (CacheList) -> Void) {
+        guard edit == nil else {
+            setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
+            return
+        }
         if paneMessage != nil {
             paneMessage = nil
             updatePane()
         }
-        model.showNext()
+        body(model)
     }
 
     // MARK: - Model notifications
@@ -240,8 +282,7 @@ public final class GeoCacheFormController: ScreenController {
     /// Repaints just what a change affects: the pane and the status line.
     private func modelDidChange(_ change: CacheListChange) {
         switch change {
-        case .added, .currentMoved, .reloaded,
-             .matchMoved, .updated, .deleted, .searchBegan, .searchEnded:   // model API of issue 6: redraw all for now
+        case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded:
             paneMessage = nil
             updatePane()
             updateStatus()
@@ -253,19 +294,20 @@ public final class GeoCacheFormController: ScreenController {
         }
     }
 
-    private func updatePane() {
+    func updatePane() {
         switch paneMessage {
         case .error(let text):
-            pane.title = "Not added"
+            pane.title = edit == nil ? "Not added" : "Not saved"
             pane.style = theme.error
             pane.text = text
         case nil:
             pane.style = theme.normal
+            pane.title = edit != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
             if let description = model.currentDescription {
-                pane.title = "Cache"
                 pane.text = description
+            } else if model.isSearching {
+                pane.text = "No cache matches \u{201C}\(model.searchQuery ?? "")\u{201D}.\n\nEdit the search and press Enter, or press \(keyLabel(for: .cancel)) to leave the search."
             } else {
-                pane.title = "Cache"
                 pane.text = "No caches yet.\n\nFill in Title, Details, Creator and Reward, then press \(keyLabel(for: .addCache)) or choose Add."
             }
         }
@@ -273,53 +315,134 @@ public final class GeoCacheFormController: ScreenController {
         dirty.insert(.pane)
     }
 
-    private func updateStatus() {
-        statusLine.text = model.isEmpty ? "No caches yet" : "Cache \(model.positionText)"
+    func updateStatus() {
+        if model.isSearching {
+            statusLine.text = model.positionText
+        } else {
+            statusLine.text = model.isEmpty ? "No caches yet" : "Cache \(model.positionText)"
+        }
+        layOutStatusRow()
         dirty.insert(.status)
     }
 
-    private func setNote(_ text: String) {
-        note = text
+    func setNote(_ text: String) {
         statusNote.text = text
         dirty.insert(.status)
     }
 
-    // MARK: - Helpers
-
-    private func currentFieldValues() -> [GeoCache.Field: String] {
-        Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.input.text) })
+    /// Shows a validation error naming the empty fields and focuses the first of them.
+    func show(_ error: GeoCacheValidationError, doing what: String) {
+        showError("Cannot \(what): \(error).\n\nFill in every field, then press \(keyLabel(for: .addCache)) again.")
+        if let first = error.missingFields.first, let entry = fields.first(where: { $0.field == first }) {
+            focus.focus(entry.input)
+        }
     }
 
-    private func restoreDraft() {
-        guard let draft = try? model.loadDraft(), draft.values.contains(where: { !$0.isEmpty }) else { return }
-        for entry in fields { entry.input.text = draft[entry.field] ?? "" }
-        setNote("Draft restored")
+    func showError(_ text: String) {
+        paneMessage = .error(text)
+        updatePane()
     }
 
-    private func keyLabel(for action: FormAction) -> String {
-        keyMap.keys(for: action).first?.label ?? ""
+    // MARK: - Drawing
+
+    private func drawChrome() {
+        canvas.fill(layout.titleBar, style: titleBar.style)
+        titleBar.text = " geocache-tui"
+        titleBar.draw(into: &canvas)
+        for (index, entry) in fields.enumerated() {
+            let row = layout.fields[index].y
+            canvas.fill(Rect(x: 0, y: row, width: layout.bracketColumns.open, height: 1))
+            entry.label.draw(into: &canvas)
+            canvas.put("[", at: Point(x: layout.bracketColumns.open, y: row), style: theme.border)
+            canvas.put("]", at: Point(x: layout.bracketColumns.close, y: row), style: theme.border)
+        }
+    }
+
+    private func drawStatusRow() {
+        canvas.fill(layout.status)
+        if isSearchOpen {
+            searchLabel.draw(into: &canvas)
+            searchField.draw(into: &canvas)
+        }
+        statusLine.draw(into: &canvas)
+        statusNote.draw(into: &canvas)
+    }
+
+    /// Places the status row's parts: the position (after the search field while a
+    /// search is open) on the left, the note on the right.
+    func layOutStatusRow() {
+        let row = layout.status
+        var x = row.x + 1
+        if isSearchOpen {
+            searchLabel.frame = Rect(x: x, y: row.y, width: 5, height: 1)
+            let width = max(1, min(30, row.width / 2 - 8))
+            searchField.frame = Rect(x: x + 6, y: row.y, width: width, height: 1)
+            x += 6 + width + 2
+        }
+        let statusWidth = min(max(0, row.maxX - x), statusLine.text.displayWidth)
+        statusLine.frame = Rect(x: x, y: row.y, width: statusWidth, height: 1)
+        let noteX = x + statusWidth + 2
+        statusNote.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
     }
 
     private func drawTooSmall() {
         canvas.clear()
         let message = "Terminal too small: need \(FormLayout.minimumSize.width)x\(FormLayout.minimumSize.height)"
-        let words = TextWrapping.lines(message, width: max(1, canvas.size.width))
-        let top = max(0, (canvas.size.height - words.count) / 2)
-        for (row, line) in words.enumerated() where top + row < canvas.size.height {
+        let lines = TextWrapping.lines(message, width: max(1, canvas.size.width))
+        let top = max(0, (canvas.size.height - lines.count) / 2)
+        for (row, line) in lines.enumerated() where top + row < canvas.size.height {
             let x = max(0, (canvas.size.width - line.displayWidth) / 2)
             canvas.put(line, at: Point(x: x, y: top + row))
         }
+    }
+
+    /// Shows the focused field's label in reverse video (focus does not rely on colour).
+    func updateLabels() {
+        for entry in fields {
+            entry.label.style = entry.input.isFocused && !isSearchOpen
+                ? theme.normal.adding([.reverse, .bold]) : theme.normal
+        }
+        dirty.insert(.chrome)
+    }
+
+    // MARK: - Helpers
+
+    func currentFieldValues() -> [GeoCache.Field: String] {
+        Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.input.text) })
+    }
+
+    func setFieldValues(_ values: [GeoCache.Field: String]) {
+        for entry in fields { entry.input.text = values[entry.field] ?? "" }
+        dirty.insert(.fields)
+    }
+
+    func clearFields() {
+        setFieldValues([:])
+        focus.focus(fields[0].input)
+    }
+
+    private func restoreDraft() {
+        guard let draft = try? model.loadDraft() else { return }
+        draftAtStart = draft.filter { !$0.value.isEmpty }
+        guard !draftAtStart.isEmpty else { return }
+        setFieldValues(draft)
+        setNote("Draft restored")
+    }
+
+    func keyLabel(for action: FormAction) -> String {
+        keyMap.keys(for: action).first?.label ?? ""
     }
 }
 
 extension GeoCacheFormController: TextFieldDelegate {
     public func textFieldDidChange(_ field: TextField) {
-        dirty.insert(.fields)
+        dirty.insert(field === searchField ? .status : .fields)
     }
 }
 
 extension GeoCacheFormController: FocusGroupDelegate {
     public func focusGroup(_ group: FocusGroup, didMoveFocusFrom previous: (any Widget)?) {
+        updateLabels()
         dirty.formUnion([.fields, .buttons])
     }
 }

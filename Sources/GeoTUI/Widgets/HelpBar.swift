@@ -39,30 +39,55 @@ public final class HelpBar: Widget {
         self.frame = frame
     }
 
-    /// The hints that fit in the frame's width: the longest prefix of ``items`` that does.
-    public var visibleItems: ArraySlice<HelpItem> {
-        var used = 0
-        var count = 0
-        for item in items {
-            let needed = item.width + (count > 0 ? Self.separatorWidth : 0)
-            if used + needed > frame.width { break }
-            used += needed
-            count += 1
-        }
-        return items.prefix(count)
+    /// The hints that fit in the frame, row by row: each row takes the next hints that
+    /// fit its width whole; what fits in no row is left out (the last hints first).
+    public var rows: [ArraySlice<HelpItem>] {
+        Self.layout(items, width: frame.width, maximumRows: max(0, frame.height))
     }
 
-    /// Clears the first row of the frame and draws the hints that fit.
+    /// The hints that fit in the frame, in order.
+    public var visibleItems: ArraySlice<HelpItem> {
+        items.prefix(rows.reduce(0) { $0 + $1.count })
+    }
+
+    /// How many rows of `width` the hints need to be shown whole (at least one).
+    public func rowsNeeded(forWidth width: Int) -> Int {
+        max(1, Self.layout(items, width: width, maximumRows: items.count).count)
+    }
+
+    /// Splits `items` into rows of at most `width` columns, keeping their order.
+    static func layout(_ items: [HelpItem], width: Int, maximumRows: Int) -> [ArraySlice<HelpItem>] {
+        var rows: [ArraySlice<HelpItem>] = []
+        var start = 0
+        while start < items.count, rows.count < maximumRows {
+            var used = 0
+            var end = start
+            while end < items.count {
+                let needed = items[end].width + (end > start ? separatorWidth : 0)
+                if used + needed > width { break }
+                used += needed
+                end += 1
+            }
+            if end == start { break }
+            rows.append(items[start..<end])
+            start = end
+        }
+        return rows
+    }
+
+    /// Clears the frame and draws the hints that fit, row by row.
     public func draw(into canvas: inout Canvas) {
         guard frame.width > 0, frame.height > 0 else { return }
-        let row = Rect(x: frame.x, y: frame.y, width: frame.width, height: 1)
-        canvas.fill(row, style: theme.hint)
-        var x = row.x
-        for (index, item) in visibleItems.enumerated() {
-            if index > 0 { x += Self.separatorWidth }
-            x += canvas.put(item.key, at: Point(x: x, y: row.y), style: theme.hintKey, clip: row)
-            x += 1
-            x += canvas.put(item.description, at: Point(x: x, y: row.y), style: theme.hint, clip: row)
+        canvas.fill(frame, style: theme.hint)
+        for (offset, items) in rows.enumerated() {
+            let row = Rect(x: frame.x, y: frame.y + offset, width: frame.width, height: 1)
+            var x = row.x
+            for (index, item) in items.enumerated() {
+                if index > 0 { x += Self.separatorWidth }
+                x += canvas.put(item.key, at: Point(x: x, y: row.y), style: theme.hintKey, clip: row)
+                x += 1
+                x += canvas.put(item.description, at: Point(x: x, y: row.y), style: theme.hint, clip: row)
+            }
         }
     }
 }

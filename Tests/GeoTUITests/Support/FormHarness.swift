@@ -70,6 +70,15 @@ final class FormHarness {
     /// The text of each field, in form order.
     var fieldTexts: [String] { controller.fields.map(\.input.text) }
 
+    /// The status row (position and note), right-trimmed.
+    var status: String { row(controller.layout.status.y) }
+
+    /// The help bar's rows joined by a newline, each right-trimmed.
+    var help: String {
+        let frame = controller.layout.help
+        return (frame.y..<frame.maxY).map(row).joined(separator: "\n")
+    }
+
     /// The rendered screen, rows right-trimmed.
     var screen: String { canvas.text }
 

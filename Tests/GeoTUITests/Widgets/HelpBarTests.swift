@@ -25,6 +25,20 @@ import Testing
         expectCanvas(render(bar(width: 6), width: 30, height: 1), "")
     }
 
+    @Test func flowsHintsOntoFurtherRowsOfItsFrame() {
+        let help = HelpBar(items: items, frame: Rect(x: 0, y: 0, width: 16, height: 2))
+        expectCanvas(render(help, width: 16, height: 2), """
+            ^Q Quit  F2 Add
+            F3 Next
+            """)
+    }
+
+    @Test func saysHowManyRowsAWidthNeeds() {
+        #expect(bar(width: 30).rowsNeeded(forWidth: 30) == 1)
+        #expect(bar(width: 30).rowsNeeded(forWidth: 16) == 2)
+        #expect(bar(width: 30).rowsNeeded(forWidth: 8) == 3)
+    }
+
     @Test func keyLabelsAreHighlighted() {
         expectGrid(render(bar(width: 30), width: 30, height: 1).mask(.bold), "##       ##      ##")
     }
