@@ -3,6 +3,10 @@
 
 SWIFT       ?= swift
 BIN_RELEASE := .build/release/geocache-tui
+# The release binary carries the Swift runtime and Foundation inside it: it starts
+# faster and maps less memory than one that loads them as shared libraries
+# (docs/performance.md has the measurements).
+RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui
 RUN_PACKAGES  := libncurses-dev libsqlite3-dev pkg-config ncurses-term
 TEST_PACKAGES := $(RUN_PACKAGES) tmux
 BENCH_PACKAGES := $(TEST_PACKAGES) python3
@@ -24,11 +28,11 @@ endef
 
 ## Build in release mode and start the app on its default store (args: ARGS="...").
 run: deps
-	$(SWIFT) build -c release --product geocache-tui
+	$(SWIFT) build $(RELEASE_FLAGS)
 	$(BIN_RELEASE) $(ARGS)
 
 build: deps
-	$(SWIFT) build -c release --product geocache-tui
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Run every test: model, widgets, controller, headless ncurses and tmux end-to-end.
 test: test-deps
@@ -45,7 +49,7 @@ test-deps:
 ## against the budgets, also written to bench-results.json. Takes a few minutes.
 bench:
 	$(call apt_install,$(BENCH_PACKAGES) python3-venv time)
-	$(SWIFT) build -c release --product geocache-tui
+	$(SWIFT) build $(RELEASE_FLAGS)
 	@[ -x .venv-bench/bin/python3 ] || python3 -m venv .venv-bench
 	@.venv-bench/bin/python3 -c 'import pyte' 2>/dev/null || .venv-bench/bin/pip install -q pyte==0.8.2
 	python3 scripts/bench.py --binary $(BIN_RELEASE) --json bench-results.json

@@ -43,7 +43,7 @@ public final class Application {
     }
 
     /// Runs until the controller asks to quit; returns the exit status. The terminal is
-    /// closed (restored) before this returns, whatever happened.
+    /// closed (restored), and then the controller finished, before this returns.
     public func run() -> Int32 {
         controller.resize(to: terminal.size)
         presentIfNeeded()
@@ -78,8 +78,10 @@ public final class Application {
             }
             presentIfNeeded()
         }
-        controller.finish()
+        // The shell comes back first; the draft is then kept (a disk sync) while the
+        // person already has their prompt.
         terminal.close()
+        controller.finish()
         return status
     }
 

@@ -130,7 +130,9 @@ public final class GeoCacheFormController: ScreenController {
         }
         var x = layout.buttonRow.x
         for button in [addButton, previousButton, nextButton] {
-            let width = min(button.preferredWidth, max(0, layout.buttonRow.maxX - x))
+            // Add reads Save while editing: its frame fits both, so nothing moves.
+            let wanted = button === addButton ? max(button.preferredWidth, "Save".displayWidth + 4) : button.preferredWidth
+            let width = min(wanted, max(0, layout.buttonRow.maxX - x))
             button.frame = Rect(x: x, y: layout.buttonRow.y, width: width, height: 1)
             x += width + 2
         }
