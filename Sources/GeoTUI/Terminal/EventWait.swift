@@ -2,8 +2,11 @@ import Glibc
 
 /// What ended a wait in ``EventWait/wait(input:signals:timeout:)``.
 enum WaitResult: Equatable {
-    /// The input descriptor has bytes to read.
+    /// The input descriptor has bytes to read (or reads at once: a read may find its end).
     case input
+    /// The input descriptor has bytes left to read, but the other end has hung up
+    /// (`POLLIN` with `POLLHUP`): read what is left, then take the input as closed.
+    case inputHangingUp
     /// The input descriptor reached its end or failed (the terminal hung up).
     case inputClosed
     /// A byte arrived on the signal pipe, or a signal interrupted the wait.
@@ -26,10 +29,24 @@ enum EventWait {
         if ready < 0 { return .signal }  // EINTR: a signal handler ran
         if ready == 0 { return .timeout }
         if descriptors[1].revents != 0 { return .signal }
-        let events = Int32(descriptors[0].revents)
-        if events & Int32(POLLIN) != 0 { return .input }
-        if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
-        return .timeout
+        return classify(revents: descriptors[0].revents)
+    }
+
+    /// What the input descriptor's `revents` mean. Errors come first: a terminal whose
+    /// other side is gone reports `POLLIN|POLLERR|POLLHUP`, and treating that as input
+    /// would read end-of-file and poll again for ever. A hang-up with bytes still
+    /// waiting (a pipe closed after a write) lets the bytes be read first.
+    static func classify(revents: Int16) -> WaitResult {
+        let events = Int32(revents)
+        if events & Int32(POLLERR | POLLNVAL) != 0 { return .inputClosed }
+        let readable = events & Int32(POLLIN) != 0
+        let hungUp = events & Int32(POLLHUP) != 0
+        switch (readable, hungUp) {
+        case (true, true): return .inputHangingUp
+        case (true, false): return .input
+        case (false, true): return .inputClosed
+        case (false, false): return .timeout
+        }
     }
 
     /// A duration as poll's timeout: whole milliseconds rounded up, -1 for none.

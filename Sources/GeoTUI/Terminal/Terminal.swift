@@ -47,6 +47,18 @@ public final class Terminal {
     private var decoder = InputDecoder()
     private var pendingSignals: [TerminalSignal] = []
     private var inputClosed = false
+    /// Set when `poll` said the input was readable and nothing has been read since.
+    private var inputReported = false
+    /// Set when `poll` reported a hang-up with bytes still waiting.
+    private var inputHangingUp = false
+    /// Reads in a row that found nothing although `poll` had just said the input was
+    /// readable: end of file, read again and again (a regular file, or a terminal
+    /// whose other side closed).
+    private var emptyReadsAfterReadable = 0
+    /// Empty reads after a readable `poll` that mean the input has ended. More than one,
+    /// because ncurses may consume part of a character and return nothing; a byte that
+    /// completes it resets the count.
+    static let emptyReadLimit = 16
     private var presented: Canvas?
     private var cursorVisible = false
     private var styleCache: [Style: (attributes: attr_t, pair: Int16)] = [:]
@@ -111,10 +123,29 @@ public final class Terminal {
         guard cn_make_pipe(&ends, 0) == 0 else { throw .systemCallFailed("pipe", errno: errno) }
         // Room for a large paste written in one go (best effort; the default is 64 KiB).
         cn_grow_pipe(ends[1], 1 << 20)
+        do {
+            let terminal = try headless(reading: ends[0], termName: termName, size: size,
+                                        outputPath: outputPath, environment: environment)
+            return (terminal, ends[1])
+        } catch {
+            Glibc.close(ends[1])
+            throw error
+        }
+    }
+
+    /// Opens a terminal with no real terminal behind it that reads its input from
+    /// `descriptor` (a pipe, a pseudo-terminal, a file), which it takes over and closes.
+    /// For tests of inputs that end or fail in different ways.
+    static func headless(
+        reading descriptor: Int32,
+        termName: String = "xterm-256color",
+        size: Size = Size(width: 80, height: 24),
+        outputPath: String = "/dev/null",
+        environment: [String: String] = [:]
+    ) throws(TerminalError) -> Terminal {
         guard let outputFile = fopen(outputPath, "w") else {
             let code = errno
-            Glibc.close(ends[0])
-            Glibc.close(ends[1])
+            Glibc.close(descriptor)
             throw .systemCallFailed("fopen \(outputPath)", errno: code)
         }
         let outputDescriptor = fileno(outputFile)
@@ -125,27 +156,19 @@ public final class Terminal {
                 probe: { probeTerminfo($0, descriptor: outputDescriptor) })
         } catch {
             fclose(outputFile)
-            Glibc.close(ends[0])
-            Glibc.close(ends[1])
+            Glibc.close(descriptor)
             throw error
         }
         TerminalLocale.ensureUTF8()
-        guard let inputFile = fdopen(ends[0], "r") else {
+        guard let inputFile = fdopen(descriptor, "r") else {
             let code = errno
             fclose(outputFile)
-            Glibc.close(ends[0])
-            Glibc.close(ends[1])
+            Glibc.close(descriptor)
             throw .systemCallFailed("fdopen", errno: code)
         }
-        do {
-            let terminal = try start(name: probed, inputFile: inputFile, outputFile: outputFile,
-                                     colorRefused: TerminalRequirements.colorIsRefused(in: environment),
-                                     size: size)
-            return (terminal, ends[1])
-        } catch {
-            Glibc.close(ends[1])
-            throw error
-        }
+        return try start(name: probed, inputFile: inputFile, outputFile: outputFile,
+                         colorRefused: TerminalRequirements.colorIsRefused(in: environment),
+                         size: size)
     }
 
     /// Looks `name` up in terminfo without writing to any terminal. The corresponding
@@ -435,7 +458,21 @@ public final class Terminal {
         while true {
             if !pendingSignals.isEmpty { return .signal(pendingSignals.removeFirst()) }
             if let key = decoder.nextKey() { return .key(key) }
-            if !inputClosed, readUnit() { continue }
+            if !inputClosed {
+                if readUnit() {
+                    inputReported = false
+                    emptyReadsAfterReadable = 0
+                    continue
+                }
+                if inputReported {
+                    inputReported = false
+                    emptyReadsAfterReadable += 1
+                    if inputHangingUp || emptyReadsAfterReadable >= Self.emptyReadLimit {
+                        closeInput()
+                        continue
+                    }
+                }
+            }
             decoder.inputPaused()
             if decoder.hasKey { continue }
             let pending = decoder.pendingWait
@@ -447,10 +484,14 @@ public final class Terminal {
             switch EventWait.wait(input: inputClosed ? -1 : inputDescriptor, signals: signalReadDescriptor,
                                   timeout: wait) {
             case .input:
+                inputReported = true
+                continue
+            case .inputHangingUp:
+                inputReported = true
+                inputHangingUp = true
                 continue
             case .inputClosed:
-                inputClosed = true
-                enqueue(.hangup)
+                closeInput()
             case .signal:
                 handleSignals()
             case .timeout:
@@ -461,6 +502,14 @@ public final class Terminal {
                 }
             }
         }
+    }
+
+    /// Stops waiting on an input that has ended or failed and reports it, once, as a
+    /// hang-up: from now on only signals and timeouts wake ``nextEvent(timeout:)``.
+    private func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        enqueue(.hangup)
     }
 
     /// Reads one character or key from ncurses without waiting; false when none is there.
