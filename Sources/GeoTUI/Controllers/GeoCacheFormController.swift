@@ -297,6 +297,7 @@ public final class GeoCacheFormController: ScreenController {
     }
 
     func updatePane() {
+        pane.hangingIndent = 0
         switch paneMessage {
         case .error(let text):
             pane.title = edit == nil ? "Not added" : "Not saved"
@@ -306,6 +307,7 @@ public final class GeoCacheFormController: ScreenController {
             pane.style = theme.normal
             pane.title = edit != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
             if let description = model.currentDescription {
+                pane.hangingIndent = GeoCache.descriptionValueColumn
                 pane.text = description
             } else if model.isSearching {
                 pane.text = "No cache matches \u{201C}\(model.searchQuery ?? "")\u{201D}.\n\nEdit the search and press Enter, or press \(keyLabel(for: .cancel)) to leave the search."

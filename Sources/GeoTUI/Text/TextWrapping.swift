@@ -7,16 +7,19 @@
 /// Spaces where a line breaks are dropped; spaces inside a line, and at the start of
 /// a paragraph, are kept.
 public enum TextWrapping {
-    /// `text` wrapped to lines no wider than `width` columns (at least one column).
+    /// `text` wrapped to lines no wider than `width` columns (at least one column); the
+    /// lines a paragraph wraps onto start with `hangingIndent` spaces.
     ///
     /// ```swift
     /// TextWrapping.lines("the quick brown fox", width: 10)   // ["the quick", "brown fox"]
     /// ```
-    public static func lines(_ text: String, width: Int) -> [String] {
+    public static func lines(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
         let width = max(1, width)
+        // Continuation lines keep at least half the width for text.
+        let indent = min(max(0, hangingIndent), width / 2)
         var result: [String] = []
         for paragraph in paragraphs(of: text) {
-            wrap(paragraph, width: width, into: &result)
+            wrap(paragraph, width: width, indent: indent, into: &result)
         }
         return result
     }
@@ -26,17 +29,21 @@ public enum TextWrapping {
         text.split(omittingEmptySubsequences: false) { $0.isNewline }
     }
 
-    private static func wrap(_ paragraph: Substring, width: Int, into result: inout [String]) {
+    /// Wraps one paragraph; lines after its first start with `indent` spaces.
+    private static func wrap(_ paragraph: Substring, width: Int, indent: Int, into result: inout [String]) {
+        let prefix = String(repeating: " ", count: indent)
         var line = ""
         var lineWidth = 0
+        var hasText = false          // false while the line holds nothing but its indent
         var pendingSpaces = ""
         var pendingWidth = 0
         var lineStarted = false      // true once the paragraph has produced its first line
 
         func finishLine() {
             result.append(line)
-            line = ""
-            lineWidth = 0
+            line = prefix
+            lineWidth = indent
+            hasText = false
             pendingSpaces = ""
             pendingWidth = 0
             lineStarted = true
@@ -54,7 +61,7 @@ public enum TextWrapping {
 
             if isSpace {
                 // Spaces that begin a continuation line are where the line broke: drop them.
-                if line.isEmpty && lineStarted { continue }
+                if !hasText && lineStarted { continue }
                 pendingSpaces += run
                 pendingWidth += run.count
                 continue
@@ -64,14 +71,16 @@ public enum TextWrapping {
                 line += pendingSpaces
                 line += run
                 lineWidth += pendingWidth + runWidth
+                hasText = true
                 pendingSpaces = ""
                 pendingWidth = 0
                 continue
             }
-            if runWidth <= width {
-                if !line.isEmpty { finishLine() }
-                line = String(run)
-                lineWidth = runWidth
+            if runWidth <= width - indent {
+                if hasText || !pendingSpaces.isEmpty { finishLine() }
+                line += run
+                lineWidth += runWidth
+                hasText = true
                 pendingSpaces = ""
                 pendingWidth = 0
                 continue
@@ -81,16 +90,17 @@ public enum TextWrapping {
             if lineWidth + pendingWidth < width {
                 line += pendingSpaces
                 lineWidth += pendingWidth
-            } else if !line.isEmpty {
+            } else if hasText {
                 finishLine()
             }
             pendingSpaces = ""
             pendingWidth = 0
             for character in run {
                 let w = character.displayWidth
-                if lineWidth + w > width, !line.isEmpty { finishLine() }
+                if lineWidth + w > width, hasText { finishLine() }
                 line.append(character)
                 lineWidth += w
+                hasText = true
             }
         }
         result.append(line)

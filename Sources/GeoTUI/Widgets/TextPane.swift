@@ -64,6 +64,12 @@ public final class TextPane: Widget {
         return inside.width > 2 * horizontalPadding + 1 ? inside.insetBy(dx: horizontalPadding, dy: 0) : inside
     }
 
+    /// Columns by which the lines a long paragraph wraps onto are indented, so text
+    /// laid out as "Label:  value" keeps its values in one column.
+    public var hangingIndent = 0 {
+        didSet { if hangingIndent != oldValue { wrapped = nil } }
+    }
+
     /// Blank columns kept between the border and the text on each side (when there is room).
     public var horizontalPadding = 0
 
@@ -71,7 +77,7 @@ public final class TextPane: Widget {
     public var lines: [String] {
         let width = max(1, contentFrame.width)
         if let wrapped, wrapped.width == width { return wrapped.lines }
-        let lines = TextWrapping.lines(text, width: width)
+        let lines = TextWrapping.lines(text, width: width, hangingIndent: hangingIndent)
         wrapped = (width, lines)
         wrapCount += 1
         return lines

@@ -42,13 +42,14 @@ struct InterchangeCommandTests {
         let fixture = try seededStore()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #""$0" import --store "$1" - < "$2""#, GeocacheTUIBinary.url.path,
-                             fixture.store.url.path, try Interchange.fixture("caches.json").path]
-        let output = Pipe()
-        process.standardOutput = output
+        let outputURL = fixture.store.url.deletingLastPathComponent().appendingPathComponent("import-stdout")
+        // The output goes to a file, not a pipe: a pipe inherited by another test's
+        // long-lived child would keep a reader waiting for end-of-file.
+        process.arguments = ["-c", #""$0" import --store "$1" - < "$2" > "$3""#, GeocacheTUIBinary.url.path,
+                             fixture.store.url.path, try Interchange.fixture("caches.json").path, outputURL.path]
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let text = try String(contentsOf: outputURL, encoding: .utf8)
         #expect(process.terminationStatus == 0)
         #expect(text == "Added 1 cache, skipped 1 as duplicate, rejected 0.\n")
     }

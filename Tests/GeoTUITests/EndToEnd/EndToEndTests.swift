@@ -184,21 +184,26 @@ import Testing
 /// Starting the app where it cannot draw: a one-line message, exit status 2.
 @Suite struct LaunchCheckTests {
     private func run(environment: [String: String]) throws -> (status: Int32, stderr: String, stdout: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-launch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Files, not pipes: a pipe inherited by any other process (a tmux server another
+        // test started) would keep its reader waiting.
+        let errorsURL = directory.appendingPathComponent("stderr"), outputURL = directory.appendingPathComponent("stdout")
+        FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let process = Process()
         process.executableURL = BuiltBinary.url
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-launch-\(UUID().uuidString).sqlite")
-        defer { try? FileManager.default.removeItem(at: store) }
-        process.arguments = ["--store", store.path]
+        process.arguments = ["--store", directory.appendingPathComponent("caches.sqlite").path]
         process.environment = environment
-        let errors = Pipe(), output = Pipe()
-        process.standardError = errors
-        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorsURL)
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, stderr, stdout)
+        return (process.terminationStatus,
+                try String(contentsOf: errorsURL, encoding: .utf8),
+                try String(contentsOf: outputURL, encoding: .utf8))
     }
 
     @Test func noTerminalGivesOneLineAndStatusTwo() throws {

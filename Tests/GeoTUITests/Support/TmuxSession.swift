@@ -54,7 +54,7 @@ final class TmuxSession {
         let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let window = interactiveShell
             ? "env PS1='$ ' \(env) bash --norc --noprofile -i"
-            : "env \(env) \(command); echo \"[exited $?]\"; sleep 600"
+            : "env \(env) \(command); echo \"[exited $?]\"; sleep 120"
         try tmux(["-f", "/dev/null", "start-server",
                   ";", "set-option", "-g", "escape-time", "0",
                   ";", "set-option", "-g", "default-terminal", "tmux-256color",
@@ -98,6 +98,9 @@ final class TmuxSession {
 
     /// Runs `path` with `arguments`, standard output to the file `stdout`, standard input
     /// and error on /dev/null, and returns its exit status.
+    ///
+    /// A tmux server started this way lives on and inherits the test process's open
+    /// descriptors; tests therefore read other programs' output from files, not pipes.
     static func spawnAndWait(_ path: String, _ arguments: [String], stdout: String) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -57,4 +57,13 @@ import Testing
             for line in text.wrapped(to: width) { #expect(line.displayWidth <= width) }
         }
     }
+
+    @Test func continuationLinesGetTheHangingIndent() {
+        #expect(TextWrapping.lines("Details: the quick brown fox jumps", width: 20, hangingIndent: 9)
+            == ["Details: the quick", "         brown fox", "         jumps"])
+    }
+
+    @Test func hangingIndentLeavesLaterParagraphsFirstLinesAlone() {
+        #expect(TextWrapping.lines("aaa bbb\nccc", width: 5, hangingIndent: 2) == ["aaa", "  bbb", "ccc"])
+    }
 }
