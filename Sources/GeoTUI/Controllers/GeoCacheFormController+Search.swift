@@ -40,7 +40,9 @@ extension GeoCacheFormController {
         }
         do {
             let matches = try model.beginSearch(query)
-            setNote(matches == 0 ? "No matches" : "\(keyLabel(for: .showNextCache))/\(keyLabel(for: .showPreviousCache)) move through the matches")
+            setNote(matches == 0
+                ? "\(keyLabel(for: .cancel)) leaves the search"
+                : "\(keyLabel(for: .showNextCache))/\(keyLabel(for: .showPreviousCache)) move through the matches")
         } catch {
             showError("Could not search: \(error)")
         }
