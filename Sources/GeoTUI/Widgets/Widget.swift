@@ -8,7 +8,7 @@ public enum KeyResult: Equatable, Sendable {
 /// of a ``Canvas``, plus key handling that reports back only through its result and
 /// through the delegate, target-action or data source its owner set.
 ///
-/// Widgets know nothing of geocaches, of ncurses, or of who owns them.
+/// Widgets know nothing of the application's data, of ncurses, or of who owns them.
 public protocol Widget: AnyObject {
     /// Where the widget draws, in screen cells. The owner lays widgets out.
     var frame: Rect { get set }
