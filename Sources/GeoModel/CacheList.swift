@@ -14,7 +14,7 @@
 ///
 /// ```swift
 /// let list = try CacheList(store: CacheStore(url: url))
-/// let token = list.observe { change in print(change) }
+/// let token = list.observe { change in statusView.update(for: change) }
 /// try list.add(GeoCache(title: "Old Oak", details: "Behind the tree",
 ///                       creator: "ana", reward: "Travel bug"))   // .added(..., position: 1, count: 1)
 /// list.showNext()                                                // nothing: one cache, no move
@@ -128,23 +128,12 @@ public final class CacheList {
             return moveToMatch((index + 1) % search.matches.count)
         }
         guard let shown = current else { return }
-        do {
-            let next: StoredCache?
-            let nextPosition: Int?
+        move {
             if let following = try store.cache(after: shown.id) {
-                next = following
-                nextPosition = (position ?? 0) + 1
-            } else {
-                next = try store.first()
-                nextPosition = next == nil ? nil : 1
+                return (following, (position ?? 0) + 1)
             }
-            guard next != current || nextPosition != position else { return }
-            current = next
-            position = nextPosition
-            if next == nil { count = 0 }
-            broadcast(.currentMoved(next, position: nextPosition))
-        } catch {
-            broadcast(.failed(StoreError(wrapping: error, path: store.url.path)))
+            let first = try store.first()
+            return (first, first == nil ? nil : 1)
         }
     }
 
