@@ -20,24 +20,12 @@ import Testing
         }
     }
 
-    private func start() throws -> TmuxSession {
-        let command = "\(TmuxSession.quote(BuiltBinary.url.path)) --store \(TmuxSession.quote(store.path))"
-        let session = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8"])
-        try session.waitFor("^Q Quit")
-        return session
-    }
-
-    private func quit(_ session: TmuxSession) throws {
-        try session.send("C-q")
-        try session.waitFor("[exited 0]")
-    }
-
     private func titles() throws -> [String] {
         try CacheStore(url: store).loadCaches().map(\.title)
     }
 
     @Test func navigatesWithPreviousFirstLastAndTheButtons() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.waitFor("Cache 1 of 3")
         try session.send("C-p")
         try session.waitFor("Title:   River Bend")
@@ -50,11 +38,11 @@ import Testing
         try session.waitFor("Cache 2 of 3")
         try session.send("C-r")
         try session.waitFor("a random other cache") { !$0.contains("Cache 2 of 3") && $0.contains(" of 3") }
-        try quit(session)
+        try session.quitApp()
     }
 
     @Test func editAndSaveSurvivesARestart() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.type("my draft")
         try session.send("F4")
         try session.waitFor("[ Save ]")
@@ -64,16 +52,16 @@ import Testing
         try session.send("C-s")
         try session.waitFor("Title:   Old Oak (moved)")
         try session.waitFor(" Title   [my draft")
-        try quit(session)
+        try session.quitApp()
         #expect(try titles() == ["Old Oak (moved)", "Zürich lake", "River Bend"])
 
-        let again = try start()
+        let again = try TmuxSession.app(store: store)
         try again.waitFor("Title:   Old Oak (moved)")
-        try quit(again)
+        try again.quitApp()
     }
 
     @Test func editAndCancelRestoresTheFieldsAndChangesNothing() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.send("F4")
         try session.waitFor("[ Save ]")
         try session.send("C-u")
@@ -82,12 +70,12 @@ import Testing
         try session.waitFor("[ Add ]")
         let screen = try session.screen()
         #expect(!screen.contains("Not kept"))
-        try quit(session)
+        try session.quitApp()
         #expect(try titles() == ["Old Oak", "Zürich lake", "River Bend"])
     }
 
     @Test func deleteWithNoThenYes() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.send("F8")
         try session.waitFor("Delete \u{201C}Old Oak\u{201D}?")
         try session.send("n")
@@ -98,16 +86,16 @@ import Testing
         try session.send("y")
         try session.waitFor("Cache 1 of 2")
         try session.waitFor("Title:   Zürich lake")
-        try quit(session)
+        try session.quitApp()
 
-        let again = try start()
+        let again = try TmuxSession.app(store: store)
         try again.waitFor("Cache 1 of 2")
-        try quit(again)
+        try again.quitApp()
         #expect(try titles() == ["Zürich lake", "River Bend"])
     }
 
     @Test func searchWithoutTheDiacriticFindsItAndEscapeKeepsTheCache() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.send("C-f")
         try session.waitFor("Find:")
         try session.type("zurich")
@@ -117,6 +105,6 @@ import Testing
         try session.send("Escape")
         try session.waitFor("Cache 2 of 3")
         try session.waitFor("Title:   Zürich lake")
-        try quit(session)
+        try session.quitApp()
     }
 }

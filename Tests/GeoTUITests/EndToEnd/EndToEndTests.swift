@@ -15,16 +15,6 @@ import Testing
         store = directory.appendingPathComponent("caches.sqlite")
     }
 
-    private var command: String {
-        "\(TmuxSession.quote(BuiltBinary.url.path)) --store \(TmuxSession.quote(store.path))"
-    }
-
-    private func start(width: Int = 80, height: Int = 24) throws -> TmuxSession {
-        let session = try TmuxSession(command: command, width: width, height: height, environment: ["LANG": "C.UTF-8"])
-        try session.waitFor("^Q Quit")
-        return session
-    }
-
     /// Types the four fields and presses the Add shortcut.
     private func add(_ fields: [String], in session: TmuxSession) throws {
         for (index, text) in fields.enumerated() {
@@ -34,13 +24,8 @@ import Testing
         try session.send("C-s")
     }
 
-    private func quit(_ session: TmuxSession) throws {
-        try session.send("C-q")
-        try session.waitFor("[exited 0]")
-    }
-
     @Test func addThreeCachesCycleThroughThemAndFindThemAfterARestart() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try add(["Old Oak", "Behind the tree", "ana", "Travel bug"], in: session)
         try session.waitFor("Cache 1 of 1")
         try add(["東京タワー 🗼", "Under the 🌸 bench", "Ken 健", "Coin 🪙"], in: session)
@@ -56,66 +41,66 @@ import Testing
         try session.waitFor("Title:   東京タワー 🗼")
         try session.send("C-n")
         try session.waitFor("Title:   River Bend")
-        try quit(session)
+        try session.quitApp()
 
-        let again = try start()
+        let again = try TmuxSession.app(store: store)
         try again.waitFor("Cache 1 of 3")
         try again.waitFor("Title:   Old Oak")
         try again.send("C-n")
         try again.waitFor("Details: Under the 🌸 bench")
-        try quit(again)
+        try again.quitApp()
         #expect(try CacheStore(url: store).count() == 3)
     }
 
     @Test func emptyFieldsAreNamedOnScreenAndNothingIsStored() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try add(["Only a title", "", ""], in: session)
         try session.waitFor("Details, Creator and Reward are empty")
         let screen = try session.screen()
         #expect(screen.contains("Only a title"))
         #expect(screen.contains("No caches yet"))
-        try quit(session)
+        try session.quitApp()
         #expect(try CacheStore(url: store).count() == 0)
     }
 
     @Test func resizeRelaysOutAtOnceAndSaysWhenTooSmall() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.resize(width: 30, height: 8)
         try session.waitFor("Terminal too small")
         try session.resize(width: 100, height: 30)
         try session.waitFor("layout at 100 columns") { screen in
             screen.split(separator: "\n").contains { $0.hasPrefix("┌") && $0.count == 100 }
         }
-        try quit(session)
+        try session.quitApp()
     }
 
     @Test func hangupKeepsTheDraftForTheNextStart() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.type("Half typed 東京")
         try session.waitFor("Half typed 東京")
         let pid = try #require(try session.programPID())
         kill(pid, SIGHUP)
         try session.waitFor("[exited")
-        let again = try start()
+        let again = try TmuxSession.app(store: store)
         try again.waitFor("Draft restored")
         try again.waitFor("Half typed 東京")
-        try quit(again)
+        try again.quitApp()
     }
 
     @Test func terminateKeepsTheDraftToo() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.type("Kept on TERM")
         try session.waitFor("Kept on TERM")
         let pid = try #require(try session.programPID())
         kill(pid, SIGTERM)
         try session.waitFor("[exited")
-        let again = try start()
+        let again = try TmuxSession.app(store: store)
         try again.waitFor("Kept on TERM")
-        try quit(again)
+        try again.quitApp()
     }
 
     @Test func ctrlZSuspendsToTheShellAndFgRepaintsTheScreen() throws {
-        let session = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8"], interactiveShell: true)
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store), environment: ["LANG": "C.UTF-8"], interactiveShell: true)
         try session.waitFor("^Q Quit")
         try session.type("typed before suspend")
         try session.send("C-z")
@@ -131,7 +116,7 @@ import Testing
     }
 
     @Test func cacheAddedByAnotherProcessAppearsWithinAboutASecond() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         let adder = Process()
         adder.executableURL = BuiltBinary.url
         adder.arguments = ["add", "--store", store.path, "--title", "From elsewhere", "--details", "d",
@@ -140,11 +125,11 @@ import Testing
         adder.waitUntilExit()
         #expect(adder.terminationStatus == 0)
         try session.waitFor("Cache 1 of 1", timeout: 3)
-        try quit(session)
+        try session.quitApp()
     }
 
     @Test func escapeDismissesTheErrorPromptly() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.send("C-s")
         try session.waitFor("are empty")
         let sent = Date()
@@ -153,29 +138,29 @@ import Testing
         // Not a timing assertion on the app: the wait above would fail only after its
         // 10 s bound; this records that no one-second escape delay is involved.
         #expect(Date().timeIntervalSince(sent) < 5)
-        try quit(session)
+        try session.quitApp()
     }
 
     @Test func bracketedPasteGoesIntoTheFieldAsOneLine() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         try session.tmux(["set-buffer", "pasted\nacross\tlines"])
         try session.tmux(["paste-buffer", "-p", "-t", "0"])
         try session.waitFor("pasted across lines")
-        try quit(session)
+        try session.quitApp()
     }
 
     @Test func mouseClickOnAFieldFocusesIt() throws {
-        let session = try start()
+        let session = try TmuxSession.app(store: store)
         // An SGR mouse press and release on the Creator field (row 5, column 12).
         try session.type("\u{1B}[<0;12;5M\u{1B}[<0;12;5m")
         try session.type("clicked")
         try session.waitFor(" Creator [clicked")
-        try quit(session)
+        try session.quitApp()
     }
 
     @Test func quitRestoresTheTerminal() throws {
-        let session = try start()
-        try quit(session)
+        let session = try TmuxSession.app(store: store)
+        try session.quitApp()
         let screen = try session.screen()
         #expect(!screen.contains("^Q Quit"))
     }

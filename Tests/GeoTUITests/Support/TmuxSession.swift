@@ -168,3 +168,25 @@ final class TmuxSession {
         return shellPID
     }
 }
+
+extension TmuxSession {
+    /// The shell command that runs the built app on `store`.
+    static func appCommand(store: URL) -> String {
+        "\(quote(BuiltBinary.url.path)) --store \(quote(store.path))"
+    }
+
+    /// Starts the built app on `store` in a UTF-8 locale and waits for its help bar,
+    /// the last thing the first paint draws.
+    static func app(store: URL, width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        let session = try TmuxSession(command: appCommand(store: store), width: width, height: height,
+                                      environment: ["LANG": "C.UTF-8"])
+        try session.waitFor("^Q Quit")
+        return session
+    }
+
+    /// Quits the app with Ctrl-Q and waits for it to exit with status 0.
+    func quitApp() throws {
+        try send("C-q")
+        try waitFor("[exited 0]")
+    }
+}
