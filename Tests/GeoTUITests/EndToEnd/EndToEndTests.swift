@@ -158,6 +158,46 @@ import Testing
         try session.quitApp()
     }
 
+    @Test func unknownTerminalTypeGivesOneLineAndStatusTwo() throws {
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
+                                      environment: ["TERM": "no-such-terminal", "LANG": "C.UTF-8"])
+        let screen = try session.waitFor("[exited 2]")
+        #expect(screen.contains("geocache-tui: unknown terminal type 'no-such-terminal' (TERM)"))
+    }
+
+    @Test func aTerminalThatCannotMoveTheCursorIsRefused() throws {
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
+                                      environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
+        let screen = try session.waitFor("[exited 2]")
+        #expect(screen.contains("geocache-tui: terminal 'dumb' cannot move the cursor"))
+    }
+
+    @Test func aNonUTF8LocaleStillGivesAUsableScreen() throws {
+        try CacheStore(url: store).add(GeoCache(title: "東京 🗼", details: "d", creator: "c", reward: "r"))
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
+                                      environment: ["LANG": "C", "LC_ALL": "C"])
+        try session.waitFor("^Q Quit")
+        try session.waitFor("Title:   東京 🗼")
+        #expect(try session.screen().contains("┌ Cache"))
+        try session.quitApp()
+    }
+
+    @Test func cachesImportedByAnotherProcessAppearInTheCount() throws {
+        let session = try TmuxSession.app(store: store)
+        let file = directory.appendingPathComponent("two.json")
+        let caches = [GeoCache.sample("First"), GeoCache.sample("Second")]
+        try JSONSerialization.data(withJSONObject: caches.map(\.dictionary)).write(to: file)
+        let importer = Process()
+        importer.executableURL = BuiltBinary.url
+        importer.arguments = ["import", "--store", store.path, file.path]
+        importer.standardOutput = FileHandle.nullDevice
+        try importer.run()
+        importer.waitUntilExit()
+        #expect(importer.terminationStatus == 0)
+        try session.waitFor("Cache 1 of 2", timeout: 3)
+        try session.quitApp()
+    }
+
     @Test func quitRestoresTheTerminal() throws {
         let session = try TmuxSession.app(store: store)
         try session.quitApp()
