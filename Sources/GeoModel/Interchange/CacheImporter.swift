@@ -21,6 +21,14 @@ public enum CacheImporter {
     @discardableResult
     public static func read(_ source: ImportSource,
                             _ emit: (ImportRecord) throws -> Void) throws -> InterchangeFormat {
+        try readPending(source) { try emit($0.record) }
+    }
+
+    /// Like ``read(_:_:)``, but a GPX waypoint comes out before it is mapped to a
+    /// cache, so that the mapping (HTML to text, checks) can run on another thread.
+    @discardableResult
+    static func readPending(_ source: ImportSource,
+                            _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
         let reader = try ChunkReader(source)
         let format = try detectFormat(reader)
         switch format {
@@ -38,9 +46,9 @@ public enum CacheImporter {
             if let (position, reason) = tracker.finish() {
                 throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
             }
-            try JSONInterchange.read(bytes, source: reader.name, emit)
+            try JSONInterchange.read(bytes, source: reader.name) { try emit(.ready($0)) }
         case .gpx:
-            try GPXReader.read(reader, emit)
+            try GPXReader.readPending(reader, emit)
         }
         return format
     }
@@ -92,6 +100,20 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: position,
                                   reason: "neither JSON (an array, starting with '[') nor GPX (XML, starting with '<')")
             }
+        }
+    }
+}
+
+/// A record as the reader produces it: ready, or a GPX waypoint still to be mapped.
+enum PendingRecord: Sendable {
+    case ready(ImportRecord)
+    case waypoint(GPXReader.WaypointDraft, source: String)
+
+    /// The record: a waypoint is mapped here (``GPXReader/WaypointDraft/record(source:)``).
+    var record: ImportRecord {
+        switch self {
+        case .ready(let record): record
+        case .waypoint(let draft, let source): draft.record(source: source)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension CacheStore {
@@ -46,22 +47,22 @@ extension CacheStore {
                         """)
                     // The shared insert also stores the folded search text.
                     let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
-                    for source in sources {
-                        try CacheImporter.read(source) { record in
-                            switch record {
-                            case .cache(let cache, _):
-                                let arguments = Self.cacheArguments(cache)
-                                if try Bool.fetchOne(exists, arguments: arguments) == true {
-                                    report.duplicates += 1
-                                } else {
-                                    try insert.execute(arguments: Self.insertArguments(cache))
-                                    report.added += 1
-                                }
-                            case .rejected(let rejection):
-                                report.rejections.append(rejection)
-                            case .notAGeocache:
-                                report.notGeocaches += 1
+                    // Reading (XML parsing) runs on a thread of its own while this one maps
+                    // the waypoints to caches and stores them: on two cores they overlap.
+                    try RecordPipe.read(sources) { record in
+                        switch record {
+                        case .cache(let cache, _):
+                            let arguments = Self.cacheArguments(cache)
+                            if try Bool.fetchOne(exists, arguments: arguments) == true {
+                                report.duplicates += 1
+                            } else {
+                                try insert.execute(arguments: Self.insertArguments(cache))
+                                report.added += 1
                             }
+                        case .rejected(let rejection):
+                            report.rejections.append(rejection)
+                        case .notAGeocache:
+                            report.notGeocaches += 1
                         }
                     }
                     if !skipInvalid, !report.rejections.isEmpty {
@@ -93,5 +94,103 @@ extension CacheStore {
             reason: "\(count) \(count == 1 ? "record is" : "records are") invalid, so nothing was imported "
                 + "(--skip-invalid imports the valid ones):",
             rejections: rejections)
+    }
+}
+
+/// Carries records from a reading thread to the storing thread, in small batches, so
+/// that parsing one part of the file overlaps storing the part before it. At most
+/// ``maxBatches`` batches wait at a time, so memory stays bounded.
+final class RecordPipe: @unchecked Sendable {
+    static let batchSize = 256
+    static let maxBatches = 8
+
+    private let condition = NSCondition()
+    private var batches: [[PendingRecord]] = []
+    private var readerFinished = false
+    private var readerFailure: (any Error)?
+    private var cancelled = false
+
+    /// Reads `sources` in order on another thread and hands each record to `store` on
+    /// this one, in order. Throws what reading throws (after the records read before
+    /// it were stored) or what `store` throws (reading then stops); either way it
+    /// returns only after the reading thread has finished.
+    static func read(_ sources: [ImportSource], _ store: (ImportRecord) throws -> Void) throws {
+        let pipe = RecordPipe()
+        let thread = Thread {
+            var batch: [PendingRecord] = []
+            batch.reserveCapacity(batchSize)
+            do {
+                for source in sources {
+                    try CacheImporter.readPending(source) { record in
+                        batch.append(record)
+                        if batch.count >= batchSize {
+                            try pipe.put(batch)
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                    }
+                }
+                if !batch.isEmpty { try pipe.put(batch) }
+                pipe.finish(nil)
+            } catch {
+                pipe.finish(error)
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        do {
+            while let batch = try pipe.take() {
+                for pending in batch { try store(pending.record) }
+            }
+        } catch {
+            pipe.cancel()
+            pipe.waitForReader()
+            throw error
+        }
+    }
+
+    /// Hands a batch to the storing thread, waiting while the pipe is full; throws
+    /// `CancellationError` when the storing side has given up.
+    private func put(_ batch: [PendingRecord]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= Self.maxBatches, !cancelled { condition.wait() }
+        if cancelled { throw CancellationError() }
+        batches.append(batch)
+        condition.broadcast()
+    }
+
+    private func finish(_ failure: (any Error)?) {
+        condition.lock()
+        readerFinished = true
+        readerFailure = failure
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch; nil at the end; throws the reader's error once its records are taken.
+    private func take() throws -> [PendingRecord]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty, !readerFinished { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if let readerFailure { throw readerFailure }
+        return nil
+    }
+
+    private func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func waitForReader() {
+        condition.lock()
+        while !readerFinished { condition.wait() }
+        condition.unlock()
     }
 }

@@ -28,10 +28,18 @@ public enum GPXReader {
 
     /// Reads the GPX document from `reader`, emitting one record per waypoint.
     static func read(_ reader: ChunkReader, _ emit: (ImportRecord) throws -> Void) throws {
+        try readPending(reader) { try emit($0.record) }
+    }
+
+    /// Reads the GPX document from `reader`, emitting each waypoint before it is mapped.
+    static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws {
         let validateUTF8 = try checkProlog(reader)
         let stream = ValidatingStream(reader: reader, validateUTF8: validateUTF8)
         let parser = XMLParser(stream: stream)
-        parser.shouldProcessNamespaces = true
+        // Namespaces are resolved by the delegate from the `xmlns` attributes: with
+        // XMLParser's own processing on, it builds a namespace URI and a qualified name
+        // string for every start and end tag.
+        parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
         let delegate = Delegate(source: reader.name)
@@ -261,7 +269,37 @@ public enum GPXReader {
         }
     }
 
+    /// The local names the reader looks at; everything else is `.other`.
+    enum LocalName {
+        case gpx, wpt, name, urlname, type, link, text
+        case cache, placedBy, owner, container, shortDescription, travelbug
+        case other
+
+        /// Classifies a local name by its UTF-8 bytes (length first, then the bytes).
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            func equals(_ literal: StaticString) -> Bool {
+                literal.utf8CodeUnitCount == bytes.count
+                    && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
+            }
+            switch bytes.count {
+            case 3: self = equals("wpt") ? .wpt : equals("gpx") ? .gpx : .other
+            case 4: self = equals("name") ? .name : equals("type") ? .type : equals("link") ? .link
+                : equals("text") ? .text : .other
+            case 5: self = equals("cache") ? .cache : equals("owner") ? .owner : .other
+            case 7: self = equals("urlname") ? .urlname : .other
+            case 9: self = equals("placed_by") ? .placedBy : equals("container") ? .container
+                : equals("travelbug") ? .travelbug : .other
+            case 17: self = equals("short_description") ? .shortDescription : .other
+            default: self = .other
+            }
+        }
+    }
+
     /// The XMLParser delegate: tracks the element path and fills one draft per waypoint.
+    ///
+    /// XMLParser runs with namespace processing off (its own builds a namespace URI and
+    /// a qualified name string for every start and end tag), so the delegate resolves
+    /// prefixes itself from the `xmlns` attributes, working on the names' UTF-8 bytes.
     final class Delegate: NSObject, XMLParserDelegate {
         enum Target {
             case name, urlname, linkText, type
@@ -271,12 +309,16 @@ public enum GPXReader {
 
         let source: String
         /// Receives each finished waypoint; set only while the parser runs.
-        var emit: ((ImportRecord) throws -> Void)?
+        var emit: ((PendingRecord) throws -> Void)?
         var thrown: (any Error)?
         var failure: ImportError?
         var parseError: (Int, TextPosition?)?
         var sawRoot = false
-        private var path: [(name: String, isGroundspeak: Bool)] = []
+        /// The open elements: local name and whether it is in a Groundspeak namespace.
+        private var path: [(name: LocalName, isGroundspeak: Bool)] = []
+        /// The namespace prefixes in scope (empty for the default namespace), innermost
+        /// last, with the depth of the element that declared each.
+        private var bindings: [(prefix: [UInt8], isGroundspeak: Bool, depth: Int)] = []
         private var draft: WaypointDraft?
         private var target: Target?
         private var targetDepth = 0
@@ -286,19 +328,31 @@ public enum GPXReader {
             self.source = source
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
-            let isGroundspeak = GPXReader.groundspeakPrefixes.contains { namespaceURI?.hasPrefix($0) == true }
+        /// With namespace processing off, `qualifiedName` is the name as written
+        /// (`groundspeak:cache`) and namespace declarations are among the attributes.
+        func parser(_ parser: XMLParser, didStartElement qualifiedName: String, namespaceURI: String?,
+                    qualifiedName _: String?, attributes: [String: String] = [:]) {
+            let depth = path.count + 1
+            if !attributes.isEmpty { declareNamespaces(attributes, depth: depth) }
+            var written = qualifiedName
+            let (elementName, isGroundspeak) = written.withUTF8 { bytes in
+                var colon = 0
+                while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+                let hasPrefix = colon < bytes.count
+                let prefix = UnsafeBufferPointer(rebasing: bytes[0..<(hasPrefix ? colon : 0)])
+                let local = UnsafeBufferPointer(rebasing: bytes[(hasPrefix ? colon + 1 : 0)...])
+                return (LocalName(local), isBoundToGroundspeak(prefix))
+            }
             if path.isEmpty {
                 sawRoot = true
-                guard elementName == "gpx", !isGroundspeak else {
+                guard elementName == .gpx, !isGroundspeak else {
                     failure = ImportError(.notGPX, source: source,
                                           position: TextPosition(line: parser.lineNumber, column: parser.columnNumber),
-                                          reason: "not a GPX document: the root element is <\(qualifiedName ?? elementName)>, not <gpx>")
+                                          reason: "not a GPX document: the root element is <\(qualifiedName)>, not <gpx>")
                     parser.abortParsing()
                     return
                 }
-            } else if path.count == 1, elementName == "wpt", !isGroundspeak {
+            } else if path.count == 1, elementName == .wpt, !isGroundspeak {
                 draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)))
             } else if draft != nil, target == nil {
                 startField(elementName, isGroundspeak: isGroundspeak, attributes: attributes)
@@ -310,32 +364,60 @@ public enum GPXReader {
             }
         }
 
-        private func startField(_ name: String, isGroundspeak: Bool, attributes: [String: String]) {
+        /// Whether `prefix` (empty: the default namespace) is bound to a Groundspeak
+        /// namespace where the element starts.
+        private func isBoundToGroundspeak(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+            for binding in bindings.reversed() where binding.prefix.count == prefix.count {
+                let same = binding.prefix.withUnsafeBufferPointer { declared in
+                    prefix.isEmpty || memcmp(declared.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+                }
+                if same { return binding.isGroundspeak }
+            }
+            return false
+        }
+
+        /// Records the `xmlns` and `xmlns:prefix` attributes of an element at `depth`.
+        private func declareNamespaces(_ attributes: [String: String], depth: Int) {
+            for (key, value) in attributes {
+                var key = key
+                let prefix: [UInt8]? = key.withUTF8 { bytes in
+                    guard bytes.count >= 5, memcmp(bytes.baseAddress!, "xmlns", 5) == 0 else { return nil }
+                    if bytes.count == 5 { return [] }
+                    guard bytes[5] == UInt8(ascii: ":") else { return nil }
+                    return Array(bytes[6...])
+                }
+                guard let prefix else { continue }
+                let isGroundspeak = GPXReader.groundspeakPrefixes.contains { value.hasPrefix($0) }
+                bindings.append((prefix, isGroundspeak, depth))
+            }
+        }
+
+        private func startField(_ name: LocalName, isGroundspeak: Bool, attributes: [String: String]) {
             guard let parent = path.last else { return }
             if isGroundspeak {
-                if name == "cache" { draft?.isCache = true; return }
-                if parent.isGroundspeak, parent.name == "cache" {
+                if name == .cache { draft?.isCache = true; return }
+                if parent.isGroundspeak, parent.name == .cache {
                     switch name {
-                    case "name": target = .cacheName
-                    case "placed_by": target = .placedBy
-                    case "owner": target = .owner
-                    case "container": target = .container
-                    case "short_description":
+                    case .name: target = .cacheName
+                    case .placedBy: target = .placedBy
+                    case .owner: target = .owner
+                    case .container: target = .container
+                    case .shortDescription:
                         target = .shortDescription
                         draft?.shortDescriptionIsHTML = attributes["html"]?.lowercased() == "true"
                     default: break
                     }
-                } else if parent.isGroundspeak, parent.name == "travelbug", name == "name" {
+                } else if parent.isGroundspeak, parent.name == .travelbug, name == .name {
                     target = .travelBugName
                 }
             } else if path.count == 2 {
                 switch name {
-                case "name": target = .name
-                case "urlname": target = .urlname
-                case "type": target = .type
+                case .name: target = .name
+                case .urlname: target = .urlname
+                case .type: target = .type
                 default: break
                 }
-            } else if path.count == 3, parent.name == "link", name == "text", draft?.linkText == nil {
+            } else if path.count == 3, parent.name == .link, name == .text, draft?.linkText == nil {
                 target = .linkText
             }
         }
@@ -348,19 +430,21 @@ public enum GPXReader {
             if target != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?) {
+        /// The name is not looked at: XMLParser has checked that it closes the open element.
+        func parser(_ parser: XMLParser, didEndElement qualifiedName: String, namespaceURI: String?,
+                    qualifiedName _: String?) {
             if let finished = target, path.count == targetDepth {
                 store(text, in: finished)
                 target = nil
                 targetDepth = 0
                 text = ""
             }
-            path.removeLast()
-            if path.count == 1, elementName == "wpt", let finished = draft {
+            let ended = path.removeLast()
+            while let binding = bindings.last, binding.depth > path.count { bindings.removeLast() }
+            if path.count == 1, ended.name == .wpt, !ended.isGroundspeak, let finished = draft {
                 draft = nil
                 do {
-                    try emit?(finished.record(source: source))
+                    try emit?(.waypoint(finished, source: source))
                 } catch {
                     thrown = error
                     parser.abortParsing()

@@ -68,10 +68,10 @@ public enum HTMLText {
             }
             if index < scalars.count, scalars[index] == "/" { isClosing = true; index += 1 }
             guard index < scalars.count,
-                  scalars[index].properties.isAlphabetic || scalars[index] == "!" || scalars[index] == "?"
+                  HTMLText.isLetter(scalars[index]) || scalars[index] == "!" || scalars[index] == "?"
             else { return nil }
             var name = String.UnicodeScalarView()
-            while index < scalars.count, scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) {
+            while index < scalars.count, HTMLText.isLetter(scalars[index]) || ("0"..."9").contains(scalars[index]) {
                 name.append(scalars[index])
                 index += 1
             }
@@ -100,8 +100,19 @@ public enum HTMLText {
     ]
     private static let itemTags: Set<String> = ["li", "dt", "dd"]
 
+    /// A letter, answered without Unicode's property tables for ASCII.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            let value = scalar.value | 0x20
+            return value >= 0x61 && value <= 0x7A
+        }
+        return scalar.properties.isAlphabetic
+    }
+
+    /// Builds the text as UTF-8 bytes (appending to a `String` one scalar at a time is
+    /// several times slower).
     private struct Builder {
-        private var text = String.UnicodeScalarView()
+        private var text: [UInt8] = []
         private var pendingSpace = false
         private var pendingBreaks = 0
 
@@ -122,32 +133,39 @@ public enum HTMLText {
                 pendingSpace = true
             } else {
                 flush()
-                text.append(scalar)
+                if scalar.value < 0x80 {
+                    text.append(UInt8(scalar.value))
+                } else {
+                    UTF8.encode(scalar) { text.append($0) }
+                }
             }
         }
 
         /// Appends decoded text literally (a decoded `&nbsp;` stays a space).
         mutating func appendText(_ decoded: String) {
             flush()
-            text.append(contentsOf: decoded.unicodeScalars)
+            text.append(contentsOf: decoded.utf8)
         }
 
         private mutating func flush() {
             if pendingBreaks > 0 {
-                while let last = text.last, last == " " { text.removeLast() }
+                while let last = text.last, last == space { text.removeLast() }
                 if !text.isEmpty {
-                    let existing = text.reversed().prefix { $0 == "\n" }.count
-                    for _ in existing..<max(existing, pendingBreaks) { text.append("\n") }
+                    let existing = text.reversed().prefix { $0 == newline }.count
+                    for _ in existing..<max(existing, pendingBreaks) { text.append(newline) }
                 }
-            } else if pendingSpace, let last = text.last, last != " ", last != "\n" {
-                text.append(" ")
+            } else if pendingSpace, let last = text.last, last != space, last != newline {
+                text.append(space)
             }
             pendingBreaks = 0
             pendingSpace = false
         }
 
+        private var space: UInt8 { 0x20 }
+        private var newline: UInt8 { 0x0A }
+
         var result: String {
-            String(text).trimmingWhitespace()
+            String(decoding: text, as: UTF8.self).trimmingWhitespace()
         }
     }
 
@@ -171,7 +189,7 @@ public enum HTMLText {
         var body = String.UnicodeScalarView()
         while index < scalars.count, index - start <= 32, scalars[index] != ";" {
             let scalar = scalars[index]
-            guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "#" else { return nil }
+            guard isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "#" else { return nil }
             body.append(scalar)
             index += 1
         }

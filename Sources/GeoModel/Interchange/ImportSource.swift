@@ -128,35 +128,79 @@ struct UTF8Tracker {
     var nextPosition: TextPosition { TextPosition(line: line, column: column + 1) }
 
     /// Feeds bytes; returns the position and a description of the first invalid sequence.
+    ///
+    /// Runs of ASCII are checked eight bytes at a time (their newlines counted in the
+    /// same word); other bytes go through the byte-by-byte check in `feedByte`.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> (TextPosition, String)? {
-        for byte in bytes {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
             if pending == 0 {
-                if byte < 0x80 {
-                    if byte == 0x0A { line += 1; column = 0 } else { column += 1 }
-                    continue
-                }
-                switch byte {
-                case 0xC2...0xDF: pending = 1; low = 0x80; high = 0xBF
-                case 0xE0: pending = 2; low = 0xA0; high = 0xBF
-                case 0xE1...0xEC, 0xEE...0xEF: pending = 2; low = 0x80; high = 0xBF
-                case 0xED: pending = 2; low = 0x80; high = 0x9F
-                case 0xF0: pending = 3; low = 0x90; high = 0xBF
-                case 0xF1...0xF3: pending = 3; low = 0x80; high = 0xBF
-                case 0xF4: pending = 3; low = 0x80; high = 0x8F
-                default:
-                    return (nextPosition, "invalid UTF-8: byte 0x\(Self.hex(byte)) cannot start a character")
-                }
-                column += 1
-                leadPosition = TextPosition(line: line, column: column)
-                leadByte = byte
-            } else {
-                guard byte >= low, byte <= high else {
-                    return (leadPosition, "invalid UTF-8: byte 0x\(Self.hex(leadByte)) is followed by 0x\(Self.hex(byte))")
-                }
-                pending -= 1
-                low = 0x80
-                high = 0xBF
+                index = skipASCII(base, from: index, count: count)
+                if index >= count { break }
             }
+            if let problem = feedByte(base[index]) { return problem }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Consumes whole 8-byte words of ASCII from `start` and returns where it stopped
+    /// (at a word with a byte of 0x80 or more, or with fewer than 8 bytes left).
+    private mutating func skipASCII(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if word & highBits != 0 { break }
+            // The high bit of each byte that equals 0x0A, exactly (no borrows across bytes).
+            let x = word ^ newlines
+            let matches = ~(((x & low7) &+ low7) | x | low7)
+            if matches == 0 {
+                column += 8
+            } else {
+                line += matches.nonzeroBitCount
+                // Characters after the word's last newline (byte i is bits 8i to 8i+7).
+                let last = (63 - matches.leadingZeroBitCount) / 8
+                column = 7 - last
+            }
+            index += 8
+        }
+        return index
+    }
+
+    /// Checks one byte.
+    private mutating func feedByte(_ byte: UInt8) -> (TextPosition, String)? {
+        if pending == 0 {
+            if byte < 0x80 {
+                if byte == 0x0A { line += 1; column = 0 } else { column += 1 }
+                return nil
+            }
+            switch byte {
+            case 0xC2...0xDF: pending = 1; low = 0x80; high = 0xBF
+            case 0xE0: pending = 2; low = 0xA0; high = 0xBF
+            case 0xE1...0xEC, 0xEE...0xEF: pending = 2; low = 0x80; high = 0xBF
+            case 0xED: pending = 2; low = 0x80; high = 0x9F
+            case 0xF0: pending = 3; low = 0x90; high = 0xBF
+            case 0xF1...0xF3: pending = 3; low = 0x80; high = 0xBF
+            case 0xF4: pending = 3; low = 0x80; high = 0x8F
+            default:
+                return (nextPosition, "invalid UTF-8: byte 0x\(Self.hex(byte)) cannot start a character")
+            }
+            column += 1
+            leadPosition = TextPosition(line: line, column: column)
+            leadByte = byte
+        } else {
+            guard byte >= low, byte <= high else {
+                return (leadPosition, "invalid UTF-8: byte 0x\(Self.hex(leadByte)) is followed by 0x\(Self.hex(byte))")
+            }
+            pending -= 1
+            low = 0x80
+            high = 0xBF
         }
         return nil
     }

@@ -1,0 +1,66 @@
+import Testing
+@testable import GeoModel
+
+/// The reader resolves namespace prefixes itself (XMLParser's namespace processing is
+/// off for speed): whatever the prefix, a Groundspeak namespace is recognised, with the
+/// scoping rules of XML namespaces.
+@Suite("GPX namespaces")
+struct GPXNamespaceTests {
+    private static func cache(_ body: String, root: String = #"xmlns="http://www.topografix.com/GPX/1/0""#)
+        throws -> [ImportRecord] {
+        try Interchange.records(text: "<gpx \(root)><wpt lat=\"0\" lon=\"0\"><name>GC1</name>\(body)</wpt></gpx>")
+    }
+
+    @Test func anyPrefixBoundToGroundspeakWorks() throws {
+        let records = try Self.cache("""
+            <gs:cache xmlns:gs="https://www.groundspeak.com/cache/1/0/1"><gs:name>Oak</gs:name>\
+            <gs:placed_by>Ann</gs:placed_by><gs:container>Small</gs:container></gs:cache>
+            """)
+        #expect(Interchange.caches(records) == [GeoCache(title: "Oak", details: "GC1", creator: "Ann",
+                                                         reward: "Container: Small")])
+    }
+
+    @Test func groundspeakAsTheDefaultNamespaceOfTheCacheElement() throws {
+        let records = try Self.cache("""
+            <cache xmlns="http://www.groundspeak.com/cache/1/0"><name>Oak</name><owner>Bo</owner>\
+            <container>Micro</container></cache>
+            """)
+        #expect(Interchange.caches(records) == [GeoCache(title: "Oak", details: "GC1", creator: "Bo",
+                                                         reward: "Container: Micro")])
+    }
+
+    @Test func aPrefixBoundElsewhereIsNotGroundspeak() throws {
+        // `groundspeak:` here names another namespace: the waypoint is no geocache.
+        let records = try Self.cache("""
+            <groundspeak:cache xmlns:groundspeak="http://example.com/other"><groundspeak:name>X</groundspeak:name>\
+            </groundspeak:cache>
+            """)
+        #expect(records.count == 1)
+        guard case .notAGeocache = records.first else {
+            Issue.record("expected a waypoint that is not a geocache, got \(records)")
+            return
+        }
+    }
+
+    @Test func aDeclarationEndsWithItsElement() throws {
+        // The binding on the first <gs:cache> does not reach the second waypoint.
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0">\
+            <wpt lat="0" lon="0"><name>GC1</name><gs:cache xmlns:gs="http://www.groundspeak.com/cache/1/0/1">\
+            <gs:name>Oak</gs:name><gs:owner>Ann</gs:owner><gs:container>Small</gs:container></gs:cache></wpt>\
+            <wpt lat="0" lon="0"><name>GC2</name><type>Waypoint|Parking</type>\
+            <gs:cache xmlns:gs="http://example.com/other"><gs:name>No</gs:name></gs:cache></wpt></gpx>
+            """
+        let records = try Interchange.records(text: text)
+        #expect(Interchange.caches(records).map(\.title) == ["Oak"])
+        #expect(records.count == 2)
+    }
+
+    @Test func aRootInTheGroundspeakNamespaceIsNotGPX() {
+        let error = Interchange.importError(.bytes(Array("""
+            <gs:gpx xmlns:gs="http://www.groundspeak.com/cache/1/0/1"></gs:gpx>
+            """.utf8), name: "input"))
+        #expect(error?.kind == .notGPX)
+        #expect(error?.reason.contains("<gs:gpx>") == true)
+    }
+}
