@@ -122,7 +122,7 @@ class AppSession:
         """Nanoseconds from spawning to the last byte of the first complete form.
 
         Reads until the output has been quiet for a while and the screen shows the form
-        (title bar on top, status line and help bar at the bottom), then replays the
+        (title bar on top, status line and the whole help bar at the bottom), then replays the
         chunks through a fresh emulator to find the first one after which the screen
         already looked exactly as it does at the end: its stamp is the first paint.
         """
@@ -153,10 +153,22 @@ class AppSession:
         self.paint_schedstat = self.schedstat()
         return done_at - self.spawned_ns
 
+    # The help bar's last hint: at 80 columns the bar takes two rows and this ends
+    # the second; it is drawn last of the bar's text, so the bar is complete with it.
+    LAST_HELP_HINT = "Suspend"
+
     @staticmethod
     def _looks_complete(display):
-        top, status, help_bar = display[0], display[-2], display[-1]
-        return "geocache-tui" in top and status.strip() != "" and "Quit" in help_bar
+        """The title bar on top, the help bar (one or two rows, ending in its last
+        hint) at the bottom, and a status line right above the help bar."""
+        top = display[0]
+        if "geocache-tui" not in top or AppSession.LAST_HELP_HINT not in display[-1]:
+            return False
+        help_rows = 1 if "Quit" in display[-1] else 2
+        if help_rows == 2 and "Quit" not in display[-2]:
+            return False
+        status = display[-1 - help_rows]
+        return status.strip() != ""
 
     def key(self, data, diff=False, quiet=QUIET_SECONDS):
         """Writes `data` as typed keys; returns (nanoseconds from the write to the last
