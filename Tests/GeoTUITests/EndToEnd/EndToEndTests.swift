@@ -215,8 +215,8 @@ import Testing
         // Files, not pipes: a pipe inherited by any other process (a tmux server another
         // test started) would keep its reader waiting.
         let errorsURL = directory.appendingPathComponent("stderr"), outputURL = directory.appendingPathComponent("stdout")
-        FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let process = Process()
         process.executableURL = BuiltBinary.url
         process.arguments = ["--store", directory.appendingPathComponent("caches.sqlite").path]
