@@ -24,13 +24,7 @@ extension CacheStore {
         let path = url.path
         let queue: DatabaseQueue
         do {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
-            configuration.label = "geocache-tui import"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui import"))
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
@@ -40,11 +34,7 @@ extension CacheStore {
         do {
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    let exists = try db.cachedStatement(sql: """
-                        SELECT EXISTS (SELECT 1 FROM cache
-                            WHERE title = CAST(? AS TEXT) AND details = CAST(? AS TEXT)
-                              AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT))
-                        """)
+                    let exists = try db.cachedStatement(sql: Self.containsCacheSQL)
                     // The shared insert also stores the folded search text.
                     let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
                     // Reading (XML parsing) runs on a thread of its own while this one maps

@@ -86,13 +86,7 @@ public final class CacheStore {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
         }
         do {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
-            configuration.label = "geocache-tui store"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui store"))
             do {
                 try Self.prepare(queue, path: path)
             } catch {
@@ -105,6 +99,26 @@ public final class CacheStore {
             throw StoreError(wrapping: error, path: path)
         }
     }
+
+    /// How every connection to a store is set up: wait for other writers up to the busy
+    /// timeout, and make each commit durable (`synchronous = FULL`, also in WAL mode).
+    static func connectionConfiguration(label: String) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = label
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// True (1) when a cache identical in all four fields is stored; takes
+    /// ``cacheArguments(_:)`` and uses the index on the four fields.
+    static let containsCacheSQL = """
+        SELECT EXISTS (SELECT 1 FROM cache
+            WHERE title = CAST(? AS TEXT) AND details = CAST(? AS TEXT)
+              AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT))
+        """
 
     /// Checks identity and schema without writing, then claims, switches to WAL and
     /// migrates.
@@ -195,11 +209,7 @@ public final class CacheStore {
     /// True when a cache identical in all four fields is stored (uses an index).
     public func contains(_ cache: GeoCache) throws -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM cache
-                    WHERE title = CAST(? AS TEXT) AND details = CAST(? AS TEXT)
-                      AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT))
-                """, arguments: Self.cacheArguments(cache)) ?? false
+            try Bool.fetchOne(db, sql: Self.containsCacheSQL, arguments: Self.cacheArguments(cache)) ?? false
         }
     }
 
