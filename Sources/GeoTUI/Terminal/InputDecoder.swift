@@ -259,18 +259,12 @@ struct InputDecoder {
         let modifier = numbers.count > 1 ? (numbers[1] ?? 1) : 1
         // xterm's modifier parameter is 1 + (1 Shift, 2 Alt, 4 Ctrl).
         let wordMove = (modifier - 1) & (2 | 4) != 0
+        if let key = Self.letterKey(final, wordMove: wordMove) {
+            emit(key)
+            return
+        }
         switch final {
-        case "A": emit(.up)
-        case "B": emit(.down)
-        case "C": emit(wordMove ? .wordRight : .right)
-        case "D": emit(wordMove ? .wordLeft : .left)
-        case "H": emit(.home)
-        case "F": emit(.end)
         case "Z": emit(.backTab)
-        case "P": emit(.function(1))
-        case "Q": emit(.function(2))
-        case "R": emit(.function(3))
-        case "S": emit(.function(4))
         case "M" where parameters.isEmpty:
             state = .x10Mouse([])
         case "~":
@@ -285,6 +279,24 @@ struct InputDecoder {
         default:
             // Focus reports, device status answers and the like: not keys.
             break
+        }
+    }
+
+    /// The key a final letter names in both `ESC [ … X` and `ESC O X`: arrows (word
+    /// moves when Ctrl or Alt is held), Home, End and F1 to F4.
+    static func letterKey(_ final: Character, wordMove: Bool) -> Key? {
+        switch final {
+        case "A": .up
+        case "B": .down
+        case "C": wordMove ? .wordRight : .right
+        case "D": wordMove ? .wordLeft : .left
+        case "H": .home
+        case "F": .end
+        case "P": .function(1)
+        case "Q": .function(2)
+        case "R": .function(3)
+        case "S": .function(4)
+        default: nil
         }
     }
 
@@ -305,19 +317,10 @@ struct InputDecoder {
     }
 
     private mutating func ss3(_ scalar: Unicode.Scalar) {
-        switch scalar {
-        case "A": emit(.up)
-        case "B": emit(.down)
-        case "C": emit(.right)
-        case "D": emit(.left)
-        case "H": emit(.home)
-        case "F": emit(.end)
-        case "M": emit(.enter)
-        case "P": emit(.function(1))
-        case "Q": emit(.function(2))
-        case "R": emit(.function(3))
-        case "S": emit(.function(4))
-        default: break
+        if let key = Self.letterKey(Character(scalar), wordMove: false) {
+            emit(key)
+        } else if scalar == "M" {
+            emit(.enter)
         }
     }
 
