@@ -13,9 +13,7 @@ extension GeoCacheFormController {
         if isSearchOpen { closeSearch() }
         edit = (current.id, currentFieldValues())
         paneMessage = nil
-        setFieldValues(current.cache.dictionary.reduce(into: [:]) { values, entry in
-            if let field = GeoCache.Field(rawValue: entry.key) { values[field] = entry.value }
-        })
+        setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, current.cache[$0]) }))
         focus.focus(fields[0].input)
         addButton.title = "Save"
         dirty.formUnion([.buttons, .fields])

@@ -179,7 +179,6 @@ public final class GeoCacheFormController: ScreenController {
             drawTooSmall()
             return canvas
         }
-        if dirty.contains(.overlay) && deleteDialog == nil { dirty = Set(Part.allCases) }
         if dirty.contains(.chrome) { drawChrome() }
         if dirty.contains(.fields) { for entry in fields { entry.input.draw(into: &canvas) } }
         if dirty.contains(.buttons) {
