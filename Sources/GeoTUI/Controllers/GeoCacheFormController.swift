@@ -128,19 +128,28 @@ public final class GeoCacheFormController: ScreenController {
             entry.label.frame = layout.labels[index]
             entry.input.frame = layout.fields[index]
         }
-        var x = layout.buttonRow.x
-        for button in [addButton, previousButton, nextButton] {
-            // Add reads Save while editing: its frame fits both, so nothing moves.
-            let wanted = button === addButton ? max(button.preferredWidth, "Save".displayWidth + 4) : button.preferredWidth
-            let width = min(wanted, max(0, layout.buttonRow.maxX - x))
-            button.frame = Rect(x: x, y: layout.buttonRow.y, width: width, height: 1)
-            x += width + 2
-        }
+        layOutButtons()
         pane.frame = layout.pane
         helpBar.frame = layout.help
         layOutStatusRow()
         deleteDialog?.frame = Rect(size: size)
         dirty = Set(Part.allCases)
+    }
+
+    /// Places the buttons left to right in their row, two columns apart (one when the
+    /// row is narrow); a button that does not fit whole is not drawn (its keys still work).
+    private func layOutButtons() {
+        let buttons = [addButton, previousButton, nextButton]
+        // Add reads Save while editing: its frame fits both, so nothing moves.
+        let widths = buttons.map { $0 === addButton ? max($0.preferredWidth, "Save".displayWidth + 4) : $0.preferredWidth }
+        let row = layout.buttonRow
+        let gap = widths.reduce(0, +) + 2 * (buttons.count - 1) <= row.width ? 2 : 1
+        var x = row.x
+        for (button, width) in zip(buttons, widths) {
+            let fits = x + width <= row.maxX
+            button.frame = Rect(x: x, y: row.y, width: fits ? width : 0, height: 1)
+            x += width + gap
+        }
     }
 
     public func handle(_ key: Key) -> ControllerOutcome {

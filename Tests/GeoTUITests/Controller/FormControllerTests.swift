@@ -311,6 +311,11 @@ import Testing
         #expect(form.status.hasPrefix(" Cache 1 of 1"))
     }
 
+    @Test func everyButtonIsDrawnWholeAtTheMinimumWidth() throws {
+        let form = try FormHarness(width: 40, height: 14)
+        #expect(form.row(6).hasSuffix("[ Add ]  [ Previous ] [ Next ]"))
+    }
+
     @Test func tooSmallTerminalSaysSoInsteadOfDrawingTheForm() throws {
         let form = try FormHarness()
         form.resize(width: 30, height: 8)
