@@ -13,12 +13,14 @@ public enum CacheListChange: Equatable, Sendable {
     /// The current cache changed to another match of the active search (the same
     /// moves, during a search). `matchPosition` is 1-based among `matchCount` matches.
     case matchMoved(StoredCache, matchPosition: Int, matchCount: Int)
-    /// The current cache was edited through this list (``CacheList/updateCurrent(_:)``);
-    /// it keeps its identity and position.
+    /// A cache was edited through this list (``CacheList/update(_:to:)``); it keeps
+    /// its identity and position, and when it is the current cache, ``CacheList/current``
+    /// holds the new version.
     case updated(StoredCache)
-    /// The current cache was deleted through this list (``CacheList/deleteCurrent()``).
-    /// `newCurrent` is the cache shown now: the next one (the next match during a
-    /// search), else the previous one, else nil. `position` is its stored-order
+    /// A cache was deleted through this list (``CacheList/delete(_:)``). When it was
+    /// the current one, `newCurrent` is the cache shown now: the next one (the next
+    /// match during a search), else the previous one, else nil; otherwise it is the
+    /// current cache, unchanged. `position` is its stored-order
     /// position (nil when empty or during a search, see ``CacheList/searchPosition``);
     /// `count` the caches left in the store.
     case deleted(CacheID, newCurrent: StoredCache?, position: Int?, count: Int)
@@ -36,7 +38,10 @@ public enum CacheListChange: Equatable, Sendable {
     /// search, its matches). Also broadcast before an edit or delete throws
     /// ``CacheEditError/changedElsewhere(newer:)`` or
     /// ``CacheEditError/deletedElsewhere(_:)``: the list then shows the newer state.
-    case storeChangedExternally(count: Int)
+    /// `deletedShown` is the cache that was current before, when
+    /// ``CacheList/checkForExternalChanges()`` found that another process deleted it
+    /// (the list has moved on), so a view can say so.
+    case storeChangedExternally(count: Int, deletedShown: StoredCache? = nil)
     /// An operation that cannot throw (``CacheList/showNext()`` and the other moves) failed to reach
     /// the store; the list's state is unchanged.
     case failed(StoreError)

@@ -236,10 +236,11 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+        let shown = list.current
         let recorder = ChangeRecorder(list)
         try CacheStore(url: directory.file()).saveCaches([Samples.mill])
         try list.checkForExternalChanges()
-        #expect(recorder.changes == [.storeChangedExternally(count: 1)])
+        #expect(recorder.changes == [.storeChangedExternally(count: 1, deletedShown: shown)])
         #expect(list.current?.cache == Samples.mill && list.positionText == "1 of 1")
     }
 

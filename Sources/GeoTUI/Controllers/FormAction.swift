@@ -10,6 +10,7 @@ public enum FormAction: Hashable, Sendable {
     case editCache
     case deleteCache
     case search
+    case reload
     case focusNext
     case focusPrevious
     case scrollPaneUp
@@ -38,6 +39,7 @@ extension FormAction {
         .init(keys: [.alt("<")], action: .showFirstCache, help: "First"),
         .init(keys: [.alt(">")], action: .showLastCache, help: "Last"),
         .init(keys: [.control("r")], action: .showRandomCache, help: "Random"),
+        .init(keys: [.function(5)], action: .reload, help: "Reload"),
         .init(keys: [.escape], action: .cancel, help: "Cancel"),
         .init(keys: [.tab, .down], action: .focusNext, help: "Move"),
         .init(keys: [.backTab, .up], action: .focusPrevious),
@@ -56,4 +58,11 @@ extension FormAction {
 
     /// The actions that still work while the delete confirmation is open.
     static let dialogActions: Set<FormAction> = [.redraw, .suspend, .quit]
+
+    /// The actions that still work while the terminal is too small to show the form:
+    /// none that stores, changes or deletes anything unseen.
+    static let hiddenActions: Set<FormAction> = [
+        .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
+        .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit,
+    ]
 }

@@ -1,9 +1,11 @@
 import GeoModel
 
-/// Editing and deleting the current cache.
+/// Editing and deleting a cache, and what the form does when another session changes
+/// or deletes the cache an edit or a question is about.
 extension GeoCacheFormController {
     /// Loads the current cache into the fields; the Add button becomes Save. What the
-    /// fields held is kept and comes back when the edit ends.
+    /// fields held is kept and comes back when the edit ends. The version loaded is
+    /// the one the save compares with.
     func beginEdit() {
         guard edit == nil else { return }
         guard let current = model.current else {
@@ -11,7 +13,7 @@ extension GeoCacheFormController {
             return
         }
         if isSearchOpen { closeSearch() }
-        edit = (current.id, currentFieldValues())
+        edit = EditSession(base: current, stash: currentFieldValues())
         paneMessage = nil
         setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, current.cache[$0]) }))
         focus.focus(fields[0].input)
@@ -21,29 +23,58 @@ extension GeoCacheFormController {
         setNote("Editing: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
     }
 
-    /// Saves the fields over the cache being edited (validated like Add).
+    /// Saves the fields over the cache being edited (validated like Add), provided
+    /// the store still holds the version the edit started from. After a refusal that
+    /// showed the newer version, saving again writes over that version on purpose.
     func saveEdit() {
         guard let editing = edit else { return }
         let cache = GeoCache(fields: currentFieldValues())
-        guard model.current?.id == editing.id else {
-            endEdit(restoringFields: false)
-            showError("The cache you were editing is no longer shown (it was deleted elsewhere).\n\nYour text is still in the fields: press \(keyLabel(for: .addCache)) to add it as a new cache.")
-            return
-        }
         do {
-            try model.updateCurrent(cache)
+            try model.update(editing.conflict ?? editing.base, to: cache)
             endEdit(restoringFields: true)
-            setNote("Saved")
+            setNote(editing.conflict == nil ? "Saved" : "Saved over the other session\u{2019}s version")
         } catch let error as GeoCacheValidationError {
             show(error, doing: "save this cache")
         } catch CacheEditError.deletedElsewhere {
             endEdit(restoringFields: false)
-            showError("The cache was deleted in another session; nothing was saved.\n\nYour text is still in the fields: press \(keyLabel(for: .addCache)) to add it as a new cache.")
-        } catch let error as CacheEditError {
-            showError("\(error)\n\nYour text is still in the fields: press \(keyLabel(for: .addCache)) to save it over the new version, or \(keyLabel(for: .cancel)) to cancel.")
+            showError("\u{201C}\(editing.base.cache.title)\u{201D} was deleted in another session; nothing was saved.\n\nYour text is still in the fields: press \(keyLabel(for: .addCache)) to add it as a new cache.")
+        } catch CacheEditError.changedElsewhere(let newer) {
+            edit?.conflict = newer
+            showError(conflictMessage(title: editing.base.cache.title, theirs: newer.cache, yours: cache))
+            setNote("Changed elsewhere: \(keyLabel(for: .reload)) takes theirs, \(keyLabel(for: .addCache)) keeps yours")
         } catch {
             showError("Could not save the cache: \(error)\n\nYour text is still in the fields.")
         }
+    }
+
+    /// The refusal of a save over another session's change: the fields that differ,
+    /// as stored now and as typed, and the two ways on.
+    private func conflictMessage(title: String, theirs: GeoCache, yours: GeoCache) -> String {
+        let differing = GeoCache.Field.allCases.filter { theirs[$0] != yours[$0] }
+        let width = GeoCache.Field.allCases.map(\.label.count).max() ?? 0
+        let versions = differing.map { field in
+            let label = field.label.padding(toLength: width, withPad: " ", startingAt: 0)
+            let indent = String(repeating: " ", count: width)
+            return "\(label) stored: \(theirs[field])\n\(indent) yours:  \(yours[field])"
+        }
+        return """
+            \u{201C}\(title)\u{201D} was changed in another session while you edited it; nothing was saved.
+
+            \(versions.joined(separator: "\n"))
+
+            \(keyLabel(for: .reload)) takes the stored version into the fields. \(keyLabel(for: .addCache)) saves yours over it. \(keyLabel(for: .cancel)) cancels the edit.
+            """
+    }
+
+    /// After a refused save: loads the version stored now into the fields, and the
+    /// edit goes on from it (the typed text is dropped, as asked).
+    func takeStoredVersion() {
+        guard let newer = edit?.conflict, let stash = edit?.stash else { return }
+        edit = EditSession(base: newer, stash: stash)
+        paneMessage = nil
+        setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, newer.cache[$0]) }))
+        updatePane()
+        setNote("Loaded the stored version: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
     }
 
     /// Leaves the edit without saving and restores what the fields held before it.
@@ -65,6 +96,7 @@ extension GeoCacheFormController {
     }
 
     /// Asks, in a modal dialog naming the cache, whether to delete the current cache.
+    /// The question is bound to the version it names.
     func confirmDelete() {
         guard edit == nil else {
             setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
@@ -78,22 +110,68 @@ extension GeoCacheFormController {
                             title: "Delete cache", frame: Rect(size: layout.size))
         dialog.theme = theme
         dialog.delegate = self
-        deleteDialog = dialog
+        deleteConfirmation = (dialog, current)
         dirty.insert(.overlay)
+    }
+
+    /// Closes the delete question without an answer.
+    private func closeDeleteConfirmation() {
+        deleteConfirmation = nil
+        dirty = Set(Part.allCases)
+    }
+
+    // MARK: - Another session's changes
+
+    /// Another session changed the store: an open question about a cache that is
+    /// gone or changed closes unanswered, an edit says what became of its cache, and
+    /// the form says when the cache it showed was deleted.
+    func storeDidChangeElsewhere(deletedShown: StoredCache?) {
+        if let target = deleteConfirmation?.target {
+            switch Result(catching: { try model.storedVersion(of: target.id) }) {
+            case .success(nil):
+                closeDeleteConfirmation()
+                setNote("\u{201C}\(target.cache.title)\u{201D} was deleted in another session; nothing deleted")
+            case .success(let stored?) where stored != target:
+                closeDeleteConfirmation()
+                setNote("\u{201C}\(target.cache.title)\u{201D} was changed in another session; nothing deleted")
+            default:
+                break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
+            }
+            return
+        }
+        if let editing = edit {
+            guard editing.conflict == nil else { return }
+            switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
+            case .success(nil):
+                setNote("\u{201C}\(editing.base.cache.title)\u{201D} was deleted in another session")
+            case .success(let stored?) where stored != editing.base:
+                setNote("\u{201C}\(editing.base.cache.title)\u{201D} was changed in another session")
+            default:
+                break
+            }
+            return
+        }
+        if let deletedShown {
+            setNote("\u{201C}\(deletedShown.cache.title)\u{201D} was deleted in another session")
+        }
     }
 }
 
 extension GeoCacheFormController: DialogDelegate {
     public func dialog(_ dialog: Dialog, didChoose choice: Dialog.Choice) {
-        deleteDialog = nil
-        dirty = Set(Part.allCases)
+        guard let target = deleteConfirmation?.target else { return }
+        closeDeleteConfirmation()
         guard choice == .yes else {
             setNote("Nothing deleted")
             return
         }
         do {
-            try model.deleteCurrent()
+            try model.delete(target)
             setNote("Deleted")
+        } catch CacheEditError.deletedElsewhere {
+            setNote("\u{201C}\(target.cache.title)\u{201D} was deleted in another session; nothing deleted")
+        } catch CacheEditError.changedElsewhere {
+            setNote("\u{201C}\(target.cache.title)\u{201D} was changed in another session; nothing deleted")
         } catch {
             showError("Could not delete the cache: \(error)")
         }

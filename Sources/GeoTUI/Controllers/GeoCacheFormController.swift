@@ -42,10 +42,20 @@ public final class GeoCacheFormController: ScreenController {
     let searchLabel = Label("Find:")
     /// True while the search field is open.
     var isSearchOpen = false
-    /// The delete confirmation, while it is shown.
-    var deleteDialog: Dialog?
-    /// While a cache is being edited: which one, and what the fields held before.
-    var edit: (id: CacheID, stash: [GeoCache.Field: String])?
+    /// The delete confirmation while it is shown, and the version of the cache it
+    /// names: Yes deletes that version or nothing.
+    var deleteConfirmation: (dialog: Dialog, target: StoredCache)?
+    /// While a cache is being edited.
+    var edit: EditSession?
+
+    /// An edit in progress: the version of the cache it started from (the save
+    /// compares with it), what the fields held before, and, after a save was refused
+    /// because another session changed the cache, the version stored now.
+    struct EditSession {
+        let base: StoredCache
+        let stash: [GeoCache.Field: String]
+        var conflict: StoredCache?
+    }
 
     private var observation: ObservationToken?
     /// The draft as the store held it when this controller started; finishing writes
@@ -132,7 +142,7 @@ public final class GeoCacheFormController: ScreenController {
         pane.frame = layout.pane
         helpBar.frame = layout.help
         layOutStatusRow()
-        deleteDialog?.frame = Rect(size: size)
+        deleteConfirmation?.dialog.frame = Rect(size: size)
         dirty = Set(Part.allCases)
     }
 
@@ -154,7 +164,15 @@ public final class GeoCacheFormController: ScreenController {
 
     public func handle(_ key: Key) -> ControllerOutcome {
         let action = keyMap.action(for: key)
-        if let dialog = deleteDialog {
+        if layout.isTooSmall {
+            // Nothing can be seen: only what neither commits nor destroys works.
+            if let action, FormAction.hiddenActions.contains(action),
+               deleteConfirmation == nil || FormAction.dialogActions.contains(action) {
+                return perform(action)
+            }
+            return .proceed
+        }
+        if let dialog = deleteConfirmation?.dialog {
             if let action, FormAction.dialogActions.contains(action) { return perform(action) }
             if dialog.handle(key) == .handled { dirty.insert(.overlay) }
             return .proceed
@@ -197,7 +215,7 @@ public final class GeoCacheFormController: ScreenController {
         if dirty.contains(.pane) { pane.draw(into: &canvas) }
         if dirty.contains(.status) { drawStatusRow() }
         if dirty.contains(.help) { helpBar.draw(into: &canvas) }
-        if let dialog = deleteDialog {
+        if let dialog = deleteConfirmation?.dialog {
             dialog.draw(into: &canvas)
             canvas.cursor = nil
         } else {
@@ -233,6 +251,7 @@ public final class GeoCacheFormController: ScreenController {
         case .editCache: beginEdit()
         case .deleteCache: confirmDelete()
         case .search: openSearch()
+        case .reload: reload()
         case .focusNext: focus.focusNext()
         case .focusPrevious: focus.focusPrevious()
         case .scrollPaneUp:
@@ -274,6 +293,18 @@ public final class GeoCacheFormController: ScreenController {
         }
     }
 
+    /// After a refused save, takes the version stored now into the fields; otherwise
+    /// re-reads the store.
+    private func reload() {
+        if edit?.conflict != nil { return takeStoredVersion() }
+        do {
+            try model.reload()
+            setNote("Reloaded")
+        } catch {
+            setNote("Store error: \(error)")
+        }
+    }
+
     /// Moves through the caches (or the matches, during a search); not while editing.
     private func move(_ body: (CacheList) -> Void) {
         guard edit == nil else {
@@ -296,9 +327,10 @@ public final class GeoCacheFormController: ScreenController {
             paneMessage = nil
             updatePane()
             updateStatus()
-        case .storeChangedExternally:
+        case .storeChangedExternally(_, let deletedShown):
             updateStatus()
             if paneMessage == nil { updatePane() }
+            storeDidChangeElsewhere(deletedShown: deletedShown)
         case .failed(let error):
             setNote("Store error: \(error)")
         }
@@ -314,7 +346,11 @@ public final class GeoCacheFormController: ScreenController {
         case nil:
             pane.style = theme.normal
             pane.title = edit != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
-            if let description = model.currentDescription {
+            if let edit {
+                // The edit's own cache stays named until the edit ends.
+                pane.hangingIndent = GeoCache.descriptionValueColumn
+                pane.text = edit.base.cache.description
+            } else if let description = model.currentDescription {
                 pane.hangingIndent = GeoCache.descriptionValueColumn
                 pane.text = description
             } else if model.isSearching {

@@ -1,0 +1,223 @@
+import Foundation
+import GeoModel
+import Testing
+@testable import GeoTUI
+
+/// The form shared with other sessions: a second store on the same file plays the
+/// other session (another form, or a command), and each test checks the store and
+/// the screen.
+@Suite struct SharingTests {
+    private let three: [GeoCache] = [.sample("One"), .sample("Two"), .sample("Three")]
+
+    private func stored(_ form: FormHarness) throws -> [GeoCache] {
+        try CacheStore(url: form.storeURL).loadCaches()
+    }
+
+    /// The cache at `position` as stored now.
+    private func cache(at position: Int, of form: FormHarness) throws -> StoredCache {
+        try #require(try CacheStore(url: form.storeURL).cache(atPosition: position))
+    }
+
+    /// Starts editing cache 2 and types at the end of its title, as the issue's
+    /// reproduction does; then another session sets its reward.
+    private func editRacedByAnotherSession() throws -> FormHarness {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(4), .end)
+        form.type(" more")
+        let other = try CacheStore(url: form.storeURL)
+        var theirs = try cache(at: 2, of: form).cache
+        theirs.reward = "Gold coin"
+        try other.update(try cache(at: 2, of: form), to: theirs)
+        form.idle()
+        return form
+    }
+
+    // MARK: Saving over another session's edit
+
+    @Test func aSaveOverAnEditMadeElsewhereIsRefused() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"))
+        #expect(try stored(form)[1] == GeoCache(title: "Two", details: "Two details",
+                                                creator: "Two creator", reward: "Gold coin"))
+    }
+
+    @Test func theRefusalShowsBothVersionsAndKeepsTheTypedText() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"))
+        #expect(form.screen.contains("was changed in another session while you edited it"))
+        #expect(form.screen.contains("Title   stored: Two"))
+        #expect(form.screen.contains("        yours:  Two more"))
+        #expect(form.screen.contains("Reward  stored: Gold coin"))
+        #expect(form.screen.contains("        yours:  Two reward"))
+        #expect(form.fieldTexts == ["Two more", "Two details", "Two creator", "Two reward"])
+        #expect(form.screen.contains("[ Save ]"))
+    }
+
+    @Test func savingAgainAfterTheRefusalKeepsMine() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"), .control("s"))
+        #expect(try stored(form)[1] == GeoCache(title: "Two more", details: "Two details",
+                                                creator: "Two creator", reward: "Two reward"))
+        #expect(form.status.contains("Saved over the other session"))
+        #expect(form.screen.contains("[ Add ]"))
+    }
+
+    @Test func reloadAfterTheRefusalTakesTheirsIntoTheFields() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"), .function(5))
+        #expect(form.fieldTexts == ["Two", "Two details", "Two creator", "Gold coin"])
+        #expect(form.screen.contains("Reward:  Gold coin"))
+        #expect(form.screen.contains("[ Save ]"))
+    }
+
+    @Test func aSaveAfterTakingTheirsComparesWithTheirs() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"), .function(5), .control("a"))
+        form.type("My ")
+        form.press(.control("s"))
+        #expect(try stored(form)[1] == GeoCache(title: "My Two", details: "Two details",
+                                                creator: "Two creator", reward: "Gold coin"))
+    }
+
+    @Test func anEditChangedElsewhereIsNamedInTheStatusLine() throws {
+        let form = try editRacedByAnotherSession()
+        #expect(form.status.contains("\u{201C}Two\u{201D} was changed in another session"))
+    }
+
+    @Test func twoFormsRacingOneCacheKeepTheFirstSave() throws {
+        let first = try FormHarness(caches: three)
+        let second = try FormHarness(directory: first.directory)
+        for form in [first, second] {
+            form.press(.control("n"), .function(4), .control("u"))
+        }
+        first.type("First")
+        second.type("Second")
+        first.press(.control("s"))
+        second.idle()
+        second.press(.control("s"))
+        #expect(try stored(first).map(\.title) == ["One", "First", "Three"])
+        #expect(second.screen.contains("Title   stored: First"))
+    }
+
+    // MARK: The edit's own cache
+
+    @Test func whileEditingThePaneKeepsTheEditedCacheWhenItIsDeletedElsewhere() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(4))
+        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        #expect(form.screen.contains("Editing"))
+        #expect(form.screen.contains("Title:   Two"))
+        #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session"))
+    }
+
+    @Test func savingAnEditOfACacheDeletedElsewhereKeepsTheTextForAnAdd() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(4), .end)
+        form.type("!")
+        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        form.press(.control("s"))
+        #expect(form.screen.contains("deleted in another session; nothing was saved"))
+        #expect(form.fieldTexts[0] == "Two!")
+        #expect(try stored(form).map(\.title) == ["One", "Three"])
+        form.press(.control("s"))
+        #expect(try stored(form).map(\.title) == ["One", "Three", "Two!"])
+    }
+
+    // MARK: The delete question
+
+    @Test func aDeleteQuestionClosesWhenItsCacheIsDeletedElsewhere() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(8))
+        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        #expect(!form.screen.contains("[ Yes ]"))
+        #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session; nothing deleted"))
+        form.press(.character("y"))
+        #expect(try stored(form).map(\.title) == ["One", "Three"])
+    }
+
+    @Test func aDeleteQuestionClosesWhenItsCacheIsChangedElsewhere() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(8))
+        try CacheStore(url: form.storeURL).update(try cache(at: 2, of: form), to: .sample("Two v2"))
+        form.idle()
+        #expect(!form.screen.contains("[ Yes ]"))
+        #expect(form.status.contains("\u{201C}Two\u{201D} was changed in another session; nothing deleted"))
+        #expect(try stored(form).map(\.title) == ["One", "Two v2", "Three"])
+    }
+
+    @Test func yesToAQuestionWhoseCacheWasDeletedMeanwhileDeletesNothing() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(8))
+        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.press(.character("y"))
+        #expect(try stored(form).map(\.title) == ["One", "Three"])
+        #expect(form.status.contains("was deleted in another session; nothing deleted"))
+    }
+
+    @Test func yesToAQuestionWhoseCacheWasChangedMeanwhileDeletesNothing() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(8))
+        try CacheStore(url: form.storeURL).update(try cache(at: 2, of: form), to: .sample("Two v2"))
+        form.press(.character("y"))
+        #expect(try stored(form).map(\.title) == ["One", "Two v2", "Three"])
+    }
+
+    // MARK: Browsing
+
+    @Test func theShownCacheDeletedElsewhereIsNamedInTheStatusLine() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"))
+        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        #expect(form.screen.contains("Title:   Three"))
+        #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session"))
+    }
+
+    @Test func reloadRereadsTheStore() throws {
+        let form = try FormHarness(caches: three)
+        try CacheStore(url: form.storeURL).add(.sample("Four"))
+        form.press(.function(5))
+        #expect(form.status.hasPrefix(" Cache 1 of 4"))
+    }
+
+    // MARK: A terminal too small to show the form
+
+    @Test func typingAndAddDoNothingWhileTheFormCannotBeSeen() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.function(4))
+        form.press(.escape)
+        form.resize(width: 20, height: 6)
+        form.type("Unseen")
+        form.press(.control("s"))
+        #expect(try stored(form).count == 3)
+        form.resize(width: 80, height: 24)
+        #expect(form.fieldTexts == ["", "", "", ""])
+    }
+
+    @Test func deleteDoesNothingWhileTheFormCannotBeSeen() throws {
+        let form = try FormHarness(caches: three)
+        form.resize(width: 20, height: 6)
+        form.press(.function(8), .character("y"))
+        #expect(try stored(form).count == 3)
+    }
+
+    @Test func aQuestionAskedBeforeTheTerminalShrankIsNotAnsweredUnseen() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.function(8))
+        form.resize(width: 20, height: 6)
+        form.press(.character("y"))
+        #expect(try stored(form).count == 3)
+        form.resize(width: 80, height: 24)
+        #expect(form.screen.contains("[ Yes ]"))
+    }
+
+    @Test func movingStillWorksWhileTheFormCannotBeSeen() throws {
+        let form = try FormHarness(caches: three)
+        form.resize(width: 20, height: 6)
+        form.press(.control("n"))
+        #expect(form.model.current?.cache.title == "Two")
+    }
+}
