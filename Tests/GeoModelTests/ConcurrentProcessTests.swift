@@ -68,4 +68,23 @@ import Glibc
         #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
         try queue.close()
     }
+
+    @Test(.timeLimit(.minutes(1))) func aSecondStoreOnAnOpenFileKeepsTheFirstOnesLocks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file()
+        let first = try CacheStore(url: store)
+        try first.add(Samples.oak)
+        // A second store in this process, opened and closed again.
+        _ = try CacheStore(url: store).count()
+        // Another process's connection closes: it must not find itself the last one
+        // (which would checkpoint and delete the write-ahead log under `first`).
+        let result = try GeocacheTUIBinary.run(["add", "--store", store.path, "--title", "t", "--details", "d",
+                                                "--creator", "c", "--reward", "r"])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: store.path + "-wal"))
+        try first.add(Samples.bridge)
+        #expect(try first.count() == 3)
+        #expect(try first.integrityCheck() == "ok")
+    }
 }

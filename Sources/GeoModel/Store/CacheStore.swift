@@ -28,6 +28,9 @@ public final class CacheStore {
 
     private let queue: DatabaseQueue
 
+    /// The file as registered in ``OpenStoreFiles`` while this store is open.
+    private let openFile: stat?
+
     /// The `PRAGMA data_version` seen last, to notice other connections' commits.
     private var lastDataVersion: Int
 
@@ -98,6 +101,11 @@ public final class CacheStore {
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
+        openFile = OpenStoreFiles.retain(path)
+    }
+
+    deinit {
+        if let openFile { OpenStoreFiles.release(openFile) }
     }
 
     /// How every connection to a store is set up: wait for other writers up to the busy
