@@ -1,0 +1,76 @@
+import Foundation
+import GeoModel
+import Testing
+
+/// The real binary under tmux sharing its store with the command line, and a terminal
+/// too small to show the form.
+@Suite(.serialized) struct SharingEndToEndTests {
+    let store: URL
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("geocache-e2e-sharing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = directory.appendingPathComponent("caches.sqlite")
+        let seeded = try CacheStore(url: store)
+        for number in 1...3 {
+            try seeded.add(GeoCache(title: "Orig \(number)", details: "Details \(number)",
+                                    creator: "ana", reward: "Reward \(number)"))
+        }
+    }
+
+    /// Runs the built binary with `arguments` and waits for it.
+    private func command(_ arguments: [String]) throws -> Int32 {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try TmuxSession.spawnAndWait(BuiltBinary.url.path, arguments, stdout: output.path)
+    }
+
+    @Test func aSaveOverAnEditFromTheCommandLineIsRefusedShowingBothVersions() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.send("C-n")
+        try session.waitFor("Cache 2 of 3")
+        try session.send("F4")
+        try session.waitFor("[ Save ]")
+        try session.send("End")
+        try session.type(" more")
+        try session.waitFor("Orig 2 more")
+        #expect(try command(["edit", "--store", store.path, "--position", "2", "--reward", "Gold coin"]) == 0)
+        try session.waitFor("was changed in another session")
+        try session.send("C-s")
+        try session.waitFor("Reward  stored: Gold coin")
+        #expect(try CacheStore(url: store).cache(atPosition: 2)?.cache.reward == "Gold coin")
+        try session.send("C-s")
+        try session.waitFor("Saved over the other session")
+        try session.quitApp()
+        let saved = try CacheStore(url: store).cache(atPosition: 2)?.cache
+        #expect(saved?.title == "Orig 2 more" && saved?.reward == "Reward 2")
+    }
+
+    @Test func aDeleteQuestionWhoseCacheIsDeletedElsewhereClosesAndDeletesNothing() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.send("C-n")
+        try session.waitFor("Cache 2 of 3")
+        try session.send("F8")
+        try session.waitFor("Delete \u{201C}Orig 2\u{201D}?")
+        #expect(try command(["delete", "--store", store.path, "--position", "2"]) == 0)
+        try session.waitFor("was deleted in another session; nothing deleted")
+        try session.send("y")
+        try session.quitApp()
+        #expect(try CacheStore(url: store).loadCaches().map(\.title) == ["Orig 1", "Orig 3"])
+    }
+
+    @Test func aTerminalTooSmallToShowTheFormAddsAndDeletesNothing() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.resize(width: 20, height: 6)
+        try session.waitFor("Terminal too small")
+        try session.type("Unseen")
+        try session.send("C-s", "F8", "y", "C-n")
+        try session.resize(width: 80, height: 24)
+        // The move, sent last, shows that the keys before it were read.
+        try session.waitFor("Cache 2 of 3")
+        #expect(!(try session.screen()).contains("Unseen"))
+        try session.quitApp()
+        #expect(try CacheStore(url: store).count() == 3)
+    }
+}
