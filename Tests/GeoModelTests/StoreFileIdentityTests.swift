@@ -177,6 +177,33 @@ import Glibc
         #expect(throws: StoreError.fileReplaced(path: directory.file().path)) { try store.count() }
     }
 
+    @Test func reopeningAReplacedStoreShowsTheReplacementAndWritesToIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try openStoreWithUncheckpointedCaches(in: directory)
+        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
+        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+        #expect(throws: StoreError.self) { try store.add(Samples.numbered(99)) }
+
+        let reopened = try store.reopened()
+        try reopened.add(Samples.numbered(99))
+
+        #expect(try reopened.loadCaches() == replacementCaches + [Samples.numbered(99)])
+    }
+
+    @Test func reopeningBeforeAnyWriteNoticedTheReplacementStillKeepsTheOldLogOut() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try openStoreWithUncheckpointedCaches(in: directory)
+        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
+        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+
+        let reopened = try store.reopened()
+
+        #expect(try reopened.loadCaches() == replacementCaches)
+        #expect(throws: StoreError.fileReplaced(path: directory.file().path)) { try store.count() }
+    }
+
     // MARK: - Deleted or moved away
 
     @Test func anAddAfterTheFileWasDeletedIsRefusedAndRecreatesNothing() throws {
@@ -226,6 +253,33 @@ import Glibc
         let moved = try contents(of: directory.file("moved.sqlite"))
         #expect(moved.titles == (1...20).map { Samples.numbered($0).title })
         #expect(moved.integrity == "ok")
+    }
+
+    @Test func reopeningADeletedStoreStartsANewOneAtTheSamePath() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try openStoreWithUncheckpointedCaches(in: directory)
+        deleteWithSideFiles(directory.file())
+        #expect(throws: StoreError.self) { try store.add(Samples.oak) }
+
+        let reopened = try store.reopened()
+        try reopened.add(Samples.oak)
+
+        #expect(try reopened.loadCaches() == [Samples.oak])
+        #expect(try permissions(of: directory.file()) == 0o600)
+    }
+
+    @Test func reopeningTheDefaultStoreRecreatesItsDirectories() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let dataHome = directory.url.appendingPathComponent("data")
+        let store = try CacheStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
+        try FileManager.default.removeItem(at: dataHome)
+
+        let reopened = try store.reopened()
+
+        #expect(reopened.url == store.url)
+        #expect(try permissions(of: dataHome.appendingPathComponent("geocache-tui")) == 0o700)
     }
 
     // MARK: - No false alarms

@@ -22,7 +22,7 @@ import GRDB
 /// Before every write and in ``hasChangedExternally()`` the store checks that its
 /// path still names the file it opened; once the file is found deleted or replaced
 /// the store refuses everything with ``StoreError/fileDeleted(path:)`` or
-/// ``StoreError/fileReplaced(path:)``; a new store opens what is there now.
+/// ``StoreError/fileReplaced(path:)``, and ``reopened()`` opens what is there now.
 ///
 /// Not thread-safe by contract: use one store from one thread (GRDB serialises the
 /// calls anyway). Methods other than the initializer throw ``StoreError`` for I/O and
@@ -36,6 +36,9 @@ public final class CacheStore {
 
     /// The device and inode of the file this store opened.
     let identity: StoreFile.Identity
+
+    /// Whether opening may create missing directories up the path; kept for ``reopened()``.
+    let createsIntermediateDirectories: Bool
 
     /// Why the store no longer uses its file (deleted or replaced while open), once
     /// that was noticed; from then on every method throws it.
@@ -94,6 +97,7 @@ public final class CacheStore {
     /// The file's device and inode are recorded for the checks of ``write(_:)``.
     public init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
         self.url = url
+        self.createsIntermediateDirectories = createIntermediateDirectories
         let path = url.path
         let state = try StoreFile.inspect(path)
         if state == .missing {
