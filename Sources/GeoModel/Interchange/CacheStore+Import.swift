@@ -22,6 +22,7 @@ extension CacheStore {
     ///   ``StoreError`` when the store cannot be written.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false) throws -> ImportReport {
         let path = url.path
+        try ensureAttached()
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui import"))
@@ -58,6 +59,7 @@ extension CacheStore {
                     if !skipInvalid, !report.rejections.isEmpty {
                         throw Self.invalidRecordsError(report.rejections, sources: sources)
                     }
+                    if let change = fileChange() { throw change }
                     return .commit
                 }
             }

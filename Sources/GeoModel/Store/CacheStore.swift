@@ -19,6 +19,11 @@ import GRDB
 /// try store.position(of: stored.id)   // == try store.count()
 /// ```
 ///
+/// Before every write and in ``hasChangedExternally()`` the store checks that its
+/// path still names the file it opened; once the file is found deleted or replaced
+/// the store refuses everything with ``StoreError/fileDeleted(path:)`` or
+/// ``StoreError/fileReplaced(path:)``, and ``reopened()`` opens what is there now.
+///
 /// Not thread-safe by contract: use one store from one thread (GRDB serialises the
 /// calls anyway). Methods other than the initializer throw ``StoreError`` for I/O and
 /// ``GeoCacheValidationError`` for an invalid cache.
@@ -26,10 +31,18 @@ public final class CacheStore {
     /// The store file.
     public let url: URL
 
-    private let queue: DatabaseQueue
+    /// The one connection; closed once the store is detached (``detachment``).
+    let queue: DatabaseQueue
 
-    /// The file as registered in ``OpenStoreFiles`` while this store is open.
-    private let openFile: stat?
+    /// The device and inode of the file this store opened.
+    let identity: StoreFile.Identity
+
+    /// Whether opening may create missing directories up the path; kept for ``reopened()``.
+    let createsIntermediateDirectories: Bool
+
+    /// Why the store no longer uses its file (deleted or replaced while open), once
+    /// that was noticed; from then on every method throws it.
+    var detachment: StoreError?
 
     /// The `PRAGMA data_version` seen last, to notice other connections' commits.
     private var lastDataVersion: Int
@@ -81,19 +94,29 @@ public final class CacheStore {
     /// and its directory, when missing, with mode 0700 (the directory's parent must
     /// exist unless `createIntermediateDirectories` is true). A 0-byte file, or an
     /// SQLite database with no tables and no application id, becomes a new store.
+    /// The file's device and inode are recorded for the checks of ``write(_:)``.
     public init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
         self.url = url
+        self.createsIntermediateDirectories = createIntermediateDirectories
         let path = url.path
         let state = try StoreFile.inspect(path)
         if state == .missing {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
         }
+        let identity = try StoreFile.identity(of: path)
+        self.identity = identity
         do {
             let queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui store"))
             do {
                 try Self.prepare(queue, path: path)
+                if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
-                try? queue.close()
+                // What opening wrote must not be left in a log beside a file that replaced it.
+                if StoreFile.change(at: path, since: identity)?.meansTheFileIsGone == true {
+                    Self.closeDetached(queue)
+                } else {
+                    try? queue.close()
+                }
                 throw error
             }
             self.queue = queue
@@ -101,11 +124,7 @@ public final class CacheStore {
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
-        openFile = OpenStoreFiles.retain(path)
-    }
-
-    deinit {
-        if let openFile { OpenStoreFiles.release(openFile) }
+        OpenStoreFiles.retain(identity)
     }
 
     /// How every connection to a store is set up: wait for other writers up to the busy
@@ -170,6 +189,13 @@ public final class CacheStore {
             let done = try queue.read { db in try migrator.hasCompletedMigrations(db) }
             if !done { throw error }
         }
+    }
+
+    deinit {
+        if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
+            detach(because: change)
+        }
+        OpenStoreFiles.release(identity)
     }
 
     private static func dataVersion(_ db: Database) throws -> Int {
@@ -290,7 +316,11 @@ public final class CacheStore {
     ///
     /// It reads `PRAGMA data_version`, which costs about as much as reading one
     /// row: cheap enough to poll once a second. This store's own writes do not count.
+    ///
+    /// - Throws: ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``
+    ///   when the path no longer names the file the store opened.
     public func hasChangedExternally() throws -> Bool {
+        try ensureAttached()
         let version = try read(Self.dataVersion)
         defer { lastDataVersion = version }
         return version != lastDataVersion
@@ -329,6 +359,7 @@ public final class CacheStore {
     // MARK: - Plumbing
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let detachment { throw detachment }
         do {
             return try queue.read(body)
         } catch {
@@ -340,18 +371,28 @@ public final class CacheStore {
     /// writer waits its turn (busy timeout) rather than failing on a stale snapshot.
     /// Errors other than ``StoreError`` become one; the import and the editing
     /// operations use it, so every write goes through this store's one connection.
+    ///
+    /// The path must still name the file the store opened, checked before the
+    /// transaction begins and again right before it commits: otherwise nothing is
+    /// written, the store detaches (``detach(because:)``) and throws
+    /// ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try ensureAttached()
         do {
             return try queue.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    if let change = fileChange() { throw change }
                     return .commit
                 }
                 return result!
             }
         } catch let error as DatabaseError {
             throw StoreError(wrapping: error, path: url.path)
+        } catch let error as StoreError where error.meansTheFileIsGone {
+            detach(because: error)
+            throw error
         }
         // Anything else (a StoreError, or an error `body` threw on purpose, like the
         // import's ImportError) goes through unchanged.

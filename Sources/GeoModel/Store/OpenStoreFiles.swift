@@ -16,44 +16,28 @@ import Darwin
 /// already has open must never be opened and closed outside SQLite: opening a second
 /// ``CacheStore`` on it skips the header check, which the first one already made.
 enum OpenStoreFiles {
-    private struct Key: Hashable {
-        let device: UInt64
-        let inode: UInt64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()
-        var counts: [Key: Int] = [:]
+        var counts: [StoreFile.Identity: Int] = [:]
     }
 
     private static let registry = Registry()
 
-    /// True when a store of this process has the file with `info`'s device and
-    /// inode open.
-    static func contains(_ info: stat) -> Bool {
-        registry.lock.withLock { registry.counts[Key(info)] != nil }
+    /// True when a store of this process has the file `identity` open.
+    static func contains(_ identity: StoreFile.Identity) -> Bool {
+        registry.lock.withLock { registry.counts[identity] != nil }
     }
 
-    /// Notes that a store opened the file at `path`; returns what to pass to
-    /// ``release(_:)`` when it closes, nil when the file cannot be found.
-    static func retain(_ path: String) -> stat? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        registry.lock.withLock { registry.counts[Key(info), default: 0] += 1 }
-        return info
+    /// Notes that a store opened the file `identity`.
+    static func retain(_ identity: StoreFile.Identity) {
+        registry.lock.withLock { registry.counts[identity, default: 0] += 1 }
     }
 
-    /// Notes that a store opened on `info`'s file closed.
-    static func release(_ info: stat) {
+    /// Notes that a store opened on the file `identity` closed.
+    static func release(_ identity: StoreFile.Identity) {
         registry.lock.withLock {
-            let key = Key(info)
-            let count = (registry.counts[key] ?? 1) - 1
-            registry.counts[key] = count > 0 ? count : nil
+            let count = (registry.counts[identity] ?? 1) - 1
+            registry.counts[identity] = count > 0 ? count : nil
         }
     }
 }

@@ -22,13 +22,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// SQLite reported an error while reading or writing the store.
     case database(path: String, message: String)
+    /// The store file was deleted (or moved away) while the store was open, so
+    /// nothing was written; the store refuses every further use until reopened.
+    case fileDeleted(path: String)
+    /// Another file took the store file's place (a rename over it) while the store
+    /// was open, so nothing was written to either; the store refuses every further
+    /// use until reopened.
+    case fileReplaced(path: String)
 
     /// The path of the store file the error is about.
     public var path: String {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .isDirectory(let path),
-             .cannotCreate(let path, _), .database(let path, _):
+             .cannotCreate(let path, _), .database(let path, _),
+             .fileDeleted(let path), .fileReplaced(let path):
             path
         }
     }
@@ -58,6 +66,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .database(let path, let message):
             return "\(path): database error: \(message). "
                 + "Check the disk and the file's permissions, then try again."
+        case .fileDeleted(let path):
+            return "\(path) was deleted or moved away while it was open; nothing was written to it. "
+                + "Reopen the store to start a new one there."
+        case .fileReplaced(let path):
+            return "\(path) was replaced by another file while it was open; nothing was written to it. "
+                + "Reopen the store to use the file now there."
         }
     }
 }

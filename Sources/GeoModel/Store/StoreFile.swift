@@ -52,7 +52,7 @@ enum StoreFile {
         if info.st_size == 0 { return .empty }
         // Reading the header would close a descriptor of a file this process's SQLite
         // connections hold locks on, and so drop those locks (see OpenStoreFiles).
-        if OpenStoreFiles.contains(info) { return .sqlite(applicationID: applicationID) }
+        if OpenStoreFiles.contains(Identity(info)) { return .sqlite(applicationID: applicationID) }
         return try inspectHeader(path, fileSize: Int64(info.st_size))
     }
 
