@@ -112,6 +112,71 @@ import Testing
         expectRefusal(of: url) { if case .permissionDenied = $0 { true } else { false } }
     }
 
+    @Test func aWritableStoreInAnUnwritableDirectoryIsRefusedNamingTheDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try CacheStore(url: url).add(Samples.oak) }
+        let deniedDirectory = directory.url.path
+
+        #expect {
+            _ = try StoreFile.inspect(url.path) { path, mode in
+                path == deniedDirectory && mode & W_OK != 0 ? EACCES : nil
+            }
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return error == .directoryNotWritable(path: url.path, directory: deniedDirectory,
+                                                  reason: "you may not write in it")
+                && !error.description.contains("chmod 600")
+        }
+    }
+
+    @Test func aStoreOnAReadOnlyFileSystemIsRefusedNamingTheDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try CacheStore(url: url).add(Samples.oak) }
+
+        #expect(throws: StoreError.directoryNotWritable(path: url.path, directory: directory.url.path,
+                                                        reason: "it is on a read-only file system")) {
+            try StoreFile.inspect(url.path) { _, mode in mode & W_OK != 0 ? EROFS : nil }
+        }
+    }
+
+    /// Whether `chattr +i` works here (root, on a file system that has the attribute).
+    private static let canMakeDirectoriesImmutable: Bool = {
+        guard let directory = try? TemporaryDirectory() else { return false }
+        defer { directory.remove() }
+        let works = changeAttribute("+i", of: directory.url)
+        return works && changeAttribute("-i", of: directory.url)
+    }()
+
+    /// Runs `chattr change path`; true when it succeeded.
+    private static func changeAttribute(_ change: String, of url: URL) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [change, url.path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// An immutable directory cannot be written even by root, as SQLite would find.
+    @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
+    func aStoreInAnImmutableDirectoryIsRefusedAndLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try CacheStore(url: url).add(Samples.oak) }
+        #expect(Self.changeAttribute("+i", of: directory.url))
+        defer { _ = Self.changeAttribute("-i", of: directory.url) }
+
+        expectRefusal(of: url) {
+            $0 == .directoryNotWritable(path: url.path, directory: directory.url.path, reason: "it is marked immutable")
+        }
+    }
+
     @Test func directoryIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -194,7 +259,9 @@ import Testing
         let errors: [StoreError] = [
             .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
             .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
+            .directoryNotWritable(path: path, directory: "/x", reason: "r"),
             .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"),
+            .fileDeleted(path: path), .fileReplaced(path: path),
         ]
         for error in errors {
             #expect(error.description.contains(path))

@@ -16,6 +16,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String)
     /// The file's permissions do not let this process read and write it.
     case permissionDenied(path: String, reason: String)
+    /// The file's directory cannot be written, so SQLite cannot create the store's
+    /// `-wal` and `-shm` files beside it; `reason` says why (permissions, or a
+    /// read-only file system).
+    case directoryNotWritable(path: String, directory: String, reason: String)
     /// The path names a directory, not a file.
     case isDirectory(path: String)
     /// A new store could not be created there: a missing or unwritable directory.
@@ -34,7 +38,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
-             .permissionDenied(let path, _), .isDirectory(let path),
+             .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .database(let path, _),
              .fileDeleted(let path), .fileReplaced(let path):
             path
@@ -57,6 +61,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .permissionDenied(let path, let reason):
             return "cannot open \(path): \(reason); it was left untouched. "
                 + "Give your user read and write access (chmod 600 '\(path)'), \(elsewhere)."
+        case .directoryNotWritable(let path, let directory, let reason):
+            return "cannot use \(path): its directory \(directory) is not writable (\(reason)), and SQLite "
+                + "keeps its -wal and -shm files beside the store; it was left untouched. Make the directory "
+                + "writable, or move the store to a writable directory and name it with --store PATH or GEOCACHE_STORE."
         case .isDirectory(let path):
             return "\(path) is a directory, not a store file. "
                 + "Name a file, for example \(path.hasSuffix("/") ? path : path + "/")caches.sqlite."

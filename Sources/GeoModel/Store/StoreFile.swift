@@ -27,9 +27,16 @@ enum StoreFile {
     /// The 16 bytes every SQLite 3 database starts with.
     static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
 
+    /// Asks whether this process may use a path in a mode (`R_OK`, `W_OK | X_OK`, ...):
+    /// nil when it may, else the reason as an `errno` value.
+    typealias AccessCheck = @Sendable (_ path: String, _ mode: Int32) -> Int32?
+
+    /// The system's answer, `access()`.
+    static let systemAccess: AccessCheck = { path, mode in access(path, mode) == 0 ? nil : errno }
+
     /// Looks at the file at `path` without changing it and says whether it may be
-    /// opened as a store.
-    static func inspect(_ path: String) throws(StoreError) -> State {
+    /// opened as a store; `access` answers the permission questions.
+    static func inspect(_ path: String, access: AccessCheck = systemAccess) throws(StoreError) -> State {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -48,7 +55,7 @@ enum StoreFile {
         guard type == S_IFREG else {
             throw .notAStore(path: path, reason: "it is not a regular file")
         }
-        try checkPermissions(path, info)
+        try checkPermissions(path, info, access: access)
         if info.st_size == 0 { return .empty }
         // Reading the header would close a descriptor of a file this process's SQLite
         // connections hold locks on, and so drop those locks (see OpenStoreFiles).
@@ -56,11 +63,14 @@ enum StoreFile {
         return try inspectHeader(path, fileSize: Int64(info.st_size))
     }
 
-    /// Refuses a file this process could not both read and write.
+    /// Refuses a file this process could not both read and write, or whose directory
+    /// it could not write in (SQLite creates the `-wal` and `-shm` files there).
     ///
     /// `access()` says yes to everything for root, so the owner's mode bits are
     /// checked too whenever they are the ones that would apply to a normal user.
-    private static func checkPermissions(_ path: String, _ info: stat) throws(StoreError) {
+    /// The directory comes before the file's write access, so a read-only file
+    /// system is reported as the directory's problem, which is where it is solved.
+    private static func checkPermissions(_ path: String, _ info: stat, access: AccessCheck) throws(StoreError) {
         let mode = info.st_mode & 0o777
         let octal = "mode " + String(mode, radix: 8).leftPadded(to: 3)
         let uid = geteuid()
@@ -72,17 +82,21 @@ enum StoreFile {
                 throw .permissionDenied(path: path, reason: "its owner may not write it (\(octal))")
             }
         }
-        if access(path, R_OK) != 0 {
+        if access(path, R_OK) != nil {
             throw .permissionDenied(path: path, reason: "you may not read it (\(octal))")
         }
-        if access(path, W_OK) != 0 {
-            throw .permissionDenied(path: path, reason: "you may not write it (\(octal))")
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        if let code = access(directory, W_OK | X_OK) {
+            let reason = switch code {
+            case EROFS: "it is on a read-only file system"
+            case EPERM: "it is marked immutable"
+            default: "you may not write in it"
+            }
+            throw .directoryNotWritable(path: path, directory: directory, reason: reason)
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        if access(directory.isEmpty ? "." : directory, W_OK | X_OK) != 0 {
-            throw .permissionDenied(
-                path: path,
-                reason: "SQLite needs to write its journal next to it, and you may not write in \(directory)")
+        if access(path, W_OK) != nil {
+            throw .permissionDenied(path: path, reason: "you may not write it (\(octal))")
         }
     }
 
