@@ -22,8 +22,8 @@
 ///
 /// Not thread-safe: use it from the main thread only.
 public final class CacheList {
-    /// Where the caches are kept.
-    public let store: CacheStore
+    /// Where the caches are kept (a new store after ``reopen()``).
+    public private(set) var store: CacheStore
 
     /// The cache being shown, or nil when the list is empty.
     public private(set) var current: StoredCache?
@@ -435,6 +435,23 @@ public final class CacheList {
     /// ``CacheListChange/reloaded(count:)``.
     public func reload() throws {
         try refresh()
+        broadcast(.reloaded(count: count))
+    }
+
+    /// Opens the store's file again, as it is now: the file that replaced it, or a
+    /// new empty store when it was deleted (see ``CacheStore/reopened()``). Any search
+    /// ends and the first cache is shown. Broadcasts ``CacheListChange/reloaded(count:)``.
+    ///
+    /// For a store whose file was deleted or replaced while open, which refuses
+    /// everything with ``StoreError/fileDeleted(path:)`` or
+    /// ``StoreError/fileReplaced(path:)`` until then.
+    public func reopen() throws {
+        let reopened = try store.reopened()
+        store = reopened
+        search = nil
+        count = try reopened.count()
+        current = try reopened.first()
+        position = current == nil ? nil : 1
         broadcast(.reloaded(count: count))
     }
 

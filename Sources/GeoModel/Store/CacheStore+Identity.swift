@@ -65,8 +65,9 @@ extension CacheStore {
 }
 
 extension StoreError {
-    /// The store's file was deleted or replaced: the store must detach.
-    var meansTheFileIsGone: Bool {
+    /// True when the store's file was deleted or replaced while it was open: the
+    /// store refuses everything from then on, and only a reopened store goes on.
+    public var meansTheFileIsGone: Bool {
         switch self {
         case .fileDeleted, .fileReplaced: true
         default: false

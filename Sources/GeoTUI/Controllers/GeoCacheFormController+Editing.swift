@@ -43,7 +43,7 @@ extension GeoCacheFormController {
             showError(conflictMessage(title: editing.base.cache.title, theirs: newer.cache, yours: cache))
             setNote("Changed elsewhere: \(keyLabel(for: .reload)) takes theirs, \(keyLabel(for: .addCache)) keeps yours")
         } catch {
-            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.")
+            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.\(reopenHint(after: error))")
         }
     }
 
@@ -173,7 +173,7 @@ extension GeoCacheFormController: DialogDelegate {
         } catch CacheEditError.changedElsewhere {
             setNote("\u{201C}\(target.cache.title)\u{201D} was changed in another session; nothing deleted")
         } catch {
-            showError("Could not delete the cache: \(error)")
+            showError("Could not delete the cache: \(error)\(reopenHint(after: error))")
         }
     }
 }

@@ -44,7 +44,7 @@ extension GeoCacheFormController {
                 ? "\(keyLabel(for: .cancel)) leaves the search"
                 : "\(keyLabel(for: .showNextCache))/\(keyLabel(for: .showPreviousCache)) move through the matches")
         } catch {
-            showError("Could not search: \(error)")
+            showError("Could not search: \(error)\(reopenHint(after: error))")
         }
     }
 

@@ -57,6 +57,10 @@ public final class GeoCacheFormController: ScreenController {
         var conflict: StoredCache?
     }
 
+    /// Set when the store's file was deleted or replaced while the form was open:
+    /// nothing is written until `F5` reopens it.
+    var lostStore: StoreError?
+
     private var observation: ObservationToken?
     /// The draft as the store held it when this controller started; finishing writes
     /// the draft only when the fields differ from it (no disk sync on a plain quit).
@@ -191,7 +195,7 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.checkForExternalChanges()
         } catch {
-            setNote("Store unreachable: \(error)")
+            if !noteIfStoreLost(error) { setNote("Store unreachable: \(error)") }
         }
     }
 
@@ -230,7 +234,11 @@ public final class GeoCacheFormController: ScreenController {
         do {
             if draft != draftAtStart { try model.saveDraft(draft) }
         } catch {
-            finishProblems.append("could not keep the unsaved fields as a draft: \(error)")
+            // Said after the terminal is restored, with the text itself: nothing is lost.
+            let text = GeoCache.Field.allCases.compactMap { field in
+                draft[field].map { "\n  \(field.label): \($0)" }
+            }.joined()
+            finishProblems.append("could not keep the unsaved fields as a draft: \(error) They held:\(text)")
         }
         observation?.cancel()
         observation = nil
@@ -289,20 +297,44 @@ public final class GeoCacheFormController: ScreenController {
         } catch let error as GeoCacheValidationError {
             show(error, doing: "add this cache")
         } catch {
-            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.")
+            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.\(reopenHint(after: error))")
         }
     }
 
     /// After a refused save, takes the version stored now into the fields; otherwise
     /// re-reads the store.
+    /// After the store's file was deleted or replaced, opens it again.
     private func reload() {
         if edit?.conflict != nil { return takeStoredVersion() }
         do {
-            try model.reload()
-            setNote("Reloaded")
+            if lostStore != nil {
+                try model.reopen()
+                lostStore = nil
+                setNote("Reopened \(storeName)")
+            } else {
+                try model.reload()
+                setNote("Reloaded")
+            }
         } catch {
-            setNote("Store error: \(error)")
+            if !noteIfStoreLost(error) { setNote("Store error: \(error)") }
         }
+    }
+
+    /// When `error` says the store's file was deleted or replaced, remembers it and
+    /// says so in one line with the way on; returns whether it did.
+    @discardableResult
+    func noteIfStoreLost(_ error: any Error) -> Bool {
+        guard let error = error as? StoreError, error.meansTheFileIsGone else { return false }
+        lostStore = error
+        let what = if case .fileReplaced = error { "replaced" } else { "deleted" }
+        setNote("\(storeName) was \(what): nothing written. \(keyLabel(for: .reload)) reopens")
+        return true
+    }
+
+    /// The line that tells how to go on after `error`, when the store's file is gone.
+    func reopenHint(after error: any Error) -> String {
+        guard noteIfStoreLost(error) else { return "" }
+        return " Press \(keyLabel(for: .reload)) to reopen the store, then \(keyLabel(for: .addCache)) again."
     }
 
     /// Moves through the caches (or the matches, during a search); not while editing.
@@ -332,7 +364,7 @@ public final class GeoCacheFormController: ScreenController {
             if paneMessage == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
         case .failed(let error):
-            setNote("Store error: \(error)")
+            if !noteIfStoreLost(error) { setNote("Store error: \(error)") }
         }
     }
 

@@ -73,4 +73,40 @@ import Testing
         try session.quitApp()
         #expect(try CacheStore(url: store).count() == 3)
     }
+
+    @Test func aStoreReplacedWhileTheFormRunsIsNotWrittenAndSurvivesTheQuit() throws {
+        let other = store.deletingLastPathComponent().appendingPathComponent("other.sqlite")
+        do {
+            let replacement = try CacheStore(url: other)
+            try replacement.add(GeoCache(title: "Theirs", details: "d", creator: "c", reward: "r"))
+        }
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("Cache 1 of 3")
+        #expect(rename(other.path, store.path) == 0)
+        for (index, text) in ["Mine", "d", "c", "r"].enumerated() {
+            try session.type(text)
+            if index < 3 { try session.send("Tab") }
+        }
+        try session.send("C-s")
+        try session.waitFor("caches.sqlite was replaced: nothing written. F5 reopens")
+        try session.quitApp()
+        #expect(try CacheStore(url: store).loadCaches().map(\.title) == ["Theirs"])
+    }
+
+    @Test func aStoreDeletedWhileTheFormRunsKeepsTheTextAndF5StartsANewOne() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("Cache 1 of 3")
+        for suffix in ["", "-wal", "-shm"] { unlink(store.path + suffix) }
+        try session.waitFor("caches.sqlite was deleted: nothing written. F5 reopens")
+        for (index, text) in ["Mine", "d", "c", "r"].enumerated() {
+            try session.type(text)
+            if index < 3 { try session.send("Tab") }
+        }
+        try session.send("F5")
+        try session.waitFor("Reopened caches.sqlite")
+        try session.send("C-s")
+        try session.waitFor("Cache 1 of 1")
+        try session.quitApp()
+        #expect(try CacheStore(url: store).loadCaches().map(\.title) == ["Mine"])
+    }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import GeoModel
+import Testing
+@testable import GeoTUI
+
+/// The store's file deleted or replaced while the form is open: nothing is written to
+/// either file, the typed text stays, and `F5` reopens what is at the path now.
+@Suite struct LostStoreTests {
+    private let two: [GeoCache] = [.sample("One"), .sample("Two")]
+
+    private func deleteStore(of form: FormHarness) throws {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: form.storeURL.path + suffix)
+        }
+    }
+
+    /// Moves a new store holding `caches` over the form's store file.
+    private func replaceStore(of form: FormHarness, with caches: [GeoCache]) throws {
+        let other = form.directory.appendingPathComponent("other.sqlite")
+        do {
+            let store = try CacheStore(url: other)
+            for cache in caches { try store.add(cache) }
+        }
+        #expect(rename(other.path, form.storeURL.path) == 0)
+    }
+
+    private func typeCache(_ title: String, into form: FormHarness) {
+        for (index, text) in [title, "\(title) details", "\(title) creator", "\(title) reward"].enumerated() {
+            form.type(text)
+            if index < 3 { form.press(.tab) }
+        }
+    }
+
+    @Test func anAddAfterTheStoreWasDeletedIsRefusedAndKeepsTheText() throws {
+        let form = try FormHarness(caches: two)
+        try deleteStore(of: form)
+        typeCache("Mine", into: form)
+        form.press(.control("s"))
+        #expect(form.screen.contains("Could not save the cache"))
+        #expect(form.status.contains("caches.sqlite was deleted: nothing written. F5 reopens"))
+        #expect(form.fieldTexts == ["Mine", "Mine details", "Mine creator", "Mine reward"])
+        #expect(!FileManager.default.fileExists(atPath: form.storeURL.path))
+    }
+
+    @Test func theIdleCheckSaysTheStoreWasReplaced() throws {
+        let form = try FormHarness(caches: two)
+        try replaceStore(of: form, with: [.sample("Theirs")])
+        form.idle()
+        #expect(form.status.contains("caches.sqlite was replaced: nothing written. F5 reopens"))
+    }
+
+    @Test func anAddAfterTheStoreWasReplacedLeavesTheReplacementAsItWas() throws {
+        let form = try FormHarness(caches: two)
+        try replaceStore(of: form, with: [.sample("Theirs")])
+        typeCache("Mine", into: form)
+        form.press(.control("s"))
+        #expect(form.fieldTexts[0] == "Mine")
+        #expect(try CacheStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs"])
+    }
+
+    @Test func reloadOpensTheReplacementAndTheNextAddGoesIntoIt() throws {
+        let form = try FormHarness(caches: two)
+        try replaceStore(of: form, with: [.sample("Theirs")])
+        typeCache("Mine", into: form)
+        form.press(.control("s"), .function(5))
+        #expect(form.status.contains("Reopened caches.sqlite"))
+        #expect(form.screen.contains("Title:   Theirs"))
+        form.press(.control("s"))
+        #expect(try CacheStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs", "Mine"])
+    }
+
+    @Test func reloadAfterADeletionStartsANewStoreThere() throws {
+        let form = try FormHarness(caches: two)
+        try deleteStore(of: form)
+        form.idle()
+        form.press(.function(5))
+        #expect(form.status.hasPrefix(" No caches yet"))
+        #expect(FileManager.default.fileExists(atPath: form.storeURL.path))
+    }
+
+    @Test func quittingAfterTheStoreWasDeletedReportsTheTypedText() throws {
+        let form = try FormHarness(caches: two)
+        try deleteStore(of: form)
+        form.type("Kept somewhere")
+        form.controller.finish()
+        let problems = form.controller.finishProblems.joined(separator: "\n")
+        #expect(problems.contains("could not keep the unsaved fields as a draft"))
+        #expect(problems.contains("Title: Kept somewhere"))
+    }
+}
