@@ -96,7 +96,8 @@ import Glibc
     }
 
     /// A shell loop of `add`, `edit --id` (rewards) and `delete --id` until `stop`
-    /// exists, logging what each successful command did.
+    /// exists, logging what each successful command did, and any exit status other
+    /// than 0 and 1 (1 is a refusal: a cache already deleted, say).
     private func commandLoop(store: URL, log: URL, stop: URL) -> String {
         """
         i=0
@@ -111,7 +112,10 @@ import Glibc
             2) out=$("$BIN" delete --store '\(store.path)' --id $id 2>/dev/null) \
                  && printf 'delete\t%s\n' "${out#deleted: }" >> '\(log.path)' ;;
           esac
+          status=$?
+          [ $status -le 1 ] || echo "failed	$i	$status" >> '\(log.path)'
         done
+        exit 0
         """
     }
 
@@ -153,6 +157,7 @@ import Glibc
             case "add": ledger.added.append(parts[1])
             case "edit": rewards[CacheID(rawValue: Int64(parts[1])!)] = parts[2]
             case "delete": ledger.deletedTitles.append(parts[1])
+            case "failed": Issue.record("command \(parts[1]) exited with status \(parts[2])")
             default: Issue.record("unexpected log line \(line)")
             }
         }

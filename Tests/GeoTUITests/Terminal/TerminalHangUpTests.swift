@@ -3,10 +3,11 @@ import Glibc
 import Testing
 @testable import GeoTUI
 
-/// CPU time (user + system) this process has used so far.
-private func processCPUTime() -> Duration {
+/// CPU time (user + system) the calling thread has used so far. The wait runs on
+/// this thread; the process's total would also count the suites running alongside.
+private func threadCPUTime() -> Duration {
     var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return .seconds(Int64(now.tv_sec)) + .nanoseconds(Int64(now.tv_nsec))
 }
 
@@ -15,13 +16,13 @@ private func processCPUTime() -> Duration {
 /// the wait again.
 private func expectQuietAfterHangUp(_ terminal: Terminal, sourceLocation: SourceLocation = #_sourceLocation) {
     let clock = ContinuousClock()
-    let cpuBefore = processCPUTime()
+    let cpuBefore = threadCPUTime()
     let started = clock.now
     for _ in 0..<5 {
         #expect(terminal.nextEvent(timeout: .milliseconds(40)) == .tick, sourceLocation: sourceLocation)
     }
     let elapsed = started.duration(to: clock.now)
-    let cpu = processCPUTime() - cpuBefore
+    let cpu = threadCPUTime() - cpuBefore
     // Five 40 ms waits: at least ~200 ms slept, and only a sliver of it on the CPU
     // (a spinning wait would use nearly all of it).
     #expect(elapsed >= .milliseconds(190), sourceLocation: sourceLocation)
