@@ -1,0 +1,114 @@
+/// Editing and deleting a cache, bound to the version the caller read.
+extension CacheList {
+    /// Validates `cache` and stores it in place of `base`, the version of a cache
+    /// the caller read (an editor keeps the version it started from): the cache keeps
+    /// its identity and position. Broadcasts ``CacheListChange/updated(_:)``; a cache
+    /// equal to `base` writes and broadcasts nothing.
+    ///
+    /// The write only happens if the store still holds exactly `base`: the
+    /// comparison is with what the editor started from, not with what the list shows
+    /// now (which follows other processes' changes). When another process changed or
+    /// deleted the cache meanwhile, nothing is written: the list re-reads its state,
+    /// broadcasts ``CacheListChange/storeChangedExternally(count:deletedShown:)``,
+    /// then throws. Writing over the newer version on purpose is a second call with
+    /// the `newer` version the error carries as `base`.
+    ///
+    /// - Throws: ``GeoCacheValidationError`` naming the empty fields (nothing
+    ///   written or broadcast), ``CacheEditError`` (`.changedElsewhere`,
+    ///   `.deletedElsewhere`), ``StoreError``.
+    @discardableResult
+    public func update(_ base: StoredCache, to cache: GeoCache) throws -> StoredCache {
+        let valid = try cache.validated()
+        guard valid != base.cache else { return base }
+        let updated: StoredCache
+        do {
+            updated = try store.update(base, to: valid)
+        } catch let conflict as CacheEditError {
+            try refreshAfterConflict()
+            throw conflict
+        }
+        if current?.id == updated.id { current = updated }
+        broadcast(.updated(updated))
+        return updated
+    }
+
+    /// ``update(_:to:)`` of the current cache as the list holds it now.
+    ///
+    /// During a search the edited cache stays among the matches until the search
+    /// runs again, even if it no longer matches.
+    /// - Throws: ``CacheEditError/noCurrentCache`` when nothing is shown, else as
+    ///   ``update(_:to:)``.
+    @discardableResult
+    public func updateCurrent(_ cache: GeoCache) throws -> StoredCache {
+        guard let shown = current else { throw CacheEditError.noCurrentCache }
+        return try update(shown, to: cache)
+    }
+
+    /// The version of the cache with `id` the store holds now, nil when it was
+    /// deleted: for a view that keeps showing a cache the list has moved away from
+    /// (the one being edited, the one a question names).
+    public func storedVersion(of id: CacheID) throws -> StoredCache? {
+        try store.cache(id)
+    }
+
+    /// Deletes `target`, the version of a cache the caller named (a confirmation
+    /// names the cache it asked about), provided the store still holds exactly that
+    /// version. When `target` is the current cache, the next one becomes current (the
+    /// next match during a search), else the previous one, else none; otherwise the
+    /// current cache stays. Broadcasts
+    /// ``CacheListChange/deleted(_:newCurrent:position:count:)``.
+    ///
+    /// When another process changed or deleted `target` since it was read, nothing is
+    /// deleted (no other cache ever is), the list re-reads its state, broadcasts
+    /// ``CacheListChange/storeChangedExternally(count:deletedShown:)`` and throws.
+    ///
+    /// - Throws: ``CacheEditError`` (`.changedElsewhere`, `.deletedElsewhere`),
+    ///   ``StoreError``.
+    public func delete(_ target: StoredCache) throws {
+        let newCount: Int
+        do {
+            newCount = try store.delete(target)
+        } catch let conflict as CacheEditError {
+            try refreshAfterConflict()
+            throw conflict
+        }
+        count = newCount
+        if target.id != current?.id {
+            try refresh()
+        } else if var search, let index = search.index {
+            search.matches.remove(at: index)
+            search.index = search.matches.isEmpty ? nil : min(index, search.matches.count - 1)
+            self.search = search
+            current = try search.index.flatMap { try store.cache(search.matches[$0]) }
+            if current == nil, search.index != nil {
+                // The match to show was deleted elsewhere meanwhile: run the search again.
+                try refresh()
+            }
+            position = nil
+        } else if let following = try store.cache(after: target.id) {
+            current = following
+            position = min(position ?? 1, newCount)
+        } else {
+            current = try store.cache(before: target.id)
+            position = current == nil ? nil : newCount
+        }
+        broadcast(.deleted(target.id, newCurrent: current, position: position, count: count))
+    }
+
+    /// ``delete(_:)`` of the current cache as the list holds it now.
+    /// - Throws: ``CacheEditError/noCurrentCache`` when nothing is shown, else as
+    ///   ``delete(_:)``.
+    public func deleteCurrent() throws {
+        guard let shown = current else { throw CacheEditError.noCurrentCache }
+        try delete(shown)
+    }
+
+    /// After a refused edit: re-read and tell observers, so the screen moves on or
+    /// shows the newer version.
+    /// (The thrown ``CacheEditError`` says what happened to the cache, so the change
+    /// carries no `deletedShown`.)
+    private func refreshAfterConflict() throws {
+        try refresh()
+        broadcast(.storeChangedExternally(count: count))
+    }
+}

@@ -1,0 +1,119 @@
+/// Moving through the list: next, previous, first, last and random, in stored order
+/// (through the matches during a search, see `CacheList+Search.swift`).
+extension CacheList {
+    /// Moves to the next cache in stored order, wrapping from the last to the first.
+    ///
+    /// Broadcasts ``CacheListChange/currentMoved(_:position:)``. Does nothing, and
+    /// broadcasts nothing, when the list is empty or holds a single cache. A store
+    /// error leaves the state as it was and is broadcast as
+    /// ``CacheListChange/failed(_:)``, so the key handler that calls this need not
+    /// handle errors.
+    ///
+    /// During a search it moves to the next match instead (wrapping), broadcasting
+    /// ``CacheListChange/matchMoved(_:matchPosition:matchCount:)``.
+    public func showNext() {
+        if let search {
+            guard let index = search.index else { return }
+            return moveToMatch((index + 1) % search.matches.count)
+        }
+        guard let shown = current else { return }
+        move {
+            if let following = try store.cache(after: shown.id) {
+                return (following, (position ?? 0) + 1)
+            }
+            let first = try store.first()
+            return (first, first == nil ? nil : 1)
+        }
+    }
+
+    /// Moves to the previous cache in stored order, wrapping from the first to the
+    /// last. Broadcasts like ``showNext()``; no-op when empty or with one cache.
+    /// During a search it moves to the previous match.
+    public func showPrevious() {
+        if let search {
+            guard let index = search.index else { return }
+            return moveToMatch((index - 1 + search.matches.count) % search.matches.count)
+        }
+        guard let shown = current else { return }
+        move {
+            if let preceding = try store.cache(before: shown.id) {
+                return (preceding, max(1, (position ?? 2) - 1))
+            }
+            return try lastWithPosition()
+        }
+    }
+
+    /// Moves to the first cache in stored order (the first match during a search).
+    /// Broadcasts like ``showNext()``; no-op when already there or empty.
+    public func showFirst() {
+        if search != nil { return moveToMatch(0) }
+        guard current != nil else { return }
+        move { try store.first().map { ($0, 1) } ?? (nil, nil) }
+    }
+
+    /// Moves to the last cache in stored order (the last match during a search).
+    /// Broadcasts like ``showNext()``; no-op when already there or empty.
+    public func showLast() {
+        if let search { return moveToMatch(search.matches.count - 1) }
+        guard current != nil else { return }
+        move { try lastWithPosition() }
+    }
+
+    /// Moves to a cache picked at random, never the current one; see
+    /// ``showRandom(using:)``.
+    public func showRandom() {
+        var generator = SystemRandomNumberGenerator()
+        showRandom(using: &generator)
+    }
+
+    /// Moves to a cache picked with `generator` among all but the current one (among
+    /// the other matches during a search). Broadcasts like ``showNext()``; no-op
+    /// with fewer than two caches (matches).
+    ///
+    /// Reaching a random position skips the rows before it: about 75 ms in the
+    /// middle of a million caches.
+    public func showRandom(using generator: inout some RandomNumberGenerator) {
+        if let search {
+            guard let index = search.index, search.matches.count >= 2 else { return }
+            let pick = Int.random(in: 0..<search.matches.count - 1, using: &generator)
+            return moveToMatch(pick >= index ? pick + 1 : pick)
+        }
+        guard let shown = current, count >= 2 else { return }
+        let pick = Int.random(in: 1...count - 1, using: &generator)
+        let target = pick >= (position ?? 1) ? pick + 1 : pick
+        move {
+            // Positions can be stale after another process's delete: never land on
+            // the shown cache, nor past the end.
+            if let found = try store.cache(atPosition: target), found.id != shown.id {
+                return (found, target)
+            }
+            if let following = try store.cache(after: shown.id) {
+                return (following, try store.position(of: following.id))
+            }
+            return try store.first().map { ($0, 1) } ?? (nil, nil)
+        }
+    }
+
+    /// Applies a move outside a search: `destination` gives the new current cache
+    /// and its position. Broadcasts ``CacheListChange/currentMoved(_:position:)`` if
+    /// anything changed, ``CacheListChange/failed(_:)`` on a store error.
+    func move(to destination: () throws -> (StoredCache?, Int?)) {
+        do {
+            let (next, nextPosition) = try destination()
+            guard next != current || nextPosition != position else { return }
+            current = next
+            position = nextPosition
+            if next == nil { count = 0 }
+            broadcast(.currentMoved(next, position: nextPosition))
+        } catch {
+            broadcast(.failed(StoreError(wrapping: error, path: store.url.path)))
+        }
+    }
+
+    /// The last cache and its position, the count, which is re-read.
+    private func lastWithPosition() throws -> (StoredCache?, Int?) {
+        guard let last = try store.last() else { return (nil, nil) }
+        count = try store.count()
+        return (last, count)
+    }
+}
