@@ -41,6 +41,8 @@ struct ImportCommand: ParsableCommand {
         let report: ImportReport
         do {
             report = try store.importCaches(from: sources, skipInvalid: skipInvalid)
+        } catch let error as ImportError {
+            throw CommandFailure.report(message: error.message)
         } catch {
             throw CommandFailure.report(error)
         }

@@ -33,20 +33,8 @@ public enum CacheImporter {
         let format = try detectFormat(reader)
         switch format {
         case .json:
-            var bytes: [UInt8] = []
-            var tracker = UTF8Tracker()
-            while true {
-                let chunk = try reader.nextChunk()
-                if chunk.isEmpty { break }
-                if let (position, reason) = chunk.withUnsafeBufferPointer({ tracker.feed($0) }) {
-                    throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
-                }
-                bytes += chunk
-            }
-            if let (position, reason) = tracker.finish() {
-                throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
-            }
-            try JSONInterchange.read(bytes, source: reader.name) { try emit(.ready($0)) }
+            var parser = JSONArrayParser(reader)
+            try parser.readArray { try emit(.ready($0)) }
         case .gpx:
             try GPXReader.readPending(reader, emit)
         }
@@ -89,7 +77,7 @@ public enum CacheImporter {
             case UInt8(ascii: "["): return .json
             case UInt8(ascii: "<"): return .gpx
             case UInt8(ascii: "{"):
-                throw ImportError(.malformedJSON, source: reader.name, position: position,
+                throw ImportError(.malformedJSON, source: reader.name, position: position, byteOffset: index + 1,
                                   reason: "malformed JSON: expected an array of caches ('['), found a single object")
             default:
                 var tracker = UTF8Tracker()

@@ -123,9 +123,18 @@ struct UTF8Tracker {
     private var high: UInt8 = 0xBF
     private var leadPosition = TextPosition(line: 1, column: 1)
     private var leadByte: UInt8 = 0
+    /// How many bytes were fed before the current `feed` call.
+    private var bytesFed = 0
+    /// The offset of the byte that starts the character being checked.
+    private var leadOffset = 0
 
     /// The position the next character would have.
     var nextPosition: TextPosition { TextPosition(line: line, column: column + 1) }
+
+    /// After `feed` or `finish` reported a problem: the offset (0-based, counted over
+    /// every byte fed) of the invalid sequence's first byte, where the problem's
+    /// position is.
+    var problemOffset: Int { leadOffset }
 
     /// Feeds bytes; returns the position and a description of the first invalid sequence.
     ///
@@ -139,10 +148,15 @@ struct UTF8Tracker {
             if pending == 0 {
                 index = skipASCII(base, from: index, count: count)
                 if index >= count { break }
+                leadOffset = bytesFed + index
             }
-            if let problem = feedByte(base[index]) { return problem }
+            if let problem = feedByte(base[index]) {
+                bytesFed += index
+                return problem
+            }
             index += 1
         }
+        bytesFed += count
         return nil
     }
 
