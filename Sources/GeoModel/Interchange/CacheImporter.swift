@@ -27,9 +27,9 @@ public enum CacheImporter {
     /// Like ``read(_:_:)``, but a GPX waypoint comes out before it is mapped to a
     /// cache, so that the mapping (HTML to text, checks) can run on another thread.
     @discardableResult
-    static func readPending(_ source: ImportSource,
+    static func readPending(_ source: ImportSource, interruption: ImportInterruption? = nil,
                             _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
-        let reader = try ChunkReader(source)
+        let reader = try ChunkReader(source, interruption: interruption)
         let format = try detectFormat(reader)
         switch format {
         case .json:

@@ -44,6 +44,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidRecords
         /// The store refused the import; nothing was written.
         case store
+        /// The import was interrupted (``ImportInterruption``) before its commit; nothing was written.
+        case interrupted
     }
 
     /// What went wrong.
