@@ -5,12 +5,17 @@ import GeoModel
 /// in stored order, as `list --numbered` and the screen's "3 of 12" count) or
 /// `--id N` (the store's identifier, as `list --ids` prints; stable while other
 /// caches come and go).
+///
+/// Both take the next argument as their value even when it starts with a dash, so
+/// `--position -1` is refused as a position below 1, not as a missing value.
 struct CacheTarget: ParsableArguments {
-    @Option(help: ArgumentHelp("The cache at this 1-based position in stored order (see list --numbered).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The cache at this 1-based position in stored order (see list --numbered).",
                                valueName: "n"))
     var position: Int?
 
-    @Option(help: ArgumentHelp("The cache with this identifier (see list --ids).", valueName: "n"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The cache with this identifier (see list --ids).", valueName: "n"))
     var id: Int64?
 
     func validate() throws {
@@ -18,7 +23,9 @@ struct CacheTarget: ParsableArguments {
         case (nil, nil): throw ValidationError("Name the cache with --position N or --id N.")
         case (.some, .some): throw ValidationError("Give either --position or --id, not both.")
         case (let position?, nil) where position < 1:
-            throw ValidationError("--position counts from 1.")
+            throw ValidationError("Positions start at 1: --position \(position) names no cache (see list --numbered).")
+        case (nil, let id?) where id < 1:
+            throw ValidationError("Identifiers start at 1: --id \(id) names no cache (see list --ids).")
         default: break
         }
     }

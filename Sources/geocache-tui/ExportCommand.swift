@@ -13,8 +13,10 @@ struct ExportCommand: ParsableCommand {
             document with the Groundspeak cache extension that geocaching tools import; \
             every waypoint is at 0,0 with a code "GT" plus 8 characters derived from its \
             fields. docs/usage.md lists how the fields map. Both import back unchanged \
-            with `geocache-tui import`. With --output, the file is replaced only once the \
-            whole export is written.
+            with `geocache-tui import`. With --output, a regular file is replaced only \
+            once the whole export is written (a symbolic link is followed to its target); \
+            a device or FIFO such as /dev/null is written into. The store itself, any \
+            other geocache-tui store and a directory are refused.
             """
     )
 
@@ -34,86 +36,40 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.openStore()
-        let destination = try ExportDestination(path: output == "-" ? nil : output)
+        let destination: ExportDestination
+        do {
+            destination = try ExportDestination(path: output, exporting: store)
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        // A failed write is reported as such, not as the store error reading turns it into.
+        var writeFailure: ExportError?
+        func send(_ text: String) throws {
+            do {
+                try destination.write(text)
+            } catch {
+                writeFailure = error
+                throw error
+            }
+        }
         do {
             var isFirst = true
             switch format {
             case .json:
                 try store.forEachCache { stored in
-                    try destination.write(JSONInterchange.element(for: stored.cache, isFirst: isFirst))
+                    try send(JSONInterchange.element(for: stored.cache, isFirst: isFirst))
                     isFirst = false
                 }
-                try destination.write(JSONInterchange.closing(isEmpty: isFirst))
+                try send(JSONInterchange.closing(isEmpty: isFirst))
             case .gpx:
-                try destination.write(GPXWriter.header)
-                try store.forEachCache { try destination.write(GPXWriter.waypoint(for: $0.cache)) }
-                try destination.write(GPXWriter.footer)
+                try send(GPXWriter.header)
+                try store.forEachCache { try send(GPXWriter.waypoint(for: $0.cache)) }
+                try send(GPXWriter.footer)
             }
             try destination.finish()
-        } catch let exit as ExitCode {
-            throw exit
         } catch {
             destination.abandon()
-            throw CommandFailure.report(error)
+            throw CommandFailure.report(writeFailure ?? error)
         }
-    }
-}
-
-/// Standard output, or a temporary file renamed over the target once complete, fed
-/// in 64 KiB writes so a large store is never held in memory.
-private final class ExportDestination {
-    private let target: String?
-    private let temporary: String?
-    private let handle: FileHandle
-    private var buffer = Data()
-
-    init(path: String?) throws {
-        guard let path else {
-            target = nil
-            temporary = nil
-            handle = FileHandle.standardOutput
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporaryPath)
-        else {
-            throw CommandFailure.report(message: "cannot write \(path): cannot create a file in its directory")
-        }
-        target = path
-        temporary = temporaryPath
-        self.handle = handle
-    }
-
-    func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { try flush() }
-    }
-
-    private func flush() throws {
-        try handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes what is left and, for a file, moves it into place.
-    func finish() throws {
-        try flush()
-        guard let target, let temporary else { return }
-        try handle.synchronize()
-        try handle.close()
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            abandon()
-            throw CommandFailure.report(message: "cannot write \(target): \(reason)")
-        }
-    }
-
-    /// Removes the temporary file after a failure; the target is left as it was.
-    func abandon() {
-        guard let temporary else { return }
-        try? handle.close()
-        unlink(temporary)
     }
 }

@@ -16,7 +16,10 @@ struct ImportCommand: ParsableCommand {
             waypoints that are not geocaches are skipped. An element or waypoint that \
             cannot become a valid cache cancels the whole import, unless --skip-invalid \
             is given: then the valid caches are stored and the invalid ones listed on \
-            standard error. The summary line goes to standard output.
+            standard error. The summary line goes to standard output. SIGINT, SIGTERM \
+            or SIGHUP before the commit rolls the import back (one line on standard \
+            error); after it, the summary is still printed; the exit status is then \
+            128 + the signal's number.
             """
     )
 
@@ -37,10 +40,21 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let sources = files.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
+        // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
+        // commit it rolls back and says so; after it the summary is still printed.
+        let signals = ImportSignals()
         let store = try storeOptions.openStore()
         let report: ImportReport
         do {
-            report = try store.importCaches(from: sources, skipInvalid: skipInvalid)
+            report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
+                                            interruption: signals.interruption)
+        } catch let error as ImportError where error.kind == .interrupted {
+            let name = signals.signal.map(ImportSignals.name) ?? "a signal"
+            StandardStreams.writeError(
+                "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
+            throw ExitCode(signals.exitStatus ?? 1)
+        } catch let error as ImportError {
+            throw CommandFailure.report(message: error.message)
         } catch {
             throw CommandFailure.report(error)
         }
@@ -48,5 +62,8 @@ struct ImportCommand: ParsableCommand {
             StandardStreams.writeError("geocache-tui: skipped invalid \(rejection)\n")
         }
         FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
+        // A signal that came during the commit or after it: the caches are stored and
+        // reported; the exit status still says the process was asked to stop.
+        if let status = signals.exitStatus { throw ExitCode(status) }
     }
 }

@@ -107,4 +107,26 @@ import Testing
         #expect(!result.error.isEmpty)
         #expect(try CacheStore(url: directory.file()).loadCaches() == Self.caches)
     }
+
+    @Test(arguments: [["edit", "--position", "-1", "--title", "x"], ["edit", "--position", "0", "--title", "x"],
+                      ["delete", "--position", "-1"], ["delete", "--position", "0"]])
+    func aPositionBelowOneIsAUsageErrorSayingPositionsStartAtOne(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        let result = try GeocacheTUIBinary.run(command + ["--store", store])
+        #expect(result.status == 64)
+        #expect(result.error.contains("Positions start at 1: --position \(command[2]) names no cache"),
+                "stderr was: \(result.error)")
+        #expect(try CacheStore(url: directory.file()).loadCaches() == Self.caches)
+    }
+
+    @Test func anIdentifierBelowOneIsAUsageErrorSayingIdentifiersStartAtOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try makeStore(directory)
+        let result = try GeocacheTUIBinary.run(["delete", "--id", "-1", "--store", store])
+        #expect(result.status == 64)
+        #expect(result.error.contains("Identifiers start at 1: --id -1 names no cache"), "stderr was: \(result.error)")
+    }
 }

@@ -27,26 +27,14 @@ public enum CacheImporter {
     /// Like ``read(_:_:)``, but a GPX waypoint comes out before it is mapped to a
     /// cache, so that the mapping (HTML to text, checks) can run on another thread.
     @discardableResult
-    static func readPending(_ source: ImportSource,
+    static func readPending(_ source: ImportSource, interruption: ImportInterruption? = nil,
                             _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
-        let reader = try ChunkReader(source)
+        let reader = try ChunkReader(source, interruption: interruption)
         let format = try detectFormat(reader)
         switch format {
         case .json:
-            var bytes: [UInt8] = []
-            var tracker = UTF8Tracker()
-            while true {
-                let chunk = try reader.nextChunk()
-                if chunk.isEmpty { break }
-                if let (position, reason) = chunk.withUnsafeBufferPointer({ tracker.feed($0) }) {
-                    throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
-                }
-                bytes += chunk
-            }
-            if let (position, reason) = tracker.finish() {
-                throw ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
-            }
-            try JSONInterchange.read(bytes, source: reader.name) { try emit(.ready($0)) }
+            var parser = JSONArrayParser(reader)
+            try parser.readArray { try emit(.ready($0)) }
         case .gpx:
             try GPXReader.readPending(reader, emit)
         }
@@ -89,7 +77,7 @@ public enum CacheImporter {
             case UInt8(ascii: "["): return .json
             case UInt8(ascii: "<"): return .gpx
             case UInt8(ascii: "{"):
-                throw ImportError(.malformedJSON, source: reader.name, position: position,
+                throw ImportError(.malformedJSON, source: reader.name, position: position, byteOffset: index + 1,
                                   reason: "malformed JSON: expected an array of caches ('['), found a single object")
             default:
                 var tracker = UTF8Tracker()

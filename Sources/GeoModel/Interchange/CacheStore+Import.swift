@@ -18,11 +18,19 @@ extension CacheStore {
     /// store opened and checked), so this store, like any other process on the file,
     /// sees the new caches through ``hasChangedExternally()``.
     ///
-    /// - Throws: ``ImportError`` for an unusable input (nothing is stored),
-    ///   ``StoreError`` when the store cannot be written.
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false) throws -> ImportReport {
+    /// `interruption` stops the import from another thread: reading stops (also while
+    /// waiting for input), the transaction rolls back, and an ``ImportError`` of kind
+    /// ``ImportError/Kind/interrupted`` is thrown. It is checked last just before the
+    /// commit; once the commit has begun, the import completes and returns its report.
+    ///
+    /// - Throws: ``ImportError`` for an unusable input or an interruption (nothing is
+    ///   stored), ``StoreError`` when the store cannot be written.
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false,
+                             interruption: ImportInterruption? = nil) throws -> ImportReport {
         let path = url.path
         try ensureAttached()
+        let names = sources.map(\.name).joined(separator: ", ")
+        if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui import"))
@@ -40,7 +48,7 @@ extension CacheStore {
                     let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
                     // Reading (XML parsing) runs on a thread of its own while this one maps
                     // the waypoints to caches and stores them: on two cores they overlap.
-                    try RecordPipe.read(sources) { record in
+                    try RecordPipe.read(sources, interruption: interruption) { record in
                         switch record {
                         case .cache(let cache, _):
                             let arguments = Self.cacheArguments(cache)
@@ -60,6 +68,7 @@ extension CacheStore {
                         throw Self.invalidRecordsError(report.rejections, sources: sources)
                     }
                     if let change = fileChange() { throw change }
+                    if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
                     return .commit
                 }
             }
@@ -73,9 +82,10 @@ extension CacheStore {
         return report
     }
 
-    /// Imports one source; see ``importCaches(from:skipInvalid:)``.
-    public func importCaches(from source: ImportSource, skipInvalid: Bool = false) throws -> ImportReport {
-        try importCaches(from: [source], skipInvalid: skipInvalid)
+    /// Imports one source; see ``importCaches(from:skipInvalid:interruption:)``.
+    public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
+                             interruption: ImportInterruption? = nil) throws -> ImportReport {
+        try importCaches(from: [source], skipInvalid: skipInvalid, interruption: interruption)
     }
 
     private static func invalidRecordsError(_ rejections: [RejectedRecord], sources: [ImportSource]) -> ImportError {
@@ -101,19 +111,30 @@ final class RecordPipe: @unchecked Sendable {
     private var readerFinished = false
     private var readerFailure: (any Error)?
     private var cancelled = false
+    private var interrupted = false
+    /// The inputs' names, for the error an interruption throws.
+    private let names: String
+
+    private init(names: String) {
+        self.names = names
+    }
 
     /// Reads `sources` in order on another thread and hands each record to `store` on
     /// this one, in order. Throws what reading throws (after the records read before
-    /// it were stored) or what `store` throws (reading then stops); either way it
-    /// returns only after the reading thread has finished.
-    static func read(_ sources: [ImportSource], _ store: (ImportRecord) throws -> Void) throws {
-        let pipe = RecordPipe()
+    /// it were stored) or what `store` throws (reading then stops); on `interruption`
+    /// both sides stop at once and the interruption's ``ImportError`` is thrown. Either
+    /// way it returns only after the reading thread has finished.
+    static func read(_ sources: [ImportSource], interruption: ImportInterruption? = nil,
+                     _ store: (ImportRecord) throws -> Void) throws {
+        let pipe = RecordPipe(names: sources.map(\.name).joined(separator: ", "))
+        let handler = interruption?.addHandler { pipe.interrupt() }
+        defer { if let handler { interruption?.removeHandler(handler) } }
         let thread = Thread {
             var batch: [PendingRecord] = []
             batch.reserveCapacity(batchSize)
             do {
                 for source in sources {
-                    try CacheImporter.readPending(source) { record in
+                    try CacheImporter.readPending(source, interruption: interruption) { record in
                         batch.append(record)
                         if batch.count >= batchSize {
                             try pipe.put(batch)
@@ -159,17 +180,26 @@ final class RecordPipe: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next batch; nil at the end; throws the reader's error once its records are taken.
+    /// The next batch; nil at the end; throws the reader's error once its records are
+    /// taken, and the interruption's at once.
     private func take() throws -> [PendingRecord]? {
         condition.lock()
         defer { condition.unlock() }
-        while batches.isEmpty, !readerFinished { condition.wait() }
+        while batches.isEmpty, !readerFinished, !interrupted { condition.wait() }
+        if interrupted { throw ImportInterruption.error(source: names) }
         if !batches.isEmpty {
             condition.broadcast()
             return batches.removeFirst()
         }
         if let readerFailure { throw readerFailure }
         return nil
+    }
+
+    private func interrupt() {
+        condition.lock()
+        interrupted = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     private func cancel() {

@@ -16,7 +16,9 @@
 /// carriage return) are written as their Unicode control pictures (U+2400 + code);
 /// carriage returns are written as `&#13;` so parsers do not turn them into line
 /// feeds. ``GPXReader`` turns the pictures back into controls when the waypoint's
-/// code proves the waypoint came from geocache-tui unchanged.
+/// code proves the waypoint came from geocache-tui unchanged. The noncharacters
+/// U+FFFE and U+FFFF, which XML 1.0 cannot carry either, are written as U+FFFD, and
+/// the code is computed as if the cache held U+FFFD there: that is the only loss.
 public enum GPXWriter {
     /// The Groundspeak cache extension namespace written into the document.
     public static let groundspeakNamespace = "http://www.groundspeak.com/cache/1/0/1"
@@ -132,6 +134,10 @@ extension GeoCache {
 
     /// A 64-bit digest of the four fields: FNV-1a over their length-prefixed UTF-8,
     /// finished with the SplitMix64 mixer so that similar caches get unrelated codes.
+    ///
+    /// U+FFFE and U+FFFF count as U+FFFD, the character GPXWriter writes for them
+    /// (all three are three bytes long, `EF BF xx`), so that a waypoint carries the
+    /// code of the text it holds and reads back verbatim.
     var interchangeDigest: UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ byte: UInt8) {
@@ -142,7 +148,13 @@ extension GeoCache {
             let utf8 = self[field].utf8
             var length = UInt64(utf8.count)
             for _ in 0..<8 { mix(UInt8(truncatingIfNeeded: length)); length >>= 8 }
-            for byte in utf8 { mix(byte) }
+            var before: (UInt8, UInt8) = (0, 0)
+            for byte in utf8 {
+                // 0xEF only ever leads a character, so EF BF BE / EF BF BF are U+FFFE / U+FFFF.
+                let isNonCharacter = before == (0xEF, 0xBF) && byte >= 0xBE
+                mix(isNonCharacter ? 0xBD : byte)
+                before = (before.1, byte)
+            }
         }
         var z = hash &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

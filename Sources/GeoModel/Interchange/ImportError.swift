@@ -44,6 +44,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidRecords
         /// The store refused the import; nothing was written.
         case store
+        /// The import was interrupted (``ImportInterruption``) before its commit; nothing was written.
+        case interrupted
     }
 
     /// What went wrong.
@@ -52,17 +54,21 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     public let source: String
     /// Where in the input the problem is, when it is at one place.
     public let position: TextPosition?
+    /// The same place as a byte number, counted from 1 over every byte of the input
+    /// (a byte order mark included), where it is known (JSON and UTF-8 problems in JSON).
+    public let byteOffset: Int?
     /// What is wrong, in a sentence without the file name or position.
     public let reason: String
     /// For ``Kind/invalidRecords``: every record that was rejected, in input order.
     public let rejections: [RejectedRecord]
 
     /// Creates an error about one input.
-    public init(_ kind: Kind, source: String, position: TextPosition? = nil, reason: String,
-                rejections: [RejectedRecord] = []) {
+    public init(_ kind: Kind, source: String, position: TextPosition? = nil, byteOffset: Int? = nil,
+                reason: String, rejections: [RejectedRecord] = []) {
         self.kind = kind
         self.source = source
         self.position = position
+        self.byteOffset = byteOffset
         self.reason = reason
         self.rejections = rejections
     }
@@ -70,6 +76,17 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `SOURCE[:LINE:COLUMN]: REASON`, then one line per rejected record.
     public var description: String {
         var text = position.map { "\(source):\($0): \(reason)" } ?? "\(source): \(reason)"
+        for rejection in rejections { text += "\n  " + rejection.description }
+        return text
+    }
+
+    /// What the command line prints: ``description`` with ` (byte N of the input)`
+    /// after the reason when the byte is known, so that a problem in a document
+    /// on one long line can be found with `head -c` or `dd`.
+    public var message: String {
+        guard let byteOffset else { return description }
+        var text = position.map { "\(source):\($0): \(reason)" } ?? "\(source): \(reason)"
+        text += " (byte \(byteOffset) of the input)"
         for rejection in rejections { text += "\n  " + rejection.description }
         return text
     }

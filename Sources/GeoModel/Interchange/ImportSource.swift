@@ -38,6 +38,9 @@ final class ChunkReader {
     static let chunkSize = 64 * 1024
 
     let name: String
+    /// When set, reading stops (throwing ``ImportError/Kind/interrupted``) as soon as
+    /// it is interrupted, even while waiting for input.
+    private let interruption: ImportInterruption?
     private var descriptor: Int32 = -1
     private var ownsDescriptor = false
     private var memory: [UInt8]?
@@ -45,8 +48,9 @@ final class ChunkReader {
     private(set) var lookahead: [UInt8] = []
     private(set) var reachedEnd = false
 
-    init(_ source: ImportSource) throws(ImportError) {
+    init(_ source: ImportSource, interruption: ImportInterruption? = nil) throws(ImportError) {
         name = source.name
+        self.interruption = interruption
         switch source.origin {
         case .bytes(let bytes):
             memory = bytes
@@ -54,14 +58,20 @@ final class ChunkReader {
             descriptor = 0
         case .file(let path):
             var status = stat()
-            if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            let found = stat(path, &status) == 0
+            if found, (status.st_mode & S_IFMT) == S_IFDIR {
                 throw ImportError(.unreadable, source: name, reason: "cannot import: it is a directory")
             }
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            // Opening a FIFO waits for a writer, which an interruption could not cut
+            // short: open it at once, and let the wait before each read (which watches
+            // the interruption too) wait for the writer instead.
+            let waitsInPoll = interruption != nil && found && (status.st_mode & S_IFMT) == S_IFIFO
+            let fd = open(path, O_RDONLY | O_CLOEXEC | (waitsInPoll ? O_NONBLOCK : 0))
             guard fd >= 0 else {
                 throw ImportError(.unreadable, source: name,
                                   reason: "cannot open: \(String(cString: strerror(errno)))")
             }
+            if waitsInPoll { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
             descriptor = fd
             ownsDescriptor = true
         }
@@ -73,6 +83,10 @@ final class ChunkReader {
 
     /// Reads more bytes from the origin; an empty array means the end.
     private func readRaw() throws(ImportError) -> [UInt8] {
+        if let interruption {
+            if interruption.isInterrupted { throw ImportInterruption.error(source: name) }
+            if memory == nil { try waitForInput(interruption) }
+        }
         if let memory {
             let end = min(memory.count, memoryOffset + Self.chunkSize)
             defer { memoryOffset = end }
@@ -88,6 +102,22 @@ final class ChunkReader {
             if errno == EINTR { continue }
             throw ImportError(.unreadable, source: name,
                               reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Waits until the descriptor has input (or its end) or the import is interrupted.
+    private func waitForInput(_ interruption: ImportInterruption) throws(ImportError) {
+        guard interruption.wakeDescriptor >= 0 else { return }
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: interruption.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0, errno == EINTR { continue }
+            if descriptors[1].revents != 0 || interruption.isInterrupted {
+                throw ImportInterruption.error(source: name)
+            }
+            // Input, its end or an error: read() tells which.
+            return
         }
     }
 
@@ -123,9 +153,18 @@ struct UTF8Tracker {
     private var high: UInt8 = 0xBF
     private var leadPosition = TextPosition(line: 1, column: 1)
     private var leadByte: UInt8 = 0
+    /// How many bytes were fed before the current `feed` call.
+    private var bytesFed = 0
+    /// The offset of the byte that starts the character being checked.
+    private var leadOffset = 0
 
     /// The position the next character would have.
     var nextPosition: TextPosition { TextPosition(line: line, column: column + 1) }
+
+    /// After `feed` or `finish` reported a problem: the offset (0-based, counted over
+    /// every byte fed) of the invalid sequence's first byte, where the problem's
+    /// position is.
+    var problemOffset: Int { leadOffset }
 
     /// Feeds bytes; returns the position and a description of the first invalid sequence.
     ///
@@ -139,10 +178,15 @@ struct UTF8Tracker {
             if pending == 0 {
                 index = skipASCII(base, from: index, count: count)
                 if index >= count { break }
+                leadOffset = bytesFed + index
             }
-            if let problem = feedByte(base[index]) { return problem }
+            if let problem = feedByte(base[index]) {
+                bytesFed += index
+                return problem
+            }
             index += 1
         }
+        bytesFed += count
         return nil
     }
 

@@ -141,6 +141,15 @@ enum StoreFile {
         return .sqlite(applicationID: applicationID)
     }
 
+    /// True when the regular file at `path` is an SQLite database whose header names
+    /// geocache-tui (its `application_id`): a store, whatever its name. Only reads.
+    static func holdsGeocacheStore(_ path: String) -> Bool {
+        guard let header = try? readPrefix(path, count: 72), header.count == 72,
+              Array(header[0..<16]) == sqliteMagic
+        else { return false }
+        return Int32(bitPattern: bigEndian(header, at: 68, width: 4)) == applicationID
+    }
+
     /// Creates a new, empty store file with mode 0600, and its directory with mode
     /// 0700 when the directory is missing.
     ///

@@ -150,6 +150,22 @@ struct GPXWriterTests {
         #expect(caches == Interchange.awkwardCaches)
     }
 
+    @Test func nonCharactersXMLCannotCarryComeBackAsReplacementCharacters() throws {
+        let cache = GeoCache(title: "t", details: "a\u{FFFE}b\u{FFFF}c", creator: "c", reward: "r")
+        let document = GPXWriter.document(for: [cache])
+        let caches = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
+        #expect(caches == [GeoCache(title: "t", details: "a\u{FFFD}b\u{FFFD}c", creator: "c", reward: "r")])
+    }
+
+    @Test func nonCharactersBesideControlCharactersStillReadVerbatim() throws {
+        let cache = GeoCache(title: "esc \u{1B} and \u{FFFF}", details: "  nul \u{0} ", creator: "\u{FFFE}",
+                             reward: "bell \u{7}")
+        let document = GPXWriter.document(for: [cache])
+        let caches = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
+        #expect(caches == [GeoCache(title: "esc \u{1B} and \u{FFFD}", details: "  nul \u{0} ", creator: "\u{FFFD}",
+                                    reward: "bell \u{7}")])
+    }
+
     @Test func aWaypointEditedByAnotherToolIsReadByTheGeneralMapping() throws {
         let document = GPXWriter.document(for: [Samples.oak])
             .replacingOccurrences(of: "Behind the tree", with: "Behind the big tree")

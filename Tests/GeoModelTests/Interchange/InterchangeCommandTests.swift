@@ -112,6 +112,24 @@ struct InterchangeCommandTests {
         try expectRefused([path], message: "geocache-tui: \(path):3:17: malformed JSON: expected ',' or '}'")
     }
 
+    @Test func anEndlessStreamOfZeroBytesIsRefusedAtByteTwoWithoutReadingOn() throws {
+        let fixture = try seededStore()
+        let directory = fixture.directory.url.path
+        // dd ignores SIGPIPE, so it reports how much it could write before the importer left.
+        let script = #"( trap '' PIPE; printf '['; dd if=/dev/zero bs=65536 count=800 2>"$DIR/dd.log" ) "#
+            + #"| "$BIN" import --store "$STORE" - 2>"$DIR/stderr"; echo $? > "$DIR/status""#
+        let process = try GeocacheTUIBinary.startShell(script, extra: ["DIR": directory, "STORE": fixture.store.url.path])
+        process.waitUntilExit()
+        let read = { (name: String) in (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "" }
+        #expect(read("status") == "1\n")
+        #expect(read("stderr") == "geocache-tui: <stdin>:1:2: malformed JSON: expected a value, found byte 0x00 "
+                + "(byte 2 of the input)\n")
+        let recordsOut = read("dd.log").split(separator: "\n").first { $0.hasSuffix("records out") }
+        let written = recordsOut.flatMap { Int($0.prefix { $0.isNumber }) }
+        #expect(written.map { $0 < 800 } == true, "dd wrote all 50 MiB: \(read("dd.log"))")
+        #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge])
+    }
+
     @Test func invalidUTF8IsRefusedWithFileLineAndColumn() throws {
         let fixture = try seededStore()
         var bytes = Array("<?xml version=\"1.0\"?>\n<gpx>\n<wpt>".utf8)

@@ -66,4 +66,30 @@ struct UTF8TrackerTests {
             for chunk in [8, 11, 1024] { #expect(Self.whole(bytes, chunk: chunk) == expected) }
         }
     }
+
+    @Test func theProblemOffsetIsTheFirstByteOfTheBadSequenceWhateverTheChunks() {
+        let prefix = Array("ascii run of some length, then é and 東\n".utf8)
+        let cases: [([UInt8], Int)] = [
+            (prefix + [0xFF] + Array("tail".utf8), prefix.count),
+            (prefix + [0xE6, 0x9D, 0x41], prefix.count),
+            (prefix + Array("abc".utf8) + [0xF0, 0x9F], prefix.count + 3),
+        ]
+        for (bytes, offset) in cases {
+            for chunk in [1, 3, 8, 4096] {
+                var tracker = UTF8Tracker()
+                var start = 0
+                var found = false
+                while start < bytes.count, !found {
+                    let end = min(bytes.count, start + chunk)
+                    found = bytes.withUnsafeBufferPointer {
+                        tracker.feed(UnsafeBufferPointer(rebasing: $0[start..<end]))
+                    } != nil
+                    start = end
+                }
+                if !found { found = tracker.finish() != nil }
+                #expect(found)
+                #expect(tracker.problemOffset == offset, "chunk \(chunk)")
+            }
+        }
+    }
 }

@@ -1,0 +1,265 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
+/// Why an export could not be written where it was asked to go; nothing was changed there.
+public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The output path as given, or "standard output".
+    public let path: String
+    /// What is wrong, in a few words.
+    public let reason: String
+
+    /// Creates an error about the output `path`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `cannot write PATH: REASON`.
+    public var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// Where an export goes, written so that nothing is lost on the way.
+///
+/// - Standard output (no path, or a path naming one of this process's open
+///   descriptors such as `/dev/stdout` or `/dev/fd/3`): written through that descriptor.
+/// - A character device (`/dev/null`, a terminal) or a FIFO: opened for writing and
+///   written into, as `cat > PATH` would; nothing is created or renamed.
+/// - A regular file, or nothing yet: the export goes to a temporary file in the same
+///   directory, which is flushed to disk and renamed over the target only once
+///   complete; a file replaced this way keeps its permission bits.
+/// - A symbolic link is followed to its target (the link stays a link).
+///
+/// Refused before anything is opened for writing: the store being exported (the
+/// same file, or its `-wal`, `-shm` or `-journal` file), any other geocache-tui
+/// store, a directory, a block device and a socket.
+public final class ExportDestination {
+    private enum Kind {
+        /// A descriptor this object does not own (standard output, `/dev/fd/N`).
+        case borrowed
+        /// A device or FIFO opened by this object.
+        case device
+        /// A temporary file to rename over `target` when complete.
+        case replacement(temporary: String, target: String)
+    }
+
+    /// The output's name for messages: the path as given, or "standard output".
+    public let name: String
+    private let descriptor: Int32
+    private let kind: Kind
+    private var buffer: [UInt8] = []
+    private var isOpen = true
+
+    /// The size of the writes: text is collected up to this many bytes first.
+    static let writeSize = 64 * 1024
+
+    /// Opens the destination for an export of `store`: `path` nil or `-` is standard
+    /// output. Throws without changing anything when the destination is refused.
+    public init(path: String?, exporting store: CacheStore) throws(ExportError) {
+        let protected = Self.storeFiles(store.url.path)
+        guard let path, path != "-" else {
+            try Self.refuseIfStore(descriptor: STDOUT_FILENO, name: "standard output", protected)
+            name = "standard output"
+            descriptor = STDOUT_FILENO
+            kind = .borrowed
+            return
+        }
+        name = path
+        switch try Self.resolve(path) {
+        case .descriptor(let number):
+            try Self.refuseIfStore(descriptor: number, name: path, protected)
+            descriptor = number
+            kind = .borrowed
+        case .existing(let final, let info):
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw ExportError(path: path, reason: "it is a directory")
+            case S_IFBLK: throw ExportError(path: path, reason: "it is a block device; export to a file")
+            case S_IFSOCK: throw ExportError(path: path, reason: "it is a socket")
+            case S_IFREG:
+                try Self.refuseIfStore(info, path: final, name: path, protected)
+                (descriptor, kind) = try Self.openReplacement(of: final, mode: info.st_mode & 0o777, name: path)
+            default:
+                let opened = open(final, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                guard opened >= 0 else { throw ExportError(path: path, reason: Self.systemReason()) }
+                descriptor = opened
+                kind = .device
+            }
+        case .missing(let final):
+            (descriptor, kind) = try Self.openReplacement(of: final, mode: nil, name: path)
+        }
+    }
+
+    deinit {
+        if isOpen { abandon() }
+    }
+
+    /// Appends `text`, writing out whenever ``writeSize`` bytes have piled up.
+    public func write(_ text: String) throws(ExportError) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.writeSize { try flush() }
+    }
+
+    /// Writes what is left; a replacement file is flushed to disk and renamed into place.
+    public func finish() throws(ExportError) {
+        do throws(ExportError) {
+            try flush()
+            guard case .replacement(let temporary, let target) = kind else {
+                if case .device = kind { close(descriptor) }
+                isOpen = false
+                return
+            }
+            guard fsync(descriptor) == 0 else { throw ExportError(path: name, reason: Self.systemReason()) }
+            close(descriptor)
+            isOpen = false
+            guard rename(temporary, target) == 0 else {
+                let reason = Self.systemReason()
+                unlink(temporary)
+                throw ExportError(path: name, reason: reason)
+            }
+            Self.syncDirectory(of: target)
+        } catch {
+            if isOpen { abandon() }
+            throw error
+        }
+    }
+
+    /// Gives up: a temporary file is removed and the target left as it was.
+    public func abandon() {
+        guard isOpen else { return }
+        isOpen = false
+        switch kind {
+        case .borrowed: break
+        case .device: close(descriptor)
+        case .replacement(let temporary, _):
+            close(descriptor)
+            unlink(temporary)
+        }
+    }
+
+    private func flush() throws(ExportError) {
+        var written = 0
+        let total = buffer.count
+        while written < total {
+            let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, total - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ExportError(path: name, reason: Self.systemReason())
+            }
+            written += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Finding what the path names
+
+    private enum Resolution {
+        case descriptor(Int32)
+        case existing(String, stat)
+        case missing(String)
+    }
+
+    /// Follows symbolic links from `path` to what it finally names.
+    private static func resolve(_ path: String) throws(ExportError) -> Resolution {
+        var current = path
+        for _ in 0..<40 {
+            if let number = descriptorNumber(named: current) { return .descriptor(number) }
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT { return .missing(current) }
+                throw ExportError(path: path, reason: systemReason())
+            }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return .existing(current, info) }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &target, Int(PATH_MAX))
+            guard length >= 0 else { throw ExportError(path: path, reason: systemReason()) }
+            let destination = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let directory = (current as NSString).deletingLastPathComponent
+            current = destination.hasPrefix("/") || directory.isEmpty
+                ? destination : directory + "/" + destination
+        }
+        throw ExportError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// The descriptor a path like `/proc/self/fd/1` or `/dev/fd/3` names in this process.
+    private static func descriptorNumber(named path: String) -> Int32? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let prefix = parts.dropLast(1).joined(separator: "/")
+        let ownDirectories = ["dev/fd", "proc/self/fd", "proc/thread-self/fd", "proc/\(getpid())/fd"]
+        guard path.hasPrefix("/"), ownDirectories.contains(prefix),
+              let last = parts.last, let number = Int32(last), number >= 0 else { return nil }
+        return number
+    }
+
+    // MARK: - Refusing stores
+
+    private typealias Identity = StoreFile.Identity
+
+    /// The store file and its SQLite side files, as they exist now.
+    private static func storeFiles(_ storePath: String) -> [Identity] {
+        ["", "-wal", "-shm", "-journal"].compactMap { suffix in
+            var info = stat()
+            return stat(storePath + suffix, &info) == 0 ? Identity(info) : nil
+        }
+    }
+
+    private static func refuseIfStore(descriptor: Int32, name: String, _ protected: [Identity]) throws(ExportError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ExportError(path: name, reason: systemReason()) }
+        if protected.contains(Identity(info)) { throw storeBeingExported(name) }
+    }
+
+    private static func refuseIfStore(_ info: stat, path: String, name: String,
+                                      _ protected: [Identity]) throws(ExportError) {
+        if protected.contains(Identity(info)) { throw storeBeingExported(name) }
+        if StoreFile.holdsGeocacheStore(path) {
+            throw ExportError(path: name, reason: "it is a geocache-tui store; write the export to another file")
+        }
+    }
+
+    private static func storeBeingExported(_ name: String) -> ExportError {
+        ExportError(path: name, reason: "it is the store being exported; write the export to another file")
+    }
+
+    // MARK: - Replacing a regular file
+
+    /// Creates the temporary file next to `target` (with `mode`, when replacing a file).
+    private static func openReplacement(of target: String, mode: mode_t?,
+                                        name: String) throws(ExportError) -> (Int32, Kind) {
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
+        for attempt in 0..<100 {
+            let suffix = attempt == 0 ? "" : ".\(attempt)"
+            let temporary = directory + "/.\(url.lastPathComponent).\(getpid())\(suffix).tmp"
+            let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if opened < 0 {
+                if errno == EEXIST { continue }
+                throw ExportError(path: name, reason: "cannot create a file in its directory (\(systemReason()))")
+            }
+            if let mode { fchmod(opened, mode) }
+            return (opened, .replacement(temporary: temporary, target: target))
+        }
+        throw ExportError(path: name, reason: "cannot create a file in its directory (too many leftover temporary files)")
+    }
+
+    /// Flushes the directory entry of a renamed file to disk (best effort).
+    private static func syncDirectory(of path: String) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let opened = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard opened >= 0 else { return }
+        fsync(opened)
+        close(opened)
+    }
+
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import GeoModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where `export --output PATH` writes, run through the built executable: a regular
+/// file is replaced whole, devices and FIFOs are written into, a symbolic link is
+/// followed, and a store is never written over.
+@Suite("Export output")
+struct ExportOutputCommandTests {
+    /// A store with two caches.
+    private func seededStore() throws -> StoreFixture {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.oak)
+        try fixture.store.add(Samples.bridge)
+        return fixture
+    }
+
+    private var document: String { JSONInterchange.document(for: [Samples.oak, Samples.bridge]) }
+
+    private func export(_ fixture: StoreFixture, to path: String) throws -> GeocacheTUIBinary.Result {
+        try GeocacheTUIBinary.run(["export", "--store", fixture.store.url.path, "--output", path])
+    }
+
+    private func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    @Test func theStoreBeingReadIsRefusedAndStillOpensAndLists() throws {
+        let fixture = try seededStore()
+        let result = try export(fixture, to: fixture.store.url.path)
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: cannot write \(fixture.store.url.path): "
+                + "it is the store being exported; write the export to another file\n")
+        let list = try GeocacheTUIBinary.run(["list", "--store", fixture.store.url.path])
+        #expect(list.status == 0)
+        #expect(list.output == "Old Oak\tBehind the tree\tana\tTravel bug\nBridge\tUnder the arch\tbo\tCoin\n")
+    }
+
+    @Test func theStoreReachedThroughASymbolicLinkIsRefused() throws {
+        let fixture = try seededStore()
+        let link = fixture.directory.file("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.store.url.path)
+        let result = try export(fixture, to: link)
+        #expect(result.status == 1)
+        #expect(result.error.contains("it is the store being exported"), "stderr was: \(result.error)")
+        #expect(try CacheStore(url: fixture.store.url).loadCaches() == [Samples.oak, Samples.bridge])
+    }
+
+    @Test func anotherGeocacheStoreIsRefusedAndLeftByteForByte() throws {
+        let fixture = try seededStore()
+        let other = fixture.directory.file("other.sqlite")
+        try CacheStore(url: other).saveCaches([Samples.mill])
+        let before = FileSnapshot(other)
+        let result = try export(fixture, to: other.path)
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: cannot write \(other.path): "
+                + "it is a geocache-tui store; write the export to another file\n")
+        #expect(FileSnapshot(other) == before)
+    }
+
+    @Test func aDirectoryIsRefusedWithAClearMessage() throws {
+        let fixture = try seededStore()
+        let directory = fixture.directory.file("folder")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        let result = try export(fixture, to: directory.path)
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: cannot write \(directory.path): it is a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func aRegularFileIsReplacedWholeKeepingItsPermissions() throws {
+        let fixture = try seededStore()
+        let file = fixture.directory.file("out.json")
+        try Data(repeating: UInt8(ascii: "x"), count: 100_000).write(to: file)
+        chmod(file.path, 0o640)
+        let result = try export(fixture, to: file.path)
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == document)
+        #expect(try permissions(of: file) == 0o640)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.url.path)
+            .filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aSymbolicLinkStaysALinkAndItsTargetHoldsTheExport() throws {
+        let fixture = try seededStore()
+        let target = fixture.directory.file("target.json")
+        try Data("old".utf8).write(to: target)
+        let link = fixture.directory.file("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
+        let result = try export(fixture, to: link)
+        #expect(result.status == 0)
+        #expect(fileType(link) == S_IFLNK)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.json")
+        #expect(try String(contentsOf: target, encoding: .utf8) == document)
+    }
+
+    @Test func aFIFOReceivesTheBytesAndStaysAFIFO() throws {
+        let fixture = try seededStore()
+        let fifo = fixture.directory.file("pipe").path
+        let received = fixture.directory.file("received").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", #"cat "$0" > "$1""#, fifo, received]
+        reader.standardInput = FileHandle.nullDevice
+        try reader.run()
+        let result = try export(fixture, to: fifo)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while reader.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
+        if reader.isRunning {
+            reader.terminate()
+            Issue.record("the reader of the FIFO never saw the end of the export")
+        }
+        reader.waitUntilExit()
+        #expect(result.status == 0)
+        #expect(fileType(fifo) == S_IFIFO)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: received)), as: UTF8.self) == document)
+    }
+
+    @Test func devNullSucceedsAndStaysACharacterDevice() throws {
+        let fixture = try seededStore()
+        let result = try export(fixture, to: "/dev/null")
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(fileType("/dev/null") == S_IFCHR)
+    }
+
+    @Test func devStdoutWritesToStandardOutput() throws {
+        let fixture = try seededStore()
+        let result = try export(fixture, to: "/dev/stdout")
+        #expect(result.status == 0)
+        #expect(result.output == document)
+        #expect(fileType("/dev/stdout") == S_IFLNK)
+    }
+}

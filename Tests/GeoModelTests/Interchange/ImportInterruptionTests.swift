@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import GeoModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// ``ImportInterruption``: an import told to stop before its commit rolls back and
+/// says so, even while it waits for input.
+@Suite("Interrupting an import")
+struct ImportInterruptionTests {
+    /// Runs one import on a thread of its own and hands back what it returned or threw.
+    private final class BackgroundImport: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let store: CacheStore
+        private(set) var outcome: Result<ImportReport, any Error>?
+
+        init(_ store: CacheStore, _ source: ImportSource, _ interruption: ImportInterruption) {
+            self.store = store
+            Thread { [self] in
+                outcome = Result { try self.store.importCaches(from: source, interruption: interruption) }
+                done.signal()
+            }.start()
+        }
+
+        /// The error the import threw, if it threw an ``ImportError``.
+        var importError: ImportError? {
+            if case .failure(let error as ImportError) = outcome { error } else { nil }
+        }
+
+        /// Waits up to `seconds`; false when the import is still running.
+        func wait(seconds: Int) -> Bool {
+            done.wait(timeout: .now() + .seconds(seconds)) == .success
+        }
+    }
+
+    @Test func anInterruptedImportStoresNothingAndThrowsInterrupted() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.oak)
+        let interruption = ImportInterruption()
+        interruption.interrupt()
+        let text = JSONInterchange.document(for: [Samples.bridge, Samples.mill])
+        #expect {
+            try fixture.store.importCaches(from: .bytes(Array(text.utf8), name: "x.json"), interruption: interruption)
+        } throws: { ($0 as? ImportError)?.kind == .interrupted }
+        #expect(try fixture.store.loadCaches() == [Samples.oak])
+    }
+
+    @Test func anInterruptionEndsAnImportWaitingForAFIFOWriter() throws {
+        let fixture = try StoreFixture()
+        let fifo = fixture.directory.file("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let interruption = ImportInterruption()
+        let running = BackgroundImport(fixture.store, .file(fifo), interruption)
+        #expect(!running.wait(seconds: 1))
+        interruption.interrupt()
+        guard running.wait(seconds: 20) else {
+            // Let the stuck import see the end of its input, so the thread can finish.
+            close(open(fifo, O_WRONLY | O_NONBLOCK))
+            Issue.record("the interrupted import went on waiting for its input")
+            return
+        }
+        #expect(running.importError?.kind == .interrupted)
+        #expect(try fixture.store.count() == 0)
+    }
+}
