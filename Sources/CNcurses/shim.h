@@ -7,7 +7,6 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
-#include <locale.h>
 #include <wchar.h>
 #include <stdio.h>
 #include <errno.h>
@@ -18,8 +17,6 @@
 #include <sys/ioctl.h>
 #include <ncurses.h>
 #include <term.h>
-
-extern int wcwidth(wchar_t);
 
 /* Globals, read through functions so Swift 6 sees no shared mutable state. */
 static inline WINDOW *cn_stdscr(void) { return stdscr; }

@@ -1,3 +1,4 @@
+import CCharacterWidth
 import CNcurses
 
 /// Output: canvases copied to the screen cell by cell where they changed, and styles
