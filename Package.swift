@@ -43,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeoTUITests",
-            dependencies: ["GeoTUI", "GeoModel", "CNcurses"]
+            dependencies: ["GeoTUI", "GeoModel"]
         ),
     ],
     swiftLanguageModes: [.v6]
