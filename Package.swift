@@ -19,13 +19,14 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(name: "CCharacterWidth"),
         .target(
             name: "GeoModel",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "GeoTUI",
-            dependencies: ["CNcurses", "GeoModel"]
+            dependencies: ["CNcurses", "CCharacterWidth", "GeoModel"]
         ),
         .executableTarget(
             name: "geocache-tui",
@@ -42,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeoTUITests",
-            dependencies: ["GeoTUI", "GeoModel", "CNcurses"]
+            dependencies: ["GeoTUI", "GeoModel"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
-/* The only C in geocache-tui: ncursesw with the wide-character API enabled, and
- * small accessors for the macros and globals that Swift 6 cannot import safely. */
+/* ncursesw for the terminal layer (Sources/GeoTUI/Terminal, the only Swift that
+ * imports this module), with the wide-character API enabled, and small helpers for
+ * the macros and globals that Swift 6 cannot import safely. */
 #ifndef GEOCACHE_CNCURSES_SHIM_H
 #define GEOCACHE_CNCURSES_SHIM_H
 
@@ -7,7 +8,6 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
-#include <locale.h>
 #include <wchar.h>
 #include <stdio.h>
 #include <errno.h>
@@ -19,12 +19,9 @@
 #include <ncurses.h>
 #include <term.h>
 
-extern int wcwidth(wchar_t);
-
 /* Globals, read through functions so Swift 6 sees no shared mutable state. */
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
-static inline int cn_colors(void) { return COLORS; }
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 
 /* Attribute macros. */
@@ -33,8 +30,6 @@ static const attr_t CN_A_BOLD = A_BOLD;
 static const attr_t CN_A_REVERSE = A_REVERSE;
 static const attr_t CN_A_UNDERLINE = A_UNDERLINE;
 static const attr_t CN_A_DIM = A_DIM;
-static const attr_t CN_A_STANDOUT = A_STANDOUT;
-static inline attr_t cn_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
 
 /* Function keys. */
 static inline int cn_key_f(int n) { return KEY_F(n); }
@@ -58,12 +53,6 @@ static inline int cn_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, 
 }
 static inline int cn_getcchar(const cchar_t *cell, wchar_t *text, attr_t *attrs, short *pair) {
     return getcchar(cell, text, attrs, pair, NULL);
-}
-
-/* True when the terminal can address the cursor (what a full-screen form needs). */
-static inline int cn_can_address_cursor(void) {
-    const char *cup = tigetstr("cup");
-    return cup != NULL && cup != (char *)-1;
 }
 
 /* A terminfo string capability, or NULL when the terminal lacks it (tigetstr's

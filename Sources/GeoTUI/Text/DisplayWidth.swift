@@ -1,7 +1,8 @@
-import CNcurses
+import CCharacterWidth
+import Glibc
 
-/// Display widths of text in terminal columns, as the C library (and so ncurses)
-/// measures them.
+/// Display widths of text in terminal columns, as the C library's `wcwidth` (and so
+/// ncurses) measures them.
 ///
 /// A grapheme cluster takes the width of its first scalar; combining marks and other
 /// zero-width scalars add nothing, an emoji variation selector (U+FE0F) makes the
@@ -44,25 +45,6 @@ public enum DisplayWidth {
         var total = 0
         for character in text { total += of(character) }
         return total
-    }
-}
-
-/// Where the process's locale is put right for wide characters.
-public enum TerminalLocale {
-    /// Sets `LC_ALL` from the environment, falling back to `C.UTF-8` when that is not a
-    /// UTF-8 locale (LANG unset, POSIX, Latin-1), so wide characters and box lines work.
-    /// Returns true when the fallback was needed.
-    @discardableResult
-    public static func ensureUTF8() -> Bool {
-        if let name = setlocale(LC_ALL, ""), isUTF8(String(cString: name)) { return false }
-        if setlocale(LC_ALL, "C.UTF-8") == nil { _ = setlocale(LC_ALL, "C.utf8") }
-        // Keep the user's message and number formats where they exist.
-        return true
-    }
-
-    private static func isUTF8(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
     }
 }
 

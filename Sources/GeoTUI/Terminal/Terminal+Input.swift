@@ -1,0 +1,205 @@
+import CNcurses
+import Glibc
+
+/// Input: the wait in `poll`, keys and mouse reports read from ncurses, and the signals
+/// and resizes that arrive as events.
+extension Terminal {
+    /// Waits in `poll` (never busy-waiting) until a key, a signal or the timeout, and
+    /// returns one event; `nil` waits for ever. The corresponding ncurses call is `wget_wch`.
+    ///
+    /// Keys ncurses decodes from terminfo arrive through `wget_wch`; ``InputDecoder``
+    /// handles what it leaves: Alt-prefixed keys, xterm sequences the entry lacks, SGR
+    /// mouse reports and bracketed paste, which arrives as one ``Key/paste(_:)``.
+    /// SIGHUP, SIGTERM and SIGINT arrive as ``TerminalEvent/signal(_:)``, a closed input
+    /// as `.signal(.hangup)`, and SIGWINCH as ``Key/resize`` with ``size`` updated.
+    public func nextEvent(timeout: Duration?) -> TerminalEvent {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        guard !isClosed else {
+            _ = EventWait.wait(input: -1, signals: -1, timeout: timeout)
+            return .tick
+        }
+        set_term(screen)
+        while true {
+            if !pendingSignals.isEmpty { return .signal(pendingSignals.removeFirst()) }
+            if let key = decoder.nextKey() { return .key(key) }
+            if !inputClosed {
+                if readUnit() {
+                    inputReported = false
+                    emptyReadsAfterReadable = 0
+                    continue
+                }
+                if inputReported {
+                    inputReported = false
+                    emptyReadsAfterReadable += 1
+                    if inputHangingUp || emptyReadsAfterReadable >= Self.emptyReadLimit {
+                        closeInput()
+                        continue
+                    }
+                }
+            }
+            decoder.inputPaused()
+            if decoder.hasKey { continue }
+            let pending = decoder.pendingWait
+            let wait: Duration? = switch pending {
+            case .none: deadline.map { clock.now.duration(to: $0) }
+            case .sequence: Self.escapeDelay
+            case .paste: Self.pasteIdleLimit
+            }
+            switch EventWait.wait(input: inputClosed ? -1 : inputDescriptor, signals: signalReadDescriptor,
+                                  timeout: wait) {
+            case .input:
+                inputReported = true
+                continue
+            case .inputHangingUp:
+                inputReported = true
+                inputHangingUp = true
+                continue
+            case .inputClosed:
+                closeInput()
+            case .signal:
+                handleSignals()
+            case .timeout:
+                if pending != .none {
+                    decoder.inputTimedOut()
+                } else {
+                    return .tick
+                }
+            }
+        }
+    }
+
+    /// Stops waiting on an input that has ended or failed and reports it, once, as a
+    /// hang-up: from now on only signals and timeouts wake ``nextEvent(timeout:)``.
+    private func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        enqueue(.hangup)
+    }
+
+    /// Reads one character or key from ncurses without waiting; false when none is there.
+    private func readUnit() -> Bool {
+        var character: wint_t = 0
+        switch wget_wch(inputPad, &character) {
+        case OK:
+            decoder.feed(.scalar(Unicode.Scalar(UInt32(character)) ?? "\u{FFFD}"))
+            return true
+        case KEY_CODE_YES:
+            handleKeyCode(Int32(bitPattern: character))
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func handleKeyCode(_ code: Int32) {
+        switch code {
+        case KEY_RESIZE:
+            updateSize()
+            decoder.feed(.key(.resize))
+        case KEY_MOUSE:
+            // One KEY_MOUSE stands for every report read in one go, and getmouse hands
+            // them out newest first.
+            var events: [MEVENT] = []
+            var event = MEVENT()
+            while events.count < 64, getmouse(&event) == OK { events.append(event) }
+            for event in events.reversed() { mouse(event) }
+        default:
+            if let key = keyCodes[code] { decoder.feed(.key(key)) }
+        }
+    }
+
+    /// Feeds one ncurses mouse event to the decoder as a ``MouseEvent``.
+    private func mouse(_ event: MEVENT) {
+        let position = Point(x: Int(event.x), y: Int(event.y))
+        let state = event.bstate
+        let kind: MouseEvent.Kind
+        if state & CN_BUTTON1_PRESSED != 0 {
+            kind = .press
+        } else if state & CN_BUTTON1_RELEASED != 0 {
+            kind = .release
+        } else if state & (CN_BUTTON1_CLICKED | CN_BUTTON1_DOUBLE_CLICKED | CN_BUTTON1_TRIPLE_CLICKED) != 0 {
+            kind = .click
+        } else if state & CN_BUTTON4_PRESSED != 0 {
+            kind = .scrollUp
+        } else if state & CN_BUTTON5_PRESSED != 0 {
+            kind = .scrollDown
+        } else {
+            return
+        }
+        decoder.feed(.key(.mouse(MouseEvent(position: position, kind: kind))))
+    }
+
+    /// Reads the signal pipe: stop signals are queued as events, SIGWINCH resizes.
+    private func handleSignals() {
+        for byte in EventWait.drain(signalReadDescriptor) {
+            switch Int32(byte) {
+            case SIGHUP: enqueue(.hangup)
+            case SIGTERM: enqueue(.terminate)
+            case SIGINT: enqueue(.interrupt)
+            case SIGWINCH: followWindowSize()
+            default: break
+            }
+        }
+    }
+
+    private func enqueue(_ signal: TerminalSignal) {
+        if !pendingSignals.contains(signal) { pendingSignals.append(signal) }
+    }
+
+    /// Asks the kernel for the terminal's size and resizes ncurses to it, which queues
+    /// a `KEY_RESIZE`. The corresponding ncurses call is `resizeterm`.
+    func followWindowSize() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cn_window_size(outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
+        if Int(rows) == size.height && Int(columns) == size.width {
+            // Back to the same size, but the terminal may have reflowed the screen.
+            decoder.feed(.key(.resize))
+        } else {
+            resizeterm(rows, columns)
+        }
+    }
+
+    private func updateSize() {
+        size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+        presented = nil
+    }
+
+    /// Resizes the virtual screen of a headless terminal, as a window manager would a
+    /// real one; the next ``nextEvent(timeout:)`` delivers ``Key/resize``. The
+    /// corresponding ncurses call is `resizeterm`.
+    public func resize(to newSize: Size) {
+        guard !isClosed else { return }
+        set_term(screen)
+        resizeterm(Int32(max(1, newSize.height)), Int32(max(1, newSize.width)))
+    }
+
+    /// ncurses key codes and what they mean, including the extended keys terminfo may
+    /// define (Ctrl- and Alt-arrows). The corresponding ncurses call is `key_defined`.
+    static func makeKeyCodes() -> [Int32: Key] {
+        var codes: [Int32: Key] = [
+            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+            KEY_SR: .up, KEY_SF: .down, KEY_SLEFT: .left, KEY_SRIGHT: .right,
+            KEY_HOME: .home, KEY_END: .end, KEY_SHOME: .home, KEY_SEND: .end,
+            KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown,
+            KEY_FIND: .home, KEY_SELECT: .end,
+            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
+            KEY_DC: .delete, KEY_SDC: .delete, KEY_IC: .insert,
+            KEY_BACKSPACE: .backspace, KEY_ENTER: .enter, KEY_BTAB: .backTab,
+        ]
+        for number in 1...12 { codes[cn_key_f(Int32(number))] = .function(number) }
+        let extended: [(String, Key)] = [
+            ("kLFT5", .wordLeft), ("kRIT5", .wordRight), ("kLFT3", .wordLeft), ("kRIT3", .wordRight),
+            ("kUP5", .up), ("kDN5", .down), ("kUP3", .up), ("kDN3", .down),
+            ("kHOM5", .home), ("kEND5", .end), ("kHOM3", .home), ("kEND3", .end),
+            ("kDC5", .delete), ("kDC3", .delete),
+        ]
+        for (capability, key) in extended {
+            guard let sequence = cn_string_capability(capability) else { continue }
+            let code = key_defined(sequence)
+            if code > 0 { codes[code] = key }
+        }
+        return codes
+    }
+}

@@ -1,0 +1,144 @@
+import CCharacterWidth
+import CNcurses
+
+/// Output: canvases copied to the screen cell by cell where they changed, and styles
+/// turned into ncurses attributes and colour pairs.
+extension Terminal {
+    /// Copies `canvas` to the screen, writing only the cells that differ from the last
+    /// presented canvas, places (or hides) the cursor and updates the terminal once.
+    ///
+    /// Colours are dropped when ``supportsColor`` is false; attributes are kept. The
+    /// corresponding ncurses calls are `mvwadd_wch` and `doupdate`.
+    public func present(_ canvas: Canvas) {
+        guard !isClosed else { return }
+        set_term(screen)
+        if presented == nil || presented?.size != canvas.size {
+            // Cells the canvas does not cover must not keep old text. This only changes
+            // ncurses' copy; the terminal gets the differences.
+            werase(window)
+            presented = nil
+        }
+        var cell = cchar_t()
+        for run in ScreenDiff.changedRuns(from: presented, to: canvas, within: size) {
+            for x in run.columns {
+                draw(canvas, x: x, y: run.y, into: &cell)
+            }
+        }
+        if let cursor = canvas.cursor, cursor.x >= 0, cursor.y >= 0,
+           cursor.x < min(size.width, canvas.size.width), cursor.y < min(size.height, canvas.size.height) {
+            if !cursorVisible {
+                curs_set(1)
+                leaveok(window, false)
+                cursorVisible = true
+            }
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+        } else if cursorVisible {
+            curs_set(0)
+            leaveok(window, true)
+            cursorVisible = false
+        }
+        wnoutrefresh(window)
+        doupdate()
+        presented = canvas
+    }
+
+    /// Writes one canvas cell into ncurses' copy of the screen.
+    private func draw(_ canvas: Canvas, x: Int, y: Int, into cell: inout cchar_t) {
+        let source = canvas[x, y]
+        let (attributes, pair) = resolved(source.style)
+        guard let character = source.character else {
+            // The right half of a wide character: ncurses filled it with the left half.
+            // Only a right half without its left half gets a blank of its own.
+            if x == 0 || !isDoubleWidth(canvas[x - 1, y].character) {
+                put(" ", attributes: attributes, pair: pair, x: x, y: y, cell: &cell)
+            }
+            return
+        }
+        let continued = x + 1 < canvas.size.width && canvas[x + 1, y].isContinuation
+        put(character.displayed, attributes: attributes, pair: pair, x: x, y: y,
+            wide: continued, cell: &cell)
+    }
+
+    /// True when ncurses will give `character` two columns.
+    private func isDoubleWidth(_ character: Character?) -> Bool {
+        guard let first = character?.displayed.unicodeScalars.first else { return false }
+        return wcwidth(wchar_t(bitPattern: first.value)) == 2
+    }
+
+    /// Puts one character at a cell: its first scalar and the zero-width ones after it.
+    /// A character whose width ncurses sees differently from the canvas is replaced, so
+    /// the columns after it never shift.
+    private func put(_ character: Character, attributes: attr_t, pair: Int16, x: Int, y: Int,
+                     wide: Bool = false, cell: inout cchar_t) {
+        var count = 0
+        var width: Int32 = 0
+        for scalar in character.unicodeScalars {
+            let scalarWidth = wcwidth(wchar_t(bitPattern: scalar.value))
+            if count == 0 {
+                width = scalarWidth
+            } else if scalarWidth != 0 || count == 5 {
+                break
+            }
+            characterBuffer[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+        }
+        if width < 1 || (width == 2 && !wide) {
+            characterBuffer[0] = wchar_t(0xFFFD)
+            count = 1
+            width = 1
+        }
+        characterBuffer[count] = 0
+        if cn_setcchar(&cell, characterBuffer, attributes, pair) != OK {
+            characterBuffer[0] = wchar_t(0xFFFD)
+            characterBuffer[1] = 0
+            cn_setcchar(&cell, characterBuffer, attributes, pair)
+            width = 1
+        }
+        mvwadd_wch(window, Int32(y), Int32(x), &cell)
+        if wide && width == 1 {
+            // The canvas keeps two columns (a flag, an emoji made wide by U+FE0F) that
+            // the C library counts as one: blank the second so nothing stale shows.
+            characterBuffer[0] = 0x20
+            characterBuffer[1] = 0
+            cn_setcchar(&cell, characterBuffer, attributes, pair)
+            mvwadd_wch(window, Int32(y), Int32(x + 1), &cell)
+        }
+    }
+
+    /// A style as ncurses attributes and a colour pair, defining the pair on first use.
+    /// The corresponding ncurses call is `init_pair`.
+    private func resolved(_ style: Style) -> (attributes: attr_t, pair: Int16) {
+        if let known = styleCache[style] { return known }
+        let shown = TerminalStyle(style, colorEnabled: supportsColor)
+        var attributes = CN_A_NORMAL
+        if shown.attributes.contains(.bold) { attributes |= CN_A_BOLD }
+        if shown.attributes.contains(.reverse) { attributes |= CN_A_REVERSE }
+        if shown.attributes.contains(.underline) { attributes |= CN_A_UNDERLINE }
+        if shown.attributes.contains(.dim) { attributes |= CN_A_DIM }
+        var pair: Int16 = 0
+        if shown.hasColor, let (number, isNew) = colorPairs.pair(foreground: shown.foreground,
+                                                                   background: shown.background) {
+            pair = Int16(number)
+            if isNew {
+                let fallback = (foreground: Int16(COLOR_WHITE), background: Int16(COLOR_BLACK))
+                let foreground = shown.foreground.map { Int16($0.rawValue) }
+                    ?? (usesDefaultColors ? -1 : fallback.foreground)
+                let background = shown.background.map { Int16($0.rawValue) }
+                    ?? (usesDefaultColors ? -1 : fallback.background)
+                init_pair(pair, foreground, background)
+            }
+        }
+        styleCache[style] = (attributes, pair)
+        return (attributes, pair)
+    }
+
+    /// Forgets what was presented, so the next ``present(_:)`` writes every cell and the
+    /// terminal is cleared and repainted (after a resize or a return from suspension).
+    /// The corresponding ncurses call is `clearok`.
+    public func invalidate() {
+        guard !isClosed else { return }
+        set_term(screen)
+        presented = nil
+        clearok(cn_curscr(), true)
+    }
+}
