@@ -8,6 +8,9 @@ import GeoModel
 /// ``FormAction``s, repaints only the parts a model change affects, and at the end of
 /// its life keeps the unsaved draft and releases its observer.
 ///
+/// What the form is doing is one value, ``mode`` (``FormMode``); the key table
+/// (``FormAction/keyMap``) says which actions work in each mode, ``perform(_:)``
+/// refuses the others with one rule, and the help bar lists what works in the mode.
 /// Editing, deleting and searching live in extensions of their own
 /// (`GeoCacheFormController+Editing.swift`, `+Search.swift`).
 public final class GeoCacheFormController: ScreenController {
@@ -40,21 +43,9 @@ public final class GeoCacheFormController: ScreenController {
     /// The search query field, shown in the status row while a search is open.
     let searchField = TextField()
     let searchLabel = Label("Find:")
-    /// True while the search field is open.
-    var isSearchOpen = false
-    /// The delete confirmation while it is shown, and the version of the cache it
-    /// names: Yes deletes that version or nothing.
-    var deleteConfirmation: (dialog: Dialog, target: StoredCache)?
-    /// While a cache is being edited.
-    var edit: EditSession?
-
-    /// An edit in progress: the version of the cache it started from (the save
-    /// compares with it), what the fields held before, and, after a save was refused
-    /// because another session changed the cache, the version stored now.
-    struct EditSession {
-        let base: StoredCache
-        let stash: [GeoCache.Field: String]
-        var conflict: StoredCache?
+    /// What the form is doing: browsing, editing, searching or asking about a delete.
+    var mode = FormMode.browsing {
+        didSet { if mode.kind != oldValue.kind { modeDidChange() } }
     }
 
     /// Set when the store's file was deleted or replaced while the form was open:
@@ -92,7 +83,7 @@ public final class GeoCacheFormController: ScreenController {
             input.theme = formTheme
             return (field, Label(field.label), input)
         }
-        helpBar = HelpBar(items: keyMap.helpItems)
+        helpBar = HelpBar(items: keyMap.helpItems(in: mode.kind))
         focus = FocusGroup(fields.map(\.input) + [addButton, previousButton, nextButton])
         for button in [addButton, previousButton, nextButton] { button.theme = formTheme }
         searchField.theme = formTheme
@@ -134,7 +125,10 @@ public final class GeoCacheFormController: ScreenController {
     // MARK: - ScreenController
 
     public func resize(to size: Size) {
-        let helpRows = helpBar.rowsNeeded(forWidth: size.width)
+        // The help bar keeps the rows the longest mode needs, so nothing moves when the mode changes.
+        let helpRows = FormMode.Kind.allCases.map {
+            HelpBar.rowsNeeded(for: keyMap.helpItems(in: $0), width: size.width)
+        }.max() ?? 1
         layout = FormLayout(size: size, fieldCount: fields.count, helpRows: helpRows)
         canvas = Canvas(size: size)
         titleBar.frame = layout.titleBar
@@ -146,7 +140,7 @@ public final class GeoCacheFormController: ScreenController {
         pane.frame = layout.pane
         helpBar.frame = layout.help
         layOutStatusRow()
-        deleteConfirmation?.dialog.frame = Rect(size: size)
+        mode.deleteQuestion?.dialog.frame = Rect(size: size)
         dirty = Set(Part.allCases)
     }
 
@@ -166,27 +160,34 @@ public final class GeoCacheFormController: ScreenController {
         }
     }
 
+    /// Turns a key into an action enabled in the current mode, or gives it to the
+    /// widget that has the keyboard in that mode.
+    ///
+    /// While the delete question or the search field is open, a key whose binding is
+    /// not enabled goes to it (Esc answers No, Tab moves between Yes and No); while the
+    /// fields have the keyboard, a bound key is never typed: ``perform(_:)`` refuses it.
     public func handle(_ key: Key) -> ControllerOutcome {
-        let action = keyMap.action(for: key)
         if layout.isTooSmall {
             // Nothing can be seen: only what neither commits nor destroys works.
-            if let action, FormAction.hiddenActions.contains(action),
-               deleteConfirmation == nil || FormAction.dialogActions.contains(action) {
-                return perform(action)
+            guard let action = keyMap.action(for: key), FormAction.hiddenActions.contains(action) else {
+                return .proceed
             }
-            return .proceed
+            return perform(action)
         }
-        if let dialog = deleteConfirmation?.dialog {
-            if let action, FormAction.dialogActions.contains(action) { return perform(action) }
-            if dialog.handle(key) == .handled { dirty.insert(.overlay) }
+        if let action = keyMap.action(for: key, in: mode.kind) { return perform(action) }
+        switch mode {
+        case .confirmingDelete(let question):
+            if question.dialog.handle(key) == .handled { dirty.insert(.overlay) }
             return .proceed
+        case .browsing, .editing, .searching:
+            break
         }
         if case .mouse(let event) = key, pane.frame.contains(event.position) {
             if pane.handle(key) == .handled { dirty.insert(.pane) }
             return .proceed
         }
-        if isSearchOpen { return handleSearchKey(key, action: action) }
-        if let action { return perform(action) }
+        if case .searching = mode { return handleSearchKey(key) }
+        if let action = keyMap.action(for: key) { return perform(action) }
         if focus.handle(key) == .handled { dirty.insert(.fields) }
         return .proceed
     }
@@ -219,11 +220,14 @@ public final class GeoCacheFormController: ScreenController {
         if dirty.contains(.pane) { pane.draw(into: &canvas) }
         if dirty.contains(.status) { drawStatusRow() }
         if dirty.contains(.help) { helpBar.draw(into: &canvas) }
-        if let dialog = deleteConfirmation?.dialog {
-            dialog.draw(into: &canvas)
+        switch mode {
+        case .confirmingDelete(let question):
+            question.dialog.draw(into: &canvas)
             canvas.cursor = nil
-        } else {
-            canvas.cursor = isSearchOpen ? searchField.cursorPosition : focus.cursorPosition
+        case .searching:
+            canvas.cursor = searchField.cursorPosition
+        case .browsing, .editing:
+            canvas.cursor = focus.cursorPosition
         }
         return canvas
     }
@@ -246,11 +250,20 @@ public final class GeoCacheFormController: ScreenController {
 
     // MARK: - App-level actions
 
+    /// Performs `action` when the key table enables it in the current mode; refuses it
+    /// otherwise (the one rule: while editing, the status line says how to finish the
+    /// edit; in the other modes nothing happens).
     @discardableResult
     func perform(_ action: FormAction) -> ControllerOutcome {
+        guard keyMap.isEnabled(action, in: mode.kind) else {
+            if case .editing = mode {
+                setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
+            }
+            return .proceed
+        }
         switch action {
         case .addCache:
-            if edit != nil { saveEdit() } else { addCache() }
+            if case .editing = mode { saveEdit() } else { addCache() }
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
@@ -269,13 +282,10 @@ public final class GeoCacheFormController: ScreenController {
             pane.pageDown()
             dirty.insert(.pane)
         case .cancel:
-            if isSearchOpen {
-                closeSearch()
-            } else if edit != nil {
-                cancelEdit()
-            } else if paneMessage != nil {
-                paneMessage = nil
-                updatePane()
+            switch mode {
+            case .searching: closeSearch()
+            case .editing: cancelEdit()
+            case .browsing, .confirmingDelete: dismissPaneMessage()
             }
         case .redraw:
             dirty = Set(Part.allCases)
@@ -305,7 +315,7 @@ public final class GeoCacheFormController: ScreenController {
     /// re-reads the store.
     /// After the store's file was deleted or replaced, opens it again.
     private func reload() {
-        if edit?.conflict != nil { return takeStoredVersion() }
+        if mode.editSession?.conflict != nil { return takeStoredVersion() }
         do {
             if lostStore != nil {
                 try model.reopen()
@@ -337,17 +347,17 @@ public final class GeoCacheFormController: ScreenController {
         return " Press \(keyLabel(for: .reload)) to reopen the store, then \(keyLabel(for: .addCache)) again."
     }
 
-    /// Moves through the caches (or the matches, during a search); not while editing.
+    /// Moves through the caches (or the matches, during a search).
     private func move(_ body: (CacheList) -> Void) {
-        guard edit == nil else {
-            setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
-            return
-        }
-        if paneMessage != nil {
-            paneMessage = nil
-            updatePane()
-        }
+        dismissPaneMessage()
         body(model)
+    }
+
+    /// Shows the cache again in place of an error message.
+    private func dismissPaneMessage() {
+        guard paneMessage != nil else { return }
+        paneMessage = nil
+        updatePane()
     }
 
     // MARK: - Model notifications
@@ -372,13 +382,13 @@ public final class GeoCacheFormController: ScreenController {
         pane.hangingIndent = 0
         switch paneMessage {
         case .error(let text):
-            pane.title = edit == nil ? "Not added" : "Not saved"
+            pane.title = mode.editSession == nil ? "Not added" : "Not saved"
             pane.style = theme.error
             pane.text = text
         case nil:
             pane.style = theme.normal
-            pane.title = edit != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
-            if let edit {
+            pane.title = mode.editSession != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
+            if let edit = mode.editSession {
                 // The edit's own cache stays named until the edit ends.
                 pane.hangingIndent = GeoCache.descriptionValueColumn
                 pane.text = edit.base.cache.description
@@ -440,7 +450,7 @@ public final class GeoCacheFormController: ScreenController {
 
     private func drawStatusRow() {
         canvas.fill(layout.status)
-        if isSearchOpen {
+        if case .searching = mode {
             searchLabel.draw(into: &canvas)
             searchField.draw(into: &canvas)
         }
@@ -453,7 +463,7 @@ public final class GeoCacheFormController: ScreenController {
     func layOutStatusRow() {
         let row = layout.status
         var x = row.x + 1
-        if isSearchOpen {
+        if case .searching = mode {
             searchLabel.frame = Rect(x: x, y: row.y, width: 5, height: 1)
             let width = max(1, min(30, row.width / 2 - 8))
             searchField.frame = Rect(x: x + 6, y: row.y, width: width, height: 1)
@@ -479,10 +489,21 @@ public final class GeoCacheFormController: ScreenController {
     /// Shows the focused field's label in reverse video (focus does not rely on colour).
     func updateLabels() {
         for entry in fields {
-            entry.label.style = entry.input.isFocused && !isSearchOpen
+            entry.label.style = entry.input.isFocused && mode.kind != .searching
                 ? theme.normal.adding([.reverse, .bold]) : theme.normal
         }
         dirty.insert(.chrome)
+    }
+
+    // MARK: - Modes
+
+    /// After the mode changed: the help bar lists what works in the new mode, Add reads
+    /// Save while editing, and the focused label shows whether the fields have the keyboard.
+    private func modeDidChange() {
+        helpBar.items = keyMap.helpItems(in: mode.kind)
+        addButton.title = mode.kind == .editing ? "Save" : "Add"
+        updateLabels()
+        dirty.formUnion([.help, .buttons])
     }
 
     // MARK: - Helpers
