@@ -14,7 +14,7 @@ extension GeoCacheFormController {
         mode = .editing(FormMode.EditSession(base: current, stash: currentFieldValues()))
         paneMessage = nil
         setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, current.cache[$0]) }))
-        focus.focus(fields[0].input)
+        form.focusField(at: 0)
         updatePane()
         setNote("Editing: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
     }
@@ -84,7 +84,7 @@ extension GeoCacheFormController {
     private func endEdit(restoringFields: Bool) {
         if restoringFields, let stash = mode.editSession?.stash { setFieldValues(stash) }
         mode = .browsing
-        focus.focus(fields[0].input)
+        form.focusField(at: 0)
         updatePane()
     }
 

@@ -6,9 +6,8 @@ extension GeoCacheFormController {
     /// Opens the query field (with the current query, if a search is running).
     func openSearch() {
         guard mode.kind != .searching else { return }
+        statusBar.field.text = model.searchQuery ?? ""
         mode = .searching
-        searchField.text = model.searchQuery ?? ""
-        searchField.isFocused = true
         updateStatus()
         setNote("Enter searches, \(keyLabel(for: .cancel)) leaves")
     }
@@ -20,13 +19,13 @@ extension GeoCacheFormController {
             runSearch()
             return .proceed
         }
-        if searchField.handle(key) == .handled { dirty.insert(.status) }
+        if statusBar.handle(key) == .handled { dirty.insert(.status) }
         return .proceed
     }
 
     /// Searches for the query (case- and diacritic-insensitive, in the model).
     func runSearch() {
-        let query = searchField.text
+        let query = statusBar.field.text
         guard !query.allSatisfy(\.isWhitespace) else {
             if model.isSearching { model.endSearch(keepCurrent: true) }
             setNote("Type something to search for")
@@ -45,7 +44,6 @@ extension GeoCacheFormController {
     /// Leaves the search, staying on the cache it was showing.
     func closeSearch() {
         mode = .browsing
-        searchField.isFocused = false
         if model.isSearching { model.endSearch(keepCurrent: true) }
         updateStatus()
         updatePane()
