@@ -165,6 +165,9 @@ public final class GeoCacheFormController: ScreenController {
     public func render() -> Canvas? {
         guard !dirty.isEmpty else { return nil }
         defer { dirty.removeAll() }
+        // Everything is drawn again: start from blank cells, so nothing that covered the
+        // form (the delete question) stays where no view draws.
+        if dirty.count == Part.allCases.count { canvas.clear() }
         if layout.isTooSmall {
             drawTooSmall()
             return canvas
