@@ -22,45 +22,46 @@ public enum FormAction: Hashable, Sendable {
 }
 
 extension FormAction {
-    /// The form's key table: every global key, with the help text the help bar shows.
+    /// The form's key table: every global key, the modes it works in, and the help
+    /// text the help bar shows.
     ///
-    /// The help bar is generated from this table, so what it lists is exactly what
-    /// the controller handles; it shows the first key of each binding with help text,
-    /// in this order, dropping hints from the end when the terminal is narrow (so the
-    /// most needed come first). Keys not listed here go to the focused widget.
-    public static let keyMap = KeyMap<FormAction>([
-        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Add"),
-        .init(keys: [.control("n"), .function(3)], action: .showNextCache, help: "Next"),
-        .init(keys: [.control("p")], action: .showPreviousCache, help: "Prev"),
-        .init(keys: [.control("f"), .function(7)], action: .search, help: "Find"),
-        .init(keys: [.function(4)], action: .editCache, help: "Edit"),
-        .init(keys: [.function(8)], action: .deleteCache, help: "Delete"),
+    /// The controller performs a key's action only in the modes its binding is enabled
+    /// in, and the help bar lists, in the current mode, the first key of each enabled
+    /// binding with help text, in this order, dropping hints from the end when the
+    /// terminal is narrow (so the most needed come first). A binding without modes works
+    /// in every mode. Keys not listed here go to the focused widget.
+    static let keyMap = KeyMap<FormAction, FormMode.Kind>([
+        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Add", modes: [.browsing]),
+        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Save", modes: [.editing]),
+        .init(keys: [.control("n"), .function(3)], action: .showNextCache, help: "Next", modes: moving),
+        .init(keys: [.control("p")], action: .showPreviousCache, help: "Prev", modes: moving),
+        .init(keys: [.control("f"), .function(7)], action: .search, help: "Find", modes: moving),
+        .init(keys: [.function(4)], action: .editCache, help: "Edit", modes: [.browsing]),
+        .init(keys: [.function(8)], action: .deleteCache, help: "Delete", modes: [.browsing]),
         .init(keys: [.control("q"), .function(10), .control("c")], action: .quit, help: "Quit"),
-        .init(keys: [.alt("<")], action: .showFirstCache, help: "First"),
-        .init(keys: [.alt(">")], action: .showLastCache, help: "Last"),
-        .init(keys: [.control("r")], action: .showRandomCache, help: "Random"),
-        .init(keys: [.function(5)], action: .reload, help: "Reload"),
-        .init(keys: [.escape], action: .cancel, help: "Cancel"),
-        .init(keys: [.tab, .down], action: .focusNext, help: "Move"),
-        .init(keys: [.backTab, .up], action: .focusPrevious),
-        .init(keys: [.pageUp], action: .scrollPaneUp, help: "Scroll"),
-        .init(keys: [.pageDown], action: .scrollPaneDown),
+        .init(keys: [.alt("<")], action: .showFirstCache, help: "First", modes: moving),
+        .init(keys: [.alt(">")], action: .showLastCache, help: "Last", modes: moving),
+        .init(keys: [.control("r")], action: .showRandomCache, help: "Random", modes: moving),
+        .init(keys: [.function(5)], action: .reload, help: "Reload", modes: fields),
+        .init(keys: [.escape], action: .cancel, help: "Cancel", modes: fields.union([.searching])),
+        .init(keys: [.tab, .down], action: .focusNext, help: "Move", modes: fields),
+        .init(keys: [.backTab, .up], action: .focusPrevious, modes: fields),
+        .init(keys: [.pageUp], action: .scrollPaneUp, help: "Scroll", modes: showing),
+        .init(keys: [.pageDown], action: .scrollPaneDown, modes: showing),
         .init(keys: [.control("l")], action: .redraw),
         .init(keys: [.control("z")], action: .suspend, help: "Suspend"),
     ])
 
-    /// The actions that still work while the search field is open: moving through
-    /// the matches, scrolling, and leaving.
-    static let searchActions: Set<FormAction> = [
-        .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
-        .scrollPaneUp, .scrollPaneDown, .search, .cancel, .redraw, .suspend, .quit,
-    ]
+    /// The modes in which the moves work: browsing, and searching (through the matches).
+    private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
+    /// The modes in which the fields and buttons have the keyboard.
+    private static let fields: Set<FormMode.Kind> = [.browsing, .editing]
+    /// The modes in which nothing covers the pane.
+    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching]
 
-    /// The actions that still work while the delete confirmation is open.
-    static let dialogActions: Set<FormAction> = [.redraw, .suspend, .quit]
-
-    /// The actions that still work while the terminal is too small to show the form:
-    /// none that stores, changes or deletes anything unseen.
+    /// The actions that still work while the terminal is too small to show the form
+    /// (in the modes they are enabled in): none that stores, changes or deletes
+    /// anything unseen.
     static let hiddenActions: Set<FormAction> = [
         .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
         .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit,

@@ -7,18 +7,14 @@ extension GeoCacheFormController {
     /// fields held is kept and comes back when the edit ends. The version loaded is
     /// the one the save compares with.
     func beginEdit() {
-        guard edit == nil else { return }
         guard let current = model.current else {
             setNote("No cache to edit")
             return
         }
-        if isSearchOpen { closeSearch() }
-        edit = EditSession(base: current, stash: currentFieldValues())
+        mode = .editing(FormMode.EditSession(base: current, stash: currentFieldValues()))
         paneMessage = nil
         setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, current.cache[$0]) }))
-        focus.focus(fields[0].input)
-        addButton.title = "Save"
-        dirty.formUnion([.buttons, .fields])
+        form.focusField(at: 0)
         updatePane()
         setNote("Editing: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
     }
@@ -27,7 +23,7 @@ extension GeoCacheFormController {
     /// the store still holds the version the edit started from. After a refusal that
     /// showed the newer version, saving again writes over that version on purpose.
     func saveEdit() {
-        guard let editing = edit else { return }
+        guard let editing = mode.editSession else { return }
         let cache = GeoCache(fields: currentFieldValues())
         do {
             try model.update(editing.conflict ?? editing.base, to: cache)
@@ -39,7 +35,7 @@ extension GeoCacheFormController {
             endEdit(restoringFields: false)
             showError("\u{201C}\(editing.base.cache.title)\u{201D} was deleted in another session; nothing was saved.\n\nYour text is still in the fields: press \(keyLabel(for: .addCache)) to add it as a new cache.")
         } catch CacheEditError.changedElsewhere(let newer) {
-            edit?.conflict = newer
+            mode = .editing(FormMode.EditSession(base: editing.base, stash: editing.stash, conflict: newer))
             showError(conflictMessage(title: editing.base.cache.title, theirs: newer.cache, yours: cache))
             setNote("Changed elsewhere: \(keyLabel(for: .reload)) takes theirs, \(keyLabel(for: .addCache)) keeps yours")
         } catch {
@@ -69,8 +65,8 @@ extension GeoCacheFormController {
     /// After a refused save: loads the version stored now into the fields, and the
     /// edit goes on from it (the typed text is dropped, as asked).
     func takeStoredVersion() {
-        guard let newer = edit?.conflict, let stash = edit?.stash else { return }
-        edit = EditSession(base: newer, stash: stash)
+        guard let editing = mode.editSession, let newer = editing.conflict else { return }
+        mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
         paneMessage = nil
         setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, newer.cache[$0]) }))
         updatePane()
@@ -79,7 +75,6 @@ extension GeoCacheFormController {
 
     /// Leaves the edit without saving and restores what the fields held before it.
     func cancelEdit() {
-        guard edit != nil else { return }
         endEdit(restoringFields: true)
         paneMessage = nil
         updatePane()
@@ -87,21 +82,15 @@ extension GeoCacheFormController {
     }
 
     private func endEdit(restoringFields: Bool) {
-        if restoringFields, let stash = edit?.stash { setFieldValues(stash) }
-        edit = nil
-        addButton.title = "Add"
-        focus.focus(fields[0].input)
-        dirty.formUnion([.buttons, .fields])
+        if restoringFields, let stash = mode.editSession?.stash { setFieldValues(stash) }
+        mode = .browsing
+        form.focusField(at: 0)
         updatePane()
     }
 
     /// Asks, in a modal dialog naming the cache, whether to delete the current cache.
     /// The question is bound to the version it names.
     func confirmDelete() {
-        guard edit == nil else {
-            setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
-            return
-        }
         guard let current = model.current else {
             setNote("No cache to delete")
             return
@@ -110,13 +99,13 @@ extension GeoCacheFormController {
                             title: "Delete cache", frame: Rect(size: layout.size))
         dialog.theme = theme
         dialog.delegate = self
-        deleteConfirmation = (dialog, current)
+        mode = .confirmingDelete(FormMode.DeleteQuestion(dialog: dialog, target: current))
         dirty.insert(.overlay)
     }
 
     /// Closes the delete question without an answer.
     private func closeDeleteConfirmation() {
-        deleteConfirmation = nil
+        mode = .browsing
         dirty = Set(Part.allCases)
     }
 
@@ -126,7 +115,9 @@ extension GeoCacheFormController {
     /// gone or changed closes unanswered, an edit says what became of its cache, and
     /// the form says when the cache it showed was deleted.
     func storeDidChangeElsewhere(deletedShown: StoredCache?) {
-        if let target = deleteConfirmation?.target {
+        switch mode {
+        case .confirmingDelete(let question):
+            let target = question.target
             switch Result(catching: { try model.storedVersion(of: target.id) }) {
             case .success(nil):
                 closeDeleteConfirmation()
@@ -137,9 +128,7 @@ extension GeoCacheFormController {
             default:
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }
-            return
-        }
-        if let editing = edit {
+        case .editing(let editing):
             guard editing.conflict == nil else { return }
             switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
             case .success(nil):
@@ -149,17 +138,17 @@ extension GeoCacheFormController {
             default:
                 break
             }
-            return
-        }
-        if let deletedShown {
-            setNote("\u{201C}\(deletedShown.cache.title)\u{201D} was deleted in another session")
+        case .browsing, .searching:
+            if let deletedShown {
+                setNote("\u{201C}\(deletedShown.cache.title)\u{201D} was deleted in another session")
+            }
         }
     }
 }
 
 extension GeoCacheFormController: DialogDelegate {
     public func dialog(_ dialog: Dialog, didChoose choice: Dialog.Choice) {
-        guard let target = deleteConfirmation?.target else { return }
+        guard let target = mode.deleteQuestion?.target else { return }
         closeDeleteConfirmation()
         guard choice == .yes else {
             setNote("Nothing deleted")

@@ -5,34 +5,27 @@ import GeoModel
 extension GeoCacheFormController {
     /// Opens the query field (with the current query, if a search is running).
     func openSearch() {
-        guard edit == nil else {
-            setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
-            return
-        }
-        guard !isSearchOpen else { return }
-        isSearchOpen = true
-        searchField.text = model.searchQuery ?? ""
-        searchField.isFocused = true
-        updateLabels()
+        guard mode.kind != .searching else { return }
+        statusBar.field.text = model.searchQuery ?? ""
+        mode = .searching
         updateStatus()
         setNote("Enter searches, \(keyLabel(for: .cancel)) leaves")
     }
 
-    /// Keys while the query field is open: Enter searches, the move keys go through
-    /// the matches, Esc leaves, everything else edits the query.
-    func handleSearchKey(_ key: Key, action: FormAction?) -> ControllerOutcome {
+    /// Keys the key table leaves while the query field is open: Enter searches,
+    /// everything else edits the query.
+    func handleSearchKey(_ key: Key) -> ControllerOutcome {
         if key == .enter {
             runSearch()
             return .proceed
         }
-        if let action, FormAction.searchActions.contains(action) { return perform(action) }
-        if searchField.handle(key) == .handled { dirty.insert(.status) }
+        if statusBar.handle(key) == .handled { dirty.insert(.status) }
         return .proceed
     }
 
     /// Searches for the query (case- and diacritic-insensitive, in the model).
     func runSearch() {
-        let query = searchField.text
+        let query = statusBar.field.text
         guard !query.allSatisfy(\.isWhitespace) else {
             if model.isSearching { model.endSearch(keepCurrent: true) }
             setNote("Type something to search for")
@@ -50,10 +43,8 @@ extension GeoCacheFormController {
 
     /// Leaves the search, staying on the cache it was showing.
     func closeSearch() {
-        isSearchOpen = false
-        searchField.isFocused = false
+        mode = .browsing
         if model.isSearching { model.endSearch(keepCurrent: true) }
-        updateLabels()
         updateStatus()
         updatePane()
         setNote("")

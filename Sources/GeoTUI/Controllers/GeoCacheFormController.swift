@@ -3,17 +3,23 @@ import GeoModel
 /// The controller of the geocache form: the one object that knows both the model and
 /// the widgets.
 ///
-/// Its life follows the course's rules: it gets the model when it starts, wires its
-/// widgets (delegates, target-action), observes the model, translates keys into
-/// ``FormAction``s, repaints only the parts a model change affects, and at the end of
-/// its life keeps the unsaved draft and releases its observer.
+/// Its life follows the course's rules: it gets the model when it starts, configures
+/// its views (a generic ``Form``, a ``TextPane``, a ``StatusBar``, a ``HelpBar``) and
+/// becomes their delegate, observes the model, translates keys into ``FormAction``s,
+/// repaints only the views a model change affects, and at the end of its life keeps
+/// the unsaved draft and releases its observer. The views lay themselves out and draw
+/// themselves; the controller gives each its frame from ``FormLayout``.
 ///
-/// Editing, deleting and searching live in extensions of their own
-/// (`GeoCacheFormController+Editing.swift`, `+Search.swift`).
+/// What the form is doing is one value, ``mode`` (``FormMode``); the key table
+/// (``FormAction/keyMap``) says which actions work in each mode, ``perform(_:)``
+/// refuses the others with one rule, and the help bar lists what works in the mode.
+/// Editing, deleting, searching and the answers to model notifications live in
+/// extensions of their own (`GeoCacheFormController+Editing.swift`, `+Search.swift`,
+/// `+Notifications.swift`).
 public final class GeoCacheFormController: ScreenController {
     /// The parts of the screen that are repainted separately.
     enum Part: CaseIterable {
-        case chrome, fields, buttons, pane, status, help, overlay
+        case title, form, pane, status, help, overlay
     }
 
     /// What the pane shows when it does not show the current cache.
@@ -26,35 +32,22 @@ public final class GeoCacheFormController: ScreenController {
     private let storeName: String
     let keyMap = FormAction.keyMap
 
-    let fields: [(field: GeoCache.Field, label: Label, input: TextField)]
-    let addButton = Button(title: "Add")
-    let previousButton = Button(title: "Previous")
-    let nextButton = Button(title: "Next")
+    /// The form: a field for each of the cache's fields, then Add, Previous and Next.
+    let form: Form
+    /// Each of the form's text fields with the cache field it holds.
+    let fields: [(field: GeoCache.Field, input: TextField)]
+    let addButton: Button
+    let previousButton: Button
+    let nextButton: Button
     let pane = TextPane(title: "Cache")
-    private let titleBar = Label()
-    let statusLine = Label()
-    private let statusNote = Label("", alignment: .right)
+    private let titleBar = Label(" geocache-tui")
+    /// The position and the last note; the search field while searching.
+    let statusBar = StatusBar(prompt: "Find:")
     private let helpBar: HelpBar
-    let focus: FocusGroup
 
-    /// The search query field, shown in the status row while a search is open.
-    let searchField = TextField()
-    let searchLabel = Label("Find:")
-    /// True while the search field is open.
-    var isSearchOpen = false
-    /// The delete confirmation while it is shown, and the version of the cache it
-    /// names: Yes deletes that version or nothing.
-    var deleteConfirmation: (dialog: Dialog, target: StoredCache)?
-    /// While a cache is being edited.
-    var edit: EditSession?
-
-    /// An edit in progress: the version of the cache it started from (the save
-    /// compares with it), what the fields held before, and, after a save was refused
-    /// because another session changed the cache, the version stored now.
-    struct EditSession {
-        let base: StoredCache
-        let stash: [GeoCache.Field: String]
-        var conflict: StoredCache?
+    /// What the form is doing: browsing, editing, searching or asking about a delete.
+    var mode = FormMode.browsing {
+        didSet { if mode.kind != oldValue.kind { modeDidChange() } }
     }
 
     /// Set when the store's file was deleted or replaced while the form was open:
@@ -74,120 +67,86 @@ public final class GeoCacheFormController: ScreenController {
     /// once the terminal is restored.
     public private(set) var finishProblems: [String] = []
 
-    /// Starts the controller's life: takes the model, builds and wires the widgets,
+    /// Starts the controller's life: takes the model, builds and configures the views,
     /// restores the draft kept by the last run, and starts observing the model.
     ///
-    /// Fields are drawn without attributes between brackets, and focus is shown by the
-    /// reverse-video label and the cursor: typing then changes one plain cell, which is
-    /// one byte on the wire.
+    /// The theme's form styles draw fields without attributes between brackets, with
+    /// focus shown by the reverse-video label and the cursor: typing then changes one
+    /// plain cell, which is one byte on the wire.
     public init(model: CacheList, theme: Theme = .standard, storeName: String) {
         self.model = model
-        var formTheme = theme
-        formTheme.field = theme.normal
-        formTheme.focusedField = theme.normal
-        self.theme = formTheme
+        self.theme = theme
         self.storeName = storeName
-        fields = GeoCache.Field.allCases.map { field in
-            let input = TextField()
-            input.theme = formTheme
-            return (field, Label(field.label), input)
-        }
-        helpBar = HelpBar(items: keyMap.helpItems)
-        focus = FocusGroup(fields.map(\.input) + [addButton, previousButton, nextButton])
-        for button in [addButton, previousButton, nextButton] { button.theme = formTheme }
-        searchField.theme = formTheme
-        pane.theme = formTheme
+        form = Form(fieldLabels: GeoCache.Field.allCases.map(\.label), buttonTitles: ["Add", "Previous", "Next"])
+        fields = zip(GeoCache.Field.allCases, form.fields).map { (field: $0, input: $1) }
+        (addButton, previousButton, nextButton) = (form.buttons[0], form.buttons[1], form.buttons[2])
+        // Add reads Save while editing: its frame fits both, so nothing moves.
+        addButton.alternateTitles = ["Save"]
+        helpBar = HelpBar(items: keyMap.helpItems(in: mode.kind))
+        form.theme = theme
+        pane.theme = theme
         pane.horizontalPadding = 1
-        helpBar.theme = formTheme
-        titleBar.style = formTheme.title.adding(.reverse)
-        statusLine.style = formTheme.normal
-        searchLabel.style = formTheme.normal.adding(.bold)
-        statusNote.style = formTheme.hint
+        statusBar.theme = theme
+        helpBar.theme = theme
+        titleBar.style = theme.titleBar
 
-        for entry in fields { entry.input.delegate = self }
-        searchField.delegate = self
-        focus.delegate = self
-        addButton.addTarget(self, action: GeoCacheFormController.addPressed)
-        previousButton.addTarget(self, action: GeoCacheFormController.previousPressed)
-        nextButton.addTarget(self, action: GeoCacheFormController.nextPressed)
+        form.delegate = self
         observation = model.observe { [weak self] change in self?.modelDidChange(change) }
         setNote(storeName)
         restoreDraft()
-        updateLabels()
         updatePane()
         updateStatus()
     }
 
     deinit { observation?.cancel() }
 
-    // MARK: - Target-action
-
-    /// The Add (or Save) button's action.
-    func addPressed() { perform(.addCache) }
-
-    /// The Previous button's action.
-    func previousPressed() { perform(.showPreviousCache) }
-
-    /// The Next button's action.
-    func nextPressed() { perform(.showNextCache) }
-
     // MARK: - ScreenController
 
     public func resize(to size: Size) {
-        let helpRows = helpBar.rowsNeeded(forWidth: size.width)
-        layout = FormLayout(size: size, fieldCount: fields.count, helpRows: helpRows)
+        // The help bar keeps the rows the longest mode needs, so nothing moves when the mode changes.
+        let helpRows = FormMode.Kind.allCases.map {
+            HelpBar.rowsNeeded(for: keyMap.helpItems(in: $0), width: size.width)
+        }.max() ?? 1
+        layout = FormLayout(size: size, formRows: form.preferredHeight, helpRows: helpRows)
         canvas = Canvas(size: size)
         titleBar.frame = layout.titleBar
-        for (index, entry) in fields.enumerated() {
-            entry.label.frame = layout.labels[index]
-            entry.input.frame = layout.fields[index]
-        }
-        layOutButtons()
+        form.frame = layout.form
         pane.frame = layout.pane
+        statusBar.frame = layout.status
         helpBar.frame = layout.help
-        layOutStatusRow()
-        deleteConfirmation?.dialog.frame = Rect(size: size)
+        mode.deleteQuestion?.dialog.frame = Rect(size: size)
         dirty = Set(Part.allCases)
     }
 
-    /// Places the buttons left to right in their row, two columns apart (one when the
-    /// row is narrow); a button that does not fit whole is not drawn (its keys still work).
-    private func layOutButtons() {
-        let buttons = [addButton, previousButton, nextButton]
-        // Add reads Save while editing: its frame fits both, so nothing moves.
-        let widths = buttons.map { $0 === addButton ? max($0.preferredWidth, "Save".displayWidth + 4) : $0.preferredWidth }
-        let row = layout.buttonRow
-        let gap = widths.reduce(0, +) + 2 * (buttons.count - 1) <= row.width ? 2 : 1
-        var x = row.x
-        for (button, width) in zip(buttons, widths) {
-            let fits = x + width <= row.maxX
-            button.frame = Rect(x: x, y: row.y, width: fits ? width : 0, height: 1)
-            x += width + gap
-        }
-    }
-
+    /// Turns a key into an action enabled in the current mode, or gives it to the
+    /// widget that has the keyboard in that mode.
+    ///
+    /// While the delete question or the search field is open, a key whose binding is
+    /// not enabled goes to it (Esc answers No, Tab moves between Yes and No); while the
+    /// fields have the keyboard, a bound key is never typed: ``perform(_:)`` refuses it.
     public func handle(_ key: Key) -> ControllerOutcome {
-        let action = keyMap.action(for: key)
         if layout.isTooSmall {
             // Nothing can be seen: only what neither commits nor destroys works.
-            if let action, FormAction.hiddenActions.contains(action),
-               deleteConfirmation == nil || FormAction.dialogActions.contains(action) {
-                return perform(action)
+            guard let action = keyMap.action(for: key), FormAction.hiddenActions.contains(action) else {
+                return .proceed
             }
-            return .proceed
+            return perform(action)
         }
-        if let dialog = deleteConfirmation?.dialog {
-            if let action, FormAction.dialogActions.contains(action) { return perform(action) }
-            if dialog.handle(key) == .handled { dirty.insert(.overlay) }
+        if let action = keyMap.action(for: key, in: mode.kind) { return perform(action) }
+        switch mode {
+        case .confirmingDelete(let question):
+            if question.dialog.handle(key) == .handled { dirty.insert(.overlay) }
             return .proceed
+        case .browsing, .editing, .searching:
+            break
         }
         if case .mouse(let event) = key, pane.frame.contains(event.position) {
             if pane.handle(key) == .handled { dirty.insert(.pane) }
             return .proceed
         }
-        if isSearchOpen { return handleSearchKey(key, action: action) }
-        if let action { return perform(action) }
-        if focus.handle(key) == .handled { dirty.insert(.fields) }
+        if case .searching = mode { return handleSearchKey(key) }
+        if let action = keyMap.action(for: key) { return perform(action) }
+        if form.handle(key) == .handled { dirty.insert(.form) }
         return .proceed
     }
 
@@ -206,24 +165,26 @@ public final class GeoCacheFormController: ScreenController {
     public func render() -> Canvas? {
         guard !dirty.isEmpty else { return nil }
         defer { dirty.removeAll() }
+        // Everything is drawn again: start from blank cells, so nothing that covered the
+        // form (the delete question) stays where no view draws.
+        if dirty.count == Part.allCases.count { canvas.clear() }
         if layout.isTooSmall {
             drawTooSmall()
             return canvas
         }
-        if dirty.contains(.chrome) { drawChrome() }
-        if dirty.contains(.fields) { for entry in fields { entry.input.draw(into: &canvas) } }
-        if dirty.contains(.buttons) {
-            canvas.fill(layout.buttonRow)
-            for button in [addButton, previousButton, nextButton] { button.draw(into: &canvas) }
-        }
+        if dirty.contains(.title) { titleBar.draw(into: &canvas) }
+        if dirty.contains(.form) { form.draw(into: &canvas) }
         if dirty.contains(.pane) { pane.draw(into: &canvas) }
-        if dirty.contains(.status) { drawStatusRow() }
+        if dirty.contains(.status) { statusBar.draw(into: &canvas) }
         if dirty.contains(.help) { helpBar.draw(into: &canvas) }
-        if let dialog = deleteConfirmation?.dialog {
-            dialog.draw(into: &canvas)
+        switch mode {
+        case .confirmingDelete(let question):
+            question.dialog.draw(into: &canvas)
             canvas.cursor = nil
-        } else {
-            canvas.cursor = isSearchOpen ? searchField.cursorPosition : focus.cursorPosition
+        case .searching:
+            canvas.cursor = statusBar.cursorPosition
+        case .browsing, .editing:
+            canvas.cursor = form.cursorPosition
         }
         return canvas
     }
@@ -246,11 +207,20 @@ public final class GeoCacheFormController: ScreenController {
 
     // MARK: - App-level actions
 
+    /// Performs `action` when the key table enables it in the current mode; refuses it
+    /// otherwise (the one rule: while editing, the status line says how to finish the
+    /// edit; in the other modes nothing happens).
     @discardableResult
     func perform(_ action: FormAction) -> ControllerOutcome {
+        guard keyMap.isEnabled(action, in: mode.kind) else {
+            if case .editing = mode {
+                setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
+            }
+            return .proceed
+        }
         switch action {
         case .addCache:
-            if edit != nil { saveEdit() } else { addCache() }
+            if case .editing = mode { saveEdit() } else { addCache() }
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
@@ -260,8 +230,8 @@ public final class GeoCacheFormController: ScreenController {
         case .deleteCache: confirmDelete()
         case .search: openSearch()
         case .reload: reload()
-        case .focusNext: focus.focusNext()
-        case .focusPrevious: focus.focusPrevious()
+        case .focusNext: form.focusNext()
+        case .focusPrevious: form.focusPrevious()
         case .scrollPaneUp:
             pane.pageUp()
             dirty.insert(.pane)
@@ -269,13 +239,10 @@ public final class GeoCacheFormController: ScreenController {
             pane.pageDown()
             dirty.insert(.pane)
         case .cancel:
-            if isSearchOpen {
-                closeSearch()
-            } else if edit != nil {
-                cancelEdit()
-            } else if paneMessage != nil {
-                paneMessage = nil
-                updatePane()
+            switch mode {
+            case .searching: closeSearch()
+            case .editing: cancelEdit()
+            case .browsing, .confirmingDelete: dismissPaneMessage()
             }
         case .redraw:
             dirty = Set(Part.allCases)
@@ -305,7 +272,7 @@ public final class GeoCacheFormController: ScreenController {
     /// re-reads the store.
     /// After the store's file was deleted or replaced, opens it again.
     private func reload() {
-        if edit?.conflict != nil { return takeStoredVersion() }
+        if mode.editSession?.conflict != nil { return takeStoredVersion() }
         do {
             if lostStore != nil {
                 try model.reopen()
@@ -337,133 +304,20 @@ public final class GeoCacheFormController: ScreenController {
         return " Press \(keyLabel(for: .reload)) to reopen the store, then \(keyLabel(for: .addCache)) again."
     }
 
-    /// Moves through the caches (or the matches, during a search); not while editing.
+    /// Moves through the caches (or the matches, during a search).
     private func move(_ body: (CacheList) -> Void) {
-        guard edit == nil else {
-            setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
-            return
-        }
-        if paneMessage != nil {
-            paneMessage = nil
-            updatePane()
-        }
+        dismissPaneMessage()
         body(model)
     }
 
-    // MARK: - Model notifications
-
-    /// Repaints just what a change affects: the pane and the status line.
-    private func modelDidChange(_ change: CacheListChange) {
-        switch change {
-        case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded:
-            paneMessage = nil
-            updatePane()
-            updateStatus()
-        case .storeChangedExternally(_, let deletedShown):
-            updateStatus()
-            if paneMessage == nil { updatePane() }
-            storeDidChangeElsewhere(deletedShown: deletedShown)
-        case .failed(let error):
-            if !noteIfStoreLost(error) { setNote("Store error: \(error)") }
-        }
-    }
-
-    func updatePane() {
-        pane.hangingIndent = 0
-        switch paneMessage {
-        case .error(let text):
-            pane.title = edit == nil ? "Not added" : "Not saved"
-            pane.style = theme.error
-            pane.text = text
-        case nil:
-            pane.style = theme.normal
-            pane.title = edit != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
-            if let edit {
-                // The edit's own cache stays named until the edit ends.
-                pane.hangingIndent = GeoCache.descriptionValueColumn
-                pane.text = edit.base.cache.description
-            } else if let description = model.currentDescription {
-                pane.hangingIndent = GeoCache.descriptionValueColumn
-                pane.text = description
-            } else if model.isSearching {
-                pane.text = "No cache matches \u{201C}\(model.searchQuery ?? "")\u{201D}.\n\nEdit the search and press Enter, or press \(keyLabel(for: .cancel)) to leave the search."
-            } else {
-                pane.text = "No caches yet.\n\nFill in Title, Details, Creator and Reward, then press \(keyLabel(for: .addCache)) or choose Add."
-            }
-        }
-        pane.scrollToTop()
-        dirty.insert(.pane)
-    }
-
-    func updateStatus() {
-        if model.isSearching {
-            statusLine.text = model.positionText
-        } else {
-            statusLine.text = model.isEmpty ? "No caches yet" : "Cache \(model.positionText)"
-        }
-        layOutStatusRow()
-        dirty.insert(.status)
-    }
-
-    func setNote(_ text: String) {
-        statusNote.text = text
-        dirty.insert(.status)
-    }
-
-    /// Shows a validation error naming the empty fields and focuses the first of them.
-    func show(_ error: GeoCacheValidationError, doing what: String) {
-        showError("Cannot \(what): \(error).\n\nFill in every field, then press \(keyLabel(for: .addCache)) again.")
-        if let first = error.missingFields.first, let entry = fields.first(where: { $0.field == first }) {
-            focus.focus(entry.input)
-        }
-    }
-
-    func showError(_ text: String) {
-        paneMessage = .error(text)
+    /// Shows the cache again in place of an error message.
+    private func dismissPaneMessage() {
+        guard paneMessage != nil else { return }
+        paneMessage = nil
         updatePane()
     }
 
     // MARK: - Drawing
-
-    private func drawChrome() {
-        canvas.fill(layout.titleBar, style: titleBar.style)
-        titleBar.text = " geocache-tui"
-        titleBar.draw(into: &canvas)
-        for (index, entry) in fields.enumerated() {
-            let row = layout.fields[index].y
-            canvas.fill(Rect(x: 0, y: row, width: layout.bracketColumns.open, height: 1))
-            entry.label.draw(into: &canvas)
-            canvas.put("[", at: Point(x: layout.bracketColumns.open, y: row), style: theme.border)
-            canvas.put("]", at: Point(x: layout.bracketColumns.close, y: row), style: theme.border)
-        }
-    }
-
-    private func drawStatusRow() {
-        canvas.fill(layout.status)
-        if isSearchOpen {
-            searchLabel.draw(into: &canvas)
-            searchField.draw(into: &canvas)
-        }
-        statusLine.draw(into: &canvas)
-        statusNote.draw(into: &canvas)
-    }
-
-    /// Places the status row's parts: the position (after the search field while a
-    /// search is open) on the left, the note on the right.
-    func layOutStatusRow() {
-        let row = layout.status
-        var x = row.x + 1
-        if isSearchOpen {
-            searchLabel.frame = Rect(x: x, y: row.y, width: 5, height: 1)
-            let width = max(1, min(30, row.width / 2 - 8))
-            searchField.frame = Rect(x: x + 6, y: row.y, width: width, height: 1)
-            x += 6 + width + 2
-        }
-        let statusWidth = min(max(0, row.maxX - x), statusLine.text.displayWidth)
-        statusLine.frame = Rect(x: x, y: row.y, width: statusWidth, height: 1)
-        let noteX = x + statusWidth + 2
-        statusNote.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
-    }
 
     private func drawTooSmall() {
         canvas.clear()
@@ -476,13 +330,16 @@ public final class GeoCacheFormController: ScreenController {
         }
     }
 
-    /// Shows the focused field's label in reverse video (focus does not rely on colour).
-    func updateLabels() {
-        for entry in fields {
-            entry.label.style = entry.input.isFocused && !isSearchOpen
-                ? theme.normal.adding([.reverse, .bold]) : theme.normal
-        }
-        dirty.insert(.chrome)
+    // MARK: - Modes
+
+    /// After the mode changed: the help bar lists what works in the new mode, Add reads
+    /// Save while editing, and the search field or the form has the keyboard.
+    private func modeDidChange() {
+        helpBar.items = keyMap.helpItems(in: mode.kind)
+        addButton.title = mode.kind == .editing ? "Save" : "Add"
+        statusBar.showsField = mode.kind == .searching
+        form.isFocused = mode.kind != .searching
+        dirty.formUnion([.help, .form, .status])
     }
 
     // MARK: - Helpers
@@ -493,12 +350,12 @@ public final class GeoCacheFormController: ScreenController {
 
     func setFieldValues(_ values: [GeoCache.Field: String]) {
         for entry in fields { entry.input.text = values[entry.field] ?? "" }
-        dirty.insert(.fields)
+        dirty.insert(.form)
     }
 
     func clearFields() {
         setFieldValues([:])
-        focus.focus(fields[0].input)
+        form.focusField(at: 0)
     }
 
     private func restoreDraft() {
@@ -514,15 +371,19 @@ public final class GeoCacheFormController: ScreenController {
     }
 }
 
-extension GeoCacheFormController: TextFieldDelegate {
-    public func textFieldDidChange(_ field: TextField) {
-        dirty.insert(field === searchField ? .status : .fields)
+extension GeoCacheFormController: FormDelegate {
+    /// Repaints the form after an edit.
+    public func form(_ form: Form, didChangeFieldAt index: Int) {
+        dirty.insert(.form)
     }
-}
 
-extension GeoCacheFormController: FocusGroupDelegate {
-    public func focusGroup(_ group: FocusGroup, didMoveFocusFrom previous: (any Widget)?) {
-        updateLabels()
-        dirty.formUnion([.fields, .buttons])
+    /// Add (Save while editing), Previous and Next.
+    public func form(_ form: Form, didPressButtonAt index: Int) {
+        perform([FormAction.addCache, .showPreviousCache, .showNextCache][index])
+    }
+
+    /// Repaints the form: the focused label moved.
+    public func formDidMoveFocus(_ form: Form) {
+        dirty.insert(.form)
     }
 }

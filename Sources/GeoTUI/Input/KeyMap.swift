@@ -1,22 +1,30 @@
-/// Key bindings as data: which keys trigger which action, and the help text for each.
+/// Key bindings as data: which keys trigger which action, in which modes, and the help
+/// text for each.
 ///
-/// The same table answers both "what does this key do?" and "what goes in the help
-/// bar?", so the two cannot drift apart. Bindings are kept in order: when two bindings
-/// share a key the first one wins, and help items come out in binding order (put the
-/// most important first; a ``HelpBar`` drops hints from the end when short of room).
+/// The same table answers "what does this key do now?", "does this action work now?"
+/// and "what goes in the help bar now?", so the three cannot drift apart (the key
+/// bindings of charmbracelet/bubbles, whose help shows only enabled bindings). Each
+/// binding names the modes it is enabled in, or none to work in every mode. Bindings
+/// are kept in order: when two bindings enabled in the same mode share a key the first
+/// one wins, and help items come out in binding order (put the most important first; a
+/// ``HelpBar`` drops hints from the end when short of room).
 ///
 /// ```swift
-/// enum FormAction { case quit, add, next }
-/// let keys = KeyMap<FormAction>([
-///     .init(keys: [.control("q"), .function(10), .control("c")], action: .quit, help: "Quit"),
-///     .init(keys: [.function(2)], action: .add, help: "Add"),
-///     .init(keys: [.function(3)], action: .next, help: "Next"),
+/// enum Action { case quit, add, save, next }
+/// enum Mode { case browsing, editing }
+/// let keys = KeyMap<Action, Mode>([
+///     .init(keys: [.control("q"), .function(10)], action: .quit, help: "Quit"),
+///     .init(keys: [.function(2)], action: .add, help: "Add", modes: [.browsing]),
+///     .init(keys: [.function(2)], action: .save, help: "Save", modes: [.editing]),
+///     .init(keys: [.function(3)], action: .next, help: "Next", modes: [.browsing]),
 /// ])
-/// keys.action(for: .function(10))   // .quit
-/// keys.helpItems                     // ^Q Quit, F2 Add, F3 Next
+/// keys.action(for: .function(2), in: .editing)   // .save
+/// keys.isEnabled(.next, in: .editing)             // false
+/// keys.helpItems(in: .editing)                    // ^Q Quit, F2 Save
 /// ```
-public struct KeyMap<Action: Hashable> {
-    /// One entry of the table: keys, the action they trigger, and optional help text.
+public struct KeyMap<Action: Hashable, Mode: Hashable> {
+    /// One entry of the table: keys, the action they trigger, optional help text, and
+    /// the modes it is enabled in.
     public struct Binding {
         /// The keys that trigger the action; the first one is the one the help shows.
         public var keys: [Key]
@@ -24,18 +32,25 @@ public struct KeyMap<Action: Hashable> {
         public var action: Action
         /// The description shown in the help bar, or nil to keep the binding out of it.
         public var help: String?
+        /// The modes the binding is enabled in, or nil for every mode.
+        public var modes: Set<Mode>?
 
-        /// Creates a binding.
-        public init(keys: [Key], action: Action, help: String? = nil) {
+        /// Creates a binding, enabled in `modes` (every mode when nil).
+        public init(keys: [Key], action: Action, help: String? = nil, modes: Set<Mode>? = nil) {
             self.keys = keys
             self.action = action
             self.help = help
+            self.modes = modes
         }
+
+        /// Whether the binding works in `mode`.
+        public func isEnabled(in mode: Mode) -> Bool { modes?.contains(mode) ?? true }
     }
 
     /// The bindings, in order.
     public private(set) var bindings: [Binding]
-    private var actions: [Key: Action] = [:]
+    /// For each key, the indices of the bindings that list it, in binding order.
+    private var bindingIndices: [Key: [Int]] = [:]
 
     /// Creates a key map from `bindings`, in order.
     public init(_ bindings: [Binding] = []) {
@@ -43,27 +58,53 @@ public struct KeyMap<Action: Hashable> {
         for binding in bindings { append(binding) }
     }
 
-    /// Adds `binding` after the others; keys already bound keep their first action.
+    /// Adds `binding` after the others; where it shares a key with an earlier binding
+    /// enabled in the same mode, the earlier one keeps the key in that mode.
     public mutating func append(_ binding: Binding) {
+        for key in Set(binding.keys) { bindingIndices[key, default: []].append(bindings.count) }
         bindings.append(binding)
-        for key in binding.keys where actions[key] == nil { actions[key] = binding.action }
     }
 
-    /// The action bound to `key`, if any.
-    public func action(for key: Key) -> Action? { actions[key] }
+    /// The action of the first binding of `key`, whatever the modes it is enabled in:
+    /// what the key would do in some mode.
+    public func action(for key: Key) -> Action? {
+        bindingIndices[key]?.first.map { bindings[$0].action }
+    }
 
-    /// The keys bound to `action`, in binding order.
+    /// The action of the first binding of `key` enabled in `mode`, if any.
+    public func action(for key: Key, in mode: Mode) -> Action? {
+        bindingIndices[key]?.lazy.map { bindings[$0] }.first { $0.isEnabled(in: mode) }?.action
+    }
+
+    /// Whether some binding of `action` is enabled in `mode`.
+    public func isEnabled(_ action: Action, in mode: Mode) -> Bool {
+        bindings.contains { $0.action == action && $0.isEnabled(in: mode) }
+    }
+
+    /// The keys bound to `action`, in binding order, each once.
     public func keys(for action: Action) -> [Key] {
-        bindings.filter { $0.action == action }.flatMap(\.keys)
+        var seen = Set<Key>()
+        return bindings.filter { $0.action == action }.flatMap(\.keys).filter { seen.insert($0).inserted }
     }
 
-    /// The help bar's hints: one for each binding with help text, labelled with its
+    /// The hints of every binding with help text, whatever its modes, labelled with its
     /// first key, in binding order.
     public var helpItems: [HelpItem] {
-        bindings.compactMap { binding in
-            guard let help = binding.help, let key = binding.keys.first else { return nil }
-            return HelpItem(key: key.label, description: help)
-        }
+        bindings.compactMap(\.helpItem)
+    }
+
+    /// The help bar's hints in `mode`: one for each binding with help text that is
+    /// enabled in `mode`, labelled with its first key, in binding order.
+    public func helpItems(in mode: Mode) -> [HelpItem] {
+        bindings.filter { $0.isEnabled(in: mode) }.compactMap(\.helpItem)
+    }
+}
+
+extension KeyMap.Binding {
+    /// The binding's hint, when it has help text.
+    fileprivate var helpItem: HelpItem? {
+        guard let help, let key = keys.first else { return nil }
+        return HelpItem(key: key.label, description: help)
     }
 }
 
@@ -100,5 +141,5 @@ extension Key {
     }
 }
 
-extension KeyMap: Sendable where Action: Sendable {}
-extension KeyMap.Binding: Sendable where Action: Sendable {}
+extension KeyMap: Sendable where Action: Sendable, Mode: Sendable {}
+extension KeyMap.Binding: Sendable where Action: Sendable, Mode: Sendable {}

@@ -26,6 +26,9 @@ public final class Button: Widget {
     public var canFocus: Bool { true }
     /// The text between the brackets; the owner may change it at any time.
     public var title: String
+    /// Other titles the owner may give the button later: ``preferredWidth`` fits the
+    /// widest, so a layout does not move when the title changes.
+    public var alternateTitles: [String] = []
     /// The styles the button draws with.
     public var theme: Theme = .standard
 
@@ -37,8 +40,11 @@ public final class Button: Widget {
         self.frame = frame
     }
 
-    /// The width `[ Title ]` needs, for laying the button out.
-    public var preferredWidth: Int { title.displayWidth + 4 }
+    /// The width `[ Title ]` needs with the widest of ``title`` and
+    /// ``alternateTitles``, for laying the button out.
+    public var preferredWidth: Int {
+        ([title] + alternateTitles).map(\.displayWidth).max()! + 4
+    }
 
     // MARK: Target-action
 

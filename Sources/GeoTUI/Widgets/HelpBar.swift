@@ -52,7 +52,13 @@ public final class HelpBar: Widget {
 
     /// How many rows of `width` the hints need to be shown whole (at least one).
     public func rowsNeeded(forWidth width: Int) -> Int {
-        max(1, Self.layout(items, width: width, maximumRows: items.count).count)
+        Self.rowsNeeded(for: items, width: width)
+    }
+
+    /// How many rows of `width` the hints `items` need to be shown whole (at least one),
+    /// for laying out a bar whose hints change.
+    public static func rowsNeeded(for items: [HelpItem], width: Int) -> Int {
+        max(1, layout(items, width: width, maximumRows: items.count).count)
     }
 
     /// Splits `items` into rows of at most `width` columns, keeping their order.

@@ -28,13 +28,32 @@ public struct Theme: Hashable, Sendable {
     public var error: Style
     /// A key label in the help bar.
     public var hintKey: Style
-    /// The description next to a key label in the help bar.
+    /// The description next to a key label in the help bar, and a status bar's note.
     public var hint: Style
+    /// A text field inside a ``Form`` or a ``StatusBar``, whose brackets or prompt
+    /// already show its extent: plain by default, so a typed character is one plain
+    /// cell on the wire.
+    public var formField: Style
+    /// The focused text field inside a ``Form`` or a ``StatusBar``: plain by default;
+    /// the cursor and the focused label show the focus.
+    public var focusedFormField: Style
+    /// A field's label in a ``Form``.
+    public var formLabel: Style
+    /// The focused field's label in a ``Form``: reverse video, so focus shows without colour.
+    public var focusedFormLabel: Style
+    /// The prompt before a ``StatusBar``'s field, such as "Find:".
+    public var prompt: Style
+    /// A bar across the screen that names it, such as an application's title bar.
+    public var titleBar: Style
 
-    /// Creates a theme from its styles.
+    /// Creates a theme from its styles; the form's styles default to plain fields, a
+    /// bold reverse focused label, a bold prompt and a bold reverse title bar.
     public init(normal: Style, field: Style, focusedField: Style, placeholder: Style,
                 overflowMarker: Style, button: Style, focusedButton: Style, border: Style,
-                title: Style, scrollMarker: Style, error: Style, hintKey: Style, hint: Style) {
+                title: Style, scrollMarker: Style, error: Style, hintKey: Style, hint: Style,
+                formField: Style = .plain, focusedFormField: Style = .plain, formLabel: Style = .plain,
+                focusedFormLabel: Style = Style(attributes: [.reverse, .bold]),
+                prompt: Style = Style(attributes: .bold), titleBar: Style = Style(attributes: [.bold, .reverse])) {
         self.normal = normal
         self.field = field
         self.focusedField = focusedField
@@ -48,6 +67,21 @@ public struct Theme: Hashable, Sendable {
         self.error = error
         self.hintKey = hintKey
         self.hint = hint
+        self.formField = formField
+        self.focusedFormField = focusedFormField
+        self.formLabel = formLabel
+        self.focusedFormLabel = focusedFormLabel
+        self.prompt = prompt
+        self.titleBar = titleBar
+    }
+
+    /// This theme for a text field inside a ``Form`` or a ``StatusBar``: its field
+    /// styles are the form field styles.
+    var forFormField: Theme {
+        var theme = self
+        theme.field = formField
+        theme.focusedField = focusedFormField
+        return theme
     }
 
     /// The default look: a little colour, with every distinction also made by attributes.

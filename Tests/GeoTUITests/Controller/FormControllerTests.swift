@@ -29,7 +29,7 @@ import Testing
 
     @Test func helpLineIsGeneratedFromTheKeyTable() throws {
         let form = try FormHarness(width: 200)
-        let expected = FormAction.keyMap.helpItems.map { "\($0.key) \($0.description)" }.joined(separator: "  ")
+        let expected = FormAction.keyMap.helpItems(in: .browsing).map { "\($0.key) \($0.description)" }.joined(separator: "  ")
         #expect(form.help == expected)
     }
 
@@ -62,7 +62,7 @@ import Testing
         form.press(.control("s"))
         #expect(try CacheStore(url: form.storeURL).loadCaches() == [cache])
         #expect(form.fieldTexts == ["", "", "", ""])
-        #expect(form.controller.focus.focusedWidget === form.controller.fields[0].input)
+        #expect(form.controller.form.focusedWidget === form.controller.fields[0].input)
         #expect(form.screen.contains("Title:   Old Oak"))
         #expect(form.screen.contains("Reward:  Travel bug"))
         #expect(form.status.hasPrefix(" Cache 1 of 1"))
@@ -72,7 +72,7 @@ import Testing
         let form = try FormHarness()
         fill(form, .sample("Button"))
         // After the fourth Tab the focus is on Add.
-        #expect(form.controller.focus.focusedWidget === form.controller.addButton)
+        #expect(form.controller.form.focusedWidget === form.controller.addButton)
         form.press(.enter)
         #expect(form.model.count == 1)
     }
@@ -105,7 +105,7 @@ import Testing
         let form = try FormHarness()
         form.type("Only a title")
         form.press(.control("s"))
-        #expect(form.controller.focus.focusedWidget === form.controller.fields[1].input)
+        #expect(form.controller.form.focusedWidget === form.controller.fields[1].input)
     }
 
     @Test func escapeDismissesTheErrorAndShowsTheCacheAgain() throws {
@@ -141,7 +141,7 @@ import Testing
     @Test func nextButtonShowsTheNextCache() throws {
         let form = try FormHarness(caches: [.sample("One"), .sample("Two")])
         for _ in 0..<6 { form.press(.tab) }
-        #expect(form.controller.focus.focusedWidget === form.controller.nextButton)
+        #expect(form.controller.form.focusedWidget === form.controller.nextButton)
         form.press(.enter)
         #expect(form.model.current?.cache.title == "Two")
     }
@@ -169,7 +169,7 @@ import Testing
             + [controller.addButton, controller.previousButton, controller.nextButton]
         var visited: [AnyObject] = []
         for _ in 0..<8 {
-            visited.append(controller.focus.focusedWidget!)
+            visited.append(controller.form.focusedWidget!)
             form.press(.tab)
         }
         #expect(zip(visited, order + [order[0]]).allSatisfy { $0 === $1 })
@@ -178,23 +178,23 @@ import Testing
     @Test func shiftTabAndUpMoveBackwards() throws {
         let form = try FormHarness()
         form.press(.backTab)
-        #expect(form.controller.focus.focusedWidget === form.controller.nextButton)
+        #expect(form.controller.form.focusedWidget === form.controller.nextButton)
         form.press(.up)
-        #expect(form.controller.focus.focusedWidget === form.controller.previousButton)
+        #expect(form.controller.form.focusedWidget === form.controller.previousButton)
     }
 
     @Test func enterInAFieldMovesToTheNextField() throws {
         let form = try FormHarness()
         form.type("x")
         form.press(.enter)
-        #expect(form.controller.focus.focusedWidget === form.controller.fields[1].input)
+        #expect(form.controller.form.focusedWidget === form.controller.fields[1].input)
     }
 
     @Test func clickingAFieldFocusesIt() throws {
         let form = try FormHarness()
         let creator = form.controller.fields[2].input
         form.press(.mouse(MouseEvent(position: Point(x: creator.frame.x + 1, y: creator.frame.y), kind: .click)))
-        #expect(form.controller.focus.focusedWidget === creator)
+        #expect(form.controller.form.focusedWidget === creator)
     }
 
     @Test func clickingNextPressesIt() throws {

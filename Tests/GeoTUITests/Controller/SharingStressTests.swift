@@ -66,7 +66,7 @@ import Glibc
         func editDetails(into ledger: Ledger) {
             counter += 1
             form.press(.function(4))
-            guard let title = form.controller.edit?.base.cache.title else { return }
+            guard let title = form.controller.mode.editSession?.base.cache.title else { return }
             let details = "\(name) edit \(counter)"
             form.press(.tab, .end, .control("u"))
             form.type(details)
@@ -76,7 +76,7 @@ import Glibc
                     ledger.details[title] = details
                     return
                 }
-                guard form.controller.edit?.conflict != nil else { break }
+                guard form.controller.mode.editSession?.conflict != nil else { break }
                 // Changed elsewhere: take theirs and type the details again.
                 form.press(.function(5), .end, .control("u"))
                 form.type(details)

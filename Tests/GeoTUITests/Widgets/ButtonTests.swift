@@ -35,6 +35,12 @@ private final class PressRecorder {
         expectCanvas(render(b, width: 12, height: 2), "\n  [ Save ]")
     }
 
+    @Test func preferredWidthFitsTheWidestOfTheAlternateTitles() {
+        let b = Button(title: "Add")
+        b.alternateTitles = ["Save", "OK"]
+        #expect(b.preferredWidth == 8)
+    }
+
     @Test func preferredWidthCountsWideCharacters() {
         #expect(Button(title: "追加").preferredWidth == 8)
     }

@@ -45,7 +45,7 @@ import Testing
 
     @Test func isGeneratedFromAKeyMap() {
         enum Action: Hashable { case quit, save }
-        let map = KeyMap<Action>([
+        let map = KeyMap<Action, Never>([
             .init(keys: [.control("q")], action: .quit, help: "Quit"),
             .init(keys: [.control("s")], action: .save, help: "Save"),
         ])

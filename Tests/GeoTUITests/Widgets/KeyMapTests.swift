@@ -4,7 +4,7 @@ import Testing
 @Suite struct KeyMapTests {
     private enum Action: Hashable { case quit, add, next, refresh }
 
-    private let map = KeyMap<Action>([
+    private let map = KeyMap<Action, Never>([
         .init(keys: [.control("q"), .function(10), .control("c")], action: .quit, help: "Quit"),
         .init(keys: [.function(2)], action: .add, help: "Add"),
         .init(keys: [.control("l")], action: .refresh),
@@ -44,6 +44,57 @@ import Testing
 
     @Test func listsTheKeysOfAnAction() {
         #expect(map.keys(for: .quit) == [.control("q"), .function(10), .control("c")])
+    }
+
+    // MARK: Modes
+
+    private enum Mode: Hashable { case browsing, editing }
+
+    private let modal = KeyMap<Action, Mode>([
+        .init(keys: [.control("q")], action: .quit, help: "Quit"),
+        .init(keys: [.function(2)], action: .add, help: "Add", modes: [.browsing]),
+        .init(keys: [.function(2)], action: .add, help: "Save", modes: [.editing]),
+        .init(keys: [.function(3)], action: .next, help: "Next", modes: [.browsing]),
+        .init(keys: [.function(3)], action: .refresh, modes: [.editing]),
+    ])
+
+    @Test func aBindingWithoutModesWorksInEveryMode() {
+        #expect(modal.action(for: .control("q"), in: .browsing) == .quit)
+        #expect(modal.action(for: .control("q"), in: .editing) == .quit)
+    }
+
+    @Test func aKeyDoesWhatTheFirstBindingEnabledInTheModeSays() {
+        #expect(modal.action(for: .function(3), in: .browsing) == .next)
+        #expect(modal.action(for: .function(3), in: .editing) == .refresh)
+    }
+
+    @Test func aKeyWhoseBindingsAreAllDisabledInTheModeHasNoActionThere() {
+        let map = KeyMap<Action, Mode>([.init(keys: [.function(3)], action: .next, modes: [.browsing])])
+        #expect(map.action(for: .function(3), in: .editing) == nil)
+        #expect(map.action(for: .function(3)) == .next)
+    }
+
+    @Test func anActionIsEnabledInTheModesOfItsBindings() {
+        #expect(modal.isEnabled(.add, in: .browsing))
+        #expect(modal.isEnabled(.add, in: .editing))
+        #expect(modal.isEnabled(.next, in: .browsing))
+        #expect(!modal.isEnabled(.next, in: .editing))
+    }
+
+    @Test func helpListsOnlyTheBindingsEnabledInTheMode() {
+        #expect(modal.helpItems(in: .browsing) == [
+            HelpItem(key: "^Q", description: "Quit"),
+            HelpItem(key: "F2", description: "Add"),
+            HelpItem(key: "F3", description: "Next"),
+        ])
+        #expect(modal.helpItems(in: .editing) == [
+            HelpItem(key: "^Q", description: "Quit"),
+            HelpItem(key: "F2", description: "Save"),
+        ])
+    }
+
+    @Test func keysOfAnActionBoundInSeveralModesAreListedOnce() {
+        #expect(modal.keys(for: .add) == [.function(2)])
     }
 
     @Test func keysAreLabelledTheWayTerminalProgramsWriteThem() {

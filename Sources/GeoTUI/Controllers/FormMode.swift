@@ -1,0 +1,65 @@
+import GeoModel
+
+/// What the geocache form is doing: one value, so that impossible combinations (an edit
+/// during a search, a delete question over an edit) cannot be written, and each action
+/// asks one question ("is it enabled in this mode?", ``FormAction/keyMap``).
+///
+/// ```
+/// browsing ──F4──▶ editing(EditSession)        ^S saves, Esc cancels: back to browsing
+///          ──^F──▶ searching                   Esc: back to browsing
+///          ──F8──▶ confirmingDelete(question)  Yes, No, or closed by another session
+/// ```
+///
+/// The terminal being too small to show the form is not a mode: it limits whatever
+/// the mode allows to ``FormAction/hiddenActions``.
+enum FormMode {
+    /// Showing the caches; the fields hold the text for the next Add.
+    case browsing
+    /// The shown cache is in the fields; Add reads Save.
+    case editing(EditSession)
+    /// The query field is open in the status row; the moves go through the matches.
+    case searching
+    /// The delete question is open over the form.
+    case confirmingDelete(DeleteQuestion)
+
+    /// The mode without its data: what the key table's bindings are enabled in.
+    enum Kind: Hashable, Sendable, CaseIterable {
+        case browsing, editing, searching, confirmingDelete
+    }
+
+    /// An edit in progress: the version of the cache it started from (the save
+    /// compares with it), what the fields held before, and, after a save was refused
+    /// because another session changed the cache, the version stored now.
+    struct EditSession {
+        let base: StoredCache
+        let stash: [GeoCache.Field: String]
+        var conflict: StoredCache?
+    }
+
+    /// The delete question on screen, and the version of the cache it names: Yes
+    /// deletes that version or nothing.
+    struct DeleteQuestion {
+        let dialog: Dialog
+        let target: StoredCache
+    }
+
+    /// Which mode this is.
+    var kind: Kind {
+        switch self {
+        case .browsing: .browsing
+        case .editing: .editing
+        case .searching: .searching
+        case .confirmingDelete: .confirmingDelete
+        }
+    }
+
+    /// The edit in progress, while editing.
+    var editSession: EditSession? {
+        if case .editing(let session) = self { session } else { nil }
+    }
+
+    /// The open delete question, while confirming a delete.
+    var deleteQuestion: DeleteQuestion? {
+        if case .confirmingDelete(let question) = self { question } else { nil }
+    }
+}

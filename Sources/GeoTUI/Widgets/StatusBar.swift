@@ -1,0 +1,102 @@
+/// A one-row status bar: where things stand on the left, the last thing that happened
+/// on the right, and, when asked, a prompted text field before them.
+///
+/// ```
+///  Cache 2 of 3                                           Added and saved
+///  Find: zurich                          Match 1 of 2     ^N/^P move through the matches
+/// ```
+///
+/// The bar lays its parts out itself: ``text`` one column in from the left (after the
+/// prompt and the field while ``showsField`` is set), ``note`` right-aligned one column
+/// in from the right, starting two columns after the text, so a long note is cut
+/// rather than written over the text. The field takes half the row less eight columns,
+/// at most thirty and at least one. The bar knows nothing of what the texts mean; its
+/// owner sets them and forwards keys to ``handle(_:)`` while the field is shown.
+public final class StatusBar: Widget {
+    /// The widest the field grows.
+    public static let maximumFieldWidth = 30
+
+    /// Where the bar draws; only the first row is used.
+    public var frame: Rect { didSet { layOut() } }
+    /// Never set by a focus group: the owner shows the field with ``showsField``.
+    public var isFocused = false
+    /// Where things stand, on the left.
+    public var text: String {
+        get { textLabel.text }
+        set { textLabel.text = newValue; layOut() }
+    }
+    /// The last thing that happened, on the right.
+    public var note: String {
+        get { noteLabel.text }
+        set { noteLabel.text = newValue }
+    }
+    /// The field shown after the prompt while ``showsField`` is set.
+    public let field = TextField()
+    /// Whether the prompt and the field are shown; the field has the focus while they are.
+    public var showsField = false {
+        didSet {
+            field.isFocused = showsField
+            layOut()
+        }
+    }
+    /// The styles of the texts and the field.
+    public var theme: Theme = .standard { didSet { applyTheme() } }
+
+    private let promptLabel: Label
+    private let textLabel = Label()
+    private let noteLabel = Label(alignment: .right)
+
+    /// Creates a status bar whose field is introduced by `prompt`, such as "Find:".
+    public init(prompt: String, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 1)) {
+        promptLabel = Label(prompt)
+        self.frame = frame
+        applyTheme()
+        layOut()
+    }
+
+    /// The text before the field.
+    public var prompt: String { promptLabel.text }
+
+    /// The cursor in the field while it is shown.
+    public var cursorPosition: Point? { showsField ? field.cursorPosition : nil }
+
+    /// Gives keys to the field while it is shown.
+    public func handle(_ key: Key) -> KeyResult {
+        showsField ? field.handle(key) : .ignored
+    }
+
+    private func layOut() {
+        let row = Rect(x: frame.x, y: frame.y, width: frame.width, height: min(1, frame.height))
+        var x = row.x + 1
+        if showsField {
+            let promptWidth = promptLabel.preferredWidth
+            promptLabel.frame = Rect(x: x, y: row.y, width: promptWidth, height: 1)
+            let width = max(1, min(Self.maximumFieldWidth, row.width / 2 - 8))
+            field.frame = Rect(x: x + promptWidth + 1, y: row.y, width: width, height: 1)
+            x += promptWidth + 1 + width + 2
+        }
+        let textWidth = min(max(0, row.maxX - x), textLabel.preferredWidth)
+        textLabel.frame = Rect(x: x, y: row.y, width: textWidth, height: 1)
+        let noteX = x + textWidth + 2
+        noteLabel.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
+    }
+
+    private func applyTheme() {
+        promptLabel.style = theme.prompt
+        textLabel.style = theme.normal
+        noteLabel.style = theme.hint
+        field.theme = theme.forFormField
+    }
+
+    /// Clears the row and draws the prompt and field (when shown), the text and the note.
+    public func draw(into canvas: inout Canvas) {
+        guard !frame.isEmpty else { return }
+        canvas.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: 1))
+        if showsField {
+            promptLabel.draw(into: &canvas)
+            field.draw(into: &canvas)
+        }
+        textLabel.draw(into: &canvas)
+        noteLabel.draw(into: &canvas)
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import GeoTUI
+
+@Suite struct StatusBarTests {
+    private func bar(width: Int = 40) -> StatusBar {
+        StatusBar(prompt: "Find:", frame: Rect(x: 0, y: 0, width: width, height: 1))
+    }
+
+    @Test func showsTheTextOnTheLeftAndTheNoteOnTheRight() {
+        let b = bar()
+        b.text = "Cache 2 of 3"
+        b.note = "Added and saved"
+        expectCanvas(render(b, width: 40, height: 1), " Cache 2 of 3           Added and saved")
+    }
+
+    @Test func aLongNoteIsCutTwoColumnsAfterTheText() {
+        let b = bar(width: 30)
+        b.text = "Cache 2 of 3"
+        b.note = "a note far too long for the room"
+        expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3  a note far too")
+    }
+
+    @Test func thePromptAndTheFieldComeBeforeTheTextWhileTheFieldIsShown() {
+        let b = bar(width: 60)
+        b.text = "Match 1 of 2"
+        b.showsField = true
+        b.field.text = "zurich"
+        expectCanvas(render(b, width: 60, height: 1), " Find: zurich                  Match 1 of 2")
+        #expect(b.field.frame == Rect(x: 7, y: 0, width: 22, height: 1))
+    }
+
+    @Test func thePromptIsBold() {
+        let b = bar()
+        b.showsField = true
+        expectGrid(render(b, width: 40, height: 1).mask(.bold), " #####")
+    }
+
+    @Test func keysGoToTheFieldOnlyWhileItIsShown() {
+        let b = bar()
+        #expect(b.handle(.character("a")) == .ignored)
+        #expect(b.cursorPosition == nil)
+        b.showsField = true
+        #expect(b.handle(.character("a")) == .handled)
+        #expect(b.field.text == "a")
+        #expect(b.cursorPosition == Point(x: 8, y: 0))
+    }
+}
