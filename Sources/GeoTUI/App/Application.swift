@@ -16,8 +16,8 @@ public enum ControllerOutcome: Equatable, Sendable {
 public protocol ScreenController: AnyObject {
     /// Lays the screen out for `size` and marks everything for repainting.
     func resize(to size: Size)
-    /// Handles one key, mouse event or paste.
-    func handle(_ key: Key) -> ControllerOutcome
+    /// Handles one key, mouse event or paste (a resize comes as ``resize(to:)``).
+    func handle(_ event: InputEvent) -> ControllerOutcome
     /// Called about once a second while nobody types (notices other processes' changes).
     func idleTick()
     /// Called for SIGHUP, SIGTERM and SIGINT: keep what must be kept, then stop.
@@ -51,12 +51,12 @@ public final class Application {
         loop: while true {
             let outcome: ControllerOutcome
             switch terminal.nextEvent(timeout: idleInterval) {
-            case .key(.resize):
+            case .input(.resize):
                 controller.resize(to: terminal.size)
                 terminal.invalidate()
                 outcome = .proceed
-            case .key(let key):
-                outcome = controller.handle(key)
+            case .input(let event):
+                outcome = controller.handle(event)
             case .tick:
                 controller.idleTick()
                 outcome = .proceed

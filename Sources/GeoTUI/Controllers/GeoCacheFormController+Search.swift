@@ -12,14 +12,14 @@ extension GeoCacheFormController {
         setNote("Enter searches, \(keyLabel(for: .cancel)) leaves")
     }
 
-    /// Keys the key table leaves while the query field is open: Enter searches,
+    /// Input the key table leaves while the query field is open: Enter searches,
     /// everything else edits the query.
-    func handleSearchKey(_ key: Key) -> ControllerOutcome {
-        if key == .enter {
+    func handleSearchInput(_ event: InputEvent) -> ControllerOutcome {
+        if event == .key(.enter) {
             runSearch()
             return .proceed
         }
-        if statusBar.handle(key) == .handled { dirty.insert(.status) }
+        if statusBar.handle(event) == .handled { dirty.insert(.status) }
         return .proceed
     }
 

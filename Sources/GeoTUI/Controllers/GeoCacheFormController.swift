@@ -118,35 +118,37 @@ public final class GeoCacheFormController: ScreenController {
         dirty = Set(Part.allCases)
     }
 
-    /// Turns a key into an action enabled in the current mode, or gives it to the
-    /// widget that has the keyboard in that mode.
+    /// Turns a key into an action enabled in the current mode, or gives the event to
+    /// the widget that has the keyboard in that mode. Only `.key` events are looked up
+    /// in the key table; mouse events, pastes and resizes go straight to the widgets.
     ///
     /// While the delete question or the search field is open, a key whose binding is
     /// not enabled goes to it (Esc answers No, Tab moves between Yes and No); while the
     /// fields have the keyboard, a bound key is never typed: ``perform(_:)`` refuses it.
-    public func handle(_ key: Key) -> ControllerOutcome {
+    public func handle(_ event: InputEvent) -> ControllerOutcome {
+        let key: Key? = if case .key(let key) = event { key } else { nil }
         if layout.isTooSmall {
             // Nothing can be seen: only what neither commits nor destroys works.
-            guard let action = keyMap.action(for: key), FormAction.hiddenActions.contains(action) else {
+            guard let key, let action = keyMap.action(for: key), FormAction.hiddenActions.contains(action) else {
                 return .proceed
             }
             return perform(action)
         }
-        if let action = keyMap.action(for: key, in: mode.kind) { return perform(action) }
+        if let key, let action = keyMap.action(for: key, in: mode.kind) { return perform(action) }
         switch mode {
         case .confirmingDelete(let question):
-            if question.dialog.handle(key) == .handled { dirty.insert(.overlay) }
+            if question.dialog.handle(event) == .handled { dirty.insert(.overlay) }
             return .proceed
         case .browsing, .editing, .searching:
             break
         }
-        if case .mouse(let event) = key, pane.frame.contains(event.position) {
-            if pane.handle(key) == .handled { dirty.insert(.pane) }
+        if case .mouse(let mouse) = event, pane.frame.contains(mouse.position) {
+            if pane.handle(event) == .handled { dirty.insert(.pane) }
             return .proceed
         }
-        if case .searching = mode { return handleSearchKey(key) }
-        if let action = keyMap.action(for: key) { return perform(action) }
-        if form.handle(key) == .handled { dirty.insert(.form) }
+        if case .searching = mode { return handleSearchInput(event) }
+        if let key, let action = keyMap.action(for: key) { return perform(action) }
+        if form.handle(event) == .handled { dirty.insert(.form) }
         return .proceed
     }
 

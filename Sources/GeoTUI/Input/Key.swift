@@ -1,6 +1,9 @@
-/// A key press, paste or terminal event, as the terminal layer decodes it.
+/// A key press, as the terminal layer decodes it: a character, Ctrl or Alt with a
+/// character, a named key or a function key.
 ///
-/// Widgets and controllers see only these values, never ncurses key codes.
+/// Mouse events, pastes and resizes are not keys: they are other cases of
+/// ``InputEvent``, which carries a key as ``InputEvent/key(_:)``. Key bindings
+/// (``KeyMap``) map keys only.
 public enum Key: Hashable, Sendable {
     /// A printable character (one grapheme cluster), typed or from a key with a glyph.
     case character(Character)
@@ -14,18 +17,4 @@ public enum Key: Hashable, Sendable {
     case wordLeft, wordRight
     /// Function key F1 to F12.
     case function(Int)
-    /// A mouse event at a screen cell.
-    case mouse(MouseEvent)
-    /// Text that arrived as one bracketed paste, unfiltered.
-    case paste(String)
-    /// The terminal changed size.
-    case resize
-}
-
-/// A mouse event: where and what.
-public struct MouseEvent: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case press, release, click, scrollUp, scrollDown }
-    public var position: Point
-    public var kind: Kind
-    public init(position: Point, kind: Kind) { self.position = position; self.kind = kind }
 }

@@ -134,9 +134,6 @@ extension Key {
         case .wordLeft: "^←"
         case .wordRight: "^→"
         case .function(let n): "F\(n)"
-        case .mouse: "Mouse"
-        case .paste: "Paste"
-        case .resize: "Resize"
         }
     }
 }

@@ -1,22 +1,26 @@
 /// One unit of terminal input as the library hands it over: a character it did not
-/// recognise as part of a key, or a key it did decode.
+/// recognise as part of a key, or an event (a key, a mouse report, a resize) it did
+/// decode.
 enum InputUnit: Equatable, Sendable {
     case scalar(Unicode.Scalar)
-    case key(Key)
+    case event(InputEvent)
+
+    /// A key the library decoded.
+    static func key(_ key: Key) -> InputUnit { .event(.key(key)) }
 }
 
-/// Turns the input ncurses leaves undecoded into ``Key`` values: Alt-prefixed keys,
+/// Turns the input ncurses leaves undecoded into ``InputEvent`` values: Alt-prefixed keys,
 /// CSI and SS3 sequences that the terminfo entry does not list (xterm's `ESC [ H`,
 /// `ESC [1;5D`), SGR and X10 mouse reports, control characters, and bracketed paste.
 ///
 /// A pure state machine: the caller feeds units as they arrive and tells it when the
 /// input has paused (nothing more immediately available) or timed out (nothing for
-/// ``pendingWait``). It then takes finished keys with ``nextKey()``.
+/// ``pendingWait``). It then takes finished events with ``nextEvent()``.
 ///
 /// ```swift
 /// var decoder = InputDecoder()
 /// for scalar in "\u{1B}[1;5D".unicodeScalars { decoder.feed(.scalar(scalar)) }
-/// decoder.nextKey()   // .wordLeft
+/// decoder.nextEvent()   // .key(.wordLeft)
 /// ```
 struct InputDecoder {
     /// How long the caller should let the decoder wait for more input before it calls
@@ -51,7 +55,7 @@ struct InputDecoder {
     private var pastedCount = 0
     /// How much of the paste terminator `ESC [ 2 0 1 ~` has been seen.
     private var terminatorMatched = 0
-    private var output: [Key] = []
+    private var output: [InputEvent] = []
     /// Where the mouse button went down, until it comes up again.
     private var lastPress: Point?
     private var outputStart = 0
@@ -67,26 +71,26 @@ struct InputDecoder {
         }
     }
 
-    /// True when a key is ready for ``nextKey()``.
-    var hasKey: Bool { outputStart < output.count }
+    /// True when an event is ready for ``nextEvent()``.
+    var hasEvent: Bool { outputStart < output.count }
 
-    /// The next decoded key, oldest first.
-    mutating func nextKey() -> Key? {
+    /// The next decoded event, oldest first.
+    mutating func nextEvent() -> InputEvent? {
         guard outputStart < output.count else { return nil }
-        let key = output[outputStart]
+        let event = output[outputStart]
         outputStart += 1
         if outputStart == output.count {
             output.removeAll(keepingCapacity: true)
             outputStart = 0
         }
-        return key
+        return event
     }
 
     /// Takes one unit of input.
     mutating func feed(_ unit: InputUnit) {
         switch unit {
         case .scalar(let scalar): feed(scalar)
-        case .key(let key): feed(key)
+        case .event(let event): feed(event)
         }
     }
 
@@ -124,29 +128,29 @@ struct InputDecoder {
         state = .ground
     }
 
-    // MARK: - Keys decoded by the library
+    // MARK: - Events decoded by the library
 
-    private mutating func feed(_ key: Key) {
+    private mutating func feed(_ event: InputEvent) {
         switch state {
         case .paste:
             // A resize must not wait for the paste to end; anything else the library
             // decoded inside pasted text is not a key press.
-            if key == .resize { emit(key) }
+            if event == .resize { emit(event) }
         case .escape:
             // ESC before a decoded key is Alt (or Meta) with it: Alt-Left and
             // Alt-Right are word moves, as in readline.
             state = .ground
-            switch key {
-            case .left: emit(.wordLeft)
-            case .right: emit(.wordRight)
-            default: emit(key)
+            switch event {
+            case .key(.left): emit(.wordLeft)
+            case .key(.right): emit(.wordRight)
+            default: emit(event)
             }
         case .csi, .ss3, .x10Mouse:
             state = .ground
-            emit(key)
+            emit(event)
         case .ground:
             flushCharacter()
-            emit(key)
+            emit(event)
         }
     }
 
@@ -400,11 +404,14 @@ struct InputDecoder {
         pendingCharacter = ""
     }
 
-    /// Queues a key. A button release where the button was pressed becomes a click:
+    /// Queues a key.
+    private mutating func emit(_ key: Key) { emit(.key(key)) }
+
+    /// Queues an event. A button release where the button was pressed becomes a click:
     /// mouse reports come as presses and releases, and a click is what widgets act on.
-    private mutating func emit(_ key: Key) {
-        guard case .mouse(var event) = key else {
-            output.append(key)
+    private mutating func emit(_ input: InputEvent) {
+        guard case .mouse(var event) = input else {
+            output.append(input)
             return
         }
         switch event.kind {

@@ -22,7 +22,7 @@ extension Terminal {
         set_term(screen)
         while true {
             if !pendingSignals.isEmpty { return .signal(pendingSignals.removeFirst()) }
-            if let key = decoder.nextKey() { return .key(key) }
+            if let event = decoder.nextEvent() { return .input(event) }
             if !inputClosed {
                 if readUnit() {
                     inputReported = false
@@ -39,7 +39,7 @@ extension Terminal {
                 }
             }
             decoder.inputPaused()
-            if decoder.hasKey { continue }
+            if decoder.hasEvent { continue }
             let pending = decoder.pendingWait
             let wait: Duration? = switch pending {
             case .none: deadline.map { clock.now.duration(to: $0) }
@@ -96,7 +96,7 @@ extension Terminal {
         switch code {
         case KEY_RESIZE:
             updateSize()
-            decoder.feed(.key(.resize))
+            decoder.feed(.event(.resize))
         case KEY_MOUSE:
             // One KEY_MOUSE stands for every report read in one go, and getmouse hands
             // them out newest first.
@@ -127,7 +127,7 @@ extension Terminal {
         } else {
             return
         }
-        decoder.feed(.key(.mouse(MouseEvent(position: position, kind: kind))))
+        decoder.feed(.event(.mouse(MouseEvent(position: position, kind: kind))))
     }
 
     /// Reads the signal pipe: stop signals are queued as events, SIGWINCH resizes.
@@ -155,7 +155,7 @@ extension Terminal {
         guard cn_window_size(outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
         if Int(rows) == size.height && Int(columns) == size.width {
             // Back to the same size, but the terminal may have reflowed the screen.
-            decoder.feed(.key(.resize))
+            decoder.feed(.event(.resize))
         } else {
             resizeterm(rows, columns)
         }

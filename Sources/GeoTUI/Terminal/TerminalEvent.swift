@@ -1,7 +1,7 @@
 /// One thing that happened while the program waited for the terminal.
 public enum TerminalEvent: Equatable, Sendable {
     /// A key, mouse event, paste or resize.
-    case key(Key)
+    case input(InputEvent)
     /// A signal that asks the program to stop (hang-up, terminate, interrupt).
     case signal(TerminalSignal)
     /// The wait timed out with nothing to report.
@@ -10,7 +10,7 @@ public enum TerminalEvent: Equatable, Sendable {
 
 /// A signal delivered to the program while the terminal is open.
 ///
-/// SIGWINCH is not among them: it arrives as ``Key/resize``. Ctrl-C and Ctrl-Z typed
+/// SIGWINCH is not among them: it arrives as ``InputEvent/resize``. Ctrl-C and Ctrl-Z typed
 /// in the terminal arrive as keys (`.control("c")`, `.control("z")`), because the
 /// terminal is in raw mode; these cases are signals sent by other processes, or a
 /// hang-up when the connection drops.

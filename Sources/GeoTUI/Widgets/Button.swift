@@ -84,13 +84,13 @@ public final class Button: Widget {
     // MARK: Input
 
     /// Presses the button on Enter or Space, and on a mouse click or release inside ``frame``.
-    public func handle(_ key: Key) -> KeyResult {
-        switch key {
-        case .enter, .character(" "):
+    public func handle(_ event: InputEvent) -> KeyResult {
+        switch event {
+        case .key(.enter), .key(.character(" ")):
             sendAction()
             return .handled
-        case .mouse(let event) where frame.contains(event.position):
-            switch event.kind {
+        case .mouse(let mouse) where frame.contains(mouse.position):
+            switch mouse.kind {
             case .click, .release:
                 sendAction()
                 return .handled

@@ -118,19 +118,19 @@ public final class Dialog: Widget {
 
     /// Moves between the buttons and answers; takes every mouse event inside ``frame``
     /// (the dialog is modal) and leaves other keys to the owner.
-    public func handle(_ key: Key) -> KeyResult {
-        switch key {
-        case .left: focusedChoice = .yes
-        case .right: focusedChoice = .no
-        case .tab, .backTab: focusedChoice = focusedChoice == .yes ? .no : .yes
-        case .enter, .character(" "): choose(focusedChoice)
-        case .character("y"), .character("Y"): choose(.yes)
-        case .character("n"), .character("N"), .escape: choose(.no)
-        case .mouse(let event):
-            guard frame.contains(event.position) else { return .ignored }
+    public func handle(_ event: InputEvent) -> KeyResult {
+        switch event {
+        case .key(.left): focusedChoice = .yes
+        case .key(.right): focusedChoice = .no
+        case .key(.tab), .key(.backTab): focusedChoice = focusedChoice == .yes ? .no : .yes
+        case .key(.enter), .key(.character(" ")): choose(focusedChoice)
+        case .key(.character("y")), .key(.character("Y")): choose(.yes)
+        case .key(.character("n")), .key(.character("N")), .key(.escape): choose(.no)
+        case .mouse(let mouse):
+            guard frame.contains(mouse.position) else { return .ignored }
             layOutButtons(in: boxFrame)
-            for button in [yesButton, noButton] where button.frame.contains(event.position) {
-                return button.handle(key)
+            for button in [yesButton, noButton] where button.frame.contains(mouse.position) {
+                return button.handle(event)
             }
         default:
             return .ignored

@@ -69,17 +69,17 @@ public final class FocusGroup {
     /// Moves the focus to the previous widget that can take it, before the first to the last.
     public func focusPrevious() { step(by: -1) }
 
-    /// Offers `key` to the focused widget, then uses it to move the focus if the widget
+    /// Offers `event` to the focused widget, then uses it to move the focus if the widget
     /// left it; a mouse event goes to the widget under the pointer.
     /// - Returns: `.ignored` only when neither the widgets nor the focus machinery used it.
-    public func handle(_ key: Key) -> KeyResult {
-        if case .mouse(let event) = key { return handleMouse(event, key: key) }
-        if let widget = focusedWidget, widget.handle(key) == .handled { return .handled }
-        switch key {
-        case .tab, .down, .enter:
+    public func handle(_ event: InputEvent) -> KeyResult {
+        if case .mouse(let mouse) = event { return handleMouse(mouse) }
+        if let widget = focusedWidget, widget.handle(event) == .handled { return .handled }
+        switch event {
+        case .key(.tab), .key(.down), .key(.enter):
             focusNext()
             return focusedIndex == nil ? .ignored : .handled
-        case .backTab, .up:
+        case .key(.backTab), .key(.up):
             focusPrevious()
             return focusedIndex == nil ? .ignored : .handled
         default:
@@ -87,7 +87,7 @@ public final class FocusGroup {
         }
     }
 
-    private func handleMouse(_ event: MouseEvent, key: Key) -> KeyResult {
+    private func handleMouse(_ event: MouseEvent) -> KeyResult {
         guard let index = widgets.lastIndex(where: { $0.frame.contains(event.position) }) else {
             return .ignored
         }
@@ -98,7 +98,7 @@ public final class FocusGroup {
         case .scrollUp, .scrollDown:
             break
         }
-        return widget.handle(key) == .handled || widget.canFocus ? .handled : .ignored
+        return widget.handle(.mouse(event)) == .handled || widget.canFocus ? .handled : .ignored
     }
 
     private func step(by delta: Int) {

@@ -94,10 +94,10 @@ public final class Form: Widget {
 
     // MARK: Input
 
-    /// Offers `key` to the focused field or button, then uses it to move the focus
+    /// Offers `event` to the focused field or button, then uses it to move the focus
     /// (Tab, Down and Enter forward; Shift-Tab and Up back); a mouse event goes to the
     /// field or button under the pointer.
-    public func handle(_ key: Key) -> KeyResult { focusGroup.handle(key) }
+    public func handle(_ event: InputEvent) -> KeyResult { focusGroup.handle(event) }
 
     private func buttonPressed(_ button: Button) {
         guard let index = buttons.firstIndex(where: { $0 === button }) else { return }

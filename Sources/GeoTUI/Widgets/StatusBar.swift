@@ -60,9 +60,9 @@ public final class StatusBar: Widget {
     /// The cursor in the field while it is shown.
     public var cursorPosition: Point? { showsField ? field.cursorPosition : nil }
 
-    /// Gives keys to the field while it is shown.
-    public func handle(_ key: Key) -> KeyResult {
-        showsField ? field.handle(key) : .ignored
+    /// Gives input events to the field while it is shown.
+    public func handle(_ event: InputEvent) -> KeyResult {
+        showsField ? field.handle(event) : .ignored
     }
 
     private func layOut() {

@@ -70,29 +70,29 @@ public final class TextField: Widget {
 
     /// Edits the text for editing keys; leaves Enter, Tab, Up, Down, Esc and unknown keys
     /// to the owner by returning `.ignored`.
-    public func handle(_ key: Key) -> KeyResult {
+    public func handle(_ event: InputEvent) -> KeyResult {
         let revision = content.revision
-        switch key {
-        case .character(let c):
+        switch event {
+        case .key(.character(let c)):
             guard !EditableText.isControl(c) else { return .ignored }
             content.insert(String(c))
         case .paste(let pasted):
             content.insert(EditableText.singleLine(pasted))
-        case .left, .control("b"): content.moveLeft()
-        case .right, .control("f"): content.moveRight()
-        case .home, .control("a"): content.moveToStart()
-        case .end, .control("e"): content.moveToEnd()
-        case .wordLeft, .alt("b"): content.moveWordLeft()
-        case .wordRight, .alt("f"): content.moveWordRight()
-        case .backspace, .control("h"): content.deleteBackward()
-        case .delete: content.deleteForward()
-        case .control("d"):
+        case .key(.left), .key(.control("b")): content.moveLeft()
+        case .key(.right), .key(.control("f")): content.moveRight()
+        case .key(.home), .key(.control("a")): content.moveToStart()
+        case .key(.end), .key(.control("e")): content.moveToEnd()
+        case .key(.wordLeft), .key(.alt("b")): content.moveWordLeft()
+        case .key(.wordRight), .key(.alt("f")): content.moveWordRight()
+        case .key(.backspace), .key(.control("h")): content.deleteBackward()
+        case .key(.delete): content.deleteForward()
+        case .key(.control("d")):
             guard !content.isEmpty else { return .ignored }
             content.deleteForward()
-        case .control("k"): content.killToEnd()
-        case .control("u"): content.killToStart()
-        case .control("w"): content.deleteWordBackward()
-        case .alt("d"): content.deleteWordForward()
+        case .key(.control("k")): content.killToEnd()
+        case .key(.control("u")): content.killToStart()
+        case .key(.control("w")): content.deleteWordBackward()
+        case .key(.alt("d")): content.deleteWordForward()
         case .mouse(let event):
             guard frame.contains(event.position) else { return .ignored }
             switch event.kind {

@@ -114,16 +114,16 @@ public final class TextPane: Widget {
 
     /// Scrolls for Page Up/Down, for Up/Down/Home/End while focused, and for the mouse
     /// wheel over the pane; leaves every other key to the owner.
-    public func handle(_ key: Key) -> KeyResult {
-        switch key {
-        case .pageUp: pageUp()
-        case .pageDown: pageDown()
-        case .up where isFocused: scroll(by: -1)
-        case .down where isFocused: scroll(by: 1)
-        case .home where isFocused: scrollToTop()
-        case .end where isFocused: scrollToBottom()
-        case .mouse(let event) where frame.contains(event.position):
-            switch event.kind {
+    public func handle(_ event: InputEvent) -> KeyResult {
+        switch event {
+        case .key(.pageUp): pageUp()
+        case .key(.pageDown): pageDown()
+        case .key(.up) where isFocused: scroll(by: -1)
+        case .key(.down) where isFocused: scroll(by: 1)
+        case .key(.home) where isFocused: scrollToTop()
+        case .key(.end) where isFocused: scrollToBottom()
+        case .mouse(let mouse) where frame.contains(mouse.position):
+            switch mouse.kind {
             case .scrollUp: scroll(by: -3)
             case .scrollDown: scroll(by: 3)
             case .press, .click, .release: return isFocusable ? .handled : .ignored

@@ -1,4 +1,4 @@
-/// What a widget did with a key: used it, or left it for its owner.
+/// What a widget did with an input event: used it, or left it for its owner.
 public enum KeyResult: Equatable, Sendable {
     case handled
     case ignored
@@ -18,8 +18,9 @@ public protocol Widget: AnyObject {
     var isFocused: Bool { get set }
     /// Draws the widget into `canvas` within ``frame``.
     func draw(into canvas: inout Canvas)
-    /// Reacts to a key (or mouse event inside ``frame``, in screen coordinates).
-    func handle(_ key: Key) -> KeyResult
+    /// Reacts to an input event: a key, a paste, or a mouse event inside ``frame`` (in
+    /// screen coordinates).
+    func handle(_ event: InputEvent) -> KeyResult
     /// Where the terminal cursor belongs while this widget is focused, if anywhere.
     var cursorPosition: Point? { get }
 }
@@ -27,5 +28,5 @@ public protocol Widget: AnyObject {
 extension Widget {
     public var canFocus: Bool { false }
     public var cursorPosition: Point? { nil }
-    public func handle(_ key: Key) -> KeyResult { .ignored }
+    public func handle(_ event: InputEvent) -> KeyResult { .ignored }
 }

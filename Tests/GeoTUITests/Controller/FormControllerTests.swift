@@ -193,14 +193,14 @@ import Testing
     @Test func clickingAFieldFocusesIt() throws {
         let form = try FormHarness()
         let creator = form.controller.fields[2].input
-        form.press(.mouse(MouseEvent(position: Point(x: creator.frame.x + 1, y: creator.frame.y), kind: .click)))
+        form.send(.mouse(MouseEvent(position: Point(x: creator.frame.x + 1, y: creator.frame.y), kind: .click)))
         #expect(form.controller.form.focusedWidget === creator)
     }
 
     @Test func clickingNextPressesIt() throws {
         let form = try FormHarness(caches: [.sample("One"), .sample("Two")])
         let next = form.controller.nextButton.frame
-        form.press(.mouse(MouseEvent(position: Point(x: next.x + 1, y: next.y), kind: .click)))
+        form.send(.mouse(MouseEvent(position: Point(x: next.x + 1, y: next.y), kind: .click)))
         #expect(form.model.current?.cache.title == "Two")
     }
 
@@ -265,7 +265,7 @@ import Testing
     @Test func quitKeysAllQuitWithStatusZero() throws {
         let form = try FormHarness()
         for key in [Key.control("q"), .function(10), .control("c")] {
-            #expect(form.controller.handle(key) == .quit(status: 0))
+            #expect(form.controller.handle(.key(key)) == .quit(status: 0))
         }
     }
 

@@ -43,10 +43,14 @@ final class FormHarness {
 
     /// Sends keys one by one, rendering after each as the run loop does.
     func press(_ keys: Key...) {
-        for key in keys {
-            lastOutcome = controller.handle(key)
-            redraw()
-        }
+        for key in keys { send(.key(key)) }
+    }
+
+    /// Sends one input event (a mouse event, a paste), rendering after it as the run
+    /// loop does.
+    func send(_ event: InputEvent) {
+        lastOutcome = controller.handle(event)
+        redraw()
     }
 
     /// Types text one character at a time.

@@ -52,19 +52,20 @@ final class HeadlessTerminal {
         terminal.nextEvent(timeout: timeout)
     }
 
-    /// The next `count` keys; a tick or signal in between ends the list early.
-    func keys(_ count: Int, timeout: Duration = .seconds(2)) -> [Key] {
-        var keys: [Key] = []
-        while keys.count < count, case .key(let key) = next(timeout: timeout) { keys.append(key) }
-        return keys
+    /// The next `count` input events; a tick or signal in between ends the list early.
+    func events(_ count: Int, timeout: Duration = .seconds(2)) -> [InputEvent] {
+        var events: [InputEvent] = []
+        while events.count < count, case .input(let event) = next(timeout: timeout) { events.append(event) }
+        return events
     }
 
-    /// Sends `text` and returns the keys it decodes to, up to the first quiet moment.
-    func keys(for text: String) -> [Key] {
+    /// Sends `text` and returns the input events it decodes to, up to the first quiet
+    /// moment.
+    func events(for text: String) -> [InputEvent] {
         send(text)
-        var keys: [Key] = []
-        while case .key(let key) = next(timeout: .milliseconds(150)) { keys.append(key) }
-        return keys
+        var events: [InputEvent] = []
+        while case .input(let event) = next(timeout: .milliseconds(150)) { events.append(event) }
+        return events
     }
 
     /// How many bytes ncurses has written so far (all output is flushed by each present).

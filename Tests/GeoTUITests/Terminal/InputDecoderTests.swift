@@ -3,28 +3,28 @@ import Testing
 
 /// The pure decoder for what ncurses leaves undecoded, fed scalar by scalar.
 @Suite struct InputDecoderTests {
-    /// Feeds `text`, then says the input paused, and returns every key.
-    private func decode(_ text: String, timeOut: Bool = false) -> [Key] {
+    /// Feeds `text`, then says the input paused, and returns every event.
+    private func decode(_ text: String, timeOut: Bool = false) -> [InputEvent] {
         var decoder = InputDecoder()
         for scalar in text.unicodeScalars { decoder.feed(.scalar(scalar)) }
         decoder.inputPaused()
         if timeOut { decoder.inputTimedOut() }
-        var keys: [Key] = []
-        while let key = decoder.nextKey() { keys.append(key) }
-        return keys
+        var events: [InputEvent] = []
+        while let event = decoder.nextEvent() { events.append(event) }
+        return events
     }
 
     @Test func controlCharacters() {
         #expect(decode("\u{01}\u{1A}\r\n\t\u{7F}\u{08}\u{00}\u{1F}")
-                == [.control("a"), .control("z"), .enter, .enter, .tab, .backspace, .backspace,
-                    .control("@"), .control("_")])
+                == [.key(.control("a")), .key(.control("z")), .key(.enter), .key(.enter), .key(.tab),
+                    .key(.backspace), .key(.backspace), .key(.control("@")), .key(.control("_"))])
     }
 
     @Test func escapePrefixes() {
-        #expect(decode("\u{1B}b\u{1B}B\u{1B}.") == [.alt("b"), .alt("B"), .alt(".")])
-        #expect(decode("\u{1B}") == [.escape])
-        #expect(decode("\u{1B}\u{1B}") == [.escape, .escape])
-        #expect(decode("\u{1B}\r") == [.escape, .enter])
+        #expect(decode("\u{1B}b\u{1B}B\u{1B}.") == [.key(.alt("b")), .key(.alt("B")), .key(.alt("."))])
+        #expect(decode("\u{1B}") == [.key(.escape)])
+        #expect(decode("\u{1B}\u{1B}") == [.key(.escape), .key(.escape)])
+        #expect(decode("\u{1B}\r") == [.key(.escape), .key(.enter)])
     }
 
     @Test func escapeBeforeADecodedArrowIsAWordMove() {
@@ -33,36 +33,37 @@ import Testing
         decoder.feed(.key(.left))
         decoder.feed(.scalar("\u{1B}"))
         decoder.feed(.key(.up))
-        #expect(decoder.nextKey() == .wordLeft)
-        #expect(decoder.nextKey() == .up)
+        #expect(decoder.nextEvent() == .key(.wordLeft))
+        #expect(decoder.nextEvent() == .key(.up))
     }
 
     @Test func csiWithModifiers() {
         #expect(decode("\u{1B}[1;5C\u{1B}[1;5D\u{1B}[1;2C\u{1B}[1;5A\u{1B}[3;5~")
-                == [.wordRight, .wordLeft, .right, .up, .delete])
+                == [.key(.wordRight), .key(.wordLeft), .key(.right), .key(.up), .key(.delete)])
     }
 
     @Test func ss3Keys() {
-        #expect(decode("\u{1B}OA\u{1B}OM\u{1B}OS") == [.up, .enter, .function(4)])
+        #expect(decode("\u{1B}OA\u{1B}OM\u{1B}OS") == [.key(.up), .key(.enter), .key(.function(4))])
     }
 
     @Test func unknownSequencesAreDropped() {
-        #expect(decode("\u{1B}[?1;2c\u{1B}[I\u{1B}[99~x") == [.character("x")])
+        #expect(decode("\u{1B}[?1;2c\u{1B}[I\u{1B}[99~x") == [.key(.character("x"))])
     }
 
     @Test func unfinishedSequenceTimesOut() {
-        #expect(decode("\u{1B}[", timeOut: true) == [.alt("[")])
-        #expect(decode("\u{1B}O", timeOut: true) == [.alt("O")])
+        #expect(decode("\u{1B}[", timeOut: true) == [.key(.alt("["))])
+        #expect(decode("\u{1B}O", timeOut: true) == [.key(.alt("O"))])
         #expect(decode("\u{1B}[1;", timeOut: true) == [])
     }
 
     @Test func sequenceInterruptedByACharacterKeepsTheCharacter() {
-        #expect(decode("\u{1B}[1\u{1B}b") == [.alt("b")])
+        #expect(decode("\u{1B}[1\u{1B}b") == [.key(.alt("b"))])
     }
 
     @Test func graphemeClustersStayWhole() {
-        #expect(decode("e\u{301}👍🏽👨\u{200D}👩a") == [.character("e\u{301}"), .character("👍🏽"),
-                                                        .character("👨\u{200D}👩"), .character("a")])
+        #expect(decode("e\u{301}👍🏽👨\u{200D}👩a")
+                == [.key(.character("e\u{301}")), .key(.character("👍🏽")),
+                    .key(.character("👨\u{200D}👩")), .key(.character("a"))])
     }
 
     @Test func bracketedPaste() {
@@ -75,10 +76,10 @@ import Testing
         var decoder = InputDecoder()
         for scalar in "\u{1B}[200~abc".unicodeScalars { decoder.feed(.scalar(scalar)) }
         decoder.inputPaused()
-        #expect(decoder.nextKey() == nil)
+        #expect(decoder.nextEvent() == nil)
         #expect(decoder.pendingWait == .paste)
         for scalar in "def\u{1B}[201~".unicodeScalars { decoder.feed(.scalar(scalar)) }
-        #expect(decoder.nextKey() == .paste("abcdef"))
+        #expect(decoder.nextEvent() == .paste("abcdef"))
     }
 
     @Test func pasteWithoutEndEndsOnTimeout() {
@@ -88,11 +89,11 @@ import Testing
     @Test func resizeIsNotHeldUpByAPaste() {
         var decoder = InputDecoder()
         for scalar in "\u{1B}[200~ab".unicodeScalars { decoder.feed(.scalar(scalar)) }
-        decoder.feed(.key(.resize))
+        decoder.feed(.event(.resize))
         decoder.feed(.key(.down))
-        #expect(decoder.nextKey() == .resize)
+        #expect(decoder.nextEvent() == .resize)
         for scalar in "\u{1B}[201~".unicodeScalars { decoder.feed(.scalar(scalar)) }
-        #expect(decoder.nextKey() == .paste("ab"))
+        #expect(decoder.nextEvent() == .paste("ab"))
     }
 
     @Test func sgrMouse() {

@@ -54,8 +54,8 @@ extension NcursesTests {
             let headless = try HeadlessTerminal()
             headless.send("ab")
             headless.closeInput()
-            #expect(headless.next() == .key(.character("a")))
-            #expect(headless.next() == .key(.character("b")))
+            #expect(headless.next() == .input(.key(.character("a"))))
+            #expect(headless.next() == .input(.key(.character("b"))))
             #expect(headless.next(timeout: .seconds(2)) == .signal(.hangup))
             expectQuietAfterHangUp(headless.terminal)
         }
@@ -96,7 +96,7 @@ extension NcursesTests {
             defer { terminal.close() }
             var bytes: [UInt8] = Array("x".utf8)
             #expect(write(master, &bytes, 1) == 1)
-            #expect(terminal.nextEvent(timeout: .seconds(2)) == .key(.character("x")))
+            #expect(terminal.nextEvent(timeout: .seconds(2)) == .input(.key(.character("x"))))
             Glibc.close(master)
             #expect(terminal.nextEvent(timeout: .seconds(2)) == .signal(.hangup))
             expectQuietAfterHangUp(terminal)

@@ -10,77 +10,82 @@ extension NcursesTests {
         init() throws { headless = try HeadlessTerminal() }
 
         @Test func printableASCII() {
-            #expect(headless.keys(for: "aZ 9~") == [.character("a"), .character("Z"), .character(" "),
-                                                    .character("9"), .character("~")])
+            #expect(headless.events(for: "aZ 9~")
+                    == [.key(.character("a")), .key(.character("Z")), .key(.character(" ")),
+                        .key(.character("9")), .key(.character("~"))])
         }
 
         @Test func multiByteAndWideCharacters() {
-            #expect(headless.keys(for: "東京😀ß") == [.character("東"), .character("京"), .character("😀"),
-                                                     .character("ß")])
+            #expect(headless.events(for: "東京😀ß")
+                    == [.key(.character("東")), .key(.character("京")), .key(.character("😀")),
+                        .key(.character("ß"))])
         }
 
         @Test func combiningMarkJoinsItsLetter() {
-            #expect(headless.keys(for: "e\u{301}x") == [.character("e\u{301}"), .character("x")])
+            #expect(headless.events(for: "e\u{301}x") == [.key(.character("e\u{301}")), .key(.character("x"))])
         }
 
         @Test func controlLetters() {
-            #expect(headless.keys(for: "\u{11}\u{03}\u{1A}\u{01}\u{17}")
-                    == [.control("q"), .control("c"), .control("z"), .control("a"), .control("w")])
+            #expect(headless.events(for: "\u{11}\u{03}\u{1A}\u{01}\u{17}")
+                    == [.key(.control("q")), .key(.control("c")), .key(.control("z")), .key(.control("a")),
+                        .key(.control("w"))])
         }
 
         @Test func altLetters() {
-            #expect(headless.keys(for: "\u{1B}b\u{1B}f") == [.alt("b"), .alt("f")])
+            #expect(headless.events(for: "\u{1B}b\u{1B}f") == [.key(.alt("b")), .key(.alt("f"))])
         }
 
         @Test func loneEscapeArrivesWithoutTheOneSecondDefault() {
             headless.send("\u{1B}")
             // ncurses' default escape delay is a full second; this one is 25 ms.
-            #expect(headless.next(timeout: .milliseconds(500)) == .key(.escape))
+            #expect(headless.next(timeout: .milliseconds(500)) == .input(.key(.escape)))
         }
 
         @Test func arrowsInApplicationAndNormalMode() {
-            #expect(headless.keys(for: "\u{1B}OB\u{1B}OA\u{1B}OC\u{1B}OD\u{1B}[B\u{1B}[D")
-                    == [.down, .up, .right, .left, .down, .left])
+            #expect(headless.events(for: "\u{1B}OB\u{1B}OA\u{1B}OC\u{1B}OD\u{1B}[B\u{1B}[D")
+                    == [.key(.down), .key(.up), .key(.right), .key(.left), .key(.down), .key(.left)])
         }
 
         @Test func homeAndEndInBothXtermForms() {
-            #expect(headless.keys(for: "\u{1B}OH\u{1B}OF\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~")
-                    == [.home, .end, .home, .end, .home, .end])
+            #expect(headless.events(for: "\u{1B}OH\u{1B}OF\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~")
+                    == [.key(.home), .key(.end), .key(.home), .key(.end), .key(.home), .key(.end)])
         }
 
         @Test func controlArrowsAreWordMoves() {
-            #expect(headless.keys(for: "\u{1B}[1;5D\u{1B}[1;5C\u{1B}[1;3D") == [.wordLeft, .wordRight, .wordLeft])
+            #expect(headless.events(for: "\u{1B}[1;5D\u{1B}[1;5C\u{1B}[1;3D")
+                    == [.key(.wordLeft), .key(.wordRight), .key(.wordLeft)])
         }
 
         @Test func functionKeys() {
-            #expect(headless.keys(for: "\u{1B}OP\u{1B}[15~\u{1B}[21~\u{1B}[24~")
-                    == [.function(1), .function(5), .function(10), .function(12)])
+            #expect(headless.events(for: "\u{1B}OP\u{1B}[15~\u{1B}[21~\u{1B}[24~")
+                    == [.key(.function(1)), .key(.function(5)), .key(.function(10)), .key(.function(12))])
         }
 
         @Test func editingKeys() {
-            #expect(headless.keys(for: "\u{1B}[3~\u{7F}\u{08}\u{1B}[2~\u{1B}[5~\u{1B}[6~")
-                    == [.delete, .backspace, .backspace, .insert, .pageUp, .pageDown])
+            #expect(headless.events(for: "\u{1B}[3~\u{7F}\u{08}\u{1B}[2~\u{1B}[5~\u{1B}[6~")
+                    == [.key(.delete), .key(.backspace), .key(.backspace), .key(.insert), .key(.pageUp),
+                        .key(.pageDown)])
         }
 
         @Test func tabShiftTabAndEnter() {
-            #expect(headless.keys(for: "\t\u{1B}[Z\r\n") == [.tab, .backTab, .enter, .enter])
+            #expect(headless.events(for: "\t\u{1B}[Z\r\n") == [.key(.tab), .key(.backTab), .key(.enter), .key(.enter)])
         }
 
         @Test func largeBracketedPasteIsOneEvent() {
             var text = ""
             while text.utf8.count < 100_000 { text += "Line with 東京 and 😀,\ttab\r\n" }
             headless.send("x\u{1B}[200~" + text + "\u{1B}[201~y")
-            #expect(headless.next() == .key(.character("x")))
-            #expect(headless.next() == .key(.paste(text)))
-            #expect(headless.next() == .key(.character("y")))
+            #expect(headless.next() == .input(.key(.character("x"))))
+            #expect(headless.next() == .input(.paste(text)))
+            #expect(headless.next() == .input(.key(.character("y"))))
         }
 
         @Test func pasteKeepsEscapeLookalikes() {
-            #expect(headless.keys(for: "\u{1B}[200~a\u{1B}[20b\u{1B}[201~") == [.paste("a\u{1B}[20b")])
+            #expect(headless.events(for: "\u{1B}[200~a\u{1B}[20b\u{1B}[201~") == [.paste("a\u{1B}[20b")])
         }
 
         @Test func sgrMouseClickAndWheel() {
-            #expect(headless.keys(for: "\u{1B}[<0;11;6M\u{1B}[<0;11;6m\u{1B}[<64;3;4M\u{1B}[<65;3;4M") == [
+            #expect(headless.events(for: "\u{1B}[<0;11;6M\u{1B}[<0;11;6m\u{1B}[<64;3;4M\u{1B}[<65;3;4M") == [
                 .mouse(MouseEvent(position: Point(x: 10, y: 5), kind: .press)),
                 .mouse(MouseEvent(position: Point(x: 10, y: 5), kind: .click)),
                 .mouse(MouseEvent(position: Point(x: 2, y: 3), kind: .scrollUp)),
@@ -90,13 +95,13 @@ extension NcursesTests {
 
         @Test func slowClickIsPressThenClick() {
             // A person's press and release arrive apart; each is reported at once.
-            #expect(headless.keys(for: "\u{1B}[<0;3;2M") == [.mouse(MouseEvent(position: Point(x: 2, y: 1), kind: .press))])
-            #expect(headless.keys(for: "\u{1B}[<0;3;2m") == [.mouse(MouseEvent(position: Point(x: 2, y: 1), kind: .click))])
+            #expect(headless.events(for: "\u{1B}[<0;3;2M") == [.mouse(MouseEvent(position: Point(x: 2, y: 1), kind: .press))])
+            #expect(headless.events(for: "\u{1B}[<0;3;2m") == [.mouse(MouseEvent(position: Point(x: 2, y: 1), kind: .click))])
         }
 
         @Test func mouseReleasedElsewhereIsNoClick() {
-            #expect(headless.keys(for: "\u{1B}[<0;1;1M") == [.mouse(MouseEvent(position: Point(x: 0, y: 0), kind: .press))])
-            #expect(headless.keys(for: "\u{1B}[<0;5;1m") == [.mouse(MouseEvent(position: Point(x: 4, y: 0), kind: .release))])
+            #expect(headless.events(for: "\u{1B}[<0;1;1M") == [.mouse(MouseEvent(position: Point(x: 0, y: 0), kind: .press))])
+            #expect(headless.events(for: "\u{1B}[<0;5;1m") == [.mouse(MouseEvent(position: Point(x: 4, y: 0), kind: .release))])
         }
 
         @Test func quietInputTimesOutAsTick() {
@@ -105,10 +110,10 @@ extension NcursesTests {
 
         @Test func resizeQueuesResizeAndUpdatesSize() {
             headless.terminal.resize(to: Size(width: 100, height: 30))
-            #expect(headless.next(timeout: .milliseconds(500)) == .key(.resize))
+            #expect(headless.next(timeout: .milliseconds(500)) == .input(.resize))
             #expect(headless.terminal.size == Size(width: 100, height: 30))
             headless.terminal.resize(to: Size(width: 1, height: 1))
-            #expect(headless.next(timeout: .milliseconds(500)) == .key(.resize))
+            #expect(headless.next(timeout: .milliseconds(500)) == .input(.resize))
             #expect(headless.terminal.size == Size(width: 1, height: 1))
         }
 

@@ -1,0 +1,27 @@
+/// One piece of input as widgets and controllers receive it: a key press, a mouse
+/// event, a bracketed paste, or a change of the terminal's size.
+///
+/// The terminal layer decodes these; widgets and controllers see only these values,
+/// never ncurses key codes. Only ``key(_:)`` events are looked up in a ``KeyMap``.
+public enum InputEvent: Hashable, Sendable {
+    /// A key press.
+    case key(Key)
+    /// A mouse event at a screen cell.
+    case mouse(MouseEvent)
+    /// Text that arrived as one bracketed paste, unfiltered.
+    case paste(String)
+    /// The terminal changed size.
+    case resize
+}
+
+/// A mouse event: where and what.
+public struct MouseEvent: Hashable, Sendable {
+    /// What the button or wheel did.
+    public enum Kind: Hashable, Sendable { case press, release, click, scrollUp, scrollDown }
+    /// The screen cell, column and row from 0.
+    public var position: Point
+    /// What happened there.
+    public var kind: Kind
+    /// An event of `kind` at `position`.
+    public init(position: Point, kind: Kind) { self.position = position; self.kind = kind }
+}
