@@ -26,11 +26,6 @@ public enum GPXReader {
     /// The namespace prefix of every version of the Groundspeak cache extension.
     static let groundspeakPrefixes = ["http://www.groundspeak.com/cache/", "https://www.groundspeak.com/cache/"]
 
-    /// Reads the GPX document from `reader`, emitting one record per waypoint.
-    static func read(_ reader: ChunkReader, _ emit: (ImportRecord) throws -> Void) throws {
-        try readPending(reader) { try emit($0.record) }
-    }
-
     /// Reads the GPX document from `reader`, emitting each waypoint before it is mapped.
     static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws {
         let validateUTF8 = try checkProlog(reader)
