@@ -40,8 +40,8 @@ extension CacheStore {
     }
 
     /// The cache at the 1-based `position` in stored order, or nil when there is
-    /// none. It skips `position - 1` rows: cheap near the start, about 75 ms at
-    /// position 700,000 of a million.
+    /// none. It skips `position - 1` rows: cheap near the start, slower the further
+    /// in (figures: docs/performance.md).
     public func cache(atPosition position: Int) throws -> StoredCache? {
         guard position >= 1 else { return nil }
         return try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id LIMIT 1 OFFSET ?",
