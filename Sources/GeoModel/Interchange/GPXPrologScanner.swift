@@ -35,7 +35,7 @@ extension GPXReader {
         case rootFound(encoding: String?)
 
         init(_ bytes: [UInt8], complete: Bool) {
-            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var index = bytes.indexAfterByteOrderMarkAndWhitespace
             var encoding: String?
             func at(_ text: String, _ position: Int) -> Bool {
                 bytes[position...].starts(with: text.utf8)
@@ -49,7 +49,7 @@ extension GPXReader {
                 return nil
             }
             while true {
-                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+                index = bytes.indexAfterWhitespace(from: index)
                 guard index < bytes.count else {
                     self = complete ? .rootFound(encoding: encoding) : .needMore
                     return

@@ -96,11 +96,6 @@ extension CacheStore {
         return try outcome.get()
     }
 
-    /// The row still holds the four fields given as the next four arguments.
-    private static let sameContentCondition = """
-        title = CAST(? AS TEXT) AND details = CAST(? AS TEXT) AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT)
-        """
-
     /// Why a compare-and-write on `id` touched no row.
     private static func conflict(for id: CacheID, in db: Database) throws -> CacheEditError {
         if let row = try Row.fetchOne(db, sql: "SELECT \(cacheColumns) FROM cache WHERE id = ?", arguments: [id.rawValue]) {
