@@ -70,8 +70,8 @@ extension CacheList {
     /// the other matches during a search). Broadcasts like ``showNext()``; no-op
     /// with fewer than two caches (matches).
     ///
-    /// Reaching a random position skips the rows before it: about 75 ms in the
-    /// middle of a million caches.
+    /// Reaching a random position skips the rows before it, so it costs more in a
+    /// large store (figures: docs/performance.md).
     public func showRandom(using generator: inout some RandomNumberGenerator) {
         if let search {
             guard let index = search.index, search.matches.count >= 2 else { return }

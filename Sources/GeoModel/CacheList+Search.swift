@@ -47,8 +47,8 @@ extension CacheList {
     /// searching. A store error keeps the search and broadcasts
     /// ``CacheListChange/failed(_:)``.
     ///
-    /// Working out the stored-order position walks the table up to the cache:
-    /// about 130 ms at position 700,000 of a million.
+    /// Working out the stored-order position walks the table up to the cache, so it
+    /// costs more the further the cache is (figures: docs/performance.md).
     public func endSearch(keepCurrent: Bool = true) {
         guard let search else { return }
         do {

@@ -15,7 +15,7 @@ struct GeocacheTUICommand: ParsableCommand {
             $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
             """,
         version: "geocache-tui \(version)",
-        subcommands: [InteractiveCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, DeleteCommand.self, ExportCommand.self, ImportCommand.self],
-        defaultSubcommand: InteractiveCommand.self
+        subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self],
+        defaultSubcommand: Interactive.self
     )
 }

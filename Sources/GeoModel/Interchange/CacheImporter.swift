@@ -50,11 +50,11 @@ public enum CacheImporter {
             if bytes.isEmpty {
                 throw ImportError(.empty, source: reader.name, reason: "the file is empty: nothing to import")
             }
-            if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            if bytes.startsWithZipSignature {
                 throw ImportError(.zipArchive, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is a zip archive, not GPX or JSON; unzip it and import the .gpx files inside")
             }
-            if bytes.starts(with: [0x1F, 0x8B]) {
+            if bytes.startsWithGzipSignature {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is gzip-compressed; decompress it (gunzip) and import the result")
             }
@@ -62,8 +62,7 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
             }
-            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            let index = bytes.indexAfterByteOrderMarkAndWhitespace
             guard index < bytes.count else {
                 if reader.reachedEnd {
                     throw ImportError(.empty, source: reader.name,

@@ -32,23 +32,6 @@ public enum HTMLText {
         return builder.result
     }
 
-    /// Decodes the HTML character references in `text` and nothing else.
-    public static func decodingCharacterReferences(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "&", let (decoded, end) = decodeReference(scalars, at: index) {
-                result.append(contentsOf: decoded.unicodeScalars)
-                index = end
-            } else {
-                result.append(scalars[index])
-                index += 1
-            }
-        }
-        return String(result)
-    }
-
     private struct Tag {
         var name = ""
         var isClosing = false
@@ -237,14 +220,4 @@ public enum HTMLText {
         table["nbsp"] = " "
         return table
     }()
-}
-
-extension String {
-    /// The string without leading and trailing whitespace and newlines.
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
 }

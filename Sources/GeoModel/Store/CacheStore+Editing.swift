@@ -40,8 +40,8 @@ extension CacheStore {
     }
 
     /// The cache at the 1-based `position` in stored order, or nil when there is
-    /// none. It skips `position - 1` rows: cheap near the start, about 75 ms at
-    /// position 700,000 of a million.
+    /// none. It skips `position - 1` rows: cheap near the start, slower the further
+    /// in (figures: docs/performance.md).
     public func cache(atPosition position: Int) throws -> StoredCache? {
         guard position >= 1 else { return nil }
         return try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id LIMIT 1 OFFSET ?",
@@ -95,11 +95,6 @@ extension CacheStore {
         }
         return try outcome.get()
     }
-
-    /// The row still holds the four fields given as the next four arguments.
-    private static let sameContentCondition = """
-        title = CAST(? AS TEXT) AND details = CAST(? AS TEXT) AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT)
-        """
 
     /// Why a compare-and-write on `id` touched no row.
     private static func conflict(for id: CacheID, in db: Database) throws -> CacheEditError {

@@ -8,9 +8,9 @@ extension CacheStore {
     /// "Café"), in stored order; at most `limit` of them when given. An empty text
     /// matches every cache.
     ///
-    /// One scan of the table with `instr` on the folded `search_text` column: about
-    /// half a second for a million caches. Rows stored without search text (by SQL
-    /// outside the app) are folded first.
+    /// One scan of the table with `instr` on the folded `search_text` column, so the
+    /// time grows with the store (figures: docs/performance.md). Rows stored without
+    /// search text (by SQL outside the app) are folded first.
     public func find(_ text: String, limit: Int? = nil) throws -> [StoredCache] {
         var found: [StoredCache] = []
         try forEachMatch(of: text, limit: limit) { found.append($0) }

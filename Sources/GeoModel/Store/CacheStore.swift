@@ -141,10 +141,12 @@ public final class CacheStore {
 
     /// True (1) when a cache identical in all four fields is stored; takes
     /// ``cacheArguments(_:)`` and uses the index on the four fields.
-    static let containsCacheSQL = """
-        SELECT EXISTS (SELECT 1 FROM cache
-            WHERE title = CAST(? AS TEXT) AND details = CAST(? AS TEXT)
-              AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT))
+    static let containsCacheSQL = "SELECT EXISTS (SELECT 1 FROM cache WHERE \(sameContentCondition))"
+
+    /// The row holds the four fields given as the next four arguments (compared as
+    /// text, so the index on the four fields serves it).
+    static let sameContentCondition = """
+        title = CAST(? AS TEXT) AND details = CAST(? AS TEXT) AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT)
         """
 
     /// Checks identity and schema without writing, then claims, switches to WAL and

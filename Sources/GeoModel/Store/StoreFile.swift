@@ -223,10 +223,10 @@ enum StoreFile {
 
     /// A few words on what a non-SQLite file seems to be, for the error message.
     private static func describeForeignFormat(_ header: [UInt8]) -> String {
-        if header.starts(with: [0x50, 0x4B, 0x03, 0x04]) || header.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+        if header.startsWithZipSignature {
             return "it is a zip archive, not an SQLite database"
         }
-        if header.starts(with: [0x1F, 0x8B]) { return "it is gzip-compressed data, not an SQLite database" }
+        if header.startsWithGzipSignature { return "it is gzip-compressed data, not an SQLite database" }
         if header.starts(with: Array("SQLite format".utf8)) {
             return "it is not an SQLite 3 database"
         }

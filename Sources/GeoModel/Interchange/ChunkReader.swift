@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an import source in chunks, with a look-ahead buffer for format detection.
+final class ChunkReader {
+    static let chunkSize = 64 * 1024
+
+    let name: String
+    /// When set, reading stops (throwing ``ImportError/Kind/interrupted``) as soon as
+    /// it is interrupted, even while waiting for input.
+    private let interruption: ImportInterruption?
+    private var descriptor: Int32 = -1
+    private var ownsDescriptor = false
+    private var memory: [UInt8]?
+    private var memoryOffset = 0
+    private(set) var lookahead: [UInt8] = []
+    private(set) var reachedEnd = false
+
+    init(_ source: ImportSource, interruption: ImportInterruption? = nil) throws(ImportError) {
+        name = source.name
+        self.interruption = interruption
+        switch source.origin {
+        case .bytes(let bytes):
+            memory = bytes
+        case .standardInput:
+            descriptor = 0
+        case .file(let path):
+            var status = stat()
+            let found = stat(path, &status) == 0
+            if found, (status.st_mode & S_IFMT) == S_IFDIR {
+                throw ImportError(.unreadable, source: name, reason: "cannot import: it is a directory")
+            }
+            // Opening a FIFO waits for a writer, which an interruption could not cut
+            // short: open it at once, and let the wait before each read (which watches
+            // the interruption too) wait for the writer instead.
+            let waitsInPoll = interruption != nil && found && (status.st_mode & S_IFMT) == S_IFIFO
+            let fd = open(path, O_RDONLY | O_CLOEXEC | (waitsInPoll ? O_NONBLOCK : 0))
+            guard fd >= 0 else {
+                throw ImportError(.unreadable, source: name,
+                                  reason: "cannot open: \(String(cString: strerror(errno)))")
+            }
+            if waitsInPoll { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+            descriptor = fd
+            ownsDescriptor = true
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Reads more bytes from the origin; an empty array means the end.
+    private func readRaw() throws(ImportError) -> [UInt8] {
+        if let interruption {
+            if interruption.isInterrupted { throw ImportInterruption.error(source: name) }
+            if memory == nil { try waitForInput(interruption) }
+        }
+        if let memory {
+            let end = min(memory.count, memoryOffset + Self.chunkSize)
+            defer { memoryOffset = end }
+            return Array(memory[memoryOffset..<end])
+        }
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
+            if count >= 0 {
+                buffer.removeSubrange(count...)
+                return buffer
+            }
+            if errno == EINTR { continue }
+            throw ImportError(.unreadable, source: name,
+                              reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Waits until the descriptor has input (or its end) or the import is interrupted.
+    private func waitForInput(_ interruption: ImportInterruption) throws(ImportError) {
+        guard interruption.wakeDescriptor >= 0 else { return }
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: interruption.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0, errno == EINTR { continue }
+            if descriptors[1].revents != 0 || interruption.isInterrupted {
+                throw ImportInterruption.error(source: name)
+            }
+            // Input, its end or an error: read() tells which.
+            return
+        }
+    }
+
+    /// Makes at least `count` bytes available in ``lookahead``, unless the input is shorter.
+    func fill(atLeast count: Int) throws(ImportError) {
+        while lookahead.count < count, !reachedEnd {
+            let chunk = try readRaw()
+            if chunk.isEmpty { reachedEnd = true } else { lookahead += chunk }
+        }
+    }
+
+    /// The next bytes of the input, look-ahead first; empty at the end.
+    func nextChunk() throws(ImportError) -> [UInt8] {
+        if !lookahead.isEmpty {
+            defer { lookahead = [] }
+            return lookahead
+        }
+        if reachedEnd { return [] }
+        let chunk = try readRaw()
+        if chunk.isEmpty { reachedEnd = true }
+        return chunk
+    }
+}

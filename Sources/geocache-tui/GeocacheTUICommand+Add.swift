@@ -1,0 +1,47 @@
+import ArgumentParser
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui add`: stores one cache, validated like the form.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add one cache to the store.",
+            discussion: """
+                Every field must hold something other than whitespace; otherwise the empty \
+                fields are named on standard error and the exit status is 1. The cache is \
+                committed to disk before the command returns. Prints nothing on success.
+                """
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "A title for the geocache.")
+        var title: String = ""
+
+        @Option(help: "Additional details: where it is, what to look for.")
+        var details: String = ""
+
+        @Option(help: "The name of the person who hid it.")
+        var creator: String = ""
+
+        @Option(help: "What can be found at the cache.")
+        var reward: String = ""
+
+        func run() throws {
+            let cache = GeoCache(title: title, details: details, creator: creator, reward: reward)
+            // Validate before touching the store, so a typo never creates a store file.
+            do {
+                _ = try cache.validated()
+            } catch {
+                throw CommandFailure.report(error)
+            }
+            let store = try storeOptions.openStore()
+            do {
+                try store.add(cache)
+            } catch {
+                throw CommandFailure.report(error)
+            }
+        }
+    }
+}

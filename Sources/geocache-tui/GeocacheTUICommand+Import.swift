@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui import`: adds the caches of JSON or GPX files, all or nothing.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Add the caches of JSON or GPX files (or standard input) to the store.",
+            discussion: """
+                The format is detected from the content: '[' starts the lab's JSON array, \
+                '<' starts GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
+                <extensions>). All files are imported in one transaction: if any file is \
+                unreadable or malformed, nothing is stored. A cache identical in all four \
+                fields to a stored one, or to one read earlier, is skipped as a duplicate; \
+                waypoints that are not geocaches are skipped. An element or waypoint that \
+                cannot become a valid cache cancels the whole import, unless --skip-invalid \
+                is given: then the valid caches are stored and the invalid ones listed on \
+                standard error. The summary line goes to standard output. SIGINT, SIGTERM \
+                or SIGHUP before the commit rolls the import back (one line on standard \
+                error); after it, the summary is still printed; the exit status is then \
+                128 + the signal's number.
+                """
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Flag(help: "Store the valid caches and list the invalid ones instead of importing nothing.")
+        var skipInvalid = false
+
+        @Argument(help: ArgumentHelp("JSON or GPX files; - reads standard input.", valueName: "file"))
+        var files: [String] = []
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for standard input.") }
+            guard files.filter({ $0 == "-" }).count <= 1 else {
+                throw ValidationError("Standard input (-) can be read only once.")
+            }
+        }
+
+        func run() throws {
+            let sources = files.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
+            // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
+            // commit it rolls back and says so; after it the summary is still printed.
+            let signals = ImportSignals()
+            let store = try storeOptions.openStore()
+            let report: ImportReport
+            do {
+                report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
+                                                interruption: signals.interruption)
+            } catch let error as ImportError where error.kind == .interrupted {
+                let name = signals.signal.map(ImportSignals.name) ?? "a signal"
+                StandardStreams.writeError(
+                    "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
+                throw ExitCode(signals.exitStatus ?? 1)
+            } catch let error as ImportError {
+                throw CommandFailure.report(message: error.message)
+            } catch {
+                throw CommandFailure.report(error)
+            }
+            for rejection in report.rejections {
+                StandardStreams.writeError("geocache-tui: skipped invalid \(rejection)\n")
+            }
+            FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
+            // A signal that came during the commit or after it: the caches are stored and
+            // reported; the exit status still says the process was asked to stop.
+            if let status = signals.exitStatus { throw ExitCode(status) }
+        }
+    }
+}

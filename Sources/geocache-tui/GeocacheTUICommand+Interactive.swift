@@ -1,0 +1,19 @@
+import ArgumentParser
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// The default command: the full-screen form on the chosen store.
+    struct Interactive: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "interactive",
+            abstract: "Open the full-screen form (the default)."
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            let store = try storeOptions.openStore()
+            try runInteractiveApp(store: store)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui list`: every cache in stored order, as lines or as JSON.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "Print every cache (or those matching --match), in stored order.",
+            discussion: """
+                One line per cache: title, details, creator and reward separated by tabs, \
+                with backslash, tab, newline, carriage return and other control characters \
+                escaped (\\\\, \\t, \\n, \\r, \\u{1B}). With --json, a pretty-printed UTF-8 \
+                JSON array of objects with the keys creator, details, reward and title. \
+                --match TEXT keeps the caches with TEXT in any field, ignoring case and \
+                accents ("zurich" finds "Zürich"), as the screen's search does. --numbered \
+                and --ids start each line with the cache's position or identifier and a \
+                tab: what edit and delete take as --position and --id.
+                """
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Flag(help: "Print a JSON array of the caches' dictionaries instead of lines.")
+        var json = false
+
+        @Option(help: ArgumentHelp("Only the caches with this text in a field (case and accents ignored).",
+                                   valueName: "text"))
+        var match: String?
+
+        @Flag(help: "Start each line with the cache's position in stored order (for edit/delete --position).")
+        var numbered = false
+
+        @Flag(help: "Start each line with the cache's identifier (for edit/delete --id).")
+        var ids = false
+
+        func validate() throws {
+            if json, numbered || ids { throw ValidationError("--numbered and --ids do not apply to --json.") }
+            if numbered, ids { throw ValidationError("Give either --numbered or --ids, not both.") }
+        }
+
+        func run() throws {
+            let store = try storeOptions.openStore()
+            var output = BufferedOutput()
+            do {
+                if json {
+                    try writeJSON(store, to: &output)
+                } else if numbered, let match {
+                    // A match's position is its rank among all caches: count them all.
+                    let matches = try store.matchIDs(match)
+                    var next = matches.startIndex
+                    var position = 0
+                    try store.forEachCache { stored in
+                        position += 1
+                        guard next < matches.endIndex, stored.id == matches[next] else { return }
+                        next += 1
+                        output.write("\(position)\t" + stored.cache.tabSeparatedLine + "\n")
+                    }
+                } else {
+                    var position = 0
+                    try eachCache(store) { stored in
+                        position += 1
+                        let prefix = numbered ? "\(position)\t" : ids ? "\(stored.id)\t" : ""
+                        output.write(prefix + stored.cache.tabSeparatedLine + "\n")
+                    }
+                }
+            } catch {
+                output.flush()
+                throw CommandFailure.report(error)
+            }
+            output.flush()
+        }
+
+        /// Every cache, or every match of `--match`, in stored order.
+        private func eachCache(_ store: CacheStore, _ body: (StoredCache) throws -> Void) throws {
+            if let match {
+                try store.forEachMatch(of: match, body)
+            } else {
+                try store.forEachCache(body)
+            }
+        }
+
+        /// Streams the array one element at a time, so a large store is never held in
+        /// memory; the result is the same as encoding the whole array pretty-printed.
+        private func writeJSON(_ store: CacheStore, to output: inout BufferedOutput) throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            var isFirst = true
+            try eachCache(store) { stored in
+                let element = String(decoding: try encoder.encode(stored.cache.dictionary), as: UTF8.self)
+                output.write((isFirst ? "[\n  " : ",\n  ") + element.replacingOccurrences(of: "\n", with: "\n  "))
+                isFirst = false
+            }
+            output.write(isFirst ? "[]\n" : "\n]\n")
+        }
+    }
+}
