@@ -16,6 +16,13 @@ import Glibc
 
     /// The titles stored at `url` and SQLite's integrity check, read through a plain
     /// connection as any later process would (it applies a `-wal` it finds there).
+    /// Makes a store holding ``replacementCaches`` beside the store file and renames it
+    /// over the store file, as `mv other.sqlite caches.sqlite` would.
+    private func moveReplacement(over directory: TemporaryDirectory) throws {
+        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
+        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+    }
+
     private func contents(of url: URL) throws -> (titles: [String], integrity: String?) {
         let queue = try DatabaseQueue(path: url.path)
         defer { try? queue.close() }
@@ -47,8 +54,7 @@ import Glibc
         defer { directory.remove() }
         let url = directory.file()
         var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, url.path) == 0)
+        try moveReplacement(over: directory)
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) { try store?.add(Samples.numbered(99)) }
         store = nil
@@ -63,8 +69,7 @@ import Glibc
         defer { directory.remove() }
         let url = directory.file()
         var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, url.path) == 0)
+        try moveReplacement(over: directory)
         #expect(store != nil)
 
         store = nil
@@ -78,8 +83,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+        try moveReplacement(over: directory)
 
         #expect(throws: StoreError.fileReplaced(path: directory.file().path)) { try store.hasChangedExternally() }
     }
@@ -89,8 +93,7 @@ import Glibc
         defer { directory.remove() }
         let url = directory.file()
         var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, url.path) == 0)
+        try moveReplacement(over: directory)
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) { try store?.saveDraft([.title: "Half written"]) }
         store = nil
@@ -125,8 +128,7 @@ import Glibc
         defer { directory.remove() }
         let url = directory.file()
         var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, url.path) == 0)
+        try moveReplacement(over: directory)
         let json = #"[{"title": "New", "details": "d", "creator": "c", "reward": "r"}]"#
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) {
@@ -170,8 +172,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+        try moveReplacement(over: directory)
         _ = try? store.add(Samples.numbered(99))
 
         #expect(throws: StoreError.fileReplaced(path: directory.file().path)) { try store.count() }
@@ -181,8 +182,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+        try moveReplacement(over: directory)
         #expect(throws: StoreError.self) { try store.add(Samples.numbered(99)) }
 
         let reopened = try store.reopened()
@@ -195,8 +195,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try openStoreWithUncheckpointedCaches(in: directory)
-        try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
-        #expect(rename(directory.file("other.sqlite").path, directory.file().path) == 0)
+        try moveReplacement(over: directory)
 
         let reopened = try store.reopened()
 

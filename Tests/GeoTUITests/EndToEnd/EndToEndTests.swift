@@ -17,10 +17,7 @@ import Testing
 
     /// Types the four fields and presses the Add shortcut.
     private func add(_ fields: [String], in session: TmuxSession) throws {
-        for (index, text) in fields.enumerated() {
-            try session.type(text)
-            if index < fields.count - 1 { try session.send("Tab") }
-        }
+        try session.typeFields(fields)
         try session.send("C-s")
     }
 

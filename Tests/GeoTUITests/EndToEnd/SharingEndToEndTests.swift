@@ -83,10 +83,7 @@ import Testing
         let session = try TmuxSession.app(store: store)
         try session.waitFor("Cache 1 of 3")
         #expect(rename(other.path, store.path) == 0)
-        for (index, text) in ["Mine", "d", "c", "r"].enumerated() {
-            try session.type(text)
-            if index < 3 { try session.send("Tab") }
-        }
+        try session.typeFields(["Mine", "d", "c", "r"])
         try session.send("C-s")
         try session.waitFor("caches.sqlite was replaced: nothing written. F5 reopens")
         try session.quitApp()
@@ -98,10 +95,7 @@ import Testing
         try session.waitFor("Cache 1 of 3")
         for suffix in ["", "-wal", "-shm"] { unlink(store.path + suffix) }
         try session.waitFor("caches.sqlite was deleted: nothing written. F5 reopens")
-        for (index, text) in ["Mine", "d", "c", "r"].enumerated() {
-            try session.type(text)
-            if index < 3 { try session.send("Tab") }
-        }
+        try session.typeFields(["Mine", "d", "c", "r"])
         try session.send("F5")
         try session.waitFor("Reopened caches.sqlite")
         try session.send("C-s")

@@ -197,6 +197,14 @@ extension TmuxSession {
         return session
     }
 
+    /// Types `fields` into the form's fields, Tab between them, from the focused one.
+    func typeFields(_ fields: [String]) throws {
+        for (index, text) in fields.enumerated() {
+            try type(text)
+            if index < fields.count - 1 { try send("Tab") }
+        }
+    }
+
     /// Quits the app with Ctrl-Q and waits for it to exit with status 0.
     func quitApp() throws {
         try send("C-q")
