@@ -60,7 +60,18 @@ enum StoreFile {
         // Reading the header would close a descriptor of a file this process's SQLite
         // connections hold locks on, and so drop those locks (see OpenStoreFiles).
         if OpenStoreFiles.contains(Identity(info)) { return .sqlite(applicationID: applicationID) }
-        return try inspectHeader(path, fileSize: Int64(info.st_size))
+        // Another process's checkpoint may extend the file and rewrite its header
+        // between the `stat` above and the header read: a file that looks truncated is
+        // looked at again, and refused only when it still does.
+        var size = Int64(info.st_size)
+        for _ in 0..<3 {
+            let (state, truncated) = try inspectHeader(path, fileSize: size)
+            guard truncated else { return state }
+            usleep(50_000)
+            guard stat(path, &info) == 0 else { break }
+            size = Int64(info.st_size)
+        }
+        return try inspectHeader(path, fileSize: size, refuseTruncation: true).state
     }
 
     /// Refuses a file this process could not both read and write, or whose directory
@@ -102,7 +113,12 @@ enum StoreFile {
 
     /// Checks the 100-byte SQLite header: the magic string, a sane page size, the
     /// file size against the page count, and the application id.
-    private static func inspectHeader(_ path: String, fileSize: Int64) throws(StoreError) -> State {
+    ///
+    /// A file shorter than its header says is refused when `refuseTruncation` is
+    /// true, else reported as `truncated` for the caller to look again.
+    private static func inspectHeader(
+        _ path: String, fileSize: Int64, refuseTruncation: Bool = false
+    ) throws(StoreError) -> (state: State, truncated: Bool) {
         let header: [UInt8]
         do {
             header = try readPrefix(path, count: 100)
@@ -125,12 +141,16 @@ enum StoreFile {
         let validFor = bigEndian(header, at: 92, width: 4)
         // The page count is only meaningful when the header says so, and a journal
         // or write-ahead log next to the file may legitimately hold the missing pages.
+        var truncated = false
         if pageCount > 0, changeCounter == validFor, !hasPendingJournal(path) {
             let expected = pageCount * pageSize
             if fileSize < expected {
-                throw .corrupt(
-                    path: path,
-                    reason: "it is \(fileSize) bytes long but its header says \(expected): it was truncated")
+                guard !refuseTruncation else {
+                    throw .corrupt(
+                        path: path,
+                        reason: "it is \(fileSize) bytes long but its header says \(expected): it was truncated")
+                }
+                truncated = true
             }
         }
         let applicationID = Int32(bitPattern: bigEndian(header, at: 68, width: 4))
@@ -138,7 +158,7 @@ enum StoreFile {
             throw .notAStore(path: path, reason: "it is the SQLite database of another application "
                 + "(application_id 0x\(String(UInt32(bitPattern: applicationID), radix: 16)))")
         }
-        return .sqlite(applicationID: applicationID)
+        return (.sqlite(applicationID: applicationID), truncated)
     }
 
     /// True when the regular file at `path` is an SQLite database whose header names
