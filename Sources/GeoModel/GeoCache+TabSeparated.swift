@@ -13,23 +13,18 @@ extension GeoCache {
 
     /// `text` with `\`, tab, newline and carriage return written as `\\`, `\t`, `\n`,
     /// `\r`, and any other control character as `\u{XX}`.
-    static func escapedForLine(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+    static let escapedForLine = TextEscaping(
+        // Controls are below 0x20, DEL, and U+0080 to U+009F (lead byte 0xC2).
+        mayNeedEscaping: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "\\") },
+        replacement: { scalar in
             switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\t": escaped += "\\t"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            default:
-                if scalar.properties.generalCategory == .control {
-                    escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
+            case "\\": "\\\\"
+            case "\t": "\\t"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case _ where scalar.properties.generalCategory == .control:
+                "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: nil
             }
-        }
-        return escaped
-    }
+        })
 }

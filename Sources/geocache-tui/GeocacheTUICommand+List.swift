@@ -42,7 +42,7 @@ extension GeocacheTUICommand {
 
         func run() throws {
             let store = try storeOptions.openStore()
-            var output = BufferedOutput()
+            var output = BufferedWriter(descriptor: STDOUT_FILENO)
             do {
                 if json {
                     try writeJSON(store, to: &output)
@@ -55,21 +55,23 @@ extension GeocacheTUICommand {
                         position += 1
                         guard next < matches.endIndex, stored.id == matches[next] else { return }
                         next += 1
-                        output.write("\(position)\t" + stored.cache.tabSeparatedLine + "\n")
+                        try output.write("\(position)\t" + stored.cache.tabSeparatedLine + "\n")
                     }
                 } else {
                     var position = 0
                     try eachCache(store) { stored in
                         position += 1
                         let prefix = numbered ? "\(position)\t" : ids ? "\(stored.id)\t" : ""
-                        output.write(prefix + stored.cache.tabSeparatedLine + "\n")
+                        try output.write(prefix + stored.cache.tabSeparatedLine + "\n")
                     }
                 }
+                try output.flush()
+            } catch let failure as BufferedWriter.Failure {
+                throw CommandFailure.report(ExportError(path: "standard output", reason: failure.reason))
             } catch {
-                output.flush()
+                try? output.flush()
                 throw CommandFailure.report(error)
             }
-            output.flush()
         }
 
         /// Every cache, or every match of `--match`, in stored order.
@@ -82,17 +84,14 @@ extension GeocacheTUICommand {
         }
 
         /// Streams the array one element at a time, so a large store is never held in
-        /// memory; the result is the same as encoding the whole array pretty-printed.
-        private func writeJSON(_ store: CacheStore, to output: inout BufferedOutput) throws {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        /// memory, in the layout `list --json` has always had (``JSONInterchange/Layout/listing``).
+        private func writeJSON(_ store: CacheStore, to output: inout BufferedWriter) throws {
             var isFirst = true
             try eachCache(store) { stored in
-                let element = String(decoding: try encoder.encode(stored.cache.dictionary), as: UTF8.self)
-                output.write((isFirst ? "[\n  " : ",\n  ") + element.replacingOccurrences(of: "\n", with: "\n  "))
+                try output.write(JSONInterchange.element(for: stored.cache, isFirst: isFirst, layout: .listing))
                 isFirst = false
             }
-            output.write(isFirst ? "[]\n" : "\n]\n")
+            try output.write(JSONInterchange.closing(isEmpty: isFirst))
         }
     }
 }

@@ -5,12 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
-
 /// Why an export could not be written where it was asked to go; nothing was changed there.
 public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The output path as given, or "standard output".
@@ -56,11 +50,8 @@ public final class ExportDestination {
     public let name: String
     private let descriptor: Int32
     private let kind: Kind
-    private var buffer: [UInt8] = []
+    private lazy var output = BufferedWriter(descriptor: descriptor)
     private var isOpen = true
-
-    /// The size of the writes: text is collected up to this many bytes first.
-    static let writeSize = 64 * 1024
 
     /// Opens the destination for an export of `store`: `path` nil or `-` is standard
     /// output. Throws without changing anything when the destination is refused.
@@ -102,10 +93,9 @@ public final class ExportDestination {
         if isOpen { abandon() }
     }
 
-    /// Appends `text`, writing out whenever ``writeSize`` bytes have piled up.
+    /// Appends `text`, writing out whenever ``BufferedWriter/chunkSize`` bytes have piled up.
     public func write(_ text: String) throws(ExportError) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.writeSize { try flush() }
+        do { try output.write(text) } catch { throw ExportError(path: name, reason: error.reason) }
     }
 
     /// Writes what is left; a replacement file is flushed to disk and renamed into place.
@@ -146,17 +136,7 @@ public final class ExportDestination {
     }
 
     private func flush() throws(ExportError) {
-        var written = 0
-        let total = buffer.count
-        while written < total {
-            let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, total - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ExportError(path: name, reason: Self.systemReason())
-            }
-            written += count
-        }
-        buffer.removeAll(keepingCapacity: true)
+        do { try output.flush() } catch { throw ExportError(path: name, reason: error.reason) }
     }
 
     // MARK: - Finding what the path names

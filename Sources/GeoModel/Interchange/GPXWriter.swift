@@ -99,21 +99,20 @@ public enum GPXWriter {
 
     /// `text` as XML 1.0 character data: markup escaped, CR as a reference, other
     /// controls XML cannot carry as control pictures, U+FFFE/U+FFFF as U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+    static let escaped = TextEscaping(
+        // U+FFFE and U+FFFF start with the byte 0xEF.
+        mayNeedEscaping: { $0 < 0x20 || $0 == 0xEF || "&<>\"".utf8.contains($0) },
+        replacement: { scalar in
             switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            case "\r": result.append(contentsOf: "&#13;".unicodeScalars)
-            case "\t", "\n": result.append(scalar)
-            case "\u{00}"..."\u{1F}": result.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case "\u{FFFE}", "\u{FFFF}": result.append("\u{FFFD}")
-            default: result.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "\r": "&#13;"
+            case "\t", "\n": nil
+            case "\u{00}"..."\u{1F}": String(Unicode.Scalar(0x2400 + scalar.value)!)
+            case "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
+            default: nil
             }
-        }
-        return String(result)
-    }
+        })
 }

@@ -1,34 +1,73 @@
 /// The lab's JSON form: an array of ``GeoCache/dictionary`` objects.
 ///
-/// Export writes the four keys in form order (`title`, `details`, `creator`, `reward`),
-/// two-space indented, UTF-8, escaping only what JSON requires. Import reads that
-/// array back with its own streaming parser (``JSONArrayParser``), so every problem
-/// has an exact line, column and byte and every bad element its index.
+/// One writer serves both JSON outputs, in two layouts (``Layout``): `export` writes
+/// the four keys in form order (`title`, `details`, `creator`, `reward`) as `"key": value`;
+/// `list --json` writes them in alphabetical order as `"key" : value`, the layout of
+/// Foundation's pretty-printing `JSONEncoder` it was first written with. Both are
+/// two-space indented UTF-8 that escapes only what JSON requires. Import reads the array
+/// back with its own streaming parser (``JSONArrayParser``), so every problem has an
+/// exact line, column and byte and every bad element its index.
 public enum JSONInterchange {
-    /// The whole export document for `caches`, in the given order, ending in a newline.
-    public static func document(for caches: some Sequence<GeoCache>) -> String {
+    /// How the objects of the array are laid out.
+    public struct Layout: Sendable {
+        /// The keys in the order they are written.
+        let fields: [GeoCache.Field]
+        /// What stands between a key and its value.
+        let separator: String
+        /// How the control characters without a short escape are written.
+        let quoting: TextEscaping
+
+        /// `export`: keys in form order, `"key": value`, `\u001B` in upper case.
+        public static let export = Layout(fields: GeoCache.Field.allCases, separator: ": ", hexDigits: "0123456789ABCDEF")
+        /// `list --json`: keys in alphabetical order, `"key" : value`, `\u001b` in lower case.
+        public static let listing = Layout(fields: GeoCache.Field.allCases.sorted { $0.key < $1.key },
+                                           separator: " : ", hexDigits: "0123456789abcdef")
+
+        private init(fields: [GeoCache.Field], separator: String, hexDigits: String) {
+            self.fields = fields
+            self.separator = separator
+            let digits = Array(hexDigits)
+            quoting = TextEscaping(
+                mayNeedEscaping: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+                replacement: { scalar in
+                    switch scalar {
+                    case "\"": "\\\""
+                    case "\\": "\\\\"
+                    case "\n": "\\n"
+                    case "\r": "\\r"
+                    case "\t": "\\t"
+                    case "\u{08}": "\\b"
+                    case "\u{0C}": "\\f"
+                    default: "\\u00" + String([digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 0xF)]])
+                    }
+                })
+        }
+    }
+
+    /// The whole document for `caches`, in the given order, ending in a newline.
+    public static func document(for caches: some Sequence<GeoCache>, layout: Layout = .export) -> String {
         var text = ""
-        write(caches) { text += $0 }
+        write(caches, layout: layout) { text += $0 }
         return text
     }
 
-    /// Writes the export document piece by piece (one element per piece) to `output`.
-    public static func write(_ caches: some Sequence<GeoCache>, to output: (String) throws -> Void) rethrows {
+    /// Writes the document piece by piece (one element per piece) to `output`.
+    public static func write(_ caches: some Sequence<GeoCache>, layout: Layout = .export,
+                             to output: (String) throws -> Void) rethrows {
         var isFirst = true
         for cache in caches {
-            try output(element(for: cache, isFirst: isFirst))
+            try output(element(for: cache, isFirst: isFirst, layout: layout))
             isFirst = false
         }
         try output(closing(isEmpty: isFirst))
     }
 
     /// One element of the array, with the opening bracket (first) or a comma before it.
-    public static func element(for cache: GeoCache, isFirst: Bool) -> String {
+    public static func element(for cache: GeoCache, isFirst: Bool, layout: Layout = .export) -> String {
         var object = isFirst ? "[\n  {\n" : ",\n  {\n"
-        let dictionary = cache.dictionary
-        for (number, field) in GeoCache.Field.allCases.enumerated() {
-            object += "    " + quoted(field.key) + ": " + quoted(dictionary[field.key] ?? "")
-            object += number == GeoCache.Field.allCases.count - 1 ? "\n  }" : ",\n"
+        for (number, field) in layout.fields.enumerated() {
+            object += "    \"" + field.key + "\"" + layout.separator + "\"" + layout.quoting(cache[field]) + "\""
+            object += number == layout.fields.count - 1 ? "\n  }" : ",\n"
         }
         return object
     }
@@ -36,25 +75,5 @@ public enum JSONInterchange {
     /// The end of the document: `[]` when no element was written, else the closing bracket.
     public static func closing(isEmpty: Bool) -> String {
         isEmpty ? "[]\n" : "\n]\n"
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{00}"..."\u{1F}":
-                result += "\\u00" + UTF8Tracker.hex(UInt8(scalar.value))
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -12,7 +12,7 @@
 ///
 /// The ``Form`` lays out its own labels, brackets and buttons inside ``form``, and the
 /// ``StatusBar`` its texts inside ``status``.
-struct FormLayout: Equatable {
+struct FormLayout {
     /// The smallest terminal the form is drawn in; below it the screen says so instead.
     static let minimumSize = Size(width: 40, height: 14)
     /// The most rows the help bar may take.

@@ -12,7 +12,7 @@ extension GeoCacheFormController {
             return
         }
         mode = .editing(FormMode.EditSession(base: current, stash: currentFieldValues()))
-        paneMessage = nil
+        paneError = nil
         setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, current.cache[$0]) }))
         form.focusField(at: 0)
         updatePane()
@@ -67,7 +67,7 @@ extension GeoCacheFormController {
     func takeStoredVersion() {
         guard let editing = mode.editSession, let newer = editing.conflict else { return }
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
-        paneMessage = nil
+        paneError = nil
         setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, newer.cache[$0]) }))
         updatePane()
         setNote("Loaded the stored version: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
@@ -76,7 +76,7 @@ extension GeoCacheFormController {
     /// Leaves the edit without saving and restores what the fields held before it.
     func cancelEdit() {
         endEdit(restoringFields: true)
-        paneMessage = nil
+        paneError = nil
         updatePane()
         setNote("Edit cancelled")
     }

@@ -8,12 +8,12 @@ extension GeoCacheFormController {
     func modelDidChange(_ change: CacheListChange) {
         switch change {
         case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded:
-            paneMessage = nil
+            paneError = nil
             updatePane()
             updateStatus()
         case .storeChangedExternally(_, let deletedShown):
             updateStatus()
-            if paneMessage == nil { updatePane() }
+            if paneError == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
         case .failed(let error):
             if !noteIfStoreLost(error) { setNote("Store error: \(error)") }
@@ -24,12 +24,11 @@ extension GeoCacheFormController {
     /// or what to do next.
     func updatePane() {
         pane.hangingIndent = 0
-        switch paneMessage {
-        case .error(let text):
+        if let text = paneError {
             pane.title = mode.editSession == nil ? "Not added" : "Not saved"
             pane.style = theme.error
             pane.text = text
-        case nil:
+        } else {
             pane.style = theme.normal
             pane.title = mode.editSession != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
             if let edit = mode.editSession {
@@ -75,7 +74,7 @@ extension GeoCacheFormController {
 
     /// Shows `text` in the pane as an error, until the next move or `Esc`.
     func showError(_ text: String) {
-        paneMessage = .error(text)
+        paneError = text
         updatePane()
     }
 }

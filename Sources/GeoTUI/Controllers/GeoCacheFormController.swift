@@ -22,11 +22,6 @@ public final class GeoCacheFormController: ScreenController {
         case title, form, pane, status, help, overlay
     }
 
-    /// What the pane shows when it does not show the current cache.
-    enum PaneMessage: Equatable {
-        case error(String)
-    }
-
     let model: CacheList
     let theme: Theme
     private let storeName: String
@@ -44,6 +39,9 @@ public final class GeoCacheFormController: ScreenController {
     /// The position and the last note; the search field while searching.
     let statusBar = StatusBar(prompt: "Find:")
     private let helpBar: HelpBar
+    /// What the whole screen shows while it is smaller than ``FormLayout/minimumSize``.
+    private let tooSmallNotice = Notice(
+        "Terminal too small: need \(FormLayout.minimumSize.width)x\(FormLayout.minimumSize.height)")
 
     /// What the form is doing: browsing, editing, searching or asking about a delete.
     var mode = FormMode.browsing {
@@ -61,7 +59,8 @@ public final class GeoCacheFormController: ScreenController {
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
     private var canvas = Canvas(size: Size(width: 0, height: 0))
     var dirty = Set(Part.allCases)
-    var paneMessage: PaneMessage?
+    /// The error the pane shows in place of the current cache, until the next move or `Esc`.
+    var paneError: String?
 
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
@@ -114,6 +113,7 @@ public final class GeoCacheFormController: ScreenController {
         pane.frame = layout.pane
         statusBar.frame = layout.status
         helpBar.frame = layout.help
+        tooSmallNotice.frame = Rect(size: size)
         mode.deleteQuestion?.dialog.frame = Rect(size: size)
         dirty = Set(Part.allCases)
     }
@@ -171,7 +171,8 @@ public final class GeoCacheFormController: ScreenController {
         // form (the delete question) stays where no view draws.
         if dirty.count == Part.allCases.count { canvas.clear() }
         if layout.isTooSmall {
-            drawTooSmall()
+            tooSmallNotice.draw(into: &canvas)
+            canvas.cursor = nil
             return canvas
         }
         if dirty.contains(.title) { titleBar.draw(into: &canvas) }
@@ -244,7 +245,7 @@ public final class GeoCacheFormController: ScreenController {
             switch mode {
             case .searching: closeSearch()
             case .editing: cancelEdit()
-            case .browsing, .confirmingDelete: dismissPaneMessage()
+            case .browsing, .confirmingDelete: dismissPaneError()
             }
         case .redraw:
             dirty = Set(Part.allCases)
@@ -308,28 +309,15 @@ public final class GeoCacheFormController: ScreenController {
 
     /// Moves through the caches (or the matches, during a search).
     private func move(_ body: (CacheList) -> Void) {
-        dismissPaneMessage()
+        dismissPaneError()
         body(model)
     }
 
     /// Shows the cache again in place of an error message.
-    private func dismissPaneMessage() {
-        guard paneMessage != nil else { return }
-        paneMessage = nil
+    private func dismissPaneError() {
+        guard paneError != nil else { return }
+        paneError = nil
         updatePane()
-    }
-
-    // MARK: - Drawing
-
-    private func drawTooSmall() {
-        canvas.clear()
-        let message = "Terminal too small: need \(FormLayout.minimumSize.width)x\(FormLayout.minimumSize.height)"
-        let lines = TextWrapping.lines(message, width: max(1, canvas.size.width))
-        let top = max(0, (canvas.size.height - lines.count) / 2)
-        for (row, line) in lines.enumerated() where top + row < canvas.size.height {
-            let x = max(0, (canvas.size.width - line.displayWidth) / 2)
-            canvas.put(line, at: Point(x: x, y: top + row))
-        }
     }
 
     // MARK: - Modes

@@ -224,7 +224,7 @@ struct InputDecoder {
             emit(.escape)
         default:
             state = .ground
-            if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+            if scalar.isControlCharacter {
                 // Esc followed by a control key: two separate presses.
                 emit(.escape)
                 ground(scalar)

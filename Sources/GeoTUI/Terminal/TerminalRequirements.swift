@@ -31,7 +31,7 @@ public enum TerminalRequirements {
         guard let name = environment["TERM"], !name.isEmpty else { throw .terminalTypeNotSet }
         // A name with a slash or a control character cannot be a terminfo entry; never
         // pass it on to the library.
-        guard !name.contains("/"), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+        guard !name.contains("/"), !name.unicodeScalars.contains(where: \.isControlCharacter)
         else { throw .unknownTerminalType(sanitized(name)) }
         switch probe(name) {
         case .usable: return name

@@ -20,7 +20,7 @@ public enum DisplayWidth {
     /// The width of one Unicode scalar: 0, 1 or 2 (-1 for controls).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         _ = localeReady
-        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return -1 }
+        if scalar.isControlCharacter { return -1 }
         return Int(wcwidth(wchar_t(bitPattern: scalar.value)))
     }
 

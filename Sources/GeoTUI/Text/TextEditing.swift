@@ -181,7 +181,7 @@ public struct EditableText: Equatable, Sendable {
                 continue
             case 0x09, 0x0A, 0x0D:
                 result.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0:
+            case _ where scalar.isControlCharacter:
                 continue
             default:
                 result.append(scalar)
@@ -192,9 +192,7 @@ public struct EditableText: Equatable, Sendable {
 
     /// True when `character` is a control character that a field never takes as typed text.
     public static func isControl(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { v in
-            v.value < 0x20 || (0x7F..<0xA0).contains(v.value)
-        }
+        character.unicodeScalars.contains(where: \.isControlCharacter)
     }
 
     // MARK: Private

@@ -84,7 +84,7 @@ public final class TextField: Widget {
         case .key(.end), .key(.control("e")): content.moveToEnd()
         case .key(.wordLeft), .key(.alt("b")): content.moveWordLeft()
         case .key(.wordRight), .key(.alt("f")): content.moveWordRight()
-        case .key(.backspace), .key(.control("h")): content.deleteBackward()
+        case .key(.backspace): content.deleteBackward()
         case .key(.delete): content.deleteForward()
         case .key(.control("d")):
             guard !content.isEmpty else { return .ignored }
