@@ -106,7 +106,7 @@ extension CacheList {
             if next == nil { count = 0 }
             broadcast(.currentMoved(next, position: nextPosition))
         } catch {
-            broadcast(.failed(StoreError(wrapping: error, path: store.url.path)))
+            broadcast(.failed(StoreError(wrapping: error, path: store.name)))
         }
     }
 

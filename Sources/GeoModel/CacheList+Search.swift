@@ -11,7 +11,7 @@ extension CacheList {
         let shownBefore: StoredCache?
     }
 
-    /// Starts a search for `text` (see ``CacheStore/find(_:limit:)`` for the rule:
+    /// Starts a search for `text` (see ``CacheStore/forEachMatch(of:limit:_:)`` for the rule:
     /// any field contains it, ignoring case and diacritics). The current cache
     /// becomes the first match, or nil when nothing matches; the moves then go
     /// through the matches and ``positionText`` reads "Match 1 of 7". A search begun
@@ -66,7 +66,7 @@ extension CacheList {
             count = newCount
             broadcast(.searchEnded(shown, position: newPosition))
         } catch {
-            broadcast(.failed(StoreError(wrapping: error, path: store.url.path)))
+            broadcast(.failed(StoreError(wrapping: error, path: store.name)))
         }
     }
 
@@ -86,7 +86,7 @@ extension CacheList {
             self.search?.index = index
             broadcast(.matchMoved(found, matchPosition: index + 1, matchCount: search.matches.count))
         } catch {
-            broadcast(.failed(StoreError(wrapping: error, path: store.url.path)))
+            broadcast(.failed(StoreError(wrapping: error, path: store.name)))
         }
     }
 }

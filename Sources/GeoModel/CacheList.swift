@@ -13,7 +13,7 @@
 /// - **Self-initialisation**: ``init(store:)`` reads the count and the first cache.
 ///
 /// ```swift
-/// let list = try CacheList(store: CacheStore(url: url))
+/// let list = try CacheList(store: SQLiteStore(url: url))
 /// let token = list.observe { change in statusView.update(for: change) }
 /// try list.add(GeoCache(title: "Old Oak", details: "Behind the tree",
 ///                       creator: "ana", reward: "Travel bug"))   // .added(..., position: 1, count: 1)
@@ -26,7 +26,7 @@
 /// Not thread-safe: use it from the main thread only.
 public final class CacheList {
     /// Where the caches are kept (a new store after ``reopen()``).
-    public private(set) var store: CacheStore
+    public private(set) var store: any CacheStore
 
     /// The cache being shown, or nil when the list is empty.
     public internal(set) var current: StoredCache?
@@ -45,7 +45,7 @@ public final class CacheList {
     private var nextObserverKey = 0
 
     /// Starts from the store's state: its count, and its first cache as current.
-    public init(store: CacheStore) throws {
+    public init(store: any CacheStore) throws {
         self.store = store
         count = try store.count()
         current = try store.first()

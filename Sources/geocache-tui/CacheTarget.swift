@@ -31,7 +31,7 @@ struct CacheTarget: ParsableArguments {
     }
 
     /// The named cache; a missing one ends the command with exit status 1.
-    func resolve(in store: CacheStore) throws -> StoredCache {
+    func resolve(in store: any CacheStore) throws -> StoredCache {
         let found: StoredCache?
         do {
             if let position {

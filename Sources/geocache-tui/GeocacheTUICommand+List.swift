@@ -75,7 +75,7 @@ extension GeocacheTUICommand {
         }
 
         /// Every cache, or every match of `--match`, in stored order.
-        private func eachCache(_ store: CacheStore, _ body: (StoredCache) throws -> Void) throws {
+        private func eachCache(_ store: any CacheStore, _ body: (StoredCache) throws -> Void) throws {
             if let match {
                 try store.forEachMatch(of: match, body)
             } else {
@@ -85,7 +85,7 @@ extension GeocacheTUICommand {
 
         /// Streams the array one element at a time, so a large store is never held in
         /// memory, in the layout `list --json` has always had (``JSONInterchange/Layout/listing``).
-        private func writeJSON(_ store: CacheStore, to output: inout BufferedWriter) throws {
+        private func writeJSON(_ store: any CacheStore, to output: inout BufferedWriter) throws {
             var isFirst = true
             try eachCache(store) { stored in
                 try output.write(JSONInterchange.element(for: stored.cache, isFirst: isFirst, layout: .listing))

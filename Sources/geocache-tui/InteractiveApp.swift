@@ -7,7 +7,7 @@ import GeoTUI
 /// Builds the model, checks and opens the terminal (a missing or unusable terminal is
 /// a one-line error and exit status 2, with the terminal untouched), wires the
 /// controller and runs the loop. The terminal is restored before anything is printed.
-func runInteractiveApp(store: CacheStore) throws {
+func runInteractiveApp(store: any CacheStore) throws {
     let model: CacheList
     do {
         model = try CacheList(store: store)
@@ -24,7 +24,7 @@ func runInteractiveApp(store: CacheStore) throws {
     let controller = GeoCacheFormController(
         model: model,
         theme: terminal.supportsColor ? .standard : .monochrome,
-        storeName: store.url.lastPathComponent)
+        storeName: store.shortName)
     let status = Application(terminal: terminal, controller: controller).run()
     for problem in controller.finishProblems {
         StandardStreams.writeError("geocache-tui: \(problem)\n")

@@ -12,12 +12,12 @@ struct StoreOptions: ParsableArguments {
     var store: String?
 
     /// Opens the chosen store; on failure prints the store's message and exits 1.
-    func openStore() throws -> CacheStore {
+    func openStore() throws -> any CacheStore {
         do {
             if let store, !store.isEmpty {
-                return try CacheStore(url: URL(fileURLWithPath: store))
+                return try SQLiteStore(url: URL(fileURLWithPath: store))
             }
-            return try CacheStore.openDefault()
+            return try SQLiteStore.openDefault()
         } catch {
             throw CommandFailure.report(error)
         }

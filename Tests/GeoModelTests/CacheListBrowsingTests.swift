@@ -16,7 +16,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// A list on a fresh store in `directory` holding `caches`.
 func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) throws -> CacheList {
-    let store = try CacheStore(url: directory.file())
+    let store = try SQLiteStore(url: directory.file())
     try store.saveCaches(caches)
     return try CacheList(store: store)
 }
@@ -152,7 +152,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(updated == StoredCache(id: id, cache: Self.edited))
         #expect(list.current == updated && list.positionText == "1 of 2")
         #expect(recorder.changes == [.updated(updated)])
-        #expect(try CacheStore(url: directory.file()).loadCaches() == [Self.edited, Samples.bridge])
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == [Self.edited, Samples.bridge])
     }
 
     @Test func updateCurrentWithAnEmptyFieldNamesItAndWritesNothing() throws {
@@ -222,7 +222,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         try list.deleteCurrent()
         #expect(list.current == nil && list.isEmpty && list.positionText == "0 of 0")
         #expect(recorder.changes == [.deleted(deleted, newCurrent: nil, position: nil, count: 0)])
-        #expect(try CacheStore(url: directory.file()).count() == 0)
+        #expect(try SQLiteStore(url: directory.file()).count() == 0)
     }
 
     @Test func deleteSurvivesReopening() throws {
@@ -232,7 +232,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
             let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
             try list.deleteCurrent()
         }
-        let reopened = try CacheList(store: CacheStore(url: directory.file()))
+        let reopened = try CacheList(store: SQLiteStore(url: directory.file()))
         #expect(reopened.current?.cache == Samples.bridge && reopened.positionText == "1 of 1")
     }
 
@@ -243,7 +243,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
-        let other = try CacheStore(url: directory.file())
+        let other = try SQLiteStore(url: directory.file())
         let newer = try other.update(shown, to: Samples.mill)
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.updateCurrent(Self.edited) }
@@ -257,7 +257,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
-        try CacheStore(url: directory.file()).delete(shown)
+        try SQLiteStore(url: directory.file()).delete(shown)
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.deletedElsewhere(shown.id)) { try list.updateCurrent(Self.edited) }
         #expect(list.current?.cache == Samples.bridge && list.positionText == "1 of 1")
@@ -271,7 +271,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
         list.showNext()
         let shown = try #require(list.current)
-        try CacheStore(url: directory.file()).delete(shown)
+        try SQLiteStore(url: directory.file()).delete(shown)
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.deletedElsewhere(shown.id)) { try list.deleteCurrent() }
         #expect(list.current?.cache == Samples.mill && list.positionText == "2 of 2")
@@ -283,7 +283,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
-        let newer = try CacheStore(url: directory.file()).update(shown, to: Self.edited)
+        let newer = try SQLiteStore(url: directory.file()).update(shown, to: Self.edited)
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.deleteCurrent() }
         #expect(try list.loadCaches() == [Self.edited, Samples.bridge])
         #expect(list.current == newer)
@@ -293,7 +293,7 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let first = try makeList(directory, holding: [Samples.oak])
-        let second = try CacheList(store: CacheStore(url: directory.file()))
+        let second = try CacheList(store: SQLiteStore(url: directory.file()))
         try first.updateCurrent(Self.edited)
         #expect(throws: CacheEditError.self) { try second.updateCurrent(Samples.mill) }
         #expect(try first.loadCaches() == [Self.edited])

@@ -14,7 +14,7 @@ import Testing
         let startedFrom = try #require(list.current)
         var theirs = Samples.oak
         theirs.reward = "Gold coin"
-        let newer = try CacheStore(url: directory.file()).update(startedFrom, to: theirs)
+        let newer = try SQLiteStore(url: directory.file()).update(startedFrom, to: theirs)
         try list.checkForExternalChanges()
         #expect(list.current == newer)
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.update(startedFrom, to: Self.edited) }
@@ -26,7 +26,7 @@ import Testing
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak])
         let startedFrom = try #require(list.current)
-        let newer = try CacheStore(url: directory.file()).update(startedFrom, to: Samples.mill)
+        let newer = try SQLiteStore(url: directory.file()).update(startedFrom, to: Samples.mill)
         let recorder = ChangeRecorder(list)
         let updated = try list.update(newer, to: Self.edited)
         #expect(try list.loadCaches() == [Self.edited])
@@ -40,7 +40,7 @@ import Testing
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
         list.showNext()
         let named = try #require(list.current)
-        try CacheStore(url: directory.file()).delete(named)
+        try SQLiteStore(url: directory.file()).delete(named)
         try list.checkForExternalChanges()
         #expect(list.current?.cache == Samples.mill)
         #expect(throws: CacheEditError.deletedElsewhere(named.id)) { try list.delete(named) }
@@ -52,7 +52,7 @@ import Testing
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let named = try #require(list.current)
-        let newer = try CacheStore(url: directory.file()).update(named, to: Self.edited)
+        let newer = try SQLiteStore(url: directory.file()).update(named, to: Self.edited)
         try list.checkForExternalChanges()
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.delete(named) }
         #expect(try list.loadCaches() == [Self.edited, Samples.bridge])
@@ -76,7 +76,7 @@ import Testing
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
         let recorder = ChangeRecorder(list)
-        try CacheStore(url: directory.file()).delete(shown)
+        try SQLiteStore(url: directory.file()).delete(shown)
         try list.checkForExternalChanges()
         #expect(recorder.changes == [.storeChangedExternally(count: 1, deletedShown: shown)])
     }
@@ -87,7 +87,7 @@ import Testing
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
         let recorder = ChangeRecorder(list)
-        try CacheStore(url: directory.file()).update(shown, to: Self.edited)
+        try SQLiteStore(url: directory.file()).update(shown, to: Self.edited)
         try list.checkForExternalChanges()
         #expect(recorder.changes == [.storeChangedExternally(count: 2)])
     }
@@ -97,9 +97,9 @@ import Testing
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak])
         let shown = try #require(list.current)
-        let newer = try CacheStore(url: directory.file()).update(shown, to: Self.edited)
+        let newer = try SQLiteStore(url: directory.file()).update(shown, to: Self.edited)
         #expect(try list.storedVersion(of: shown.id) == newer)
-        try CacheStore(url: directory.file()).delete(newer)
+        try SQLiteStore(url: directory.file()).delete(newer)
         #expect(try list.storedVersion(of: shown.id) == nil)
     }
 }

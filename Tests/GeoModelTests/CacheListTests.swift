@@ -5,7 +5,7 @@ import Testing
 @Suite struct CacheListTests {
     /// A list on a fresh store holding `caches`.
     private func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) throws -> CacheList {
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.saveCaches(caches)
         return try CacheList(store: store)
     }
@@ -181,7 +181,7 @@ import Testing
             try list.add(Samples.oak)
             try list.add(Samples.bridge)
         }
-        let reopened = try CacheList(store: CacheStore(url: directory.file()))
+        let reopened = try CacheList(store: SQLiteStore(url: directory.file()))
         #expect(reopened.count == 2)
         #expect(reopened.current?.cache == Samples.oak)
     }
@@ -203,7 +203,7 @@ import Testing
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
-        let other = try CacheStore(url: directory.file())
+        let other = try SQLiteStore(url: directory.file())
         try other.add(Samples.bridge)
         try list.checkForExternalChanges()
         try list.checkForExternalChanges()
@@ -227,7 +227,7 @@ import Testing
         defer { directory.remove() }
         let list = try makeList(directory, holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
-        try CacheStore(url: directory.file()).saveDraft([.title: "elsewhere"])
+        try SQLiteStore(url: directory.file()).saveDraft([.title: "elsewhere"])
         try list.checkForExternalChanges()
         #expect(recorder.changes.isEmpty)
     }
@@ -238,7 +238,7 @@ import Testing
         let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
         let shown = list.current
         let recorder = ChangeRecorder(list)
-        try CacheStore(url: directory.file()).saveCaches([Samples.mill])
+        try SQLiteStore(url: directory.file()).saveCaches([Samples.mill])
         try list.checkForExternalChanges()
         #expect(recorder.changes == [.storeChangedExternally(count: 1, deletedShown: shown)])
         #expect(list.current?.cache == Samples.mill && list.positionText == "1 of 1")
@@ -248,7 +248,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let list = try makeList(directory)
-        try CacheStore(url: directory.file()).add(Samples.oak)
+        try SQLiteStore(url: directory.file()).add(Samples.oak)
         try list.checkForExternalChanges()
         #expect(list.current?.cache == Samples.oak && list.positionText == "1 of 1")
     }
@@ -256,7 +256,7 @@ import Testing
     @Test func startsWithoutLoadingEveryCache() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.saveCaches((1...20_000).map(Samples.numbered))
         let clock = ContinuousClock()
         let loadingAll = try clock.measure { _ = try store.loadCaches() }

@@ -7,7 +7,7 @@ import Testing
     @Test func newStoreIsEmpty() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         #expect(try store.count() == 0)
         #expect(try store.first() == nil)
         #expect(try store.loadCaches().isEmpty)
@@ -17,11 +17,11 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
-            let store = try CacheStore(url: directory.file())
+            let store = try SQLiteStore(url: directory.file())
             try store.add(Samples.oak)
             try store.add(Samples.bridge)
         }
-        let reopened = try CacheStore(url: directory.file())
+        let reopened = try SQLiteStore(url: directory.file())
         #expect(try reopened.loadCaches() == [Samples.oak, Samples.bridge])
         #expect(try reopened.count() == 2)
     }
@@ -29,7 +29,7 @@ import Testing
     @Test func addRefusesAnInvalidCacheAndStoresNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         var invalid = Samples.oak
         invalid.creator = "  "
         #expect(throws: GeoCacheValidationError(missingFields: [.creator])) { try store.add(invalid) }
@@ -39,7 +39,7 @@ import Testing
     @Test func storedOrderIsTheOrderOfAdding() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         let first = try store.add(Samples.oak)
         let second = try store.add(Samples.bridge)
         let third = try store.add(Samples.mill)
@@ -55,7 +55,7 @@ import Testing
     @Test func countIsKeptByTriggersAcrossAddsAndSaves() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         for number in 1...25 { try store.add(Samples.numbered(number)) }
         #expect(try store.count() == 25)
         try store.saveCaches([Samples.oak, Samples.mill])
@@ -65,7 +65,7 @@ import Testing
     @Test func saveCachesReplacesTheListAndLoadCachesReturnsIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.add(Samples.bridge)
         let list = [Samples.mill, Samples.oak, Samples.mill]
         try store.saveCaches(list)
@@ -75,7 +75,7 @@ import Testing
     @Test func saveCachesWithAnInvalidCacheChangesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.add(Samples.bridge)
         var invalid = Samples.oak
         invalid.title = ""
@@ -88,8 +88,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cache = GeoCache(title: "t" + text, details: text + "d", creator: "c" + text + "c", reward: "r" + text)
-        do { try CacheStore(url: directory.file()).add(cache) }
-        let loaded = try CacheStore(url: directory.file()).loadCaches()
+        do { try SQLiteStore(url: directory.file()).add(cache) }
+        let loaded = try SQLiteStore(url: directory.file()).loadCaches()
         #expect(loaded == [cache])
         #expect(loaded.first.map { Array($0.details.utf8) } == Array(cache.details.utf8))
     }
@@ -97,7 +97,7 @@ import Testing
     @Test func containsFindsACacheIdenticalInAllFourFields() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.add(Samples.oak)
         var other = Samples.oak
         other.reward = "Travel bug!"
@@ -109,14 +109,14 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let draft: [GeoCache.Field: String] = [.title: "Half\nwritten \u{0}", .reward: "🧭"]
-        do { try CacheStore(url: directory.file()).saveDraft(draft) }
-        #expect(try CacheStore(url: directory.file()).loadDraft() == draft)
+        do { try SQLiteStore(url: directory.file()).saveDraft(draft) }
+        #expect(try SQLiteStore(url: directory.file()).loadDraft() == draft)
     }
 
     @Test func savingAnAllEmptyDraftClearsIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.saveDraft([.title: "x"])
         try store.saveDraft([.title: "", .details: "", .creator: "", .reward: ""])
         #expect(try store.loadDraft().isEmpty)
@@ -126,7 +126,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.url.appendingPathComponent("geocache-tui/caches.sqlite")
-        let store = try CacheStore(url: url)
+        let store = try SQLiteStore(url: url)
         try store.add(Samples.oak)
         #expect(try permissions(of: url) == 0o600)
         #expect(try permissions(of: url.deletingLastPathComponent()) == 0o700)
@@ -139,7 +139,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        _ = try CacheStore(url: url)
+        _ = try SQLiteStore(url: url)
         let header = try Data(contentsOf: url).prefix(100)
         // Bytes 18 and 19 of the header are 2 in WAL mode.
         #expect(header[18] == 2 && header[19] == 2)
@@ -149,33 +149,33 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let dataHome = directory.url.appendingPathComponent("deep/data")
-        let store = try CacheStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
+        let store = try SQLiteStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
         #expect(store.url.path == dataHome.path + "/geocache-tui/caches.sqlite")
         #expect(try permissions(of: store.url) == 0o600)
         #expect(try permissions(of: dataHome.appendingPathComponent("geocache-tui")) == 0o700)
     }
 
     @Test func defaultURLPrefersGeocacheStore() {
-        let url = CacheStore.defaultURL(environment: [
+        let url = SQLiteStore.defaultURL(environment: [
             "GEOCACHE_STORE": "/srv/my.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/ana",
         ])
         #expect(url.path == "/srv/my.sqlite")
     }
 
     @Test func defaultURLUsesXDGDataHome() {
-        let url = CacheStore.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ana"])
+        let url = SQLiteStore.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ana"])
         #expect(url.path == "/data/geocache-tui/caches.sqlite")
     }
 
     @Test func defaultURLFallsBackToLocalShare() {
-        let url = CacheStore.defaultURL(environment: ["HOME": "/home/ana"])
+        let url = SQLiteStore.defaultURL(environment: ["HOME": "/home/ana"])
         #expect(url.path == "/home/ana/.local/share/geocache-tui/caches.sqlite")
     }
 
     @Test func ownWritesAreNotExternalChanges() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.add(Samples.oak)
         #expect(try !store.hasChangedExternally())
     }
@@ -183,8 +183,8 @@ import Testing
     @Test func anotherInstancesCommitIsAnExternalChangeReportedOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
-        let other = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
+        let other = try SQLiteStore(url: directory.file())
         try other.add(Samples.oak)
         #expect(try store.hasChangedExternally())
         #expect(try !store.hasChangedExternally())
@@ -193,7 +193,7 @@ import Testing
     @Test func migrationsAreRecorded() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try CacheStore(url: directory.file())
+        _ = try SQLiteStore(url: directory.file())
         let queue = try DatabaseQueue(path: directory.file().path)
         let identifiers = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(identifiers == ["v1", "v2"])

@@ -50,7 +50,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let caches = [Samples.oak, GeoCache(title: "Ünïcode \"q\"", details: "a/b\nc", creator: "\u{1B}", reward: "🧭")]
-        try CacheStore(url: directory.file()).saveCaches(caches)
+        try SQLiteStore(url: directory.file()).saveCaches(caches)
         let result = try GeocacheTUIBinary.run(["list", "--json", "--store", directory.file().path])
         #expect(result.status == 0)
         let decoded = try JSONDecoder().decode([[String: String]].self, from: Data(result.output.utf8))
@@ -74,7 +74,7 @@ import Testing
         let add = try GeocacheTUIBinary.run(["add", "--title", "a", "--details", "b", "--creator", "c", "--reward", "d"],
                                             environment: environment)
         #expect(add.status == 0)
-        #expect(try CacheStore(url: directory.file("env.sqlite")).count() == 1)
+        #expect(try SQLiteStore(url: directory.file("env.sqlite")).count() == 1)
     }
 
     @Test(arguments: [["list"], ["add", "--title", "a", "--details", "b", "--creator", "c", "--reward", "d"], []])

@@ -30,24 +30,24 @@ import Glibc
         }
         for loop in loops { loop.waitUntilExit() }
         #expect(loops.map(\.terminationStatus) == [0, 0])
-        let caches = try CacheStore(url: store).loadCaches()
+        let caches = try SQLiteStore(url: store).loadCaches()
         #expect(caches.count == perProcess * prefixes.count)
         for prefix in prefixes {
             let titles = caches.filter { $0.creator == prefix }.map(\.title)
             // Each process's adds are all there, in the order it made them.
             #expect(titles == (1...perProcess).map { "\(prefix) \($0)" })
         }
-        #expect(try CacheStore(url: store).count() == caches.count)
+        #expect(try SQLiteStore(url: store).count() == caches.count)
     }
 
     @Test(.timeLimit(.minutes(2))) func processKilledWhileAddingLeavesEveryCommittedCache() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = directory.file()
-        try CacheStore(url: store).add(Samples.oak)
+        try SQLiteStore(url: store).add(Samples.oak)
         let loop = try GeocacheTUIBinary.startShell(addLoop(prefix: "killed", count: 100_000, store: store))
         defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
-        let observer = try CacheStore(url: store)
+        let observer = try SQLiteStore(url: store)
         let deadline = Date().addingTimeInterval(60)
         while try observer.count() < 41, Date() < deadline, loop.isRunning {
             usleep(20_000)
@@ -57,7 +57,7 @@ import Glibc
         loop.waitUntilExit()
         #expect(loop.terminationReason == .uncaughtSignal)
 
-        let reopened = try CacheStore(url: store)
+        let reopened = try SQLiteStore(url: store)
         let caches = try reopened.loadCaches()
         #expect(caches.first == Samples.oak)
         let titles = caches.dropFirst().map(\.title)
@@ -73,10 +73,10 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = directory.file()
-        let first = try CacheStore(url: store)
+        let first = try SQLiteStore(url: store)
         try first.add(Samples.oak)
         // A second store in this process, opened and closed again.
-        _ = try CacheStore(url: store).count()
+        _ = try SQLiteStore(url: store).count()
         // Another process's connection closes: it must not find itself the last one
         // (which would checkpoint and delete the write-ahead log under `first`).
         let result = try GeocacheTUIBinary.run(["add", "--store", store.path, "--title", "t", "--details", "d",

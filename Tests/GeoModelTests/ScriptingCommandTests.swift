@@ -11,7 +11,7 @@ import Testing
     ]
 
     private func makeStore(_ directory: TemporaryDirectory) throws -> String {
-        try CacheStore(url: directory.file()).saveCaches(Self.caches)
+        try SQLiteStore(url: directory.file()).saveCaches(Self.caches)
         return directory.file().path
     }
 
@@ -49,7 +49,7 @@ import Testing
         #expect(result.status == 0 && result.output.isEmpty && result.error.isEmpty)
         var expected = Self.caches
         expected[1].reward = "Gold"
-        #expect(try CacheStore(url: directory.file()).loadCaches() == expected)
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == expected)
     }
 
     @Test func editByIdUsesTheIdentifierListIdsPrints() throws {
@@ -60,7 +60,7 @@ import Testing
         let id = try #require(ids.output.split(separator: "\n").last?.split(separator: "\t").first)
         let result = try GeocacheTUIBinary.run(["edit", "--store", store, "--id", String(id), "--title", "Cafe 2"])
         #expect(result.status == 0)
-        #expect(try CacheStore(url: directory.file()).loadCaches().last?.title == "Cafe 2")
+        #expect(try SQLiteStore(url: directory.file()).loadCaches().last?.title == "Cafe 2")
     }
 
     @Test func editThatEmptiesAFieldNamesItAndWritesNothing() throws {
@@ -70,7 +70,7 @@ import Testing
         let result = try GeocacheTUIBinary.run(["edit", "--store", store, "--position", "1", "--creator", " "])
         #expect(result.status == 1)
         #expect(result.error == "geocache-tui: Creator is empty\n")
-        #expect(try CacheStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
     }
 
     @Test func deleteByPositionRemovesThatCacheAndSaysWhich() throws {
@@ -80,7 +80,7 @@ import Testing
         let result = try GeocacheTUIBinary.run(["delete", "--store", store, "--position", "1"])
         #expect(result.status == 0)
         #expect(result.output == "deleted: Zürich lake\tBy the water\tana\tCoin\n")
-        #expect(try CacheStore(url: directory.file()).loadCaches() == Array(Self.caches.dropFirst()))
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Array(Self.caches.dropFirst()))
     }
 
     @Test(arguments: [["delete", "--position", "4"], ["edit", "--position", "9", "--title", "x"],
@@ -93,7 +93,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("geocache-tui: there is no cache "))
         #expect(result.error.split(separator: "\n").count == 1)
-        #expect(try CacheStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
     }
 
     @Test(arguments: [["delete"], ["delete", "--position", "1", "--id", "1"], ["edit", "--position", "1"],
@@ -105,7 +105,7 @@ import Testing
         let result = try GeocacheTUIBinary.run(command + ["--store", store])
         #expect(result.status != 0)
         #expect(!result.error.isEmpty)
-        #expect(try CacheStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
     }
 
     @Test(arguments: [["edit", "--position", "-1", "--title", "x"], ["edit", "--position", "0", "--title", "x"],
@@ -118,7 +118,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.error.contains("Positions start at 1: --position \(command[2]) names no cache"),
                 "stderr was: \(result.error)")
-        #expect(try CacheStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
     }
 
     @Test func anIdentifierBelowOneIsAUsageErrorSayingIdentifiersStartAtOne() throws {

@@ -3,15 +3,15 @@ import GRDB
 import Testing
 @testable import GeoModel
 
-/// `CacheStore.find` and the list's search mode.
+/// `SQLiteStore.find` and the list's search mode.
 @Suite struct SearchTests {
     static let zurich = GeoCache(title: "Zürich lake", details: "By the water", creator: "ana", reward: "Coin")
     static let loud = GeoCache(title: "Bridge", details: "ZÜRICH ROAD", creator: "bo", reward: "Pen")
     static let cafe = GeoCache(title: "Café", details: "Inside", creator: "chloé", reward: "Straße map")
     static let all = [zurich, Samples.oak, loud, cafe, Samples.mill]
 
-    private func store(_ directory: TemporaryDirectory, holding caches: [GeoCache] = all) throws -> CacheStore {
-        let store = try CacheStore(url: directory.file())
+    private func store(_ directory: TemporaryDirectory, holding caches: [GeoCache] = all) throws -> SQLiteStore {
+        let store = try SQLiteStore(url: directory.file())
         try store.saveCaches(caches)
         return store
     }
@@ -187,7 +187,7 @@ import Testing
         defer { directory.remove() }
         let list = try CacheList(store: store(directory))
         try list.beginSearch("zurich")
-        let other = try CacheStore(url: directory.file())
+        let other = try SQLiteStore(url: directory.file())
         let oak = try #require(try other.find("oak").first)
         try other.update(oak, to: GeoCache(title: "Zurich oak", details: "d", creator: "c", reward: "r"))
         let recorder = ChangeRecorder(list)
@@ -241,7 +241,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try makeVersion1Store(directory.file(), titles: ["Zürich", "Oak", "ZURICH"])
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         #expect(try store.count() == 3)
         #expect(try store.find("zurich").map(\.cache.title) == ["Zürich", "ZURICH"])
         let queue = try DatabaseQueue(path: directory.file().path)
@@ -255,12 +255,12 @@ import Testing
     @Test func aVersion1ProgramSeesAVersion2StoreAsNewer() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try CacheStore(url: directory.file())
+        _ = try SQLiteStore(url: directory.file())
         var version1 = DatabaseMigrator()
         version1.registerMigration("v1") { _ in }
         let queue = try DatabaseQueue(path: directory.file().path)
         defer { try? queue.close() }
-        // This is the check CacheStore.init makes before refusing with .newerSchema.
+        // This is the check SQLiteStore.init makes before refusing with .newerSchema.
         #expect(try queue.read { db in try version1.hasBeenSuperseded(db) })
     }
 }

@@ -11,7 +11,7 @@ import Glibc
 @Suite struct StoreFileIdentityTests {
     /// Writes a store with `caches` at `url` and closes it.
     private func makeStore(at url: URL, with caches: [GeoCache]) throws {
-        try CacheStore(url: url).saveCaches(caches)
+        try SQLiteStore(url: url).saveCaches(caches)
     }
 
     /// The titles stored at `url` and SQLite's integrity check, read through a plain
@@ -39,8 +39,8 @@ import Glibc
 
     /// A store on `directory`'s caches.sqlite with a few caches, all still in its
     /// write-ahead log (not yet checkpointed into the file).
-    private func openStoreWithUncheckpointedCaches(in directory: TemporaryDirectory) throws -> CacheStore {
-        let store = try CacheStore(url: directory.file())
+    private func openStoreWithUncheckpointedCaches(in directory: TemporaryDirectory) throws -> SQLiteStore {
+        let store = try SQLiteStore(url: directory.file())
         for number in 1...20 { try store.add(Samples.numbered(number)) }
         return store
     }
@@ -53,7 +53,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try moveReplacement(over: directory)
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) { try store?.add(Samples.numbered(99)) }
@@ -68,7 +68,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try moveReplacement(over: directory)
         #expect(store != nil)
 
@@ -92,13 +92,13 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try moveReplacement(over: directory)
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) { try store?.saveDraft([.title: "Half written"]) }
         store = nil
 
-        let replacement = try CacheStore(url: url)
+        let replacement = try SQLiteStore(url: url)
         #expect(try replacement.loadDraft().isEmpty)
         #expect(try replacement.loadCaches() == replacementCaches)
     }
@@ -107,12 +107,12 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) {
             try store?.write { db in
-                try db.execute(sql: CacheStore.insertCacheSQL, arguments: CacheStore.insertArguments(Samples.numbered(99)))
+                try db.execute(sql: SQLiteStore.insertCacheSQL, arguments: SQLiteStore.insertArguments(Samples.numbered(99)))
                 #expect(rename(directory.file("other.sqlite").path, url.path) == 0)
             }
         }
@@ -127,7 +127,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try moveReplacement(over: directory)
         let json = #"[{"title": "New", "details": "d", "creator": "c", "reward": "r"}]"#
 
@@ -145,7 +145,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try makeStore(at: directory.file("other.sqlite"), with: replacementCaches)
         let pipe = directory.file("import.json").path, replacement = directory.file("other.sqlite").path
         #expect(mkfifo(pipe, 0o600) == 0)
@@ -208,7 +208,7 @@ import Glibc
     @Test func anAddAfterTheFileWasDeletedIsRefusedAndRecreatesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         deleteWithSideFiles(directory.file())
 
         #expect(throws: StoreError.fileDeleted(path: directory.file().path)) { try store?.add(Samples.oak) }
@@ -229,7 +229,7 @@ import Glibc
     @Test func aDraftIsNotSavedAfterTheFileWasDeleted() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         deleteWithSideFiles(directory.file())
 
         #expect(throws: StoreError.fileDeleted(path: directory.file().path)) {
@@ -243,7 +243,7 @@ import Glibc
     @Test func aFileMovedAwayKeepsEveryCacheCommittedBeforeTheMove() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var store: CacheStore? = try openStoreWithUncheckpointedCaches(in: directory)
+        var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         #expect(rename(directory.file().path, directory.file("moved.sqlite").path) == 0)
 
         #expect(throws: StoreError.fileDeleted(path: directory.file().path)) { try store?.add(Samples.oak) }
@@ -272,12 +272,12 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let dataHome = directory.url.appendingPathComponent("data")
-        let store = try CacheStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
+        let store = try SQLiteStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
         try FileManager.default.removeItem(at: dataHome)
 
         let reopened = try store.reopened()
 
-        #expect(reopened.url == store.url)
+        #expect(reopened.name == store.name)
         #expect(try permissions(of: dataHome.appendingPathComponent("geocache-tui")) == 0o700)
     }
 
@@ -286,10 +286,10 @@ import Glibc
     @Test func checkpointsAndOtherConnectionsDoNotLookLikeAReplacement() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try CacheStore(url: directory.file())
+        let store = try SQLiteStore(url: directory.file())
         try store.saveCaches((1...3000).map(Samples.numbered))
         do {
-            let other = try CacheStore(url: directory.file())
+            let other = try SQLiteStore(url: directory.file())
             try other.add(Samples.oak)
         }
         let queue = try DatabaseQueue(path: directory.file().path)

@@ -14,7 +14,7 @@ import Testing
     ) {
         let before = FileSnapshot(url)
         do {
-            _ = try CacheStore(url: url)
+            _ = try SQLiteStore(url: url)
             Issue.record("opening \(url.path) succeeded", sourceLocation: sourceLocation)
         } catch {
             #expect(check(error), "unexpected error: \(error)", sourceLocation: sourceLocation)
@@ -57,7 +57,7 @@ import Testing
         defer { directory.remove() }
         let url = directory.file()
         do {
-            let store = try CacheStore(url: url)
+            let store = try SQLiteStore(url: url)
             try store.saveCaches((1...300).map(Samples.numbered))
         }
         let full = try Data(contentsOf: url)
@@ -81,7 +81,7 @@ import Testing
         defer { directory.remove() }
         let url = directory.file()
         do {
-            try CacheStore(url: url).add(Samples.oak)
+            try SQLiteStore(url: url).add(Samples.oak)
             let queue = try DatabaseQueue(path: url.path)
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
@@ -95,7 +95,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do { try CacheStore(url: url).add(Samples.oak) }
+        do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(chmod(url.path, 0) == 0)
         expectRefusal(of: url) {
             if case .permissionDenied(_, let reason) = $0 { reason.contains("000") } else { false }
@@ -107,7 +107,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do { try CacheStore(url: url).add(Samples.oak) }
+        do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(chmod(url.path, 0o400) == 0)
         expectRefusal(of: url) { if case .permissionDenied = $0 { true } else { false } }
     }
@@ -116,7 +116,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do { try CacheStore(url: url).add(Samples.oak) }
+        do { try SQLiteStore(url: url).add(Samples.oak) }
         let deniedDirectory = directory.url.path
 
         #expect {
@@ -135,7 +135,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do { try CacheStore(url: url).add(Samples.oak) }
+        do { try SQLiteStore(url: url).add(Samples.oak) }
 
         #expect(throws: StoreError.directoryNotWritable(path: url.path, directory: directory.url.path,
                                                         reason: "it is on a read-only file system")) {
@@ -168,7 +168,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do { try CacheStore(url: url).add(Samples.oak) }
+        do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(Self.changeAttribute("+i", of: directory.url))
         defer { _ = Self.changeAttribute("-i", of: directory.url) }
 
@@ -222,7 +222,7 @@ import Testing
         defer { directory.remove() }
         let url = directory.file()
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
-        let store = try CacheStore(url: url)
+        let store = try SQLiteStore(url: url)
         try store.add(Samples.oak)
         #expect(try store.count() == 1)
     }
@@ -232,7 +232,7 @@ import Testing
         defer { directory.remove() }
         let url = directory.url.appendingPathComponent("no/such/place/caches.sqlite")
         #expect {
-            _ = try CacheStore(url: url)
+            _ = try SQLiteStore(url: url)
         } throws: { error in
             guard case .cannotCreate(let path, let reason) = error as? StoreError else { return false }
             return path == url.path && reason.contains("does not exist")
@@ -247,7 +247,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         let url = blocker.appendingPathComponent("caches.sqlite")
         #expect {
-            _ = try CacheStore(url: url)
+            _ = try SQLiteStore(url: url)
         } throws: { error in
             guard case .cannotCreate(let path, _) = error as? StoreError else { return false }
             return path == url.path

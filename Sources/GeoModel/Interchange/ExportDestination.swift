@@ -55,8 +55,8 @@ public final class ExportDestination {
 
     /// Opens the destination for an export of `store`: `path` nil or `-` is standard
     /// output. Throws without changing anything when the destination is refused.
-    public init(path: String?, exporting store: CacheStore) throws(ExportError) {
-        let protected = Self.storeFiles(store.url.path)
+    public init(path: String?, exporting store: any CacheStore) throws(ExportError) {
+        let protected = Self.storeFiles(store.protectedPaths)
         guard let path, path != "-" else {
             try Self.refuseIfStore(descriptor: STDOUT_FILENO, name: "standard output", protected)
             name = "standard output"
@@ -183,11 +183,11 @@ public final class ExportDestination {
 
     private typealias Identity = StoreFile.Identity
 
-    /// The store file and its SQLite side files, as they exist now.
-    private static func storeFiles(_ storePath: String) -> [Identity] {
-        ["", "-wal", "-shm", "-journal"].compactMap { suffix in
+    /// The files of the store being exported (``CacheStore/protectedPaths``) that exist now.
+    private static func storeFiles(_ paths: [String]) -> [Identity] {
+        paths.compactMap { path in
             var info = stat()
-            return stat(storePath + suffix, &info) == 0 ? Identity(info) : nil
+            return stat(path, &info) == 0 ? Identity(info) : nil
         }
     }
 

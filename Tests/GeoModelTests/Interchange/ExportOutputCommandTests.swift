@@ -47,13 +47,13 @@ struct ExportOutputCommandTests {
         let result = try export(fixture, to: link)
         #expect(result.status == 1)
         #expect(result.error.contains("it is the store being exported"), "stderr was: \(result.error)")
-        #expect(try CacheStore(url: fixture.store.url).loadCaches() == [Samples.oak, Samples.bridge])
+        #expect(try SQLiteStore(url: fixture.store.url).loadCaches() == [Samples.oak, Samples.bridge])
     }
 
     @Test func anotherGeocacheStoreIsRefusedAndLeftByteForByte() throws {
         let fixture = try seededStore()
         let other = fixture.directory.file("other.sqlite")
-        try CacheStore(url: other).saveCaches([Samples.mill])
+        try SQLiteStore(url: other).saveCaches([Samples.mill])
         let before = FileSnapshot(other)
         let result = try export(fixture, to: other.path)
         #expect(result.status == 1)

@@ -64,11 +64,11 @@ enum Interchange {
 /// A fresh directory with a store in it, removed at the end of the test.
 final class StoreFixture {
     let directory: TemporaryDirectory
-    let store: CacheStore
+    let store: SQLiteStore
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = try CacheStore(url: directory.file())
+        store = try SQLiteStore(url: directory.file())
     }
 
     deinit { directory.remove() }

@@ -89,7 +89,7 @@ struct StoreImportTests {
 
     @Test func anotherStoreOnTheSameFileNoticesTheImport() throws {
         let fixture = try StoreFixture()
-        let other = try CacheStore(url: fixture.store.url)
+        let other = try SQLiteStore(url: fixture.store.url)
         _ = try other.hasChangedExternally()
         _ = try fixture.store.importCaches(from: .file(try Interchange.fixture("caches.json").path))
         #expect(try other.hasChangedExternally())

@@ -10,7 +10,7 @@ import Testing
     private let three: [GeoCache] = [.sample("One"), .sample("Two"), .sample("Three")]
 
     private func storedTitles(_ form: FormHarness) throws -> [String] {
-        try CacheStore(url: form.storeURL).loadCaches().map(\.title)
+        try SQLiteStore(url: form.storeURL).loadCaches().map(\.title)
     }
 
     // MARK: Moving
@@ -110,7 +110,7 @@ import Testing
     @Test func anEditOfACacheChangedElsewhereIsNotWrittenOverTheNewerVersion() throws {
         let form = try FormHarness(caches: three)
         form.press(.function(4))
-        let other = try CacheStore(url: form.storeURL)
+        let other = try SQLiteStore(url: form.storeURL)
         let first = try #require(try other.first())
         try other.update(first, to: .sample("Newer"))
         form.press(.control("u"))
@@ -172,7 +172,7 @@ import Testing
 
     @Test func aCacheDeletedElsewhereWhileShownMovesTheScreenOn() throws {
         let form = try FormHarness(caches: three)
-        let other = try CacheStore(url: form.storeURL)
+        let other = try SQLiteStore(url: form.storeURL)
         _ = try other.delete(try #require(try other.first()))
         form.idle()
         #expect(form.screen.contains("Title:   Two"))

@@ -43,7 +43,7 @@ import Testing
         form.press(.control("s"))
         #expect(form.screen.contains("Creator and Reward are empty"))
         #expect(form.model.count == 0)
-        #expect(try CacheStore(url: form.storeURL).count() == 0)
+        #expect(try SQLiteStore(url: form.storeURL).count() == 0)
         #expect(form.fieldTexts == ["Old Oak", "Behind the tree", "", ""])
     }
 
@@ -60,7 +60,7 @@ import Testing
         let cache = GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana", reward: "Travel bug")
         fill(form, cache)
         form.press(.control("s"))
-        #expect(try CacheStore(url: form.storeURL).loadCaches() == [cache])
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches() == [cache])
         #expect(form.fieldTexts == ["", "", "", ""])
         #expect(form.controller.form.focusedWidget === form.controller.fields[0].input)
         #expect(form.screen.contains("Title:   Old Oak"))
@@ -279,7 +279,7 @@ import Testing
 
     @Test func cacheAddedByAnotherProcessAppearsInTheCount() throws {
         let form = try FormHarness(caches: [.sample("Mine")])
-        try CacheStore(url: form.storeURL).add(.sample("Theirs"))
+        try SQLiteStore(url: form.storeURL).add(.sample("Theirs"))
         form.idle()
         #expect(form.status.hasPrefix(" Cache 1 of 2"))
     }

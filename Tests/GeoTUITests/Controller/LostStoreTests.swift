@@ -18,7 +18,7 @@ import Testing
     private func replaceStore(of form: FormHarness, with caches: [GeoCache]) throws {
         let other = form.directory.appendingPathComponent("other.sqlite")
         do {
-            let store = try CacheStore(url: other)
+            let store = try SQLiteStore(url: other)
             for cache in caches { try store.add(cache) }
         }
         #expect(rename(other.path, form.storeURL.path) == 0)
@@ -55,7 +55,7 @@ import Testing
         typeCache("Mine", into: form)
         form.press(.control("s"))
         #expect(form.fieldTexts[0] == "Mine")
-        #expect(try CacheStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs"])
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs"])
     }
 
     @Test func reloadOpensTheReplacementAndTheNextAddGoesIntoIt() throws {
@@ -66,7 +66,7 @@ import Testing
         #expect(form.status.contains("Reopened caches.sqlite"))
         #expect(form.screen.contains("Title:   Theirs"))
         form.press(.control("s"))
-        #expect(try CacheStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs", "Mine"])
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs", "Mine"])
     }
 
     @Test func reloadAfterADeletionStartsANewStoreThere() throws {

@@ -162,7 +162,7 @@ import Glibc
             }
         }
 
-        let store = try CacheStore(url: first.storeURL)
+        let store = try SQLiteStore(url: first.storeURL)
         var stored: [StoredCache] = []
         try store.forEachCache { stored.append($0) }
         let titles = stored.map(\.cache.title)

@@ -10,12 +10,12 @@ import Testing
     private let three: [GeoCache] = [.sample("One"), .sample("Two"), .sample("Three")]
 
     private func stored(_ form: FormHarness) throws -> [GeoCache] {
-        try CacheStore(url: form.storeURL).loadCaches()
+        try SQLiteStore(url: form.storeURL).loadCaches()
     }
 
     /// The cache at `position` as stored now.
     private func cache(at position: Int, of form: FormHarness) throws -> StoredCache {
-        try #require(try CacheStore(url: form.storeURL).cache(atPosition: position))
+        try #require(try SQLiteStore(url: form.storeURL).cache(atPosition: position))
     }
 
     /// Starts editing cache 2 and types at the end of its title, as the issue's
@@ -24,7 +24,7 @@ import Testing
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(4), .end)
         form.type(" more")
-        let other = try CacheStore(url: form.storeURL)
+        let other = try SQLiteStore(url: form.storeURL)
         var theirs = try cache(at: 2, of: form).cache
         theirs.reward = "Gold coin"
         try other.update(try cache(at: 2, of: form), to: theirs)
@@ -104,7 +104,7 @@ import Testing
     @Test func whileEditingThePaneKeepsTheEditedCacheWhenItIsDeletedElsewhere() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(4))
-        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
         form.idle()
         #expect(form.screen.contains("Editing"))
         #expect(form.screen.contains("Title:   Two"))
@@ -115,7 +115,7 @@ import Testing
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(4), .end)
         form.type("!")
-        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
         form.idle()
         form.press(.control("s"))
         #expect(form.screen.contains("deleted in another session; nothing was saved"))
@@ -130,7 +130,7 @@ import Testing
     @Test func aDeleteQuestionClosesWhenItsCacheIsDeletedElsewhere() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(8))
-        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
         form.idle()
         #expect(!form.screen.contains("[ Yes ]"))
         #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session; nothing deleted"))
@@ -141,7 +141,7 @@ import Testing
     @Test func aDeleteQuestionClosesWhenItsCacheIsChangedElsewhere() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(8))
-        try CacheStore(url: form.storeURL).update(try cache(at: 2, of: form), to: .sample("Two v2"))
+        try SQLiteStore(url: form.storeURL).update(try cache(at: 2, of: form), to: .sample("Two v2"))
         form.idle()
         #expect(!form.screen.contains("[ Yes ]"))
         #expect(form.status.contains("\u{201C}Two\u{201D} was changed in another session; nothing deleted"))
@@ -151,7 +151,7 @@ import Testing
     @Test func yesToAQuestionWhoseCacheWasDeletedMeanwhileDeletesNothing() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(8))
-        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
         form.press(.character("y"))
         #expect(try stored(form).map(\.title) == ["One", "Three"])
         #expect(form.status.contains("was deleted in another session; nothing deleted"))
@@ -160,7 +160,7 @@ import Testing
     @Test func yesToAQuestionWhoseCacheWasChangedMeanwhileDeletesNothing() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(8))
-        try CacheStore(url: form.storeURL).update(try cache(at: 2, of: form), to: .sample("Two v2"))
+        try SQLiteStore(url: form.storeURL).update(try cache(at: 2, of: form), to: .sample("Two v2"))
         form.press(.character("y"))
         #expect(try stored(form).map(\.title) == ["One", "Two v2", "Three"])
     }
@@ -170,7 +170,7 @@ import Testing
     @Test func theShownCacheDeletedElsewhereIsNamedInTheStatusLine() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("n"))
-        try CacheStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
         form.idle()
         #expect(form.screen.contains("Title:   Three"))
         #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session"))
@@ -178,7 +178,7 @@ import Testing
 
     @Test func reloadRereadsTheStore() throws {
         let form = try FormHarness(caches: three)
-        try CacheStore(url: form.storeURL).add(.sample("Four"))
+        try SQLiteStore(url: form.storeURL).add(.sample("Four"))
         form.press(.function(5))
         #expect(form.status.hasPrefix(" Cache 1 of 4"))
     }

@@ -13,7 +13,7 @@ import Testing
             .appendingPathComponent("geocache-e2e-manage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = directory.appendingPathComponent("caches.sqlite")
-        let seeded = try CacheStore(url: store)
+        let seeded = try SQLiteStore(url: store)
         for (title, details) in [("Old Oak", "Behind the tree"), ("Zürich lake", "Under the pier"),
                                  ("River Bend", "Near the bridge")] {
             try seeded.add(GeoCache(title: title, details: details, creator: "ana", reward: "Coin"))
@@ -21,7 +21,7 @@ import Testing
     }
 
     private func titles() throws -> [String] {
-        try CacheStore(url: store).loadCaches().map(\.title)
+        try SQLiteStore(url: store).loadCaches().map(\.title)
     }
 
     @Test func navigatesWithPreviousFirstLastAndTheButtons() throws {

@@ -46,7 +46,7 @@ import Testing
         try again.send("C-n")
         try again.waitFor("Details: Under the 🌸 bench")
         try again.quitApp()
-        #expect(try CacheStore(url: store).count() == 3)
+        #expect(try SQLiteStore(url: store).count() == 3)
     }
 
     @Test func emptyFieldsAreNamedOnScreenAndNothingIsStored() throws {
@@ -57,7 +57,7 @@ import Testing
         #expect(screen.contains("Only a title"))
         #expect(screen.contains("No caches yet"))
         try session.quitApp()
-        #expect(try CacheStore(url: store).count() == 0)
+        #expect(try SQLiteStore(url: store).count() == 0)
     }
 
     @Test func resizeRelaysOutAtOnceAndSaysWhenTooSmall() throws {
@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test func aNonUTF8LocaleStillGivesAUsableScreen() throws {
-        try CacheStore(url: store).add(GeoCache(title: "東京 🗼", details: "d", creator: "c", reward: "r"))
+        try SQLiteStore(url: store).add(GeoCache(title: "東京 🗼", details: "d", creator: "c", reward: "r"))
         let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
                                       environment: ["LANG": "C", "LC_ALL": "C"])
         try session.waitFor("^Q Quit")

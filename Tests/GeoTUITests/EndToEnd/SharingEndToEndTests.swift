@@ -12,7 +12,7 @@ import Testing
             .appendingPathComponent("geocache-e2e-sharing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = directory.appendingPathComponent("caches.sqlite")
-        let seeded = try CacheStore(url: store)
+        let seeded = try SQLiteStore(url: store)
         for number in 1...3 {
             try seeded.add(GeoCache(title: "Orig \(number)", details: "Details \(number)",
                                     creator: "ana", reward: "Reward \(number)"))
@@ -39,11 +39,11 @@ import Testing
         try session.waitFor("was changed in another session")
         try session.send("C-s")
         try session.waitFor("Reward  stored: Gold coin")
-        #expect(try CacheStore(url: store).cache(atPosition: 2)?.cache.reward == "Gold coin")
+        #expect(try SQLiteStore(url: store).cache(atPosition: 2)?.cache.reward == "Gold coin")
         try session.send("C-s")
         try session.waitFor("Saved over the other session")
         try session.quitApp()
-        let saved = try CacheStore(url: store).cache(atPosition: 2)?.cache
+        let saved = try SQLiteStore(url: store).cache(atPosition: 2)?.cache
         #expect(saved?.title == "Orig 2 more" && saved?.reward == "Reward 2")
     }
 
@@ -57,7 +57,7 @@ import Testing
         try session.waitFor("was deleted in another session; nothing deleted")
         try session.send("y")
         try session.quitApp()
-        #expect(try CacheStore(url: store).loadCaches().map(\.title) == ["Orig 1", "Orig 3"])
+        #expect(try SQLiteStore(url: store).loadCaches().map(\.title) == ["Orig 1", "Orig 3"])
     }
 
     @Test func aTerminalTooSmallToShowTheFormAddsAndDeletesNothing() throws {
@@ -71,13 +71,13 @@ import Testing
         try session.waitFor("Cache 2 of 3")
         #expect(!(try session.screen()).contains("Unseen"))
         try session.quitApp()
-        #expect(try CacheStore(url: store).count() == 3)
+        #expect(try SQLiteStore(url: store).count() == 3)
     }
 
     @Test func aStoreReplacedWhileTheFormRunsIsNotWrittenAndSurvivesTheQuit() throws {
         let other = store.deletingLastPathComponent().appendingPathComponent("other.sqlite")
         do {
-            let replacement = try CacheStore(url: other)
+            let replacement = try SQLiteStore(url: other)
             try replacement.add(GeoCache(title: "Theirs", details: "d", creator: "c", reward: "r"))
         }
         let session = try TmuxSession.app(store: store)
@@ -87,7 +87,7 @@ import Testing
         try session.send("C-s")
         try session.waitFor("caches.sqlite was replaced: nothing written. F5 reopens")
         try session.quitApp()
-        #expect(try CacheStore(url: store).loadCaches().map(\.title) == ["Theirs"])
+        #expect(try SQLiteStore(url: store).loadCaches().map(\.title) == ["Theirs"])
     }
 
     @Test func aStoreDeletedWhileTheFormRunsKeepsTheTextAndF5StartsANewOne() throws {
@@ -101,6 +101,6 @@ import Testing
         try session.send("C-s")
         try session.waitFor("Cache 1 of 1")
         try session.quitApp()
-        #expect(try CacheStore(url: store).loadCaches().map(\.title) == ["Mine"])
+        #expect(try SQLiteStore(url: store).loadCaches().map(\.title) == ["Mine"])
     }
 }

@@ -20,7 +20,7 @@ final class FormHarness {
             .appendingPathComponent("geocache-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         storeURL = self.directory.appendingPathComponent("caches.sqlite")
-        let store = try CacheStore(url: storeURL)
+        let store = try SQLiteStore(url: storeURL)
         for cache in caches { try store.add(cache) }
         model = try CacheList(store: store)
         controller = GeoCacheFormController(model: model, storeName: "caches.sqlite")
@@ -34,7 +34,7 @@ final class FormHarness {
     /// and starting the app again would.
     func restart() throws {
         controller.finish()
-        model = try CacheList(store: try CacheStore(url: storeURL))
+        model = try CacheList(store: try SQLiteStore(url: storeURL))
         controller = GeoCacheFormController(model: model, storeName: "caches.sqlite")
         controller.resize(to: size)
         canvas = Canvas(size: size)

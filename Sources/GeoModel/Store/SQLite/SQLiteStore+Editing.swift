@@ -29,7 +29,7 @@ public enum CacheEditError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-extension CacheStore {
+extension SQLiteStore {
     // MARK: - Reading by order
 
     /// The cache stored right before the one with `id` (which need not exist any

@@ -9,19 +9,19 @@ import GRDB
 /// at the path, and the next connection to open the path replays that log over the
 /// replacement, destroying it. So the store compares the path's device and inode with
 /// the ones it opened before every write, and once they differ it detaches.
-extension CacheStore {
-    /// Opens the store at ``url`` again, as a new ``CacheStore`` with the same
+extension SQLiteStore {
+    /// Opens the store at ``url`` again, as a new ``SQLiteStore`` with the same
     /// options (creating the file, and the directories the first opening could
     /// create, when they are missing), after detaching this store if its file is gone.
     ///
     /// Use it after ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``:
     /// this store stays detached; the new one uses whatever file the path names now,
     /// checked like any store being opened (``init(url:createIntermediateDirectories:)``).
-    public func reopened() throws(StoreError) -> CacheStore {
+    public func reopened() throws -> any CacheStore {
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)
         }
-        return try CacheStore(url: url, createIntermediateDirectories: createsIntermediateDirectories)
+        return try SQLiteStore(url: url, createIntermediateDirectories: createsIntermediateDirectories)
     }
 
     /// Throws when the store is detached, or when its path no longer names the file

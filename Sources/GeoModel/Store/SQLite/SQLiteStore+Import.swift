@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension CacheStore {
+extension SQLiteStore {
     /// Imports every cache read from `sources` in one transaction: either all the
     /// accepted caches are stored, or nothing is.
     ///
@@ -25,8 +25,8 @@ extension CacheStore {
     ///
     /// - Throws: ``ImportError`` for an unusable input or an interruption (nothing is
     ///   stored), ``StoreError`` when the store cannot be written.
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false,
-                             interruption: ImportInterruption? = nil) throws -> ImportReport {
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool,
+                             interruption: ImportInterruption?) throws -> ImportReport {
         let path = url.path
         try ensureAttached()
         let names = sources.map(\.name).joined(separator: ", ")

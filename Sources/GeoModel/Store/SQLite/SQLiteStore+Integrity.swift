@@ -1,6 +1,6 @@
 import GRDB
 
-extension CacheStore {
+extension SQLiteStore {
     /// SQLite's own check of the whole file: "ok", or the problems it found, one per
     /// line. It reads every page, so it costs about as much as reading the store.
     public func integrityCheck() throws -> String {

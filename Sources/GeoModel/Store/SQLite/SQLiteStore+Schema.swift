@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension CacheStore {
+extension SQLiteStore {
     /// The schema's migrations, oldest first. Never edit a registered migration:
     /// append a new one (`"v2"`, ...) and it runs once on every older store.
     static let migrator: DatabaseMigrator = {

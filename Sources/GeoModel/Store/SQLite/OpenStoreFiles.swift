@@ -14,7 +14,7 @@ import Darwin
 /// a connection closing in another process deletes the write-ahead log when it can
 /// take an exclusive lock, believing itself the last. So a store file this process
 /// already has open must never be opened and closed outside SQLite: opening a second
-/// ``CacheStore`` on it skips the header check, which the first one already made.
+/// ``SQLiteStore`` on it skips the header check, which the first one already made.
 enum OpenStoreFiles {
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()

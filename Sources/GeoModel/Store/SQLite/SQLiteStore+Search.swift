@@ -2,24 +2,16 @@ import GRDB
 
 /// Searching the store: case- and diacritic-insensitive matching on the folded
 /// `search_text` column.
-extension CacheStore {
-    /// The caches whose title, details, creator or reward contain `text`, ignoring
-    /// case and diacritics ("zurich" finds "Zürich" and "ZÜRICH", "cafe" finds
-    /// "Café"), in stored order; at most `limit` of them when given. An empty text
-    /// matches every cache.
+extension SQLiteStore {
+    /// Calls `body` with every cache whose title, details, creator or reward contains
+    /// `text`, ignoring case and diacritics ("zurich" finds "Zürich" and "ZÜRICH",
+    /// "cafe" finds "Café"), in stored order, at most `limit` of them when given, one
+    /// row at a time inside one read transaction. An empty text matches every cache.
     ///
     /// One scan of the table with `instr` on the folded `search_text` column, so the
     /// time grows with the store (figures: docs/performance.md). Rows stored without
     /// search text (by SQL outside the app) are folded first.
-    public func find(_ text: String, limit: Int? = nil) throws -> [StoredCache] {
-        var found: [StoredCache] = []
-        try forEachMatch(of: text, limit: limit) { found.append($0) }
-        return found
-    }
-
-    /// Calls `body` with every cache ``find(_:limit:)`` would return, one row at a
-    /// time inside one read transaction, so a large result is never held in memory.
-    public func forEachMatch(of text: String, limit: Int? = nil, _ body: (StoredCache) throws -> Void) throws {
+    public func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         try foldPendingSearchText()
         try read { db in
             let rows = try Row.fetchCursor(
@@ -31,7 +23,7 @@ extension CacheStore {
         }
     }
 
-    /// The identifiers of the caches ``find(_:limit:)`` would return, in stored
+    /// The identifiers of the caches ``forEachMatch(of:limit:_:)`` gives, in stored
     /// order: 8 bytes each, 8 MB for a million.
     public func matchIDs(_ text: String) throws -> [CacheID] {
         try foldPendingSearchText()

@@ -1,0 +1,433 @@
+import Foundation
+import GRDB
+
+/// The durable list of caches: an SQLite file, reached through GRDB.
+///
+/// One store is one connection (a GRDB `DatabaseQueue`) in WAL mode with
+/// `synchronous = FULL`, so every method that writes has committed durably when it
+/// returns, and several processes may use the same file at once: writers wait for
+/// each other (busy timeout) instead of failing, and each can learn of the others'
+/// commits through ``hasChangedExternally()``.
+///
+/// Opening checks the file first and refuses, without changing a byte, anything
+/// that is not a geocache-tui store; see ``init(url:)``.
+///
+/// ```swift
+/// let store = try SQLiteStore(url: SQLiteStore.defaultURL())
+/// let stored = try store.add(GeoCache(title: "Old Oak", details: "Behind the tree",
+///                                     creator: "ana", reward: "Travel bug"))
+/// try store.position(of: stored.id)   // == try store.count()
+/// ```
+///
+/// Before every write and in ``hasChangedExternally()`` the store checks that its
+/// path still names the file it opened; once the file is found deleted or replaced
+/// the store refuses everything with ``StoreError/fileDeleted(path:)`` or
+/// ``StoreError/fileReplaced(path:)``, and ``reopened()`` opens what is there now.
+///
+/// Not thread-safe by contract: use one store from one thread (GRDB serialises the
+/// calls anyway). Methods other than the initializer throw ``StoreError`` for I/O and
+/// ``GeoCacheValidationError`` for an invalid cache.
+public final class SQLiteStore: CacheStore {
+    /// The store file.
+    public let url: URL
+
+    /// The store file's path.
+    public var name: String { url.path }
+
+    /// The store file's name.
+    public var shortName: String { url.lastPathComponent }
+
+    /// The store file and the side files SQLite keeps beside it.
+    public var protectedPaths: [String] {
+        let path = url.path
+        return [path, path + "-wal", path + "-shm", path + "-journal"]
+    }
+
+    /// The one connection; closed once the store is detached (``detachment``).
+    let queue: DatabaseQueue
+
+    /// The device and inode of the file this store opened.
+    let identity: StoreFile.Identity
+
+    /// Whether opening may create missing directories up the path; kept for ``reopened()``.
+    let createsIntermediateDirectories: Bool
+
+    /// Why the store no longer uses its file (deleted or replaced while open), once
+    /// that was noticed; from then on every method throws it.
+    var detachment: StoreError?
+
+    /// The `PRAGMA data_version` seen last, to notice other connections' commits.
+    private var lastDataVersion: Int
+
+    /// How long a write waits for another process's write to finish before failing.
+    static let busyTimeout: TimeInterval = 10
+
+    /// Where the store lives unless told otherwise: `GEOCACHE_STORE` when set, else
+    /// `$XDG_DATA_HOME/geocache-tui/caches.sqlite`, else
+    /// `~/.local/share/geocache-tui/caches.sqlite`.
+    public static func defaultURL(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        if let path = environment["GEOCACHE_STORE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return defaultDirectory(environment: environment).appendingPathComponent("caches.sqlite")
+    }
+
+    /// The XDG data directory of geocache-tui, ignoring `GEOCACHE_STORE`.
+    static func defaultDirectory(environment: [String: String]) -> URL {
+        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return URL(fileURLWithPath: dataHome).appendingPathComponent("geocache-tui")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home)
+            .appendingPathComponent(".local/share/geocache-tui")
+    }
+
+    /// Opens the store at ``defaultURL(environment:)``, creating the missing XDG
+    /// directories on the way (mode 0700) when the location is the XDG default.
+    public static func openDefault(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(StoreError) -> SQLiteStore {
+        let isXDGDefault = (environment["GEOCACHE_STORE"] ?? "").isEmpty
+        return try SQLiteStore(url: defaultURL(environment: environment),
+                              createIntermediateDirectories: isXDGDefault)
+    }
+
+    /// Opens the store at `url`, creating it when there is no file there yet.
+    ///
+    /// Before anything is written, the file is checked and refused with a
+    /// ``StoreError`` when it is a directory, has permissions that do not let this
+    /// process read and write it, is not an SQLite database, is shorter than its
+    /// header says, belongs to another application (its `application_id`), or
+    /// has a schema newer than this version knows. Only a file that passes is
+    /// switched to WAL mode and migrated. A missing file is created with mode 0600,
+    /// and its directory, when missing, with mode 0700 (the directory's parent must
+    /// exist unless `createIntermediateDirectories` is true). A 0-byte file, or an
+    /// SQLite database with no tables and no application id, becomes a new store.
+    /// The file's device and inode are recorded for the checks of ``write(_:)``.
+    public init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
+        self.url = url
+        self.createsIntermediateDirectories = createIntermediateDirectories
+        let path = url.path
+        let state = try StoreFile.inspect(path)
+        if state == .missing {
+            try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
+        }
+        let identity = try StoreFile.identity(of: path)
+        self.identity = identity
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui store"))
+            do {
+                try Self.prepare(queue, path: path)
+                if let change = StoreFile.change(at: path, since: identity) { throw change }
+            } catch {
+                // What opening wrote must not be left in a log beside a file that replaced it.
+                if StoreFile.change(at: path, since: identity)?.meansTheFileIsGone == true {
+                    Self.closeDetached(queue)
+                } else {
+                    try? queue.close()
+                }
+                throw error
+            }
+            self.queue = queue
+            self.lastDataVersion = try queue.read(Self.dataVersion)
+        } catch {
+            throw StoreError(wrapping: error, path: path)
+        }
+        OpenStoreFiles.retain(identity)
+    }
+
+    /// How every connection to a store is set up: wait for other writers up to the busy
+    /// timeout, and make each commit durable (`synchronous = FULL`, also in WAL mode).
+    static func connectionConfiguration(label: String) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = label
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// True (1) when a cache identical in all four fields is stored; takes
+    /// ``cacheArguments(_:)`` and uses the index on the four fields.
+    static let containsCacheSQL = "SELECT EXISTS (SELECT 1 FROM cache WHERE \(sameContentCondition))"
+
+    /// The row holds the four fields given as the next four arguments (compared as
+    /// text, so the index on the four fields serves it).
+    static let sameContentCondition = """
+        title = CAST(? AS TEXT) AND details = CAST(? AS TEXT) AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT)
+        """
+
+    /// Checks identity and schema without writing, then claims, switches to WAL and
+    /// migrates.
+    private static func prepare(_ queue: DatabaseQueue, path: String) throws {
+        let isNew = try queue.read { db throws -> Bool in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if applicationID != StoreFile.applicationID {
+                guard applicationID == 0, objectCount == 0 else {
+                    throw StoreError.notAStore(
+                        path: path,
+                        reason: applicationID == 0
+                            ? "it is an SQLite database with tables of another application"
+                            : "it is the SQLite database of another application")
+                }
+                return true
+            }
+            if try migrator.hasBeenSuperseded(db) {
+                throw StoreError.newerSchema(path: path)
+            }
+            return false
+        }
+        try queue.writeWithoutTransaction { db in
+            if isNew {
+                try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+            }
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode?.lowercased() == "wal" else {
+                throw StoreError.database(path: path, message: "SQLite refused WAL mode (\(mode ?? "no answer"))")
+            }
+        }
+        try migrate(queue)
+    }
+
+    /// Runs the pending migrations. Two processes creating one store at once may
+    /// both try the first migration; the loser finds the work done and carries on.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        do {
+            try migrator.migrate(queue)
+        } catch {
+            let done = try queue.read { db in try migrator.hasCompletedMigrations(db) }
+            if !done { throw error }
+        }
+    }
+
+    deinit {
+        if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
+            detach(because: change)
+        }
+        OpenStoreFiles.release(identity)
+    }
+
+    private static func dataVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+
+    // MARK: - Reading
+
+    /// The number of stored caches, in constant time (a counter kept by triggers).
+    public func count() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0 }
+    }
+
+    /// The first cache in stored order, or nil when the store is empty.
+    public func first() throws -> StoredCache? {
+        try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id LIMIT 1")
+    }
+
+    /// The last cache in stored order, or nil when the store is empty.
+    public func last() throws -> StoredCache? {
+        try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id DESC LIMIT 1")
+    }
+
+    /// The cache stored right after the one with `id` (which need not exist any
+    /// more), or nil when there is none.
+    public func cache(after id: CacheID) throws -> StoredCache? {
+        try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache WHERE id > ? ORDER BY id LIMIT 1",
+                       arguments: [id.rawValue])
+    }
+
+    /// The cache with `id`, or nil when there is no such cache.
+    public func cache(_ id: CacheID) throws -> StoredCache? {
+        try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache WHERE id = ?", arguments: [id.rawValue])
+    }
+
+    /// The 1-based position of `id` in stored order: the number of caches stored
+    /// up to and including it. It walks the rowid index, so it costs more the
+    /// further the cache is; call it only when the position cannot be worked out.
+    public func position(of id: CacheID) throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE id <= ?", arguments: [id.rawValue]) ?? 0
+        }
+    }
+
+    /// True when a cache identical in all four fields is stored (uses an index).
+    public func contains(_ cache: GeoCache) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: Self.containsCacheSQL, arguments: Self.cacheArguments(cache)) ?? false
+        }
+    }
+
+    /// Calls `body` with every stored cache in stored order, one row at a time and
+    /// inside one read transaction (a consistent snapshot).
+    public func forEachCache(_ body: (StoredCache) throws -> Void) throws {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id")
+            while let row = try rows.next() {
+                try body(Self.storedCache(from: row))
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Validates `cache` and stores it after every other cache, in one durable
+    /// transaction whose cost does not depend on how many caches are stored; returns
+    /// it with its identity and the count right after the insert. The new cache is
+    /// last in stored order, so its position is that count.
+    ///
+    /// - Throws: ``GeoCacheValidationError`` when a field is empty (nothing is
+    ///   stored), ``StoreError`` when the write fails.
+    public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
+        let valid = try cache.validated()
+        return try write { db in
+            try db.execute(sql: Self.insertCacheSQL, arguments: Self.insertArguments(valid))
+            let stored = StoredCache(id: CacheID(rawValue: db.lastInsertedRowID), cache: valid)
+            let count = try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0
+            return (stored, count)
+        }
+    }
+
+    /// Replaces every stored cache with `caches`, in order, in one transaction: the
+    /// lab's `saveCachesToDefaults(_:)`. Either all of them are saved or none.
+    ///
+    /// - Throws: ``GeoCacheValidationError`` for the first invalid cache (nothing
+    ///   is changed), ``StoreError`` when the write fails.
+    public func saveCaches(_ caches: [GeoCache]) throws {
+        for cache in caches { _ = try cache.validated() }
+        try write { db in
+            try db.execute(sql: "DELETE FROM cache")
+            let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
+            for cache in caches {
+                try insert.execute(arguments: Self.insertArguments(cache))
+            }
+        }
+    }
+
+    // MARK: - Other processes
+
+    /// True when another connection (another process, or another store on the same
+    /// file) has committed a change since the previous call or since opening.
+    ///
+    /// It reads `PRAGMA data_version`, which costs about as much as reading one
+    /// row: cheap enough to poll once a second. This store's own writes do not count.
+    ///
+    /// - Throws: ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``
+    ///   when the path no longer names the file the store opened.
+    public func hasChangedExternally() throws -> Bool {
+        try ensureAttached()
+        let version = try read(Self.dataVersion)
+        defer { lastDataVersion = version }
+        return version != lastDataVersion
+    }
+
+    // MARK: - Draft
+
+    /// The form's unsaved text kept from a previous run: only non-empty fields.
+    public func loadDraft() throws -> [GeoCache.Field: String] {
+        try read { db in
+            var draft: [GeoCache.Field: String] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
+            while let row = try rows.next() {
+                let name: String = row[0]
+                let data: Data = row[1] ?? Data()
+                if let field = GeoCache.Field(rawValue: name) {
+                    draft[field] = String(decoding: data, as: UTF8.self)
+                }
+            }
+            return draft
+        }
+    }
+
+    /// Keeps the form's unsaved text for the next run, replacing the previous
+    /// draft; when every field is empty the draft is cleared.
+    public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM draft")
+            for (field, value) in fields where !value.isEmpty {
+                try db.execute(sql: "INSERT INTO draft (field, value) VALUES (?, CAST(? AS TEXT))",
+                               arguments: [field.rawValue, Self.textArgument(value)])
+            }
+        }
+    }
+
+    // MARK: - Plumbing
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let detachment { throw detachment }
+        do {
+            return try queue.read(body)
+        } catch {
+            throw StoreError(wrapping: error, path: url.path)
+        }
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: the write lock is taken first, so a
+    /// writer waits its turn (busy timeout) rather than failing on a stale snapshot.
+    /// Errors other than ``StoreError`` become one; the import and the editing
+    /// operations use it, so every write goes through this store's one connection.
+    ///
+    /// The path must still name the file the store opened, checked before the
+    /// transaction begins and again right before it commits: otherwise nothing is
+    /// written, the store detaches (``detach(because:)``) and throws
+    /// ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try ensureAttached()
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    if let change = fileChange() { throw change }
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw StoreError(wrapping: error, path: url.path)
+        } catch let error as StoreError where error.meansTheFileIsGone {
+            detach(because: error)
+            throw error
+        }
+        // Anything else (a StoreError, or an error `body` threw on purpose, like the
+        // import's ImportError) goes through unchanged.
+    }
+
+    func fetchCache(sql: String, arguments: StatementArguments = []) throws -> StoredCache? {
+        try read { db in
+            try Row.fetchOne(db, sql: sql, arguments: arguments).map(Self.storedCache(from:))
+        }
+    }
+}
+
+extension StoreError {
+    /// Turns any error met while using the store at `path` into a ``StoreError``;
+    /// a ``StoreError`` or ``GeoCacheValidationError`` is passed through unchanged
+    /// by the callers that can throw it.
+    init(wrapping error: any Error, path: String) {
+        if let error = error as? StoreError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self = .database(path: path, message: String(describing: error))
+            return
+        }
+        let message = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            self = .notAStore(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_CORRUPT:
+            self = .corrupt(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+            self = .permissionDenied(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_CANTOPEN:
+            self = .cannotCreate(path: path, reason: "SQLite cannot open it: \(message)")
+        default:
+            self = .database(path: path, message: message)
+        }
+    }
+}
