@@ -145,6 +145,15 @@ public final class CacheList {
         broadcast(.storeChangedExternally(count: count, deletedShown: try deletedSinceShown(before.0)))
     }
 
+    /// A descriptor that becomes readable when another session may have changed the
+    /// store: wait on it, then call ``checkForExternalChanges()``. Nil when the store
+    /// has none right now; then call ``checkForExternalChanges()`` about once a second.
+    public var changeDescriptor: Int32? { store.changeDescriptor }
+
+    /// How soon to call ``checkForExternalChanges()`` even when ``changeDescriptor``
+    /// stays quiet, or nil for not until it wakes.
+    public var recheckDelay: Duration? { store.recheckDelay }
+
     /// Every stored cache in stored order (the lab's `loadCachesFromDefaults()`).
     public func loadCaches() throws -> [GeoCache] {
         try store.loadCaches()

@@ -190,6 +190,38 @@ import Testing
         #expect(try !store.hasChangedExternally())
     }
 
+    @Test func anotherInstancesCommitMakesTheChangeDescriptorReadable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: directory.file())
+        let other = try SQLiteStore(url: directory.file())
+        let descriptor = try #require(store.changeDescriptor)
+        _ = try store.hasChangedExternally()  // what opening the other store wrote
+        #expect(!isReadable(descriptor, waiting: 0))
+        try other.add(Samples.oak)
+        #expect(isReadable(descriptor, waiting: 2000))
+        #expect(try store.hasChangedExternally())
+        #expect(!isReadable(descriptor, waiting: 0))
+    }
+
+    @Test func theChangeDescriptorStaysQuietWhileNothingChanges() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: directory.file())
+        try store.add(Samples.oak)
+        _ = try store.hasChangedExternally()
+        let descriptor = try #require(store.changeDescriptor)
+        _ = try store.count()
+        _ = try store.first()
+        #expect(!isReadable(descriptor, waiting: 200))
+    }
+
+    /// True when `descriptor` is readable within `milliseconds`.
+    private func isReadable(_ descriptor: Int32, waiting milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) == 1
+    }
+
     @Test func migrationsAreRecorded() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

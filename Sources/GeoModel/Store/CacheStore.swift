@@ -80,6 +80,15 @@ public protocol CacheStore: AnyObject {
     /// True when another session committed a change since the previous call or since
     /// opening; this store's own writes do not count.
     func hasChangedExternally() throws -> Bool
+    /// A descriptor that becomes readable when another session may have changed the
+    /// store, for a run loop to wait on in `poll()`; after it wakes, call
+    /// ``hasChangedExternally()``, which reads what woke it. Nil when the store has none
+    /// right now: then call ``hasChangedExternally()`` about once a second.
+    var changeDescriptor: Int32? { get }
+    /// How soon to call ``hasChangedExternally()`` again even when ``changeDescriptor``
+    /// stays quiet, or nil for not until it wakes: set while another session's write
+    /// was seen but its commit not yet, and while there is no descriptor.
+    var recheckDelay: Duration? { get }
     /// The same store opened again: after a ``StoreError`` that says it must be.
     func reopened() throws -> any CacheStore
     /// Paths an export must never write over: the store's file and its side files

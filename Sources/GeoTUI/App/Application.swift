@@ -10,6 +10,20 @@ public enum ControllerOutcome: Equatable, Sendable {
     case suspend
 }
 
+/// What wakes an idle run loop besides keys and signals.
+public struct IdleWake: Equatable, Sendable {
+    /// Descriptors that become readable when something the controller shows may have
+    /// changed (a store's change notifications).
+    public var descriptors: [Int32]
+    /// How long to sleep at most; nil sleeps until a key, a signal or a descriptor.
+    public var timeout: Duration?
+
+    public init(descriptors: [Int32] = [], timeout: Duration? = nil) {
+        self.descriptors = descriptors
+        self.timeout = timeout
+    }
+}
+
 /// Something that turns terminal events into actions and draws the screen: the
 /// contract between the run loop and a screen's controller.
 
@@ -18,7 +32,10 @@ public protocol ScreenController: AnyObject {
     func resize(to size: Size)
     /// Handles one key, mouse event or paste (a resize comes as ``resize(to:)``).
     func handle(_ event: InputEvent) -> ControllerOutcome
-    /// Called about once a second while nobody types (notices other processes' changes).
+    /// What may wake the loop while nobody types; asked before every wait.
+    var idleWake: IdleWake { get }
+    /// Called when one of ``IdleWake/descriptors`` became readable or its timeout passed
+    /// (notices other processes' changes).
     func idleTick()
     /// Called for SIGHUP, SIGTERM and SIGINT: keep what must be kept, then stop.
     func handle(_ signal: TerminalSignal) -> ControllerOutcome
@@ -34,8 +51,6 @@ public protocol ScreenController: AnyObject {
 public final class Application {
     private let terminal: Terminal
     private let controller: ScreenController
-    /// How long the loop sleeps while idle before the controller's ``ScreenController/idleTick()``.
-    public var idleInterval: Duration = .seconds(1)
 
     public init(terminal: Terminal, controller: ScreenController) {
         self.terminal = terminal
@@ -50,7 +65,8 @@ public final class Application {
         var status: Int32 = 0
         loop: while true {
             let outcome: ControllerOutcome
-            switch terminal.nextEvent(timeout: idleInterval) {
+            let wake = controller.idleWake
+            switch terminal.nextEvent(timeout: wake.timeout, watching: wake.descriptors) {
             case .input(.resize):
                 controller.resize(to: terminal.size)
                 terminal.invalidate()

@@ -152,6 +152,11 @@ public final class GeoCacheFormController: ScreenController {
         return .proceed
     }
 
+    /// The store's change descriptor, and the store's own delay for looking again.
+    public var idleWake: IdleWake {
+        IdleWake(descriptors: model.changeDescriptor.map { [$0] } ?? [], timeout: model.recheckDelay)
+    }
+
     public func idleTick() {
         do {
             try model.checkForExternalChanges()

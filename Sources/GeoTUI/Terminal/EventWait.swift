@@ -11,25 +11,29 @@ enum WaitResult: Equatable {
     case inputClosed
     /// A byte arrived on the signal pipe, or a signal interrupted the wait.
     case signal
+    /// One of the watched descriptors is readable (or reports an error or hang-up).
+    case watched
     /// The time ran out.
     case timeout
 }
 
-/// A blocking wait in `poll(2)` on the terminal's input and the signal pipe: no timers,
+/// A blocking wait in `poll(2)` on the terminal's input, the signal pipe and the
+/// descriptors the application watches (a store's change notifications): no timers,
 /// no busy-waiting, so an idle program uses no CPU.
 enum EventWait {
-    /// Waits until input, a signal or the timeout (nil waits for ever).
-    /// Pass -1 as `input` to wait for signals only.
-    static func wait(input: Int32, signals: Int32, timeout: Duration?) -> WaitResult {
+    /// Waits until input, a signal, a watched descriptor or the timeout (nil waits for
+    /// ever). Pass -1 as `input` to wait for signals (and watched descriptors) only.
+    static func wait(input: Int32, signals: Int32, watched: [Int32] = [], timeout: Duration?) -> WaitResult {
         var descriptors = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-        ]
+        ] + watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds(timeout))
         if ready < 0 { return .signal }  // EINTR: a signal handler ran
         if ready == 0 { return .timeout }
         if descriptors[1].revents != 0 { return .signal }
-        return classify(revents: descriptors[0].revents)
+        if descriptors[0].revents != 0 { return classify(revents: descriptors[0].revents) }
+        return .watched
     }
 
     /// What the input descriptor's `revents` mean. Errors come first: a terminal whose

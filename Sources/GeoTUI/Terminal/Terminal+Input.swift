@@ -4,19 +4,21 @@ import Glibc
 /// Input: the wait in `poll`, keys and mouse reports read from ncurses, and the signals
 /// and resizes that arrive as events.
 extension Terminal {
-    /// Waits in `poll` (never busy-waiting) until a key, a signal or the timeout, and
-    /// returns one event; `nil` waits for ever. The corresponding ncurses call is `wget_wch`.
+    /// Waits in `poll` (never busy-waiting) until a key, a signal, one of the `watched`
+    /// descriptors becoming readable, or the timeout, and returns one event; `nil` waits
+    /// for ever. A watched descriptor or the timeout ends the wait as ``TerminalEvent/tick``.
+    /// The corresponding ncurses call is `wget_wch`.
     ///
     /// Keys ncurses decodes from terminfo arrive through `wget_wch`; ``InputDecoder``
     /// handles what it leaves: Alt-prefixed keys, xterm sequences the entry lacks, SGR
     /// mouse reports and bracketed paste, which arrives as one ``Key/paste(_:)``.
     /// SIGHUP, SIGTERM and SIGINT arrive as ``TerminalEvent/signal(_:)``, a closed input
     /// as `.signal(.hangup)`, and SIGWINCH as ``Key/resize`` with ``size`` updated.
-    public func nextEvent(timeout: Duration?) -> TerminalEvent {
+    public func nextEvent(timeout: Duration?, watching watched: [Int32] = []) -> TerminalEvent {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         guard !isClosed else {
-            _ = EventWait.wait(input: -1, signals: -1, timeout: timeout)
+            _ = EventWait.wait(input: -1, signals: -1, watched: watched, timeout: timeout)
             return .tick
         }
         set_term(screen)
@@ -46,8 +48,10 @@ extension Terminal {
             case .sequence: Self.escapeDelay
             case .paste: Self.pasteIdleLimit
             }
+            // While an escape sequence or a paste is incomplete, the wait is its own
+            // short one: the watched descriptors wait until it is decoded.
             switch EventWait.wait(input: inputClosed ? -1 : inputDescriptor, signals: signalReadDescriptor,
-                                  timeout: wait) {
+                                  watched: pending == .none ? watched : [], timeout: wait) {
             case .input:
                 inputReported = true
                 continue
@@ -59,6 +63,8 @@ extension Terminal {
                 closeInput()
             case .signal:
                 handleSignals()
+            case .watched:
+                return .tick
             case .timeout:
                 if pending != .none {
                     decoder.inputTimedOut()

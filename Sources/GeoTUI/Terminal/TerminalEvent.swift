@@ -4,7 +4,8 @@ public enum TerminalEvent: Equatable, Sendable {
     case input(InputEvent)
     /// A signal that asks the program to stop (hang-up, terminate, interrupt).
     case signal(TerminalSignal)
-    /// The wait timed out with nothing to report.
+    /// The wait timed out, or a watched descriptor became readable: time for the
+    /// application to look at what it watches.
     case tick
 }
 

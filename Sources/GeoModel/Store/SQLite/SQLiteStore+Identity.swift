@@ -44,6 +44,7 @@ extension SQLiteStore {
     func detach(because reason: StoreError) {
         guard detachment == nil else { return }
         detachment = reason
+        watch = nil
         Self.closeDetached(queue)
     }
 

@@ -59,6 +59,30 @@ public final class SQLiteStore: CacheStore {
     /// The `PRAGMA data_version` seen last, to notice other connections' commits.
     private var lastDataVersion: Int
 
+    /// The inotify watch on the store's directory; nil when the system gives none, and
+    /// once the store is detached.
+    var watch: StoreFileWatch?
+
+    /// Readable when another process may have changed the store (``StoreFileWatch``);
+    /// nil when there is no watch, and the caller polls ``hasChangedExternally()``.
+    public var changeDescriptor: Int32? { watch?.descriptor }
+
+    /// When the watch reported a write that ``hasChangedExternally()`` did not see
+    /// committed yet (a commit is published in the `-shm` index, which inotify does not
+    /// report); nil otherwise.
+    private var unconfirmedWriteSince: ContinuousClock.Instant?
+
+    /// How long after an unconfirmed write the store keeps looking for its commit.
+    static let commitWaitLimit: Duration = .seconds(2)
+
+    /// Without a watch, once a second; after an unconfirmed write, soon (25 ms, then
+    /// backing off to half a second) until the commit shows or ``commitWaitLimit`` passes.
+    public var recheckDelay: Duration? {
+        guard watch != nil else { return .seconds(1) }
+        guard let since = unconfirmedWriteSince else { return nil }
+        return min(max(.milliseconds(25), since.duration(to: .now)), .milliseconds(500))
+    }
+
     /// How long a write waits for another process's write to finish before failing.
     static let busyTimeout: TimeInterval = 10
 
@@ -133,6 +157,7 @@ public final class SQLiteStore: CacheStore {
             }
             self.queue = queue
             self.lastDataVersion = try queue.read(Self.dataVersion)
+            watch = StoreFileWatch(path: path)
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
@@ -195,13 +220,19 @@ public final class SQLiteStore: CacheStore {
     }
 
     /// Runs the pending migrations. Two processes creating one store at once may
-    /// both try the first migration; the loser finds the work done and carries on.
+    /// both try a migration (each runs in its own transaction); the loser looks again:
+    /// when the winner has finished, it carries on, and while the winner is still
+    /// between migrations it runs what is left.
     private static func migrate(_ queue: DatabaseQueue) throws {
-        do {
-            try migrator.migrate(queue)
-        } catch {
-            let done = try queue.read { db in try migrator.hasCompletedMigrations(db) }
-            if !done { throw error }
+        for attempt in 1... {
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch {
+                if try queue.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+                if attempt == 5 { throw error }
+                usleep(20_000)
+            }
         }
     }
 
@@ -318,10 +349,20 @@ public final class SQLiteStore: CacheStore {
     /// - Throws: ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``
     ///   when the path no longer names the file the store opened.
     public func hasChangedExternally() throws -> Bool {
+        // The events read now are answered by this call; later ones wake the caller again.
+        let written = watch?.drain() ?? false
         try ensureAttached()
         let version = try read(Self.dataVersion)
         defer { lastDataVersion = version }
-        return version != lastDataVersion
+        let changed = version != lastDataVersion
+        if changed {
+            unconfirmedWriteSince = nil
+        } else if written, unconfirmedWriteSince == nil {
+            unconfirmedWriteSince = .now
+        } else if let since = unconfirmedWriteSince, since.duration(to: .now) > Self.commitWaitLimit {
+            unconfirmedWriteSince = nil
+        }
+        return changed
     }
 
     // MARK: - Draft

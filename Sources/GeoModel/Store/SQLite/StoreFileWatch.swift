@@ -1,0 +1,61 @@
+import Glibc
+
+/// An inotify watch that tells when another process may have changed a store file.
+///
+/// It watches the file's directory, which reports the events of the files in it: a
+/// commit in WAL mode writes the `-wal` file (`IN_MODIFY`), a checkpoint writes the
+/// store, and a deletion, a rename or a file moved over the store shows as its own
+/// event. ``descriptor`` becomes readable on any of them, so a run loop can wait on it
+/// in `poll()` beside the terminal instead of waking every second; the store then
+/// confirms with `PRAGMA data_version` whether another connection really committed.
+final class StoreFileWatch {
+    /// The inotify descriptor (non-blocking, closed on exec).
+    let descriptor: Int32
+    /// The names in the directory whose events matter: the store and its side files.
+    private let names: Set<String>
+
+    /// A watch on `path`'s directory, or nil when the system gives none (no inotify,
+    /// or the per-user watch limit reached): the caller then polls.
+    init?(path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        let mask = IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF
+        guard inotify_add_watch(descriptor, directory, UInt32(mask)) >= 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        names = [name, name + "-wal", name + "-journal"]
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads every pending event without waiting; true when one was about the store's
+    /// files or the directory itself.
+    @discardableResult
+    func drain() -> Bool {
+        var concerned = false
+        let headerSize = MemoryLayout<inotify_event>.size
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return concerned }
+            var offset = 0
+            while offset + headerSize <= count {
+                let (mask, length) = buffer.withUnsafeBytes { bytes in
+                    let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.mask, Int(event.len))
+                }
+                let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                if name.isEmpty || names.contains(name) || mask & UInt32(IN_Q_OVERFLOW) != 0 { concerned = true }
+                offset += headerSize + length
+            }
+        }
+    }
+}
