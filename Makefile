@@ -7,8 +7,8 @@ BIN_RELEASE := .build/release/geocache-tui
 # faster and maps less memory than one that loads them as shared libraries
 # (docs/performance.md has the measurements).
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui
-RUN_PACKAGES  := libncurses-dev libsqlite3-dev pkg-config ncurses-term
-TEST_PACKAGES := $(RUN_PACKAGES) tmux
+RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term
+TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql
 BENCH_PACKAGES := $(TEST_PACKAGES) python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
