@@ -1,8 +1,9 @@
-/// Why a store file could not be opened, created, read or written.
+/// Why a store could not be opened, created, read or written: an SQLite file, or a
+/// database on a PostgreSQL server.
 ///
-/// Every message names the file and says what to do about it, so a command line or
-/// a status bar can show it as it is. Whenever opening fails, the file was not
-/// changed.
+/// Every message names the file or the server (never a password) and says what to do
+/// about it, so a command line or a status bar can show it as it is. Whenever opening
+/// fails, the store was not changed.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file exists but is not a geocache-tui store: not an SQLite database at all
     /// (garbage, a zip archive, an empty directory entry of another kind) or the
@@ -33,21 +34,50 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// was open, so nothing was written to either; the store refuses every further
     /// use until reopened.
     case fileReplaced(path: String)
+    /// The PostgreSQL server could not be reached (not running, unknown host, no
+    /// answer within the connect timeout, refused by `pg_hba.conf`).
+    case unreachable(server: String, reason: String)
+    /// The connection to the PostgreSQL server broke while the store was open (the
+    /// server stopped, the network dropped, a round trip got no answer in time);
+    /// nothing was stored. The store connects again by itself.
+    case connectionLost(server: String, reason: String)
+    /// The server refused the user name or the password.
+    case accessDenied(server: String, reason: String)
+    /// The database the URL names does not exist on the server.
+    case noSuchDatabase(server: String)
+    /// The database holds tables of another application; nothing was created there.
+    case foreignDatabase(server: String)
+    /// The database was set up by a newer geocache-tui whose schema this version
+    /// does not know.
+    case newerServerSchema(server: String)
+    /// The server refused a statement.
+    case serverError(server: String, message: String)
 
-    /// The path of the store file the error is about.
+    /// The path of the store file the error is about, or the server (`host:port/dbname`).
     public var path: String {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .database(let path, _),
-             .fileDeleted(let path), .fileReplaced(let path):
+             .fileDeleted(let path), .fileReplaced(let path),
+             .unreachable(let path, _), .connectionLost(let path, _), .accessDenied(let path, _),
+             .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
+             .serverError(let path, _):
             path
         }
+    }
+
+    /// True when the store cannot be used until its server answers again: the store
+    /// connects again by itself.
+    public var meansTheServerIsAway: Bool {
+        if case .connectionLost = self { return true }
+        return false
     }
 
     /// One or two sentences: what is wrong with which file, and what to do.
     public var description: String {
         let elsewhere = "or choose another store with --store PATH or GEOCACHE_STORE"
+        let serverElsewhere = "or choose another store with --store or GEOCACHE_STORE"
         switch self {
         case .notAStore(let path, let reason):
             return "\(path) is not a geocache-tui store (\(reason)); it was left untouched. "
@@ -80,6 +110,26 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileReplaced(let path):
             return "\(path) was replaced by another file while it was open; nothing was written to it. "
                 + "Reopen the store to use the file now there."
+        case .unreachable(let server, let reason):
+            return "cannot connect to the store on \(server): \(reason). Check that the server is running "
+                + "and that the URL names it, \(serverElsewhere)."
+        case .connectionLost(let server, let reason):
+            return "the store on \(server) cannot be reached (\(reason)); nothing was stored. "
+                + "It connects again by itself when the server answers."
+        case .accessDenied(let server, let reason):
+            return "the server of \(server) refused the connection: \(reason). "
+                + "Check the user name in the URL and the password (PGPASSWORD or ~/.pgpass)."
+        case .noSuchDatabase(let server):
+            return "the database of \(server) does not exist. Create it (createdb -O ROLE NAME; "
+                + "see the club set-up in docs/usage.md), \(serverElsewhere)."
+        case .foreignDatabase(let server):
+            return "\(server) holds the tables of another application, not a geocache-tui store; nothing "
+                + "was created or changed there. Name an empty database for a new store, \(serverElsewhere)."
+        case .newerServerSchema(let server):
+            return "\(server) was set up by a newer version of geocache-tui; it was left untouched. "
+                + "Use that newer version, \(serverElsewhere)."
+        case .serverError(let server, let message):
+            return "\(server): the server refused a statement: \(message)."
         }
     }
 }

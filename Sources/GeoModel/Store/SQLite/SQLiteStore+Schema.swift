@@ -41,7 +41,7 @@ extension SQLiteStore {
                 """)
         }
         migrator.registerMigration("v2") { db in
-            // The text searches look in: the four fields folded by `searchText(for:)`.
+            // The text searches look in: the four fields folded by `SearchFolding.searchText(for:)`.
             // SQL cannot fold like Foundation, so the column is filled from Swift; a
             // row inserted by other SQL (an older import, a script, the benchmark's
             // generator) keeps NULL and is folded before the next search
@@ -56,23 +56,6 @@ extension SQLiteStore {
         return migrator
     }()
 
-    /// Separates the fields inside ``searchText(for:)``: a control character that a
-    /// one-line query does not hold, so a match never spans two fields.
-    static let searchFieldSeparator = "\u{1F}"
-
-    /// `text` folded for searching: case and diacritics removed ("Zürich" and
-    /// "ZÜRICH" become "zurich", "Café" becomes "cafe", "Straße" becomes "strasse"),
-    /// locale-independent so every process folds alike.
-    static func foldedForSearch(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    /// The value of the `search_text` column for `cache`: its four fields folded,
-    /// separated by ``searchFieldSeparator``.
-    static func searchText(for cache: GeoCache) -> String {
-        foldedForSearch(GeoCache.Field.allCases.map { cache[$0] }.joined(separator: searchFieldSeparator))
-    }
-
     /// The statement that stores a new cache with its search text; its arguments
     /// come from ``insertArguments(_:)``. Every insert in the app goes through it.
     static let insertCacheSQL = """
@@ -82,7 +65,7 @@ extension SQLiteStore {
 
     /// The arguments of ``insertCacheSQL`` for `cache`.
     static func insertArguments(_ cache: GeoCache) -> StatementArguments {
-        cacheArguments(cache) + [textArgument(searchText(for: cache))]
+        cacheArguments(cache) + [textArgument(SearchFolding.searchText(for: cache))]
     }
 
     /// The columns that make a ``StoredCache``. Text is read back as its raw UTF-8

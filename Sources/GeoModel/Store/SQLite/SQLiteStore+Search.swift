@@ -16,7 +16,7 @@ extension SQLiteStore {
         try read { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT \(Self.cacheColumns) FROM cache WHERE instr(search_text, ?) > 0 ORDER BY id LIMIT ?",
-                arguments: [Self.textArgument(Self.foldedForSearch(text)), limit ?? -1])
+                arguments: [Self.textArgument(SearchFolding.folded(text)), limit ?? -1])
             while let row = try rows.next() {
                 try body(Self.storedCache(from: row))
             }
@@ -30,7 +30,7 @@ extension SQLiteStore {
         return try read { db in
             let ids = try Int64.fetchAll(
                 db, sql: "SELECT id FROM cache WHERE instr(search_text, ?) > 0 ORDER BY id",
-                arguments: [Self.textArgument(Self.foldedForSearch(text))])
+                arguments: [Self.textArgument(SearchFolding.folded(text))])
             return ids.map(CacheID.init(rawValue:))
         }
     }
@@ -51,7 +51,7 @@ extension SQLiteStore {
                 let update = try db.cachedStatement(sql: "UPDATE cache SET search_text = CAST(? AS TEXT) WHERE id = ?")
                 for row in rows {
                     let stored = Self.storedCache(from: row)
-                    try update.execute(arguments: [Self.textArgument(Self.searchText(for: stored.cache)), stored.id.rawValue])
+                    try update.execute(arguments: [Self.textArgument(SearchFolding.searchText(for: stored.cache)), stored.id.rawValue])
                 }
                 return rows.count == 2000
             }

@@ -1,0 +1,119 @@
+/// The PostgreSQL store's schema: versioned migrations, as for SQLite, recorded in
+/// `geocache_schema`. Every table's name starts with `geocache` so that a database
+/// shared with nothing else is the expected case, and a database holding other
+/// tables is refused untouched.
+extension PostgresStore {
+    /// The migrations, oldest first, each a list of statements (libpq's extended
+    /// protocol runs one at a time); the version is the index plus one. Never edit a
+    /// migration that has shipped: add the next one.
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE geocache_schema (
+                version integer PRIMARY KEY,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
+            CREATE TABLE geocache (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                title bytea NOT NULL,
+                details bytea NOT NULL,
+                creator bytea NOT NULL,
+                reward bytea NOT NULL,
+                search_text bytea NOT NULL,
+                content_hash bytea GENERATED ALWAYS AS (sha256(
+                    int4send(length(title)) || title || int4send(length(details)) || details
+                    || int4send(length(creator)) || creator || int4send(length(reward)) || reward)) STORED
+            )
+            """,
+            "CREATE INDEX geocache_content ON geocache (content_hash)",
+            """
+            CREATE TABLE geocache_count (
+                only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+                value bigint NOT NULL
+            )
+            """,
+            "INSERT INTO geocache_count (value) VALUES (0)",
+            """
+            CREATE FUNCTION geocache_count_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' THEN
+                    UPDATE geocache_count SET value = value + (SELECT count(*) FROM changed_rows);
+                ELSIF TG_OP = 'DELETE' THEN
+                    UPDATE geocache_count SET value = value - (SELECT count(*) FROM changed_rows);
+                ELSE
+                    UPDATE geocache_count SET value = 0;
+                END IF;
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE TRIGGER geocache_counted_insert AFTER INSERT ON geocache
+                REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION geocache_count_rows()
+            """,
+            """
+            CREATE TRIGGER geocache_counted_delete AFTER DELETE ON geocache
+                REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION geocache_count_rows()
+            """,
+            """
+            CREATE TRIGGER geocache_counted_truncate AFTER TRUNCATE ON geocache
+                FOR EACH STATEMENT EXECUTE FUNCTION geocache_count_rows()
+            """,
+            """
+            CREATE FUNCTION geocache_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('\(channel)', '');
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE TRIGGER geocache_announced AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON geocache
+                FOR EACH STATEMENT EXECUTE FUNCTION geocache_announce()
+            """,
+            """
+            CREATE TABLE geocache_draft (
+                role name NOT NULL DEFAULT current_user,
+                member text NOT NULL,
+                field text NOT NULL,
+                value bytea NOT NULL,
+                PRIMARY KEY (role, member, field)
+            )
+            """,
+        ],
+    ]
+
+    /// The advisory lock appends and migrations take for their transaction.
+    static let appendLock = 0x6765_6F63
+
+    /// Sets up an empty database, migrates an older store, and refuses a database of
+    /// another application or of a newer geocache-tui, changing nothing there.
+    static func prepareSchema(on connection: PostgresConnection) throws {
+        try connection.transaction {
+            try connection.query("SELECT pg_advisory_xact_lock(\(appendLock))")
+            let version = try schemaVersion(on: connection)
+            if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
+            for (index, migration) in migrations.enumerated() where index >= version {
+                for statement in migration { try connection.query(statement) }
+                try connection.query("INSERT INTO geocache_schema (version) VALUES ($1)", [.int(index + 1)])
+            }
+        }
+    }
+
+    /// The store's schema version: 0 for an empty database; throws
+    /// ``StoreError/foreignDatabase(server:)`` for a database with other tables.
+    private static func schemaVersion(on connection: PostgresConnection) throws -> Int {
+        let hasSchema = try connection.query("SELECT to_regclass('geocache_schema') IS NOT NULL")
+        if hasSchema.rows.first?.string(0) == "t" {
+            let version = try connection.query("SELECT coalesce(max(version), 0) FROM geocache_schema")
+            return Int(version.rows.first?.string(0) ?? "") ?? 0
+        }
+        let tables = try connection.query("""
+            SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
+              AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+            """)
+        guard tables.rows.first?.string(0) == "0" else { throw StoreError.foreignDatabase(server: connection.server) }
+        return 0
+    }
+}

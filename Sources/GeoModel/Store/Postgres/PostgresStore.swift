@@ -1,0 +1,213 @@
+import Foundation
+
+/// The list of caches in a PostgreSQL database, shared by every host that reaches the
+/// server: the club's store.
+///
+/// One store is one libpq connection (``PostgresConnection``), which also listens on
+/// the channel the store's triggers notify on every committed change, so another
+/// session's commit makes ``changeDescriptor`` (the connection's socket) readable
+/// and the form wakes within milliseconds without polling.
+///
+/// The rules are the SQLite store's (``CacheStore``): stored order is the order of
+/// commits (appends take a transaction-level advisory lock, so identities from the
+/// sequence commit in order and "Cache N of M" never lies), the count is kept by
+/// statement triggers, fields are `bytea` so NUL and any Unicode round-trip, search
+/// matches a column folded by Swift (``SearchFolding``), and the duplicate check
+/// compares a SHA-256 of the four fields (indexed) and then the fields themselves.
+///
+/// When the server goes away, every call throws ``StoreError/connectionLost(server:reason:)``
+/// at once (nothing is stored, nothing waits), ``changeDescriptor`` is nil and
+/// ``recheckDelay`` asks to be looked at every two seconds; ``hasChangedExternally()``
+/// then connects again and answers true, so the caller reloads what changed meanwhile.
+///
+/// ```swift
+/// let store = try PostgresStore(url: "postgresql://club@db.example.org/caches")
+/// try store.add(GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana", reward: "Travel bug"))
+/// ```
+public final class PostgresStore: CacheStore {
+    /// The URL as given (it may hold a password: it is never shown).
+    let url: String
+    /// The server as `host:port/dbname`, for messages.
+    public let name: String
+    /// The one connection; nil while the server cannot be reached.
+    var connection: PostgresConnection?
+    /// Why the connection was lost, once it was.
+    private var lostBecause: StoreError?
+    /// When the connection was last tried again.
+    private var lastAttempt = ContinuousClock.now
+    /// Set when the connection came back: the caller must re-read everything.
+    private var reconnected = false
+
+    /// How often a lost connection is tried again.
+    static let reconnectInterval: Duration = .seconds(2)
+    /// How long one attempt to connect again may take: the form waits for it.
+    static let reconnectTimeout: TimeInterval = 1
+    /// The channel the store's triggers notify on.
+    static let channel = "geocache_changes"
+
+    /// The database and its server: `caches on db.example.org`.
+    public var shortName: String {
+        guard let slash = name.lastIndex(of: "/") else { return name }
+        return "\(name[name.index(after: slash)...]) on \(name[..<slash])"
+    }
+
+    /// A server has no files to protect from an export.
+    public var protectedPaths: [String] { [] }
+
+    /// Connects to the server `url` names (`postgres://` or `postgresql://`, with
+    /// everything libpq accepts), checks that the database is a geocache-tui store
+    /// (or empty, and then sets it up), and listens for other sessions' changes.
+    ///
+    /// - Throws: ``StoreError/unreachable(server:reason:)``,
+    ///   ``StoreError/accessDenied(server:reason:)``, ``StoreError/noSuchDatabase(server:)``,
+    ///   ``StoreError/foreignDatabase(server:)`` (nothing created),
+    ///   ``StoreError/newerServerSchema(server:)``, all within the connect timeout.
+    public init(url: String) throws(StoreError) {
+        self.url = url
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection(url)
+        } catch {
+            throw Self.openingError(error, url: url)
+        }
+        name = connection.server
+        do {
+            try Self.prepareSchema(on: connection)
+            try connection.query("LISTEN \(Self.channel)")
+        } catch {
+            throw Self.storeError(error, server: connection.server)
+        }
+        self.connection = connection
+    }
+
+    /// The store opened again from the same URL.
+    public func reopened() throws -> any CacheStore {
+        try PostgresStore(url: url)
+    }
+
+    // MARK: - Other sessions
+
+    /// The connection's socket, readable when a notification (or a failure) arrived;
+    /// nil while the server cannot be reached.
+    public var changeDescriptor: Int32? {
+        guard let connection, !connection.isBroken else { return nil }
+        return connection.socket
+    }
+
+    /// While the server cannot be reached, the time until the next attempt to connect.
+    public var recheckDelay: Duration? {
+        guard connection == nil else { return nil }
+        let left = Self.reconnectInterval - lastAttempt.duration(to: .now)
+        return max(left, .milliseconds(10))
+    }
+
+    /// True when another session committed a change since the last call (a
+    /// notification from another server process), or when the connection has just come
+    /// back (changes made meanwhile were not announced). While the server cannot be
+    /// reached it tries to connect again, at most every ``reconnectInterval``, and
+    /// throws ``StoreError/connectionLost(server:reason:)`` until that works.
+    public func hasChangedExternally() throws -> Bool {
+        guard let connection = try liveConnection(reconnecting: true) else { return false }
+        if reconnected {
+            reconnected = false
+            _ = connection.drainNotifications()
+            return true
+        }
+        do {
+            try connection.consumeInput()
+        } catch {
+            throw lose(error)
+        }
+        let own = connection.backendPID
+        return connection.drainNotifications().contains { $0.senderPID != own }
+    }
+
+    // MARK: - Plumbing
+
+    /// The open connection. With `reconnecting`, a lost one is tried again once the
+    /// interval has passed (returning nil when it is not time yet); without, a lost
+    /// connection throws at once.
+    private func liveConnection(reconnecting: Bool) throws -> PostgresConnection? {
+        if let connection, !connection.isBroken { return connection }
+        if connection != nil { throw lose(PostgresError(kind: .connectionLost, message: "the connection broke", server: name)) }
+        guard reconnecting else { throw lostBecause ?? .connectionLost(server: name, reason: "not connected") }
+        guard lastAttempt.duration(to: .now) >= Self.reconnectInterval else {
+            throw lostBecause ?? .connectionLost(server: name, reason: "not connected")
+        }
+        lastAttempt = .now
+        do {
+            let fresh = try PostgresConnection(url, timeout: Self.reconnectTimeout)
+            try fresh.query("LISTEN \(Self.channel)")
+            connection = fresh
+            lostBecause = nil
+            reconnected = true
+            return fresh
+        } catch {
+            let reason = (error as? PostgresError)?.message ?? String(describing: error)
+            lostBecause = .connectionLost(server: name, reason: reason)
+            throw lostBecause!
+        }
+    }
+
+    /// Runs `body` on the open connection, turning a broken connection into
+    /// ``StoreError/connectionLost(server:reason:)`` (and dropping it) and other
+    /// server errors into ``StoreError``. Errors `body` throws on purpose (validation,
+    /// ``CacheEditError``, ``ImportError``) go through unchanged.
+    func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        guard let connection = try liveConnection(reconnecting: false) else {
+            throw lostBecause ?? .connectionLost(server: name, reason: "not connected")
+        }
+        do {
+            return try body(connection)
+        } catch let error as PostgresError {
+            switch error.kind {
+            case .queryFailed: throw StoreError.serverError(server: name, message: error.message)
+            default: throw lose(error)
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction; with `appending`, after taking the lock that
+    /// keeps commits in identity order.
+    func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try run { connection in
+            try connection.transaction {
+                if appending { try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))") }
+                return try body(connection)
+            }
+        }
+    }
+
+    /// Forgets a broken connection and returns the error that says so.
+    private func lose(_ error: any Error) -> StoreError {
+        connection?.close()
+        connection = nil
+        lastAttempt = .now
+        let reason = (error as? PostgresError)?.message ?? String(describing: error)
+        let lost = StoreError.connectionLost(server: name, reason: reason)
+        lostBecause = lost
+        return lost
+    }
+
+    /// The error opening gives for what connecting threw.
+    private static func openingError(_ error: any Error, url: String) -> StoreError {
+        guard let error = error as? PostgresError else {
+            return .unreachable(server: PostgresConnection.redacted(url), reason: String(describing: error))
+        }
+        switch error.kind {
+        case .authenticationFailed: return .accessDenied(server: error.server, reason: error.message)
+        case .databaseMissing: return .noSuchDatabase(server: error.server)
+        default: return .unreachable(server: error.server, reason: error.message)
+        }
+    }
+
+    /// A ``StoreError`` for what a statement on `server` threw.
+    static func storeError(_ error: any Error, server: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? PostgresError else { return .serverError(server: server, message: "\(error)") }
+        switch error.kind {
+        case .queryFailed: return .serverError(server: server, message: error.message)
+        default: return .connectionLost(server: server, reason: error.message)
+        }
+    }
+}
