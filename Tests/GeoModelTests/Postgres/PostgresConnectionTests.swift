@@ -20,6 +20,15 @@ import Glibc
         #expect(result.rows.first?.string(1) == "geocache-tui")
     }
 
+    @Test func connectsThroughTheUnixSocketDirectoryNamedInTheURI() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try #require(try server.makeDatabase().split(separator: "/").last)
+        let socketDirectory = server.socketDirectory.path
+        let connection = try PostgresConnection("postgresql://geo@/\(database)?host=\(socketDirectory)&port=\(server.port)")
+        #expect(connection.server == "\(socketDirectory):\(server.port)/\(database)")
+        #expect(try connection.query("SELECT inet_client_addr() IS NULL").rows.first?.bool(0) == true)
+    }
+
     @Test func keepalivesAreOnUnlessTheURISaysOtherwise() throws {
         let server = try PostgresTestServer.shared()
         let uri = try server.makeDatabase()
