@@ -10,6 +10,12 @@ package struct PostgresNotification: Equatable, Sendable {
     /// The server process id of the sending session (compare with
     /// ``PostgresConnection/backendPID`` to recognise one's own).
     package let senderPID: Int32
+
+    package init(channel: String, payload: String, senderPID: Int32) {
+        self.channel = channel
+        self.payload = payload
+        self.senderPID = senderPID
+    }
 }
 
 extension PostgresConnection {
@@ -22,13 +28,18 @@ extension PostgresConnection {
     /// here.
     package func consumeInput() throws {
         let connection = try openHandle()
-        if PQconsumeInput(connection) == 0 || PQstatus(connection) == CONNECTION_BAD {
-            let error = fail(connection)
-            close()
-            throw PostgresError(
-                kind: error.kind == .serverShutDown || Self.soundsLikeShutdown(error.message) ? .serverShutDown : .connectionLost,
-                sqlState: error.sqlState, message: error.message, server: server)
-        }
+        let readable = PQconsumeInput(connection) == 1 && PQstatus(connection) == CONNECTION_OK
+        // PQconsumeInput only buffers; PQisBusy parses, which hands notifications to
+        // the queue and an idle-time error to the notice receiver.
+        _ = PQisBusy(connection)
+        if readable && notices.fatal == nil { return }
+        let libpqMessage = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
+        close()
+        let fatal = notices.fatal
+        let kind = PostgresError.kind(forSQLState: fatal?.sqlState)
+        throw PostgresError(
+            kind: kind == .serverShutDown ? .serverShutDown : .connectionLost,
+            sqlState: fatal?.sqlState, message: fatal?.message ?? libpqMessage, server: server)
     }
 
     /// The notifications received so far, oldest first, removed from libpq's queue.
@@ -45,13 +56,5 @@ extension PostgresConnection {
             PQfreemem(notification)
         }
         return notifications
-    }
-
-    /// Whether libpq's message for a closed idle connection is the server's
-    /// shutdown notice (the server's own text for SQLSTATE 57P01, which libpq keeps
-    /// only as a message when no statement is running).
-    static func soundsLikeShutdown(_ message: String) -> Bool {
-        let text = message.lowercased()
-        return text.contains("terminating connection due to administrator command") || text.contains("shutting down")
     }
 }

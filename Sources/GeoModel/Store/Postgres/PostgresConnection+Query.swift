@@ -57,8 +57,16 @@ extension PostgresConnection {
         return value
     }
 
-    /// The open connection, or `.connectionLost` when it is closed.
+    /// The open connection; `.connectionLost` when it is closed, and the server's
+    /// fatal notice (`.serverShutDown` for 57P01) when it arrived since.
     func openHandle() throws(PostgresError) -> OpaquePointer {
+        if let fatal = notices.fatal, handle != nil {
+            close()
+            let kind = PostgresError.kind(forSQLState: fatal.sqlState)
+            throw PostgresError(
+                kind: kind == .serverShutDown ? .serverShutDown : .connectionLost,
+                sqlState: fatal.sqlState, message: fatal.message, server: server)
+        }
         guard let handle else {
             throw PostgresError(kind: .connectionLost, message: "the connection is closed; reconnect", server: server)
         }
@@ -71,7 +79,10 @@ extension PostgresConnection {
         let message = PostgresError.oneLine(serverMessage ?? String(cString: PQerrorMessage(connection)))
         var kind = PostgresError.kind(forSQLState: sqlState)
         if PQstatus(connection) == CONNECTION_BAD || kind == .serverShutDown {
-            if kind != .serverShutDown { kind = .connectionLost }
+            if kind != .serverShutDown {
+                let noticed = PostgresError.kind(forSQLState: notices.fatal?.sqlState)
+                kind = noticed == .serverShutDown ? .serverShutDown : .connectionLost
+            }
             close()
         }
         return PostgresError(kind: kind, sqlState: sqlState, message: message, server: server)

@@ -53,6 +53,9 @@ package final class PostgresConnection {
     /// The server as `host:port/dbname`, for messages.
     package let server: String
 
+    /// The server's notices on this connection, kept instead of printed.
+    let notices = PostgresNotices()
+
     /// The connection string as given (it may hold a password: never show it;
     /// ``redacted(_:)`` it first).
     let connectionString: String
@@ -93,6 +96,7 @@ package final class PostgresConnection {
             throw error
         }
         PQsetnonblocking(connection, 1)
+        notices.install(on: connection)
         handle = connection
     }
 

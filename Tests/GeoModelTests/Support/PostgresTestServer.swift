@@ -1,0 +1,219 @@
+import Foundation
+import GeoModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throwaway PostgreSQL server for tests: its own cluster in a temporary
+/// directory, listening on 127.0.0.1 and a free port, with trust authentication for
+/// the superuser `geo` and a password for the role `club`.
+///
+/// ``shared()`` starts one server per test process on first use (under a lock, so
+/// suites running in parallel share it) and every server is stopped and its
+/// directory removed when the process exits. A test that stops a server (a fault
+/// test) starts its own with ``init()`` so the shared one never goes away under
+/// other tests. When no server can be started the call throws, and the test fails
+/// with the reason: it is never skipped.
+///
+/// As root, `initdb` and `pg_ctl` run as the `postgres` user (`runuser`), because
+/// `initdb` refuses to run as root.
+final class PostgresTestServer: @unchecked Sendable {
+    /// The role that needs a password (scram-sha-256), for authentication tests.
+    static let passwordRole = "club"
+    /// The password of ``passwordRole``.
+    static let rolePassword = "club-Pa55word"
+
+    /// The port the server listens on, on 127.0.0.1.
+    let port: Int
+    /// The directory holding the cluster (`data`), the socket (`sock`) and the log.
+    let directory: URL
+    private let binDirectory: URL
+    private let lock = NSLock()
+    private var databaseCount = 0
+
+    /// The data directory.
+    var dataDirectory: URL { directory.appendingPathComponent("data") }
+    /// The directory of the server's Unix socket.
+    var socketDirectory: URL { directory.appendingPathComponent("sock") }
+
+    /// The server every test of this process shares, started on first use.
+    static func shared() throws -> PostgresTestServer {
+        try Registry.instance.sharedServer()
+    }
+
+    /// Starts a new server of its own (about 1.5 s), stopped at process exit or by
+    /// ``destroy()``.
+    init() throws {
+        binDirectory = try Self.findBinDirectory()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString)")
+        port = try Self.freePort()
+        try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
+        Registry.instance.register(self)
+        if geteuid() == 0 { try Self.run(["/bin/chown", "-R", "postgres:", directory.path], log: nil) }
+        try runTool("initdb", [
+            "-D", dataDirectory.path, "-A", "trust", "-U", "geo", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
+        ])
+        let hba = dataDirectory.appendingPathComponent("pg_hba.conf")
+        let rules = try String(contentsOf: hba, encoding: .utf8)
+        try ("host all \(Self.passwordRole) 127.0.0.1/32 scram-sha-256\n" + rules).write(to: hba, atomically: false, encoding: .utf8)
+        try start()
+        try superuser("CREATE ROLE \(Self.passwordRole) LOGIN PASSWORD '\(Self.rolePassword)'")
+        try runTool("pg_ctl", ["-D", dataDirectory.path, "reload"])
+    }
+
+    /// A URI for `database` as `user` (the superuser `geo` unless told).
+    func uri(database: String, user: String = "geo", password: String? = nil) -> String {
+        let credentials = password.map { "\(user):\($0)" } ?? user
+        return "postgresql://\(credentials)@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// Creates a new, empty, uniquely named database and returns its URI
+    /// (`postgresql://geo@127.0.0.1:PORT/NAME`).
+    func makeDatabase() throws -> String {
+        let name = lock.withLock {
+            databaseCount += 1
+            return "geo_test_\(getpid())_\(databaseCount)"
+        }
+        try superuser("CREATE DATABASE \(name)")
+        return uri(database: name)
+    }
+
+    /// Runs `sql` as the superuser `geo` on a new connection to `database`.
+    @discardableResult
+    func superuser(_ sql: String, database: String = "postgres") throws -> PostgresResult {
+        let connection = try PostgresConnection(uri(database: database))
+        defer { connection.close() }
+        return try connection.query(sql)
+    }
+
+    /// Starts the server (again) on the same port and data directory; returns when it
+    /// accepts connections.
+    func start() throws {
+        try runTool("pg_ctl", [
+            "-D", dataDirectory.path, "-l", directory.appendingPathComponent("server.log").path, "-w", "-t", "30",
+            "-o", "-p \(port) -k \(socketDirectory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+        ])
+    }
+
+    /// Stops the server (fast shutdown: sessions are ended with 57P01).
+    func stop() throws {
+        try runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "fast", "stop"])
+    }
+
+    /// Stops the server if it runs and removes its directory.
+    func destroy() {
+        _ = try? runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs one of the server's programs, as `postgres` when this process is root.
+    private func runTool(_ name: String, _ arguments: [String]) throws {
+        let tool = binDirectory.appendingPathComponent(name).path
+        let command = geteuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
+        try Self.run(command, log: directory.appendingPathComponent("\(name).out"))
+    }
+
+    /// The `bin` directory of the newest PostgreSQL under /usr/lib/postgresql.
+    private static func findBinDirectory() throws -> URL {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        let candidates = versions
+            .filter { FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("\($0)/bin/initdb").path) }
+            .sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+        guard let newest = candidates.last else {
+            throw Failure("no PostgreSQL server found (/usr/lib/postgresql/*/bin/initdb): install the postgresql package (make test does)")
+        }
+        return root.appendingPathComponent("\(newest)/bin")
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now.
+    private static func freePort() throws -> Int {
+        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure("socket() failed: errno \(errno)") }
+        defer { Glibc.close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        guard bound else { throw Failure("cannot find a free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs `command` to completion, its output in `log` (a file, never a pipe: the
+    /// server pg_ctl starts must not hold a pipe open); throws with the output when
+    /// it fails.
+    ///
+    /// `posix_spawn` and `waitpid` rather than Foundation's `Process`: under the
+    /// parallel test runner `Process.waitUntilExit()` never returned for `runuser …
+    /// pg_ctl start` (the child stayed a zombie, never reaped).
+    private static func run(_ command: [String], log: URL?) throws {
+        let output = log ?? FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString).out")
+        defer { if log == nil { try? FileManager.default.removeItem(at: output) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let arguments = command.map { strdup($0) } + [nil]
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + environment).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, arguments, environment)
+        guard spawned == 0 else { throw Failure("cannot start \(command[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw Failure("waitpid for \(command[0]) failed: errno \(errno)") }
+        }
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        if !exited || code != 0 {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            let how = exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7f)"
+            throw Failure("\(command.joined(separator: " ")) \(how): \(text)")
+        }
+    }
+
+    /// Why the test server could not be set up.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = "PostgreSQL test server: " + description }
+    }
+
+    /// The process's servers: the shared one (started once, or its failure kept) and
+    /// every server to stop at exit.
+    private final class Registry: @unchecked Sendable {
+        static let instance = Registry()
+        private let startLock = NSLock()
+        private let listLock = NSLock()
+        private var shared: Result<PostgresTestServer, Error>?
+        private var servers: [PostgresTestServer] = []
+
+        func sharedServer() throws -> PostgresTestServer {
+            try startLock.withLock {
+                if let shared { return try shared.get() }
+                let result = Result { try PostgresTestServer() }
+                shared = result
+                return try result.get()
+            }
+        }
+
+        func register(_ server: PostgresTestServer) {
+            let first = listLock.withLock {
+                servers.append(server)
+                return servers.count == 1
+            }
+            if first { atexit { Registry.instance.destroyAll() } }
+        }
+
+        private func destroyAll() {
+            listLock.withLock { servers }.forEach { $0.destroy() }
+        }
+    }
+}
