@@ -11,7 +11,8 @@ struct GeocacheTUICommand: ParsableCommand {
         abstract: "Keep a list of geocaches in a terminal form, or script it.",
         discussion: """
             Without a subcommand, opens the interactive form. The caches live in one \
-            SQLite file: --store PATH, else $GEOCACHE_STORE, else \
+            SQLite file, or in a PostgreSQL database shared by many hosts: --store PATH \
+            or --store postgres://USER@HOST:PORT/DBNAME, else $GEOCACHE_STORE, else \
             $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
             """,
         version: "geocache-tui \(version)",

@@ -2,22 +2,35 @@ import ArgumentParser
 import Foundation
 import GeoModel
 
-/// The options every subcommand shares: which store file to use.
+/// The options every subcommand shares: which store to use.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store file (default: $GEOCACHE_STORE, else $XDG_DATA_HOME/geocache-tui/caches.sqlite).",
-            valueName: "path"))
+            "The store: an SQLite file, or postgres://USER@HOST:PORT/DBNAME for a shared PostgreSQL database "
+                + "(default: $GEOCACHE_STORE, else $XDG_DATA_HOME/geocache-tui/caches.sqlite).",
+            valueName: "path-or-url"))
     var store: String?
+
+    /// A malformed URL, in `--store` or `GEOCACHE_STORE`, is a usage error (exit 64).
+    func validate() throws {
+        do {
+            _ = try location()
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Where the chosen store is.
+    func location() throws(StoreLocation.Invalid) -> StoreLocation {
+        if let store, !store.isEmpty { return try StoreLocation(store) }
+        return try StoreLocation.standard()
+    }
 
     /// Opens the chosen store; on failure prints the store's message and exits 1.
     func openStore() throws -> any CacheStore {
         do {
-            if let store, !store.isEmpty {
-                return try SQLiteStore(url: URL(fileURLWithPath: store))
-            }
-            return try SQLiteStore.openDefault()
+            return try location().open()
         } catch {
             throw CommandFailure.report(error)
         }

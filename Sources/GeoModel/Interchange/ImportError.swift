@@ -181,3 +181,17 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
         "\(n) \(n == 1 ? one : many)"
     }
 }
+
+extension ImportError {
+    /// The refusal of an import that met invalid records without `--skip-invalid`:
+    /// it names the sources they came from and lists them.
+    static func invalidRecords(_ rejections: [RejectedRecord], sources: [ImportSource]) -> ImportError {
+        let names = sources.map(\.name).filter { name in rejections.contains { $0.location.source == name } }
+        let count = rejections.count
+        return ImportError(
+            .invalidRecords, source: names.joined(separator: ", "),
+            reason: "\(count) \(count == 1 ? "record is" : "records are") invalid, so nothing was imported "
+                + "(--skip-invalid imports the valid ones):",
+            rejections: rejections)
+    }
+}

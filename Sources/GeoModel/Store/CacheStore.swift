@@ -132,4 +132,10 @@ extension CacheStore {
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false) throws -> ImportReport {
         try importCaches(from: sources, skipInvalid: skipInvalid, interruption: nil)
     }
+
+    /// Imports one source; see ``importCaches(from:skipInvalid:interruption:)``.
+    public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
+                             interruption: ImportInterruption? = nil) throws -> ImportReport {
+        try importCaches(from: [source], skipInvalid: skipInvalid, interruption: interruption)
+    }
 }

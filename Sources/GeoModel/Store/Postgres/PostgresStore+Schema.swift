@@ -83,16 +83,24 @@ extension PostgresStore {
         ],
     ]
 
-    /// The advisory lock appends and migrations take for their transaction.
+    /// The advisory lock appends take for their transaction: their identities then
+    /// commit in order.
     static let appendLock = 0x6765_6F63
+    /// The advisory lock a migration takes, so two sessions never set up one database
+    /// at once. Not the append lock: opening must not wait for an import to finish.
+    static let migrationLock = 0x6765_6F6D
 
     /// Sets up an empty database, migrates an older store, and refuses a database of
-    /// another application or of a newer geocache-tui, changing nothing there.
+    /// another application or of a newer geocache-tui, changing nothing there. A
+    /// current store is only read.
     static func prepareSchema(on connection: PostgresConnection) throws {
+        let version = try schemaVersion(on: connection)
+        if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
+        guard version < migrations.count else { return }
         try connection.transaction {
-            try connection.query("SELECT pg_advisory_xact_lock(\(appendLock))")
+            try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))")
+            // Another session may have migrated while this one waited for the lock.
             let version = try schemaVersion(on: connection)
-            if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
             for (index, migration) in migrations.enumerated() where index >= version {
                 for statement in migration { try connection.query(statement) }
                 try connection.query("INSERT INTO geocache_schema (version) VALUES ($1)", [.int(index + 1)])

@@ -65,7 +65,7 @@ extension SQLiteStore {
                         }
                     }
                     if !skipInvalid, !report.rejections.isEmpty {
-                        throw Self.invalidRecordsError(report.rejections, sources: sources)
+                        throw ImportError.invalidRecords(report.rejections, sources: sources)
                     }
                     if let change = fileChange() { throw change }
                     if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
@@ -80,21 +80,5 @@ extension SQLiteStore {
             throw StoreError(wrapping: error, path: path)
         }
         return report
-    }
-
-    /// Imports one source; see ``importCaches(from:skipInvalid:interruption:)``.
-    public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
-                             interruption: ImportInterruption? = nil) throws -> ImportReport {
-        try importCaches(from: [source], skipInvalid: skipInvalid, interruption: interruption)
-    }
-
-    private static func invalidRecordsError(_ rejections: [RejectedRecord], sources: [ImportSource]) -> ImportError {
-        let names = sources.map(\.name).filter { name in rejections.contains { $0.location.source == name } }
-        let count = rejections.count
-        return ImportError(
-            .invalidRecords, source: names.joined(separator: ", "),
-            reason: "\(count) \(count == 1 ? "record is" : "records are") invalid, so nothing was imported "
-                + "(--skip-invalid imports the valid ones):",
-            rejections: rejections)
     }
 }

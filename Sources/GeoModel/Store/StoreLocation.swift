@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where the caches are kept, as `--store` or `GEOCACHE_STORE` names it: a
+/// `postgres://` or `postgresql://` URL is a database on a PostgreSQL server, anything
+/// else the path of an SQLite file.
+public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
+    /// An SQLite file; `createsDirectories` when it is the XDG default, whose missing
+    /// directories are created on the way.
+    case file(URL, createsDirectories: Bool)
+    /// A PostgreSQL database, by its URL (which may hold a password).
+    case server(String)
+
+    /// A `--store` value or URL that cannot be used; the message names the part that
+    /// is wrong, never the password.
+    public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The location `value` names. A URL is checked as libpq reads it.
+    public init(_ value: String) throws(Invalid) {
+        guard PostgresConnectionString.isPostgresURI(value) else {
+            self = .file(URL(fileURLWithPath: value), createsDirectories: false)
+            return
+        }
+        let parsed: PostgresConnectionString
+        do {
+            parsed = try PostgresConnectionString(value)
+        } catch {
+            throw Invalid(description: "\(PostgresConnection.redacted(value)) is not a usable PostgreSQL URL: \(error.message)")
+        }
+        // libpq reads the port only when connecting; a usage error is clearer.
+        if let port = parsed.options["port"],
+           !port.split(separator: ",", omittingEmptySubsequences: false).allSatisfy({ UInt16($0) != nil }) {
+            throw Invalid(description: "\(PostgresConnection.redacted(value)) is not a usable PostgreSQL URL: "
+                          + "the port \"\(port)\" is not a number from 0 to 65535")
+        }
+        self = .server(value)
+    }
+
+    /// `GEOCACHE_STORE` when set, else `$XDG_DATA_HOME/geocache-tui/caches.sqlite`,
+    /// else `~/.local/share/geocache-tui/caches.sqlite` (see ``SQLiteStore/defaultURL(environment:)``).
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Invalid) -> StoreLocation {
+        if let value = environment["GEOCACHE_STORE"], !value.isEmpty { return try StoreLocation(value) }
+        return .file(SQLiteStore.defaultURL(environment: environment), createsDirectories: true)
+    }
+
+    /// Opens the store here: the file (created when missing), or a connection to the
+    /// server (the database set up when empty).
+    public func open() throws(StoreError) -> any CacheStore {
+        switch self {
+        case .file(let url, let createsDirectories):
+            try SQLiteStore(url: url, createIntermediateDirectories: createsDirectories)
+        case .server(let url):
+            try PostgresStore(url: url)
+        }
+    }
+
+    /// The path, or the URL with its password written `***`.
+    public var description: String {
+        switch self {
+        case .file(let url, _): url.path
+        case .server(let url): PostgresConnection.redacted(url)
+        }
+    }
+}
