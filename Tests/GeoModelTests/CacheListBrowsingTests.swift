@@ -25,10 +25,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
 @Suite struct CacheListBrowsingTests {
     static let three = [Samples.oak, Samples.bridge, Samples.mill]
 
-    @Test func showPreviousWrapsFromTheFirstToTheLast() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: Self.three)
+    @Test(arguments: StoreKind.allCases) func showPreviousWrapsFromTheFirstToTheLast(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.three)
         var seen: [String] = []
         for _ in 0..<4 {
             list.showPrevious()
@@ -37,10 +36,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(seen == ["Mill 3 of 3", "Bridge 2 of 3", "Old Oak 1 of 3", "Mill 3 of 3"])
     }
 
-    @Test func showPreviousBroadcastsCurrentMovedOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: Self.three)
+    @Test(arguments: StoreKind.allCases) func showPreviousBroadcastsCurrentMovedOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.three)
         let recorder = ChangeRecorder(list)
         list.showPrevious()
         let last = try #require(list.current)
@@ -70,10 +68,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(list.positionText == "1 of 1")
     }
 
-    @Test func showLastMovesToTheLastAndBroadcastsOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: Self.three)
+    @Test(arguments: StoreKind.allCases) func showLastMovesToTheLastAndBroadcastsOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.three)
         let recorder = ChangeRecorder(list)
         list.showLast()
         list.showLast()
@@ -82,10 +79,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(recorder.changes == [.currentMoved(last, position: 3)])
     }
 
-    @Test func showFirstMovesToTheFirstAndBroadcastsOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: Self.three)
+    @Test(arguments: StoreKind.allCases) func showFirstMovesToTheFirstAndBroadcastsOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.three)
         list.showLast()
         let recorder = ChangeRecorder(list)
         list.showFirst()
@@ -95,10 +91,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(recorder.changes == [.currentMoved(first, position: 1)])
     }
 
-    @Test func showRandomNeverPicksTheCurrentCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: (1...5).map(Samples.numbered))
+    @Test(arguments: StoreKind.allCases) func showRandomNeverPicksTheCurrentCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: (1...5).map(Samples.numbered))
         var generator = SeededGenerator(state: 42)
         var visited: Set<Int> = []
         for _ in 0..<200 {
@@ -112,10 +107,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(visited == Set(1...5))
     }
 
-    @Test func showRandomWithTwoCachesAlternates() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func showRandomWithTwoCachesAlternates(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let recorder = ChangeRecorder(list)
         list.showRandom()
         list.showRandom()
@@ -142,23 +136,21 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
 @Suite struct CacheListEditingTests {
     static let edited = GeoCache(title: "Old Oak (moved)", details: "Now by the gate", creator: "ana", reward: "Coin")
 
-    @Test func updateCurrentStoresAndBroadcastsUpdatedOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func updateCurrentStoresAndBroadcastsUpdatedOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let id = try #require(list.current?.id)
         let recorder = ChangeRecorder(list)
         let updated = try list.updateCurrent(Self.edited)
         #expect(updated == StoredCache(id: id, cache: Self.edited))
         #expect(list.current == updated && list.positionText == "1 of 2")
         #expect(recorder.changes == [.updated(updated)])
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == [Self.edited, Samples.bridge])
+        #expect(try fixture.open().loadCaches() == [Self.edited, Samples.bridge])
     }
 
-    @Test func updateCurrentWithAnEmptyFieldNamesItAndWritesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func updateCurrentWithAnEmptyFieldNamesItAndWritesNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         var invalid = Samples.oak
         invalid.reward = "  "
@@ -167,29 +159,26 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(try list.loadCaches() == [Samples.oak])
     }
 
-    @Test func updateCurrentWithTheSameFieldsBroadcastsNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func updateCurrentWithTheSameFieldsBroadcastsNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         try list.updateCurrent(Samples.oak)
         #expect(recorder.changes.isEmpty)
     }
 
-    @Test func updateAndDeleteOnAnEmptyListThrowNoCurrentCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory)
+    @Test(arguments: StoreKind.allCases) func updateAndDeleteOnAnEmptyListThrowNoCurrentCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.noCurrentCache) { try list.updateCurrent(Samples.oak) }
         #expect(throws: CacheEditError.noCurrentCache) { try list.deleteCurrent() }
         #expect(recorder.changes.isEmpty)
     }
 
-    @Test func deleteCurrentShowsTheNextCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+    @Test(arguments: StoreKind.allCases) func deleteCurrentShowsTheNextCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge, Samples.mill])
         list.showNext()
         let deleted = try #require(list.current?.id)
         let recorder = ChangeRecorder(list)
@@ -200,10 +189,9 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(try list.loadCaches() == [Samples.oak, Samples.mill])
     }
 
-    @Test func deletingTheLastCacheShowsThePreviousOne() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+    @Test(arguments: StoreKind.allCases) func deletingTheLastCacheShowsThePreviousOne(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge, Samples.mill])
         list.showLast()
         let deleted = try #require(list.current?.id)
         let recorder = ChangeRecorder(list)
@@ -213,37 +201,34 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(recorder.changes == [.deleted(deleted, newCurrent: previous, position: 2, count: 2)])
     }
 
-    @Test func deletingTheOnlyCacheLeavesTheEmptyState() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func deletingTheOnlyCacheLeavesTheEmptyState(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let deleted = try #require(list.current?.id)
         let recorder = ChangeRecorder(list)
         try list.deleteCurrent()
         #expect(list.current == nil && list.isEmpty && list.positionText == "0 of 0")
         #expect(recorder.changes == [.deleted(deleted, newCurrent: nil, position: nil, count: 0)])
-        #expect(try SQLiteStore(url: directory.file()).count() == 0)
+        #expect(try fixture.open().count() == 0)
     }
 
-    @Test func deleteSurvivesReopening() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test(arguments: StoreKind.allCases) func deleteSurvivesReopening(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         do {
-            let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+            let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
             try list.deleteCurrent()
         }
-        let reopened = try CacheList(store: SQLiteStore(url: directory.file()))
+        let reopened = try CacheList(store: fixture.open())
         #expect(reopened.current?.cache == Samples.bridge && reopened.positionText == "1 of 1")
     }
 
     // MARK: Another process got there first
 
-    @Test func staleUpdateIsRefusedAndTheNewerVersionShown() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func staleUpdateIsRefusedAndTheNewerVersionShown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
-        let other = try SQLiteStore(url: directory.file())
+        let other = try fixture.open()
         let newer = try other.update(shown, to: Samples.mill)
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.updateCurrent(Self.edited) }
@@ -252,12 +237,11 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(recorder.changes == [.storeChangedExternally(count: 2)])
     }
 
-    @Test func updateOfACacheDeletedElsewhereMovesOn() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func updateOfACacheDeletedElsewhereMovesOn(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
-        try SQLiteStore(url: directory.file()).delete(shown)
+        try fixture.open().delete(shown)
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.deletedElsewhere(shown.id)) { try list.updateCurrent(Self.edited) }
         #expect(list.current?.cache == Samples.bridge && list.positionText == "1 of 1")
@@ -265,35 +249,32 @@ func makeList(_ directory: TemporaryDirectory, holding caches: [GeoCache] = []) 
         #expect(try list.loadCaches() == [Samples.bridge])
     }
 
-    @Test func deleteOfACacheDeletedElsewhereMovesOn() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+    @Test(arguments: StoreKind.allCases) func deleteOfACacheDeletedElsewhereMovesOn(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge, Samples.mill])
         list.showNext()
         let shown = try #require(list.current)
-        try SQLiteStore(url: directory.file()).delete(shown)
+        try fixture.open().delete(shown)
         let recorder = ChangeRecorder(list)
         #expect(throws: CacheEditError.deletedElsewhere(shown.id)) { try list.deleteCurrent() }
         #expect(list.current?.cache == Samples.mill && list.positionText == "2 of 2")
         #expect(recorder.changes == [.storeChangedExternally(count: 2)])
     }
 
-    @Test func deleteOfACacheChangedElsewhereDeletesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func deleteOfACacheChangedElsewhereDeletesNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let shown = try #require(list.current)
-        let newer = try SQLiteStore(url: directory.file()).update(shown, to: Self.edited)
+        let newer = try fixture.open().update(shown, to: Self.edited)
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try list.deleteCurrent() }
         #expect(try list.loadCaches() == [Self.edited, Samples.bridge])
         #expect(list.current == newer)
     }
 
-    @Test func twoStoresEditingOneCacheKeepTheFirstWrite() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let first = try makeList(directory, holding: [Samples.oak])
-        let second = try CacheList(store: SQLiteStore(url: directory.file()))
+    @Test(arguments: StoreKind.allCases) func twoStoresEditingOneCacheKeepTheFirstWrite(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let first = try fixture.list(holding: [Samples.oak])
+        let second = try CacheList(store: fixture.open())
         try first.updateCurrent(Self.edited)
         #expect(throws: CacheEditError.self) { try second.updateCurrent(Samples.mill) }
         #expect(try first.loadCaches() == [Self.edited])

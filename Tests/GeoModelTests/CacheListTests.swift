@@ -12,10 +12,9 @@ import Testing
 
     // MARK: Self-initialisation and derived data
 
-    @Test func emptyStoreStartsWithNoCurrentCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory)
+    @Test(arguments: StoreKind.allCases) func emptyStoreStartsWithNoCurrentCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
         #expect(list.current == nil)
         #expect(list.count == 0)
         #expect(list.position == nil)
@@ -24,10 +23,9 @@ import Testing
         #expect(list.positionText == "0 of 0")
     }
 
-    @Test func startsOnTheFirstStoredCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+    @Test(arguments: StoreKind.allCases) func startsOnTheFirstStoredCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge, Samples.mill])
         #expect(list.current?.cache == Samples.oak)
         #expect(list.count == 3)
         #expect(list.position == 1)
@@ -38,10 +36,9 @@ import Testing
 
     // MARK: Adding
 
-    @Test func addedCacheBecomesCurrentAndIsBroadcastOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func addedCacheBecomesCurrentAndIsBroadcastOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         let stored = try list.add(Samples.bridge)
         #expect(list.current == stored)
@@ -49,10 +46,9 @@ import Testing
         #expect(recorder.changes == [.added(stored, position: 2, count: 2)])
     }
 
-    @Test func invalidCacheThrowsTheMissingFieldsAndBroadcastsNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func invalidCacheThrowsTheMissingFieldsAndBroadcastsNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         let invalid = GeoCache(title: "x", details: "y", creator: "", reward: " ")
         #expect(throws: GeoCacheValidationError(missingFields: [.creator, .reward])) { try list.add(invalid) }
@@ -63,10 +59,9 @@ import Testing
 
     // MARK: Moving
 
-    @Test func showNextMovesInStoredOrderAndWrapsToTheFirst() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge, Samples.mill])
+    @Test(arguments: StoreKind.allCases) func showNextMovesInStoredOrderAndWrapsToTheFirst(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge, Samples.mill])
         var seen: [String] = []
         for _ in 0..<4 {
             list.showNext()
@@ -75,30 +70,27 @@ import Testing
         #expect(seen == ["Bridge 2 of 3", "Mill 3 of 3", "Old Oak 1 of 3", "Bridge 2 of 3"])
     }
 
-    @Test func showNextBroadcastsTheNewCurrentCacheOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func showNextBroadcastsTheNewCurrentCacheOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let recorder = ChangeRecorder(list)
         list.showNext()
         let second = try #require(list.current)
         #expect(recorder.changes == [.currentMoved(second, position: 2)])
     }
 
-    @Test func showNextOnAnEmptyListIsANoOp() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory)
+    @Test(arguments: StoreKind.allCases) func showNextOnAnEmptyListIsANoOp(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
         let recorder = ChangeRecorder(list)
         list.showNext()
         #expect(recorder.changes.isEmpty)
         #expect(list.current == nil && list.positionText == "0 of 0")
     }
 
-    @Test func showNextWithOneCacheIsANoOp() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func showNextWithOneCacheIsANoOp(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         list.showNext()
         #expect(recorder.changes.isEmpty)
@@ -107,20 +99,18 @@ import Testing
 
     // MARK: Observers
 
-    @Test func everyObserverHearsEveryChange() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory)
+    @Test(arguments: StoreKind.allCases) func everyObserverHearsEveryChange(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
         let first = ChangeRecorder(list), second = ChangeRecorder(list)
         let stored = try list.add(Samples.oak)
         #expect(first.changes == [.added(stored, position: 1, count: 1)])
         #expect(second.changes == first.changes)
     }
 
-    @Test func droppedTokenStopsDelivery() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func droppedTokenStopsDelivery(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         recorder.dropToken()
         try list.add(Samples.bridge)
@@ -128,10 +118,9 @@ import Testing
         #expect(recorder.changes.isEmpty)
     }
 
-    @Test func cancelledTokenStopsDelivery() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func cancelledTokenStopsDelivery(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         var count = 0
         let token = list.observe { _ in count += 1 }
         token.cancel()
@@ -140,10 +129,9 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
-    @Test func tokenMayOutliveTheList() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        var list: CacheList? = try makeList(directory)
+    @Test(arguments: StoreKind.allCases) func tokenMayOutliveTheList(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        var list: CacheList? = try fixture.list()
         let token = list!.observe { _ in }
         list = nil
         token.cancel()
@@ -151,10 +139,9 @@ import Testing
 
     // MARK: Reloading and persistence
 
-    @Test func reloadBroadcastsTheCountAndKeepsTheCurrentCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func reloadBroadcastsTheCountAndKeepsTheCurrentCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         list.showNext()
         let recorder = ChangeRecorder(list)
         try list.reload()
@@ -162,10 +149,9 @@ import Testing
         #expect(list.current?.cache == Samples.bridge && list.position == 2)
     }
 
-    @Test func saveCachesReplacesTheListAndBroadcastsAReload() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func saveCachesReplacesTheListAndBroadcastsAReload(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         try list.saveCaches([Samples.mill, Samples.bridge])
         #expect(recorder.changes == [.reloaded(count: 2)])
@@ -173,23 +159,21 @@ import Testing
         #expect(try list.loadCaches() == [Samples.mill, Samples.bridge])
     }
 
-    @Test func aNewListOnTheSameFileSeesEarlierAdds() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test(arguments: StoreKind.allCases) func aNewListOnTheSameFileSeesEarlierAdds(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         do {
-            let list = try makeList(directory)
+            let list = try fixture.list()
             try list.add(Samples.oak)
             try list.add(Samples.bridge)
         }
-        let reopened = try CacheList(store: SQLiteStore(url: directory.file()))
+        let reopened = try CacheList(store: fixture.open())
         #expect(reopened.count == 2)
         #expect(reopened.current?.cache == Samples.oak)
     }
 
-    @Test func draftGoesThroughToTheStoreWithoutBroadcasting() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory)
+    @Test(arguments: StoreKind.allCases) func draftGoesThroughToTheStoreWithoutBroadcasting(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
         let recorder = ChangeRecorder(list)
         try list.saveDraft([.details: "half"])
         #expect(try list.loadDraft() == [.details: "half"])
@@ -198,12 +182,11 @@ import Testing
 
     // MARK: Other processes
 
-    @Test func addThroughASecondStoreIsNoticedOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func addThroughASecondStoreIsNoticedOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
-        let other = try SQLiteStore(url: directory.file())
+        let other = try fixture.open()
         try other.add(Samples.bridge)
         try list.checkForExternalChanges()
         try list.checkForExternalChanges()
@@ -212,51 +195,46 @@ import Testing
         #expect(list.current?.cache == Samples.oak && list.positionText == "1 of 2")
     }
 
-    @Test func noExternalChangeMeansNoBroadcast() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func noExternalChangeMeansNoBroadcast(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
         try list.add(Samples.bridge)
         try list.checkForExternalChanges()
         #expect(recorder.changes.count == 1)
     }
 
-    @Test func externalDraftSaveIsNotAListChange() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func externalDraftSaveIsNotAListChange(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
-        try SQLiteStore(url: directory.file()).saveDraft([.title: "elsewhere"])
+        try fixture.open().saveDraft([.title: "elsewhere"])
         try list.checkForExternalChanges()
         #expect(recorder.changes.isEmpty)
     }
 
-    @Test func externalReplacementMovesCurrentToTheFirstRemainingCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory, holding: [Samples.oak, Samples.bridge])
+    @Test(arguments: StoreKind.allCases) func externalReplacementMovesCurrentToTheFirstRemainingCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
         let shown = list.current
         let recorder = ChangeRecorder(list)
-        try SQLiteStore(url: directory.file()).saveCaches([Samples.mill])
+        try fixture.open().saveCaches([Samples.mill])
         try list.checkForExternalChanges()
         #expect(recorder.changes == [.storeChangedExternally(count: 1, deletedShown: shown)])
         #expect(list.current?.cache == Samples.mill && list.positionText == "1 of 1")
     }
 
-    @Test func externalAddToAnEmptyListMakesItCurrent() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try makeList(directory)
-        try SQLiteStore(url: directory.file()).add(Samples.oak)
+    @Test(arguments: StoreKind.allCases) func externalAddToAnEmptyListMakesItCurrent(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
+        try fixture.open().add(Samples.oak)
         try list.checkForExternalChanges()
         #expect(list.current?.cache == Samples.oak && list.positionText == "1 of 1")
     }
 
-    @Test func startsWithoutLoadingEveryCache() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func startsWithoutLoadingEveryCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.saveCaches((1...20_000).map(Samples.numbered))
         let clock = ContinuousClock()
         let loadingAll = try clock.measure { _ = try store.loadCaches() }

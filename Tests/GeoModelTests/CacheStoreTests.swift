@@ -4,42 +4,38 @@ import Testing
 @testable import GeoModel
 
 @Suite struct CacheStoreTests {
-    @Test func newStoreIsEmpty() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func newStoreIsEmpty(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         #expect(try store.count() == 0)
         #expect(try store.first() == nil)
         #expect(try store.loadCaches().isEmpty)
     }
 
-    @Test func addedCachesPersistAcrossInstances() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test(arguments: StoreKind.allCases) func addedCachesPersistAcrossInstances(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         do {
-            let store = try SQLiteStore(url: directory.file())
+            let store = try fixture.open()
             try store.add(Samples.oak)
             try store.add(Samples.bridge)
         }
-        let reopened = try SQLiteStore(url: directory.file())
+        let reopened = try fixture.open()
         #expect(try reopened.loadCaches() == [Samples.oak, Samples.bridge])
         #expect(try reopened.count() == 2)
     }
 
-    @Test func addRefusesAnInvalidCacheAndStoresNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func addRefusesAnInvalidCacheAndStoresNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         var invalid = Samples.oak
         invalid.creator = "  "
         #expect(throws: GeoCacheValidationError(missingFields: [.creator])) { try store.add(invalid) }
         #expect(try store.count() == 0)
     }
 
-    @Test func storedOrderIsTheOrderOfAdding() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func storedOrderIsTheOrderOfAdding(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         let first = try store.add(Samples.oak)
         let second = try store.add(Samples.bridge)
         let third = try store.add(Samples.mill)
@@ -52,30 +48,27 @@ import Testing
         #expect(try [first, second, third].map { try store.position(of: $0.id) } == [1, 2, 3])
     }
 
-    @Test func countIsKeptByTriggersAcrossAddsAndSaves() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func countIsKeptByTriggersAcrossAddsAndSaves(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         for number in 1...25 { try store.add(Samples.numbered(number)) }
         #expect(try store.count() == 25)
         try store.saveCaches([Samples.oak, Samples.mill])
         #expect(try store.count() == 2)
     }
 
-    @Test func saveCachesReplacesTheListAndLoadCachesReturnsIt() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func saveCachesReplacesTheListAndLoadCachesReturnsIt(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.add(Samples.bridge)
         let list = [Samples.mill, Samples.oak, Samples.mill]
         try store.saveCaches(list)
         #expect(try store.loadCaches() == list)
     }
 
-    @Test func saveCachesWithAnInvalidCacheChangesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func saveCachesWithAnInvalidCacheChangesNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.add(Samples.bridge)
         var invalid = Samples.oak
         invalid.title = ""
@@ -94,10 +87,9 @@ import Testing
         #expect(loaded.first.map { Array($0.details.utf8) } == Array(cache.details.utf8))
     }
 
-    @Test func containsFindsACacheIdenticalInAllFourFields() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func containsFindsACacheIdenticalInAllFourFields(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.add(Samples.oak)
         var other = Samples.oak
         other.reward = "Travel bug!"
@@ -105,18 +97,16 @@ import Testing
         #expect(try !store.contains(other))
     }
 
-    @Test func draftIsKeptAcrossInstances() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test(arguments: StoreKind.allCases) func draftIsKeptAcrossInstances(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let draft: [GeoCache.Field: String] = [.title: "Half\nwritten \u{0}", .reward: "🧭"]
-        do { try SQLiteStore(url: directory.file()).saveDraft(draft) }
-        #expect(try SQLiteStore(url: directory.file()).loadDraft() == draft)
+        do { try fixture.open().saveDraft(draft) }
+        #expect(try fixture.open().loadDraft() == draft)
     }
 
-    @Test func savingAnAllEmptyDraftClearsIt() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func savingAnAllEmptyDraftClearsIt(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.saveDraft([.title: "x"])
         try store.saveDraft([.title: "", .details: "", .creator: "", .reward: ""])
         #expect(try store.loadDraft().isEmpty)
@@ -172,29 +162,26 @@ import Testing
         #expect(url.path == "/home/ana/.local/share/geocache-tui/caches.sqlite")
     }
 
-    @Test func ownWritesAreNotExternalChanges() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func ownWritesAreNotExternalChanges(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.add(Samples.oak)
         #expect(try !store.hasChangedExternally())
     }
 
-    @Test func anotherInstancesCommitIsAnExternalChangeReportedOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
-        let other = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func anotherInstancesCommitIsAnExternalChangeReportedOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let other = try fixture.open()
         try other.add(Samples.oak)
         #expect(try store.hasChangedExternally())
         #expect(try !store.hasChangedExternally())
     }
 
-    @Test func anotherInstancesCommitMakesTheChangeDescriptorReadable() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
-        let other = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func anotherInstancesCommitMakesTheChangeDescriptorReadable(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let other = try fixture.open()
         let descriptor = try #require(store.changeDescriptor)
         _ = try store.hasChangedExternally()  // what opening the other store wrote
         #expect(!isReadable(descriptor, waiting: 0))
@@ -204,10 +191,9 @@ import Testing
         #expect(!isReadable(descriptor, waiting: 0))
     }
 
-    @Test func theChangeDescriptorStaysQuietWhileNothingChanges() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(url: directory.file())
+    @Test(arguments: StoreKind.allCases) func theChangeDescriptorStaysQuietWhileNothingChanges(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
         try store.add(Samples.oak)
         _ = try store.hasChangedExternally()
         let descriptor = try #require(store.changeDescriptor)

@@ -10,121 +10,110 @@ import Testing
         GeoCache(title: "Café", details: "ZÜRICH road", creator: "bo", reward: "Pen"),
     ]
 
-    private func makeStore(_ directory: TemporaryDirectory) throws -> String {
-        try SQLiteStore(url: directory.file()).saveCaches(Self.caches)
-        return directory.file().path
+    private func makeStore(_ fixture: StoreFixture) throws -> String {
+        try fixture.store.saveCaches(Self.caches)
+        return fixture.storeArgument
     }
 
-    @Test func listMatchPrintsTheMatchesIgnoringCaseAndAccents() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func listMatchPrintsTheMatchesIgnoringCaseAndAccents(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["list", "--store", store, "--match", "ZURICH"])
         #expect(result.status == 0)
         #expect(result.output == "Zürich lake\tBy the water\tana\tCoin\nCafé\tZÜRICH road\tbo\tPen\n")
     }
 
-    @Test func listMatchNumberedGivesStoredPositions() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func listMatchNumberedGivesStoredPositions(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["list", "--store", store, "--match", "cafe", "--numbered"])
         #expect(result.output == "3\tCafé\tZÜRICH road\tbo\tPen\n")
     }
 
-    @Test func listMatchJSONHoldsOnlyTheMatches() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func listMatchJSONHoldsOnlyTheMatches(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["list", "--store", store, "--match", "oak", "--json"])
         let decoded = try JSONDecoder().decode([[String: String]].self, from: Data(result.output.utf8))
         #expect(decoded.compactMap(GeoCache.init(fromDictionary:)) == [Samples.oak])
     }
 
-    @Test func editByPositionChangesOnlyTheGivenFields() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func editByPositionChangesOnlyTheGivenFields(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["edit", "--store", store, "--position", "2", "--reward", "Gold"])
         #expect(result.status == 0 && result.output.isEmpty && result.error.isEmpty)
         var expected = Self.caches
         expected[1].reward = "Gold"
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == expected)
+        #expect(try fixture.open().loadCaches() == expected)
     }
 
-    @Test func editByIdUsesTheIdentifierListIdsPrints() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func editByIdUsesTheIdentifierListIdsPrints(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let ids = try GeocacheTUIBinary.run(["list", "--store", store, "--ids"])
         let id = try #require(ids.output.split(separator: "\n").last?.split(separator: "\t").first)
         let result = try GeocacheTUIBinary.run(["edit", "--store", store, "--id", String(id), "--title", "Cafe 2"])
         #expect(result.status == 0)
-        #expect(try SQLiteStore(url: directory.file()).loadCaches().last?.title == "Cafe 2")
+        #expect(try fixture.open().loadCaches().last?.title == "Cafe 2")
     }
 
-    @Test func editThatEmptiesAFieldNamesItAndWritesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func editThatEmptiesAFieldNamesItAndWritesNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["edit", "--store", store, "--position", "1", "--creator", " "])
         #expect(result.status == 1)
         #expect(result.error == "geocache-tui: Creator is empty\n")
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try fixture.open().loadCaches() == Self.caches)
     }
 
-    @Test func deleteByPositionRemovesThatCacheAndSaysWhich() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func deleteByPositionRemovesThatCacheAndSaysWhich(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["delete", "--store", store, "--position", "1"])
         #expect(result.status == 0)
         #expect(result.output == "deleted: Zürich lake\tBy the water\tana\tCoin\n")
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Array(Self.caches.dropFirst()))
+        #expect(try fixture.open().loadCaches() == Array(Self.caches.dropFirst()))
     }
 
     @Test(arguments: [["delete", "--position", "4"], ["edit", "--position", "9", "--title", "x"],
                       ["delete", "--id", "99"]])
     func aMissingTargetFailsWithOneLineAndChangesNothing(_ command: [String]) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+        let fixture = try StoreFixture()
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(command + ["--store", store])
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("geocache-tui: there is no cache "))
         #expect(result.error.split(separator: "\n").count == 1)
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try fixture.store.loadCaches() == Self.caches)
     }
 
     @Test(arguments: [["delete"], ["delete", "--position", "1", "--id", "1"], ["edit", "--position", "1"],
                       ["delete", "--position", "0"]])
     func aBadTargetIsAUsageError(_ command: [String]) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+        let fixture = try StoreFixture()
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(command + ["--store", store])
         #expect(result.status != 0)
         #expect(!result.error.isEmpty)
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try fixture.store.loadCaches() == Self.caches)
     }
 
     @Test(arguments: [["edit", "--position", "-1", "--title", "x"], ["edit", "--position", "0", "--title", "x"],
                       ["delete", "--position", "-1"], ["delete", "--position", "0"]])
     func aPositionBelowOneIsAUsageErrorSayingPositionsStartAtOne(_ command: [String]) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+        let fixture = try StoreFixture()
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(command + ["--store", store])
         #expect(result.status == 64)
         #expect(result.error.contains("Positions start at 1: --position \(command[2]) names no cache"),
                 "stderr was: \(result.error)")
-        #expect(try SQLiteStore(url: directory.file()).loadCaches() == Self.caches)
+        #expect(try fixture.store.loadCaches() == Self.caches)
     }
 
-    @Test func anIdentifierBelowOneIsAUsageErrorSayingIdentifiersStartAtOne() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try makeStore(directory)
+    @Test(arguments: StoreKind.allCases) func anIdentifierBelowOneIsAUsageErrorSayingIdentifiersStartAtOne(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
         let result = try GeocacheTUIBinary.run(["delete", "--id", "-1", "--store", store])
         #expect(result.status == 64)
         #expect(result.error.contains("Identifiers start at 1: --id -1 names no cache"), "stderr was: \(result.error)")

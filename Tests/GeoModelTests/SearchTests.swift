@@ -10,62 +10,63 @@ import Testing
     static let cafe = GeoCache(title: "Café", details: "Inside", creator: "chloé", reward: "Straße map")
     static let all = [zurich, Samples.oak, loud, cafe, Samples.mill]
 
-    private func store(_ directory: TemporaryDirectory, holding caches: [GeoCache] = all) throws -> SQLiteStore {
-        let store = try SQLiteStore(url: directory.file())
+    private func store(_ fixture: StoreFixture, holding caches: [GeoCache] = all) throws -> any CacheStore {
+        let store = try fixture.open()
         try store.saveCaches(caches)
         return store
     }
 
-    @Test(arguments: [("zurich", [zurich, loud]), ("ZURICH", [zurich, loud]), ("Zürich", [zurich, loud]),
-                      ("cafe", [cafe]), ("CAFÉ", [cafe]), ("chloe", [cafe]), ("strasse", [cafe]),
-                      ("the", [zurich, Samples.oak, Samples.mill]), ("nowhere", [])])
-    func findIgnoresCaseAndDiacriticsInStoredOrder(_ text: String, _ expected: [GeoCache]) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        #expect(try store(directory).find(text).map(\.cache) == expected)
+    static let foldingCases: [(String, [GeoCache])] = [
+        ("zurich", [zurich, loud]), ("ZURICH", [zurich, loud]), ("Zürich", [zurich, loud]),
+        ("cafe", [cafe]), ("CAFÉ", [cafe]), ("chloe", [cafe]), ("strasse", [cafe]),
+        ("the", [zurich, Samples.oak, Samples.mill]), ("nowhere", []),
+    ]
+
+    @Test(arguments: StoreKind.allCases)
+    func findIgnoresCaseAndDiacriticsInStoredOrder(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try store(fixture)
+        for (text, expected) in Self.foldingCases {
+            #expect(try store.find(text).map(\.cache) == expected, "searching \(text)")
+        }
     }
 
-    @Test func findTreatsPercentAndUnderscoreLiterally() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test(arguments: StoreKind.allCases) func findTreatsPercentAndUnderscoreLiterally(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let odd = GeoCache(title: "100% sure", details: "snake_case", creator: "x", reward: "y")
-        let store = try store(directory, holding: [Samples.oak, odd])
+        let store = try store(fixture, holding: [Samples.oak, odd])
         #expect(try store.find("%").map(\.cache) == [odd])
         #expect(try store.find("e_c").map(\.cache) == [odd])
     }
 
-    @Test func findDoesNotMatchAcrossTwoFields() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test(arguments: StoreKind.allCases) func findDoesNotMatchAcrossTwoFields(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         // title "Old Oak", details "Behind the tree": no field holds "oak behind".
-        #expect(try store(directory).find("oak behind").isEmpty)
+        #expect(try store(fixture).find("oak behind").isEmpty)
     }
 
-    @Test func findHonoursTheLimit() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        #expect(try store(directory).find("zurich", limit: 1).map(\.cache) == [Self.zurich])
+    @Test(arguments: StoreKind.allCases) func findHonoursTheLimit(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        #expect(try store(fixture).find("zurich", limit: 1).map(\.cache) == [Self.zurich])
     }
 
-    @Test func editedAndImportedCachesAreFound() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try store(directory, holding: [Samples.oak])
+    @Test(arguments: StoreKind.allCases) func editedAndImportedCachesAreFound(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try store(fixture, holding: [Samples.oak])
         let oak = try #require(try store.first())
         try store.update(oak, to: Self.zurich)
         #expect(try store.find("zurich").map(\.cache) == [Self.zurich])
         #expect(try store.find("oak").isEmpty)
-        let json = directory.file("in.json")
+        let json = fixture.directory.file("in.json")
         try Data(#"[{"title":"Café","details":"Inside","creator":"chloé","reward":"Straße map"}]"#.utf8).write(to: json)
         _ = try store.importCaches(from: .file(json.path))
         #expect(try store.find("cafe").map(\.cache) == [Self.cafe])
     }
 
     @Test func rowsInsertedBySQLWithoutSearchTextAreFoldedBeforeSearching() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try store(directory, holding: [Samples.oak])
-        let queue = try DatabaseQueue(path: directory.file().path)
+        let fixture = try StoreFixture(.sqlite)
+        let store = try store(fixture, holding: [Samples.oak])
+        let queue = try DatabaseQueue(path: fixture.fileURL.path)
         try queue.write { db in
             try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES ('Zürich', 'd', 'c', 'r')")
         }
@@ -75,10 +76,9 @@ import Testing
 
     // MARK: Search mode of the list
 
-    @Test func beginSearchShowsTheFirstMatchAndBroadcastsOnce() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func beginSearchShowsTheFirstMatchAndBroadcastsOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         let recorder = ChangeRecorder(list)
         #expect(try list.beginSearch("zurich") == 2)
         #expect(list.isSearching && list.searchQuery == "zurich")
@@ -88,10 +88,9 @@ import Testing
         #expect(recorder.changes == [.searchBegan(query: "zurich", matchCount: 2)])
     }
 
-    @Test func nextAndPreviousMoveThroughTheMatchesOnly() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func nextAndPreviousMoveThroughTheMatchesOnly(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("the")   // Zürich lake, Old Oak, Mill
         let recorder = ChangeRecorder(list)
         var seen: [String] = []
@@ -106,10 +105,9 @@ import Testing
                                                      matchPosition: 2, matchCount: 3))
     }
 
-    @Test func randomInASearchPicksAnotherMatch() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func randomInASearchPicksAnotherMatch(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("the")
         let matches = Set(try list.store.find("the"))
         var generator = SeededGenerator(state: 7)
@@ -121,10 +119,9 @@ import Testing
         }
     }
 
-    @Test func searchWithoutMatchesShowsNothingAndMovesNowhere() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func searchWithoutMatchesShowsNothingAndMovesNowhere(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         #expect(try list.beginSearch("nowhere") == 0)
         let recorder = ChangeRecorder(list)
         list.showNext()
@@ -134,10 +131,9 @@ import Testing
         #expect(throws: CacheEditError.noCurrentCache) { try list.deleteCurrent() }
     }
 
-    @Test func endSearchKeepsTheMatchAndItsStoredPosition() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func endSearchKeepsTheMatchAndItsStoredPosition(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("zurich")
         list.showNext()
         let match = try #require(list.current)
@@ -147,10 +143,9 @@ import Testing
         #expect(recorder.changes == [.searchEnded(match, position: 3)])
     }
 
-    @Test func endSearchWithoutKeepingReturnsToTheCacheShownBefore() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func endSearchWithoutKeepingReturnsToTheCacheShownBefore(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         list.showNext()
         let before = try #require(list.current)
         try list.beginSearch("cafe")
@@ -158,10 +153,9 @@ import Testing
         #expect(list.current == before && list.positionText == "2 of 5")
     }
 
-    @Test func deleteInASearchShowsTheNextMatch() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func deleteInASearchShowsTheNextMatch(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("the")
         let first = try #require(list.current?.id)
         let recorder = ChangeRecorder(list)
@@ -171,10 +165,9 @@ import Testing
         #expect(recorder.changes == [.deleted(first, newCurrent: next, position: nil, count: 4)])
     }
 
-    @Test func deletingTheLastMatchLeavesNoMatches() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func deletingTheLastMatchLeavesNoMatches(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("cafe")
         try list.deleteCurrent()
         #expect(list.current == nil && list.positionText == "No matches" && list.count == 4)
@@ -182,12 +175,11 @@ import Testing
         #expect(list.current != nil && list.positionText.hasSuffix("of 4"))
     }
 
-    @Test func externalEditIsSeenByTheSearch() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func externalEditIsSeenByTheSearch(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("zurich")
-        let other = try SQLiteStore(url: directory.file())
+        let other = try fixture.open()
         let oak = try #require(try other.find("oak").first)
         try other.update(oak, to: GeoCache(title: "Zurich oak", details: "d", creator: "c", reward: "r"))
         let recorder = ChangeRecorder(list)
@@ -196,10 +188,9 @@ import Testing
         #expect(recorder.changes == [.storeChangedExternally(count: 5)])
     }
 
-    @Test func addDuringASearchEndsItFirst() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let list = try CacheList(store: store(directory))
+    @Test(arguments: StoreKind.allCases) func addDuringASearchEndsItFirst(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
         try list.beginSearch("zurich")
         let recorder = ChangeRecorder(list)
         let added = try list.add(Samples.bridge)

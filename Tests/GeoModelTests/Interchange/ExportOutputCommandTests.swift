@@ -11,8 +11,8 @@ import Glibc
 @Suite("Export output")
 struct ExportOutputCommandTests {
     /// A store with two caches.
-    private func seededStore() throws -> StoreFixture {
-        let fixture = try StoreFixture()
+    private func seededStore(_ kind: StoreKind = .sqlite) throws -> StoreFixture {
+        let fixture = try StoreFixture(kind)
         try fixture.store.add(Samples.oak)
         try fixture.store.add(Samples.bridge)
         return fixture
@@ -21,7 +21,7 @@ struct ExportOutputCommandTests {
     private var document: String { JSONInterchange.document(for: [Samples.oak, Samples.bridge]) }
 
     private func export(_ fixture: StoreFixture, to path: String) throws -> GeocacheTUIBinary.Result {
-        try GeocacheTUIBinary.run(["export", "--store", fixture.store.url.path, "--output", path])
+        try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument, "--output", path])
     }
 
     private func fileType(_ path: String) -> mode_t {
@@ -31,11 +31,11 @@ struct ExportOutputCommandTests {
 
     @Test func theStoreBeingReadIsRefusedAndStillOpensAndLists() throws {
         let fixture = try seededStore()
-        let result = try export(fixture, to: fixture.store.url.path)
+        let result = try export(fixture, to: fixture.storeArgument)
         #expect(result.status == 1)
-        #expect(result.error == "geocache-tui: cannot write \(fixture.store.url.path): "
+        #expect(result.error == "geocache-tui: cannot write \(fixture.storeArgument): "
                 + "it is the store being exported; write the export to another file\n")
-        let list = try GeocacheTUIBinary.run(["list", "--store", fixture.store.url.path])
+        let list = try GeocacheTUIBinary.run(["list", "--store", fixture.storeArgument])
         #expect(list.status == 0)
         #expect(list.output == "Old Oak\tBehind the tree\tana\tTravel bug\nBridge\tUnder the arch\tbo\tCoin\n")
     }
@@ -43,11 +43,11 @@ struct ExportOutputCommandTests {
     @Test func theStoreReachedThroughASymbolicLinkIsRefused() throws {
         let fixture = try seededStore()
         let link = fixture.directory.file("link.json").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.store.url.path)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.storeArgument)
         let result = try export(fixture, to: link)
         #expect(result.status == 1)
         #expect(result.error.contains("it is the store being exported"), "stderr was: \(result.error)")
-        #expect(try SQLiteStore(url: fixture.store.url).loadCaches() == [Samples.oak, Samples.bridge])
+        #expect(try SQLiteStore(url: fixture.fileURL).loadCaches() == [Samples.oak, Samples.bridge])
     }
 
     @Test func anotherGeocacheStoreIsRefusedAndLeftByteForByte() throws {
@@ -122,16 +122,16 @@ struct ExportOutputCommandTests {
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: received)), as: UTF8.self) == document)
     }
 
-    @Test func devNullSucceedsAndStaysACharacterDevice() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func devNullSucceedsAndStaysACharacterDevice(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let result = try export(fixture, to: "/dev/null")
         #expect(result.status == 0)
         #expect(result.error.isEmpty)
         #expect(fileType("/dev/null") == S_IFCHR)
     }
 
-    @Test func devStdoutWritesToStandardOutput() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func devStdoutWritesToStandardOutput(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let result = try export(fixture, to: "/dev/stdout")
         #expect(result.status == 0)
         #expect(result.output == document)

@@ -12,10 +12,10 @@ struct ImportInterruptionTests {
     /// Runs one import on a thread of its own and hands back what it returned or threw.
     private final class BackgroundImport: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
-        private let store: SQLiteStore
+        private let store: any CacheStore
         private(set) var outcome: Result<ImportReport, any Error>?
 
-        init(_ store: SQLiteStore, _ source: ImportSource, _ interruption: ImportInterruption) {
+        init(_ store: any CacheStore, _ source: ImportSource, _ interruption: ImportInterruption) {
             self.store = store
             Thread { [self] in
                 outcome = Result { try self.store.importCaches(from: source, interruption: interruption) }

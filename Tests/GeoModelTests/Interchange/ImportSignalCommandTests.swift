@@ -24,7 +24,7 @@ struct ImportSignalCommandTests {
                              input: Any = FileHandle.nullDevice) throws -> Process {
         let process = Process()
         process.executableURL = GeocacheTUIBinary.url
-        process.arguments = ["import", "--store", fixture.store.url.path] + arguments
+        process.arguments = ["import", "--store", fixture.storeArgument] + arguments
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: emptyFile(fixture, "stdout"))
         process.standardError = try FileHandle(forWritingTo: emptyFile(fixture, "stderr"))
@@ -86,7 +86,7 @@ struct ImportSignalCommandTests {
         let elements = [Samples.mill, Samples.numbered(1)].map { JSONInterchange.element(for: $0, isFirst: false) }
         input.fileHandleForWriting.write(Data(("[" + elements.joined().dropFirst()).utf8))
         let deadline = ContinuousClock.now + .seconds(20)
-        while !writeLockIsHeld(fixture.store.url), process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        while !writeLockIsHeld(fixture.fileURL), process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
         kill(process.processIdentifier, signal)
         waitForExit(process)
         try input.fileHandleForWriting.close()
@@ -107,7 +107,7 @@ struct ImportSignalCommandTests {
         let file = try fixture.write(JSONInterchange.document(for: caches), to: "big.json")
         let process = try startImport(fixture, [file])
         let deadline = ContinuousClock.now + .seconds(20)
-        while !writeLockIsHeld(fixture.store.url), process.isRunning, ContinuousClock.now < deadline { usleep(5_000) }
+        while !writeLockIsHeld(fixture.fileURL), process.isRunning, ContinuousClock.now < deadline { usleep(5_000) }
         usleep(useconds_t(delay * 1_000))
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         waitForExit(process)

@@ -6,8 +6,8 @@ import Testing
 @Suite("Import and export commands")
 struct InterchangeCommandTests {
     /// A store with two caches, and the bytes of its file for before/after checks.
-    private func seededStore() throws -> StoreFixture {
-        let fixture = try StoreFixture()
+    private func seededStore(_ kind: StoreKind = .sqlite) throws -> StoreFixture {
+        let fixture = try StoreFixture(kind)
         try fixture.store.add(Samples.oak)
         try fixture.store.add(Samples.bridge)
         return fixture
@@ -15,7 +15,7 @@ struct InterchangeCommandTests {
 
     /// Runs `geocache-tui import --store <store> <arguments>`.
     private func runImport(_ fixture: StoreFixture, _ arguments: [String]) throws -> GeocacheTUIBinary.Result {
-        try GeocacheTUIBinary.run(["import", "--store", fixture.store.url.path] + arguments)
+        try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument] + arguments)
     }
 
     /// Asserts a refused import: exit 1, the message on stderr, the store as seeded.
@@ -29,8 +29,8 @@ struct InterchangeCommandTests {
         #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge], sourceLocation: sourceLocation)
     }
 
-    @Test func importPrintsTheSummaryLineAndExitsZero() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func importPrintsTheSummaryLineAndExitsZero(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let result = try runImport(fixture, [try Interchange.fixture("pocket-query-1.0.gpx").path])
         #expect(result.status == 0)
         #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. "
@@ -42,11 +42,11 @@ struct InterchangeCommandTests {
         let fixture = try seededStore()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let outputURL = fixture.store.url.deletingLastPathComponent().appendingPathComponent("import-stdout")
+        let outputURL = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("import-stdout")
         // The output goes to a file, not a pipe: a pipe inherited by another test's
         // long-lived child would keep a reader waiting for end-of-file.
         process.arguments = ["-c", #""$0" import --store "$1" - < "$2" > "$3""#, GeocacheTUIBinary.url.path,
-                             fixture.store.url.path, try Interchange.fixture("caches.json").path, outputURL.path]
+                             fixture.storeArgument, try Interchange.fixture("caches.json").path, outputURL.path]
         try process.run()
         process.waitUntilExit()
         let text = try String(contentsOf: outputURL, encoding: .utf8)
@@ -54,9 +54,9 @@ struct InterchangeCommandTests {
         #expect(text == "Added 1 cache, skipped 1 as duplicate, rejected 0.\n")
     }
 
-    @Test func exportJSONIsTheArrayOfDictionariesInStoredOrder() throws {
-        let fixture = try seededStore()
-        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.store.url.path])
+    @Test(arguments: StoreKind.allCases) func exportJSONIsTheArrayOfDictionariesInStoredOrder(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
+        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument])
         #expect(result.status == 0)
         #expect(result.output == JSONInterchange.document(for: [Samples.oak, Samples.bridge]))
     }
@@ -64,7 +64,7 @@ struct InterchangeCommandTests {
     @Test func exportWritesTheChosenFormatToTheOutputFile() throws {
         let fixture = try seededStore()
         let file = fixture.directory.file("out.gpx")
-        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.store.url.path,
+        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument,
                                                 "--format", "gpx", "--output", file.path])
         #expect(result.status == 0)
         #expect(result.output.isEmpty)
@@ -76,7 +76,7 @@ struct InterchangeCommandTests {
         try source.store.saveCaches(Interchange.awkwardCaches)
         for format in ["json", "gpx"] {
             let file = source.directory.file("export.\(format)")
-            let export = try GeocacheTUIBinary.run(["export", "--store", source.store.url.path,
+            let export = try GeocacheTUIBinary.run(["export", "--store", source.storeArgument,
                                                     "--format", format, "-o", file.path])
             #expect(export.status == 0)
             let target = try StoreFixture()
@@ -92,8 +92,8 @@ struct InterchangeCommandTests {
         try expectRefused([path], message: "\(path):3:3: element 1: missing key \"reward\"")
     }
 
-    @Test func skipInvalidImportsTheGoodOnesAndListsTheRestOnStderr() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func skipInvalidImportsTheGoodOnesAndListsTheRestOnStderr(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let path = try Interchange.fixture("missing-key.json").path
         let result = try runImport(fixture, ["--skip-invalid", path])
         #expect(result.status == 0)
@@ -118,7 +118,7 @@ struct InterchangeCommandTests {
         // dd ignores SIGPIPE, so it reports how much it could write before the importer left.
         let script = #"( trap '' PIPE; printf '['; dd if=/dev/zero bs=65536 count=800 2>"$DIR/dd.log" ) "#
             + #"| "$BIN" import --store "$STORE" - 2>"$DIR/stderr"; echo $? > "$DIR/status""#
-        let process = try GeocacheTUIBinary.startShell(script, extra: ["DIR": directory, "STORE": fixture.store.url.path])
+        let process = try GeocacheTUIBinary.startShell(script, extra: ["DIR": directory, "STORE": fixture.storeArgument])
         process.waitUntilExit()
         let read = { (name: String) in (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "" }
         #expect(read("status") == "1\n")
@@ -130,8 +130,8 @@ struct InterchangeCommandTests {
         #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge])
     }
 
-    @Test func invalidUTF8IsRefusedWithFileLineAndColumn() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func invalidUTF8IsRefusedWithFileLineAndColumn(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         var bytes = Array("<?xml version=\"1.0\"?>\n<gpx>\n<wpt>".utf8)
         bytes += [0xE2, 0x82]
         bytes += Array("</wpt></gpx>\n".utf8)
@@ -139,14 +139,14 @@ struct InterchangeCommandTests {
         try expectRefused([path], message: "\(path):3:6: invalid UTF-8")
     }
 
-    @Test func aZipRenamedToGPXIsRefused() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func aZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")
         try expectRefused([path], message: "\(path):1:1: this is a zip archive, not GPX or JSON")
     }
 
-    @Test func anEmptyFileIsRefused() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func anEmptyFileIsRefused(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let path = try fixture.write([], to: "empty.gpx")
         try expectRefused([path], message: "\(path): the file is empty")
     }
@@ -173,8 +173,8 @@ struct InterchangeCommandTests {
         try expectRefused([good, bad], message: "\(bad):3:17:")
     }
 
-    @Test func importWithoutFilesIsAUsageError() throws {
-        let fixture = try seededStore()
+    @Test(arguments: StoreKind.allCases) func importWithoutFilesIsAUsageError(_ kind: StoreKind) throws {
+        let fixture = try seededStore(kind)
         let result = try runImport(fixture, [])
         #expect(result.status != 0)
         #expect(result.error.contains("Name at least one file"))

@@ -60,28 +60,3 @@ enum Interchange {
         GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana", reward: "Travel bug"),
     ]
 }
-
-/// A fresh directory with a store in it, removed at the end of the test.
-final class StoreFixture {
-    let directory: TemporaryDirectory
-    let store: SQLiteStore
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        store = try SQLiteStore(url: directory.file())
-    }
-
-    deinit { directory.remove() }
-
-    /// Writes `bytes` to a file in the directory and returns its path.
-    func write(_ bytes: [UInt8], to name: String) throws -> String {
-        let url = directory.file(name)
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
-    /// Writes `text` as UTF-8 to a file in the directory and returns its path.
-    func write(_ text: String, to name: String) throws -> String {
-        try write(Array(text.utf8), to: name)
-    }
-}

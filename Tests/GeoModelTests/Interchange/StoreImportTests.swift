@@ -4,15 +4,15 @@ import Testing
 
 @Suite("Importing into a store")
 struct StoreImportTests {
-    @Test func importAddsEveryCacheInInputOrder() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func importAddsEveryCacheInInputOrder(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let report = try fixture.store.importCaches(from: .file(try Interchange.fixture("caches.json").path))
         #expect(report.added == 2)
         #expect(try fixture.store.loadCaches().map(\.title) == ["Old Oak", "Bridge é 🧭"])
     }
 
-    @Test func reimportingTheSameFileAddsNothingAndCountsDuplicates() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func reimportingTheSameFileAddsNothingAndCountsDuplicates(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let source = ImportSource.file(try Interchange.fixture("pocket-query-1.0.gpx").path)
         _ = try fixture.store.importCaches(from: source)
         let second = try fixture.store.importCaches(from: source)
@@ -21,8 +21,8 @@ struct StoreImportTests {
         #expect(try fixture.store.count() == 2)
     }
 
-    @Test func aCacheRepeatedInTheInputIsStoredOnce() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aCacheRepeatedInTheInputIsStoredOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let text = JSONInterchange.document(for: [Samples.oak, Samples.bridge, Samples.oak])
         let report = try fixture.store.importCaches(from: .bytes(Array(text.utf8), name: "x.json"))
         #expect(report.added == 2)
@@ -30,8 +30,8 @@ struct StoreImportTests {
         #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge])
     }
 
-    @Test func aCacheAlreadyStoredByAddIsADuplicate() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aCacheAlreadyStoredByAddIsADuplicate(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.store.add(Samples.oak)
         let text = JSONInterchange.document(for: [Samples.oak, Samples.mill])
         let report = try fixture.store.importCaches(from: .bytes(Array(text.utf8), name: "x.json"))
@@ -48,8 +48,8 @@ struct StoreImportTests {
         #expect(report.description.hasSuffix("Skipped 2 waypoints that are not geocaches."))
     }
 
-    @Test func anInvalidElementCancelsTheWholeImportByDefault() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func anInvalidElementCancelsTheWholeImportByDefault(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.store.add(Samples.mill)
         let path = try Interchange.fixture("missing-key.json").path
         #expect {
@@ -61,8 +61,8 @@ struct StoreImportTests {
         #expect(try fixture.store.loadCaches() == [Samples.mill])
     }
 
-    @Test func skipInvalidStoresTheValidOnesAndListsTheRest() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func skipInvalidStoresTheValidOnesAndListsTheRest(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let path = try Interchange.fixture("missing-key.json").path
         let report = try fixture.store.importCaches(from: .file(path), skipInvalid: true)
         #expect(report.added == 1)
@@ -71,25 +71,25 @@ struct StoreImportTests {
         #expect(try fixture.store.loadCaches().map(\.title) == ["Good one"])
     }
 
-    @Test func aMalformedFileLeavesTheStoreUnchangedEvenAfterGoodRecords() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aMalformedFileLeavesTheStoreUnchangedEvenAfterGoodRecords(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         try fixture.store.add(Samples.mill)
         let path = try Interchange.fixture("truncated.gpx").path
         #expect(throws: ImportError.self) { _ = try fixture.store.importCaches(from: .file(path)) }
         #expect(try fixture.store.loadCaches() == [Samples.mill])
     }
 
-    @Test func aBadSecondFileCancelsTheFirstFileToo() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreKind.allCases) func aBadSecondFileCancelsTheFirstFileToo(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
         let good = ImportSource.file(try Interchange.fixture("caches.json").path)
         let bad = ImportSource.file(try Interchange.fixture("malformed.json").path)
         #expect(throws: ImportError.self) { _ = try fixture.store.importCaches(from: [good, bad]) }
         #expect(try fixture.store.count() == 0)
     }
 
-    @Test func anotherStoreOnTheSameFileNoticesTheImport() throws {
-        let fixture = try StoreFixture()
-        let other = try SQLiteStore(url: fixture.store.url)
+    @Test(arguments: StoreKind.allCases) func anotherStoreOnTheSameFileNoticesTheImport(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let other = try fixture.open()
         _ = try other.hasChangedExternally()
         _ = try fixture.store.importCaches(from: .file(try Interchange.fixture("caches.json").path))
         #expect(try other.hasChangedExternally())

@@ -91,7 +91,8 @@ final class PostgresTestServer: @unchecked Sendable {
     func start() throws {
         try runTool("pg_ctl", [
             "-D", dataDirectory.path, "-l", directory.appendingPathComponent("server.log").path, "-w", "-t", "30",
-            "-o", "-p \(port) -k \(socketDirectory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+            "-o", "-p \(port) -k \(socketDirectory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500",
+            "start",
         ])
     }
 
