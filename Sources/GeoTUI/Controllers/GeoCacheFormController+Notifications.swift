@@ -16,7 +16,7 @@ extension GeoCacheFormController {
             if paneError == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
         case .failed(let error):
-            if !noteIfStoreLost(error) { setNote("Store error: \(error)") }
+            noteStoreProblem(error, prefix: "Store error")
         }
     }
 

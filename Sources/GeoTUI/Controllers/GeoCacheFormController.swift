@@ -24,7 +24,7 @@ public final class GeoCacheFormController: ScreenController {
 
     let model: CacheList
     let theme: Theme
-    private let storeName: String
+    let storeName: String
     let keyMap = FormAction.keyMap
 
     /// The form: a field for each of the cache's fields, then Add, Previous and Next.
@@ -51,6 +51,10 @@ public final class GeoCacheFormController: ScreenController {
     /// Set when the store's file was deleted or replaced while the form was open:
     /// nothing is written until `F5` reopens it.
     var lostStore: StoreError?
+
+    /// Set while the store's server cannot be reached: the store connects again by
+    /// itself, and the status line says so until it has.
+    var serverAway = false
 
     private var observation: ObservationToken?
     /// The draft as the store held it when this controller started; finishing writes
@@ -161,7 +165,12 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.checkForExternalChanges()
         } catch {
-            if !noteIfStoreLost(error) { setNote("Store unreachable: \(error)") }
+            noteStoreProblem(error, prefix: "Store unreachable")
+            return
+        }
+        if serverAway {
+            serverAway = false
+            setNote("Store reachable again")
         }
     }
 
@@ -291,25 +300,8 @@ public final class GeoCacheFormController: ScreenController {
                 setNote("Reloaded")
             }
         } catch {
-            if !noteIfStoreLost(error) { setNote("Store error: \(error)") }
+            noteStoreProblem(error, prefix: "Store error")
         }
-    }
-
-    /// When `error` says the store's file was deleted or replaced, remembers it and
-    /// says so in one line with the way on; returns whether it did.
-    @discardableResult
-    func noteIfStoreLost(_ error: any Error) -> Bool {
-        guard let error = error as? StoreError, error.meansTheFileIsGone else { return false }
-        lostStore = error
-        let what = if case .fileReplaced = error { "replaced" } else { "deleted" }
-        setNote("\(storeName) was \(what): nothing written. \(keyLabel(for: .reload)) reopens")
-        return true
-    }
-
-    /// The line that tells how to go on after `error`, when the store's file is gone.
-    func reopenHint(after error: any Error) -> String {
-        guard noteIfStoreLost(error) else { return "" }
-        return " Press \(keyLabel(for: .reload)) to reopen the store, then \(keyLabel(for: .addCache)) again."
     }
 
     /// Moves through the caches (or the matches, during a search).

@@ -185,13 +185,23 @@ final class TmuxSession {
 extension TmuxSession {
     /// The shell command that runs the built app on `store`.
     static func appCommand(store: URL) -> String {
-        "\(quote(BuiltBinary.url.path)) --store \(quote(store.path))"
+        appCommand(storeArgument: store.path)
+    }
+
+    /// The shell command that runs the built app on the store `--store` names.
+    static func appCommand(storeArgument: String) -> String {
+        "\(quote(BuiltBinary.url.path)) --store \(quote(storeArgument))"
     }
 
     /// Starts the built app on `store` in a UTF-8 locale and waits for its help bar,
     /// the last thing the first paint draws.
     static func app(store: URL, width: Int = 80, height: Int = 24) throws -> TmuxSession {
-        let session = try TmuxSession(command: appCommand(store: store), width: width, height: height,
+        try app(storeArgument: store.path, width: width, height: height)
+    }
+
+    /// Starts the built app on the store `--store` names (a file or a server URL).
+    static func app(storeArgument: String, width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        let session = try TmuxSession(command: appCommand(storeArgument: storeArgument), width: width, height: height,
                                       environment: ["LANG": "C.UTF-8"])
         try session.waitFor("^Q Quit")
         return session

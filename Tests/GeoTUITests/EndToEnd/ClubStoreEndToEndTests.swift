@@ -1,0 +1,53 @@
+import Foundation
+import GeoModel
+import Testing
+
+/// The real binary under tmux on a PostgreSQL store: forms on one database see each
+/// other's changes as they are committed, and a form outlives its server.
+@Suite(.serialized) struct ClubStoreEndToEndTests {
+    /// Runs the built binary with `arguments` and waits for it.
+    private func command(_ arguments: [String]) throws -> Int32 {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try TmuxSession.spawnAndWait(BuiltBinary.url.path, arguments, stdout: output.path)
+    }
+
+    @Test func anAddInOneFormShowsInAnotherAndACommandLineAddInBoth() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let first = try TmuxSession.app(storeArgument: url)
+        let second = try TmuxSession.app(storeArgument: url)
+        try first.typeFields(["Shared oak", "Behind the tree", "ana", "Coin"])
+        try first.send("C-s")
+        try first.waitFor("Cache 1 of 1")
+        try second.waitFor("Cache 1 of 1", timeout: 2)
+        #expect(try command(["add", "--store", url, "--title", "From a script", "--details", "d",
+                             "--creator", "bo", "--reward", "r"]) == 0)
+        try first.waitFor("Cache 1 of 2", timeout: 2)
+        try second.waitFor("Cache 1 of 2", timeout: 2)
+        try first.quitApp()
+        try second.quitApp()
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Shared oak", "From a script"])
+    }
+
+    @Test func aStoppedServerLeavesTheFormUpKeepingTheTextAndItReconnectsByItself() throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let url = try server.makeDatabase()
+        let session = try TmuxSession.app(storeArgument: url)
+        try server.stop()
+        try session.typeFields(["While away", "d", "c", "r"])
+        try session.send("C-s")
+        try session.waitFor("nothing was")
+        try session.waitFor("Your text is still in the fields")
+        try session.waitFor("Store unreachable, retrying")
+        try server.start()
+        #expect(try command(["add", "--store", url, "--title", "Meanwhile", "--details", "d",
+                             "--creator", "c", "--reward", "r"]) == 0)
+        try session.waitFor("Store reachable again", timeout: 10)
+        try session.waitFor("Cache 1 of 1")
+        try session.send("C-s")
+        try session.waitFor("Cache 2 of 2")
+        try session.quitApp()
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Meanwhile", "While away"])
+    }
+}

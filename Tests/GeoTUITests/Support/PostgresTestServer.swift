@@ -1,0 +1,1 @@
+../../GeoModelTests/Support/PostgresTestServer.swift
