@@ -1,0 +1,83 @@
+import Foundation
+import GeoModel
+import Testing
+
+/// Several `geocache-tui` processes on one PostgreSQL store at once, and processes
+/// killed in the middle of their work.
+@Suite struct ClubConcurrencyTests {
+    /// A shell loop adding caches "<prefix> 1", "<prefix> 2", ... up to `count` to `store`.
+    private func addLoop(prefix: String, count: Int, store: String) -> String {
+        """
+        i=1
+        while [ $i -le \(count) ]; do
+          "$BIN" add --store '\(store)' --title "\(prefix) $i" --details "d $i" --creator "\(prefix)" --reward "r $i" || exit 1
+          i=$((i + 1))
+        done
+        """
+    }
+
+    @Test(.timeLimit(.minutes(3))) func fourProcessesAddingSixtyEachKeepAllTwoHundredFortyInOrder() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        _ = try PostgresStore(url: url)
+        let prefixes = ["north", "east", "south", "west"]
+        let loops = try prefixes.map { try GeocacheTUIBinary.startShell(addLoop(prefix: $0, count: 60, store: url)) }
+        for loop in loops { loop.waitUntilExit() }
+        #expect(loops.map(\.terminationStatus) == [0, 0, 0, 0])
+        let store = try PostgresStore(url: url)
+        let caches = try store.loadCaches()
+        #expect(caches.count == 240)
+        #expect(try store.count() == 240)
+        for prefix in prefixes {
+            #expect(caches.filter { $0.creator == prefix }.map(\.title) == (1...60).map { "\(prefix) \($0)" })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func aProcessKilledWhileAddingLeavesEveryCommittedCacheAndNothingElse() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let observer = try PostgresStore(url: url)
+        let loop = try GeocacheTUIBinary.startShell(addLoop(prefix: "killed", count: 100_000, store: url))
+        defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try observer.count() < 20, ContinuousClock.now < deadline, loop.isRunning { usleep(20_000) }
+        #expect(GeocacheTUIBinary.killGroup(of: loop))
+        loop.waitUntilExit()
+        let caches = try PostgresStore(url: url).loadCaches()
+        #expect(caches.count >= 20)
+        #expect(caches.map(\.title) == (1...max(1, caches.count)).prefix(caches.count).map { "killed \($0)" })
+        #expect(try observer.count() == caches.count)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aProcessKilledDuringAnImportLeavesNothingOfIt() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let store = try PostgresStore(url: url)
+        try store.add(Samples.oak)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.file("caches.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let importing = try GeocacheTUIBinary.startShell("\"$BIN\" import --store '\(url)' '\(fifo)'")
+        defer { if importing.isRunning { _ = GeocacheTUIBinary.killGroup(of: importing) } }
+        // Two thousand caches go in, then the input stalls with the transaction open.
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))
+        let elements = (1...2000).map { JSONInterchange.element(for: Samples.numbered($0), isFirst: $0 == 1) }
+        writer.write(Data(elements.joined().utf8))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try store.count() == 1, ContinuousClock.now < deadline, try !importHoldsTheAppendLock(url) {
+            usleep(20_000)
+        }
+        #expect(GeocacheTUIBinary.killGroup(of: importing))
+        importing.waitUntilExit()
+        try writer.close()
+        #expect(try PostgresStore(url: url).loadCaches() == [Samples.oak])
+    }
+
+    /// Whether a session of `url`'s database holds an advisory lock (an import's).
+    private func importHoldsTheAppendLock(_ url: String) throws -> Bool {
+        let name = String(url.split(separator: "/").last!)
+        let locks = try PostgresTestServer.shared().superuser("""
+            SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+            WHERE l.locktype = 'advisory' AND l.granted AND d.datname = '\(name)'
+            """)
+        return locks.rows.first?.int(0) ?? 0 > 0
+    }
+}
