@@ -1,0 +1,112 @@
+"""The club store's figures (issue 14): a throwaway PostgreSQL server over loopback,
+a store of 100,000 caches on it, and the form measured there as on SQLite; plus the
+time from another process's commit to the repaint, on both stores.
+"""
+import glob
+import os
+import select
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+from ptyapp import AppSession
+from stores import cache_rows
+
+MS = 1e-6
+
+
+class Server:
+    """A PostgreSQL cluster of its own (initdb, pg_ctl) on 127.0.0.1 and a free port,
+    run as the `postgres` user when this is root (initdb refuses root)."""
+
+    def __init__(self):
+        bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+        if not bins:
+            raise RuntimeError("no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql)")
+        self.bin = bins[-1]
+        self.directory = tempfile.mkdtemp(prefix="geocache-bench-pg-")
+        os.makedirs(os.path.join(self.directory, "sock"))
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        if os.geteuid() == 0:
+            subprocess.run(["chown", "-R", "postgres:", self.directory], check=True)
+        self._tool("initdb", "-D", self.data, "-A", "trust", "-U", "geo", "--no-sync", "-E", "UTF8",
+                   "--locale=C.UTF-8")
+        self._tool("pg_ctl", "-D", self.data, "-l", os.path.join(self.directory, "server.log"), "-w",
+                   "-o", f"-p {self.port} -k {self.directory}/sock -c listen_addresses=127.0.0.1", "start")
+
+    @property
+    def data(self):
+        return os.path.join(self.directory, "data")
+
+    def url(self, database):
+        return f"postgresql://geo@127.0.0.1:{self.port}/{database}"
+
+    def psql(self, database, sql, stdin=None):
+        return subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", f"{self.directory}/sock",
+                               "-p", str(self.port), "-U", "geo", "-d", database, "-c", sql],
+                              input=stdin, check=True, stdout=subprocess.PIPE).stdout
+
+    def stop(self):
+        self._tool("pg_ctl", "-D", self.data, "-w", "-m", "fast", "stop")
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def _tool(self, name, *arguments):
+        command = [os.path.join(self.bin, name), *arguments]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--"] + command
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def make_club_store(binary, server, database, count):
+    """A store of `count` caches on `server`: set up by the app, filled with COPY (the
+    rows of the SQLite generator, search text included); returns its URL."""
+    server.psql("postgres", f"CREATE DATABASE {database}")
+    url = server.url(database)
+    subprocess.run([binary, "list", "--store", url], check=True, stdout=subprocess.DEVNULL)
+    lines = []
+    for fields in cache_rows(count):
+        lines.append("\t".join("\\\\x" + field.encode().hex() for field in fields))
+    server.psql(database, "COPY geocache (title, details, creator, reward, search_text) FROM STDIN",
+                stdin=("\n".join(lines) + "\n\\.\n").encode())
+    server.psql(database, "ANALYZE geocache")
+    return url
+
+
+def measure_commit_to_repaint(binary, store, home, runs):
+    """Milliseconds from another process's `add` having committed (its exit) to the
+    form's screen showing the new count."""
+    samples = []
+    session = AppSession(binary, store, home)
+    session.wait_first_paint()
+    base = shown_count(session)
+    for run in range(runs * 2):
+        subprocess.run([binary, "add", "--store", store, "--title", f"Commit {run}", "--details", "d",
+                        "--creator", "bench", "--reward", "r"], check=True)
+        committed = time.perf_counter_ns()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([session.master], [], [], deadline - time.monotonic())
+            if not ready:
+                break
+            data = os.read(session.master, 1 << 16)
+            session.feed([(0, data)])
+            if shown_count(session) == base + run + 1:
+                samples.append((time.perf_counter_ns() - committed) * MS)
+                break
+        else:
+            raise RuntimeError("the form did not show another process's add within 5 s")
+    session.quit()
+    return samples
+
+
+def shown_count(session):
+    """The count in the status line ("Cache 3 of 12"); 0 for an empty store."""
+    for line in reversed(session.text()):
+        words = line.split()
+        if len(words) >= 4 and words[0] == "Cache" and words[2] == "of" and words[3].isdigit():
+            return int(words[3])
+    return 0
