@@ -31,8 +31,9 @@ package final class PostgresConnection {
     /// The connect deadline unless `connect_timeout` or `PGCONNECT_TIMEOUT` says
     /// otherwise.
     package static let defaultConnectTimeout: TimeInterval = 5
-    /// The deadline of a round trip unless the caller gives one.
-    package static let defaultQueryTimeout: TimeInterval = 10
+    /// The deadline of a round trip unless the caller gives one: short, because a form
+    /// waits for it (a dropped network must not freeze the screen longer).
+    package static let defaultQueryTimeout: TimeInterval = 5
 
     /// The keywords added to every connection unless the string sets them: TCP
     /// keepalives after 10 s idle, every 5 s, given up after 3, and unacknowledged

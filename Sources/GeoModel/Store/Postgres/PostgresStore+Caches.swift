@@ -91,11 +91,11 @@ extension PostgresStore {
     public func saveCaches(_ caches: [GeoCache]) throws {
         for cache in caches { _ = try cache.validated() }
         try transaction(appending: true) { connection in
-            try connection.query("DELETE FROM geocache")
+            try connection.query("DELETE FROM geocache", timeout: Self.bulkStatementTimeout)
             for cache in caches {
                 try connection.query(
                     "INSERT INTO geocache (title, details, creator, reward, search_text) VALUES ($1, $2, $3, $4, $5)",
-                    Self.insertValues(cache))
+                    Self.insertValues(cache), timeout: Self.bulkStatementTimeout)
             }
         }
     }

@@ -32,7 +32,8 @@ extension PostgresStore {
             var inBatch = Set<GeoCache>()
             func send() throws {
                 guard !batch.isEmpty else { return }
-                let added = try connection.query(Self.importBatchSQL, Self.batchValues(batch)).affectedRows ?? 0
+                let added = try connection.query(Self.importBatchSQL, Self.batchValues(batch),
+                                                 timeout: Self.bulkStatementTimeout).affectedRows ?? 0
                 report.added += added
                 report.duplicates += batch.count - added
                 batch.removeAll(keepingCapacity: true)

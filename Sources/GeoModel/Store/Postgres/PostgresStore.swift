@@ -173,15 +173,33 @@ public final class PostgresStore: CacheStore {
     }
 
     /// Runs `body` in one transaction; with `appending`, after taking the lock that
-    /// keeps commits in identity order.
+    /// keeps commits in identity order, waiting at most ``appendLockWait`` for a long
+    /// append of another session (an import) to finish.
     func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
         try run { connection in
             try connection.transaction {
-                if appending { try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))") }
+                if appending {
+                    try connection.query("SET LOCAL lock_timeout = '\(Int(Self.appendLockWait * 1000))ms'")
+                    do {
+                        try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))")
+                    } catch let error as PostgresError where error.sqlState == "55P03" {
+                        throw StoreError.serverError(
+                            server: name, message: "another session is storing a large change (an import); "
+                                + "nothing was stored, try again when it has finished")
+                    }
+                    try connection.query("SET LOCAL lock_timeout = 0")
+                }
                 return try body(connection)
             }
         }
     }
+
+    /// How long an append waits for another session's append to finish.
+    static let appendLockWait: TimeInterval = 4
+
+    /// The deadline of one statement of an import or a replacement of every cache: the
+    /// command line waits for those, not a form.
+    static let bulkStatementTimeout: TimeInterval = 120
 
     /// Forgets a broken connection and returns the error that says so.
     private func lose(_ error: any Error) -> StoreError {

@@ -1,0 +1,46 @@
+import Foundation
+import GeoModel
+import Testing
+
+/// The command line on a PostgreSQL store: what a wrong URL or an unusable server
+/// says, and moving a file store to the server with one pipe.
+@Suite struct ClubCommandTests {
+    @Test(arguments: ["postgresql://ana:Pw-1234@[::1/caches", "postgres://ana:Pw-1234@host:port/caches",
+                      "postgresql://ana:Pw-1234@host/caches?sslmod=require"])
+    func aMalformedURLIsAUsageErrorNamingTheWrongPartButNotThePassword(_ url: String) throws {
+        let result = try GeocacheTUIBinary.run(["list", "--store", url])
+        #expect(result.status == 64)
+        #expect(result.error.contains("is not a usable PostgreSQL URL"), "stderr was: \(result.error)")
+        #expect(!result.error.contains("Pw-1234"))
+    }
+
+    @Test func aMalformedURLInGeocacheStoreIsAUsageErrorToo() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GEOCACHE_STORE"] = "postgresql://ana@host:99999/caches"
+        let result = try GeocacheTUIBinary.run(["list"], environment: environment)
+        #expect(result.status == 64)
+        #expect(result.error.contains("the port \"99999\""))
+    }
+
+    @Test func aServerThatIsNotRunningIsOneLineAndExitStatusOne() throws {
+        let port = try PostgresConnectionTests.closedPort()
+        let result = try GeocacheTUIBinary.run(["add", "--store", "postgresql://ana:Pw-5678@127.0.0.1:\(port)/caches",
+                                                "--title", "t", "--details", "d", "--creator", "c", "--reward", "r"])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("geocache-tui: cannot connect to the store on 127.0.0.1:\(port)/caches"))
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(!result.error.contains("Pw-5678"))
+    }
+
+    @Test func aFileStoreMovesToTheServerWithOnePipe() throws {
+        let fixture = try StoreFixture(.sqlite)
+        try fixture.store.saveCaches([Samples.oak, Samples.bridge, Samples.mill])
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let pipe = try GeocacheTUIBinary.startShell(
+            #""$BIN" export --store "$SOURCE" | "$BIN" import --store "$TARGET" -"#,
+            extra: ["SOURCE": fixture.storeArgument, "TARGET": url])
+        pipe.waitUntilExit()
+        #expect(pipe.terminationStatus == 0)
+        #expect(try PostgresStore(url: url).loadCaches() == [Samples.oak, Samples.bridge, Samples.mill])
+    }
+}
