@@ -8,17 +8,6 @@ import Glibc
 
 /// Several `geocache-tui add` processes on one store, and one killed mid-way.
 @Suite struct ConcurrentProcessTests {
-    /// A shell loop adding caches "<prefix> 1", "<prefix> 2", ... up to `count`.
-    private func addLoop(prefix: String, count: Int, store: URL) -> String {
-        """
-        i=1
-        while [ $i -le \(count) ]; do
-          "$BIN" add --store '\(store.path)' --title "\(prefix) $i" --details "d $i" --creator "\(prefix)" --reward "r $i" || exit 1
-          i=$((i + 1))
-        done
-        """
-    }
-
     @Test(.timeLimit(.minutes(3))) func concurrentAddProcessesLoseNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -26,7 +15,7 @@ import Glibc
         let perProcess = 200
         let prefixes = ["first", "second"]
         let loops = try prefixes.map {
-            try GeocacheTUIBinary.startShell(addLoop(prefix: $0, count: perProcess, store: store))
+            try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: $0, count: perProcess, store: store.path))
         }
         for loop in loops { loop.waitUntilExit() }
         #expect(loops.map(\.terminationStatus) == [0, 0])
@@ -45,7 +34,7 @@ import Glibc
         defer { directory.remove() }
         let store = directory.file()
         try SQLiteStore(url: store).add(Samples.oak)
-        let loop = try GeocacheTUIBinary.startShell(addLoop(prefix: "killed", count: 100_000, store: store))
+        let loop = try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: "killed", count: 100_000, store: store.path))
         defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
         let observer = try SQLiteStore(url: store)
         let deadline = Date().addingTimeInterval(60)

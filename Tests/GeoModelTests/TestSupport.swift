@@ -148,6 +148,19 @@ enum GeocacheTUIBinary {
     /// Starts `/bin/sh -c script` with `$BIN` naming the executable and `extra` in
     /// its environment. Foundation starts the child in a process group of its own,
     /// so `kill(-pid, ...)` reaches the shell and whatever it is running.
+    /// A shell loop adding caches "<prefix> 1", "<prefix> 2", ... up to `count` to the
+    /// store `--store` names, with `$BIN` (``startShell(_:extra:)`` sets it); it stops at
+    /// the first failed add.
+    static func addLoop(prefix: String, count: Int, store: String) -> String {
+        """
+        i=1
+        while [ $i -le \(count) ]; do
+          "$BIN" add --store '\(store)' --title "\(prefix) $i" --details "d $i" --creator "\(prefix)" --reward "r $i" || exit 1
+          i=$((i + 1))
+        done
+        """
+    }
+
     static func startShell(_ script: String, extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -5,22 +5,11 @@ import Testing
 /// Several `geocache-tui` processes on one PostgreSQL store at once, and processes
 /// killed in the middle of their work.
 @Suite struct ClubConcurrencyTests {
-    /// A shell loop adding caches "<prefix> 1", "<prefix> 2", ... up to `count` to `store`.
-    private func addLoop(prefix: String, count: Int, store: String) -> String {
-        """
-        i=1
-        while [ $i -le \(count) ]; do
-          "$BIN" add --store '\(store)' --title "\(prefix) $i" --details "d $i" --creator "\(prefix)" --reward "r $i" || exit 1
-          i=$((i + 1))
-        done
-        """
-    }
-
     @Test(.timeLimit(.minutes(3))) func fourProcessesAddingSixtyEachKeepAllTwoHundredFortyInOrder() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         _ = try PostgresStore(url: url)
         let prefixes = ["north", "east", "south", "west"]
-        let loops = try prefixes.map { try GeocacheTUIBinary.startShell(addLoop(prefix: $0, count: 60, store: url)) }
+        let loops = try prefixes.map { try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: $0, count: 60, store: url)) }
         for loop in loops { loop.waitUntilExit() }
         #expect(loops.map(\.terminationStatus) == [0, 0, 0, 0])
         let store = try PostgresStore(url: url)
@@ -35,7 +24,7 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func aProcessKilledWhileAddingLeavesEveryCommittedCacheAndNothingElse() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let observer = try PostgresStore(url: url)
-        let loop = try GeocacheTUIBinary.startShell(addLoop(prefix: "killed", count: 100_000, store: url))
+        let loop = try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: "killed", count: 100_000, store: url))
         defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
         let deadline = ContinuousClock.now + .seconds(60)
         while try observer.count() < 20, ContinuousClock.now < deadline, loop.isRunning { usleep(20_000) }

@@ -5,13 +5,6 @@ import Testing
 /// The real binary under tmux on a PostgreSQL store: forms on one database see each
 /// other's changes as they are committed, and a form outlives its server.
 @Suite(.serialized) struct ClubStoreEndToEndTests {
-    /// Runs the built binary with `arguments` and waits for it.
-    private func command(_ arguments: [String]) throws -> Int32 {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-cmd-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        return try TmuxSession.spawnAndWait(BuiltBinary.url.path, arguments, stdout: output.path)
-    }
-
     @Test func anAddInOneFormShowsInAnotherAndACommandLineAddInBoth() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let first = try TmuxSession.app(storeArgument: url)
@@ -20,7 +13,7 @@ import Testing
         try first.send("C-s")
         try first.waitFor("Cache 1 of 1")
         try second.waitFor("Cache 1 of 1", timeout: 2)
-        #expect(try command(["add", "--store", url, "--title", "From a script", "--details", "d",
+        #expect(try TmuxSession.runBinary(["add", "--store", url, "--title", "From a script", "--details", "d",
                              "--creator", "bo", "--reward", "r"]) == 0)
         try first.waitFor("Cache 1 of 2", timeout: 2)
         try second.waitFor("Cache 1 of 2", timeout: 2)
@@ -41,7 +34,7 @@ import Testing
         try session.waitFor("Your text is still in the fields")
         try session.waitFor("Store unreachable, retrying")
         try server.start()
-        #expect(try command(["add", "--store", url, "--title", "Meanwhile", "--details", "d",
+        #expect(try TmuxSession.runBinary(["add", "--store", url, "--title", "Meanwhile", "--details", "d",
                              "--creator", "c", "--reward", "r"]) == 0)
         try session.waitFor("Store reachable again", timeout: 10)
         try session.waitFor("Cache 1 of 1")

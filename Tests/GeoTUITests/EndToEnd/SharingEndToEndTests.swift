@@ -19,13 +19,6 @@ import Testing
         }
     }
 
-    /// Runs the built binary with `arguments` and waits for it.
-    private func command(_ arguments: [String]) throws -> Int32 {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-cmd-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        return try TmuxSession.spawnAndWait(BuiltBinary.url.path, arguments, stdout: output.path)
-    }
-
     @Test func aSaveOverAnEditFromTheCommandLineIsRefusedShowingBothVersions() throws {
         let session = try TmuxSession.app(store: store)
         try session.send("C-n")
@@ -35,7 +28,7 @@ import Testing
         try session.send("End")
         try session.type(" more")
         try session.waitFor("Orig 2 more")
-        #expect(try command(["edit", "--store", store.path, "--position", "2", "--reward", "Gold coin"]) == 0)
+        #expect(try TmuxSession.runBinary(["edit", "--store", store.path, "--position", "2", "--reward", "Gold coin"]) == 0)
         try session.waitFor("was changed in another session")
         try session.send("C-s")
         try session.waitFor("Reward  stored: Gold coin")
@@ -53,7 +46,7 @@ import Testing
         try session.waitFor("Cache 2 of 3")
         try session.send("F8")
         try session.waitFor("Delete \u{201C}Orig 2\u{201D}?")
-        #expect(try command(["delete", "--store", store.path, "--position", "2"]) == 0)
+        #expect(try TmuxSession.runBinary(["delete", "--store", store.path, "--position", "2"]) == 0)
         try session.waitFor("was deleted in another session; nothing deleted")
         try session.send("y")
         try session.quitApp()

@@ -215,6 +215,14 @@ extension TmuxSession {
         }
     }
 
+    /// Runs the built binary with `arguments` outside tmux (a script beside the form)
+    /// and returns its exit status.
+    static func runBinary(_ arguments: [String]) throws -> Int32 {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try spawnAndWait(BuiltBinary.url.path, arguments, stdout: output.path)
+    }
+
     /// Quits the app with Ctrl-Q and waits for it to exit with status 0.
     func quitApp() throws {
         try send("C-q")
