@@ -67,6 +67,8 @@ def make_club_store(binary, server, database, count):
     server.psql("postgres", f"CREATE DATABASE {database}")
     url = server.url(database)
     subprocess.run([binary, "list", "--store", url], check=True, stdout=subprocess.DEVNULL)
+    if count == 0:
+        return url
     lines = []
     for fields in cache_rows(count):
         lines.append("\t".join("\\\\x" + field.encode().hex() for field in fields))
