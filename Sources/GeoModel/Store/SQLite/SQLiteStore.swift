@@ -224,6 +224,9 @@ public final class SQLiteStore: CacheStore {
     /// when the winner has finished, it carries on, and while the winner is still
     /// between migrations it runs what is left.
     private static func migrate(_ queue: DatabaseQueue) throws {
+        // A current store is only read: opening writes nothing, so it wakes no other
+        // session's watch.
+        if try queue.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
         for attempt in 1... {
             do {
                 try migrator.migrate(queue)
