@@ -4,9 +4,12 @@
 Runs the real release binary in pseudo-terminals (80x24, TERM=xterm-256color,
 LANG=C.UTF-8) and measures first paint, bytes written per key, keystroke and quit
 latency, idle CPU and wake-ups, peak memory, Add and Next with a million caches, and
-the import of a large GPX file. Every figure is the median of at least five runs (or
-samples), with min and max. Prints a table with each figure's budget from the issue
-and writes the same figures as JSON.
+the import of a large GPX file; then the bulk commands against the sqlite3 shell and
+the import of a large JSON file (issue 13, scripts/bench/bulk.py). Every figure is
+the median of at least five runs (or samples), with min and max. Prints a table with
+each figure's budget from the issue and writes the same figures as JSON.
+
+`--only bulk` runs only the bulk figures (a few minutes).
 
 Usage: python3 scripts/bench.py --binary .build/release/geocache-tui --json bench-results.json
 
@@ -41,6 +44,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
 from stores import check_search_text, make_store  # noqa: E402
+from bulk import bulk_figures  # noqa: E402
 
 MS = 1e-6  # nanoseconds to milliseconds
 FOCUS_STOPS = 7  # Title, Details, Creator, Reward, Add, Previous, Next
@@ -332,6 +336,10 @@ def main():
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--gpx-caches", type=int, default=50_000)
     parser.add_argument("--skip-import", action="store_true", help="leave out the GPX import")
+    parser.add_argument("--only", choices=["bulk"],
+                        help="bulk: only list/export/import against sqlite3 (issue 13), a few minutes")
+    parser.add_argument("--bulk-small", type=int, default=200_000, help="caches in the small-cache bulk store")
+    parser.add_argument("--bulk-long", type=int, default=50_000, help="caches in the long-description bulk store")
     parser.add_argument("--workdir", help="keep generated stores here (default: a temp dir, removed)")
     args = parser.parse_args()
 
@@ -352,91 +360,96 @@ def main():
     extra = {}
     started = time.perf_counter()
     try:
-        log("checking the generator's search text against the app's folding")
-        check_search_text(binary, os.path.join(workdir, "fold-check.sqlite"))
-        stores = {}
-        for count in (0, 10_000, args.big):
-            path = os.path.join(workdir, f"store-{count}.sqlite")
-            log(f"generating a store with {count:,} caches")
-            seconds = make_store(binary, path, count)
-            log(f"  done in {seconds:.1f} s")
-            stores[count] = path
+        if args.only != "bulk":
+            log("checking the generator's search text against the app's folding")
+            check_search_text(binary, os.path.join(workdir, "fold-check.sqlite"))
+            stores = {}
+            for count in (0, 10_000, args.big):
+                path = os.path.join(workdir, f"store-{count}.sqlite")
+                log(f"generating a store with {count:,} caches")
+                seconds = make_store(binary, path, count)
+                log(f"  done in {seconds:.1f} s")
+                stores[count] = path
 
-        log("first paint and quit")
-        paint, quit_ms, paint_cpu, paint_queued = {}, [], {}, {}
-        for count in (0, 10_000, args.big):
-            paint[count], quits, paint_cpu[count], paint_queued[count] = measure_first_paint(
-                binary, stores[count], runs, home)
-            quit_ms += quits
-        empty = statistics.median(paint[0])
-        figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
-        for count in (10_000, args.big):
-            figures.append(Figure(
-                f"first_paint_{count}", f"first paint, {count:,} caches", "ms", paint[count],
-                budget_text="<= empty + 5 ms",
-                check=lambda f: f.median <= empty + 5))
-        figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms",
-                              version_runs(binary, runs)))
-        for count in (0, args.big):
-            figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time to first paint, {count:,} caches", "ms",
-                                  paint_cpu[count]))
-            figures.append(Figure(f"first_paint_queued_{count}", f"  waiting for a CPU, {count:,} caches", "ms",
-                                  paint_queued[count]))
+            log("first paint and quit")
+            paint, quit_ms, paint_cpu, paint_queued = {}, [], {}, {}
+            for count in (0, 10_000, args.big):
+                paint[count], quits, paint_cpu[count], paint_queued[count] = measure_first_paint(
+                    binary, stores[count], runs, home)
+                quit_ms += quits
+            empty = statistics.median(paint[0])
+            figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
+            for count in (10_000, args.big):
+                figures.append(Figure(
+                    f"first_paint_{count}", f"first paint, {count:,} caches", "ms", paint[count],
+                    budget_text="<= empty + 5 ms",
+                    check=lambda f: f.median <= empty + 5))
+            figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms",
+                                  version_runs(binary, runs)))
+            for count in (0, args.big):
+                figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time to first paint, {count:,} caches", "ms",
+                                      paint_cpu[count]))
+                figures.append(Figure(f"first_paint_queued_{count}", f"  waiting for a CPU, {count:,} caches", "ms",
+                                      paint_queued[count]))
 
-        log("bytes per key and keystroke latency (10,000 caches)")
-        per_char, per_tab, per_next, changed, excess, latency = measure_keys(binary, stores[10_000], home, runs)
-        figures.append(Figure("bytes_per_char", "bytes per typed character", "B", per_char, budget=8))
-        figures.append(Figure("bytes_per_tab", "bytes per Tab", "B", per_tab, budget=60))
-        figures.append(Figure("bytes_per_next", "bytes per Next", "B", per_next,
-                              budget_text="<= changed cells + 64",
-                              check=lambda f: statistics.median(excess) <= 64))
-        figures.append(Figure("cells_changed_per_next", "  cells changed per Next", "cells", changed))
-        figures.append(Figure("next_bytes_over_cells", "  Next bytes minus changed cells", "B", excess, budget=64))
-        figures.append(Figure("key_latency", "keystroke latency (100 keys/run)", "ms", latency, budget=1,
-                              note=f"worst of {len(latency)} keys: {fmt(max(latency))} ms"))
-        figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
+            log("bytes per key and keystroke latency (10,000 caches)")
+            per_char, per_tab, per_next, changed, excess, latency = measure_keys(binary, stores[10_000], home, runs)
+            figures.append(Figure("bytes_per_char", "bytes per typed character", "B", per_char, budget=8))
+            figures.append(Figure("bytes_per_tab", "bytes per Tab", "B", per_tab, budget=60))
+            figures.append(Figure("bytes_per_next", "bytes per Next", "B", per_next,
+                                  budget_text="<= changed cells + 64",
+                                  check=lambda f: statistics.median(excess) <= 64))
+            figures.append(Figure("cells_changed_per_next", "  cells changed per Next", "cells", changed))
+            figures.append(Figure("next_bytes_over_cells", "  Next bytes minus changed cells", "B", excess, budget=64))
+            figures.append(Figure("key_latency", "keystroke latency (100 keys/run)", "ms", latency, budget=1,
+                                  note=f"worst of {len(latency)} keys: {fmt(max(latency))} ms"))
+            figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
 
-        log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")
-        ticks, wakeups, idle_bytes = measure_idle(binary, stores[10_000], home, runs, args.idle_seconds)
-        figures.append(Figure("idle_cpu_ticks", f"idle CPU ticks in {args.idle_seconds:g} s", "ticks", ticks, budget=0))
-        figures.append(Figure("idle_wakeups", "idle wake-ups per second", "/s", wakeups, budget=1,
-                              note=f"bytes written while idle: {idle_bytes}"))
+            log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")
+            ticks, wakeups, idle_bytes = measure_idle(binary, stores[10_000], home, runs, args.idle_seconds)
+            figures.append(Figure("idle_cpu_ticks", f"idle CPU ticks in {args.idle_seconds:g} s", "ticks", ticks, budget=0))
+            figures.append(Figure("idle_wakeups", "idle wake-ups per second", "/s", wakeups, budget=1,
+                                  note=f"bytes written while idle: {idle_bytes}"))
 
-        log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
-        peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
-        figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=25,
-                              note=f"VmHWM right after first paint: median {fmt(statistics.median(baseline))} MB"))
-        figures.append(Figure("add_big", f"Add with {args.big:,} caches", "ms", add_ms, budget=10))
-        figures.append(Figure("next_big", f"Next with {args.big:,} caches", "ms", next_ms, budget=2))
+            log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
+            peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
+            figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=25,
+                                  note=f"VmHWM right after first paint: median {fmt(statistics.median(baseline))} MB"))
+            figures.append(Figure("add_big", f"Add with {args.big:,} caches", "ms", add_ms, budget=10))
+            figures.append(Figure("next_big", f"Next with {args.big:,} caches", "ms", next_ms, budget=2))
 
-        if args.skip_import:
-            figures.append(Figure("import_time", "import 50,000-cache GPX", "s", [], budget=5, note="skipped (--skip-import)"))
-            figures.append(Figure("import_peak", "import peak RSS", "MB", [], budget=100))
-        else:
-            gpx = os.path.join(workdir, "big.gpx")
-            log(f"generating a {args.gpx_caches:,}-cache GPX file with scripts/make-big-gpx.py")
-            subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make-big-gpx.py"), gpx,
-                            "--caches", str(args.gpx_caches)], check=True, stdout=subprocess.DEVNULL)
-            size_mb = os.path.getsize(gpx) / 1e6
-            log(f"  {size_mb:.0f} MB; importing {runs} times")
-            seconds, import_peaks, import_cpu, summary = import_runs(binary, gpx, workdir, runs)
-            os.remove(gpx)
-            figures.append(Figure("import_time", f"import {args.gpx_caches:,}-cache GPX ({size_mb:.0f} MB)", "s",
-                                  seconds, budget=5, note=f"import said: {summary}"))
-            figures.append(Figure("import_cpu", "  import CPU time (user + system)", "s", import_cpu))
-            figures.append(Figure("import_peak", "import peak RSS", "MB", import_peaks, budget=100))
+            if args.skip_import:
+                figures.append(Figure("import_time", "import 50,000-cache GPX", "s", [], budget=5, note="skipped (--skip-import)"))
+                figures.append(Figure("import_peak", "import peak RSS", "MB", [], budget=100))
+            else:
+                gpx = os.path.join(workdir, "big.gpx")
+                log(f"generating a {args.gpx_caches:,}-cache GPX file with scripts/make-big-gpx.py")
+                subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make-big-gpx.py"), gpx,
+                                "--caches", str(args.gpx_caches)], check=True, stdout=subprocess.DEVNULL)
+                size_mb = os.path.getsize(gpx) / 1e6
+                log(f"  {size_mb:.0f} MB; importing {runs} times")
+                seconds, import_peaks, import_cpu, summary = import_runs(binary, gpx, workdir, runs)
+                os.remove(gpx)
+                figures.append(Figure("import_time", f"import {args.gpx_caches:,}-cache GPX ({size_mb:.0f} MB)", "s",
+                                      seconds, budget=5, note=f"import said: {summary}"))
+                figures.append(Figure("import_cpu", "  import CPU time (user + system)", "s", import_cpu))
+                figures.append(Figure("import_peak", "import peak RSS", "MB", import_peaks, budget=100))
 
-        if has_list_match(binary):
-            log(f"find: list --match over {args.big:,} caches")
-            # A text in exactly one cache's title: the figure is the search, not the printing.
-            needle = f"#{args.big * 3 // 4:07d}"
-            find_ms, find_peaks, lines = find_runs(binary, stores[args.big], runs, needle)
-            figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", find_ms,
-                                  note=f"{lines} lines printed; peak RSS median {fmt(statistics.median(find_peaks))} MB; "
-                                       "search text generated with the store (no folding during the search)"))
-        else:
-            figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", [],
-                                  note="skipped: this binary has no `list --match` (issue 6) yet"))
+            if has_list_match(binary):
+                log(f"find: list --match over {args.big:,} caches")
+                # A text in exactly one cache's title: the figure is the search, not the printing.
+                needle = f"#{args.big * 3 // 4:07d}"
+                find_ms, find_peaks, lines = find_runs(binary, stores[args.big], runs, needle)
+                figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", find_ms,
+                                      note=f"{lines} lines printed; peak RSS median {fmt(statistics.median(find_peaks))} MB; "
+                                           "search text generated with the store (no folding during the search)"))
+            else:
+                figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", [],
+                                      note="skipped: this binary has no `list --match` (issue 6) yet"))
+
+        log("bulk: list, list --json, export json/gpx against sqlite3; import of the JSON")
+        figures += bulk_figures(Figure, binary, workdir, runs, run_with_rusage,
+                                small=args.bulk_small, long=args.bulk_long)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
