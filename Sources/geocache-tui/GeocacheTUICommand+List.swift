@@ -55,14 +55,14 @@ extension GeocacheTUICommand {
                         position += 1
                         guard next < matches.endIndex, stored.id == matches[next] else { return }
                         next += 1
-                        try output.write("\(position)\t" + stored.cache.tabSeparatedLine + "\n")
+                        try write(stored.cache, prefix: position, to: &output)
                     }
                 } else {
                     var position = 0
                     try eachCache(store) { stored in
                         position += 1
-                        let prefix = numbered ? "\(position)\t" : ids ? "\(stored.id)\t" : ""
-                        try output.write(prefix + stored.cache.tabSeparatedLine + "\n")
+                        let prefix: Int64? = numbered ? Int64(position) : ids ? stored.id.rawValue : nil
+                        try write(stored.cache, prefix: prefix, to: &output)
                     }
                 }
                 try output.flush()
@@ -72,6 +72,18 @@ extension GeocacheTUICommand {
                 try? output.flush()
                 throw CommandFailure.report(error)
             }
+        }
+
+        /// One line: the prefix (a position or an identifier) and a tab when given, the
+        /// cache's ``GeoCache/tabSeparatedLine``, a line feed; bytes straight into the buffer.
+        private func write(_ cache: GeoCache, prefix: (some BinaryInteger)?, to output: inout BufferedWriter) throws {
+            if let prefix {
+                output.append(decimal: prefix)
+                output.append("\t")
+            }
+            cache.writeTabSeparatedLine(to: &output)
+            output.append("\n")
+            try output.flushIfFull()
         }
 
         /// Every cache, or every match of `--match`, in stored order.
@@ -88,7 +100,8 @@ extension GeocacheTUICommand {
         private func writeJSON(_ store: any CacheStore, to output: inout BufferedWriter) throws {
             var isFirst = true
             try eachCache(store) { stored in
-                try output.write(JSONInterchange.element(for: stored.cache, isFirst: isFirst, layout: .listing))
+                JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, layout: .listing, to: &output)
+                try output.flushIfFull()
                 isFirst = false
             }
             try output.write(JSONInterchange.closing(isEmpty: isFirst))

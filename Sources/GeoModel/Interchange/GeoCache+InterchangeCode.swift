@@ -2,14 +2,20 @@ extension GeoCache {
     /// A stable, GC-like waypoint code for this cache: "GT" and eight characters of the
     /// geocaching alphabet, computed from the four fields (equal caches share a code).
     public var interchangeCode: String {
-        let alphabet = Array("0123456789ABCDEFGHJKMNPQRTVWXYZ")
-        var value = interchangeDigest
-        var code = ""
-        for _ in 0..<8 {
-            code.append(alphabet[Int(value % UInt64(alphabet.count))])
-            value /= UInt64(alphabet.count)
+        Self.interchangeCode(digest: interchangeDigest)
+    }
+
+    /// The code for a cache whose ``interchangeDigest`` is `digest`.
+    static func interchangeCode(digest: UInt64) -> String {
+        let alphabet: StaticString = "0123456789ABCDEFGHJKMNPQRTVWXYZ"
+        let base = UInt64(alphabet.utf8CodeUnitCount)
+        var value = digest
+        var code: [UInt8] = Array("GT".utf8) + [UInt8](repeating: 0, count: 8)
+        for index in (2..<10).reversed() {
+            code[index] = alphabet.utf8Start[Int(value % base)]
+            value /= base
         }
-        return "GT" + String(code.reversed())
+        return String(decoding: code, as: UTF8.self)
     }
 
     /// A 64-bit digest of the four fields: FNV-1a over their length-prefixed UTF-8,
