@@ -54,6 +54,7 @@ final class RecordPipe: @unchecked Sendable {
         do {
             while let batch = try pipe.take() {
                 for pending in batch { try store(pending.record) }
+                interruption?.progress.add(records: batch.count)
             }
         } catch {
             pipe.cancel()
