@@ -58,11 +58,12 @@ extension GeocacheTUICommand {
                         try write(stored.cache, prefix: position, to: &output)
                     }
                 } else {
-                    var position = 0
+                    // The flags are read once: an option's getter costs more than a line.
+                    let numbered = numbered, ids = ids
+                    var position: Int64 = 0
                     try eachCache(store) { stored in
                         position += 1
-                        let prefix: Int64? = numbered ? Int64(position) : ids ? stored.id.rawValue : nil
-                        try write(stored.cache, prefix: prefix, to: &output)
+                        try write(stored.cache, prefix: numbered ? position : ids ? stored.id.rawValue : nil, to: &output)
                     }
                 }
                 try output.flush()
@@ -86,6 +87,13 @@ extension GeocacheTUICommand {
             try output.flushIfFull()
         }
 
+        /// One element of `list --json`'s array, then a write when a chunk is full: one
+        /// access to the writer per cache.
+        private static func writeElement(_ cache: GeoCache, isFirst: Bool, to output: inout BufferedWriter) throws {
+            JSONInterchange.writeElement(for: cache, isFirst: isFirst, layout: .listing, to: &output)
+            try output.flushIfFull()
+        }
+
         /// Every cache, or every match of `--match`, in stored order.
         private func eachCache(_ store: any CacheStore, _ body: (StoredCache) throws -> Void) throws {
             if let match {
@@ -100,8 +108,7 @@ extension GeocacheTUICommand {
         private func writeJSON(_ store: any CacheStore, to output: inout BufferedWriter) throws {
             var isFirst = true
             try eachCache(store) { stored in
-                JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, layout: .listing, to: &output)
-                try output.flushIfFull()
+                try Self.writeElement(stored.cache, isFirst: isFirst, to: &output)
                 isFirst = false
             }
             try output.write(JSONInterchange.closing(isEmpty: isFirst))

@@ -43,20 +43,17 @@ extension SQLiteStore {
         do {
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    let exists = try db.cachedStatement(sql: Self.containsCacheSQL)
                     // The shared insert also stores the folded search text.
-                    let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
+                    let writer = try ImportRowWriter(db)
                     // Reading (XML parsing) runs on a thread of its own while this one maps
                     // the waypoints to caches and stores them: on two cores they overlap.
                     try RecordPipe.read(sources, interruption: interruption) { record in
                         switch record {
                         case .cache(let cache, _):
-                            let arguments = Self.cacheArguments(cache)
-                            if try Bool.fetchOne(exists, arguments: arguments) == true {
-                                report.duplicates += 1
-                            } else {
-                                try insert.execute(arguments: Self.insertArguments(cache))
+                            if try writer.storeUnlessDuplicate(cache, searchText: Self.searchText(for: cache)) {
                                 report.added += 1
+                            } else {
+                                report.duplicates += 1
                             }
                         case .rejected(let rejection):
                             report.rejections.append(rejection)
