@@ -42,15 +42,23 @@ extension SQLiteStore {
         var report = ImportReport()
         do {
             try queue.writeWithoutTransaction { db in
+                // A larger page cache than SQLite's 2 MB: a long transaction that fills
+                // the cache spills dirty pages to the WAL one at a time, and the pages
+                // every insert touches (the counter, the ends of the table and index)
+                // are spilled and written again and again. A fixed size, so memory stays
+                // bounded whatever the input (figures: docs/performance.md).
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
                 try db.inTransaction(.immediate) {
                     // The shared insert also stores the folded search text.
                     let writer = try ImportRowWriter(db)
                     // Reading (XML parsing) runs on a thread of its own while this one maps
                     // the waypoints to caches and stores them: on two cores they overlap.
-                    try RecordPipe.read(sources, interruption: interruption) { record in
+                    // The search text of a JSON cache is folded on the reading thread.
+                    try RecordPipe.read(sources, interruption: interruption,
+                                        derive: { Self.searchText(for: $0) }) { record, searchText in
                         switch record {
                         case .cache(let cache, _):
-                            if try writer.storeUnlessDuplicate(cache, searchText: Self.searchText(for: cache)) {
+                            if try writer.storeUnlessDuplicate(cache, searchText: searchText ?? Self.searchText(for: cache)) {
                                 report.added += 1
                             } else {
                                 report.duplicates += 1
@@ -78,6 +86,9 @@ extension SQLiteStore {
         }
         return report
     }
+
+    /// The page cache of an import's connection, in KiB.
+    static let importCacheKiB = 32 * 1024
 
     /// Imports one source; see ``importCaches(from:skipInvalid:interruption:)``.
     public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
