@@ -50,7 +50,15 @@ struct OutputBytesTests {
     @Test(arguments: awkward)
     func theInterchangeCodeIsTheOneFirstComputed(text: String) {
         let cache = Self.cache(text)
+        #expect(cache.interchangeDigest == OutputReference.interchangeDigest(cache))
         #expect(cache.interchangeCode == OutputReference.interchangeCode(cache))
+    }
+
+    @Test func generatedCachesKeepTheirInterchangeDigest() {
+        for text in Self.generated {
+            let cache = GeoCache(title: text, details: text + text, creator: "\u{FFFE}" + text, reward: text + "\u{FFFF}")
+            #expect(cache.interchangeDigest == OutputReference.interchangeDigest(cache))
+        }
     }
 
     @Test func generatedStringsEscapeAsTheReferenceDoesInEveryFormat() {

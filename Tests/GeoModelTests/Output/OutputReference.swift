@@ -127,7 +127,7 @@ enum OutputReference {
     /// The waypoint template GPXWriter used while it built a String per cache.
     static func gpxWaypoint(_ cache: GeoCache) -> String {
         let code = interchangeCode(cache)
-        let digest = cache.interchangeDigest
+        let digest = interchangeDigest(cache)
         let title = xml(cache.title)
         let creator = xml(cache.creator)
         return """
@@ -166,10 +166,33 @@ enum OutputReference {
         GPXWriter.header + caches.map(gpxWaypoint).joined() + GPXWriter.footer
     }
 
+    /// The digest as it was first computed, byte by byte over each field's UTF8View.
+    static func interchangeDigest(_ cache: GeoCache) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        for text in [cache.title, cache.details, cache.creator, cache.reward] {
+            var length = UInt64(text.utf8.count)
+            for _ in 0..<8 { mix(UInt8(truncatingIfNeeded: length)); length >>= 8 }
+            var before: (UInt8, UInt8) = (0, 0)
+            for byte in text.utf8 {
+                let isNonCharacter = before == (0xEF, 0xBF) && byte >= 0xBE
+                mix(isNonCharacter ? 0xBD : byte)
+                before = (before.1, byte)
+            }
+        }
+        var z = hash &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
     /// The interchange code as it was first computed, from a Character array.
     static func interchangeCode(_ cache: GeoCache) -> String {
         let alphabet = Array("0123456789ABCDEFGHJKMNPQRTVWXYZ")
-        var value = cache.interchangeDigest
+        var value = interchangeDigest(cache)
         var code = ""
         for _ in 0..<8 {
             code.append(alphabet[Int(value % UInt64(alphabet.count))])
