@@ -55,17 +55,35 @@ public struct BufferedWriter {
         text.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
-    /// Appends the decimal digits of `number` (no flush).
+    /// Appends the decimal digits of `number` (no flush), written in place.
     public mutating func append(decimal number: some BinaryInteger) {
         if number < 0 { buffer.append(UInt8(ascii: "-")) }
+        let value = UInt64(number.magnitude)
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
         let start = buffer.count
-        var value = number.magnitude
-        repeat {
-            buffer.append(UInt8(ascii: "0") + UInt8(value % 10))
-            value /= 10
-        } while value > 0
-        buffer[start...].reverse()
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        buffer.withUnsafeMutableBufferPointer { bytes in
+            var remaining = value
+            for index in stride(from: start + count - 1, through: start, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            }
+        }
     }
+
+    /// Appends a copy of `count` bytes already written, from `offset` (no flush).
+    mutating func appendCopy(from offset: Int, count: Int) {
+        // Byte by byte: appending a slice of the buffer to itself would copy the buffer.
+        for index in offset..<offset + count { buffer.append(buffer[index]) }
+    }
+
+    /// The number of bytes collected and not yet written.
+    var count: Int { buffer.count }
 
     /// Appends `bytes` (no flush).
     mutating func append(bytes: some Sequence<UInt8>) {

@@ -70,10 +70,11 @@ public enum GPXWriter {
     /// go straight into its buffer.
     public static func writeWaypoint(for cache: GeoCache, to output: inout BufferedWriter) {
         let digest = cache.interchangeDigest
-        let code = GeoCache.interchangeCode(digest: digest)
         let id = digest % 1_000_000_000
-        output.append("  <wpt lat=\"0.000000\" lon=\"0.000000\">\n    <name>")
-        output.append(bytes: code.utf8)
+        output.append("  <wpt lat=\"0.000000\" lon=\"0.000000\">\n    <name>GT")
+        // The eight characters after "GT", kept for the travel bug's reference below.
+        let codeStart = output.count
+        GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
         output.append("</name>\n    <desc>")
         output.appendEscaped(cache.title, escaped)
         output.append(" by ")
@@ -114,7 +115,7 @@ public enum GPXWriter {
             """)
         output.append(decimal: id)
         output.append("\" ref=\"TB")
-        output.append(bytes: code.utf8.dropFirst(2))
+        output.appendCopy(from: codeStart, count: 8)
         output.append("\">\n          <groundspeak:name>")
         output.appendEscaped(cache.reward, escaped)
         output.append("""

@@ -7,15 +7,25 @@ extension GeoCache {
 
     /// The code for a cache whose ``interchangeDigest`` is `digest`.
     static func interchangeCode(digest: UInt64) -> String {
+        var output = BufferedWriter()
+        output.append("GT")
+        appendInterchangeCharacters(digest: digest, to: &output)
+        return output.text
+    }
+
+    /// Appends the eight characters of the code after "GT" for `digest`.
+    static func appendInterchangeCharacters(digest: UInt64, to output: inout BufferedWriter) {
         let alphabet: StaticString = "0123456789ABCDEFGHJKMNPQRTVWXYZ"
         let base = UInt64(alphabet.utf8CodeUnitCount)
         var value = digest
-        var code: [UInt8] = Array("GT".utf8) + [UInt8](repeating: 0, count: 8)
-        for index in (2..<10).reversed() {
-            code[index] = alphabet.utf8Start[Int(value % base)]
-            value /= base
+        var characters: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &characters) { bytes in
+            for index in (0..<8).reversed() {
+                bytes[index] = alphabet.utf8Start[Int(value % base)]
+                value /= base
+            }
         }
-        return String(decoding: code, as: UTF8.self)
+        withUnsafeBytes(of: characters) { output.append(bytes: $0) }
     }
 
     /// A 64-bit digest of the four fields: FNV-1a over their length-prefixed UTF-8,
