@@ -20,7 +20,7 @@ extension GeocacheTUICommand {
                 other geocache-tui store and a directory are refused. On a terminal, standard \
                 error shows a progress line (caches written of the total, rate, time left) \
                 once the export has run for half a second; it is erased at the end. --quiet \
-                leaves it out.
+                leaves it out, and so does an export to standard output on a terminal.
                 """
         )
 
@@ -51,7 +51,9 @@ extension GeocacheTUICommand {
             }
             let total = try? store.count()
             let written = WrittenCount()
-            let progress = ProgressLine(verb: "Exporting", unit: .caches, quiet: quiet) {
+            // Not over the export itself when both go to the same terminal.
+            let toTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
+            let progress = ProgressLine(verb: "Exporting", unit: .caches, quiet: quiet || toTerminal) {
                 let count = written.value
                 return ProgressLine.Sample(done: Int64(count), total: total.map(Int64.init), caches: count)
             }

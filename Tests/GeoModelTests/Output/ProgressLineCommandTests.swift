@@ -136,4 +136,19 @@ struct ProgressLineCommandTests {
         #expect(terminal.text.hasSuffix(Self.erase))
         #expect(Array(written) == Array(JSONInterchange.document(for: caches).utf8))
     }
+
+    @Test func exportToTheSameTerminalWritesNoProgressOverTheExport() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches((0..<3000).map { GeoCache(title: "Cache \($0)", details: "d", creator: "c", reward: "r") })
+        let terminal = try PseudoTerminal()
+        let process = try start(["export", "--store", fixture.store.url.path], stderr: terminal.slaveHandle,
+                                stdout: terminal.slaveHandle, input: Pipe())
+        terminal.closeSlave()
+        usleep(1_200_000)  // the export waits on the full terminal for longer than the delay
+        terminal.readToEnd()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.text.contains("\"title\": \"Cache 2999\""))
+        #expect(!terminal.text.contains("Exporting"))
+    }
 }
