@@ -9,7 +9,7 @@ BIN_RELEASE := .build/release/geocache-tui
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui
 RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term
 TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql
-BENCH_PACKAGES := $(TEST_PACKAGES) python3
+BENCH_PACKAGES := $(TEST_PACKAGES) python3 sqlite3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages in $(1) that are not installed yet.

@@ -4,9 +4,12 @@
 Runs the real release binary in pseudo-terminals (80x24, TERM=xterm-256color,
 LANG=C.UTF-8) and measures first paint, bytes written per key, keystroke and quit
 latency, idle CPU and wake-ups, peak memory, Add and Next with a million caches, and
-the import of a large GPX file. Every figure is the median of at least five runs (or
-samples), with min and max. Prints a table with each figure's budget from the issue
-and writes the same figures as JSON.
+the import of a large GPX file; then the bulk commands against the sqlite3 shell and
+the import of a large JSON file (issue 13, scripts/bench/bulk.py). Every figure is
+the median of at least five runs (or samples), with min and max. Prints a table with
+each figure's budget from the issue and writes the same figures as JSON.
+
+`--only bulk` runs only the bulk figures (a few minutes).
 
 Usage: python3 scripts/bench.py --binary .build/release/geocache-tui --json bench-results.json
 
@@ -41,186 +44,17 @@ sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
 from stores import check_search_text, make_store  # noqa: E402
-from club import Server, make_club_store, measure_commit_to_repaint  # noqa: E402
+from bulk import bulk_figures  # noqa: E402
+from club import club_figures  # noqa: E402
+from figures import Figure, fmt, print_table  # noqa: E402
+from form import measure_big_store, measure_first_paint, measure_idle, measure_keys  # noqa: E402
 
 MS = 1e-6  # nanoseconds to milliseconds
-FOCUS_STOPS = 7  # Title, Details, Creator, Reward, Add, Previous, Next
 GNU_TIME = "/usr/bin/time"
-
-
-# MARK: - Figures
-
-class Figure:
-    """One row of the table: samples, their unit and the budget they are held to."""
-
-    def __init__(self, key, label, unit, samples, budget=None, budget_text="", check=None, note=""):
-        self.key = key
-        self.label = label
-        self.unit = unit
-        self.samples = list(samples)
-        self.budget = budget
-        self.budget_text = budget_text or ("" if budget is None else f"<= {budget:g} {unit}")
-        self.check = check
-        self.note = note
-
-    @property
-    def median(self):
-        return statistics.median(self.samples) if self.samples else None
-
-    @property
-    def verdict(self):
-        if not self.samples:
-            return "SKIP"
-        if self.check is not None:
-            return "PASS" if self.check(self) else "OVER"
-        if self.budget is None:
-            return "-"
-        return "PASS" if self.median <= self.budget else "OVER"
-
-    def as_json(self):
-        return {
-            "label": self.label, "unit": self.unit, "runs": len(self.samples),
-            "median": self.median,
-            "min": min(self.samples) if self.samples else None,
-            "max": max(self.samples) if self.samples else None,
-            "budget": self.budget_text or None, "verdict": self.verdict,
-            "note": self.note or None, "samples": self.samples,
-        }
-
-
-def fmt(value):
-    if value is None:
-        return "-"
-    if abs(value) >= 100 or float(value).is_integer():
-        return f"{value:.0f}"
-    if abs(value) >= 10:
-        return f"{value:.1f}"
-    return f"{value:.2f}"
-
-
-def print_table(figures, out=sys.stdout):
-    header = ("figure", "unit", "median", "min", "max", "n", "budget", "verdict")
-    rows = []
-    for f in figures:
-        if f.samples:
-            rows.append((f.label, f.unit, fmt(f.median), fmt(min(f.samples)), fmt(max(f.samples)),
-                         str(len(f.samples)), f.budget_text, f.verdict))
-        else:
-            rows.append((f.label, f.unit, "-", "-", "-", "0", f.budget_text, "SKIP"))
-    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
-    line = "  ".join(h.ljust(w) if i in (0, 1, 6, 7) else h.rjust(w) for i, (h, w) in enumerate(zip(header, widths)))
-    print(line, file=out)
-    print("-" * len(line), file=out)
-    for r in rows:
-        print("  ".join(c.ljust(w) if i in (0, 1, 6, 7) else c.rjust(w)
-                        for i, (c, w) in enumerate(zip(r, widths))), file=out)
-    notes = [f for f in figures if f.note]
-    if notes:
-        print(file=out)
-        for f in notes:
-            print(f"  {f.label}: {f.note}", file=out)
 
 
 def log(message):
     print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
-
-
-# MARK: - Measurements
-
-def measure_first_paint(binary, store, runs, home):
-    """First paint times (ms) and, from the same sessions, quit times (ms)."""
-    paints, quits, cpu, queued = [], [], [], []
-    for _ in range(runs):
-        session = AppSession(binary, store, home)
-        paints.append(session.wait_first_paint() * MS)
-        cpu.append(session.paint_schedstat[0] * MS)
-        queued.append(session.paint_schedstat[1] * MS)
-        quits.append(session.quit() * MS)
-    return paints, quits, cpu, queued
-
-
-def measure_keys(binary, store, home, runs):
-    """Bytes per typed character, per Tab and per Next (with changed cells), and the
-    latency of 100 keys per run."""
-    per_char, per_tab, per_next, next_changed, next_excess, latencies = [], [], [], [], [], []
-    for _ in range(runs):
-        session = AppSession(binary, store, home)
-        session.wait_first_paint()
-        # Typing into the (empty, focused) Title field.
-        for ch in b"geocache":
-            _, count, _ = session.key(bytes([ch]))
-            per_char.append(count)
-        for _ in range(8):
-            session.key(b"\x7f")
-        # Latency: 50 characters, then 50 backspaces (the field never scrolls).
-        for i in range(50):
-            elapsed, _, _ = session.key(bytes([ord("a") + i % 26]))
-            latencies.append(elapsed * MS)
-        for _ in range(50):
-            elapsed, _, _ = session.key(b"\x7f")
-            latencies.append(elapsed * MS)
-        # Tab once round the form (four fields, then the Add, Previous and Next
-        # buttons), back to Title.
-        for _ in range(FOCUS_STOPS):
-            _, count, _ = session.key(b"\t")
-            per_tab.append(count)
-        # Next: bytes against the cells that changed on the screen.
-        for _ in range(5):
-            _, count, changed = session.key(b"\x0e", diff=True)
-            per_next.append(count)
-            next_changed.append(changed)
-            next_excess.append(count - changed)
-        session.quit()
-    return per_char, per_tab, per_next, next_changed, next_excess, latencies
-
-
-def measure_idle(binary, store, home, runs, seconds):
-    """CPU ticks and wake-ups per process over `seconds` of nobody typing, for `runs`
-    processes idling side by side (they share nothing but the store file)."""
-    sessions = [AppSession(binary, store, home) for _ in range(runs)]
-    for session in sessions:
-        session.wait_first_paint()
-    before = [session.cpu_and_switches() for session in sessions]
-    written = AppSession.drain_all(sessions, seconds)
-    after = [session.cpu_and_switches() for session in sessions]
-    ticks = [a[0] - b[0] for a, b in zip(after, before)]
-    wakeups = [(a[1] - b[1]) / seconds for a, b in zip(after, before)]
-    for session in sessions:
-        session.quit()
-    return ticks, wakeups, written
-
-
-def measure_big_store(binary, store, home, runs, nexts):
-    """With the million-cache store: peak memory after `nexts` Nexts, Next latency,
-    and Add latency (four fields typed, then ^S)."""
-    peaks, next_ms, add_ms, baseline = [], [], [], []
-    for run in range(runs):
-        session = AppSession(binary, store, home)
-        session.wait_first_paint()
-        baseline.append(session.status_kib("VmHWM") / 1024)
-        # Add: type the four fields, then time ^S to the end of the screen update.
-        # Focus starts on Title, and Add puts it back there.
-        for index in range(2):
-            values = (f"Bench cache {run}-{index}", "Under the bridge", "bench", "Logbook")
-            for number, value in enumerate(values):
-                session.key(value.encode())
-                if number < len(values) - 1:
-                    session.key(b"\t")
-            elapsed, _, _ = session.key(b"\x13")
-            add_ms.append(elapsed * MS)
-        # Next, one at a time and timed.
-        for _ in range(20):
-            elapsed, _, _ = session.key(b"\x0e")
-            next_ms.append(elapsed * MS)
-        # The rest of the Nexts in batches of 50, each batch drained before the next.
-        remaining = nexts - 20
-        while remaining > 0:
-            batch = min(50, remaining)
-            session.key(b"\x0e" * batch)
-            remaining -= batch
-        peaks.append(session.status_kib("VmHWM") / 1024)
-        session.quit()
-    return peaks, next_ms, add_ms, baseline
 
 
 def run_with_rusage(argv):
@@ -334,6 +168,10 @@ def main():
     parser.add_argument("--gpx-caches", type=int, default=50_000)
     parser.add_argument("--skip-import", action="store_true", help="leave out the GPX import")
     parser.add_argument("--club", type=int, default=100_000, help="caches in the PostgreSQL store")
+    parser.add_argument("--only", choices=["bulk"],
+                        help="bulk: only list/export/import against sqlite3 (issue 13), a few minutes")
+    parser.add_argument("--bulk-small", type=int, default=200_000, help="caches in the small-cache bulk store")
+    parser.add_argument("--bulk-long", type=int, default=50_000, help="caches in the long-description bulk store")
     parser.add_argument("--workdir", help="keep generated stores here (default: a temp dir, removed)")
     args = parser.parse_args()
 
@@ -354,116 +192,98 @@ def main():
     extra = {}
     started = time.perf_counter()
     try:
-        log("checking the generator's search text against the app's folding")
-        check_search_text(binary, os.path.join(workdir, "fold-check.sqlite"))
-        stores = {}
-        for count in (0, 10_000, args.big):
-            path = os.path.join(workdir, f"store-{count}.sqlite")
-            log(f"generating a store with {count:,} caches")
-            seconds = make_store(binary, path, count)
-            log(f"  done in {seconds:.1f} s")
-            stores[count] = path
+        if args.only != "bulk":
+            log("checking the generator's search text against the app's folding")
+            check_search_text(binary, os.path.join(workdir, "fold-check.sqlite"))
+            stores = {}
+            for count in (0, 10_000, args.big):
+                path = os.path.join(workdir, f"store-{count}.sqlite")
+                log(f"generating a store with {count:,} caches")
+                seconds = make_store(binary, path, count)
+                log(f"  done in {seconds:.1f} s")
+                stores[count] = path
 
-        log("first paint and quit")
-        paint, quit_ms, paint_cpu, paint_queued = {}, [], {}, {}
-        for count in (0, 10_000, args.big):
-            paint[count], quits, paint_cpu[count], paint_queued[count] = measure_first_paint(
-                binary, stores[count], runs, home)
-            quit_ms += quits
-        empty = statistics.median(paint[0])
-        figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
-        for count in (10_000, args.big):
-            figures.append(Figure(
-                f"first_paint_{count}", f"first paint, {count:,} caches", "ms", paint[count],
-                budget_text="<= empty + 5 ms",
-                check=lambda f: f.median <= empty + 5))
-        figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms",
-                              version_runs(binary, runs)))
-        for count in (0, args.big):
-            figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time to first paint, {count:,} caches", "ms",
-                                  paint_cpu[count]))
-            figures.append(Figure(f"first_paint_queued_{count}", f"  waiting for a CPU, {count:,} caches", "ms",
-                                  paint_queued[count]))
+            log("first paint and quit")
+            paint, quit_ms, paint_cpu, paint_queued = {}, [], {}, {}
+            for count in (0, 10_000, args.big):
+                paint[count], quits, paint_cpu[count], paint_queued[count] = measure_first_paint(
+                    binary, stores[count], runs, home)
+                quit_ms += quits
+            empty = statistics.median(paint[0])
+            figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
+            for count in (10_000, args.big):
+                figures.append(Figure(
+                    f"first_paint_{count}", f"first paint, {count:,} caches", "ms", paint[count],
+                    budget_text="<= empty + 5 ms",
+                    check=lambda f: f.median <= empty + 5))
+            figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms",
+                                  version_runs(binary, runs)))
+            for count in (0, args.big):
+                figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time to first paint, {count:,} caches", "ms",
+                                      paint_cpu[count]))
+                figures.append(Figure(f"first_paint_queued_{count}", f"  waiting for a CPU, {count:,} caches", "ms",
+                                      paint_queued[count]))
 
-        log("bytes per key and keystroke latency (10,000 caches)")
-        per_char, per_tab, per_next, changed, excess, latency = measure_keys(binary, stores[10_000], home, runs)
-        figures.append(Figure("bytes_per_char", "bytes per typed character", "B", per_char, budget=8))
-        figures.append(Figure("bytes_per_tab", "bytes per Tab", "B", per_tab, budget=60))
-        figures.append(Figure("bytes_per_next", "bytes per Next", "B", per_next,
-                              budget_text="<= changed cells + 64",
-                              check=lambda f: statistics.median(excess) <= 64))
-        figures.append(Figure("cells_changed_per_next", "  cells changed per Next", "cells", changed))
-        figures.append(Figure("next_bytes_over_cells", "  Next bytes minus changed cells", "B", excess, budget=64))
-        figures.append(Figure("key_latency", "keystroke latency (100 keys/run)", "ms", latency, budget=1,
-                              note=f"worst of {len(latency)} keys: {fmt(max(latency))} ms"))
-        figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
+            log("bytes per key and keystroke latency (10,000 caches)")
+            per_char, per_tab, per_next, changed, excess, latency = measure_keys(binary, stores[10_000], home, runs)
+            figures.append(Figure("bytes_per_char", "bytes per typed character", "B", per_char, budget=8))
+            figures.append(Figure("bytes_per_tab", "bytes per Tab", "B", per_tab, budget=60))
+            figures.append(Figure("bytes_per_next", "bytes per Next", "B", per_next,
+                                  budget_text="<= changed cells + 64",
+                                  check=lambda f: statistics.median(excess) <= 64))
+            figures.append(Figure("cells_changed_per_next", "  cells changed per Next", "cells", changed))
+            figures.append(Figure("next_bytes_over_cells", "  Next bytes minus changed cells", "B", excess, budget=64))
+            figures.append(Figure("key_latency", "keystroke latency (100 keys/run)", "ms", latency, budget=1,
+                                  note=f"worst of {len(latency)} keys: {fmt(max(latency))} ms"))
+            figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
 
-        log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")
-        ticks, wakeups, idle_bytes = measure_idle(binary, stores[10_000], home, runs, args.idle_seconds)
-        figures.append(Figure("idle_cpu_ticks", f"idle CPU ticks in {args.idle_seconds:g} s", "ticks", ticks, budget=0))
-        figures.append(Figure("idle_wakeups", "idle wake-ups per second", "/s", wakeups, budget=0,
-                              note=f"bytes written while idle: {idle_bytes}"))
+            log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")
+            ticks, wakeups, idle_bytes = measure_idle(binary, stores[10_000], home, runs, args.idle_seconds)
+            figures.append(Figure("idle_cpu_ticks", f"idle CPU ticks in {args.idle_seconds:g} s", "ticks", ticks, budget=0))
+            figures.append(Figure("idle_wakeups", "idle wake-ups per second", "/s", wakeups, budget=0,
+                                  note=f"bytes written while idle: {idle_bytes}"))
+            log(f"another process's add to the repaint, and the club store ({args.club:,} caches on PostgreSQL)")
+            figures += club_figures(binary, home, runs, stores[10_000], args.club, args.idle_seconds)
 
-        log("another process's add to the repaint (SQLite, 10,000 caches)")
-        figures.append(Figure("commit_to_repaint_sqlite", "another process's add to the repaint, SQLite", "ms",
-                              measure_commit_to_repaint(binary, stores[10_000], home, runs), budget=200))
+            log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
+            peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
+            figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=25,
+                                  note=f"VmHWM right after first paint: median {fmt(statistics.median(baseline))} MB"))
+            figures.append(Figure("add_big", f"Add with {args.big:,} caches", "ms", add_ms, budget=10))
+            figures.append(Figure("next_big", f"Next with {args.big:,} caches", "ms", next_ms, budget=2))
 
-        log(f"the club store: a PostgreSQL server over loopback with {args.club:,} caches")
-        server = Server()
-        try:
-            club = make_club_store(binary, server, "club", args.club)
-            club_empty = make_club_store(binary, server, "club_empty", 0)
-            club_paint, _, _, _ = measure_first_paint(binary, club, runs, home)
-            empty_paint, _, _, _ = measure_first_paint(binary, club_empty, runs, home)
-            figures.append(Figure("club_first_paint_0", "first paint, PostgreSQL, empty", "ms", empty_paint))
-            figures.append(Figure("club_first_paint", f"first paint, PostgreSQL, {args.club:,} caches", "ms",
-                                  club_paint))
-            _, club_next, club_add, _ = measure_big_store(binary, club, home, runs, 100)
-            figures.append(Figure("club_add", f"Add, PostgreSQL, {args.club:,} caches", "ms", club_add))
-            figures.append(Figure("club_next", f"Next, PostgreSQL, {args.club:,} caches", "ms", club_next))
-            figures.append(Figure("commit_to_repaint_club", "another process's add to the repaint, PostgreSQL",
-                                  "ms", measure_commit_to_repaint(binary, club, home, runs), budget=200))
-            club_ticks, club_wakeups, _ = measure_idle(binary, club, home, runs, args.idle_seconds)
-            figures.append(Figure("club_idle_wakeups", "idle wake-ups per second, PostgreSQL", "/s", club_wakeups,
-                                  budget=0, note=f"idle CPU ticks: {club_ticks}"))
-        finally:
-            server.stop()
+            if args.skip_import:
+                figures.append(Figure("import_time", "import 50,000-cache GPX", "s", [], budget=5, note="skipped (--skip-import)"))
+                figures.append(Figure("import_peak", "import peak RSS", "MB", [], budget=100))
+            else:
+                gpx = os.path.join(workdir, "big.gpx")
+                log(f"generating a {args.gpx_caches:,}-cache GPX file with scripts/make-big-gpx.py")
+                subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make-big-gpx.py"), gpx,
+                                "--caches", str(args.gpx_caches)], check=True, stdout=subprocess.DEVNULL)
+                size_mb = os.path.getsize(gpx) / 1e6
+                log(f"  {size_mb:.0f} MB; importing {runs} times")
+                seconds, import_peaks, import_cpu, summary = import_runs(binary, gpx, workdir, runs)
+                os.remove(gpx)
+                figures.append(Figure("import_time", f"import {args.gpx_caches:,}-cache GPX ({size_mb:.0f} MB)", "s",
+                                      seconds, budget=5, note=f"import said: {summary}"))
+                figures.append(Figure("import_cpu", "  import CPU time (user + system)", "s", import_cpu))
+                figures.append(Figure("import_peak", "import peak RSS", "MB", import_peaks, budget=100))
 
-        log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
-        peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
-        figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=25,
-                              note=f"VmHWM right after first paint: median {fmt(statistics.median(baseline))} MB"))
-        figures.append(Figure("add_big", f"Add with {args.big:,} caches", "ms", add_ms, budget=10))
-        figures.append(Figure("next_big", f"Next with {args.big:,} caches", "ms", next_ms, budget=2))
+            if has_list_match(binary):
+                log(f"find: list --match over {args.big:,} caches")
+                # A text in exactly one cache's title: the figure is the search, not the printing.
+                needle = f"#{args.big * 3 // 4:07d}"
+                find_ms, find_peaks, lines = find_runs(binary, stores[args.big], runs, needle)
+                figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", find_ms,
+                                      note=f"{lines} lines printed; peak RSS median {fmt(statistics.median(find_peaks))} MB; "
+                                           "search text generated with the store (no folding during the search)"))
+            else:
+                figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", [],
+                                      note="skipped: this binary has no `list --match` (issue 6) yet"))
 
-        if args.skip_import:
-            figures.append(Figure("import_time", "import 50,000-cache GPX", "s", [], budget=5, note="skipped (--skip-import)"))
-            figures.append(Figure("import_peak", "import peak RSS", "MB", [], budget=100))
-        else:
-            gpx = os.path.join(workdir, "big.gpx")
-            log(f"generating a {args.gpx_caches:,}-cache GPX file with scripts/make-big-gpx.py")
-            subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make-big-gpx.py"), gpx,
-                            "--caches", str(args.gpx_caches)], check=True, stdout=subprocess.DEVNULL)
-            size_mb = os.path.getsize(gpx) / 1e6
-            log(f"  {size_mb:.0f} MB; importing {runs} times")
-            seconds, import_peaks, import_cpu, summary = import_runs(binary, gpx, workdir, runs)
-            os.remove(gpx)
-            figures.append(Figure("import_time", f"import {args.gpx_caches:,}-cache GPX ({size_mb:.0f} MB)", "s",
-                                  seconds, budget=5, note=f"import said: {summary}"))
-            figures.append(Figure("import_cpu", "  import CPU time (user + system)", "s", import_cpu))
-            figures.append(Figure("import_peak", "import peak RSS", "MB", import_peaks, budget=100))
-
-        if has_list_match(binary):
-            log(f"find: list --match over {args.big:,} caches")
-            # A text in exactly one cache's title: the figure is the search, not the printing.
-            needle = f"#{args.big * 3 // 4:07d}"
-            find_ms, find_peaks, lines = find_runs(binary, stores[args.big], runs, needle)
-            figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", find_ms,
-                                  note=f"{lines} lines printed; peak RSS median {fmt(statistics.median(find_peaks))} MB; "
-                                       "search text generated with the store (no folding during the search)"))
-        else:
-            figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", [],
-                                  note="skipped: this binary has no `list --match` (issue 6) yet"))
+        log("bulk: list, list --json, export json/gpx against sqlite3; import of the JSON")
+        figures += bulk_figures(Figure, binary, workdir, runs, run_with_rusage,
+                                small=args.bulk_small, long=args.bulk_long)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -8,7 +8,21 @@ extension GeoCache {
     /// ```
     /// (The first and third `\t` above are real tabs; `\n` is the two characters.)
     public var tabSeparatedLine: String {
-        Field.allCases.map { Self.escapedForLine(self[$0]) }.joined(separator: "\t")
+        var output = BufferedWriter()
+        writeTabSeparatedLine(to: &output)
+        return output.text
+    }
+
+    /// Appends ``tabSeparatedLine`` (without a line end) to `output`, escaping
+    /// straight into its buffer.
+    public func writeTabSeparatedLine(to output: inout BufferedWriter) {
+        output.appendEscaped(title, Self.escapedForLine)
+        output.append("\t")
+        output.appendEscaped(details, Self.escapedForLine)
+        output.append("\t")
+        output.appendEscaped(creator, Self.escapedForLine)
+        output.append("\t")
+        output.appendEscaped(reward, Self.escapedForLine)
     }
 
     /// `text` with `\`, tab, newline and carriage return written as `\\`, `\t`, `\n`,

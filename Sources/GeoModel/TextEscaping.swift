@@ -2,8 +2,11 @@
 /// JSON string literals and XML character data.
 ///
 /// A format says which UTF-8 bytes may start a scalar it rewrites (``mayNeedEscaping``)
-/// and what each such scalar becomes (``replacement``). Everything else is copied in
-/// runs of bytes, so text without anything to escape costs one scan and one copy.
+/// and what each such scalar becomes (``replacement``). The loop works on the text's
+/// UTF-8 bytes: it scans with one table look-up per byte and copies every run of bytes
+/// that need nothing straight into the output, so ASCII and ordinary multi-byte text
+/// cost one scan and one copy; only a flagged byte takes the slow path (decode the
+/// scalar, ask for its replacement).
 struct TextEscaping: Sendable {
     /// For each byte value, whether a scalar starting with it may need escaping.
     private let flagged: [Bool]
@@ -21,32 +24,42 @@ struct TextEscaping: Sendable {
 
     /// `text` with every scalar that has a replacement replaced.
     func callAsFunction(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        write(text, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `text`, escaped, to `output`.
+    func write(_ text: String, into output: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { flagged[Int($0)] }) else { return String(decoding: bytes, as: UTF8.self) }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 16)
+        text.withUTF8 { write($0, into: &output) }
+    }
+
+    /// Appends the UTF-8 `bytes`, escaped, to `output`.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        flagged.withUnsafeBufferPointer { flagged in
+            let count = bytes.count
             var runStart = 0
-            var index = first
-            while index < bytes.count {
+            var index = 0
+            while index < count {
                 guard flagged[Int(bytes[index])] else {
                     index += 1
                     continue
                 }
-                output.append(contentsOf: bytes[runStart..<index])
-                let end = min(index + Self.scalarLength(leadByte: bytes[index]), bytes.count)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                let end = min(index + Self.scalarLength(leadByte: bytes[index]), count)
                 var decoder = UTF8()
                 var iterator = bytes[index..<end].makeIterator()
                 if case .scalarValue(let scalar) = decoder.decode(&iterator), let text = replacement(scalar) {
                     output.append(contentsOf: text.utf8)
                 } else {
-                    output.append(contentsOf: bytes[index..<end])
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 }
                 index = end
                 runStart = end
             }
-            output.append(contentsOf: bytes[runStart...])
-            return String(decoding: output, as: UTF8.self)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
     }
 

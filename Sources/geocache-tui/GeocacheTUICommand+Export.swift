@@ -17,7 +17,10 @@ extension GeocacheTUICommand {
                 with `geocache-tui import`. With --output, a regular file is replaced only \
                 once the whole export is written (a symbolic link is followed to its target); \
                 a device or FIFO such as /dev/null is written into. The store itself, any \
-                other geocache-tui store and a directory are refused.
+                other geocache-tui store and a directory are refused. On a terminal, standard \
+                error shows a progress line (caches written of the total, rate, time left) \
+                once the export has run for half a second; it is erased at the end. --quiet \
+                leaves it out, and so does an export to standard output on a terminal.
                 """
         )
 
@@ -35,6 +38,9 @@ extension GeocacheTUICommand {
                 help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
         var output: String?
 
+        @Flag(help: "Draw no progress line on standard error, even on a terminal.")
+        var quiet = false
+
         func run() throws {
             let store = try storeOptions.openStore()
             let destination: ExportDestination
@@ -43,11 +49,20 @@ extension GeocacheTUICommand {
             } catch {
                 throw CommandFailure.report(error)
             }
+            let total = try? store.count()
+            let written = WrittenCount()
+            // Not over the export itself when both go to the same terminal.
+            let toTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
+            let progress = ProgressLine(verb: "Exporting", unit: .caches, quiet: quiet || toTerminal) {
+                let count = written.value
+                return ProgressLine.Sample(done: Int64(count), total: total.map(Int64.init), caches: count)
+            }
+            defer { progress?.finish() }
             // A failed write is reported as such, not as the store error reading turns it into.
             var writeFailure: ExportError?
-            func send(_ text: String) throws {
+            func send(_ format: (inout BufferedWriter) -> Void) throws {
                 do {
-                    try destination.write(text)
+                    try destination.write(format)
                 } catch {
                     writeFailure = error
                     throw error
@@ -55,23 +70,53 @@ extension GeocacheTUICommand {
             }
             do {
                 var isFirst = true
+                var count = 0
                 switch format {
                 case .json:
                     try store.forEachCache { stored in
-                        try send(JSONInterchange.element(for: stored.cache, isFirst: isFirst))
+                        try send { JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, to: &$0) }
                         isFirst = false
+                        count += 1
+                        if count % WrittenCount.step == 0 { written.value = count }
                     }
-                    try send(JSONInterchange.closing(isEmpty: isFirst))
+                    try send { $0.append(text: JSONInterchange.closing(isEmpty: isFirst)) }
                 case .gpx:
-                    try send(GPXWriter.header)
-                    try store.forEachCache { try send(GPXWriter.waypoint(for: $0.cache)) }
-                    try send(GPXWriter.footer)
+                    try send { $0.append(text: GPXWriter.header) }
+                    try store.forEachCache { stored in
+                        try send { GPXWriter.writeWaypoint(for: stored.cache, to: &$0) }
+                        count += 1
+                        if count % WrittenCount.step == 0 { written.value = count }
+                    }
+                    try send { $0.append(text: GPXWriter.footer) }
                 }
                 try destination.finish()
+                progress?.finish()
             } catch {
                 destination.abandon()
+                progress?.finish()
                 throw CommandFailure.report(writeFailure ?? error)
             }
+        }
+    }
+}
+
+/// The number of caches an export has written, read by the progress line's thread;
+/// set every ``step`` caches.
+private final class WrittenCount: @unchecked Sendable {
+    static let step = 512
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+        set {
+            lock.lock()
+            count = newValue
+            lock.unlock()
         }
     }
 }

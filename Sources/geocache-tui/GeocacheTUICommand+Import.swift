@@ -20,7 +20,9 @@ extension GeocacheTUICommand {
                 standard error. The summary line goes to standard output. SIGINT, SIGTERM \
                 or SIGHUP before the commit rolls the import back (one line on standard \
                 error); after it, the summary is still printed; the exit status is then \
-                128 + the signal's number.
+                128 + the signal's number. On a terminal, standard error shows a progress \
+                line (bytes read of the total, caches, rate, time left) once the import has \
+                run for half a second; it is erased at the end. --quiet leaves it out.
                 """
         )
 
@@ -28,6 +30,9 @@ extension GeocacheTUICommand {
 
         @Flag(help: "Store the valid caches and list the invalid ones instead of importing nothing.")
         var skipInvalid = false
+
+        @Flag(help: "Draw no progress line on standard error, even on a terminal.")
+        var quiet = false
 
         @Argument(help: ArgumentHelp("JSON or GPX files; - reads standard input.", valueName: "file"))
         var files: [String] = []
@@ -46,17 +51,23 @@ extension GeocacheTUICommand {
             let signals = ImportSignals()
             let store = try storeOptions.openStore()
             let report: ImportReport
+            let progress = progressLine(sources, signals.interruption.progress)
+            defer { progress?.finish() }
             do {
                 report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
                                                 interruption: signals.interruption)
+                progress?.finish()
             } catch let error as ImportError where error.kind == .interrupted {
+                progress?.finish()
                 let name = signals.signal.map(ImportSignals.name) ?? "a signal"
                 StandardStreams.writeError(
                     "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
                 throw ExitCode(signals.exitStatus ?? 1)
             } catch let error as ImportError {
+                progress?.finish()
                 throw CommandFailure.report(message: error.message)
             } catch {
+                progress?.finish()
                 throw CommandFailure.report(error)
             }
             for rejection in report.rejections {
@@ -66,6 +77,17 @@ extension GeocacheTUICommand {
             // A signal that came during the commit or after it: the caches are stored and
             // reported; the exit status still says the process was asked to stop.
             if let status = signals.exitStatus { throw ExitCode(status) }
+        }
+
+        /// The progress line: bytes read of the total when every source's size is known
+        /// (a regular file), else bytes and caches so far.
+        private func progressLine(_ sources: [ImportSource], _ progress: ImportProgress) -> ProgressLine? {
+            let sizes = sources.map(\.size)
+            let total: Int64? = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
+            return ProgressLine(verb: "Importing", unit: .bytes, quiet: quiet) {
+                let now = progress.snapshot
+                return ProgressLine.Sample(done: now.bytes, total: total, caches: now.records)
+            }
         }
     }
 }

@@ -55,14 +55,15 @@ extension GeocacheTUICommand {
                         position += 1
                         guard next < matches.endIndex, stored.id == matches[next] else { return }
                         next += 1
-                        try output.write("\(position)\t" + stored.cache.tabSeparatedLine + "\n")
+                        try write(stored.cache, prefix: position, to: &output)
                     }
                 } else {
-                    var position = 0
+                    // The flags are read once: an option's getter costs more than a line.
+                    let numbered = numbered, ids = ids
+                    var position: Int64 = 0
                     try eachCache(store) { stored in
                         position += 1
-                        let prefix = numbered ? "\(position)\t" : ids ? "\(stored.id)\t" : ""
-                        try output.write(prefix + stored.cache.tabSeparatedLine + "\n")
+                        try write(stored.cache, prefix: numbered ? position : ids ? stored.id.rawValue : nil, to: &output)
                     }
                 }
                 try output.flush()
@@ -72,6 +73,25 @@ extension GeocacheTUICommand {
                 try? output.flush()
                 throw CommandFailure.report(error)
             }
+        }
+
+        /// One line: the prefix (a position or an identifier) and a tab when given, the
+        /// cache's ``GeoCache/tabSeparatedLine``, a line feed; bytes straight into the buffer.
+        private func write(_ cache: GeoCache, prefix: (some BinaryInteger)?, to output: inout BufferedWriter) throws {
+            if let prefix {
+                output.append(decimal: prefix)
+                output.append("\t")
+            }
+            cache.writeTabSeparatedLine(to: &output)
+            output.append("\n")
+            try output.flushIfFull()
+        }
+
+        /// One element of `list --json`'s array, then a write when a chunk is full: one
+        /// access to the writer per cache.
+        private static func writeElement(_ cache: GeoCache, isFirst: Bool, to output: inout BufferedWriter) throws {
+            JSONInterchange.writeElement(for: cache, isFirst: isFirst, layout: .listing, to: &output)
+            try output.flushIfFull()
         }
 
         /// Every cache, or every match of `--match`, in stored order.
@@ -88,7 +108,7 @@ extension GeocacheTUICommand {
         private func writeJSON(_ store: any CacheStore, to output: inout BufferedWriter) throws {
             var isFirst = true
             try eachCache(store) { stored in
-                try output.write(JSONInterchange.element(for: stored.cache, isFirst: isFirst, layout: .listing))
+                try Self.writeElement(stored.cache, isFirst: isFirst, to: &output)
                 isFirst = false
             }
             try output.write(JSONInterchange.closing(isEmpty: isFirst))

@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import time
 
+from figures import Figure
+from form import measure_big_store, measure_first_paint, measure_idle
 from ptyapp import AppSession
 from stores import cache_rows
 
@@ -112,3 +114,29 @@ def shown_count(session):
         if len(words) >= 4 and words[0] == "Cache" and words[2] == "of" and words[3].isdigit():
             return int(words[3])
     return 0
+
+
+def club_figures(binary, home, runs, sqlite_store, count, idle_seconds):
+    """Another process's add to the repaint on `sqlite_store`, then the club store's
+    figures on a server of its own with `count` caches."""
+    figures = [Figure("commit_to_repaint_sqlite", "another process's add to the repaint, SQLite", "ms",
+                      measure_commit_to_repaint(binary, sqlite_store, home, runs), budget=200)]
+    server = Server()
+    try:
+        club = make_club_store(binary, server, "club", count)
+        empty = make_club_store(binary, server, "club_empty", 0)
+        empty_paint, _, _, _ = measure_first_paint(binary, empty, runs, home)
+        club_paint, _, _, _ = measure_first_paint(binary, club, runs, home)
+        figures.append(Figure("club_first_paint_0", "first paint, PostgreSQL, empty", "ms", empty_paint))
+        figures.append(Figure("club_first_paint", f"first paint, PostgreSQL, {count:,} caches", "ms", club_paint))
+        _, next_ms, add_ms, _ = measure_big_store(binary, club, home, runs, 100)
+        figures.append(Figure("club_add", f"Add, PostgreSQL, {count:,} caches", "ms", add_ms))
+        figures.append(Figure("club_next", f"Next, PostgreSQL, {count:,} caches", "ms", next_ms))
+        figures.append(Figure("commit_to_repaint_club", "another process's add to the repaint, PostgreSQL", "ms",
+                              measure_commit_to_repaint(binary, club, home, runs), budget=200))
+        ticks, wakeups, _ = measure_idle(binary, club, home, runs, idle_seconds)
+        figures.append(Figure("club_idle_wakeups", "idle wake-ups per second, PostgreSQL", "/s", wakeups,
+                              budget=0, note=f"idle CPU ticks: {ticks}"))
+    finally:
+        server.stop()
+    return figures

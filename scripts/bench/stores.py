@@ -41,22 +41,30 @@ def search_text(fields):
     return fold_for_search(SEARCH_FIELD_SEPARATOR.join(fields))
 
 
-def cache_rows(count):
+def cache_rows(count, details_bytes=None):
     """Deterministic caches with realistic sizes (titles about 20 characters,
-    details about 90), titles in insertion order so the content index grows at its end."""
+    details about 90), titles in insertion order so the content index grows at its end.
+    With `details_bytes`, each description is repeated up to about that many bytes
+    (the long-description store of issue 13: 3,400)."""
     for number in range(count):
         place = PLACES[number % len(PLACES)]
+        details = f"{place}: look behind the third stone on the left, about two metres up. Hint {number % 97}."
+        if details_bytes:
+            sentence = details + " "
+            details = (sentence * (details_bytes // len(sentence.encode()) + 1))
+            details = details.encode()[:details_bytes].decode(errors="ignore").rstrip()
         fields = (
             f"#{number:07d} {place}",
-            f"{place}: look behind the third stone on the left, about two metres up. Hint {number % 97}.",
+            details,
             CREATORS[number % len(CREATORS)],
             REWARDS[number % len(REWARDS)],
         )
         yield fields + (search_text(fields),)
 
 
-def make_store(binary, path, count):
-    """Creates the store at `path` with `count` caches; returns the seconds it took."""
+def make_store(binary, path, count, details_bytes=None):
+    """Creates the store at `path` with `count` caches (descriptions of about
+    `details_bytes` bytes when given); returns the seconds it took."""
     start = time.perf_counter()
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
@@ -77,7 +85,7 @@ def make_store(binary, path, count):
         for name, _ in indexes:
             db.execute(f'DROP INDEX "{name}"')
         db.executemany("INSERT INTO cache (title, details, creator, reward, search_text) "
-                       "VALUES (?, ?, ?, ?, ?)", cache_rows(count))
+                       "VALUES (?, ?, ?, ?, ?)", cache_rows(count, details_bytes))
         for _, sql in indexes:
             db.execute(sql)
         db.execute("COMMIT")

@@ -62,12 +62,14 @@ final class ChunkReader {
         if let memory {
             let end = min(memory.count, memoryOffset + Self.chunkSize)
             defer { memoryOffset = end }
+            interruption?.progress.add(bytes: end - memoryOffset)
             return Array(memory[memoryOffset..<end])
         }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
             if count >= 0 {
+                interruption?.progress.add(bytes: count)
                 buffer.removeSubrange(count...)
                 return buffer
             }

@@ -50,7 +50,9 @@ public final class ExportDestination {
     public let name: String
     private let descriptor: Int32
     private let kind: Kind
-    private lazy var output = BufferedWriter(descriptor: descriptor)
+    /// Set to a writer to ``descriptor`` once it is known (a stored property, so the
+    /// formats write into its buffer in place).
+    private var output = BufferedWriter(descriptor: -1)
     private var isOpen = true
 
     /// Opens the destination for an export of `store`: `path` nil or `-` is standard
@@ -62,6 +64,7 @@ public final class ExportDestination {
             name = "standard output"
             descriptor = STDOUT_FILENO
             kind = .borrowed
+            output = BufferedWriter(descriptor: descriptor)
             return
         }
         name = path
@@ -87,6 +90,7 @@ public final class ExportDestination {
         case .missing(let final):
             (descriptor, kind) = try Self.openReplacement(of: final, mode: nil, name: path)
         }
+        output = BufferedWriter(descriptor: descriptor)
     }
 
     deinit {
@@ -96,6 +100,13 @@ public final class ExportDestination {
     /// Appends `text`, writing out whenever ``BufferedWriter/chunkSize`` bytes have piled up.
     public func write(_ text: String) throws(ExportError) {
         do { try output.write(text) } catch { throw ExportError(path: name, reason: error.reason) }
+    }
+
+    /// Lets `format` append bytes to the buffer (``JSONInterchange/writeElement(for:isFirst:layout:to:)``,
+    /// ``GPXWriter/writeWaypoint(for:to:)``), then writes out a full chunk.
+    public func write(_ format: (inout BufferedWriter) -> Void) throws(ExportError) {
+        format(&output)
+        do { try output.flushIfFull() } catch { throw ExportError(path: name, reason: error.reason) }
     }
 
     /// Writes what is left; a replacement file is flushed to disk and renamed into place.

@@ -61,40 +61,71 @@ public enum GPXWriter {
 
     /// One `<wpt>` element with its Groundspeak cache extension.
     public static func waypoint(for cache: GeoCache) -> String {
-        let code = cache.interchangeCode
+        var output = BufferedWriter()
+        writeWaypoint(for: cache, to: &output)
+        return output.text
+    }
+
+    /// Appends ``waypoint(for:)`` to `output`: the fixed markup and the escaped fields
+    /// go straight into its buffer.
+    public static func writeWaypoint(for cache: GeoCache, to output: inout BufferedWriter) {
         let digest = cache.interchangeDigest
-        let title = escaped(cache.title)
-        let creator = escaped(cache.creator)
-        return """
-              <wpt lat="0.000000" lon="0.000000">
-                <name>\(code)</name>
-                <desc>\(title) by \(creator), Traditional Cache (1/1)</desc>
-                <urlname>\(title)</urlname>
+        let id = digest % 1_000_000_000
+        output.append("  <wpt lat=\"0.000000\" lon=\"0.000000\">\n    <name>GT")
+        // The eight characters after "GT", kept for the travel bug's reference below.
+        let codeStart = output.count
+        GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
+        output.append("</name>\n    <desc>")
+        output.appendEscaped(cache.title, escaped)
+        output.append(" by ")
+        output.appendEscaped(cache.creator, escaped)
+        output.append(", Traditional Cache (1/1)</desc>\n    <urlname>")
+        output.appendEscaped(cache.title, escaped)
+        output.append("""
+            </urlname>
                 <sym>Geocache</sym>
                 <type>Geocache|Traditional Cache</type>
-                <groundspeak:cache id="\(digest % 1_000_000_000)" available="True" archived="False">
-                  <groundspeak:name>\(title)</groundspeak:name>
-                  <groundspeak:placed_by>\(creator)</groundspeak:placed_by>
-                  <groundspeak:owner id="0">\(creator)</groundspeak:owner>
+                <groundspeak:cache id="
+            """)
+        output.append(decimal: id)
+        output.append("\" available=\"True\" archived=\"False\">\n      <groundspeak:name>")
+        output.appendEscaped(cache.title, escaped)
+        output.append("</groundspeak:name>\n      <groundspeak:placed_by>")
+        output.appendEscaped(cache.creator, escaped)
+        output.append("</groundspeak:placed_by>\n      <groundspeak:owner id=\"0\">")
+        output.appendEscaped(cache.creator, escaped)
+        output.append("""
+            </groundspeak:owner>
                   <groundspeak:type>Traditional Cache</groundspeak:type>
                   <groundspeak:container>Not chosen</groundspeak:container>
                   <groundspeak:difficulty>1</groundspeak:difficulty>
                   <groundspeak:terrain>1</groundspeak:terrain>
                   <groundspeak:country></groundspeak:country>
                   <groundspeak:state></groundspeak:state>
-                  <groundspeak:short_description html="False">\(escaped(cache.details))</groundspeak:short_description>
+                  <groundspeak:short_description html="False">
+            """)
+        output.appendEscaped(cache.details, escaped)
+        output.append("""
+            </groundspeak:short_description>
                   <groundspeak:long_description html="False"></groundspeak:long_description>
                   <groundspeak:encoded_hints></groundspeak:encoded_hints>
                   <groundspeak:logs></groundspeak:logs>
                   <groundspeak:travelbugs>
-                    <groundspeak:travelbug id="\(digest % 1_000_000_000)" ref="TB\(code.dropFirst(2))">
-                      <groundspeak:name>\(escaped(cache.reward))</groundspeak:name>
+                    <groundspeak:travelbug id="
+            """)
+        output.append(decimal: id)
+        output.append("\" ref=\"TB")
+        output.appendCopy(from: codeStart, count: 8)
+        output.append("\">\n          <groundspeak:name>")
+        output.appendEscaped(cache.reward, escaped)
+        output.append("""
+            </groundspeak:name>
                     </groundspeak:travelbug>
                   </groundspeak:travelbugs>
                 </groundspeak:cache>
               </wpt>
 
-            """
+            """)
     }
 
     /// `text` as XML 1.0 character data: markup escaped, CR as a reference, other

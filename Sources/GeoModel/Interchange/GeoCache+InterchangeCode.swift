@@ -2,14 +2,30 @@ extension GeoCache {
     /// A stable, GC-like waypoint code for this cache: "GT" and eight characters of the
     /// geocaching alphabet, computed from the four fields (equal caches share a code).
     public var interchangeCode: String {
-        let alphabet = Array("0123456789ABCDEFGHJKMNPQRTVWXYZ")
-        var value = interchangeDigest
-        var code = ""
-        for _ in 0..<8 {
-            code.append(alphabet[Int(value % UInt64(alphabet.count))])
-            value /= UInt64(alphabet.count)
+        Self.interchangeCode(digest: interchangeDigest)
+    }
+
+    /// The code for a cache whose ``interchangeDigest`` is `digest`.
+    static func interchangeCode(digest: UInt64) -> String {
+        var output = BufferedWriter()
+        output.append("GT")
+        appendInterchangeCharacters(digest: digest, to: &output)
+        return output.text
+    }
+
+    /// Appends the eight characters of the code after "GT" for `digest`.
+    static func appendInterchangeCharacters(digest: UInt64, to output: inout BufferedWriter) {
+        let alphabet: StaticString = "0123456789ABCDEFGHJKMNPQRTVWXYZ"
+        let base = UInt64(alphabet.utf8CodeUnitCount)
+        var value = digest
+        var characters: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &characters) { bytes in
+            for index in (0..<8).reversed() {
+                bytes[index] = alphabet.utf8Start[Int(value % base)]
+                value /= base
+            }
         }
-        return "GT" + String(code.reversed())
+        withUnsafeBytes(of: characters) { output.append(bytes: $0) }
     }
 
     /// A 64-bit digest of the four fields: FNV-1a over their length-prefixed UTF-8,
@@ -18,22 +34,25 @@ extension GeoCache {
     /// U+FFFE and U+FFFF count as U+FFFD, the character GPXWriter writes for them
     /// (all three are three bytes long, `EF BF xx`), so that a waypoint carries the
     /// code of the text it holds and reads back verbatim.
+    ///
+    /// It runs over each field's contiguous UTF-8 in one tight loop (one multiply per
+    /// byte), since `export --format gpx` works it out for every cache.
     var interchangeDigest: UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
         for field in Field.allCases {
-            let utf8 = self[field].utf8
-            var length = UInt64(utf8.count)
-            for _ in 0..<8 { mix(UInt8(truncatingIfNeeded: length)); length >>= 8 }
-            var before: (UInt8, UInt8) = (0, 0)
-            for byte in utf8 {
-                // 0xEF only ever leads a character, so EF BF BE / EF BF BF are U+FFFE / U+FFFF.
-                let isNonCharacter = before == (0xEF, 0xBF) && byte >= 0xBE
-                mix(isNonCharacter ? 0xBD : byte)
-                before = (before.1, byte)
+            var text = self[field]
+            text.withUTF8 { bytes in
+                var length = UInt64(bytes.count)
+                for _ in 0..<8 {
+                    hash = (hash ^ (length & 0xFF)) &* 0x0000_0100_0000_01B3
+                    length >>= 8
+                }
+                for index in bytes.indices {
+                    var byte = bytes[index]
+                    // 0xEF only ever leads a character, so EF BF BE / EF BF BF are U+FFFE / U+FFFF.
+                    if byte >= 0xBE, index >= 2, bytes[index - 1] == 0xBF, bytes[index - 2] == 0xEF { byte = 0xBD }
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                }
             }
         }
         var z = hash &+ 0x9E37_79B9_7F4A_7C15

@@ -18,6 +18,8 @@ public final class ImportInterruption: @unchecked Sendable {
     private var interrupted = false
     private var handlers: [Int: @Sendable () -> Void] = [:]
     private var nextHandler = 0
+    /// How far the import has got (bytes read, records stored), for a progress line.
+    public let progress = ImportProgress()
     /// A pipe that becomes readable on interruption, so a reader waiting in `poll`
     /// for input wakes up; -1 when no pipe could be made.
     let wakeDescriptor: Int32

@@ -12,6 +12,19 @@ public struct ImportSource: Sendable {
     /// The name messages use: the path as given, or `<stdin>`.
     public let name: String
 
+    /// The number of bytes the source holds when that is known before reading it: a
+    /// regular file (also as standard input) or bytes in memory; nil for a pipe, a
+    /// terminal or a file that cannot be examined.
+    public var size: Int64? {
+        var status = stat()
+        switch origin {
+        case .bytes(let bytes): return Int64(bytes.count)
+        case .standardInput: guard fstat(0, &status) == 0 else { return nil }
+        case .file(let path): guard stat(path, &status) == 0 else { return nil }
+        }
+        return (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+    }
+
     /// A file, read in chunks (never whole) as the import goes.
     public static func file(_ path: String) -> ImportSource {
         ImportSource(origin: .file(path), name: path)

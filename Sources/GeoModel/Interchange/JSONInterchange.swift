@@ -4,7 +4,8 @@
 /// the four keys in form order (`title`, `details`, `creator`, `reward`) as `"key": value`;
 /// `list --json` writes them in alphabetical order as `"key" : value`, the layout of
 /// Foundation's pretty-printing `JSONEncoder` it was first written with. Both are
-/// two-space indented UTF-8 that escapes only what JSON requires. Import reads the array
+/// two-space indented UTF-8 that escapes only what JSON requires, written straight into a
+/// ``BufferedWriter``'s bytes (``writeElement(for:isFirst:layout:to:)``). Import reads the array
 /// back with its own streaming parser (``JSONArrayParser``), so every problem has an
 /// exact line, column and byte and every bad element its index.
 public enum JSONInterchange {
@@ -12,8 +13,9 @@ public enum JSONInterchange {
     public struct Layout: Sendable {
         /// The keys in the order they are written.
         let fields: [GeoCache.Field]
-        /// What stands between a key and its value.
-        let separator: String
+        /// What is written before each field's value: indentation, the quoted key, the
+        /// separator and the value's opening quote (`    "title": "`).
+        let fieldOpenings: [[UInt8]]
         /// How the control characters without a short escape are written.
         let quoting: TextEscaping
 
@@ -25,7 +27,7 @@ public enum JSONInterchange {
 
         private init(fields: [GeoCache.Field], separator: String, hexDigits: String) {
             self.fields = fields
-            self.separator = separator
+            fieldOpenings = fields.map { Array("    \"\($0.key)\"\(separator)\"".utf8) }
             let digits = Array(hexDigits)
             quoting = TextEscaping(
                 mayNeedEscaping: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
@@ -64,12 +66,21 @@ public enum JSONInterchange {
 
     /// One element of the array, with the opening bracket (first) or a comma before it.
     public static func element(for cache: GeoCache, isFirst: Bool, layout: Layout = .export) -> String {
-        var object = isFirst ? "[\n  {\n" : ",\n  {\n"
-        for (number, field) in layout.fields.enumerated() {
-            object += "    \"" + field.key + "\"" + layout.separator + "\"" + layout.quoting(cache[field]) + "\""
-            object += number == layout.fields.count - 1 ? "\n  }" : ",\n"
+        var output = BufferedWriter()
+        writeElement(for: cache, isFirst: isFirst, layout: layout, to: &output)
+        return output.text
+    }
+
+    /// Appends ``element(for:isFirst:layout:)`` to `output`, escaping straight into its buffer.
+    public static func writeElement(for cache: GeoCache, isFirst: Bool, layout: Layout = .export,
+                                    to output: inout BufferedWriter) {
+        output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
+        let last = layout.fields.count - 1
+        for number in 0...last {
+            output.append(bytes: layout.fieldOpenings[number])
+            output.appendEscaped(cache[layout.fields[number]], layout.quoting)
+            output.append(number == last ? "\"\n  }" : "\",\n")
         }
-        return object
     }
 
     /// The end of the document: `[]` when no element was written, else the closing bracket.

@@ -4,11 +4,14 @@ import Foundation
 /// that parsing one part of the file overlaps storing the part before it. At most
 /// ``maxBatches`` batches wait at a time, so memory stays bounded.
 final class RecordPipe: @unchecked Sendable {
+    /// A record with what `derive` made of its cache on the reading thread.
+    private typealias Derived = (record: PendingRecord, derived: String?)
+
     static let batchSize = 256
     static let maxBatches = 8
 
     private let condition = NSCondition()
-    private var batches: [[PendingRecord]] = []
+    private var batches: [[Derived]] = []
     private var readerFinished = false
     private var readerFailure: (any Error)?
     private var cancelled = false
@@ -25,18 +28,28 @@ final class RecordPipe: @unchecked Sendable {
     /// it were stored) or what `store` throws (reading then stops); on `interruption`
     /// both sides stop at once and the interruption's ``ImportError`` is thrown. Either
     /// way it returns only after the reading thread has finished.
+    ///
+    /// `derive`, when given, is worked out on the reading thread for each cache that is
+    /// read ready (JSON) and handed to `store` with it, so that the two cores share the
+    /// work (the SQLite store's search text); for a GPX waypoint, mapped on this
+    /// thread, `store` gets nil.
     static func read(_ sources: [ImportSource], interruption: ImportInterruption? = nil,
-                     _ store: (ImportRecord) throws -> Void) throws {
+                     derive: (@Sendable (GeoCache) -> String)? = nil,
+                     _ store: (ImportRecord, String?) throws -> Void) throws {
         let pipe = RecordPipe(names: sources.map(\.name).joined(separator: ", "))
         let handler = interruption?.addHandler { pipe.interrupt() }
         defer { if let handler { interruption?.removeHandler(handler) } }
         let thread = Thread {
-            var batch: [PendingRecord] = []
+            var batch: [Derived] = []
             batch.reserveCapacity(batchSize)
             do {
                 for source in sources {
                     try CacheImporter.readPending(source, interruption: interruption) { record in
-                        batch.append(record)
+                        if let derive, case .ready(.cache(let cache, _)) = record {
+                            batch.append((record, derive(cache)))
+                        } else {
+                            batch.append((record, nil))
+                        }
                         if batch.count >= batchSize {
                             try pipe.put(batch)
                             batch.removeAll(keepingCapacity: true)
@@ -53,7 +66,8 @@ final class RecordPipe: @unchecked Sendable {
         thread.start()
         do {
             while let batch = try pipe.take() {
-                for pending in batch { try store(pending.record) }
+                for pending in batch { try store(pending.record.record, pending.derived) }
+                interruption?.progress.add(records: batch.count)
             }
         } catch {
             pipe.cancel()
@@ -64,7 +78,7 @@ final class RecordPipe: @unchecked Sendable {
 
     /// Hands a batch to the storing thread, waiting while the pipe is full; throws
     /// `CancellationError` when the storing side has given up.
-    private func put(_ batch: [PendingRecord]) throws {
+    private func put(_ batch: [Derived]) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= Self.maxBatches, !cancelled { condition.wait() }
@@ -83,7 +97,7 @@ final class RecordPipe: @unchecked Sendable {
 
     /// The next batch; nil at the end; throws the reader's error once its records are
     /// taken, and the interruption's at once.
-    private func take() throws -> [PendingRecord]? {
+    private func take() throws -> [Derived]? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty, !readerFinished, !interrupted { condition.wait() }

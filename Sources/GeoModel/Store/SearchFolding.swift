@@ -19,7 +19,33 @@ enum SearchFolding {
     }
 
     /// The search text of `cache`: its four fields folded, separated by ``fieldSeparator``.
+    ///
+    /// A cache whose four fields are all ASCII (most of them) is folded here, byte by
+    /// byte: for ASCII, Foundation's folding changes only `A` to `Z` (to lower case),
+    /// which `SearchTextTests` checks for every ASCII character. Anything else goes
+    /// through Foundation's folding, which costs about as much as storing the row.
     static func searchText(for cache: GeoCache) -> String {
-        folded(GeoCache.Field.allCases.map { cache[$0] }.joined(separator: fieldSeparator))
+        asciiSearchText(for: cache)
+            ?? folded(GeoCache.Field.allCases.map { cache[$0] }.joined(separator: fieldSeparator))
+    }
+
+    /// ``searchText(for:)`` of a cache whose fields are all ASCII, or nil.
+    static func asciiSearchText(for cache: GeoCache) -> String? {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(cache.title.utf8.count + cache.details.utf8.count
+                               + cache.creator.utf8.count + cache.reward.utf8.count + 3)
+        for field in GeoCache.Field.allCases {
+            if field != .title { folded.append(0x1F) }
+            var text = cache[field]
+            let isASCII = text.withUTF8 { bytes in
+                for byte in bytes {
+                    guard byte < 0x80 else { return false }
+                    folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                }
+                return true
+            }
+            guard isASCII else { return nil }
+        }
+        return String(decoding: folded, as: UTF8.self)
     }
 }

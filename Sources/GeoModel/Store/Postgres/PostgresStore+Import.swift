@@ -27,7 +27,7 @@ extension PostgresStore {
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
         try transaction(appending: true) { connection in
-            var batch: [GeoCache] = []
+            var batch: [(cache: GeoCache, searchText: String)] = []
             // Duplicates within a batch; those of earlier batches are found by the statement.
             var inBatch = Set<GeoCache>()
             func send() throws {
@@ -39,14 +39,16 @@ extension PostgresStore {
                 batch.removeAll(keepingCapacity: true)
                 inBatch.removeAll(keepingCapacity: true)
             }
-            try RecordPipe.read(sources, interruption: interruption) { record in
+            // The search text is folded on the reading thread, so the two cores share the work.
+            try RecordPipe.read(sources, interruption: interruption,
+                                derive: { SearchFolding.searchText(for: $0) }) { record, searchText in
                 switch record {
                 case .cache(let cache, _):
                     guard inBatch.insert(cache).inserted else {
                         report.duplicates += 1
                         return
                     }
-                    batch.append(cache)
+                    batch.append((cache, searchText ?? SearchFolding.searchText(for: cache)))
                     if batch.count >= Self.importBatchSize { try send() }
                 case .rejected(let rejection):
                     report.rejections.append(rejection)
@@ -63,11 +65,12 @@ extension PostgresStore {
         return report
     }
 
-    /// The five array parameters of ``importBatchSQL`` for `caches`, as array literals
-    /// of hex `bytea` elements (`{"\\x4f6c64",…}`): text parameters, so any byte goes.
-    static func batchValues(_ caches: [GeoCache]) -> [PostgresValue] {
-        let columns: [(GeoCache) -> String] = GeoCache.Field.allCases.map { field in { $0[field] } }
-            + [SearchFolding.searchText(for:)]
+    /// The five array parameters of ``importBatchSQL`` for `caches` and their search
+    /// texts, as array literals of hex `bytea` elements (`{"\\x4f6c64",…}`): text
+    /// parameters, so any byte goes.
+    static func batchValues(_ caches: [(cache: GeoCache, searchText: String)]) -> [PostgresValue] {
+        let columns: [((cache: GeoCache, searchText: String)) -> String] =
+            GeoCache.Field.allCases.map { field in { $0.cache[field] } } + [{ $0.searchText }]
         return columns.map { column in
             var literal = "{"
             literal.reserveCapacity(caches.count * 64)

@@ -89,11 +89,14 @@ extension SQLiteStore {
         StatementArguments(GeoCache.Field.allCases.map { textArgument(cache[$0]) })
     }
 
-    /// Decodes a row selected with ``cacheColumns``.
+    /// Decodes a row selected with ``cacheColumns``: each field is decoded straight
+    /// from SQLite's copy of the bytes (one copy, into the String), as `list` and
+    /// `export` read every row this way.
     static func storedCache(from row: Row) -> StoredCache {
         func text(_ index: Int) -> String {
-            let data: Data = row[index] ?? Data()
-            return String(decoding: data, as: UTF8.self)
+            (try? row.withUnsafeData(atIndex: index) { data in
+                data.map { $0.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } } ?? ""
+            }) ?? ""
         }
         return StoredCache(
             id: CacheID(rawValue: row[0]),

@@ -14,12 +14,10 @@ extension SQLiteStore {
     public func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         try foldPendingSearchText()
         try read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(Self.cacheColumns) FROM cache WHERE instr(search_text, ?) > 0 ORDER BY id LIMIT ?",
-                arguments: [Self.textArgument(SearchFolding.folded(text)), limit ?? -1])
-            while let row = try rows.next() {
-                try body(Self.storedCache(from: row))
-            }
+            try Self.forEachStoredCache(
+                of: db.makeStatement(
+                    sql: "SELECT \(Self.cacheColumns) FROM cache WHERE instr(search_text, ?) > 0 ORDER BY id LIMIT ?"),
+                arguments: [Self.textArgument(SearchFolding.folded(text)), limit ?? -1], body)
         }
     }
 

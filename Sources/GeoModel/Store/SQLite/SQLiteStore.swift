@@ -299,10 +299,7 @@ public final class SQLiteStore: CacheStore {
     /// inside one read transaction (a consistent snapshot).
     public func forEachCache(_ body: (StoredCache) throws -> Void) throws {
         try read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id")
-            while let row = try rows.next() {
-                try body(Self.storedCache(from: row))
-            }
+            try Self.forEachStoredCache(of: db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id"), body)
         }
     }
 

@@ -1,0 +1,33 @@
+import GRDB
+import GRDBSQLite
+
+/// Reading many rows: `list` and `export` walk every row, so each is decoded straight
+/// from SQLite's column bytes instead of through GRDB's `Row` (whose per-column
+/// `Data` and generic conversions cost several times what printing the row does;
+/// docs/performance.md).
+extension SQLiteStore {
+    /// Calls `body` with the cache of every row `statement` (selecting ``cacheColumns``)
+    /// gives, in order.
+    static func forEachStoredCache(of statement: Statement, arguments: StatementArguments = [],
+                                   _ body: (StoredCache) throws -> Void) throws {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let sqlite = statement.sqliteStatement
+        while try rows.next() != nil {
+            try body(storedCache(at: sqlite))
+        }
+    }
+
+    /// The cache of the row `statement` is on: the identifier and the four fields'
+    /// bytes (selected as BLOB, so a NUL inside a field is kept), each copied once,
+    /// into its String.
+    private static func storedCache(at statement: SQLiteStatement) -> StoredCache {
+        func text(_ column: Int32) -> String {
+            guard let bytes = sqlite3_column_blob(statement, column) else { return "" }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        return StoredCache(
+            id: CacheID(rawValue: sqlite3_column_int64(statement, 0)),
+            cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4)))
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import GeoModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The progress line of `import` and `export`: drawn on standard error when it is a
+/// terminal and the work has gone on for more than half a second, erased at the end,
+/// absent in a pipe and with `--quiet`. The work is made long by holding its input or
+/// output open, never by timing it.
+@Suite("Progress line")
+struct ProgressLineCommandTests {
+    /// `count` JSON elements of distinct caches, without the array's brackets.
+    private static func elements(_ range: Range<Int>) -> String {
+        range.map { "{\"title\": \"Cache \($0)\", \"details\": \"d\", \"creator\": \"c\", \"reward\": \"r\"}" }
+            .joined(separator: ",\n")
+    }
+
+    /// The last thing on standard error once the line is erased: carriage return and
+    /// erase to the end of the line.
+    private static let erase = "\r\u{1B}[K"
+
+    /// Starts the binary with `arguments`; standard input is a pipe the test writes.
+    private func start(_ arguments: [String], stderr: Any, stdout: Any,
+                       input: Pipe) throws -> Process {
+        let process = Process()
+        process.executableURL = GeocacheTUIBinary.url
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = stdout
+        process.standardError = stderr
+        var signals = sigset_t(), saved = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try process.run()
+        return process
+    }
+
+    private func importFromStandardInput(_ fixture: StoreFixture, quiet: Bool = false,
+                                         stderr: Any, output: URL) throws -> (Process, Pipe) {
+        let input = Pipe()
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = try start(["import", "-", "--store", fixture.storeArgument] + (quiet ? ["--quiet"] : []),
+                                stderr: stderr, stdout: try FileHandle(forWritingTo: output), input: input)
+        input.fileHandleForWriting.write(Data(("[\n" + Self.elements(0..<300)).utf8))
+        return (process, input)
+    }
+
+    private func finishInput(_ input: Pipe) {
+        input.fileHandleForWriting.write(Data((",\n" + Self.elements(300..<310) + "\n]\n").utf8))
+        try? input.fileHandleForWriting.close()
+    }
+
+    @Test func importOnATerminalShowsBytesCachesAndRateThenErasesTheLine() throws {
+        let fixture = try StoreFixture()
+        let terminal = try PseudoTerminal()
+        let (process, input) = try importFromStandardInput(fixture, stderr: terminal.slaveHandle,
+                                                           output: fixture.directory.file("stdout"))
+        terminal.closeSlave()
+        #expect(terminal.read { $0.contains("caches/s") || $0.contains("MB/s") })
+        finishInput(input)
+        terminal.readToEnd()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.text.hasPrefix("\rImporting: "))
+        #expect(terminal.text.contains(" caches, "))
+        #expect(terminal.text.hasSuffix(Self.erase))
+        let summary = try String(contentsOf: fixture.directory.file("stdout"), encoding: .utf8)
+        #expect(summary.hasPrefix("Added 310 caches"))
+    }
+
+    @Test func importIntoAPipeWritesNoProgress() throws {
+        let fixture = try StoreFixture()
+        let errors = Pipe()
+        let (process, input) = try importFromStandardInput(fixture, stderr: errors,
+                                                           output: fixture.directory.file("stdout"))
+        usleep(1_200_000)  // longer than the delay before a line would be drawn
+        finishInput(input)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
+    @Test func importWithQuietWritesNoProgressOnATerminal() throws {
+        let fixture = try StoreFixture()
+        let terminal = try PseudoTerminal()
+        let (process, input) = try importFromStandardInput(fixture, quiet: true, stderr: terminal.slaveHandle,
+                                                           output: fixture.directory.file("stdout"))
+        terminal.closeSlave()
+        usleep(1_200_000)
+        finishInput(input)
+        terminal.readToEnd()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.received.isEmpty)
+    }
+
+    @Test func ctrlCDuringAnImportWithProgressErasesTheLineAndSaysItRolledBack() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.oak)
+        let terminal = try PseudoTerminal()
+        let (process, input) = try importFromStandardInput(fixture, stderr: terminal.slaveHandle,
+                                                           output: fixture.directory.file("stdout"))
+        terminal.closeSlave()
+        #expect(terminal.read { $0.contains("Importing: ") })
+        kill(process.processIdentifier, SIGINT)
+        terminal.readToEnd()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 130)
+        let message = "geocache-tui: interrupted by SIGINT: the import was rolled back; nothing was stored\n"
+        #expect(terminal.text.hasSuffix(Self.erase + message.replacingOccurrences(of: "\n", with: "\r\n")))
+        #expect(try fixture.store.loadCaches() == [Samples.oak])
+    }
+
+    @Test func exportOnATerminalShowsCachesOfTheTotalThenErasesTheLine() throws {
+        let fixture = try StoreFixture()
+        let caches = (0..<3000).map { GeoCache(title: "Cache \($0)", details: String(repeating: "d", count: 100),
+                                               creator: "c", reward: "r") }
+        try fixture.store.saveCaches(caches)
+        let terminal = try PseudoTerminal()
+        let output = Pipe()
+        let process = try start(["export", "--store", fixture.storeArgument], stderr: terminal.slaveHandle,
+                                stdout: output, input: Pipe())
+        terminal.closeSlave()
+        // The export waits on the full pipe until the line has appeared.
+        #expect(terminal.read { $0.contains("of 3,000 caches") })
+        let written = output.fileHandleForReading.readDataToEndOfFile()
+        terminal.readToEnd()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.text.hasPrefix("\rExporting: "))
+        #expect(terminal.text.hasSuffix(Self.erase))
+        #expect(Array(written) == Array(JSONInterchange.document(for: caches).utf8))
+    }
+
+    @Test func exportToTheSameTerminalWritesNoProgressOverTheExport() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches((0..<3000).map { GeoCache(title: "Cache \($0)", details: "d", creator: "c", reward: "r") })
+        let terminal = try PseudoTerminal()
+        let process = try start(["export", "--store", fixture.storeArgument], stderr: terminal.slaveHandle,
+                                stdout: terminal.slaveHandle, input: Pipe())
+        terminal.closeSlave()
+        usleep(1_200_000)  // the export waits on the full terminal for longer than the delay
+        terminal.readToEnd()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.text.contains("\"title\": \"Cache 2999\""))
+        #expect(!terminal.text.contains("Exporting"))
+    }
+}

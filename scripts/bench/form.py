@@ -1,0 +1,104 @@
+"""The form's figures, measured on the real binary in a pseudo-terminal: first paint,
+bytes and latency per key, idle CPU and wake-ups, Add, Next and memory on a big store.
+Used for both stores (a file path or a server URL)."""
+
+from ptyapp import AppSession
+
+MS = 1e-6  # nanoseconds to milliseconds
+FOCUS_STOPS = 7  # Title, Details, Creator, Reward, Add, Previous, Next
+
+
+def measure_first_paint(binary, store, runs, home):
+    """First paint times (ms) and, from the same sessions, quit times (ms)."""
+    paints, quits, cpu, queued = [], [], [], []
+    for _ in range(runs):
+        session = AppSession(binary, store, home)
+        paints.append(session.wait_first_paint() * MS)
+        cpu.append(session.paint_schedstat[0] * MS)
+        queued.append(session.paint_schedstat[1] * MS)
+        quits.append(session.quit() * MS)
+    return paints, quits, cpu, queued
+
+
+def measure_keys(binary, store, home, runs):
+    """Bytes per typed character, per Tab and per Next (with changed cells), and the
+    latency of 100 keys per run."""
+    per_char, per_tab, per_next, next_changed, next_excess, latencies = [], [], [], [], [], []
+    for _ in range(runs):
+        session = AppSession(binary, store, home)
+        session.wait_first_paint()
+        # Typing into the (empty, focused) Title field.
+        for ch in b"geocache":
+            _, count, _ = session.key(bytes([ch]))
+            per_char.append(count)
+        for _ in range(8):
+            session.key(b"\x7f")
+        # Latency: 50 characters, then 50 backspaces (the field never scrolls).
+        for i in range(50):
+            elapsed, _, _ = session.key(bytes([ord("a") + i % 26]))
+            latencies.append(elapsed * MS)
+        for _ in range(50):
+            elapsed, _, _ = session.key(b"\x7f")
+            latencies.append(elapsed * MS)
+        # Tab once round the form (four fields, then the Add, Previous and Next
+        # buttons), back to Title.
+        for _ in range(FOCUS_STOPS):
+            _, count, _ = session.key(b"\t")
+            per_tab.append(count)
+        # Next: bytes against the cells that changed on the screen.
+        for _ in range(5):
+            _, count, changed = session.key(b"\x0e", diff=True)
+            per_next.append(count)
+            next_changed.append(changed)
+            next_excess.append(count - changed)
+        session.quit()
+    return per_char, per_tab, per_next, next_changed, next_excess, latencies
+
+
+def measure_idle(binary, store, home, runs, seconds):
+    """CPU ticks and wake-ups per process over `seconds` of nobody typing, for `runs`
+    processes idling side by side (they share nothing but the store file)."""
+    sessions = [AppSession(binary, store, home) for _ in range(runs)]
+    for session in sessions:
+        session.wait_first_paint()
+    before = [session.cpu_and_switches() for session in sessions]
+    written = AppSession.drain_all(sessions, seconds)
+    after = [session.cpu_and_switches() for session in sessions]
+    ticks = [a[0] - b[0] for a, b in zip(after, before)]
+    wakeups = [(a[1] - b[1]) / seconds for a, b in zip(after, before)]
+    for session in sessions:
+        session.quit()
+    return ticks, wakeups, written
+
+
+def measure_big_store(binary, store, home, runs, nexts):
+    """With the million-cache store: peak memory after `nexts` Nexts, Next latency,
+    and Add latency (four fields typed, then ^S)."""
+    peaks, next_ms, add_ms, baseline = [], [], [], []
+    for run in range(runs):
+        session = AppSession(binary, store, home)
+        session.wait_first_paint()
+        baseline.append(session.status_kib("VmHWM") / 1024)
+        # Add: type the four fields, then time ^S to the end of the screen update.
+        # Focus starts on Title, and Add puts it back there.
+        for index in range(2):
+            values = (f"Bench cache {run}-{index}", "Under the bridge", "bench", "Logbook")
+            for number, value in enumerate(values):
+                session.key(value.encode())
+                if number < len(values) - 1:
+                    session.key(b"\t")
+            elapsed, _, _ = session.key(b"\x13")
+            add_ms.append(elapsed * MS)
+        # Next, one at a time and timed.
+        for _ in range(20):
+            elapsed, _, _ = session.key(b"\x0e")
+            next_ms.append(elapsed * MS)
+        # The rest of the Nexts in batches of 50, each batch drained before the next.
+        remaining = nexts - 20
+        while remaining > 0:
+            batch = min(50, remaining)
+            session.key(b"\x0e" * batch)
+            remaining -= batch
+        peaks.append(session.status_kib("VmHWM") / 1024)
+        session.quit()
+    return peaks, next_ms, add_ms, baseline
