@@ -53,7 +53,11 @@ final class RecordPipe: @unchecked Sendable {
         thread.start()
         do {
             while let batch = try pipe.take() {
-                for pending in batch { try store(pending.record) }
+                for pending in batch {
+                    let (record, fallback) = pending.resolved
+                    if let fallback { interruption?.tally.count(fallback) }
+                    try store(record)
+                }
             }
         } catch {
             pipe.cancel()
