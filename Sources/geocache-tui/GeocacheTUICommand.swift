@@ -19,4 +19,10 @@ struct GeocacheTUICommand: ParsableCommand {
         subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self],
         defaultSubcommand: Interactive.self
     )
+
+    /// `--store` before the subcommand (`geocache-tui --store FILE add …`). The parser
+    /// reads the root's options from the whole command line first, wherever they
+    /// stand, and hands the subcommand's `@OptionGroup` of the same type the value it
+    /// decoded, so `--store` means the same before and after the subcommand.
+    @OptionGroup var storeOptions: StoreOptions
 }
