@@ -16,7 +16,8 @@ struct GeocacheTUICommand: ParsableCommand {
             $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
             """,
         version: "geocache-tui \(version)",
-        subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self],
+        subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self,
+                      DumpKeys.self],
         defaultSubcommand: Interactive.self
     )
 

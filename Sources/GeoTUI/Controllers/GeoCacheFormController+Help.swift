@@ -7,7 +7,8 @@ extension GeoCacheFormController {
     /// The help overlay's sections in `kind`: the key table's entries for the mode,
     /// then the keys of the text field that has the keyboard (the form's fields, or the
     /// search field), less those the key table takes first.
-    func helpSections(in kind: FormMode.Kind) -> [HelpSection] {
+    static func helpSections(in kind: FormMode.Kind) -> [HelpSection] {
+        let keyMap = FormAction.keyMap
         var sections = [HelpSection(title: "Keys", entries: keyMap.helpEntries(in: kind))]
         let fieldKeys = TextField.editingKeys.compactMap { description in
             description.entry { keyMap.action(for: $0, in: kind) == nil }
@@ -21,7 +22,7 @@ extension GeoCacheFormController {
     func openHelp() {
         let kind = mode.kind
         let closing = keyMap.keys(for: .closeHelp).map(\.label).joined(separator: " or ")
-        let overlay = HelpOverlay(title: "Help: \(Self.modeNames[kind] ?? "keys")", sections: helpSections(in: kind),
+        let overlay = HelpOverlay(title: "Help: \(Self.modeNames[kind] ?? "keys")", sections: Self.helpSections(in: kind),
                                   footer: "\(closing) closes this help; ↑ ↓ PgUp PgDn scroll it.",
                                   frame: Rect(size: layout.size))
         overlay.theme = theme
