@@ -8,7 +8,11 @@ BIN_RELEASE := .build/release/geocache-tui
 # (docs/performance.md has the measurements).
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui
 RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term
-TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql
+# make install writes the man page with a small Python script; the tests render it.
+INSTALL_PACKAGES := python3
+TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql man-db groff-base $(INSTALL_PACKAGES)
+PREFIX  ?= /usr/local
+DESTDIR ?=
 BENCH_PACKAGES := $(TEST_PACKAGES) python3 sqlite3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -24,7 +28,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: run build test deps test-deps bench clean
+.PHONY: run build test deps test-deps bench clean install uninstall
 
 ## Build in release mode and start the app on its default store (args: ARGS="...").
 run: deps
@@ -38,6 +42,17 @@ build: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Optional: the release binary, the man page geocache-tui(1) and bash, zsh and fish
+## completions under $(DESTDIR)$(PREFIX) (scripts/install.sh says where).
+install: deps
+	$(call apt_install,$(INSTALL_PACKAGES))
+	$(SWIFT) build $(RELEASE_FLAGS)
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh scripts/install.sh install $(BIN_RELEASE)
+
+## Removes exactly the files `make install` wrote (same PREFIX and DESTDIR).
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh scripts/install.sh uninstall
 
 deps:
 	$(call apt_install,$(RUN_PACKAGES))

@@ -7,14 +7,15 @@ extension GeocacheTUICommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Write every cache as JSON or GPX, in stored order.",
+            abstract: "Write every cache as JSON, GPX or LOC, in stored order.",
             discussion: """
                 json (the default): a pretty-printed UTF-8 array of objects with the keys \
                 title, details, creator and reward, the lab's dictionary form. gpx: a GPX 1.0 \
                 document with the Groundspeak cache extension that geocaching tools import; \
                 every waypoint is at 0,0 with a code "GT" plus 8 characters derived from its \
-                fields. docs/usage.md lists how the fields map. Both import back unchanged \
-                with `geocache-tui import`. With --output, a regular file is replaced only \
+                fields. loc: geocaching.com's LOC file, each cache as its code and "TITLE by \
+                CREATOR" (LOC has no room for details or reward). docs/usage.md lists how the \
+                fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
                 once the whole export is written (a symbolic link is followed to its target); \
                 a device or FIFO such as /dev/null is written into. The store itself, any \
                 other geocache-tui store and a directory are refused. On a terminal, standard \
@@ -26,12 +27,12 @@ extension GeocacheTUICommand {
 
         /// The formats `--format` accepts.
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case json, gpx
+            case json, gpx, loc
         }
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "json or gpx.")
+        @Option(help: "json, gpx or loc.")
         var format: Format = .json
 
         @Option(name: [.short, .long],
@@ -88,6 +89,14 @@ extension GeocacheTUICommand {
                         if count % WrittenCount.step == 0 { written.value = count }
                     }
                     try send { $0.append(text: GPXWriter.footer) }
+                case .loc:
+                    try send { $0.append(text: LOCWriter.header) }
+                    try store.forEachCache { stored in
+                        try send { $0.append(text: LOCWriter.waypoint(for: stored.cache)) }
+                        count += 1
+                        if count % WrittenCount.step == 0 { written.value = count }
+                    }
+                    try send { $0.append(text: LOCWriter.footer) }
                 }
                 try destination.finish()
                 progress?.finish()

@@ -7,11 +7,13 @@ extension GeocacheTUICommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Add the caches of JSON or GPX files (or standard input) to the store.",
+            abstract: "Add the caches of JSON, GPX or LOC files (or standard input) to the store.",
             discussion: """
                 The format is detected from the content: '[' starts the lab's JSON array, \
-                '<' starts GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
-                <extensions>). All files are imported in one transaction: if any file is \
+                '<' starts XML: GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
+                <extensions>, or plain geocache waypoints) or a geocaching.com LOC file. A \
+                cache whose file names no owner gets the file's author as creator, else \
+                "unknown"; the summary says how many. All files are imported in one transaction: if any file is \
                 unreadable or malformed, nothing is stored. A cache identical in all four \
                 fields to a stored one, or to one read earlier, is skipped as a duplicate; \
                 waypoints that are not geocaches are skipped. An element or waypoint that \
@@ -34,7 +36,7 @@ extension GeocacheTUICommand {
         @Flag(help: "Draw no progress line on standard error, even on a terminal.")
         var quiet = false
 
-        @Argument(help: ArgumentHelp("JSON or GPX files; - reads standard input.", valueName: "file"))
+        @Argument(help: ArgumentHelp("JSON, GPX or LOC files; - reads standard input.", valueName: "file"))
         var files: [String] = []
 
         func validate() throws {
@@ -50,12 +52,13 @@ extension GeocacheTUICommand {
             // commit it rolls back and says so; after it the summary is still printed.
             let signals = ImportSignals()
             let store = try storeOptions.openStore()
-            let report: ImportReport
+            var report: ImportReport
             let progress = progressLine(sources, signals.interruption.progress)
             defer { progress?.finish() }
             do {
                 report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
                                                 interruption: signals.interruption)
+                report.include(signals.interruption.tally)
                 progress?.finish()
             } catch let error as ImportError where error.kind == .interrupted {
                 progress?.finish()

@@ -16,7 +16,14 @@ struct GeocacheTUICommand: ParsableCommand {
             $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
             """,
         version: "geocache-tui \(version)",
-        subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self],
+        subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self,
+                      DumpKeys.self],
         defaultSubcommand: Interactive.self
     )
+
+    /// `--store` before the subcommand (`geocache-tui --store FILE add …`). The parser
+    /// reads the root's options from the whole command line first, wherever they
+    /// stand, and hands the subcommand's `@OptionGroup` of the same type the value it
+    /// decoded, so `--store` means the same before and after the subcommand.
+    @OptionGroup var storeOptions: StoreOptions
 }

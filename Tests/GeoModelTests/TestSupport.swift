@@ -122,13 +122,19 @@ enum GeocacheTUIBinary {
 
     /// Runs the executable with `arguments` and waits for it.
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+        try runTool(url.path, arguments, environment: environment)
+    }
+
+    /// Runs the program at `path` with `arguments` (in `environment` instead of this
+    /// process's, when given) and waits for it.
+    static func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let outURL = directory.file("stdout"), errURL = directory.file("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
-        process.executableURL = url
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)

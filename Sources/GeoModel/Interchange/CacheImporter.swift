@@ -1,15 +1,19 @@
-/// The two interchange formats: the lab's JSON array and GPX with Groundspeak caches.
+/// The interchange formats: the lab's JSON array, GPX, and geocaching.com's LOC.
 public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// An array of ``GeoCache/dictionary`` objects (``JSONInterchange``).
     case json
-    /// GPX 1.0 or 1.1 with the Groundspeak cache extension (``GPXWriter``, ``GPXReader``).
+    /// GPX 1.0 or 1.1, with the Groundspeak cache extension or plain geocache
+    /// waypoints (``GPXWriter``, ``GPXReader``).
     case gpx
+    /// A `<loc>` file (``LOCWriter``; read by ``GPXReader``, which tells the two XML
+    /// formats apart by their root element).
+    case loc
 }
 
 /// Reads an import source record by record, detecting its format from its content.
 ///
 /// Leading whitespace and a UTF-8 byte order mark are skipped; then `[` means JSON
-/// and `<` means XML (GPX). Empty inputs, zip and gzip archives, UTF-16 text and
+/// and `<` means XML: GPX or LOC, told apart by the root element. Empty inputs, zip and gzip archives, UTF-16 text and
 /// anything else are refused with an ``ImportError`` naming the input and, where it
 /// applies, the line and column. Nothing here touches a store: records go to the
 /// closure, which may throw to stop reading.
@@ -35,8 +39,8 @@ public enum CacheImporter {
         case .json:
             var parser = JSONArrayParser(reader)
             try parser.readArray { try emit(.ready($0)) }
-        case .gpx:
-            try GPXReader.readPending(reader, emit)
+        case .gpx, .loc:
+            return try GPXReader.readPending(reader, emit)
         }
         return format
     }
@@ -97,10 +101,13 @@ enum PendingRecord: Sendable {
     case waypoint(GPXReader.WaypointDraft, source: String)
 
     /// The record: a waypoint is mapped here (``GPXReader/WaypointDraft/record(source:)``).
-    var record: ImportRecord {
+    var record: ImportRecord { resolved.record }
+
+    /// The record, and where its creator came from when the waypoint named no owner.
+    var resolved: (record: ImportRecord, fallback: CreatorFallback?) {
         switch self {
-        case .ready(let record): record
-        case .waypoint(let draft, let source): draft.record(source: source)
+        case .ready(let record): (record, nil)
+        case .waypoint(let draft, let source): draft.mapped(source: source)
         }
     }
 }

@@ -6,8 +6,9 @@ import FoundationXML
 extension GPXReader {
     /// The local names the reader looks at; everything else is `.other`.
     enum LocalName {
-        case gpx, wpt, name, urlname, type, link, text
+        case gpx, wpt, name, urlname, type, link, text, desc, cmt, sym, author, metadata
         case cache, placedBy, owner, container, shortDescription, travelbug
+        case loc, waypoint
         case other
 
         /// Classifies a local name by its UTF-8 bytes (length first, then the bytes).
@@ -17,11 +18,14 @@ extension GPXReader {
                     && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
             }
             switch bytes.count {
-            case 3: self = equals("wpt") ? .wpt : equals("gpx") ? .gpx : .other
+            case 3: self = equals("wpt") ? .wpt : equals("gpx") ? .gpx : equals("sym") ? .sym
+                : equals("cmt") ? .cmt : equals("loc") ? .loc : .other
             case 4: self = equals("name") ? .name : equals("type") ? .type : equals("link") ? .link
-                : equals("text") ? .text : .other
+                : equals("text") ? .text : equals("desc") ? .desc : .other
             case 5: self = equals("cache") ? .cache : equals("owner") ? .owner : .other
+            case 6: self = equals("author") ? .author : .other
             case 7: self = equals("urlname") ? .urlname : .other
+            case 8: self = equals("waypoint") ? .waypoint : equals("metadata") ? .metadata : .other
             case 9: self = equals("placed_by") ? .placedBy : equals("container") ? .container
                 : equals("travelbug") ? .travelbug : .other
             case 17: self = equals("short_description") ? .shortDescription : .other
@@ -37,10 +41,14 @@ extension GPXReader {
     /// prefixes itself from the `xmlns` attributes, working on the names' UTF-8 bytes.
     final class Delegate: NSObject, XMLParserDelegate {
         enum Target {
-            case name, urlname, linkText, type
+            case name, urlname, linkText, type, desc, cmt, sym, fileAuthor
             case cacheName, placedBy, owner, container, shortDescription
             case travelBugName
         }
+
+        /// How deep elements may nest: GPX needs 6, LOC 3; libxml2 as XMLParser runs it
+        /// has no limit of its own, and the path would grow with the input.
+        static let maxDepth = 256
 
         let source: String
         /// Receives each finished waypoint; set only while the parser runs.
@@ -49,6 +57,10 @@ extension GPXReader {
         var failure: ImportError?
         var parseError: (Int, TextPosition?)?
         var sawRoot = false
+        /// Whether the root is `<loc>` (geocaching.com's LOC format) rather than `<gpx>`.
+        private(set) var isLOC = false
+        /// The file's author (GPX 1.0 `<author>`, GPX 1.1 `<metadata><author><name>`).
+        private var fileAuthor: String?
         /// The open elements: local name and whether it is in a Groundspeak namespace.
         private var path: [(name: LocalName, isGroundspeak: Bool)] = []
         /// The namespace prefixes in scope (empty for the default namespace), innermost
@@ -68,6 +80,13 @@ extension GPXReader {
         func parser(_ parser: XMLParser, didStartElement qualifiedName: String, namespaceURI: String?,
                     qualifiedName _: String?, attributes: [String: String] = [:]) {
             let depth = path.count + 1
+            guard depth <= Self.maxDepth else {
+                failure = ImportError(.malformedXML, source: source,
+                                      position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
+                                      reason: "refused: elements nested more than \(Self.maxDepth) deep")
+                parser.abortParsing()
+                return
+            }
             if !attributes.isEmpty { declareNamespaces(attributes, depth: depth) }
             var written = qualifiedName
             let (elementName, isGroundspeak) = written.withUTF8 { bytes in
@@ -80,17 +99,26 @@ extension GPXReader {
             }
             if path.isEmpty {
                 sawRoot = true
-                guard elementName == .gpx, !isGroundspeak else {
+                guard elementName == .gpx || elementName == .loc, !isGroundspeak else {
                     failure = ImportError(.notGPX, source: source,
                                           position: TextPosition(line: parser.lineNumber, column: parser.columnNumber),
-                                          reason: "not a GPX document: the root element is <\(qualifiedName)>, not <gpx>")
+                                          reason: "not a GPX or LOC document: the root element is <\(qualifiedName)>, "
+                                              + "not <gpx> or <loc>")
                     parser.abortParsing()
                     return
                 }
-            } else if path.count == 1, elementName == .wpt, !isGroundspeak {
-                draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)))
+                isLOC = elementName == .loc
+            } else if path.count == 1, elementName == (isLOC ? .waypoint : .wpt), !isGroundspeak {
+                draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
+                                      fileAuthor: fileAuthor)
             } else if draft != nil, target == nil {
-                startField(elementName, isGroundspeak: isGroundspeak, attributes: attributes)
+                if isLOC {
+                    startLOCField(elementName, attributes: attributes)
+                } else {
+                    startField(elementName, isGroundspeak: isGroundspeak, attributes: attributes)
+                }
+            } else if draft == nil, target == nil, !isLOC, !isGroundspeak {
+                startAuthor(elementName)
             }
             path.append((elementName, isGroundspeak))
             if target != nil, targetDepth == 0 {
@@ -150,10 +178,35 @@ extension GPXReader {
                 case .name: target = .name
                 case .urlname: target = .urlname
                 case .type: target = .type
+                case .desc: target = .desc
+                case .cmt: target = .cmt
+                case .sym: target = .sym
                 default: break
                 }
             } else if path.count == 3, parent.name == .link, name == .text, draft?.linkText == nil {
                 target = .linkText
+            }
+        }
+
+        /// The file's author: `<gpx><author>` (GPX 1.0) or `<gpx><metadata><author><name>` (1.1).
+        private func startAuthor(_ name: LocalName) {
+            let names = path.map(\.name)
+            if names == [.gpx], name == .author { target = .fileAuthor }
+            if names == [.gpx, .metadata, .author], name == .name { target = .fileAuthor }
+        }
+
+        /// A field of a LOC `<waypoint>`: `<name id="CODE">TITLE by OWNER</name>` (often
+        /// CDATA), `<type>`, `<container>` (a number). The name's text goes where a GPX
+        /// waypoint's `<desc>` goes, so both are split into title and owner the same way.
+        private func startLOCField(_ name: LocalName, attributes: [String: String]) {
+            guard path.count == 2 else { return }
+            switch name {
+            case .name:
+                draft?.name = attributes["id"]
+                target = .desc
+            case .type: target = .type
+            case .container: target = .container
+            default: break
             }
         }
 
@@ -176,7 +229,7 @@ extension GPXReader {
             }
             let ended = path.removeLast()
             while let binding = bindings.last, binding.depth > path.count { bindings.removeLast() }
-            if path.count == 1, ended.name == .wpt, !ended.isGroundspeak, let finished = draft {
+            if path.count == 1, ended.name == (isLOC ? .waypoint : .wpt), !ended.isGroundspeak, let finished = draft {
                 draft = nil
                 do {
                     try emit?(.waypoint(finished, source: source))
@@ -193,6 +246,12 @@ extension GPXReader {
             case .urlname: draft?.urlname = value
             case .linkText: draft?.linkText = value
             case .type: draft?.type = value
+            case .desc: draft?.desc = value
+            case .cmt: draft?.cmt = value
+            case .sym: draft?.sym = value
+            case .fileAuthor:
+                let author = value.trimmingWhitespace()
+                if !author.isEmpty { fileAuthor = author }
             case .cacheName: draft?.cacheName = value
             case .placedBy: draft?.placedBy = value
             case .owner: draft?.owner = value

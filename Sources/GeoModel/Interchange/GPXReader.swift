@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads GPX 1.0 and 1.1 files with the Groundspeak cache extension, streaming.
+/// Reads GPX 1.0 and 1.1 files, with the Groundspeak cache extension or plain geocache
+/// waypoints, and geocaching.com LOC files (`<loc><waypoint>`), streaming.
 ///
 /// The file goes through `XMLParser` in 64 KiB chunks, so memory stays flat however
 /// big the file is. Before parsing, the prolog is checked: a document that declares
@@ -20,14 +21,20 @@ import FoundationXML
 ///
 /// A waypoint written by ``GPXWriter`` and not changed since is recognised by its code
 /// (``GeoCache/interchangeCode`` of its fields) and read back exactly as written.
-/// A waypoint without `groundspeak:cache` whose `type` does not start with "Geocache"
-/// is not a geocache; it is reported as ``ImportRecord/notAGeocache(_:)``.
+/// Without those elements, title and owner come from "TITLE by OWNER" in `desc`,
+/// `urlname` or `cmt` (``OwnerSplit``; a LOC waypoint's `name` counts as its `desc`);
+/// with no owner anywhere the creator is the file's author, else "unknown".
+/// A waypoint without `groundspeak:cache`, with no `type` or `sym` starting with
+/// "Geocache" and no GC code (or a GC code with another symbol or type) is not a
+/// geocache; it is reported as ``ImportRecord/notAGeocache(_:)``.
 public enum GPXReader {
     /// The namespace prefix of every version of the Groundspeak cache extension.
     static let groundspeakPrefixes = ["http://www.groundspeak.com/cache/", "https://www.groundspeak.com/cache/"]
 
-    /// Reads the GPX document from `reader`, emitting each waypoint before it is mapped.
-    static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws {
+    /// Reads the GPX or LOC document from `reader`, emitting each waypoint before it is
+    /// mapped; returns which of the two it was.
+    @discardableResult
+    static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
         let validateUTF8 = try checkProlog(reader)
         let stream = ValidatingStream(reader: reader, validateUTF8: validateUTF8)
         let parser = XMLParser(stream: stream)
@@ -58,11 +65,13 @@ public enum GPXReader {
         if !delegate.sawRoot {
             throw ImportError(.notGPX, source: reader.name, reason: "not a GPX document: no root element")
         }
+        return delegate.isLOC ? .loc : .gpx
     }
 
     /// What one of libxml2's error codes (the codes XMLParser reports) means.
     static func describe(_ code: Int) -> String {
         switch code {
+        case 1: "a text, CDATA section or name longer than libxml2 accepts (10 MB)"
         case 4: "the document has no root element"
         case 5: "the document is cut short, or has content after its root element"
         case 9: "a character that XML does not allow (a control character?)"

@@ -161,6 +161,10 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public var notGeocaches = 0
     /// Every rejected record, in input order.
     public var rejections: [RejectedRecord] = []
+    /// Caches read without an owner whose creator became "unknown".
+    public var unknownCreators = 0
+    /// Caches read without an owner whose creator became the file's author.
+    public var authorCreators = 0
 
     /// An empty report.
     public init() {}
@@ -174,7 +178,22 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
                                        "waypoints that are not geocaches")
             text += " Skipped \(waypoints)."
         }
+        let filledIn = unknownCreators + authorCreators
+        if filledIn > 0 {
+            text += " \(Self.count(filledIn, "cache", "caches")) named no owner: creator "
+            switch (unknownCreators, authorCreators) {
+            case (_, 0): text += "\"unknown\"."
+            case (0, _): text += "taken from the file's author."
+            default: text += "\"unknown\" for \(unknownCreators), the file's author for \(authorCreators)."
+            }
+        }
         return text
+    }
+
+    /// Takes the counts of what the import filled in from `tally`.
+    public mutating func include(_ tally: ImportTally) {
+        unknownCreators = tally.unknownCreators
+        authorCreators = tally.authorCreators
     }
 
     private static func count(_ n: Int, _ one: String, _ many: String) -> String {

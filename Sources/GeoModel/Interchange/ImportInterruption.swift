@@ -24,6 +24,8 @@ public final class ImportInterruption: @unchecked Sendable {
     /// for input wakes up; -1 when no pipe could be made.
     let wakeDescriptor: Int32
     private let wakeWriter: Int32
+    /// What the import filled in (creators of caches without an owner), for the summary.
+    public let tally = ImportTally()
 
     /// A new, not yet interrupted request.
     public init() {

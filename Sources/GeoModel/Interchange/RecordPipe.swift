@@ -66,7 +66,11 @@ final class RecordPipe: @unchecked Sendable {
         thread.start()
         do {
             while let batch = try pipe.take() {
-                for pending in batch { try store(pending.record.record, pending.derived) }
+                for pending in batch {
+                    let (record, fallback) = pending.record.resolved
+                    if let fallback { interruption?.tally.count(fallback) }
+                    try store(record, pending.derived)
+                }
                 interruption?.progress.add(records: batch.count)
             }
         } catch {

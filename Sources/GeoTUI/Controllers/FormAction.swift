@@ -19,6 +19,8 @@ public enum FormAction: Hashable, Sendable {
     case redraw
     case suspend
     case quit
+    case showHelp
+    case closeHelp
 }
 
 extension FormAction {
@@ -31,27 +33,46 @@ extension FormAction {
     /// terminal is narrow (so the most needed come first). A binding without modes works
     /// in every mode. Keys not listed here go to the focused widget.
     static let keyMap = KeyMap<FormAction, FormMode.Kind>([
-        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Add", modes: [.browsing]),
-        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Save", modes: [.editing]),
-        .init(keys: [.control("n"), .function(3)], action: .showNextCache, help: "Next", modes: moving),
-        .init(keys: [.control("p")], action: .showPreviousCache, help: "Prev", modes: moving),
-        .init(keys: [.control("f"), .function(7)], action: .search, help: "Find", modes: moving),
-        .init(keys: [.function(4)], action: .editCache, help: "Edit", modes: [.browsing]),
-        .init(keys: [.function(8)], action: .deleteCache, help: "Delete", modes: [.browsing]),
+        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Add",
+              description: "Add the fields as a new cache", modes: [.browsing]),
+        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Save",
+              description: "Save the edit (again after a refused save: yours over the stored one)", modes: [.editing]),
+        .init(keys: [.control("n"), .function(3)], action: .showNextCache, help: "Next",
+              description: "Next cache (next match while searching)", modes: moving),
+        .init(keys: [.control("p")], action: .showPreviousCache, help: "Prev",
+              description: "Previous cache (previous match while searching)", modes: moving),
+        .init(keys: [.control("f"), .function(7)], action: .search, help: "Find",
+              description: "Search all four fields", modes: moving),
+        .init(keys: [.function(4)], action: .editCache, help: "Edit", description: "Edit the shown cache",
+              modes: [.browsing]),
+        .init(keys: [.function(8)], action: .deleteCache, help: "Delete",
+              description: "Delete the shown cache, after a question", modes: [.browsing]),
         .init(keys: [.control("q"), .function(10), .control("c")], action: .quit, help: "Quit"),
+        .init(keys: [.function(1)], action: .showHelp, help: "Help",
+              description: "This help (also ? when a button has the focus)", modes: helpable),
         .init(keys: [.alt("<")], action: .showFirstCache, help: "First", modes: moving),
         .init(keys: [.alt(">")], action: .showLastCache, help: "Last", modes: moving),
-        .init(keys: [.control("r")], action: .showRandomCache, help: "Random", modes: moving),
-        .init(keys: [.function(5)], action: .reload, help: "Reload", modes: fields),
-        .init(keys: [.escape], action: .cancel, help: "Cancel", modes: fields.union([.searching])),
-        .init(keys: [.tab, .down], action: .focusNext, help: "Move", modes: fields),
-        .init(keys: [.backTab, .up], action: .focusPrevious, modes: fields),
-        .init(keys: [.pageUp], action: .scrollPaneUp, help: "Scroll", modes: showing),
-        .init(keys: [.pageDown], action: .scrollPaneDown, modes: showing),
-        .init(keys: [.control("l")], action: .redraw),
-        .init(keys: [.control("z")], action: .suspend, help: "Suspend"),
+        .init(keys: [.control("r")], action: .showRandomCache, help: "Random", description: "A random other cache",
+              modes: moving),
+        .init(keys: [.function(5)], action: .reload, help: "Reload",
+              description: "Reload the store; after a refused save, take the stored one",
+              modes: fields),
+        .init(keys: [.escape], action: .cancel, help: "Cancel",
+              description: "Cancel: leave the edit or the search, dismiss an error", modes: fields.union([.searching])),
+        .init(keys: [.escape, .function(1)], action: .closeHelp, help: "Close", description: "Close this help",
+              modes: [.helping]),
+        .init(keys: [.tab, .down], action: .focusNext, help: "Move", description: "Next field or button",
+              modes: fields),
+        .init(keys: [.backTab, .up], action: .focusPrevious, description: "Previous field or button", modes: fields),
+        .init(keys: [.pageUp], action: .scrollPaneUp, help: "Scroll", description: "Scroll the cache pane up",
+              modes: showing),
+        .init(keys: [.pageDown], action: .scrollPaneDown, description: "Scroll the cache pane down", modes: showing),
+        .init(keys: [.control("l")], action: .redraw, description: "Repaint the screen"),
+        .init(keys: [.control("z")], action: .suspend, help: "Suspend", description: "Suspend to the shell (fg returns)"),
     ])
 
+    /// The modes whose keys the help overlay lists (the delete question shows its own).
+    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching]
     /// The modes in which the moves work: browsing, and searching (through the matches).
     private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.

@@ -8,6 +8,7 @@ import GeoModel
 /// browsing ──F4──▶ editing(EditSession)        ^S saves, Esc cancels: back to browsing
 ///          ──^F──▶ searching                   Esc: back to browsing
 ///          ──F8──▶ confirmingDelete(question)  Yes, No, or closed by another session
+/// browsing, editing, searching ──F1──▶ helping(overlay, underneath)  Esc, F1: back
 /// ```
 ///
 /// The terminal being too small to show the form is not a mode: it limits whatever
@@ -21,10 +22,12 @@ enum FormMode {
     case searching
     /// The delete question is open over the form.
     case confirmingDelete(DeleteQuestion)
+    /// The help overlay lists the keys of the mode underneath, which goes on when it closes.
+    indirect case helping(HelpOverlay, underneath: FormMode)
 
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
-        case browsing, editing, searching, confirmingDelete
+        case browsing, editing, searching, confirmingDelete, helping
     }
 
     /// An edit in progress: the version of the cache it started from (the save
@@ -50,12 +53,18 @@ enum FormMode {
         case .editing: .editing
         case .searching: .searching
         case .confirmingDelete: .confirmingDelete
+        case .helping: .helping
         }
     }
 
-    /// The edit in progress, while editing.
+    /// The mode the form is in under the help overlay (this one when it is closed).
+    var base: FormMode {
+        if case .helping(_, let underneath) = self { underneath.base } else { self }
+    }
+
+    /// The edit in progress, while editing (under the help overlay too).
     var editSession: EditSession? {
-        if case .editing(let session) = self { session } else { nil }
+        if case .editing(let session) = base { session } else { nil }
     }
 
     /// The open delete question, while confirming a delete.

@@ -115,7 +115,7 @@ extension GeoCacheFormController {
     /// gone or changed closes unanswered, an edit says what became of its cache, and
     /// the form says when the cache it showed was deleted.
     func storeDidChangeElsewhere(deletedShown: StoredCache?) {
-        switch mode {
+        switch mode.base {
         case .confirmingDelete(let question):
             let target = question.target
             switch Result(catching: { try model.storedVersion(of: target.id) }) {
@@ -138,7 +138,7 @@ extension GeoCacheFormController {
             default:
                 break
             }
-        case .browsing, .searching:
+        case .browsing, .searching, .helping:
             if let deletedShown {
                 setNote("\u{201C}\(deletedShown.cache.title)\u{201D} was deleted in another session")
             }

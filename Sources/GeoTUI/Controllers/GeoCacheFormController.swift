@@ -119,6 +119,7 @@ public final class GeoCacheFormController: ScreenController {
         helpBar.frame = layout.help
         tooSmallNotice.frame = Rect(size: size)
         mode.deleteQuestion?.dialog.frame = Rect(size: size)
+        if case .helping(let overlay, _) = mode { overlay.frame = Rect(size: size) }
         dirty = Set(Part.allCases)
     }
 
@@ -143,6 +144,9 @@ public final class GeoCacheFormController: ScreenController {
         case .confirmingDelete(let question):
             if question.dialog.handle(event) == .handled { dirty.insert(.overlay) }
             return .proceed
+        case .helping(let overlay, _):
+            if overlay.handle(event) == .handled { dirty.insert(.overlay) }
+            return .proceed
         case .browsing, .editing, .searching:
             break
         }
@@ -152,6 +156,8 @@ public final class GeoCacheFormController: ScreenController {
         }
         if case .searching = mode { return handleSearchInput(event) }
         if let key, let action = keyMap.action(for: key) { return perform(action) }
+        // `?` opens the help too, where it cannot be text: when a button has the focus.
+        if key == .character("?"), !(form.focusedWidget is TextField) { return perform(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
         return .proceed
     }
@@ -197,6 +203,9 @@ public final class GeoCacheFormController: ScreenController {
         switch mode {
         case .confirmingDelete(let question):
             question.dialog.draw(into: &canvas)
+            canvas.cursor = nil
+        case .helping(let overlay, _):
+            overlay.draw(into: &canvas)
             canvas.cursor = nil
         case .searching:
             canvas.cursor = statusBar.cursorPosition
@@ -259,7 +268,7 @@ public final class GeoCacheFormController: ScreenController {
             switch mode {
             case .searching: closeSearch()
             case .editing: cancelEdit()
-            case .browsing, .confirmingDelete: dismissPaneError()
+            case .browsing, .confirmingDelete, .helping: dismissPaneError()
             }
         case .redraw:
             dirty = Set(Part.allCases)
@@ -268,6 +277,8 @@ public final class GeoCacheFormController: ScreenController {
             return .suspend
         case .quit:
             return .quit(status: 0)
+        case .showHelp: openHelp()
+        case .closeHelp: closeHelp()
         }
         return .proceed
     }
@@ -323,9 +334,11 @@ public final class GeoCacheFormController: ScreenController {
     /// Save while editing, and the search field or the form has the keyboard.
     private func modeDidChange() {
         helpBar.items = keyMap.helpItems(in: mode.kind)
-        addButton.title = mode.kind == .editing ? "Save" : "Add"
-        statusBar.showsField = mode.kind == .searching
-        form.isFocused = mode.kind != .searching
+        // Under the help overlay the form stays as its mode left it.
+        let base = mode.base.kind
+        addButton.title = base == .editing ? "Save" : "Add"
+        statusBar.showsField = base == .searching
+        form.isFocused = base != .searching
         dirty.formUnion([.help, .form, .status])
     }
 

@@ -34,12 +34,16 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
         public var help: String?
         /// The modes the binding is enabled in, or nil for every mode.
         public var modes: Set<Mode>?
+        /// What the keys do, in a sentence for a help screen; the help text when nil.
+        public var description: String?
 
         /// Creates a binding, enabled in `modes` (every mode when nil).
-        public init(keys: [Key], action: Action, help: String? = nil, modes: Set<Mode>? = nil) {
+        public init(keys: [Key], action: Action, help: String? = nil, description: String? = nil,
+                    modes: Set<Mode>? = nil) {
             self.keys = keys
             self.action = action
             self.help = help
+            self.description = description
             self.modes = modes
         }
 
@@ -97,6 +101,20 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
     /// enabled in `mode`, labelled with its first key, in binding order.
     public func helpItems(in mode: Mode) -> [HelpItem] {
         bindings.filter { $0.isEnabled(in: mode) }.compactMap(\.helpItem)
+    }
+
+    /// A help screen's lines in `mode`: every binding enabled there with a description
+    /// or help text, with all its keys that it (not an earlier binding) has in `mode`.
+    public func helpEntries(in mode: Mode) -> [HelpEntry] {
+        bindings.indices.compactMap { index in
+            let binding = bindings[index]
+            guard binding.isEnabled(in: mode), let text = binding.description ?? binding.help else { return nil }
+            let keys = binding.keys.filter { key in
+                bindingIndices[key]?.first { bindings[$0].isEnabled(in: mode) } == index
+            }
+            guard !keys.isEmpty else { return nil }
+            return HelpEntry(keys: keys.map(\.label).joined(separator: ", "), description: text)
+        }
     }
 }
 

@@ -114,6 +114,14 @@ public final class Dialog: Widget {
         }
     }
 
+    /// The keys ``handle(_:)`` answers, described for a help screen or a manual.
+    public static let answerKeys: [KeyDescription] = [
+        KeyDescription(keys: [.character("y")], description: "Yes"),
+        KeyDescription(keys: [.character("n"), .escape], description: "No"),
+        KeyDescription(keys: [.left, .right, .tab], description: "Move between Yes and No"),
+        KeyDescription(keys: [.enter, .character(" ")], description: "Press the focused answer"),
+    ]
+
     // MARK: Input
 
     /// Moves between the buttons and answers; takes every mouse event inside ``frame``

@@ -68,6 +68,23 @@ public final class TextField: Widget {
 
     // MARK: Input
 
+    /// The keys ``handle(_:)`` acts on, described for a help screen (typing and pasting
+    /// aside). Kept beside `handle` so the two are read together.
+    public static let editingKeys: [KeyDescription] = [
+        KeyDescription(keys: [.left, .control("b")], description: "One character left"),
+        KeyDescription(keys: [.right, .control("f")], description: "One character right"),
+        KeyDescription(keys: [.home, .control("a")], description: "Start of the text"),
+        KeyDescription(keys: [.end, .control("e")], description: "End of the text"),
+        KeyDescription(keys: [.wordLeft, .alt("b")], description: "One word left"),
+        KeyDescription(keys: [.wordRight, .alt("f")], description: "One word right"),
+        KeyDescription(keys: [.backspace], description: "Delete the character before the cursor"),
+        KeyDescription(keys: [.delete, .control("d")], description: "Delete the character under the cursor"),
+        KeyDescription(keys: [.control("w")], description: "Delete the word before the cursor"),
+        KeyDescription(keys: [.alt("d")], description: "Delete the word after the cursor"),
+        KeyDescription(keys: [.control("u")], description: "Delete to the start"),
+        KeyDescription(keys: [.control("k")], description: "Delete to the end"),
+    ]
+
     /// Edits the text for editing keys; leaves Enter, Tab, Up, Down, Esc and unknown keys
     /// to the owner by returning `.ignored`.
     public func handle(_ event: InputEvent) -> KeyResult {

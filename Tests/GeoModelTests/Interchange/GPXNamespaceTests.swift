@@ -30,9 +30,10 @@ struct GPXNamespaceTests {
     }
 
     @Test func aPrefixBoundElsewhereIsNotGroundspeak() throws {
-        // `groundspeak:` here names another namespace: the waypoint is no geocache.
+        // `groundspeak:` here names another namespace: the waypoint is no geocache (its
+        // symbol is another one, so its GC code alone does not make it a plain geocache).
         let records = try Self.cache("""
-            <groundspeak:cache xmlns:groundspeak="http://example.com/other"><groundspeak:name>X</groundspeak:name>\
+            <sym>Flag, Blue</sym><groundspeak:cache xmlns:groundspeak="http://example.com/other"><groundspeak:name>X</groundspeak:name>\
             </groundspeak:cache>
             """)
         #expect(records.count == 1)

@@ -93,6 +93,21 @@ import Testing
         ])
     }
 
+    @Test func helpEntriesListEveryKeyOfTheModesBindingsWithTheirDescriptions() {
+        let map = KeyMap<Action, Mode>([
+            .init(keys: [.control("q"), .function(10)], action: .quit, help: "Quit"),
+            .init(keys: [.function(2)], action: .add, help: "Add", description: "Add a cache", modes: [.browsing]),
+            .init(keys: [.function(3), .control("q")], action: .next, description: "Next one"),
+            .init(keys: [.function(4)], action: .refresh),
+        ])
+        #expect(map.helpEntries(in: .browsing) == [
+            HelpEntry(keys: "^Q, F10", description: "Quit"),
+            HelpEntry(keys: "F2", description: "Add a cache"),
+            HelpEntry(keys: "F3", description: "Next one"),
+        ])
+        #expect(map.helpEntries(in: .editing).map(\.keys) == ["^Q, F10", "F3"])
+    }
+
     @Test func keysOfAnActionBoundInSeveralModesAreListedOnce() {
         #expect(modal.keys(for: .add) == [.function(2)])
     }

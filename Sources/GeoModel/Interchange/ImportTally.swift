@@ -1,0 +1,30 @@
+import Foundation
+
+/// Counts, from any thread, what an import filled in because a file did not say it:
+/// the caches whose creator became the file's author or "unknown".
+///
+/// An ``ImportInterruption`` carries one, so the stores' import (which the counting
+/// does not pass through) needs no new parameter; ``ImportReport/include(_:)`` copies
+/// the counts into the summary.
+public final class ImportTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var unknown = 0
+    private var author = 0
+
+    /// A tally at zero.
+    public init() {}
+
+    /// Caches read without an owner whose creator became "unknown".
+    public var unknownCreators: Int { lock.withLock { unknown } }
+    /// Caches read without an owner whose creator became the file's author.
+    public var authorCreators: Int { lock.withLock { author } }
+
+    func count(_ fallback: CreatorFallback) {
+        lock.withLock {
+            switch fallback {
+            case .unknown: unknown += 1
+            case .fileAuthor: author += 1
+            }
+        }
+    }
+}

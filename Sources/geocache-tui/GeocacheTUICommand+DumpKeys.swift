@@ -1,0 +1,22 @@
+import ArgumentParser
+import GeoTUI
+
+extension GeocacheTUICommand {
+    /// `geocache-tui dump-keys` (hidden): every key of the form as tab-separated lines,
+    /// `SECTION<TAB>KEYS<TAB>DESCRIPTION`, for scripts/make-manual.py to put in the man page.
+    struct DumpKeys: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "dump-keys",
+            abstract: "Print every key of the form, for the manual.",
+            shouldDisplay: false
+        )
+
+        func run() {
+            for section in FormKeyReference.sections {
+                for entry in section.entries {
+                    print([section.title, entry.keys, entry.description].joined(separator: "\t"))
+                }
+            }
+        }
+    }
+}

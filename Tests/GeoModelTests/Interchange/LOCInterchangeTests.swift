@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// geocaching.com's LOC files: read by `import` (detected by content), written by
+/// `export --format loc`, with the same refusals of hostile XML as GPX.
+@Suite("LOC reading and writing")
+struct LOCInterchangeTests {
+    private func records(_ fixture: String) throws -> [ImportRecord] {
+        try Interchange.records(.file(try Interchange.fixture(fixture).path))
+    }
+
+    @Test func aGeocachingComLOCWithCDATANamesIsRead() throws {
+        #expect(Interchange.caches(try records("geocaching-cdata.loc")) == [
+            GeoCache(title: "Old Mill Ruins", details: "GC1MILL", creator: "trailfox & Family", reward: "Container: Small"),
+            GeoCache(title: "東京タワーの下", details: "GC2TKYO", creator: "山田太郎", reward: "Type: Geocache"),
+        ])
+    }
+
+    @Test func aLOCWithEscapedTextNamesIsReadAndItsNameWithoutOwnerGetsUnknown() throws {
+        let records = try records("plain-text.loc")
+        #expect(Interchange.caches(records) == [
+            GeoCache(title: "Walk by the River", details: "GC3OLD", creator: "Ken & Co", reward: "Type: Geocache"),
+            GeoCache(title: "Nameless Stump", details: "GC4NONE", creator: "unknown", reward: "Type: Geocache"),
+        ])
+    }
+
+    @Test func aLOCWaypointOfAnotherTypeIsSkippedAndCounted() throws {
+        let skipped = try records("plain-text.loc").compactMap {
+            if case .notAGeocache(let location) = $0 { location } else { nil }
+        }
+        #expect(skipped.map(\.code) == ["BM1234"])
+        #expect(skipped.first?.position?.line == 12)
+    }
+
+    @Test func entityDeclarationsInALOCAreRefusedUnread() throws {
+        let start = ContinuousClock.now
+        let laughs = Interchange.importError(.file(try Interchange.fixture("billion-laughs.loc").path))
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(laughs?.kind == .hostileXML)
+        #expect(laughs?.position == TextPosition(line: 3, column: 3))
+        let external = Interchange.importError(.file(try Interchange.fixture("external-entity.loc").path))
+        #expect(external?.kind == .hostileXML)
+        #expect(external?.position == TextPosition(line: 2, column: 16))
+    }
+
+    @Test func anExternalDTDIsNeverFetchedAndTheWaypointsAreRead() throws {
+        #expect(Interchange.caches(try records("external-dtd.loc")).map(\.title) == ["Fine Cache"])
+    }
+
+    @Test func deepNestingInALOCIsRefusedAsMalformed() throws {
+        let depth = 100_000
+        let text = "<loc><waypoint>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+            + "</waypoint></loc>"
+        let start = ContinuousClock.now
+        let error = Interchange.importError(.bytes(Array(text.utf8), name: "deep.loc"))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(error?.kind == .malformedXML)
+        #expect(error?.reason == "refused: elements nested more than 256 deep")
+    }
+
+    @Test func aHugeNameInALOCIsRefusedNotHeldInMemory() throws {
+        var bytes = Array("<loc><waypoint><name id=\"GC1\"><![CDATA[".utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 12 << 20)
+        bytes += Array(" by ana]]></name></waypoint></loc>".utf8)
+        let error = Interchange.importError(.bytes(bytes, name: "huge.loc"))
+        #expect(error?.kind == .malformedXML)
+        #expect(error?.reason == "malformed XML: a text, CDATA section or name longer than libxml2 accepts (10 MB)")
+    }
+
+    @Test func manyWaypointsStreamThroughInOrder() throws {
+        var text = "<loc version=\"1.0\">"
+        for number in 0..<5_000 {
+            text += "<waypoint><name id=\"GC\(number)\"><![CDATA[Cache \(number) by ana]]></name><type>Geocache</type></waypoint>\n"
+        }
+        text += "</loc>"
+        let caches = Interchange.caches(try Interchange.records(text: text))
+        #expect(caches.count == 5_000)
+        #expect(caches.last?.title == "Cache 4999")
+    }
+
+    @Test func theExportIsALOCFileWithCodeAndTitleByCreatorInCDATA() {
+        let document = LOCWriter.document(for: [Samples.oak])
+        #expect(document == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <loc version="1.0" src="geocache-tui">
+            <waypoint>
+              <name id="\(Samples.oak.interchangeCode)"><![CDATA[Old Oak by ana]]></name>
+              <coord lat="0.000000" lon="0.000000"/>
+              <type>Geocache</type>
+            </waypoint>
+            </loc>
+
+            """)
+    }
+
+    @Test func anExportedLOCReadsBackTitleAndCreatorForAwkwardText() throws {
+        let caches = [
+            Samples.oak,
+            GeoCache(title: "東京タワーの下 🗼", details: "d", creator: "山田太郎", reward: "r"),
+            GeoCache(title: "<b>not bold</b> & ]]> <![CDATA[", details: "d", creator: "a < b > c \"q\"", reward: "r"),
+        ]
+        let read = Interchange.caches(try Interchange.records(text: LOCWriter.document(for: caches), name: "x.loc"))
+        #expect(read.map(\.title) == caches.map(\.title))
+        #expect(read.map(\.creator) == caches.map(\.creator))
+        #expect(read.map(\.details) == caches.map(\.interchangeCode))
+    }
+
+    @Test func cdataEndMarkersAreSplitAndControlsBecomePictures() {
+        #expect(LOCWriter.cdata("a]]>b") == "<![CDATA[a]]]]><![CDATA[>b]]>")
+        #expect(LOCWriter.cdata("esc \u{1B}\r") == "<![CDATA[esc \u{241B}\u{240D}]]>")
+    }
+
+    @Test func exportFormatLocWritesTheStoreAsLOC() throws {
+        let fixture = try StoreFixture(.sqlite)
+        try fixture.store.add(Samples.oak)
+        try fixture.store.add(Samples.bridge)
+        let result = try GeocacheTUIBinary.run(["export", "--format", "loc", "--store", fixture.storeArgument])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == LOCWriter.document(for: [Samples.oak, Samples.bridge]))
+    }
+
+    @Test func importOfALOCPrintsTheSummaryWithTheUnknownCreators() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let path = try Interchange.fixture("plain-text.loc").path
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, path, path])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == "Added 2 caches, skipped 2 as duplicates, rejected 0. "
+                + "Skipped 2 waypoints that are not geocaches. 2 caches named no owner: creator \"unknown\".\n")
+        #expect(try fixture.store.count() == 2)
+    }
+}
