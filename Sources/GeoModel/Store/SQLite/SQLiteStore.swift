@@ -365,36 +365,6 @@ public final class SQLiteStore: CacheStore {
         return changed
     }
 
-    // MARK: - Draft
-
-    /// The form's unsaved text kept from a previous run: only non-empty fields.
-    public func loadDraft() throws -> [GeoCache.Field: String] {
-        try read { db in
-            var draft: [GeoCache.Field: String] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
-            while let row = try rows.next() {
-                let name: String = row[0]
-                let data: Data = row[1] ?? Data()
-                if let field = GeoCache.Field(rawValue: name) {
-                    draft[field] = String(decoding: data, as: UTF8.self)
-                }
-            }
-            return draft
-        }
-    }
-
-    /// Keeps the form's unsaved text for the next run, replacing the previous
-    /// draft; when every field is empty the draft is cleared.
-    public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
-        try write { db in
-            try db.execute(sql: "DELETE FROM draft")
-            for (field, value) in fields where !value.isEmpty {
-                try db.execute(sql: "INSERT INTO draft (field, value) VALUES (?, CAST(? AS TEXT))",
-                               arguments: [field.rawValue, Self.textArgument(value)])
-            }
-        }
-    }
-
     // MARK: - Plumbing
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
@@ -440,35 +410,6 @@ public final class SQLiteStore: CacheStore {
     func fetchCache(sql: String, arguments: StatementArguments = []) throws -> StoredCache? {
         try read { db in
             try Row.fetchOne(db, sql: sql, arguments: arguments).map(Self.storedCache(from:))
-        }
-    }
-}
-
-extension StoreError {
-    /// Turns any error met while using the store at `path` into a ``StoreError``;
-    /// a ``StoreError`` or ``GeoCacheValidationError`` is passed through unchanged
-    /// by the callers that can throw it.
-    init(wrapping error: any Error, path: String) {
-        if let error = error as? StoreError {
-            self = error
-            return
-        }
-        guard let error = error as? DatabaseError else {
-            self = .database(path: path, message: String(describing: error))
-            return
-        }
-        let message = error.message ?? "\(error.resultCode)"
-        switch error.resultCode {
-        case .SQLITE_NOTADB:
-            self = .notAStore(path: path, reason: "SQLite says: \(message)")
-        case .SQLITE_CORRUPT:
-            self = .corrupt(path: path, reason: "SQLite says: \(message)")
-        case .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
-            self = .permissionDenied(path: path, reason: "SQLite says: \(message)")
-        case .SQLITE_CANTOPEN:
-            self = .cannotCreate(path: path, reason: "SQLite cannot open it: \(message)")
-        default:
-            self = .database(path: path, message: message)
         }
     }
 }

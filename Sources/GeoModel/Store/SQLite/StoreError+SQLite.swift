@@ -1,0 +1,30 @@
+import GRDB
+
+extension StoreError {
+    /// Turns any error met while using the store at `path` into a ``StoreError``;
+    /// a ``StoreError`` or ``GeoCacheValidationError`` is passed through unchanged
+    /// by the callers that can throw it.
+    init(wrapping error: any Error, path: String) {
+        if let error = error as? StoreError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self = .database(path: path, message: String(describing: error))
+            return
+        }
+        let message = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            self = .notAStore(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_CORRUPT:
+            self = .corrupt(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+            self = .permissionDenied(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_CANTOPEN:
+            self = .cannotCreate(path: path, reason: "SQLite cannot open it: \(message)")
+        default:
+            self = .database(path: path, message: message)
+        }
+    }
+}
