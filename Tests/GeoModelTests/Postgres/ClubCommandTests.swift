@@ -32,6 +32,14 @@ import Testing
         #expect(!result.error.contains("Pw-5678"))
     }
 
+    @Test func anUnknownHostIsOneLineAndExitStatusOne() throws {
+        let result = try GeocacheTUIBinary.run(["list", "--store", "postgresql://ana:Pw-9012@no-such-host.invalid/caches"])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("geocache-tui: cannot connect to the store on no-such-host.invalid:5432/caches"))
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(!result.error.contains("Pw-9012"))
+    }
+
     @Test func aFileStoreMovesToTheServerWithOnePipe() throws {
         let fixture = try StoreFixture(.sqlite)
         try fixture.store.saveCaches([Samples.oak, Samples.bridge, Samples.mill])
