@@ -154,8 +154,9 @@ class AppSession:
         return done_at - self.spawned_ns
 
     # The help bar's last hint: at 80 columns the bar takes two rows and this ends
-    # the second; it is drawn last of the bar's text, so the bar is complete with it.
-    LAST_HELP_HINT = "Suspend"
+    # the second (since F1 Help joined the bar, ^Z Suspend no longer fits); it is
+    # drawn last of the bar's text, so the bar is complete with it.
+    LAST_HELP_HINT = "Scroll"
 
     @staticmethod
     def _looks_complete(display):
