@@ -22,7 +22,6 @@ let package = Package(
         .systemLibrary(name: "CCharacterWidth"),
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .target(

@@ -59,9 +59,11 @@ public protocol CacheStore: AnyObject {
     func saveCaches(_ caches: [GeoCache]) throws
     /// Writes `cache` over `stored` only when the store still holds exactly `stored`;
     /// throws ``CacheEditError`` when another session changed or deleted it first.
+    @discardableResult
     func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache
     /// Deletes `stored` only when the store still holds exactly that version; returns
     /// the count after the delete, or throws ``CacheEditError``.
+    @discardableResult
     func delete(_ stored: StoredCache) throws -> Int
     /// Imports every cache read from `sources` in one transaction (see
     /// ``SQLiteStore/importCaches(from:skipInvalid:interruption:)`` for the rules).

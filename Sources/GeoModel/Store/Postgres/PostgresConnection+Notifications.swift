@@ -28,12 +28,12 @@ extension PostgresConnection {
     /// here.
     package func consumeInput() throws {
         let connection = try openHandle()
-        let readable = PQconsumeInput(connection) == 1 && PQstatus(connection) == CONNECTION_OK
+        let readable = cpq_PQconsumeInput(connection) == 1 && cpq_PQstatus(connection) == CONNECTION_OK
         // PQconsumeInput only buffers; PQisBusy parses, which hands notifications to
         // the queue and an idle-time error to the notice receiver.
-        _ = PQisBusy(connection)
+        _ = cpq_PQisBusy(connection)
         if readable && notices.fatal == nil { return }
-        let libpqMessage = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
+        let libpqMessage = PostgresError.oneLine(String(cString: cpq_PQerrorMessage(connection)))
         close()
         let fatal = notices.fatal
         let kind = PostgresError.kind(forSQLState: fatal?.sqlState)
@@ -48,12 +48,12 @@ extension PostgresConnection {
     package func drainNotifications() -> [PostgresNotification] {
         guard let handle else { return [] }
         var notifications: [PostgresNotification] = []
-        while let notification = PQnotifies(handle) {
+        while let notification = cpq_PQnotifies(handle) {
             notifications.append(PostgresNotification(
                 channel: String(cString: notification.pointee.relname),
                 payload: notification.pointee.extra.map { String(cString: $0) } ?? "",
                 senderPID: notification.pointee.be_pid))
-            PQfreemem(notification)
+            cpq_PQfreemem(notification)
         }
         return notifications
     }

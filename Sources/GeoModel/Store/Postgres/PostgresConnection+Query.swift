@@ -28,7 +28,7 @@ extension PostgresConnection {
                 server: server)
         }
         let sent = Self.withParameters(parameters) { types, values, lengths, formats in
-            PQsendQueryParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 0)
+            cpq_PQsendQueryParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 0)
         }
         guard sent == 1 else { throw fail(connection) }
         try flush(connection, deadline: deadline)
@@ -76,9 +76,9 @@ extension PostgresConnection {
     /// The error libpq reports on `connection`; closes the connection when it is
     /// no longer usable.
     func fail(_ connection: OpaquePointer, sqlState: String? = nil, serverMessage: String? = nil) -> PostgresError {
-        let message = PostgresError.oneLine(serverMessage ?? String(cString: PQerrorMessage(connection)))
+        let message = PostgresError.oneLine(serverMessage ?? String(cString: cpq_PQerrorMessage(connection)))
         var kind = PostgresError.kind(forSQLState: sqlState)
-        if PQstatus(connection) == CONNECTION_BAD || kind == .serverShutDown {
+        if cpq_PQstatus(connection) == CONNECTION_BAD || kind == .serverShutDown {
             if kind != .serverShutDown {
                 let noticed = PostgresError.kind(forSQLState: notices.fatal?.sqlState)
                 kind = noticed == .serverShutDown ? .serverShutDown : .connectionLost
@@ -92,7 +92,7 @@ extension PostgresConnection {
     /// detached thread (`PQcancel` opens its own connection and may block), then
     /// closes this connection.
     private func abandon(_ connection: OpaquePointer, deadline: PostgresDeadline) -> PostgresError {
-        if let cancel = PQgetCancel(connection) {
+        if let cancel = cpq_PQgetCancel(connection) {
             let request = CancelRequest(cancel)
             Thread.detachNewThread { request.send() }
         }
@@ -105,13 +105,13 @@ extension PostgresConnection {
     /// Sends what libpq still buffers (non-blocking mode), reading meanwhile.
     private func flush(_ connection: OpaquePointer, deadline: PostgresDeadline) throws(PostgresError) {
         while true {
-            let pending = PQflush(connection)
+            let pending = cpq_PQflush(connection)
             if pending == 0 { return }
             if pending < 0 { throw fail(connection) }
-            guard PostgresSocket.wait(for: Int16(POLLIN | POLLOUT), on: PQsocket(connection), until: deadline) else {
+            guard PostgresSocket.wait(for: Int16(POLLIN | POLLOUT), on: cpq_PQsocket(connection), until: deadline) else {
                 throw abandon(connection, deadline: deadline)
             }
-            if PQconsumeInput(connection) == 0 { throw fail(connection) }
+            if cpq_PQconsumeInput(connection) == 0 { throw fail(connection) }
         }
     }
 
@@ -119,31 +119,31 @@ extension PostgresConnection {
     private func collectResult(_ connection: OpaquePointer, deadline: PostgresDeadline) throws(PostgresError) -> PostgresResult {
         var outcome: Result<PostgresResult, PostgresError>?
         while true {
-            while PQisBusy(connection) == 0 {
-                guard let result = PQgetResult(connection) else {
+            while cpq_PQisBusy(connection) == 0 {
+                guard let result = cpq_PQgetResult(connection) else {
                     if let outcome { return try outcome.get() }
                     throw fail(connection)
                 }
-                defer { PQclear(result) }
-                switch PQresultStatus(result) {
+                defer { cpq_PQclear(result) }
+                switch cpq_PQresultStatus(result) {
                 case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
                     if outcome == nil { outcome = .success(PostgresResult(result)) }
                 case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
                     close()
                     throw PostgresError(kind: .queryFailed, message: "COPY is not supported on this connection", server: server)
                 default:
-                    let sqlState = PQresultErrorField(result, CPQ_DIAG_SQLSTATE).map { String(cString: $0) }
-                    let message = PQresultErrorField(result, CPQ_DIAG_MESSAGE_PRIMARY).map { String(cString: $0) }
-                        ?? String(cString: PQresultErrorMessage(result))
+                    let sqlState = cpq_PQresultErrorField(result, CPQ_DIAG_SQLSTATE).map { String(cString: $0) }
+                    let message = cpq_PQresultErrorField(result, CPQ_DIAG_MESSAGE_PRIMARY).map { String(cString: $0) }
+                        ?? String(cString: cpq_PQresultErrorMessage(result))
                     let error = fail(connection, sqlState: sqlState, serverMessage: message)
                     if isBroken { throw error }
                     if case .failure = outcome {} else { outcome = .failure(error) }
                 }
             }
-            guard PostgresSocket.wait(for: Int16(POLLIN), on: PQsocket(connection), until: deadline) else {
+            guard PostgresSocket.wait(for: Int16(POLLIN), on: cpq_PQsocket(connection), until: deadline) else {
                 throw abandon(connection, deadline: deadline)
             }
-            if PQconsumeInput(connection) == 0 { throw fail(connection) }
+            if cpq_PQconsumeInput(connection) == 0 { throw fail(connection) }
         }
     }
 
@@ -196,7 +196,7 @@ private final class CancelRequest: @unchecked Sendable {
     /// Sends the request and frees it; a failure only means the statement already ended.
     func send() {
         var errorBuffer = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(cancel, &errorBuffer, Int32(errorBuffer.count))
-        PQfreeCancel(cancel)
+        _ = cpq_PQcancel(cancel, &errorBuffer, Int32(errorBuffer.count))
+        cpq_PQfreeCancel(cancel)
     }
 }

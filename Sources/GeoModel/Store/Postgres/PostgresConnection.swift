@@ -31,6 +31,10 @@ package final class PostgresConnection {
     /// The connect deadline unless `connect_timeout` or `PGCONNECT_TIMEOUT` says
     /// otherwise.
     package static let defaultConnectTimeout: TimeInterval = 5
+
+    /// What is said when libpq, opened on first use (see `Sources/CLibPQ/shim.h`),
+    /// is not installed.
+    static let libraryMissing = "the PostgreSQL client library (libpq.so.5) is not installed: apt-get install libpq5"
     /// The deadline of a round trip unless the caller gives one: short, because a form
     /// waits for it (a dropped network must not freeze the screen longer).
     package static let defaultQueryTimeout: TimeInterval = 5
@@ -82,7 +86,7 @@ package final class PostgresConnection {
         pairs.append(("dbname", connectionString))
         let started = Self.withCStrings(pairs.map(\.keyword)) { keywords in
             Self.withCStrings(pairs.map(\.value)) { values in
-                PQconnectStartParams(keywords, values, 1)
+                cpq_PQconnectStartParams(keywords, values, 1)
             }
         }
         guard let connection = started else {
@@ -93,23 +97,23 @@ package final class PostgresConnection {
         do {
             try Self.finishConnecting(connection, deadline: deadline, server: { Self.serverDescription(of: connection) ?? parsed.serverDescription })
         } catch {
-            PQfinish(connection)
+            cpq_PQfinish(connection)
             throw error
         }
-        PQsetnonblocking(connection, 1)
+        cpq_PQsetnonblocking(connection, 1)
         notices.install(on: connection)
         handle = connection
     }
 
     deinit {
-        if let handle { PQfinish(handle) }
+        if let handle { cpq_PQfinish(handle) }
     }
 
     /// Drives `PQconnectPoll` until the connection is made, failed or out of time.
     private static func finishConnecting(
         _ connection: OpaquePointer, deadline: PostgresDeadline, server: () -> String
     ) throws(PostgresError) {
-        if PQstatus(connection) == CONNECTION_BAD {
+        if cpq_PQstatus(connection) == CONNECTION_BAD {
             throw connectionFailure(connection, server: server())
         }
         var state = PGRES_POLLING_WRITING
@@ -121,27 +125,27 @@ package final class PostgresConnection {
                 throw connectionFailure(connection, server: server())
             default:
                 let events = state == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
-                guard PostgresSocket.wait(for: events, on: PQsocket(connection), until: deadline) else {
+                guard PostgresSocket.wait(for: events, on: cpq_PQsocket(connection), until: deadline) else {
                     throw PostgresError(
                         kind: .timeout,
                         message: "no connection within \(String(format: "%g", deadline.seconds)) s",
                         server: server())
                 }
-                state = PQconnectPoll(connection)
+                state = cpq_PQconnectPoll(connection)
             }
         }
     }
 
     /// The error a failed connection attempt stands for.
     private static func connectionFailure(_ connection: OpaquePointer, server: String) -> PostgresError {
-        let message = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
-        let kind = PostgresError.connectionKind(message: message, needsPassword: PQconnectionNeedsPassword(connection) == 1)
+        let message = PostgresError.oneLine(String(cString: cpq_PQerrorMessage(connection)))
+        let kind = PostgresError.connectionKind(message: message, needsPassword: cpq_PQconnectionNeedsPassword(connection) == 1)
         return PostgresError(kind: kind, message: message, server: server)
     }
 
     /// Closes the connection; later calls throw ``PostgresError/Kind/connectionLost``.
     package func close() {
-        if let handle { PQfinish(handle) }
+        if let handle { cpq_PQfinish(handle) }
         handle = nil
     }
 
@@ -149,13 +153,13 @@ package final class PostgresConnection {
     /// means: call ``consumeInput()``); -1 once closed. It stays the same for the
     /// life of the connection.
     package var socket: Int32 {
-        handle.map { PQsocket($0) } ?? -1
+        handle.map { cpq_PQsocket($0) } ?? -1
     }
 
     /// The process id of the server process serving this connection (the sender id
     /// of the notifications this connection sends); 0 once closed.
     package var backendPID: Int32 {
-        handle.map { PQbackendPID($0) } ?? 0
+        handle.map { cpq_PQbackendPID($0) } ?? 0
     }
 
     /// `uri` with any password written `***` (`user:pass@` in a URI, a `password`
@@ -179,7 +183,7 @@ package final class PostgresConnection {
     /// The server libpq is connecting or connected to, from `PQhost`, `PQport` and
     /// `PQdb` (which include the environment's and libpq's defaults).
     private static func serverDescription(of connection: OpaquePointer) -> String? {
-        guard let host = PQhost(connection), let port = PQport(connection), let database = PQdb(connection) else {
+        guard let host = cpq_PQhost(connection), let port = cpq_PQport(connection), let database = cpq_PQdb(connection) else {
             return nil
         }
         return serverDescription(host: String(cString: host), port: String(cString: port), database: String(cString: database))

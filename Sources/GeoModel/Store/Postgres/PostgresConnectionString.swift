@@ -16,13 +16,14 @@ package struct PostgresConnectionString: Sendable {
 
     /// Parses `text`; throws ``Invalid`` with libpq's words for the malformed part.
     package init(_ text: String) throws(Invalid) {
+        guard cpq_available() != 0 else { throw Invalid(message: PostgresConnection.libraryMissing) }
         var errorPointer: UnsafeMutablePointer<CChar>?
-        guard let parsed = PQconninfoParse(text, &errorPointer) else {
+        guard let parsed = cpq_PQconninfoParse(text, &errorPointer) else {
             let libpqMessage = errorPointer.map { String(cString: $0) } ?? "cannot parse the connection string (out of memory)"
-            if let errorPointer { PQfreemem(errorPointer) }
+            if let errorPointer { cpq_PQfreemem(errorPointer) }
             throw Invalid(message: Self.hidingPassword(of: text, in: PostgresError.oneLine(libpqMessage)))
         }
-        defer { PQconninfoFree(parsed) }
+        defer { cpq_PQconninfoFree(parsed) }
         var options: [String: String] = [:]
         var option = parsed
         while let keyword = option.pointee.keyword {

@@ -27,13 +27,13 @@ final class PostgresNotices {
         let receiver: PQnoticeReceiver = { argument, result in
             guard let argument, let result else { return }
             let notices = Unmanaged<PostgresNotices>.fromOpaque(argument).takeUnretainedValue()
-            func field(_ code: Int32) -> String? { PQresultErrorField(result, code).map { String(cString: $0) } }
+            func field(_ code: Int32) -> String? { cpq_PQresultErrorField(result, code).map { String(cString: $0) } }
             let notice = Notice(
                 sqlState: field(CPQ_DIAG_SQLSTATE),
                 severity: field(CPQ_DIAG_SEVERITY_NONLOCALIZED),
-                message: field(CPQ_DIAG_MESSAGE_PRIMARY) ?? String(cString: PQresultErrorMessage(result)))
+                message: field(CPQ_DIAG_MESSAGE_PRIMARY) ?? String(cString: cpq_PQresultErrorMessage(result)))
             if notice.severity == "FATAL" || notice.severity == "PANIC" { notices.fatal = notice }
         }
-        PQsetNoticeReceiver(connection, receiver, Unmanaged.passUnretained(self).toOpaque())
+        cpq_PQsetNoticeReceiver(connection, receiver, Unmanaged.passUnretained(self).toOpaque())
     }
 }

@@ -37,25 +37,25 @@ package struct PostgresResult: Sendable {
 
     /// Copies `result` (which the caller still clears).
     init(_ result: OpaquePointer) {
-        let columnCount = Int(PQnfields(result))
-        let names = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }
-        let isBytea = (0..<columnCount).map { PQftype(result, Int32($0)) == Self.byteaOID }
+        let columnCount = Int(cpq_PQnfields(result))
+        let names = (0..<columnCount).map { String(cString: cpq_PQfname(result, Int32($0))) }
+        let isBytea = (0..<columnCount).map { cpq_PQftype(result, Int32($0)) == Self.byteaOID }
         var rows: [PostgresRow] = []
-        let rowCount = Int(PQntuples(result))
+        let rowCount = Int(cpq_PQntuples(result))
         rows.reserveCapacity(rowCount)
         for row in 0..<rowCount {
             let values: [[UInt8]?] = (0..<columnCount).map { column in
                 let (r, c) = (Int32(row), Int32(column))
-                if PQgetisnull(result, r, c) == 1 { return nil }
-                let text = UnsafeRawBufferPointer(start: PQgetvalue(result, r, c), count: Int(PQgetlength(result, r, c)))
+                if cpq_PQgetisnull(result, r, c) == 1 { return nil }
+                let text = UnsafeRawBufferPointer(start: cpq_PQgetvalue(result, r, c), count: Int(cpq_PQgetlength(result, r, c)))
                 return isBytea[column] ? Self.decodeHexBytea(text) : Array(text)
             }
             rows.append(PostgresRow(columnNames: names, values: values))
         }
         columnNames = names
         self.rows = rows
-        commandStatus = String(cString: PQcmdStatus(result))
-        affectedRows = Int(String(cString: PQcmdTuples(result)))
+        commandStatus = String(cString: cpq_PQcmdStatus(result))
+        affectedRows = Int(String(cString: cpq_PQcmdTuples(result)))
     }
 
     /// The type oid of `bytea`.

@@ -123,7 +123,7 @@ public final class PostgresStore: CacheStore {
         // A notification travels on its own after the sender's commit. A round trip
         // brings every one committed before it: the server sends them before it says
         // it is ready for the next statement.
-        try run { try $0.query("SELECT 1") }
+        _ = try run { try $0.query("SELECT 1") }
         return connection.drainNotifications().contains { $0.senderPID != own }
     }
 
