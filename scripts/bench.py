@@ -78,11 +78,12 @@ def run_with_rusage(argv):
             proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"), cpu)
 
 
-def import_runs(binary, gpx, workdir, runs):
+def import_runs(binary, source, workdir, runs):
+    """Imports `source` into a new store `runs` times: seconds, peak MB, CPU seconds, the summary."""
     seconds, peaks, cpu, summary = [], [], [], ""
     for run in range(runs):
         store = os.path.join(workdir, f"import-{run}.sqlite")
-        elapsed, peak, code, out, err, used = run_with_rusage([binary, "import", gpx, "--store", store])
+        elapsed, peak, code, out, err, used = run_with_rusage([binary, "import", source, "--store", store])
         if code != 0:
             raise RuntimeError(f"import exited {code}: {err.strip()}")
         seconds.append(elapsed)
@@ -282,7 +283,7 @@ def main():
                                       note="skipped: this binary has no `list --match` (issue 6) yet"))
 
         log("bulk: list, list --json, export json/gpx against sqlite3; import of the JSON")
-        figures += bulk_figures(Figure, binary, workdir, runs, run_with_rusage,
+        figures += bulk_figures(Figure, binary, workdir, runs, import_runs,
                                 small=args.bulk_small, long=args.bulk_long)
     finally:
         if not args.workdir:

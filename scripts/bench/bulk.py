@@ -46,7 +46,7 @@ def measure_store(binary, store, runs):
     return samples
 
 
-def bulk_figures(Figure, binary, workdir, runs, run_with_rusage, small=200_000, long=50_000):
+def bulk_figures(Figure, binary, workdir, runs, import_runs, small=200_000, long=50_000):
     """The figures, as rows for bench.py's table (`Figure` is its class)."""
     if not os.access(SQLITE3, os.X_OK):
         raise RuntimeError(f"bulk figures need the sqlite3 shell at {SQLITE3} (Debian package sqlite3)")
@@ -70,31 +70,19 @@ def bulk_figures(Figure, binary, workdir, runs, run_with_rusage, small=200_000, 
             figures.append(Figure(f"bulk_{key}_{slug}_ratio", f"  {name} / sqlite3", "x",
                                   [s / reference for s in samples[name]], budget=5))
         if key == "small":
-            figures += import_figures(Figure, binary, path, workdir, runs, run_with_rusage, count)
+            figures += import_figures(Figure, binary, path, workdir, runs, import_runs, count)
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(path + suffix):
                 os.remove(path + suffix)
     return figures
 
 
-def import_figures(Figure, binary, store, workdir, runs, run_with_rusage, count):
+def import_figures(Figure, binary, store, workdir, runs, import_runs, count):
     """Exports the store as JSON, then imports that file into a new store `runs` times."""
     exported = os.path.join(workdir, "bulk-export.json")
     subprocess.run([binary, "export", "--format", "json", "--output", exported, "--store", store], check=True)
     size_mb = os.path.getsize(exported) / 1e6
-    seconds, peaks, cpu, summary = [], [], [], ""
-    for run in range(runs):
-        target = os.path.join(workdir, f"bulk-import-{run}.sqlite")
-        elapsed, peak, code, out, err, used = run_with_rusage([binary, "import", exported, "--store", target])
-        if code != 0:
-            raise RuntimeError(f"import exited {code}: {err.strip()}")
-        seconds.append(elapsed)
-        peaks.append(peak)
-        cpu.append(used)
-        summary = out.strip()
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(target + suffix):
-                os.remove(target + suffix)
+    seconds, peaks, cpu, summary = import_runs(binary, exported, workdir, runs)
     os.remove(exported)
     return [
         Figure("bulk_import_json", f"import {count:,}-cache JSON ({size_mb:.0f} MB)", "s", seconds, budget=1.5,

@@ -17,26 +17,9 @@ struct TextEscapingTests {
         "ends with a backslash \\",
     ]
 
-    /// The tab-separated escaping written scalar by scalar, as `list` first did.
-    private static func lineReference(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\t": escaped += "\\t"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case _ where scalar.properties.generalCategory == .control:
-                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
-
     @Test(arguments: awkward)
     func tabSeparatedEscapingMatchesTheScalarByScalarRule(text: String) {
-        #expect(GeoCache.escapedForLine(text) == Self.lineReference(text))
+        #expect(GeoCache.escapedForLine(text) == OutputReference.line(text))
     }
 
     @Test(arguments: awkward)
