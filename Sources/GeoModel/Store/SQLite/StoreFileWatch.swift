@@ -34,8 +34,8 @@ final class StoreFileWatch {
 
     deinit { close(descriptor) }
 
-    /// Reads every pending event without waiting; true when one was about the store's
-    /// files or the directory itself.
+    /// Reads every pending event without waiting; true when one was a write to the
+    /// store or its log (or events were lost), which may be a commit not yet visible.
     @discardableResult
     func drain() -> Bool {
         var concerned = false
@@ -53,7 +53,11 @@ final class StoreFileWatch {
                 }
                 let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                if name.isEmpty || names.contains(name) || mask & UInt32(IN_Q_OVERFLOW) != 0 { concerned = true }
+                // Only a write can be a commit not yet published; other events (SQLite,
+                // run as root, gives its side files the store's owner on every open)
+                // wake the caller once, for the identity check, and need no second look.
+                let wrote = mask & UInt32(IN_MODIFY) != 0 && names.contains(name)
+                if wrote || mask & UInt32(IN_Q_OVERFLOW) != 0 { concerned = true }
                 offset += headerSize + length
             }
         }
