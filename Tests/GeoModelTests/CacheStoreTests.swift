@@ -135,13 +135,13 @@ import Testing
         #expect(header[18] == 2 && header[19] == 2)
     }
 
-    @Test func openDefaultCreatesTheMissingXDGDirectories() throws {
+    @Test func theStandardLocationCreatesTheMissingXDGDirectories() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let dataHome = directory.url.appendingPathComponent("deep/data")
-        let store = try SQLiteStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
-        #expect(store.url.path == dataHome.path + "/geocache-tui/caches.sqlite")
-        #expect(try permissions(of: store.url) == 0o600)
+        let store = try StoreLocation.standard(environment: ["XDG_DATA_HOME": dataHome.path]).open()
+        #expect(store.name == dataHome.path + "/geocache-tui/caches.sqlite")
+        #expect(try permissions(of: URL(fileURLWithPath: store.name)) == 0o600)
         #expect(try permissions(of: dataHome.appendingPathComponent("geocache-tui")) == 0o700)
     }
 

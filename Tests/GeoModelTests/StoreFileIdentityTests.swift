@@ -272,7 +272,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let dataHome = directory.url.appendingPathComponent("data")
-        let store = try SQLiteStore.openDefault(environment: ["XDG_DATA_HOME": dataHome.path])
+        let store = try StoreLocation.standard(environment: ["XDG_DATA_HOME": dataHome.path]).open()
         try FileManager.default.removeItem(at: dataHome)
 
         let reopened = try store.reopened()

@@ -109,16 +109,6 @@ public final class SQLiteStore: CacheStore {
             .appendingPathComponent(".local/share/geocache-tui")
     }
 
-    /// Opens the store at ``defaultURL(environment:)``, creating the missing XDG
-    /// directories on the way (mode 0700) when the location is the XDG default.
-    public static func openDefault(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(StoreError) -> SQLiteStore {
-        let isXDGDefault = (environment["GEOCACHE_STORE"] ?? "").isEmpty
-        return try SQLiteStore(url: defaultURL(environment: environment),
-                              createIntermediateDirectories: isXDGDefault)
-    }
-
     /// Opens the store at `url`, creating it when there is no file there yet.
     ///
     /// Before anything is written, the file is checked and refused with a
