@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
 """Writes a large pocket-query-style GPX file for measuring `geocache-tui import`.
 
-Usage: scripts/make-big-gpx.py [OUTPUT] [--caches N]
+Usage: scripts/make-big-gpx.py [OUTPUT] [--caches N] [--long-descriptions]
 
-The default is 50,000 geocaches (about 200 MB) written to /tmp/big.gpx. Each cache
+The default is 50,000 geocaches (about 225 MB) written to /tmp/big.gpx. Each cache
 looks like a geocaching.com pocket query entry: GPX 1.0, the Groundspeak 1.0.1
 extension under <wpt>, HTML short and long descriptions, five logs, and now and
 then travel bugs; every 25th waypoint is a parking spot (not a geocache). The
 content is deterministic, so two runs give the same file. Never commit the output.
+
+With --long-descriptions each short description (what becomes the cache's details)
+is a real-sized one, about 3,400 bytes once read as text (about 365 MB for 50,000
+caches), as pocket queries carry them: paragraphs of prose, every other one HTML
+(paragraphs, line breaks, bold, lists, links, entities such as &amp;nbsp; and
+&amp;#176;) and the others plain text; a quarter in German and a tenth in French, with
+their accented letters, and the English ones with the typographic apostrophes,
+dashes and degree signs that such descriptions carry.
 """
 import argparse
 import random
@@ -35,7 +43,62 @@ def sentence(rng, count):
     return " ".join(rng.choice(WORDS) for _ in range(count)).capitalize() + "."
 
 
-def waypoint(rng, number):
+ENGLISH = (
+    "The cache is hidden near the old stone bridge where the path turns north along the river.",
+    "Park at the small lot by the church and walk about 300 metres \u2014 the path is steep after rain.",
+    "It\u2019s a camouflaged container; please bring your own pen and re-hide it exactly as you found it.",
+    "From the bench you get a wonderful view over the valley, especially at sunset.",
+    "The coordinates point to 47\u00b0 22\u2019 N; the last few metres are in the undergrowth.",
+    "Muggles are frequent on weekends, so take your time and be discreet.",
+    "This series was placed to show you the history of the mill and the families who lived here.",
+    "In winter the area can be icy; the cache is accessible all year but watch your step.",
+)
+GERMAN = (
+    "Der Cache liegt an der alten Br\u00fccke \u00fcber den Bach, gleich hinter der M\u00fchle.",
+    "Bitte achtet auf Muggel, besonders am Wochenende, wenn viele Spazierg\u00e4nger unterwegs sind.",
+    "Vom Parkplatz sind es etwa 400 Meter zu Fu\u00df; der Weg ist f\u00fcr Kinderwagen geeignet.",
+    "Die Dose ist gut getarnt. Nehmt einen Stift mit und versteckt sie wieder genau so.",
+    "Im Fr\u00fchling bl\u00fchen hier die Obstb\u00e4ume, und im Herbst kann man \u00c4pfel sammeln.",
+    "Die Stra\u00dfe ist ruhig, aber bei N\u00e4sse wird der Hang rutschig.",
+)
+FRENCH = (
+    "La cache se trouve pr\u00e8s de l\u2019\u00e9glise, \u00e0 c\u00f4t\u00e9 du vieux ch\u00eane.",
+    "Attention aux moldus : le caf\u00e9 d\u2019en face est tr\u00e8s fr\u00e9quent\u00e9 l\u2019\u00e9t\u00e9.",
+    "Apportez un crayon ; le logbook est petit. Merci de bien refermer la bo\u00eete.",
+    "Le sentier est balis\u00e9 en jaune et m\u00e8ne \u00e0 une for\u00eat tr\u00e8s agr\u00e9able.",
+)
+LONG_TEXT_BYTES = 3400
+
+
+def long_description(rng, number):
+    """A short description of about LONG_TEXT_BYTES as text, and whether it is HTML."""
+    language = GERMAN if number % 4 == 1 else FRENCH if number % 10 == 3 else ENGLISH
+    html = number % 2 == 0
+    paragraphs, size = [], 0
+    while size < LONG_TEXT_BYTES:
+        sentences = [rng.choice(language) for _ in range(rng.randrange(3, 7))]
+        paragraph = " ".join(sentences)
+        paragraphs.append(paragraph)
+        size += len(paragraph.encode()) + 2
+    if not html:
+        return "\n\n".join(paragraphs), False
+    parts = []
+    for i, paragraph in enumerate(paragraphs):
+        if i % 3 == 1:
+            first, _, rest = paragraph.partition(". ")
+            parts.append(f"<p><strong>{escape(first)}.</strong><br />\n{escape(rest)}</p>")
+        elif i % 3 == 2:
+            items = "".join(f"<li>{escape(s)}</li>" for s in paragraph.split(". ") if s)
+            parts.append(f"<ul>{items}</ul>")
+        else:
+            text = escape(paragraph).replace(" \u2014 ", "&nbsp;&mdash; ")
+            parts.append(f"<p>{text} "
+                         f"<a href=\"https://example.org/{number}\">More&nbsp;&amp;&nbsp;photos</a> "
+                         f"at 12&#176;C.</p>")
+    return "\n".join(parts), True
+
+
+def waypoint(rng, number, long_descriptions=False):
     lat = rng.uniform(-60, 60)
     lon = rng.uniform(-180, 180)
     code = "GC%06X" % (0x100000 + number)
@@ -46,6 +109,9 @@ def waypoint(rng, number):
     title = sentence(rng, 3)[:-1] + f" #{number}"
     owner = f"owner{rng.randrange(5000)}"
     short = "<p>" + sentence(rng, 12) + " &amp; <b>" + sentence(rng, 4) + "</b></p>"
+    short_is_html = True
+    if long_descriptions:
+        short, short_is_html = long_description(rng, number)
     long = "".join("<p>" + sentence(rng, 40) + "</p>\n" for _ in range(2))
     logs = "".join(
         f'        <groundspeak:log id="{number * 10 + i}">\n'
@@ -77,7 +143,7 @@ def waypoint(rng, number):
       <groundspeak:terrain>2</groundspeak:terrain>
       <groundspeak:country>Somewhere</groundspeak:country>
       <groundspeak:state>Region</groundspeak:state>
-      <groundspeak:short_description html="True">{escape(short)}</groundspeak:short_description>
+      <groundspeak:short_description html="{short_is_html}">{escape(short)}</groundspeak:short_description>
       <groundspeak:long_description html="True">{escape(long)}</groundspeak:long_description>
       <groundspeak:encoded_hints>{escape(sentence(rng, 6))}</groundspeak:encoded_hints>
       <groundspeak:logs>
@@ -93,6 +159,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", default="/tmp/big.gpx")
     parser.add_argument("--caches", type=int, default=50_000, help="geocaches to write (default 50000)")
+    parser.add_argument("--long-descriptions", action="store_true",
+                        help="short descriptions of about 3,400 bytes of text, HTML and plain")
     arguments = parser.parse_args()
     rng = random.Random(4)
     written = 0
@@ -100,7 +168,7 @@ def main():
     with open(arguments.output, "w", encoding="utf-8") as output:
         output.write(HEADER)
         while written < arguments.caches:
-            output.write(waypoint(rng, number))
+            output.write(waypoint(rng, number, arguments.long_descriptions))
             if number % 25 != 24:
                 written += 1
             number += 1

@@ -214,6 +214,6 @@ import Testing
         _ = try SQLiteStore(url: directory.file())
         let queue = try DatabaseQueue(path: directory.file().path)
         let identifiers = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(identifiers == ["v1", "v2"])
+        #expect(identifiers == ["v1", "v2", "v3"])
     }
 }

@@ -238,9 +238,9 @@ import Testing
         let queue = try DatabaseQueue(path: directory.file().path)
         defer { try? queue.close() }
         let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == ["v1", "v2"])
-        let unfolded = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE search_text IS NULL") }
-        #expect(unfolded == 0)
+        #expect(migrations == ["v1", "v2", "v3"])
+        let pending = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE content_hash IS NULL") }
+        #expect(pending == 0)
     }
 
     @Test func aVersion1ProgramSeesAVersion2StoreAsNewer() throws {

@@ -75,8 +75,14 @@ extension GPXReader {
                 if split?.source != .cmt { descriptions.append(cmt?.trimmingWhitespace() ?? "") }
                 if split?.source != .desc { descriptions.append(desc?.trimmingWhitespace() ?? "") }
             }
-            var seen: Set<String> = [title]
-            let description = descriptions.filter { !$0.isEmpty && seen.insert($0).inserted }.joined(separator: "\n")
+            // A few texts, compared rather than hashed: hashing a long description
+            // normalises all of it, a comparison stops at the first difference.
+            var seen = [title]
+            let description = descriptions.filter { text in
+                guard !text.isEmpty, !seen.contains(text) else { return false }
+                seen.append(text)
+                return true
+            }.joined(separator: "\n")
             let details = [code, description].filter { !$0.isEmpty }.joined(separator: ": ")
             var creator = firstNonBlank(placedBy, owner, split?.owner)
             if creator.isEmpty {

@@ -2,8 +2,8 @@ import GRDB
 import GRDBSQLite
 
 /// The import's two statements per cache, on SQLite's own API: look for a cache
-/// identical in all four fields, and insert it (with its search text) when there is
-/// none.
+/// identical in all four fields (by its ``ContentDigest``), and insert it (with the
+/// digest and its ``SearchFoldPatch``) when there is none.
 ///
 /// Each field is bound as TEXT with its byte length, so a NUL inside it is kept, as
 /// ``SQLiteStore/textArgument(_:)`` keeps it through GRDB; the statements are
@@ -15,6 +15,8 @@ struct ImportRowWriter {
     private let database: Database
     private let exists: Statement
     private let insert: Statement
+    /// Remembers how the import's words fold: descriptions repeat theirs.
+    private var patches = SearchFoldPatch.Builder()
 
     /// Prepares the statements on `database`, inside the import's transaction.
     init(_ database: Database) throws {
@@ -24,12 +26,14 @@ struct ImportRowWriter {
     }
 
     /// Stores `cache` unless an identical one is stored (also one stored earlier by
-    /// this writer); returns whether it was stored. `searchText` is worked out only
-    /// for a cache that is stored.
-    func storeUnlessDuplicate(_ cache: GeoCache, searchText: @autoclosure () -> String) throws -> Bool {
+    /// this writer); returns whether it was stored. Its search patch is worked out
+    /// only when it is stored.
+    mutating func storeUnlessDuplicate(_ cache: GeoCache) throws -> Bool {
+        let digest = ContentDigest.of(cache)
         let lookup = exists.sqliteStatement
         defer { sqlite3_reset(lookup) }
-        try bindFields(of: cache, to: lookup)
+        try check(sqlite3_bind_int64(lookup, 1, digest))
+        try bindFields(of: cache, to: lookup, from: 2)
         guard try step(lookup, sql: SQLiteStore.containsCacheSQL) == SQLITE_ROW else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the duplicate check returned no row",
                                 sql: SQLiteStore.containsCacheSQL)
@@ -38,17 +42,26 @@ struct ImportRowWriter {
 
         let row = insert.sqliteStatement
         defer { sqlite3_reset(row) }
-        try bindFields(of: cache, to: row)
-        try bind(searchText(), at: 5, to: row)
+        try bindFields(of: cache, to: row, from: 1)
+        try check(sqlite3_bind_int64(row, 5, digest))
+        if let patch = patches.patch(for: cache) {
+            try check(patch.withUnsafeBytes { sqlite3_bind_blob(row, 6, $0.baseAddress, Int32($0.count), Self.transient) })
+        } else {
+            try check(sqlite3_bind_null(row, 6))
+        }
         _ = try step(row, sql: SQLiteStore.insertCacheSQL)
         return true
     }
 
-    private func bindFields(of cache: GeoCache, to statement: SQLiteStatement) throws {
-        try bind(cache.title, at: 1, to: statement)
-        try bind(cache.details, at: 2, to: statement)
-        try bind(cache.creator, at: 3, to: statement)
-        try bind(cache.reward, at: 4, to: statement)
+    private func bindFields(of cache: GeoCache, to statement: SQLiteStatement, from first: Int32) throws {
+        try bind(cache.title, at: first, to: statement)
+        try bind(cache.details, at: first + 1, to: statement)
+        try bind(cache.creator, at: first + 2, to: statement)
+        try bind(cache.reward, at: first + 3, to: statement)
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw error(code, sql: nil) }
     }
 
     /// Binds `text`'s UTF-8 bytes, all of them, as TEXT (SQLite copies them).

@@ -38,11 +38,10 @@ extension SQLiteStore {
             try db.execute(sql: """
                 UPDATE cache
                 SET title = CAST(? AS TEXT), details = CAST(? AS TEXT), creator = CAST(? AS TEXT),
-                    reward = CAST(? AS TEXT), search_text = CAST(? AS TEXT)
+                    reward = CAST(? AS TEXT), content_hash = ?, fold_patch = ?
                 WHERE id = ? AND \(Self.sameContentCondition)
                 """,
-                arguments: Self.cacheArguments(valid) + [Self.textArgument(SearchFolding.searchText(for: valid)), stored.id.rawValue]
-                    + Self.cacheArguments(stored.cache))
+                arguments: Self.insertArguments(valid) + [stored.id.rawValue] + Self.cacheArguments(stored.cache))
             return db.changesCount == 1 ? nil : try Self.conflict(for: stored.id, in: db)
         }
         if let conflict { throw conflict }

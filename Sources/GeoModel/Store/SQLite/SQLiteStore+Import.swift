@@ -29,6 +29,7 @@ extension SQLiteStore {
                              interruption: ImportInterruption?) throws -> ImportReport {
         let path = url.path
         try ensureAttached()
+        try completePendingRows()
         let names = sources.map(\.name).joined(separator: ", ")
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         let queue: DatabaseQueue
@@ -49,16 +50,14 @@ extension SQLiteStore {
                 // pages of one statement, so memory stays bounded whatever the input.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 try db.inTransaction(.immediate) {
-                    // The shared insert also stores the folded search text.
-                    let writer = try ImportRowWriter(db)
+                    // The shared insert also stores the digest and the search patch.
+                    var writer = try ImportRowWriter(db)
                     // Reading (XML parsing) runs on a thread of its own while this one maps
                     // the waypoints to caches and stores them: on two cores they overlap.
-                    // The search text of a JSON cache is folded on the reading thread.
-                    try RecordPipe.read(sources, interruption: interruption,
-                                        derive: { SearchFolding.searchText(for: $0) }) { record, searchText in
+                    try RecordPipe.read(sources, interruption: interruption) { record, _ in
                         switch record {
                         case .cache(let cache, _):
-                            if try writer.storeUnlessDuplicate(cache, searchText: searchText ?? SearchFolding.searchText(for: cache)) {
+                            if try writer.storeUnlessDuplicate(cache) {
                                 report.added += 1
                             } else {
                                 report.duplicates += 1

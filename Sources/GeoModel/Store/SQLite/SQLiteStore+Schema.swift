@@ -53,19 +53,52 @@ extension SQLiteStore {
                 CREATE INDEX cache_search_text_pending ON cache (id) WHERE search_text IS NULL;
                 """)
         }
+        migrator.registerMigration("v3") { db in
+            // A store at most about the size of its text (issue 11): the index over the
+            // four fields and the folded copy of them each kept every cache's text once
+            // more. The duplicate check now looks up a 64-bit digest of the fields
+            // (`ContentDigest`, then the fields are compared), and a search rebuilds the
+            // folded text from the fields and the few bytes folding changes
+            // (`SearchFoldPatch`). The rows keep their fields; their digests and patches
+            // are worked out before the next duplicate check or search
+            // (`completePendingRows`), as for any row stored by other SQL: a NULL digest
+            // marks them. Dropping the column rewrites the table once.
+            try db.execute(sql: """
+                DROP INDEX cache_by_content;
+                DROP INDEX cache_search_text_pending;
+                ALTER TABLE cache DROP COLUMN search_text;
+                ALTER TABLE cache ADD COLUMN content_hash INTEGER;
+                ALTER TABLE cache ADD COLUMN fold_patch BLOB;
+                CREATE INDEX cache_by_content_hash ON cache (content_hash);
+                -- The rows whose digest and patch are still to be worked out.
+                CREATE INDEX cache_pending ON cache (id) WHERE content_hash IS NULL;
+                """)
+        }
         return migrator
     }()
 
-    /// The statement that stores a new cache with its search text; its arguments
-    /// come from ``insertArguments(_:)``. Every insert in the app goes through it.
+    /// The statement that stores a new cache with its digest and search patch; its
+    /// arguments come from ``insertArguments(_:)``. Every insert in the app goes through it.
     static let insertCacheSQL = """
-        INSERT INTO cache (title, details, creator, reward, search_text)
-        VALUES (\(cacheValuePlaceholders), CAST(? AS TEXT))
+        INSERT INTO cache (title, details, creator, reward, content_hash, fold_patch)
+        VALUES (\(cacheValuePlaceholders), ?, ?)
         """
 
     /// The arguments of ``insertCacheSQL`` for `cache`.
     static func insertArguments(_ cache: GeoCache) -> StatementArguments {
-        cacheArguments(cache) + [textArgument(SearchFolding.searchText(for: cache))]
+        cacheArguments(cache) + derivedArguments(cache)
+    }
+
+    /// What is stored beside a cache's fields: its ``ContentDigest`` and its
+    /// ``SearchFoldPatch`` (NULL when it needs none).
+    static func derivedArguments(_ cache: GeoCache) -> StatementArguments {
+        var builder = SearchFoldPatch.Builder()
+        return derivedArguments(cache, patches: &builder)
+    }
+
+    /// ``derivedArguments(_:)`` with a builder that remembers its words across caches.
+    static func derivedArguments(_ cache: GeoCache, patches builder: inout SearchFoldPatch.Builder) -> StatementArguments {
+        [ContentDigest.of(cache), builder.patch(for: cache).map { Data($0) }]
     }
 
     /// The columns that make a ``StoredCache``. Text is read back as its raw UTF-8

@@ -162,16 +162,17 @@ public final class SQLiteStore: CacheStore {
         configuration.label = label
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            try SearchFunction.register(on: db)
         }
         return configuration
     }
 
-    /// True (1) when a cache identical in all four fields is stored; takes
-    /// ``cacheArguments(_:)`` and uses the index on the four fields.
-    static let containsCacheSQL = "SELECT EXISTS (SELECT 1 FROM cache WHERE \(sameContentCondition))"
+    /// True (1) when a cache identical in all four fields is stored; takes the
+    /// cache's ``ContentDigest`` and then ``cacheArguments(_:)``. The index on the
+    /// digest finds the candidates; the fields decide.
+    static let containsCacheSQL = "SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash = ? AND \(sameContentCondition))"
 
-    /// The row holds the four fields given as the next four arguments (compared as
-    /// text, so the index on the four fields serves it).
+    /// The row holds the four fields given as the next four arguments (compared as text).
     static let sameContentCondition = """
         title = CAST(? AS TEXT) AND details = CAST(? AS TEXT) AND creator = CAST(? AS TEXT) AND reward = CAST(? AS TEXT)
         """
@@ -278,10 +279,12 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
-    /// True when a cache identical in all four fields is stored (uses an index).
+    /// True when a cache identical in all four fields is stored (an index lookup).
     public func contains(_ cache: GeoCache) throws -> Bool {
-        try read { db in
-            try Bool.fetchOne(db, sql: Self.containsCacheSQL, arguments: Self.cacheArguments(cache)) ?? false
+        try completePendingRows()
+        return try read { db in
+            try Bool.fetchOne(db, sql: Self.containsCacheSQL,
+                              arguments: [ContentDigest.of(cache)] + Self.cacheArguments(cache)) ?? false
         }
     }
 
