@@ -22,6 +22,7 @@ import json
 import os
 import platform
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -43,7 +44,7 @@ except ImportError:
 sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
-from stores import check_search_text, make_store  # noqa: E402
+from stores import make_store  # noqa: E402
 from bulk import bulk_figures  # noqa: E402
 from club import club_figures  # noqa: E402
 from figures import Figure, fmt, print_table  # noqa: E402
@@ -78,8 +79,10 @@ def run_with_rusage(argv):
             proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace"), cpu)
 
 
-def import_runs(binary, source, workdir, runs):
-    """Imports `source` into a new store `runs` times: seconds, peak MB, CPU seconds, the summary."""
+def import_runs(binary, source, workdir, runs, sizes=None):
+    """Imports `source` into a new store `runs` times: seconds, peak MB, CPU seconds, the
+    summary. With a list as `sizes`, each run appends the store's size on disk divided by
+    the bytes of text it holds (the four fields of every cache)."""
     seconds, peaks, cpu, summary = [], [], [], ""
     for run in range(runs):
         store = os.path.join(workdir, f"import-{run}.sqlite")
@@ -90,10 +93,25 @@ def import_runs(binary, source, workdir, runs):
         peaks.append(peak)
         cpu.append(used)
         summary = out.strip()
+        if sizes is not None:
+            sizes.append(store_size_ratio(store))
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(store + suffix):
                 os.remove(store + suffix)
     return seconds, peaks, cpu, summary
+
+
+def store_size_ratio(store):
+    """The store's files on disk (the database, and its log if one is left) over the
+    UTF-8 bytes of the fields it holds."""
+    on_disk = sum(os.path.getsize(store + suffix) for suffix in ("", "-wal") if os.path.exists(store + suffix))
+    db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    try:
+        text = db.execute("SELECT sum(length(CAST(title AS BLOB)) + length(CAST(details AS BLOB)) + "
+                          "length(CAST(creator AS BLOB)) + length(CAST(reward AS BLOB))) FROM cache").fetchone()[0]
+    finally:
+        db.close()
+    return on_disk / text
 
 
 def version_runs(binary, runs):
@@ -194,8 +212,6 @@ def main():
     started = time.perf_counter()
     try:
         if args.only != "bulk":
-            log("checking the generator's search text against the app's folding")
-            check_search_text(binary, os.path.join(workdir, "fold-check.sqlite"))
             stores = {}
             for count in (0, 10_000, args.big):
                 path = os.path.join(workdir, f"store-{count}.sqlite")
@@ -269,6 +285,22 @@ def main():
                                       seconds, budget=5, note=f"import said: {summary}"))
                 figures.append(Figure("import_cpu", "  import CPU time (user + system)", "s", import_cpu))
                 figures.append(Figure("import_peak", "import peak RSS", "MB", import_peaks, budget=100))
+
+            if not args.skip_import:
+                gpx = os.path.join(workdir, "long.gpx")
+                log(f"generating a {args.gpx_caches:,}-cache GPX file with long descriptions (make-big-gpx.py --long-descriptions)")
+                subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make-big-gpx.py"), gpx,
+                                "--caches", str(args.gpx_caches), "--long-descriptions"], check=True, stdout=subprocess.DEVNULL)
+                size_mb = os.path.getsize(gpx) / 1e6
+                log(f"  {size_mb:.0f} MB; importing {runs} times")
+                ratios = []
+                seconds, peaks, cpu, summary = import_runs(binary, gpx, workdir, runs, sizes=ratios)
+                os.remove(gpx)
+                figures.append(Figure("import_long_time", f"import {args.gpx_caches:,} x 3.4 KB GPX ({size_mb:.0f} MB)", "s",
+                                      seconds, budget=6, note=f"import said: {summary}"))
+                figures.append(Figure("import_long_cpu", "  import CPU time (user + system)", "s", cpu))
+                figures.append(Figure("import_long_peak", "  import peak RSS", "MB", peaks, budget=100))
+                figures.append(Figure("import_long_store", "  store size / text it holds", "x", ratios, budget=1.5))
 
             if has_list_match(binary):
                 log(f"find: list --match over {args.big:,} caches")
