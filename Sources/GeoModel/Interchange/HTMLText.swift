@@ -7,29 +7,36 @@
 /// at most one blank line separates blocks; the result is trimmed.
 public enum HTMLText {
     /// The plain-text reading of the HTML fragment `html`.
+    ///
+    /// It walks the UTF-8 bytes: everything HTML gives a meaning to is ASCII, so text
+    /// between the markup is copied a byte at a time, and a scalar is decoded only where
+    /// a tag or reference could start with a non-ASCII letter. (It walked an array of
+    /// Unicode scalars, which cost about 200 instructions a byte of a long description.)
     public static func plainText(fromHTML html: String) -> String {
-        var builder = Builder()
-        let scalars = Array(html.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "<", let tag = Tag(scalars, at: index) {
-                index = tag.end
-                if tag.isComment { continue }
-                if !tag.isClosing, tag.name == "script" || tag.name == "style" {
-                    index = skipRawText(scalars, from: index, closing: tag.name)
-                    continue
+        var html = html
+        return html.withUTF8 { bytes in
+            var builder = Builder()
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), let tag = Tag(bytes, at: index) {
+                    index = tag.end
+                    if tag.isComment { continue }
+                    if !tag.isClosing, tag.name == "script" || tag.name == "style" {
+                        index = skipRawText(bytes, from: index, closing: tag.name)
+                        continue
+                    }
+                    builder.apply(tag)
+                } else if byte == UInt8(ascii: "&"), let (decoded, end) = decodeReference(bytes, at: index) {
+                    builder.appendText(decoded)
+                    index = end
+                } else {
+                    builder.append(byte)
+                    index += 1
                 }
-                builder.apply(tag)
-            } else if scalar == "&", let (decoded, end) = decodeReference(scalars, at: index) {
-                builder.appendText(decoded)
-                index = end
-            } else {
-                builder.append(scalar)
-                index += 1
             }
+            return builder.result
         }
-        return builder.result
     }
 
     private struct Tag {
@@ -40,40 +47,72 @@ public enum HTMLText {
 
         /// Parses the tag starting at `start` ("<"); nil when it is not a tag, so the
         /// "<" is text (as in "a < b").
-        init?(_ scalars: [Unicode.Scalar], at start: Int) {
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
             var index = start + 1
-            if scalars[index...].starts(with: "!--".unicodeScalars) {
+            if HTMLText.bytes(bytes, at: index, are: "!--") {
                 isComment = true
                 var cursor = index + 3
-                while cursor < scalars.count, !scalars[cursor...].starts(with: "-->".unicodeScalars) { cursor += 1 }
-                end = min(cursor + 3, scalars.count)
+                while cursor < bytes.count, !HTMLText.bytes(bytes, at: cursor, are: "-->") { cursor += 1 }
+                end = min(cursor + 3, bytes.count)
                 return
             }
-            if index < scalars.count, scalars[index] == "/" { isClosing = true; index += 1 }
-            guard index < scalars.count,
-                  HTMLText.isLetter(scalars[index]) || scalars[index] == "!" || scalars[index] == "?"
+            if index < bytes.count, bytes[index] == UInt8(ascii: "/") { isClosing = true; index += 1 }
+            guard index < bytes.count,
+                  HTMLText.letterLength(bytes, at: index) > 0 || bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: "?")
             else { return nil }
-            var name = String.UnicodeScalarView()
-            while index < scalars.count, HTMLText.isLetter(scalars[index]) || ("0"..."9").contains(scalars[index]) {
-                name.append(scalars[index])
-                index += 1
+            let nameStart = index
+            while index < bytes.count {
+                let length = HTMLText.letterLength(bytes, at: index)
+                if length > 0 {
+                    index += length
+                } else if HTMLText.isDigit(bytes[index]) {
+                    index += 1
+                } else {
+                    break
+                }
             }
-            var quote: Unicode.Scalar?
-            while index < scalars.count {
-                let scalar = scalars[index]
+            let nameEnd = index
+            var quote: UInt8?
+            while index < bytes.count {
+                let byte = bytes[index]
                 if let open = quote {
-                    if scalar == open { quote = nil }
-                } else if scalar == "\"" || scalar == "'" {
-                    quote = scalar
-                } else if scalar == ">" {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
                     break
                 }
                 index += 1
             }
-            guard index < scalars.count else { return nil }
-            self.name = String(name).lowercased()
+            guard index < bytes.count else { return nil }
+            self.name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self).lowercased()
             end = index + 1
         }
+    }
+
+    /// Whether the bytes at `index` spell `text` (ASCII).
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, are text: StaticString) -> Bool {
+        guard bytes.count - index >= text.utf8CodeUnitCount else { return false }
+        for offset in 0..<text.utf8CodeUnitCount where bytes[index + offset] != text.utf8Start[offset] {
+            return false
+        }
+        return true
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// The length in bytes of the letter at `index`, or 0 when there is none: ASCII
+    /// letters by their byte, others by Unicode's property tables.
+    private static func letterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            let folded = byte | 0x20
+            return folded >= 0x61 && folded <= 0x7A ? 1 : 0
+        }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.properties.isAlphabetic else { return 0 }
+        return UTF8.width(scalar)
     }
 
     private static let lineBreakTags: Set<String> = ["br"]
@@ -82,15 +121,6 @@ public enum HTMLText {
         "blockquote", "pre", "hr", "section", "article", "header", "footer", "center", "address",
     ]
     private static let itemTags: Set<String> = ["li", "dt", "dd"]
-
-    /// A letter, answered without Unicode's property tables for ASCII.
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 {
-            let value = scalar.value | 0x20
-            return value >= 0x61 && value <= 0x7A
-        }
-        return scalar.properties.isAlphabetic
-    }
 
     /// Builds the text as UTF-8 bytes (appending to a `String` one scalar at a time is
     /// several times slower).
@@ -110,17 +140,13 @@ public enum HTMLText {
             }
         }
 
-        /// Appends a scalar from the source: whitespace collapses.
-        mutating func append(_ scalar: Unicode.Scalar) {
-            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}" {
+        /// Appends a byte of the source's text: whitespace collapses.
+        mutating func append(_ byte: UInt8) {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
                 pendingSpace = true
             } else {
-                flush()
-                if scalar.value < 0x80 {
-                    text.append(UInt8(scalar.value))
-                } else {
-                    UTF8.encode(scalar) { text.append($0) }
-                }
+                if pendingSpace || pendingBreaks > 0 { flush() }
+                text.append(byte)
             }
         }
 
@@ -152,32 +178,33 @@ public enum HTMLText {
         }
     }
 
-    private static func skipRawText(_ scalars: [Unicode.Scalar], from start: Int, closing name: String) -> Int {
-        let closing = Array("</\(name)".unicodeScalars)
+    private static func skipRawText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, closing name: String) -> Int {
+        let closing = Array("</\(name)".utf8)
         var index = start
-        while index < scalars.count {
-            if scalars[index] == "<", scalars.count - index >= closing.count,
-               String(String.UnicodeScalarView(scalars[index..<index + closing.count])).lowercased() == "</\(name)" {
-                while index < scalars.count, scalars[index] != ">" { index += 1 }
-                return min(index + 1, scalars.count)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes.count - index >= closing.count,
+               closing.indices.allSatisfy({ SearchFoldPatch.lowered(bytes[index + $0]) == closing[$0] }) {
+                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+                return min(index + 1, bytes.count)
             }
             index += 1
         }
-        return scalars.count
+        return bytes.count
     }
 
     /// Decodes `&name;`, `&#123;` or `&#x7B;` at `start`; nil when it is not a reference.
-    private static func decodeReference(_ scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    private static func decodeReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         var index = start + 1
-        var body = String.UnicodeScalarView()
-        while index < scalars.count, index - start <= 32, scalars[index] != ";" {
-            let scalar = scalars[index]
-            guard isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "#" else { return nil }
-            body.append(scalar)
-            index += 1
+        var scalars = 0
+        while index < bytes.count, scalars < 32, bytes[index] != UInt8(ascii: ";") {
+            let length = max(letterLength(bytes, at: index),
+                             isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "#") ? 1 : 0)
+            guard length > 0 else { return nil }
+            index += length
+            scalars += 1
         }
-        guard index < scalars.count, scalars[index] == ";", !body.isEmpty else { return nil }
-        let name = String(body)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";"), index > start + 1 else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
             let value = digits.first == "x" || digits.first == "X"
