@@ -7,7 +7,7 @@ BIN_RELEASE := .build/release/geocache-tui
 # faster and maps less memory than one that loads them as shared libraries
 # (docs/performance.md has the measurements).
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui
-RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term
+RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev libxml2-dev pkg-config ncurses-term
 # make install writes the man page with a small Python script; the tests render it.
 INSTALL_PACKAGES := python3
 TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql man-db groff-base $(INSTALL_PACKAGES)

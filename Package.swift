@@ -24,9 +24,14 @@ let package = Package(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ"]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2"]
         ),
         .target(
             name: "GeoTUI",

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 extension GPXReader {
     /// The local names the reader looks at; everything else is `.other`.
@@ -34,19 +31,16 @@ extension GPXReader {
         }
     }
 
-    /// The XMLParser delegate: tracks the element path and fills one draft per waypoint.
-    ///
-    /// XMLParser runs with namespace processing off (its own builds a namespace URI and
-    /// a qualified name string for every start and end tag), so the delegate resolves
-    /// prefixes itself from the `xmlns` attributes, working on the names' UTF-8 bytes.
-    final class Delegate: NSObject, XMLParserDelegate {
+    /// The parser's delegate: tracks the element path and fills one draft per waypoint,
+    /// working on the names' UTF-8 bytes; a String is made only of the text it keeps.
+    final class Delegate: XMLStreamParserDelegate {
         enum Target {
             case name, urlname, linkText, type, desc, cmt, sym, fileAuthor
             case cacheName, placedBy, owner, container, shortDescription
             case travelBugName
         }
 
-        /// How deep elements may nest: GPX needs 6, LOC 3; libxml2 as XMLParser runs it
+        /// How deep elements may nest: GPX needs 6, LOC 3; libxml2 as the reader runs it
         /// has no limit of its own, and the path would grow with the input.
         static let maxDepth = 256
 
@@ -55,7 +49,6 @@ extension GPXReader {
         var emit: ((PendingRecord) throws -> Void)?
         var thrown: (any Error)?
         var failure: ImportError?
-        var parseError: (Int, TextPosition?)?
         var sawRoot = false
         /// Whether the root is `<loc>` (geocaching.com's LOC format) rather than `<gpx>`.
         private(set) var isLOC = false
@@ -63,22 +56,18 @@ extension GPXReader {
         private var fileAuthor: String?
         /// The open elements: local name and whether it is in a Groundspeak namespace.
         private var path: [(name: LocalName, isGroundspeak: Bool)] = []
-        /// The namespace prefixes in scope (empty for the default namespace), innermost
-        /// last, with the depth of the element that declared each.
-        private var bindings: [(prefix: [UInt8], isGroundspeak: Bool, depth: Int)] = []
         private var draft: WaypointDraft?
         private var target: Target?
         private var targetDepth = 0
-        private var text = ""
+        private var text: [UInt8] = []
 
         init(source: String) {
             self.source = source
         }
 
-        /// With namespace processing off, `qualifiedName` is the name as written
-        /// (`groundspeak:cache`) and namespace declarations are among the attributes.
-        func parser(_ parser: XMLParser, didStartElement qualifiedName: String, namespaceURI: String?,
-                    qualifiedName _: String?, attributes: [String: String] = [:]) {
+        func parser(_ parser: XMLStreamParser, didStart localName: UnsafeBufferPointer<UInt8>,
+                    prefix: UnsafeBufferPointer<UInt8>?, namespaceURI: UnsafeBufferPointer<UInt8>?,
+                    attributes: XMLStreamParser.Attributes) {
             let depth = path.count + 1
             guard depth <= Self.maxDepth else {
                 failure = ImportError(.malformedXML, source: source,
@@ -87,22 +76,14 @@ extension GPXReader {
                 parser.abortParsing()
                 return
             }
-            if !attributes.isEmpty { declareNamespaces(attributes, depth: depth) }
-            var written = qualifiedName
-            let (elementName, isGroundspeak) = written.withUTF8 { bytes in
-                var colon = 0
-                while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
-                let hasPrefix = colon < bytes.count
-                let prefix = UnsafeBufferPointer(rebasing: bytes[0..<(hasPrefix ? colon : 0)])
-                let local = UnsafeBufferPointer(rebasing: bytes[(hasPrefix ? colon + 1 : 0)...])
-                return (LocalName(local), isBoundToGroundspeak(prefix))
-            }
+            let elementName = LocalName(localName)
+            let isGroundspeak = namespaceURI.map(Self.isGroundspeak) ?? false
             if path.isEmpty {
                 sawRoot = true
                 guard elementName == .gpx || elementName == .loc, !isGroundspeak else {
                     failure = ImportError(.notGPX, source: source,
                                           position: TextPosition(line: parser.lineNumber, column: parser.columnNumber),
-                                          reason: "not a GPX or LOC document: the root element is <\(qualifiedName)>, "
+                                          reason: "not a GPX or LOC document: the root element is <\(Self.qualifiedName(localName, prefix: prefix))>, "
                                               + "not <gpx> or <loc>")
                     parser.abortParsing()
                     return
@@ -123,39 +104,25 @@ extension GPXReader {
             path.append((elementName, isGroundspeak))
             if target != nil, targetDepth == 0 {
                 targetDepth = path.count
-                text = ""
+                text.removeAll(keepingCapacity: true)
             }
         }
 
-        /// Whether `prefix` (empty: the default namespace) is bound to a Groundspeak
-        /// namespace where the element starts.
-        private func isBoundToGroundspeak(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
-            for binding in bindings.reversed() where binding.prefix.count == prefix.count {
-                let same = binding.prefix.withUnsafeBufferPointer { declared in
-                    prefix.isEmpty || memcmp(declared.baseAddress!, prefix.baseAddress!, prefix.count) == 0
-                }
-                if same { return binding.isGroundspeak }
-            }
-            return false
+        /// The name as written: `prefix:local`, or `local`.
+        private static func qualifiedName(_ localName: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?) -> String {
+            let local = String(decoding: localName, as: UTF8.self)
+            guard let prefix, !prefix.isEmpty else { return local }
+            return String(decoding: prefix, as: UTF8.self) + ":" + local
         }
 
-        /// Records the `xmlns` and `xmlns:prefix` attributes of an element at `depth`.
-        private func declareNamespaces(_ attributes: [String: String], depth: Int) {
-            for (key, value) in attributes {
-                var key = key
-                let prefix: [UInt8]? = key.withUTF8 { bytes in
-                    guard bytes.count >= 5, memcmp(bytes.baseAddress!, "xmlns", 5) == 0 else { return nil }
-                    if bytes.count == 5 { return [] }
-                    guard bytes[5] == UInt8(ascii: ":") else { return nil }
-                    return Array(bytes[6...])
-                }
-                guard let prefix else { continue }
-                let isGroundspeak = GPXReader.groundspeakPrefixes.contains { value.hasPrefix($0) }
-                bindings.append((prefix, isGroundspeak, depth))
+        /// Whether `uri` is a version of the Groundspeak cache extension's namespace.
+        private static func isGroundspeak(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
+            GPXReader.groundspeakPrefixes.contains { prefix in
+                prefix.utf8.count <= uri.count && zip(prefix.utf8, uri).allSatisfy { $0 == $1 }
             }
         }
 
-        private func startField(_ name: LocalName, isGroundspeak: Bool, attributes: [String: String]) {
+        private func startField(_ name: LocalName, isGroundspeak: Bool, attributes: XMLStreamParser.Attributes) {
             guard let parent = path.last else { return }
             if isGroundspeak {
                 if name == .cache { draft?.isCache = true; return }
@@ -167,7 +134,7 @@ extension GPXReader {
                     case .container: target = .container
                     case .shortDescription:
                         target = .shortDescription
-                        draft?.shortDescriptionIsHTML = attributes["html"]?.lowercased() == "true"
+                        draft?.shortDescriptionIsHTML = attributes.value(of: "html")?.lowercased() == "true"
                     default: break
                     }
                 } else if parent.isGroundspeak, parent.name == .travelbug, name == .name {
@@ -198,11 +165,11 @@ extension GPXReader {
         /// A field of a LOC `<waypoint>`: `<name id="CODE">TITLE by OWNER</name>` (often
         /// CDATA), `<type>`, `<container>` (a number). The name's text goes where a GPX
         /// waypoint's `<desc>` goes, so both are split into title and owner the same way.
-        private func startLOCField(_ name: LocalName, attributes: [String: String]) {
+        private func startLOCField(_ name: LocalName, attributes: XMLStreamParser.Attributes) {
             guard path.count == 2 else { return }
             switch name {
             case .name:
-                draft?.name = attributes["id"]
+                draft?.name = attributes.value(of: "id")
                 target = .desc
             case .type: target = .type
             case .container: target = .container
@@ -210,25 +177,19 @@ extension GPXReader {
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if target != nil { text += string }
+        func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
+            if target != nil { text.append(contentsOf: bytes) }
         }
 
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            if target != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
-        }
-
-        /// The name is not looked at: XMLParser has checked that it closes the open element.
-        func parser(_ parser: XMLParser, didEndElement qualifiedName: String, namespaceURI: String?,
-                    qualifiedName _: String?) {
+        /// The name is not looked at: libxml2 has checked that it closes the open element.
+        func parserDidEndElement(_ parser: XMLStreamParser) {
             if let finished = target, path.count == targetDepth {
-                store(text, in: finished)
+                store(String(decoding: text, as: UTF8.self), in: finished)
                 target = nil
                 targetDepth = 0
-                text = ""
+                text.removeAll(keepingCapacity: true)
             }
             let ended = path.removeLast()
-            while let binding = bindings.last, binding.depth > path.count { bindings.removeLast() }
             if path.count == 1, ended.name == (isLOC ? .waypoint : .wpt), !ended.isGroundspeak, let finished = draft {
                 draft = nil
                 do {
@@ -259,12 +220,6 @@ extension GPXReader {
             case .shortDescription: draft?.shortDescription = value
             case .travelBugName: draft?.travelBugs.append(value)
             }
-        }
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            guard self.parseError == nil, failure == nil, thrown == nil else { return }
-            self.parseError = ((parseError as NSError).code,
-                               TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)))
         }
     }
 }

@@ -1,13 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads GPX 1.0 and 1.1 files, with the Groundspeak cache extension or plain geocache
 /// waypoints, and geocaching.com LOC files (`<loc><waypoint>`), streaming.
 ///
-/// The file goes through `XMLParser` in 64 KiB chunks, so memory stays flat however
-/// big the file is. Before parsing, the prolog is checked: a document that declares
+/// The file goes through libxml2's push parser (``XMLStreamParser``) in 128 KiB chunks,
+/// so memory stays flat however big the file is. Before parsing, the prolog is checked: a document that declares
 /// entities (`<!ENTITY` in a `<!DOCTYPE>`) is refused unread, and external entities
 /// are never resolved. A waypoint becomes a cache like this:
 ///
@@ -37,13 +34,7 @@ public enum GPXReader {
     static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
         let validateUTF8 = try checkProlog(reader)
         let stream = ValidatingStream(reader: reader, validateUTF8: validateUTF8)
-        let parser = XMLParser(stream: stream)
-        // Namespaces are resolved by the delegate from the `xmlns` attributes: with
-        // XMLParser's own processing on, it builds a namespace URI and a qualified name
-        // string for every start and end tag.
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
+        let parser = XMLStreamParser()
         let delegate = Delegate(source: reader.name)
         let succeeded = withoutActuallyEscaping(emit) { emit in
             delegate.emit = emit
@@ -52,15 +43,16 @@ public enum GPXReader {
                 parser.delegate = nil
                 delegate.emit = nil
             }
-            return parser.parse()
+            return parser.parse { stream.read($0, maxLength: $1) }
         }
         if let failure = stream.failure { throw failure }
         if let thrown = delegate.thrown { throw thrown }
         if let failure = delegate.failure { throw failure }
-        if !succeeded || delegate.parseError != nil {
-            let (code, position) = delegate.parseError ?? ((parser.parserError as NSError?)?.code ?? 0, nil)
-            throw ImportError(.malformedXML, source: reader.name, position: position,
-                              reason: "malformed XML: \(describe(code))")
+        if !succeeded || parser.error != nil {
+            let error = parser.error
+            throw ImportError(.malformedXML, source: reader.name,
+                              position: error.map { TextPosition(line: $0.line, column: $0.column) },
+                              reason: "malformed XML: \(describe(error?.code ?? 0))")
         }
         if !delegate.sawRoot {
             throw ImportError(.notGPX, source: reader.name, reason: "not a GPX document: no root element")
@@ -68,7 +60,7 @@ public enum GPXReader {
         return delegate.isLOC ? .loc : .gpx
     }
 
-    /// What one of libxml2's error codes (the codes XMLParser reports) means.
+    /// What one of libxml2's error codes means.
     static func describe(_ code: Int) -> String {
         switch code {
         case 1: "a text, CDATA section or name longer than libxml2 accepts (10 MB)"

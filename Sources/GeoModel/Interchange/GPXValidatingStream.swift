@@ -1,8 +1,8 @@
 import Foundation
 
 extension GPXReader {
-    /// Feeds XMLParser from a ``ChunkReader``, checking UTF-8 on the way through.
-    final class ValidatingStream: InputStream {
+    /// Feeds the XML parser from a ``ChunkReader``, checking UTF-8 on the way through.
+    final class ValidatingStream {
         private let reader: ChunkReader
         private let validateUTF8: Bool
         private var tracker = UTF8Tracker()
@@ -15,16 +15,11 @@ extension GPXReader {
         init(reader: ChunkReader, validateUTF8: Bool) {
             self.reader = reader
             self.validateUTF8 = validateUTF8
-            super.init(data: Data())
         }
 
-        override func open() {}
-        override func close() {}
-        override var streamStatus: Stream.Status { failure != nil ? .error : finished ? .atEnd : .open }
-        override var hasBytesAvailable: Bool { !finished }
-        override var streamError: (any Error)? { failure }
-
-        override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+        /// Copies up to `length` bytes into `buffer`: how many, 0 at the end, -1 when
+        /// reading failed or the bytes are not UTF-8 (``failure`` says which).
+        func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
             if failure != nil { return -1 }
             if pendingOffset >= pending.count {
                 do {

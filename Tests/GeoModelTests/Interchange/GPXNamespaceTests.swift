@@ -1,9 +1,8 @@
 import Testing
 @testable import GeoModel
 
-/// The reader resolves namespace prefixes itself (XMLParser's namespace processing is
-/// off for speed): whatever the prefix, a Groundspeak namespace is recognised, with the
-/// scoping rules of XML namespaces.
+/// Whatever the prefix, a Groundspeak namespace is recognised, with the scoping rules
+/// of XML namespaces (libxml2 resolves them; the reader looks at the namespace URI).
 @Suite("GPX namespaces")
 struct GPXNamespaceTests {
     private static func cache(_ body: String, root: String = #"xmlns="http://www.topografix.com/GPX/1/0""#)

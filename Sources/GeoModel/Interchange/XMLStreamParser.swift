@@ -1,0 +1,144 @@
+import CLibXML2
+
+/// What ``XMLStreamParser`` reports, as the bytes libxml2 holds: nothing becomes a
+/// String unless the receiver makes it one.
+protocol XMLStreamParserDelegate: AnyObject {
+    /// An element starts. `namespaceURI` is the namespace libxml2 resolved for it
+    /// (nil when none); `prefix` is the one written before its name, if any.
+    func parser(_ parser: XMLStreamParser, didStart localName: UnsafeBufferPointer<UInt8>,
+                prefix: UnsafeBufferPointer<UInt8>?, namespaceURI: UnsafeBufferPointer<UInt8>?,
+                attributes: XMLStreamParser.Attributes)
+    /// The element that started last ends.
+    func parserDidEndElement(_ parser: XMLStreamParser)
+    /// Text inside the current element (entities already replaced), or a CDATA section.
+    func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// libxml2's push parser fed in chunks, with SAX2 callbacks that hand the delegate
+/// the bytes libxml2 has: the streaming reader under ``GPXReader``.
+///
+/// It parses as Foundation's XMLParser did for the reader (which wraps the same
+/// parser): entities are replaced, nothing is fetched from the network, external
+/// DTDs are not loaded, and libxml2's own limits hold (a text, name or CDATA section
+/// of 10 MB at most). The first error stops the parse; its libxml2 code and the
+/// position where it was found are kept in ``error``.
+final class XMLStreamParser {
+    /// The attributes of a start tag, as libxml2 passes them: five pointers each
+    /// (local name, prefix, namespace URI, value start, value end).
+    struct Attributes {
+        fileprivate let pointers: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+        fileprivate let count: Int
+
+        /// The value of the attribute named `localName` (in no namespace), or nil.
+        func value(of localName: StaticString) -> String? {
+            guard let pointers else { return nil }
+            for index in 0..<count {
+                let base = index * 5
+                guard let name = pointers[base], pointers[base + 2] == nil,
+                      XMLStreamParser.bytes(name).count == localName.utf8CodeUnitCount,
+                      memcmp(name, localName.utf8Start, localName.utf8CodeUnitCount) == 0,
+                      let start = pointers[base + 3], let end = pointers[base + 4] else { continue }
+                return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            }
+            return nil
+        }
+    }
+
+    weak var delegate: (any XMLStreamParserDelegate)?
+    /// The first error: libxml2's code and where it was found.
+    private(set) var error: (code: Int, line: Int, column: Int)?
+    private var context: xmlParserCtxtPtr?
+    private var handler = xmlSAXHandler()
+    private var stopped = false
+
+    init() {
+        cxml_handler_init(&handler)
+        handler.startElementNs = { user, localName, prefix, uri, _, _, attributeCount, _, attributes in
+            guard let parser = XMLStreamParser.from(user), let localName else { return }
+            parser.delegate?.parser(parser, didStart: XMLStreamParser.bytes(localName),
+                                    prefix: prefix.map(XMLStreamParser.bytes), namespaceURI: uri.map(XMLStreamParser.bytes),
+                                    attributes: Attributes(pointers: attributes, count: Int(attributeCount)))
+        }
+        handler.endElementNs = { user, _, _, _ in
+            guard let parser = XMLStreamParser.from(user) else { return }
+            parser.delegate?.parserDidEndElement(parser)
+        }
+        let text: charactersSAXFunc = { user, bytes, count in
+            guard let parser = XMLStreamParser.from(user), let bytes else { return }
+            parser.delegate?.parser(parser, foundText: UnsafeBufferPointer(start: bytes, count: Int(count)))
+        }
+        handler.characters = text
+        handler.ignorableWhitespace = text
+        handler.cdataBlock = text
+        handler.serror = { user, error in
+            guard let parser = XMLStreamParser.from(user), let error,
+                  error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            parser.fail(code: Int(error.pointee.code))
+        }
+    }
+
+    deinit {
+        if let context { xmlFreeParserCtxt(context) }
+    }
+
+    /// The bytes of a NUL-terminated string libxml2 passed.
+    fileprivate static func bytes(_ string: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
+    }
+
+    private static func from(_ user: UnsafeMutableRawPointer?) -> XMLStreamParser? {
+        user.map { Unmanaged<XMLStreamParser>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The line of the parser's position (1-based), during a callback or after an error.
+    var lineNumber: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+    /// The column of the parser's position (1-based).
+    var columnNumber: Int { context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
+
+    /// Stops the parse: no callback follows.
+    func abortParsing() {
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    private func fail(code: Int) {
+        guard error == nil else { return }
+        error = (code, lineNumber, max(columnNumber, 1))
+        abortParsing()
+    }
+
+    /// Parses the document whose bytes `read` gives, `capacity` at a time into the
+    /// buffer it is handed (returning how many it wrote, 0 at the end, or -1 when
+    /// reading failed). Returns false when the document is not well-formed, the
+    /// delegate aborted, or reading failed.
+    func parse(reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int, capacity: Int = 128 << 10) -> Bool {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        var failedToRead = false
+        while !stopped {
+            let count = read(buffer, capacity)
+            if count < 0 { failedToRead = true; break }
+            if count == 0 {
+                if let context { xmlParseChunk(context, nil, 0, 1) }
+                break
+            }
+            buffer.withMemoryRebound(to: CChar.self, capacity: count) { chunk in
+                if let context {
+                    xmlParseChunk(context, chunk, Int32(count), 0)
+                } else {
+                    // The first bytes tell libxml2 the encoding (a byte order mark, or
+                    // the declaration's first characters).
+                    let head = min(4, count)
+                    context = xmlCreatePushParserCtxt(&handler, user, chunk, Int32(head), nil)
+                    if let context {
+                        xmlCtxtUseOptions(context, Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
+                        if count > head { xmlParseChunk(context, chunk + head, Int32(count - head), 0) }
+                    }
+                }
+            }
+            if context == nil { failedToRead = true; break }
+        }
+        return !failedToRead && !stopped && error == nil
+    }
+}
