@@ -77,7 +77,7 @@ extension GPXReader {
                 return
             }
             let elementName = LocalName(localName)
-            let isGroundspeak = namespaceURI.map(Self.isGroundspeak) ?? false
+            let isGroundspeak = namespaceURI.map(isGroundspeak) ?? false
             if path.isEmpty {
                 sawRoot = true
                 guard elementName == .gpx || elementName == .loc, !isGroundspeak else {
@@ -115,11 +115,20 @@ extension GPXReader {
             return String(decoding: prefix, as: UTF8.self) + ":" + local
         }
 
+        /// The namespace URI looked at last and whether it is Groundspeak's: libxml2
+        /// keeps one copy of each URI for the whole parse, so the answer is reused while
+        /// the same copy comes back (nearly every element of a file).
+        private var lastNamespace: (uri: UnsafePointer<UInt8>, isGroundspeak: Bool)?
+
         /// Whether `uri` is a version of the Groundspeak cache extension's namespace.
-        private static func isGroundspeak(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
-            GPXReader.groundspeakPrefixes.contains { prefix in
+        private func isGroundspeak(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let start = uri.baseAddress else { return false }
+            if let lastNamespace, lastNamespace.uri == start { return lastNamespace.isGroundspeak }
+            let answer = GPXReader.groundspeakPrefixes.contains { prefix in
                 prefix.utf8.count <= uri.count && zip(prefix.utf8, uri).allSatisfy { $0 == $1 }
             }
+            lastNamespace = (start, answer)
+            return answer
         }
 
         private func startField(_ name: LocalName, isGroundspeak: Bool, attributes: XMLStreamParser.Attributes) {
@@ -184,7 +193,11 @@ extension GPXReader {
         /// The name is not looked at: libxml2 has checked that it closes the open element.
         func parserDidEndElement(_ parser: XMLStreamParser) {
             if let finished = target, path.count == targetDepth {
-                store(String(decoding: text, as: UTF8.self), in: finished)
+                if finished == .shortDescription {
+                    draft?.shortDescriptionBytes = text
+                } else {
+                    store(String(decoding: text, as: UTF8.self), in: finished)
+                }
                 target = nil
                 targetDepth = 0
                 text.removeAll(keepingCapacity: true)
@@ -217,7 +230,7 @@ extension GPXReader {
             case .placedBy: draft?.placedBy = value
             case .owner: draft?.owner = value
             case .container: draft?.container = value
-            case .shortDescription: draft?.shortDescription = value
+            case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)
             case .travelBugName: draft?.travelBugs.append(value)
             }
         }

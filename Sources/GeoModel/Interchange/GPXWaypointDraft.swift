@@ -18,7 +18,10 @@ extension GPXReader {
         var placedBy: String?
         var owner: String?
         var container: String?
-        var shortDescription: String?
+        /// `groundspeak:short_description` as libxml2 gave it: made into text on the
+        /// storing thread, not the parsing one (HTML straight from the bytes).
+        var shortDescriptionBytes: [UInt8]?
+        var shortDescription: String? { shortDescriptionBytes.map { String(decoding: $0, as: UTF8.self) } }
         var shortDescriptionIsHTML = false
         var travelBugs: [String] = []
 
@@ -67,10 +70,10 @@ extension GPXReader {
             }
             let split = OwnerSplit(desc: desc, urlname: urlname ?? linkText, cmt: cmt)
             let title = firstNonBlank(cacheName, split?.title, urlname, linkText, desc, name)
-            var descriptions = [shortDescription.map {
-                shortDescriptionIsHTML ? HTMLText.plainText(fromHTML: $0) : $0.trimmingWhitespace()
+            var descriptions = [shortDescriptionBytes.map {
+                shortDescriptionIsHTML ? HTMLText.plainText(fromHTML: $0) : String(decoding: $0, as: UTF8.self).trimmingWhitespace()
             } ?? ""]
-            if shortDescription == nil {
+            if shortDescriptionBytes == nil {
                 // The text the title and owner came from is not repeated as a description.
                 if split?.source != .cmt { descriptions.append(cmt?.trimmingWhitespace() ?? "") }
                 if split?.source != .desc { descriptions.append(desc?.trimmingWhitespace() ?? "") }

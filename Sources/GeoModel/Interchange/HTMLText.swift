@@ -14,29 +14,36 @@ public enum HTMLText {
     /// Unicode scalars, which cost about 200 instructions a byte of a long description.)
     public static func plainText(fromHTML html: String) -> String {
         var html = html
-        return html.withUTF8 { bytes in
-            var builder = Builder()
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "<"), let tag = Tag(bytes, at: index) {
-                    index = tag.end
-                    if tag.isComment { continue }
-                    if !tag.isClosing, tag.name == "script" || tag.name == "style" {
-                        index = skipRawText(bytes, from: index, closing: tag.name)
-                        continue
-                    }
-                    builder.apply(tag)
-                } else if byte == UInt8(ascii: "&"), let (decoded, end) = decodeReference(bytes, at: index) {
-                    builder.appendText(decoded)
-                    index = end
-                } else {
-                    builder.append(byte)
-                    index += 1
+        return html.withUTF8(plainText(fromUTF8:))
+    }
+
+    /// The plain-text reading of the HTML fragment whose UTF-8 bytes are `html`.
+    static func plainText(fromHTML html: [UInt8]) -> String {
+        html.withUnsafeBufferPointer(plainText(fromUTF8:))
+    }
+
+    private static func plainText(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var builder = Builder()
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), let tag = Tag(bytes, at: index) {
+                index = tag.end
+                if tag.isComment { continue }
+                if !tag.isClosing, tag.name == "script" || tag.name == "style" {
+                    index = skipRawText(bytes, from: index, closing: tag.name)
+                    continue
                 }
+                builder.apply(tag)
+            } else if byte == UInt8(ascii: "&"), let (decoded, end) = decodeReference(bytes, at: index) {
+                builder.appendText(decoded)
+                index = end
+            } else {
+                builder.append(byte)
+                index += 1
             }
-            return builder.result
         }
+        return builder.result
     }
 
     private struct Tag {

@@ -44,7 +44,9 @@ final class XMLStreamParser {
         }
     }
 
-    weak var delegate: (any XMLStreamParserDelegate)?
+    /// Set for the parse and cleared after it (not weak: a weak load per callback cost
+    /// more than the callback's own work).
+    var delegate: (any XMLStreamParserDelegate)?
     /// The first error: libxml2's code and where it was found.
     private(set) var error: (code: Int, line: Int, column: Int)?
     private var context: xmlParserCtxtPtr?
