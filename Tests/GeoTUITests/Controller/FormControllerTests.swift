@@ -262,6 +262,23 @@ import Testing
         #expect(form.fieldTexts == ["Dropped line", "", "", ""])
     }
 
+    @Test func theDraftIsInTheStoreOnceTheQuitKeyIsAnswered() throws {
+        let form = try FormHarness()
+        form.type("Typed then quit")
+        form.press(.control("q"))
+        #expect(form.lastOutcome == .quit(status: 0))
+        // No finish(): this is what a kill right after the answer leaves.
+        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.title: "Typed then quit"])
+    }
+
+    @Test func theDraftIsInTheStoreOnceAHangUpIsAnswered() throws {
+        let form = try FormHarness()
+        form.press(.tab)
+        form.type("Line dropped")
+        #expect(form.controller.handle(.hangup) == .quit(status: 0))
+        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.details: "Line dropped"])
+    }
+
     @Test func emptyFieldsLeaveNoDraft() throws {
         let form = try FormHarness()
         form.type("x")
