@@ -157,4 +157,34 @@ import Testing
         #expect(render(f, width: 12, height: 1).text == first.text)
         #expect(f.firstVisibleIndex == view)
     }
+
+    @Test func randomEditsInFieldsOfEveryWidthKeepTheCursorOnItsCharacterAndTheViewStill() {
+        let pieces: [Character] = ["a", "b", " ", "東", "👩‍💻", "e", "\u{301}", "-"]
+        let keys: [Key] = [.left, .right, .home, .end, .backspace, .delete, .wordLeft, .wordRight,
+                           .control("w"), .alt("d"), .control("k")]
+        var seed: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for width in 1...24 {
+            let f = field(width: width)
+            for _ in 0..<400 {
+                if next(3) == 0 {
+                    _ = f.handle(keys[next(keys.count)])
+                } else {
+                    _ = f.handle(.character(pieces[next(pieces.count)]))
+                }
+                let view = f.firstVisibleIndex
+                let canvas = render(f, width: width, height: 1)
+                #expect(render(f, width: width, height: 1) == canvas)
+                #expect(f.firstVisibleIndex == view)
+                let cursor = f.cursorPosition!
+                #expect(cursor.x >= 0 && cursor.x < width)
+                if width >= 8, f.cursorIndex < f.content.count {
+                    #expect(canvas[cursor.x, 0].character == f.content.characters[f.cursorIndex].displayed)
+                }
+            }
+        }
+    }
 }
