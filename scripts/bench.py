@@ -48,7 +48,8 @@ from stores import make_store  # noqa: E402
 from bulk import bulk_figures  # noqa: E402
 from club import club_figures  # noqa: E402
 from figures import Figure, fmt, print_table  # noqa: E402
-from form import measure_big_store, measure_first_paint, measure_idle, measure_keys  # noqa: E402
+from form import (LONG_TEXT, measure_big_store, measure_first_paint, measure_idle, measure_keys,  # noqa: E402
+                  measure_long_text_and_draft_quit, worst_tab_of_each_round)
 
 MS = 1e-6  # nanoseconds to milliseconds
 GNU_TIME = "/usr/bin/time"
@@ -243,8 +244,15 @@ def main():
 
             log("bytes per key and keystroke latency (10,000 caches)")
             per_char, per_tab, per_next, changed, excess, latency = measure_keys(binary, stores[10_000], home, runs)
+            log(f"{LONG_TEXT} characters into Details, and quitting with them as a draft")
+            per_char_long, draft_quit_ms = measure_long_text_and_draft_quit(binary, stores[0], workdir, home, runs)
             figures.append(Figure("bytes_per_char", "bytes per typed character", "B", per_char, budget=8))
+            figures.append(Figure("bytes_per_char_long", f"bytes per typed character, {LONG_TEXT} characters into Details",
+                                  "B", per_char_long, budget=3))
             figures.append(Figure("bytes_per_tab", "bytes per Tab", "B", per_tab, budget=60))
+            figures.append(Figure("bytes_per_tab_worst", "bytes per Tab, worst of the round", "B",
+                                  worst_tab_of_each_round(per_tab), budget_text="<= 40 B",
+                                  check=lambda f: max(f.samples) <= 40))
             figures.append(Figure("bytes_per_next", "bytes per Next", "B", per_next,
                                   budget_text="<= changed cells + 64",
                                   check=lambda f: statistics.median(excess) <= 64))
@@ -253,6 +261,8 @@ def main():
             figures.append(Figure("key_latency", "keystroke latency (100 keys/run)", "ms", latency, budget=1,
                                   note=f"worst of {len(latency)} keys: {fmt(max(latency))} ms"))
             figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
+            figures.append(Figure("quit_draft_latency", "quit with a typed draft (^Q to exit)", "ms", draft_quit_ms,
+                                  budget=10))
 
             log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")
             ticks, wakeups, idle_bytes = measure_idle(binary, stores[10_000], home, runs, args.idle_seconds)

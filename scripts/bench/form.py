@@ -2,10 +2,15 @@
 bytes and latency per key, idle CPU and wake-ups, Add, Next and memory on a big store.
 Used for both stores (a file path or a server URL)."""
 
-from ptyapp import AppSession
+import os
+import shutil
+import sqlite3
+
+from ptyapp import AppError, AppSession
 
 MS = 1e-6  # nanoseconds to milliseconds
 FOCUS_STOPS = 7  # Title, Details, Creator, Reward, Add, Previous, Next
+LONG_TEXT = 200  # characters typed into Details, more than the 68 cells it shows at 80x24
 
 
 def measure_first_paint(binary, store, runs, home):
@@ -53,6 +58,48 @@ def measure_keys(binary, store, home, runs):
             next_excess.append(count - changed)
         session.quit()
     return per_char, per_tab, per_next, next_changed, next_excess, latencies
+
+
+def worst_tab_of_each_round(per_tab):
+    """The most bytes any one Tab of a round cost, for each round of `measure_keys`."""
+    return [max(per_tab[i:i + FOCUS_STOPS]) for i in range(0, len(per_tab), FOCUS_STOPS)]
+
+
+def measure_long_text_and_draft_quit(binary, empty_store, workdir, home, runs):
+    """Bytes per typed character over LONG_TEXT characters typed one at a time into the
+    empty Details field (one sample per run: the run's bytes divided by LONG_TEXT), and
+    the quit with that text as an unsaved draft: ^Q to the process's exit. The first
+    `runs` sessions type one key at a time and are counted; `2 * runs` more type the same
+    text in one write, for more quit samples. Each session has its own copy of the empty
+    store (a kept draft would fill the next session's fields), and after each quit the
+    draft must be in the store."""
+    text = bytes(ord("a") + i % 26 for i in range(LONG_TEXT))
+    per_char, quits = [], []
+    for run in range(3 * runs):
+        store = os.path.join(workdir, f"draft-{run}.sqlite")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(empty_store + suffix):
+                shutil.copyfile(empty_store + suffix, store + suffix)
+        session = AppSession(binary, store, home)
+        session.wait_first_paint()
+        session.key(b"\t")  # from Title to Details
+        if run < runs:
+            total = 0
+            for ch in text:
+                _, count, _ = session.key(bytes([ch]))
+                total += count
+            per_char.append(total / LONG_TEXT)
+        else:
+            session.key(text)
+        quits.append(session.quit() * MS)
+        with sqlite3.connect(store) as db:
+            kept = db.execute("SELECT CAST(value AS TEXT) FROM draft WHERE field = 'details'").fetchone()
+        if kept is None or kept[0] != text.decode():
+            raise AppError(f"the typed draft was not kept: {kept!r}")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(store + suffix):
+                os.remove(store + suffix)
+    return per_char, quits
 
 
 def measure_idle(binary, store, home, runs, seconds):

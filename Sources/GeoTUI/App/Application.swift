@@ -94,8 +94,8 @@ public final class Application {
             }
             presentIfNeeded()
         }
-        // The shell comes back first; the draft is then kept (a disk sync) while the
-        // person already has their prompt.
+        // The controller kept the draft while answering the quit key or the signal;
+        // finishing writes only what is left (nothing, after a quit by key or signal).
         terminal.close()
         controller.finish()
         return status

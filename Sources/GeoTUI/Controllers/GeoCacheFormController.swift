@@ -57,9 +57,10 @@ public final class GeoCacheFormController: ScreenController {
     var serverAway = false
 
     private var observation: ObservationToken?
-    /// The draft as the store held it when this controller started; finishing writes
-    /// the draft only when the fields differ from it (no disk sync on a plain quit).
-    private var draftAtStart: [GeoCache.Field: String] = [:]
+    /// The draft as the store holds it: read when this controller started, then as
+    /// last written. The draft is written only when the fields differ from it (nothing
+    /// is written on a plain quit).
+    private var storedDraft: [GeoCache.Field: String] = [:]
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
     private var canvas = Canvas(size: Size(width: 0, height: 0))
     var dirty = Set(Part.allCases)
@@ -180,8 +181,11 @@ public final class GeoCacheFormController: ScreenController {
         }
     }
 
+    /// Keeps the draft, then quits: a hang-up or a termination after this answer
+    /// cannot lose what was typed.
     public func handle(_ signal: TerminalSignal) -> ControllerOutcome {
-        .quit(status: 0)
+        keepDraft()
+        return .quit(status: 0)
     }
 
     public func render() -> Canvas? {
@@ -215,20 +219,32 @@ public final class GeoCacheFormController: ScreenController {
         return canvas
     }
 
-    /// Keeps the fields' text as a draft when they hold any, and releases the observer.
+    /// Keeps the fields' text as a draft when it is not kept yet (the quit key and the
+    /// signals have kept it already), and releases the observer.
     public func finish() {
+        keepDraft()
+        observation?.cancel()
+        observation = nil
+    }
+
+    /// Writes the fields' text as the draft when it differs from the stored one (an
+    /// empty form clears it). Called while answering the quit key or a signal, before
+    /// the terminal is restored, so once the person sees the quit answered the draft is
+    /// in the store; a kill after that cannot lose it.
+    private func keepDraft() {
         let draft = currentFieldValues().filter { !$0.value.isEmpty }
+        guard draft != storedDraft else { return }
+        // Tried once: a failure is reported after the terminal is restored, with the
+        // text itself, so nothing is lost.
+        storedDraft = draft
         do {
-            if draft != draftAtStart { try model.saveDraft(draft) }
+            try model.saveDraft(draft)
         } catch {
-            // Said after the terminal is restored, with the text itself: nothing is lost.
             let text = GeoCache.Field.allCases.compactMap { field in
                 draft[field].map { "\n  \(field.label): \($0)" }
             }.joined()
             finishProblems.append("could not keep the unsaved fields as a draft: \(error) They held:\(text)")
         }
-        observation?.cancel()
-        observation = nil
     }
 
     // MARK: - App-level actions
@@ -276,6 +292,7 @@ public final class GeoCacheFormController: ScreenController {
         case .suspend:
             return .suspend
         case .quit:
+            keepDraft()
             return .quit(status: 0)
         case .showHelp: openHelp()
         case .closeHelp: closeHelp()
@@ -360,8 +377,8 @@ public final class GeoCacheFormController: ScreenController {
 
     private func restoreDraft() {
         guard let draft = try? model.loadDraft() else { return }
-        draftAtStart = draft.filter { !$0.value.isEmpty }
-        guard !draftAtStart.isEmpty else { return }
+        storedDraft = draft.filter { !$0.value.isEmpty }
+        guard !storedDraft.isEmpty else { return }
         setFieldValues(draft)
         setNote("Draft restored")
     }

@@ -11,6 +11,10 @@
 ///
 /// Enter or Space while focused, or a mouse click (or release) inside its frame, sends
 /// the action to every live target in the order they were added.
+///
+/// Focus is drawn on the title alone (reverse video by default) and the terminal cursor
+/// sits on its first letter, as in dialog: moving the focus from one button to the next
+/// rewrites the two titles and nothing else.
 public final class Button: Widget {
     /// One registered target and how to call its action.
     private struct Target {
@@ -20,7 +24,8 @@ public final class Button: Widget {
 
     /// Where the button draws, from the left of the first row.
     public var frame: Rect
-    /// Set by the focus machinery; a focused button draws in reverse video.
+    /// Set by the focus machinery; a focused button draws its title in the focused style
+    /// and shows the cursor on it.
     public var isFocused = false
     /// Buttons always take part in focus order.
     public var canFocus: Bool { true }
@@ -106,11 +111,20 @@ public final class Button: Widget {
 
     // MARK: Drawing
 
-    /// Draws `[ Title ]` at the start of ``frame``'s first row, clipped to the frame.
+    /// Draws `[ Title ]` at the start of ``frame``'s first row, clipped to the frame: the
+    /// brackets in the button style, the title in the focused button style while focused.
     public func draw(into canvas: inout Canvas) {
         guard frame.width > 0, frame.height > 0 else { return }
         let row = Rect(x: frame.x, y: frame.y, width: frame.width, height: 1)
-        let style = isFocused ? theme.focusedButton : theme.button
-        canvas.put("[ \(title) ]", at: row.origin, style: style, clip: row)
+        var x = row.x + canvas.put("[ ", at: row.origin, style: theme.button, clip: row)
+        x += canvas.put(title, at: Point(x: x, y: row.y), style: isFocused ? theme.focusedButton : theme.button,
+                        clip: row)
+        canvas.put(" ]", at: Point(x: x, y: row.y), style: theme.button, clip: row)
+    }
+
+    /// The first letter of the title while the button is focused and drawn.
+    public var cursorPosition: Point? {
+        guard isFocused, frame.width > 2, frame.height > 0 else { return nil }
+        return Point(x: frame.x + 2, y: frame.y)
     }
 }

@@ -27,7 +27,9 @@ public protocol FormDelegate: AnyObject {
 /// after a space and reach the frame's right edge less one column. The buttons start
 /// under the opening brackets, two columns apart, one when the row is narrow; a button
 /// that does not fit whole is not drawn (its keys still work). While the form has the
-/// focus, the focused field's label is drawn in the theme's focused label style.
+/// focus, ``focusMarker`` marks the focused field in the margin left of its label (in
+/// the theme's focus marker style): moving the focus between fields rewrites two cells
+/// and the cursor, not two labels. A focused button shows its own focus.
 ///
 /// ```swift
 /// let form = Form(fieldLabels: ["Title", "Details"], buttonTitles: ["Add", "Next"])
@@ -38,8 +40,11 @@ public protocol FormDelegate: AnyObject {
 public final class Form: Widget {
     /// Where the form draws: one row per field, then the button row.
     public var frame: Rect { didSet { layOut() } }
+    /// The character in the margin beside the focused field.
+    public static let focusMarker: Character = ">"
+
     /// Whether the form has the keyboard; set by its owner. Only then is the focused
-    /// field's label highlighted and the cursor shown.
+    /// field marked and the cursor shown.
     public var isFocused = true
     /// The text fields, in the order of ``fieldLabels``.
     public let fields: [TextField]
@@ -89,7 +94,8 @@ public final class Form: Widget {
     /// Moves the focus to the previous field or button, before the first to the last.
     public func focusPrevious() { focusGroup.focusPrevious() }
 
-    /// The cursor in the focused field while the form has the focus.
+    /// The cursor in the focused field, or on the focused button's title, while the form
+    /// has the focus.
     public var cursorPosition: Point? { isFocused ? focusGroup.cursorPosition : nil }
 
     // MARK: Input
@@ -145,6 +151,7 @@ public final class Form: Widget {
     }
 
     private func applyTheme() {
+        for label in labels { label.style = theme.formLabel }
         for field in fields { field.theme = theme.forFormField }
         for button in buttons { button.theme = theme }
     }
@@ -158,7 +165,9 @@ public final class Form: Widget {
         for (index, (label, field)) in zip(labels, fields).enumerated() where index < frame.height {
             let y = frame.y + index
             canvas.fill(Rect(x: frame.x, y: y, width: open - frame.x, height: 1))
-            label.style = isFocused && field.isFocused ? theme.focusedFormLabel : theme.formLabel
+            if isFocused && field.isFocused {
+                canvas.put(String(Self.focusMarker), at: Point(x: frame.x, y: y), style: theme.formFocusMarker)
+            }
             label.draw(into: &canvas)
             canvas.put("[", at: Point(x: open, y: y), style: theme.border)
             canvas.put("]", at: Point(x: close, y: y), style: theme.border)

@@ -8,8 +8,9 @@ public protocol TextFieldDelegate: AnyObject {
 /// A single-line text field with readline-style editing.
 ///
 /// The field edits an ``EditableText`` by grapheme cluster and draws one row: text wider
-/// than the field scrolls sideways with a few columns of context kept around the
-/// cursor, and a `…` at either edge shows that the text goes on there. Focus is drawn in
+/// than the field scrolls sideways in jumps of half the field when the cursor reaches an
+/// edge (a few columns of context are kept around the cursor), and a `…` at either edge
+/// shows that the text goes on there. Focus is drawn in
 /// reverse video. Enter, Tab, Up and Down are left to the owner (a ``FocusGroup`` moves
 /// on with them).
 ///
@@ -234,7 +235,12 @@ public final class TextField: Widget {
         return i < to ? limit + 1 : used
     }
 
-    /// Moves ``firstVisibleIndex`` so the cursor is on screen with some context around it.
+    /// Moves ``firstVisibleIndex`` only when the cursor leaves the view, or comes closer
+    /// than `context` columns to an edge that hides text: the view then jumps so that the
+    /// cursor lands in the middle of the field (readline's horizontal scrolling moves by
+    /// such large steps too). Typing at the end of a long text therefore writes one cell
+    /// per character, and the whole field only once per half a field of typing, instead
+    /// of the whole field on every character.
     private func scrollCursorIntoView() {
         let columns = frame.width
         let cursor = content.cursor
@@ -252,33 +258,25 @@ public final class TextField: Widget {
             return
         }
         firstVisibleIndex = min(firstVisibleIndex, content.count)
+        let after = measure(from: min(cursor + 1, content.count), to: content.count, limit: columns)
+        let wantedAfter = min(context, cursor < content.count ? after : 0)
+        // After a jump the cursor has this many columns of text before it: half the field,
+        // or less when the field is too narrow to keep the context after the cursor too.
+        let room = columns - 1 - cursorCell - wantedAfter - 1
+        let jump = max(0, min((columns - 1) / 2, room))
         // Left: keep `context` columns of text before the cursor in view.
         let wantedBefore = min(context, measure(from: 0, to: cursor, limit: context))
         if cursor < firstVisibleIndex
             || (firstVisibleIndex > 0 && measure(from: firstVisibleIndex, to: cursor, limit: context) < wantedBefore) {
-            firstVisibleIndex = start(before: cursor, within: context)
+            firstVisibleIndex = start(before: cursor, within: jump)
         }
         // Right: the cursor cell, then `context` columns of what follows, before the edge.
-        let after = measure(from: min(cursor + 1, content.count), to: content.count, limit: columns)
-        let wantedAfter = min(context, cursor < content.count ? after : 0)
         let beforeCursor = measure(from: firstVisibleIndex, to: cursor, limit: columns)
         let leftMarker = firstVisibleIndex > 0 ? 1 : 0
         let endsInView = leftMarker + beforeCursor + cursorCell + (cursor < content.count ? after : 0) <= columns
         let rightMarker = endsInView ? 0 : 1
         if leftMarker + beforeCursor + cursorCell + wantedAfter + rightMarker > columns {
-            let room = columns - 1 - cursorCell - wantedAfter - rightMarker
-            firstVisibleIndex = start(before: cursor, within: max(0, room))
-        }
-        // Pull the text back right if there is empty room at the end while text hides on the left.
-        if firstVisibleIndex > 0, cursor == content.count {
-            let fill = start(before: content.count, within: columns - 2)
-            firstVisibleIndex = min(firstVisibleIndex, max(fill, 1))
-        } else if firstVisibleIndex > 0 {
-            let tail = measure(from: firstVisibleIndex, to: content.count, limit: columns)
-            if tail + 1 + 1 < columns {
-                let fill = start(before: content.count, within: columns - 2)
-                firstVisibleIndex = min(firstVisibleIndex, max(fill, 1))
-            }
+            firstVisibleIndex = start(before: cursor, within: jump)
         }
     }
 

@@ -2,7 +2,8 @@
 ///
 /// Every style is a colour request plus attributes. Colours are dropped on monochrome
 /// terminals and under `NO_COLOR`, so anything that must stay visible (focus above all)
-/// is carried by an attribute: focused fields and buttons are in reverse video.
+/// is carried by an attribute or a character: focused fields and button titles are in
+/// reverse video, and a form marks its focused field with a bold `>`.
 public struct Theme: Hashable, Sendable {
     /// Ordinary text: labels, the text of an unfocused field's surroundings.
     public var normal: Style
@@ -14,9 +15,9 @@ public struct Theme: Hashable, Sendable {
     public var placeholder: Style
     /// The markers that show a field's text goes on past its left or right edge.
     public var overflowMarker: Style
-    /// An unfocused button.
+    /// A button's brackets, and its title while it is not focused.
     public var button: Style
-    /// The focused button.
+    /// The title of the focused button.
     public var focusedButton: Style
     /// The border of a pane or dialog.
     public var border: Style
@@ -39,20 +40,21 @@ public struct Theme: Hashable, Sendable {
     public var focusedFormField: Style
     /// A field's label in a ``Form``.
     public var formLabel: Style
-    /// The focused field's label in a ``Form``: reverse video, so focus shows without colour.
-    public var focusedFormLabel: Style
+    /// The marker in a ``Form``'s margin beside the focused field: bold, so focus shows
+    /// without colour.
+    public var formFocusMarker: Style
     /// The prompt before a ``StatusBar``'s field, such as "Find:".
     public var prompt: Style
     /// A bar across the screen that names it, such as an application's title bar.
     public var titleBar: Style
 
-    /// Creates a theme from its styles; the form's styles default to plain fields, a
-    /// bold reverse focused label, a bold prompt and a bold reverse title bar.
+    /// Creates a theme from its styles; the form's styles default to plain fields and
+    /// labels, a bold focus marker, a bold prompt and a bold reverse title bar.
     public init(normal: Style, field: Style, focusedField: Style, placeholder: Style,
                 overflowMarker: Style, button: Style, focusedButton: Style, border: Style,
                 title: Style, scrollMarker: Style, error: Style, hintKey: Style, hint: Style,
                 formField: Style = .plain, focusedFormField: Style = .plain, formLabel: Style = .plain,
-                focusedFormLabel: Style = Style(attributes: [.reverse, .bold]),
+                formFocusMarker: Style = Style(attributes: .bold),
                 prompt: Style = Style(attributes: .bold), titleBar: Style = Style(attributes: [.bold, .reverse])) {
         self.normal = normal
         self.field = field
@@ -70,7 +72,7 @@ public struct Theme: Hashable, Sendable {
         self.formField = formField
         self.focusedFormField = focusedFormField
         self.formLabel = formLabel
-        self.focusedFormLabel = focusedFormLabel
+        self.formFocusMarker = formFocusMarker
         self.prompt = prompt
         self.titleBar = titleBar
     }
@@ -91,8 +93,8 @@ public struct Theme: Hashable, Sendable {
         focusedField: Style(foreground: .cyan, attributes: .reverse),
         placeholder: Style(attributes: [.underline, .dim]),
         overflowMarker: Style(foreground: .yellow, attributes: .bold),
-        button: Style(attributes: .bold),
-        focusedButton: Style(foreground: .green, attributes: [.reverse, .bold]),
+        button: .plain,
+        focusedButton: Style(attributes: .reverse),
         border: Style(foreground: .blue),
         title: Style(attributes: .bold),
         scrollMarker: Style(foreground: .yellow, attributes: .bold),
@@ -108,8 +110,8 @@ public struct Theme: Hashable, Sendable {
         focusedField: Style(attributes: .reverse),
         placeholder: Style(attributes: [.underline, .dim]),
         overflowMarker: Style(attributes: .bold),
-        button: Style(attributes: .bold),
-        focusedButton: Style(attributes: [.reverse, .bold]),
+        button: .plain,
+        focusedButton: Style(attributes: .reverse),
         border: .plain,
         title: Style(attributes: .bold),
         scrollMarker: Style(attributes: .bold),

@@ -204,12 +204,22 @@ import Testing
         #expect(form.model.current?.cache.title == "Two")
     }
 
-    @Test func focusedFieldHasItsLabelInReverseVideoAndTheCursorInIt() throws {
+    @Test func focusedFieldIsMarkedBesideItsLabelAndHasTheCursorInIt() throws {
         let form = try FormHarness()
         let title = form.controller.fields[0].input.frame
-        let mask = form.canvas.mask(.reverse).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(mask[title.y] == " #######")
+        #expect(form.canvas.lines[title.y].hasPrefix(">Title"))
         #expect(form.canvas.cursor == Point(x: title.x, y: title.y))
+    }
+
+    @Test func tabbingOntoAButtonMovesTheMarkAwayAndTheCursorOntoTheButton() throws {
+        let form = try FormHarness()
+        form.press(.tab, .tab, .tab, .tab)
+        let add = form.controller.addButton.frame
+        #expect(!form.screen.contains(">Title") && !form.screen.contains(">Reward"))
+        #expect(form.canvas.cursor == Point(x: add.x + 2, y: add.y))
+        form.press(.tab)
+        let previous = form.controller.previousButton.frame
+        #expect(form.canvas.cursor == Point(x: previous.x + 2, y: previous.y))
     }
 
     // MARK: Pane
@@ -250,6 +260,23 @@ import Testing
         #expect(form.controller.handle(.hangup) == .quit(status: 0))
         try form.restart()
         #expect(form.fieldTexts == ["Dropped line", "", "", ""])
+    }
+
+    @Test func theDraftIsInTheStoreOnceTheQuitKeyIsAnswered() throws {
+        let form = try FormHarness()
+        form.type("Typed then quit")
+        form.press(.control("q"))
+        #expect(form.lastOutcome == .quit(status: 0))
+        // No finish(): this is what a kill right after the answer leaves.
+        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.title: "Typed then quit"])
+    }
+
+    @Test func theDraftIsInTheStoreOnceAHangUpIsAnswered() throws {
+        let form = try FormHarness()
+        form.press(.tab)
+        form.type("Line dropped")
+        #expect(form.controller.handle(.hangup) == .quit(status: 0))
+        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.details: "Line dropped"])
     }
 
     @Test func emptyFieldsLeaveNoDraft() throws {

@@ -151,7 +151,7 @@ import Testing
         // An SGR mouse press and release on the Creator field (row 5, column 12).
         try session.type("\u{1B}[<0;12;5M\u{1B}[<0;12;5m")
         try session.type("clicked")
-        try session.waitFor(" Creator [clicked")
+        try session.waitFor(">Creator [clicked")
         try session.quitApp()
     }
 

@@ -27,7 +27,7 @@ import Testing
         try session.waitFor("Esc or F1 closes this help")
         try session.send("Escape")
         try session.waitFor("closed") { !$0.contains("Help: browsing") && $0.contains("Title:   Old Oak") }
-        try session.waitFor(" Title   [draft")
+        try session.waitFor("Title   [draft")
         try session.quitApp()
     }
 

@@ -18,14 +18,30 @@ private final class PressRecorder {
         expectCanvas(render(button(), width: 12, height: 2), "\n  [ Add ]")
     }
 
-    @Test func focusIsReverseVideoOverTheWholeButton() {
+    @Test func focusIsReverseVideoOverTheTitleOnly() {
         let b = button()
         b.isFocused = true
-        expectGrid(render(b, width: 12, height: 2).mask(.reverse), "\n  #######")
+        let canvas = render(b, width: 12, height: 2)
+        expectCanvas(canvas, "\n  [ Add ]")
+        expectGrid(canvas.mask(.reverse), "\n    ###")
     }
 
     @Test func anUnfocusedButtonHasNoReverseVideo() {
         expectGrid(render(button(), width: 12, height: 2).mask(.reverse), "\n")
+    }
+
+    @Test func aFocusedButtonPutsTheCursorOnTheFirstLetterOfItsTitle() {
+        let b = button()
+        #expect(b.cursorPosition == nil)
+        b.isFocused = true
+        #expect(b.cursorPosition == Point(x: 4, y: 1))
+    }
+
+    @Test func aButtonThatIsNotDrawnShowsNoCursor() {
+        let b = button()
+        b.isFocused = true
+        b.frame.width = 0
+        #expect(b.cursorPosition == nil)
     }
 
     @Test func theTitleCanBeChangedLater() {

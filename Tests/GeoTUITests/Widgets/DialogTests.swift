@@ -33,7 +33,7 @@ private final class AnswerRecorder: DialogDelegate {
 
     @Test func theFocusStartsOnNo() {
         let canvas = render(dialog(), width: 30, height: 9)
-        expectGrid(canvas.mask(.reverse), "\n\n\n\n\n                ######\n\n\n")
+        expectGrid(canvas.mask(.reverse), "\n\n\n\n\n                  ##\n\n\n")
     }
 
     @Test func wrapsALongMessage() {
@@ -73,7 +73,7 @@ private final class AnswerRecorder: DialogDelegate {
     @Test func leftThenSpaceAnswersYes() {
         let d = dialog()
         _ = d.handle(.left)
-        expectGrid(render(d, width: 30, height: 9).mask(.reverse), "\n\n\n\n\n       #######\n\n\n")
+        expectGrid(render(d, width: 30, height: 9).mask(.reverse), "\n\n\n\n\n         ###\n\n\n")
         _ = d.handle(.character(" "))
         #expect(recorder.answers == [.yes])
     }

@@ -26,7 +26,7 @@ private final class FormRecorder: FormDelegate {
         let f = form()
         f.fields[0].text = "Old Oak"
         expectCanvas(render(f, width: 40, height: 3), """
-             Title   [Old Oak                     ]
+            >Title   [Old Oak                     ]
              Details [                            ]
                      [ Add ]  [ Next ]
             """)
@@ -35,23 +35,40 @@ private final class FormRecorder: FormDelegate {
     @Test func theLabelColumnIsAsWideAsTheWidestLabel() {
         let f = form(labels: ["A", "Longest"], buttons: ["OK"], width: 20)
         expectCanvas(render(f, width: 20, height: 3), """
-             A       [        ]
+            >A       [        ]
              Longest [        ]
                      [ OK ]
             """)
     }
 
-    @Test func theFocusedFieldHasItsLabelInReverseVideo() {
+    @Test func theFocusedFieldIsMarkedInBoldInTheMarginBesideItsLabel() {
         let f = form()
         f.focusField(at: 1)
-        expectGrid(render(f, width: 40, height: 3).mask(.reverse), "\n #######\n")
+        let canvas = render(f, width: 40, height: 3)
+        expectCanvas(canvas, """
+             Title   [                            ]
+            >Details [                            ]
+                     [ Add ]  [ Next ]
+            """)
+        expectGrid(canvas.mask(.bold), "\n#\n")
+        expectGrid(canvas.mask(.reverse), "\n\n")
     }
 
-    @Test func noLabelIsHighlightedWhileTheFormDoesNotHaveTheFocus() {
+    @Test func noFieldIsMarkedWhileTheFormDoesNotHaveTheFocus() {
         let f = form()
         f.isFocused = false
-        expectGrid(render(f, width: 40, height: 3).mask(.reverse), "\n\n")
+        #expect(!render(f, width: 40, height: 3).text.contains(Form.focusMarker))
         #expect(f.cursorPosition == nil)
+    }
+
+    @Test func noFieldIsMarkedWhileAButtonHasTheFocusAndTheCursorIsOnTheButton() {
+        let f = form()
+        f.focusNext()
+        f.focusNext()
+        let canvas = render(f, width: 40, height: 3)
+        #expect(!canvas.text.contains(Form.focusMarker))
+        expectGrid(canvas.mask(.reverse), "\n\n           ###")
+        #expect(f.cursorPosition == Point(x: 11, y: 2))
     }
 
     @Test func fieldsAreDrawnPlainSoTypingWritesPlainCells() {
@@ -73,7 +90,7 @@ private final class FormRecorder: FormDelegate {
     @Test func buttonsAreOneColumnApartWhenTwoDoNotFit() {
         let f = form(labels: ["Details"], buttons: ["Add", "Previous", "Next"], width: 40)
         expectCanvas(render(f, width: 40, height: 2), """
-             Details [                            ]
+            >Details [                            ]
                      [ Add ] [ Previous ] [ Next ]
             """)
     }
@@ -81,7 +98,7 @@ private final class FormRecorder: FormDelegate {
     @Test func aButtonThatDoesNotFitWholeIsNotDrawn() {
         let f = form(labels: ["Details"], buttons: ["Add", "Previous", "Next"], width: 30)
         expectCanvas(render(f, width: 30, height: 2), """
-             Details [                  ]
+            >Details [                  ]
                      [ Add ] [ Previous ]
             """)
         #expect(f.buttons[2].frame.isEmpty)
@@ -92,12 +109,12 @@ private final class FormRecorder: FormDelegate {
         f.buttons[0].alternateTitles = ["Save"]
         f.frame = Rect(x: 0, y: 0, width: 40, height: 2)
         expectCanvas(render(f, width: 40, height: 2), """
-             Details [                            ]
+            >Details [                            ]
                      [ Add ]   [ Next ]
             """)
         f.buttons[0].title = "Save"
         expectCanvas(render(f, width: 40, height: 2), """
-             Details [                            ]
+            >Details [                            ]
                      [ Save ]  [ Next ]
             """)
     }

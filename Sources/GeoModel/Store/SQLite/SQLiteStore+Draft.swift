@@ -21,7 +21,27 @@ extension SQLiteStore {
 
     /// Keeps the form's unsaved text for the next run, replacing the previous
     /// draft; when every field is empty the draft is cleared.
+    ///
+    /// Unlike the store's other writes, the draft's transaction commits with
+    /// `synchronous = NORMAL` (set before it, as SQLite requires, and `FULL` again once
+    /// it has committed): the commit is in the write-ahead log in the page cache when
+    /// this returns, without waiting for the disk, so quitting does not wait for
+    /// `fdatasync`. A kill or a hang-up of the process after that cannot lose it (the
+    /// kernel writes the page cache out whatever happens to the process), and WAL mode
+    /// stays consistent; only a power cut or a crash of the system before the next
+    /// checkpoint's sync can take the draft back to the previous one (docs/decisions.md).
     public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
+        try ensureAttached()
+        do {
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        } catch {
+            throw StoreError(wrapping: error, path: url.path)
+        }
+        defer {
+            // The pragma writes nothing; a store detached meanwhile has no connection
+            // left to restore.
+            try? queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        }
         try write { db in
             try db.execute(sql: "DELETE FROM draft")
             for (field, value) in fields where !value.isEmpty {
