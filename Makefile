@@ -13,7 +13,8 @@ INSTALL_PACKAGES := python3
 TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql man-db groff-base $(INSTALL_PACKAGES)
 PREFIX  ?= /usr/local
 DESTDIR ?=
-BENCH_PACKAGES := $(TEST_PACKAGES) python3 sqlite3
+# dialog is the reference the start-up and keystroke figures are compared with.
+BENCH_PACKAGES := $(TEST_PACKAGES) python3 sqlite3 dialog
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages in $(1) that are not installed yet.
