@@ -4,17 +4,39 @@
 SWIFT       ?= swift
 BIN_RELEASE := .build/release/geocache-tui
 # The release binary carries the Swift runtime and Foundation inside it: it starts
-# faster and maps less memory than one that loads them as shared libraries
-# (docs/performance.md has the measurements).
-RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui
-RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev libxml2-dev pkg-config ncurses-term
+# faster and maps less memory than one that loads them as shared libraries. It is
+# linked at a fixed address (not position-independent): the dynamic loader then has
+# about 85,000 fewer relocations to apply at every start, and the pages they would
+# write stay clean (docs/performance.md, issue 11, has the measurements).
+RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui -Xlinker -no-pie
+RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term \
+                 libxml2-dev libicu-dev liblzma-dev zlib1g-dev
 # make install writes the man page with a small Python script; the tests render it.
 INSTALL_PACKAGES := python3
 TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql man-db groff-base $(INSTALL_PACKAGES)
 PREFIX  ?= /usr/local
 DESTDIR ?=
-BENCH_PACKAGES := $(TEST_PACKAGES) python3 sqlite3
+# dialog is the reference the start-up and keystroke figures are compared with.
+BENCH_PACKAGES := $(TEST_PACKAGES) python3 sqlite3 dialog
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# The release link looks for libraries in $(STATIC_LINK_DIR) first (Package.swift):
+# each file written there is a linker script that makes one -l name the static
+# archives instead of the shared library, so the binary does not load libxml2 with
+# ICU, liblzma and zlib (used only by the GPX import), SQLite and libstdc++ at every
+# start, nor relocate them (docs/performance.md, issue 11). A name whose archives are
+# missing is left out, and that library stays shared.
+STATIC_LINK_DIR := .build/static-link
+define static_link_scripts
+	@mkdir -p $(STATIC_LINK_DIR); \
+	archives() { out=""; for a in "$$@"; do p=$$(cc -print-file-name=$$a 2>/dev/null); \
+	  case "$$p" in /*) out="$$out $$(readlink -f $$p)";; *) return 1;; esac; done; echo "INPUT($$out )"; }; \
+	write() { name=$$1; shift; if s=$$(archives "$$@"); then echo "$$s" > $(STATIC_LINK_DIR)/lib$$name.so; \
+	  else rm -f $(STATIC_LINK_DIR)/lib$$name.so; fi; }; \
+	write xml2 libxml2.a libicuuc.a libicudata.a liblzma.a libz.a; \
+	write sqlite3 libsqlite3.a; \
+	write stdc++ libstdc++.a
+endef
 
 # Installs the Debian packages in $(1) that are not installed yet.
 define apt_install
@@ -32,10 +54,12 @@ endef
 
 ## Build in release mode and start the app on its default store (args: ARGS="...").
 run: deps
+	$(static_link_scripts)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(BIN_RELEASE) $(ARGS)
 
 build: deps
+	$(static_link_scripts)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Run every test: model, widgets, controller, headless ncurses and tmux end-to-end.
@@ -47,6 +71,7 @@ test: test-deps
 ## completions under $(DESTDIR)$(PREFIX) (scripts/install.sh says where).
 install: deps
 	$(call apt_install,$(INSTALL_PACKAGES))
+	$(static_link_scripts)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh scripts/install.sh install $(BIN_RELEASE)
 
@@ -64,6 +89,7 @@ test-deps:
 ## against the budgets, also written to bench-results.json. Takes a few minutes.
 bench:
 	$(call apt_install,$(BENCH_PACKAGES) python3-venv time)
+	$(static_link_scripts)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@[ -x .venv-bench/bin/python3 ] || python3 -m venv .venv-bench
 	@.venv-bench/bin/python3 -c 'import pyte' 2>/dev/null || .venv-bench/bin/pip install -q pyte==0.8.2

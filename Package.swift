@@ -14,9 +14,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
+        // No pkgConfig: its only flags here were SwiftPM's `-L/usr/lib/x86_64-linux-gnu`
+        // (the -D flags are dropped), which put the system directory before the
+        // release build's static-link directory (below); the module map links ncursesw.
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CCharacterWidth"),
@@ -43,6 +45,14 @@ let package = Package(
                 "GeoModel",
                 "GeoTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // The release build looks here first for libraries: `make` writes linker
+            // scripts into this directory that name the static archives of libxml2
+            // (with ICU, liblzma, zlib), SQLite and libstdc++, so the program does not
+            // load and relocate them as shared libraries at every start
+            // (docs/performance.md, issue 11). Without them the shared ones are used.
+            linkerSettings: [
+                .unsafeFlags(["-L\(Context.packageDirectory)/.build/static-link"], .when(configuration: .release)),
             ]
         ),
         .testTarget(

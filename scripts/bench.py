@@ -50,6 +50,8 @@ from club import club_figures  # noqa: E402
 from figures import Figure, fmt, print_table  # noqa: E402
 from form import (LONG_TEXT, measure_big_store, measure_first_paint, measure_idle, measure_keys,  # noqa: E402
                   measure_long_text_and_draft_quit, worst_tab_of_each_round)
+from dialog import DialogReference  # noqa: E402
+from memory import format_breakdown, smaps_breakdown  # noqa: E402
 
 MS = 1e-6  # nanoseconds to milliseconds
 GNU_TIME = "/usr/bin/time"
@@ -221,12 +223,18 @@ def main():
                 log(f"  done in {seconds:.1f} s")
                 stores[count] = path
 
+            reference = DialogReference(home) if DialogReference.available() else None
+            if reference:
+                log("dialog --form: first paint (the reference, before and after the app's)")
+                reference.measure_first_paint(runs)
             log("first paint and quit")
             paint, quit_ms, paint_cpu, paint_queued = {}, [], {}, {}
             for count in (0, 10_000, args.big):
                 paint[count], quits, paint_cpu[count], paint_queued[count] = measure_first_paint(
                     binary, stores[count], runs, home)
                 quit_ms += quits
+            if reference:
+                reference.measure_first_paint(runs)
             empty = statistics.median(paint[0])
             figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
             for count in (10_000, args.big):
@@ -234,13 +242,20 @@ def main():
                     f"first_paint_{count}", f"first paint, {count:,} caches", "ms", paint[count],
                     budget_text="<= empty + 5 ms",
                     check=lambda f: f.median <= empty + 5))
-            figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms",
-                                  version_runs(binary, runs)))
+            version_ms = version_runs(binary, runs)
+            figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms", version_ms))
             for count in (0, args.big):
                 figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time to first paint, {count:,} caches", "ms",
                                       paint_cpu[count]))
                 figures.append(Figure(f"first_paint_queued_{count}", f"  waiting for a CPU, {count:,} caches", "ms",
                                       paint_queued[count]))
+
+            if reference:
+                figures += reference.start_figures(Figure, paint, {0: paint_cpu[0], args.big: paint_cpu[args.big]},
+                                                   args.big, version_ms)
+            else:
+                figures.append(Figure("dialog_first_paint", "dialog --form: first paint (reference)", "ms", [],
+                                      note="skipped: no dialog (make bench installs it)"))
 
             log("bytes per key and keystroke latency (10,000 caches)")
             per_char, per_tab, per_next, changed, excess, latency = measure_keys(binary, stores[10_000], home, runs)
@@ -260,6 +275,10 @@ def main():
             figures.append(Figure("next_bytes_over_cells", "  Next bytes minus changed cells", "B", excess, budget=64))
             figures.append(Figure("key_latency", "keystroke latency (100 keys/run)", "ms", latency, budget=1,
                                   note=f"worst of {len(latency)} keys: {fmt(max(latency))} ms"))
+            if reference:
+                log("dialog --form: keystroke latency (the reference)")
+                reference.measure_keys(runs)
+                figures += reference.key_figures(Figure, latency)
             figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
             figures.append(Figure("quit_draft_latency", "quit with a typed draft (^Q to exit)", "ms", draft_quit_ms,
                                   budget=10))
@@ -274,8 +293,15 @@ def main():
 
             log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
             peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
-            figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=25,
-                                  note=f"VmHWM right after first paint: median {fmt(statistics.median(baseline))} MB"))
+            figures.append(Figure("rss_first_paint_big", f"peak RSS after first paint, {args.big:,} caches", "MB",
+                                  baseline, budget=14,
+                                  note=("dialog --form after its first paint: median "
+                                        f"{fmt(statistics.median(reference.peak_mb))} MB") if reference else ""))
+            figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=16))
+            session = AppSession(binary, stores[args.big], home)
+            session.wait_first_paint()
+            extra["memory_after_first_paint"] = format_breakdown(smaps_breakdown(session.pid))
+            session.quit()
             figures.append(Figure("add_big", f"Add with {args.big:,} caches", "ms", add_ms, budget=10))
             figures.append(Figure("next_big", f"Next with {args.big:,} caches", "ms", next_ms, budget=2))
 
@@ -341,8 +367,12 @@ def main():
     print()
     print_table(figures)
     with open(args.json, "w") as out:
-        json.dump({"machine": machine, "figures": {f.key: f.as_json() for f in figures}}, out, indent=2)
+        json.dump({"machine": machine, "figures": {f.key: f.as_json() for f in figures},
+                   "memory_after_first_paint": extra.get("memory_after_first_paint")}, out, indent=2)
         out.write("\n")
+    if extra.get("memory_after_first_paint"):
+        print(f"\nresident memory after the first paint, {args.big:,} caches, by mapping (/proc/PID/smaps, KiB):")
+        print("\n".join(extra["memory_after_first_paint"]))
     print(f"\nwritten to {args.json}")
 
 

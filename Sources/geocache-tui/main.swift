@@ -1,9 +1,30 @@
 // The entry point: parse the arguments and run the chosen command. A usage error is
 // reported against the subcommand the line names, even after a misplaced option
-// (MeantSubcommand).
-var command = MeantSubcommand.parseOrExit(Array(CommandLine.arguments.dropFirst()))
-do {
-    try command.run()
-} catch {
-    GeocacheTUICommand.exit(withError: error)
+// (MeantSubcommand). The form on its store and `--version` skip the parser
+// (QuickStart): it costs more than the rest of the start-up.
+import GeoModel
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch QuickStart.request(arguments) {
+case .version:
+    print("geocache-tui \(GeocacheTUICommand.version)")
+case .form(let location):
+    do {
+        let store: any CacheStore
+        do {
+            store = try location.open()
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        try runInteractiveApp(store: store)
+    } catch {
+        GeocacheTUICommand.exit(withError: error)
+    }
+case nil:
+    var command = MeantSubcommand.parseOrExit(arguments)
+    do {
+        try command.run()
+    } catch {
+        GeocacheTUICommand.exit(withError: error)
+    }
 }

@@ -40,7 +40,8 @@ class AppSession:
 
     live = set()
 
-    def __init__(self, binary, store, home, rows=ROWS, columns=COLUMNS):
+    def __init__(self, binary, store, home, rows=ROWS, columns=COLUMNS, argv=None):
+        """Starts `binary --store STORE`, or `argv` as given (the reference programs)."""
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         env = {
@@ -57,7 +58,7 @@ class AppSession:
         self.output = bytearray()
         self.spawned_ns = time.perf_counter_ns()
         self.proc = subprocess.Popen(
-            [binary, "--store", store], stdin=slave, stdout=slave, stderr=slave,
+            argv or [binary, "--store", store], stdin=slave, stdout=slave, stderr=slave,
             env=env, close_fds=True, start_new_session=True)
         os.close(slave)
         self.pid = self.proc.pid

@@ -111,7 +111,7 @@ extension Terminal {
             while events.count < 64, getmouse(&event) == OK { events.append(event) }
             for event in events.reversed() { mouse(event) }
         default:
-            if let key = keyCodes[code] { decoder.feed(.key(key)) }
+            if let key = keyCodes.last(where: { $0.code == code })?.key { decoder.feed(.key(key)) }
         }
     }
 
@@ -183,18 +183,23 @@ extension Terminal {
 
     /// ncurses key codes and what they mean, including the extended keys terminfo may
     /// define (Ctrl- and Alt-arrows). The corresponding ncurses call is `key_defined`.
-    static func makeKeyCodes() -> [Int32: Key] {
-        var codes: [Int32: Key] = [
-            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
-            KEY_SR: .up, KEY_SF: .down, KEY_SLEFT: .left, KEY_SRIGHT: .right,
-            KEY_HOME: .home, KEY_END: .end, KEY_SHOME: .home, KEY_SEND: .end,
-            KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown,
-            KEY_FIND: .home, KEY_SELECT: .end,
-            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
-            KEY_DC: .delete, KEY_SDC: .delete, KEY_IC: .insert,
-            KEY_BACKSPACE: .backspace, KEY_ENTER: .enter, KEY_BTAB: .backTab,
+    static func makeKeyCodes() -> [(code: Int32, key: Key)] {
+        // A list, searched from its end (a later entry wins), not a dictionary: a
+        // dictionary keyed by a new type costs the Swift runtime a scan of every
+        // protocol conformance in the program (about 380,000 instructions) at its
+        // first use, and this table has a few dozen entries, looked up only for keys
+        // that ncurses decoded (docs/performance.md, issue 11).
+        var codes: [(code: Int32, key: Key)] = [
+            (KEY_UP, .up), (KEY_DOWN, .down), (KEY_LEFT, .left), (KEY_RIGHT, .right),
+            (KEY_SR, .up), (KEY_SF, .down), (KEY_SLEFT, .left), (KEY_SRIGHT, .right),
+            (KEY_HOME, .home), (KEY_END, .end), (KEY_SHOME, .home), (KEY_SEND, .end),
+            (KEY_A1, .home), (KEY_C1, .end), (KEY_A3, .pageUp), (KEY_C3, .pageDown),
+            (KEY_FIND, .home), (KEY_SELECT, .end),
+            (KEY_PPAGE, .pageUp), (KEY_NPAGE, .pageDown),
+            (KEY_DC, .delete), (KEY_SDC, .delete), (KEY_IC, .insert),
+            (KEY_BACKSPACE, .backspace), (KEY_ENTER, .enter), (KEY_BTAB, .backTab),
         ]
-        for number in 1...12 { codes[cn_key_f(Int32(number))] = .function(number) }
+        for number in 1...12 { codes.append((cn_key_f(Int32(number)), .function(number))) }
         let extended: [(String, Key)] = [
             ("kLFT5", .wordLeft), ("kRIT5", .wordRight), ("kLFT3", .wordLeft), ("kRIT3", .wordRight),
             ("kUP5", .up), ("kDN5", .down), ("kUP3", .up), ("kDN3", .down),
@@ -204,7 +209,7 @@ extension Terminal {
         for (capability, key) in extended {
             guard let sequence = cn_string_capability(capability) else { continue }
             let code = key_defined(sequence)
-            if code > 0 { codes[code] = key }
+            if code > 0 { codes.append((code, key)) }
         }
         return codes
     }

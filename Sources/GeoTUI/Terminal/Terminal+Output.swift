@@ -107,8 +107,19 @@ extension Terminal {
 
     /// A style as ncurses attributes and a colour pair, defining the pair on first use.
     /// The corresponding ncurses call is `init_pair`.
+    ///
+    /// The styles met are kept in a short list, the last one looked at first: a form
+    /// uses a dozen styles, neighbouring cells mostly share one, and a dictionary keyed
+    /// by `Style` cost a hash per cell and, at its first use, a scan of every protocol
+    /// conformance in the program by the Swift runtime (docs/performance.md, issue 11).
     private func resolved(_ style: Style) -> (attributes: attr_t, pair: Int16) {
-        if let known = styleCache[style] { return known }
+        if lastStyleIndex < styleCache.count, styleCache[lastStyleIndex].style == style {
+            return (styleCache[lastStyleIndex].attributes, styleCache[lastStyleIndex].pair)
+        }
+        if let index = styleCache.firstIndex(where: { $0.style == style }) {
+            lastStyleIndex = index
+            return (styleCache[index].attributes, styleCache[index].pair)
+        }
         let shown = TerminalStyle(style, colorEnabled: supportsColor)
         var attributes = CN_A_NORMAL
         if shown.attributes.contains(.bold) { attributes |= CN_A_BOLD }
@@ -128,7 +139,8 @@ extension Terminal {
                 init_pair(pair, foreground, background)
             }
         }
-        styleCache[style] = (attributes, pair)
+        lastStyleIndex = styleCache.count
+        styleCache.append((style, attributes, pair))
         return (attributes, pair)
     }
 

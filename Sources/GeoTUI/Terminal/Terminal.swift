@@ -45,7 +45,8 @@ public final class Terminal {
     let outputDescriptor: Int32
     let signalReadDescriptor: Int32
     private let signalWriteDescriptor: Int32
-    let keyCodes: [Int32: Key]
+    /// ncurses' key codes and the keys they are, a later entry overriding an earlier one.
+    let keyCodes: [(code: Int32, key: Key)]
     let mouseMask: mmask_t
     let pasteModeOn: String?
     private let pasteModeOff: String?
@@ -76,7 +77,12 @@ public final class Terminal {
     // Output (Terminal+Output.swift).
     var presented: Canvas?
     var cursorVisible = false
-    var styleCache: [Style: (attributes: attr_t, pair: Int16)] = [:]
+    /// The styles met so far, as ncurses attributes and colour pairs: a short list,
+    /// not a dictionary (see `Terminal+Output.swift`, `resolved`).
+    var styleCache: [(style: Style, attributes: attr_t, pair: Int16)] = []
+    /// The index in `styleCache` of the style resolved last: neighbouring cells
+    /// mostly share one.
+    var lastStyleIndex = 0
     var colorPairs: ColorPairTable
     var characterBuffer = UnsafeMutablePointer<wchar_t>.allocate(capacity: 8)
 

@@ -20,12 +20,16 @@ struct TerminalStyle: Hashable, Sendable {
 
 /// Numbers the foreground/background combinations as ncurses colour pairs, in the
 /// order they are first used; pair 0 is the terminal's default colours.
+///
+/// The combinations are a list (pair N is at index N - 1), not a dictionary: there
+/// are a handful, and a dictionary keyed by a type of its own costs the Swift runtime
+/// a scan of every protocol conformance in the program at its first use.
 struct ColorPairTable {
     /// The number of pairs the terminal supports (`COLOR_PAIRS`).
     let capacity: Int
-    private var numbers: [ColorKey: Int] = [:]
+    private var combinations: [ColorKey] = []
 
-    struct ColorKey: Hashable {
+    struct ColorKey: Equatable {
         var foreground: Color?
         var background: Color?
     }
@@ -37,10 +41,10 @@ struct ColorPairTable {
     mutating func pair(foreground: Color?, background: Color?) -> (number: Int, isNew: Bool)? {
         if foreground == nil, background == nil { return (0, false) }
         let key = ColorKey(foreground: foreground, background: background)
-        if let number = numbers[key] { return (number, false) }
-        let number = numbers.count + 1
+        if let index = combinations.firstIndex(of: key) { return (index + 1, false) }
+        let number = combinations.count + 1
         guard number < capacity else { return nil }
-        numbers[key] = number
+        combinations.append(key)
         return (number, true)
     }
 }

@@ -55,6 +55,9 @@ extension Character {
     public var displayed: Character {
         guard let first = unicodeScalars.first else { return self }
         let v = first.value
+        // Printable ASCII is shown as itself: no Unicode property look-up (most of the
+        // cost of the first paint's 1,920 cells before; docs/performance.md, issue 11).
+        if v >= 0x20 && v < 0x7F { return self }
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
         if (0x80..<0xA0).contains(v) { return "�" }
