@@ -26,14 +26,17 @@ let package = Package(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
+        // No pkgConfig either (its -L would come before the static-link directory);
+        // GeoModel adds libxml2's include directory itself, below.
         .systemLibrary(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2"]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2"],
+            // Where Debian's libxml2-dev puts the headers CLibXML2's shim includes.
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
         ),
         .target(
             name: "GeoTUI",

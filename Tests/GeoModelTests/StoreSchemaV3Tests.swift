@@ -136,4 +136,40 @@ struct StoreSchemaV3Tests {
         try queue.close()
         #expect(try store.contains(GeoCache(title: "Brücke", details: "d", creator: "c", reward: "r")))
     }
+
+    /// The import drops the counter trigger inside its own transaction and makes it again.
+    private func triggers(_ url: URL) throws -> [String] {
+        let queue = try DatabaseQueue(path: url.path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        }
+    }
+
+    @Test func anImportKeepsTheCountAndItsTrigger() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: directory.file())
+        _ = try store.append(awkward[3])
+        let report = try store.importCaches(from: .bytes(Array(JSONInterchange.document(for: awkward).utf8), name: "in.json"))
+        #expect(report.added == 3 && report.duplicates == 1)
+        #expect(try store.count() == 4)
+        #expect(try triggers(directory.file()) == ["cache_counted_on_delete", "cache_counted_on_insert"])
+        // The trigger counts other SQL's inserts again.
+        let queue = try DatabaseQueue(path: directory.file().path)
+        try queue.write { db in try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES ('a', 'b', 'c', 'd')") }
+        try queue.close()
+        #expect(try store.count() == 5)
+    }
+
+    @Test func aRefusedImportLeavesTheCountAndItsTrigger() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: directory.file())
+        _ = try store.append(awkward[3])
+        let json = #"[{"title":"One","details":"d","creator":"c","reward":"r"},{"title":"","details":"d","creator":"c","reward":"r"}]"#
+        #expect(throws: ImportError.self) { try store.importCaches(from: .bytes(Array(json.utf8), name: "bad.json")) }
+        #expect(try store.count() == 1)
+        #expect(try triggers(directory.file()) == ["cache_counted_on_delete", "cache_counted_on_insert"])
+    }
 }

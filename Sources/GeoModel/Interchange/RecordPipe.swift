@@ -3,15 +3,15 @@ import Foundation
 /// Carries records from a reading thread to the storing thread, in small batches, so
 /// that parsing one part of the file overlaps storing the part before it. At most
 /// ``maxBatches`` batches wait at a time, so memory stays bounded.
-final class RecordPipe: @unchecked Sendable {
+final class RecordPipe<Derived>: @unchecked Sendable {
     /// A record with what `derive` made of its cache on the reading thread.
-    private typealias Derived = (record: PendingRecord, derived: String?)
+    private typealias Entry = (record: PendingRecord, derived: Derived?)
 
-    static let batchSize = 256
-    static let maxBatches = 8
+    static var batchSize: Int { 256 }
+    static var maxBatches: Int { 8 }
 
     private let condition = NSCondition()
-    private var batches: [[Derived]] = []
+    private var batches: [[Entry]] = []
     private var readerFinished = false
     private var readerFailure: (any Error)?
     private var cancelled = false
@@ -31,16 +31,17 @@ final class RecordPipe: @unchecked Sendable {
     ///
     /// `derive`, when given, is worked out on the reading thread for each cache that is
     /// read ready (JSON) and handed to `store` with it, so that the two cores share the
-    /// work (the SQLite store's search text); for a GPX waypoint, mapped on this
-    /// thread, `store` gets nil.
+    /// work (what a store keeps beside the fields); for a GPX waypoint, mapped on this
+    /// thread, `store` gets nil. It runs on the reading thread only, one cache after
+    /// the other.
     static func read(_ sources: [ImportSource], interruption: ImportInterruption? = nil,
-                     derive: (@Sendable (GeoCache) -> String)? = nil,
-                     _ store: (ImportRecord, String?) throws -> Void) throws {
+                     derive: (@Sendable (GeoCache) -> Derived)?,
+                     _ store: (ImportRecord, Derived?) throws -> Void) throws {
         let pipe = RecordPipe(names: sources.map(\.name).joined(separator: ", "))
         let handler = interruption?.addHandler { pipe.interrupt() }
         defer { if let handler { interruption?.removeHandler(handler) } }
         let thread = Thread {
-            var batch: [Derived] = []
+            var batch: [Entry] = []
             batch.reserveCapacity(batchSize)
             do {
                 for source in sources {
@@ -82,7 +83,7 @@ final class RecordPipe: @unchecked Sendable {
 
     /// Hands a batch to the storing thread, waiting while the pipe is full; throws
     /// `CancellationError` when the storing side has given up.
-    private func put(_ batch: [Derived]) throws {
+    private func put(_ batch: [Entry]) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= Self.maxBatches, !cancelled { condition.wait() }
@@ -101,7 +102,7 @@ final class RecordPipe: @unchecked Sendable {
 
     /// The next batch; nil at the end; throws the reader's error once its records are
     /// taken, and the interruption's at once.
-    private func take() throws -> [Derived]? {
+    private func take() throws -> [Entry]? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty, !readerFinished, !interrupted { condition.wait() }

@@ -11,11 +11,11 @@ import GRDBSQLite
 /// bytes stay where they are until the statement has run. Binding through GRDB's
 /// `StatementArguments` (an array of existentials, a NUL check per field and dynamic
 /// casts) cost more than SQLite's own work for a row (docs/performance.md).
-struct ImportRowWriter {
+final class ImportRowWriter {
     /// ``SQLiteStore/insertCacheSQL`` with `OR ROLLBACK`: a constraint that fails ends
     /// the whole import's transaction (which would be refused anyway), so SQLite need not
-    /// keep a statement journal for each insert, which the counter trigger otherwise
-    /// makes it write: about a third of an import's instructions per cache. (One
+    /// keep a statement journal for each insert, which a trigger otherwise makes it
+    /// write: about a third of an import's instructions per cache. (One
     /// `INSERT ... SELECT ... WHERE NOT EXISTS` instead of two statements cost more: an
     /// insert that reads its own table goes through a temporary table.)
     static let insertSQL = SQLiteStore.insertCacheSQL.replacingOccurrences(of: "INSERT INTO", with: "INSERT OR ROLLBACK INTO")
@@ -26,22 +26,58 @@ struct ImportRowWriter {
     /// Remembers how the import's words fold: descriptions repeat theirs.
     private var patches = SearchFoldPatch.Builder()
 
+    /// The counter trigger's own SQL while the import has it dropped.
+    private let counterTrigger: String?
+    private var added = 0
+
     /// Prepares the statements on `database`, inside the import's transaction.
+    ///
+    /// The trigger that counts each inserted row is dropped for the import and made
+    /// again from its own SQL by ``finish()``, which adds the import's count once. Both
+    /// happen inside the import's transaction: no other connection ever sees the
+    /// table without its trigger, and a rollback (an error, Ctrl-C, a kill) brings the
+    /// trigger back with everything else. Running it for every row was a fifth of
+    /// SQLite's work per cache.
     init(_ database: Database) throws {
         self.database = database
+        counterTrigger = try String.fetchOne(
+            database, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'cache_counted_on_insert'")
+        if counterTrigger != nil { try database.execute(sql: "DROP TRIGGER cache_counted_on_insert") }
         exists = try database.makeStatement(sql: SQLiteStore.containsCacheSQL)
         insert = try database.makeStatement(sql: Self.insertSQL)
     }
 
+    /// Adds the caches stored to the count and makes the counter trigger again; call it
+    /// once, last, before the import's transaction commits.
+    func finish() throws {
+        try database.execute(sql: "UPDATE cache_count SET value = value + ? WHERE singleton = 1", arguments: [added])
+        if let counterTrigger { try database.execute(sql: counterTrigger) }
+    }
+
+    /// What is stored beside a cache's fields: its ``ContentDigest`` and its
+    /// ``SearchFoldPatch``.
+    typealias Derived = (digest: Int64, patch: [UInt8]?)
+
+    /// Works out ``Derived`` on the import's reading thread, remembering the words it
+    /// folded; only that thread calls it, one cache at a time.
+    final class Derivation: @unchecked Sendable {
+        private var patches = SearchFoldPatch.Builder()
+
+        func derived(for cache: GeoCache) -> Derived {
+            (ContentDigest.of(cache), patches.patch(for: cache))
+        }
+    }
+
     /// Stores `cache` unless an identical one is stored (also one stored earlier by
-    /// this writer); returns whether it was stored.
-    mutating func storeUnlessDuplicate(_ cache: GeoCache) throws -> Bool {
+    /// this writer); returns whether it was stored. `derived`, when given, is what
+    /// ``Derivation`` made of it; otherwise it is worked out here.
+    func storeUnlessDuplicate(_ cache: GeoCache, derived: Derived? = nil) throws -> Bool {
         let lookup = exists.sqliteStatement, row = insert.sqliteStatement
         defer {
             sqlite3_reset(lookup)
             sqlite3_reset(row)
         }
-        let digest = ContentDigest.of(cache)
+        let digest = derived?.digest ?? ContentDigest.of(cache)
         var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward
         return try title.withUTF8 { title in
             try details.withUTF8 { details in
@@ -59,7 +95,8 @@ struct ImportRowWriter {
                         }
                         try check(sqlite3_bind_int64(row, 5, digest))
                         let stepped: Int32
-                        if let patch = patches.patch(for: cache) {
+                        let patch: [UInt8]? = if let derived { derived.patch } else { patches.patch(for: cache) }
+                        if let patch {
                             stepped = try patch.withUnsafeBytes { patch in
                                 try check(sqlite3_bind_blob(row, 6, patch.baseAddress, Int32(patch.count), nil))
                                 defer { sqlite3_bind_null(row, 6) }
@@ -70,6 +107,7 @@ struct ImportRowWriter {
                             stepped = sqlite3_step(row)
                         }
                         guard stepped == SQLITE_DONE else { throw error(stepped, sql: Self.insertSQL) }
+                        added += 1
                         return true
                     }
                 }
