@@ -29,12 +29,16 @@ let package = Package(
         // No pkgConfig either (its -L would come before the static-link directory);
         // GeoModel adds libxml2's include directory itself, below.
         .systemLibrary(
+            name: "CSQLiteConfig",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibXML2",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2"],
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSQLiteConfig"],
             // Where Debian's libxml2-dev puts the headers CLibXML2's shim includes.
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
         ),

@@ -81,7 +81,16 @@ extension GeoCache {
     ///
     /// This is the whole validity rule of geocache-tui; nothing else decides it.
     public var missingFields: [Field] {
-        Field.allCases.filter { self[$0].allSatisfy(\.isWhitespace) }
+        Field.allCases.filter { !Self.startsVisibly(self[$0]) && self[$0].allSatisfy(\.isWhitespace) }
+    }
+
+    /// Whether `text`'s first byte is ASCII other than a space or a control, so that
+    /// its first character is not whitespace (a character is whitespace by its first
+    /// scalar): the answer for nearly every field, without breaking it into characters
+    /// (imports check every field of every cache).
+    private static func startsVisibly(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first > 0x20 && first < 0x7F
     }
 
     /// True when every field holds something other than whitespace.

@@ -127,6 +127,11 @@ struct JSONArrayParser {
     /// The record an element stands for: a valid cache, or a rejection naming every
     /// missing key, non-string value, repeated key, or else the empty fields.
     private static func record(_ members: [Member], repeated: [Int], location: RecordLocation) -> ImportRecord {
+        // Nearly every element: four strings, each key once.
+        if repeated.isEmpty, case .string(let title) = members[0], case .string(let details) = members[1],
+           case .string(let creator) = members[2], case .string(let reward) = members[3] {
+            return validated(GeoCache(title: title, details: details, creator: creator, reward: reward), location)
+        }
         let keys = GeoCache.Field.allCases.map(\.key)
         var problems: [String] = []
         let missing = keys.indices.filter { members[$0].isMissing }.map { "\"\(keys[$0])\"" }
@@ -143,7 +148,11 @@ struct JSONArrayParser {
         guard problems.isEmpty, strings.count == 4 else {
             return .rejected(RejectedRecord(location: location, reason: problems.joined(separator: "; ")))
         }
-        let cache = GeoCache(title: strings[0], details: strings[1], creator: strings[2], reward: strings[3])
+        return validated(GeoCache(title: strings[0], details: strings[1], creator: strings[2], reward: strings[3]), location)
+    }
+
+    /// `cache` when it is valid, else its rejection naming the empty fields.
+    private static func validated(_ cache: GeoCache, _ location: RecordLocation) -> ImportRecord {
         do {
             return .cache(try cache.validated(), location)
         } catch {

@@ -26,6 +26,14 @@ final class ImportRowWriter {
     /// Remembers how the import's words fold: descriptions repeat theirs.
     private var patches = SearchFoldPatch.Builder()
 
+    /// The digests of every cache stored (before and during the import) while there
+    /// are at most ``digestLimit``: a cache whose digest is not among them cannot be a
+    /// duplicate, so its lookup is skipped (nearly every cache of an import). Past the
+    /// limit it is dropped and every cache is looked up, so memory stays bounded
+    /// (about 16 bytes a digest).
+    private var digests: Set<Int64>?
+    static let digestLimit = 1_000_000
+
     /// The counter trigger's own SQL while the import has it dropped.
     private let counterTrigger: String?
     private var added = 0
@@ -45,6 +53,14 @@ final class ImportRowWriter {
         if counterTrigger != nil { try database.execute(sql: "DROP TRIGGER cache_counted_on_insert") }
         exists = try database.makeStatement(sql: SQLiteStore.containsCacheSQL)
         insert = try database.makeStatement(sql: Self.insertSQL)
+        // The store's rows all have their digest: the import completed any pending ones.
+        let stored = try Int.fetchOne(database, sql: "SELECT value FROM cache_count") ?? 0
+        if stored <= Self.digestLimit {
+            var known = Set<Int64>(minimumCapacity: stored)
+            let cursor = try Int64.fetchCursor(database, sql: "SELECT content_hash FROM cache WHERE content_hash IS NOT NULL")
+            while let digest = try cursor.next() { known.insert(digest) }
+            digests = known
+        }
     }
 
     /// Adds the caches stored to the count and makes the counter trigger again; call it
@@ -83,12 +99,16 @@ final class ImportRowWriter {
             try details.withUTF8 { details in
                 try creator.withUTF8 { creator in
                     try reward.withUTF8 { reward in
-                        try check(sqlite3_bind_int64(lookup, 1, digest))
-                        for (index, field) in [title, details, creator, reward].enumerated() {
-                            try bind(field, at: Int32(index + 2), to: lookup)
+                        if digests?.contains(digest) ?? true {
+                            try check(sqlite3_bind_int64(lookup, 1, digest))
+                            for (index, field) in [title, details, creator, reward].enumerated() {
+                                try bind(field, at: Int32(index + 2), to: lookup)
+                            }
+                            guard sqlite3_step(lookup) == SQLITE_ROW else {
+                                throw error(sqlite3_errcode(database.sqliteConnection), sql: SQLiteStore.containsCacheSQL)
+                            }
+                            if sqlite3_column_int(lookup, 0) != 0 { return false }
                         }
-                        guard sqlite3_step(lookup) == SQLITE_ROW else { throw error(sqlite3_errcode(database.sqliteConnection), sql: SQLiteStore.containsCacheSQL) }
-                        if sqlite3_column_int(lookup, 0) != 0 { return false }
 
                         for (index, field) in [title, details, creator, reward].enumerated() {
                             try bind(field, at: Int32(index + 1), to: row)
@@ -108,6 +128,10 @@ final class ImportRowWriter {
                         }
                         guard stepped == SQLITE_DONE else { throw error(stepped, sql: Self.insertSQL) }
                         added += 1
+                        if digests != nil {
+                            digests!.insert(digest)
+                            if digests!.count > Self.digestLimit { digests = nil }
+                        }
                         return true
                     }
                 }

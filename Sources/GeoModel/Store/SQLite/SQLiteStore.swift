@@ -1,4 +1,5 @@
 import Foundation
+import CSQLiteConfig
 import GRDB
 
 /// The durable list of caches: an SQLite file, reached through GRDB.
@@ -157,6 +158,7 @@ public final class SQLiteStore: CacheStore {
     /// How every connection to a store is set up: wait for other writers up to the busy
     /// timeout, and make each commit durable (`synchronous = FULL`, also in WAL mode).
     static func connectionConfiguration(label: String) -> Configuration {
+        _ = processSettings
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = label
@@ -166,6 +168,14 @@ public final class SQLiteStore: CacheStore {
         }
         return configuration
     }
+
+    /// SQLite's process-wide settings, made once, before the first connection opens:
+    /// no memory statistics, which took a process-wide mutex on every allocation and
+    /// free (a fifth of an import's storing thread). Too late (a connection was opened
+    /// elsewhere first, as tests do) it changes nothing, and nothing depends on it.
+    private static let processSettings: Void = {
+        _ = geocache_sqlite_skip_memory_statistics()
+    }()
 
     /// True (1) when a cache identical in all four fields is stored; takes the
     /// cache's ``ContentDigest`` and then ``cacheArguments(_:)``. The index on the

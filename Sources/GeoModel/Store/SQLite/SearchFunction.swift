@@ -45,9 +45,35 @@ enum SearchFunction {
         func matches(_ arguments: UnsafeMutablePointer<OpaquePointer?>) -> Bool {
             let needle = bytes(of: arguments[5])
             if needle.isEmpty { return true }
+            let patch = bytes(of: arguments[4])
+            // Most rows have no patch: their search text is the fields with ASCII letters
+            // lowered, so a needle without U+001F is looked for in each field, lowering
+            // on the fly, without building the text.
+            if patch.isEmpty, !needle.contains(0x1F) {
+                return (0..<4).contains { containsLowered(bytes(of: arguments[$0]), needle) }
+            }
             let fields = (0..<4).map { bytes(of: arguments[$0]) }
-            guard SearchFoldPatch.apply(to: fields, patch: bytes(of: arguments[4]), into: &text) else { return false }
+            guard SearchFoldPatch.apply(to: fields, patch: patch, into: &text) else { return false }
             return text.withUnsafeBytes { contains($0, needle) }
+        }
+
+        /// Whether `needle` (not empty) occurs in `field` with its ASCII letters lowered.
+        private func containsLowered(_ field: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
+            guard needle.count <= field.count else { return false }
+            let first = needle[0]
+            let lastStart = field.count - needle.count
+            var start = 0
+            while start <= lastStart {
+                if SearchFoldPatch.lowered(field[start]) == first {
+                    var offset = 1
+                    while offset < needle.count, SearchFoldPatch.lowered(field[start + offset]) == needle[offset] {
+                        offset += 1
+                    }
+                    if offset == needle.count { return true }
+                }
+                start += 1
+            }
+            return false
         }
 
         /// Whether `needle` (not empty) occurs in `haystack`: `memchr` finds each
