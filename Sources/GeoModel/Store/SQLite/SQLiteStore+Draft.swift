@@ -31,6 +31,23 @@ extension SQLiteStore {
     /// stays consistent; only a power cut or a crash of the system before the next
     /// checkpoint's sync can take the draft back to the previous one (docs/decisions.md).
     public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
+        try withoutWaitingForTheDisk {
+            try write { db in
+                try db.execute(sql: "DELETE FROM draft")
+                for (field, value) in fields where !value.isEmpty {
+                    try db.execute(sql: "INSERT INTO draft (field, value) VALUES (?, CAST(? AS TEXT))",
+                                   arguments: [field.rawValue, Self.textArgument(value)])
+                }
+            }
+        }
+    }
+
+    /// Runs `body`, whose writes go through ``write(_:)``, with `synchronous = NORMAL`
+    /// on the store's connection (set before, as SQLite requires outside a
+    /// transaction, and `FULL` again after): its commits do not wait for the disk.
+    /// Only for what may be lost to a power cut without losing anything of the user's
+    /// caches: the draft, and the digests and patches worked out from stored fields.
+    func withoutWaitingForTheDisk<T>(_ body: () throws -> T) throws -> T {
         try ensureAttached()
         do {
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
@@ -42,12 +59,6 @@ extension SQLiteStore {
             // left to restore.
             try? queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
-        try write { db in
-            try db.execute(sql: "DELETE FROM draft")
-            for (field, value) in fields where !value.isEmpty {
-                try db.execute(sql: "INSERT INTO draft (field, value) VALUES (?, CAST(? AS TEXT))",
-                               arguments: [field.rawValue, Self.textArgument(value)])
-            }
-        }
+        return try body()
     }
 }

@@ -39,26 +39,36 @@ extension SQLiteStore {
         "\(SearchFunction.name)(title, details, creator, reward, fold_patch, CAST(? AS BLOB))"
 
     /// Works out the digest and search patch of rows stored without them (by SQL that
-    /// is not the app's, or before migration v3), in batches of 2,000 per
-    /// transaction. When there are none this is one lookup in a partial index.
+    /// is not the app's, or before migration v3), in batches of 20,000 per
+    /// transaction, committed without waiting for the disk: they are worked out from
+    /// the fields again should a power cut lose them. When there are none this is one
+    /// lookup in a partial index.
     func completePendingRows() throws {
         let hasPending = try read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash IS NULL)") ?? false
         }
         guard hasPending else { return }
         var patches = SearchFoldPatch.Builder()
-        var more = true
-        while more {
-            more = try write { db in
-                let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(Self.cacheColumns) FROM cache WHERE content_hash IS NULL ORDER BY id LIMIT 2000")
-                let update = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
-                for row in rows {
-                    let stored = Self.storedCache(from: row)
-                    try update.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [stored.id.rawValue])
+        try withoutWaitingForTheDisk {
+            var more = true
+            while more {
+                more = try write { db in
+                    let rows = try Row.fetchAll(
+                        db, sql: """
+                            SELECT \(Self.cacheColumns) FROM cache WHERE content_hash IS NULL
+                            ORDER BY id LIMIT \(Self.completionBatch)
+                            """)
+                    let update = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
+                    for row in rows {
+                        let stored = Self.storedCache(from: row)
+                        try update.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [stored.id.rawValue])
+                    }
+                    return rows.count == Self.completionBatch
                 }
-                return rows.count == 2000
             }
         }
     }
+
+    /// Rows completed per transaction by ``completePendingRows()``.
+    private static let completionBatch = 20_000
 }

@@ -203,7 +203,9 @@ public final class SQLiteStore: CacheStore {
                 }
                 return true
             }
-            if try migrator.hasBeenSuperseded(db) {
+            // A look that fails (another process is creating the store, its tables
+            // not all there yet) is not a newer schema; the migration then decides.
+            if (try? migrator.hasBeenSuperseded(db)) == true {
                 throw StoreError.newerSchema(path: path)
             }
             return false
@@ -223,18 +225,23 @@ public final class SQLiteStore: CacheStore {
     /// Runs the pending migrations. Two processes creating one store at once may
     /// both try a migration (each runs in its own transaction); the loser looks again:
     /// when the winner has finished, it carries on, and while the winner is still
-    /// between migrations it runs what is left.
+    /// between migrations it runs what is left. A look that fails while the winner is
+    /// half-way (its tables not all there yet) counts as "not finished", for up to
+    /// half a second; then the migration's own error is thrown.
     private static func migrate(_ queue: DatabaseQueue) throws {
+        func isCurrent() -> Bool {
+            (try? queue.read { db in try migrator.hasCompletedMigrations(db) }) == true
+        }
         // A current store is only read: opening writes nothing, so it wakes no other
         // session's watch.
-        if try queue.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+        if isCurrent() { return }
         for attempt in 1... {
             do {
                 try migrator.migrate(queue)
                 return
             } catch {
-                if try queue.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
-                if attempt == 5 { throw error }
+                if isCurrent() { return }
+                if attempt == 25 { throw error }
                 usleep(20_000)
             }
         }
