@@ -201,31 +201,14 @@ import Testing
 
     // MARK: Migration
 
-    /// A store file as geocache-tui 0.1 (schema v1) left it, written with raw SQL.
+    /// A store file as geocache-tui 0.1 (schema v1) left it.
     private func makeVersion1Store(_ url: URL, titles: [String]) throws {
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
-            try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1');
-                CREATE TABLE cache (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
-                    details TEXT NOT NULL, creator TEXT NOT NULL, reward TEXT NOT NULL);
-                CREATE INDEX cache_by_content ON cache (title, details, creator, reward);
-                CREATE TABLE cache_count (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), value INTEGER NOT NULL);
-                INSERT INTO cache_count VALUES (1, 0);
-                CREATE TRIGGER cache_counted_on_insert AFTER INSERT ON cache BEGIN
-                    UPDATE cache_count SET value = value + 1 WHERE singleton = 1; END;
-                CREATE TRIGGER cache_counted_on_delete AFTER DELETE ON cache BEGIN
-                    UPDATE cache_count SET value = value - 1 WHERE singleton = 1; END;
-                CREATE TABLE draft (field TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-                """)
+        try OlderStoreFile.write(url, version: 1) { db in
             for title in titles {
                 try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES (?, 'd', 'c', 'r')",
                                arguments: [title])
             }
         }
-        try queue.close()
     }
 
     @Test func version1StoreMigratesAndIsSearchable() throws {

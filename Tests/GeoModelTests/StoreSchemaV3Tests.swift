@@ -15,27 +15,10 @@ struct StoreSchemaV3Tests {
         GeoCache(title: "Plain", details: "plain", creator: "ben", reward: "Logbook"),
     ]
 
-    /// A store file as geocache-tui left it at schema v2, written with raw SQL: the
-    /// fields, an index over all four and the folded text of each cache.
+    /// A store file as geocache-tui left it at schema v2: the fields, an index over
+    /// all four and the folded text of each cache.
     private func makeVersion2Store(_ url: URL, holding caches: [GeoCache]) throws {
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
-            try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1'), ('v2');
-                CREATE TABLE cache (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
-                    details TEXT NOT NULL, creator TEXT NOT NULL, reward TEXT NOT NULL, search_text TEXT);
-                CREATE INDEX cache_by_content ON cache (title, details, creator, reward);
-                CREATE INDEX cache_search_text_pending ON cache (id) WHERE search_text IS NULL;
-                CREATE TABLE cache_count (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), value INTEGER NOT NULL);
-                INSERT INTO cache_count VALUES (1, 0);
-                CREATE TRIGGER cache_counted_on_insert AFTER INSERT ON cache BEGIN
-                    UPDATE cache_count SET value = value + 1 WHERE singleton = 1; END;
-                CREATE TRIGGER cache_counted_on_delete AFTER DELETE ON cache BEGIN
-                    UPDATE cache_count SET value = value - 1 WHERE singleton = 1; END;
-                CREATE TABLE draft (field TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-                """)
+        try OlderStoreFile.write(url, version: 2) { db in
             for cache in caches {
                 try db.execute(
                     sql: "INSERT INTO cache (title, details, creator, reward, search_text) VALUES (\(SQLiteStore.cacheValuePlaceholders), CAST(? AS TEXT))",
@@ -45,7 +28,6 @@ struct StoreSchemaV3Tests {
             try db.execute(sql: "DELETE FROM cache WHERE id = 2")
             try db.execute(sql: "UPDATE cache SET search_text = NULL WHERE id = 3")
         }
-        try queue.close()
     }
 
     private func columns(_ url: URL) throws -> [String] {

@@ -190,7 +190,7 @@ public enum HTMLText {
         var index = start
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "<"), bytes.count - index >= closing.count,
-               closing.indices.allSatisfy({ SearchFoldPatch.lowered(bytes[index + $0]) == closing[$0] }) {
+               closing.indices.allSatisfy({ bytes[index + $0].asciiLowercased == closing[$0] }) {
                 while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
                 return min(index + 1, bytes.count)
             }

@@ -40,7 +40,7 @@ enum SearchFolding {
             let isASCII = text.withUTF8 { bytes in
                 for byte in bytes {
                     guard byte < 0x80 else { return false }
-                    folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    folded.append(byte.asciiLowercased)
                 }
                 return true
             }

@@ -47,12 +47,12 @@ struct SearchFoldPatch {
                         let folded = fold(word, after: before)
                         // Only the part between the common prefix and suffix changes.
                         var prefix = 0
-                        while prefix < word.count, prefix < folded.count, Self.lowered(word[prefix]) == folded[prefix] {
+                        while prefix < word.count, prefix < folded.count, word[prefix].asciiLowercased == folded[prefix] {
                             prefix += 1
                         }
                         var suffix = 0
                         while suffix < word.count - prefix, suffix < folded.count - prefix,
-                              Self.lowered(word[word.count - 1 - suffix]) == folded[folded.count - 1 - suffix] {
+                              word[word.count - 1 - suffix].asciiLowercased == folded[folded.count - 1 - suffix] {
                             suffix += 1
                         }
                         if prefix + suffix < max(word.count, folded.count) {
@@ -119,13 +119,6 @@ struct SearchFoldPatch {
             patch.append(UInt8(value))
         }
 
-        private static func lowered(_ byte: UInt8) -> UInt8 { SearchFoldPatch.lowered(byte) }
-    }
-
-    /// An ASCII capital letter lowered; every other byte unchanged.
-    @inline(__always)
-    static func lowered(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
     /// Rebuilds the search text: the four `fields` (UTF-8) joined by U+001F with the
@@ -155,7 +148,7 @@ struct SearchFoldPatch {
                 }
                 let run = min(field.count - inField, target - position)
                 if keeping {
-                    for index in inField..<(inField + run) { output.append(lowered(field[index])) }
+                    for index in inField..<(inField + run) { output.append(field[index].asciiLowercased) }
                 }
                 inField += run
                 position += run

@@ -64,9 +64,9 @@ enum SearchFunction {
             let lastStart = field.count - needle.count
             var start = 0
             while start <= lastStart {
-                if SearchFoldPatch.lowered(field[start]) == first {
+                if field[start].asciiLowercased == first {
                     var offset = 1
-                    while offset < needle.count, SearchFoldPatch.lowered(field[start + offset]) == needle[offset] {
+                    while offset < needle.count, field[start + offset].asciiLowercased == needle[offset] {
                         offset += 1
                     }
                     if offset == needle.count { return true }

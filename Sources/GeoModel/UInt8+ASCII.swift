@@ -1,0 +1,9 @@
+extension UInt8 {
+    /// The byte with an ASCII capital letter made small ("A" to "a"); every other byte,
+    /// UTF-8 ones included, unchanged. For ASCII this is all that search folding does
+    /// (`SearchTextFoldingTests` checks every ASCII character against Foundation).
+    @inline(__always)
+    var asciiLowercased: UInt8 {
+        self &- 0x41 < 26 ? self | 0x20 : self
+    }
+}
