@@ -25,14 +25,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # archives instead of the shared library, so the binary does not load libxml2 with
 # ICU, liblzma and zlib (used only by the GPX import), SQLite and libstdc++ at every
 # start, nor relocate them (docs/performance.md, issue 11). A name whose archives are
-# missing is left out, and that library stays shared.
+# missing is left out, and that library stays shared. A script is rewritten only when
+# it changes: a new one, even with the same text, makes SwiftPM rebuild everything.
 STATIC_LINK_DIR := .build/static-link
 define static_link_scripts
 	@mkdir -p $(STATIC_LINK_DIR); \
 	archives() { out=""; for a in "$$@"; do p=$$(cc -print-file-name=$$a 2>/dev/null); \
 	  case "$$p" in /*) out="$$out $$(readlink -f $$p)";; *) return 1;; esac; done; echo "INPUT($$out )"; }; \
-	write() { name=$$1; shift; if s=$$(archives "$$@"); then echo "$$s" > $(STATIC_LINK_DIR)/lib$$name.so; \
-	  else rm -f $(STATIC_LINK_DIR)/lib$$name.so; fi; }; \
+	write() { name=$$1; shift; f=$(STATIC_LINK_DIR)/lib$$name.so; if s=$$(archives "$$@"); then \
+	  [ "$$(cat $$f 2>/dev/null)" = "$$s" ] || echo "$$s" > $$f; else rm -f $$f; fi; }; \
 	write xml2 libxml2.a libicuuc.a libicudata.a liblzma.a libz.a; \
 	write sqlite3 libsqlite3.a; \
 	write stdc++ libstdc++.a
