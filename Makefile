@@ -8,7 +8,27 @@ BIN_RELEASE := .build/release/geocache-tui
 # linked at a fixed address (not position-independent): the dynamic loader then has
 # about 85,000 fewer relocations to apply at every start, and the pages they would
 # write stay clean (docs/performance.md, issue 11, has the measurements).
-RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui -Xlinker -no-pie
+# lld (shipped with the toolchain) puts the code the form runs first, in the order
+# scripts/startup-order.txt lists it: the form then touches a few contiguous megabytes
+# of the binary instead of pages all over its 26 MB of code, and the kernel's
+# fault-around maps that much less (docs/performance.md, issue 11). `make
+# startup-order` writes the list again; symbols no longer there are skipped.
+STARTUP_ORDER := scripts/startup-order.txt
+ORDER_FLAGS   := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/$(STARTUP_ORDER) \
+                 -Xlinker --no-warn-symbol-ordering
+# SwiftPM does not know the list is an input of the link: a binary older than the list
+# is removed, so the build links it again.
+define relink_if_order_changed
+	@[ ! -f $(BIN_RELEASE) ] || [ ! $(STARTUP_ORDER) -nt $(BIN_RELEASE) ] || rm -f $(BIN_RELEASE)
+endef
+# Generic types the code names (a Dictionary keyed by an enum, a Set of String) get
+# their metadata through accessor functions that pass the conformances along, instead
+# of by demangling the type's name at run time: each name made the Swift runtime scan
+# every protocol conformance record of the binary (about 6,300) to check the key's
+# Hashable, about 380,000 instructions each, a dozen of them before the first paint.
+METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui -Xlinker -no-pie \
+                 $(ORDER_FLAGS) $(METADATA_FLAGS)
 RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term \
                  libxml2-dev libicu-dev liblzma-dev zlib1g-dev
 # make install writes the man page with a small Python script; the tests render it.
@@ -51,16 +71,18 @@ define apt_install
 	fi
 endef
 
-.PHONY: run build test deps test-deps bench clean install uninstall
+.PHONY: run build test deps test-deps bench clean install uninstall startup-order
 
 ## Build in release mode and start the app on its default store (args: ARGS="...").
 run: deps
 	$(static_link_scripts)
+	$(relink_if_order_changed)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(BIN_RELEASE) $(ARGS)
 
 build: deps
 	$(static_link_scripts)
+	$(relink_if_order_changed)
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Run every test: model, widgets, controller, headless ncurses and tmux end-to-end.
@@ -73,6 +95,7 @@ test: test-deps
 install: deps
 	$(call apt_install,$(INSTALL_PACKAGES))
 	$(static_link_scripts)
+	$(relink_if_order_changed)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh scripts/install.sh install $(BIN_RELEASE)
 
@@ -91,10 +114,23 @@ test-deps:
 bench:
 	$(call apt_install,$(BENCH_PACKAGES) python3-venv time)
 	$(static_link_scripts)
+	$(relink_if_order_changed)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@[ -x .venv-bench/bin/python3 ] || python3 -m venv .venv-bench
 	@.venv-bench/bin/python3 -c 'import pyte' 2>/dev/null || .venv-bench/bin/pip install -q pyte==0.8.2
 	python3 scripts/bench.py --binary $(BIN_RELEASE) --json bench-results.json
+
+## Writes scripts/startup-order.txt again from callgrind profiles of the form (run it
+## after changing what the form does at start; docs/performance.md says how it works).
+startup-order:
+	$(call apt_install,$(BENCH_PACKAGES) python3-venv valgrind)
+	$(static_link_scripts)
+	$(SWIFT) build $(RELEASE_FLAGS) -Xlinker -Map=$(CURDIR)/.build/geocache-tui.map -Xlinker --no-demangle
+	@[ -x .venv-bench/bin/python3 ] || python3 -m venv .venv-bench
+	@.venv-bench/bin/python3 -c 'import pyte' 2>/dev/null || .venv-bench/bin/pip install -q pyte==0.8.2
+	.venv-bench/bin/python3 scripts/startup-order.py --binary $(BIN_RELEASE) \
+	  --map .build/geocache-tui.map --out $(STARTUP_ORDER)
+	rm -f $(BIN_RELEASE) .build/geocache-tui.map
 
 clean:
 	rm -rf .build

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Writes scripts/startup-order.txt: the code the form runs, to be linked together.
+
+The release binary is one 125 MB file whose code is 26 MB. The form runs only a small
+part of it, but spread over the whole text segment; the kernel maps 64 KiB of the file
+around every page the code faults in (fault-around), so what the form touches decides
+both its resident memory and how many page faults its start costs. lld's
+`--symbol-ordering-file` puts the input sections holding the listed symbols first, in
+the listed order, so the code the form runs ends up in a few contiguous megabytes
+(docs/performance.md, "Issue 11: the code the form runs, linked together").
+
+How the list is made: the release binary, linked with a map (`-Map`), runs the form
+under callgrind (`--dump-instr=yes`) in the bench's pseudo-terminal, in the ways people
+use it: start on an empty store and quit; start on a store of 2,000 caches, type into
+the fields (ASCII and not), Tab round the form, Next and Previous, open and close the
+help, quit with a draft. Every executed instruction of the binary is looked up in the
+map's input sections; each section that ran is listed once, by one symbol that only
+it defines (a symbol name several objects define locally, such as a value witness
+`$sSqwxx`, would drag every one of them to the front). Sections are listed in the
+order their code first appears in the profiles. A section without such a symbol is
+left where it is.
+
+Run by `make startup-order`; needs valgrind and the bench's `pyte` (.venv-bench).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from bisect import bisect_right
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
+from ptyapp import AppSession  # noqa: E402
+import stores  # noqa: E402
+
+INPUT_SECTION = re.compile(r"^\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ {9}(\S.*):\((\.text[^)]*)\)$")
+SYMBOL = re.compile(r"^\s+([0-9a-f]+)\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {17}(\S+)$")
+
+# Keys typed in the profiled session (each waits for its update).
+TYPING = [b"N", b"o", b"r", b"t", b"h", b" ", "Br\u00fccke \u6771\u4eac".encode(), b"\x7f",
+          b"\t", b"x" * 3, b"\t", b"y", b"\t", b"z", b"\t", b"\t", b"\t", b"\t",
+          b"\x0e", b"\x0e", b"\x0e", b"\x10", b"\x10", b"\x1bOP", b"\x1b", b"\x01", b"\x05"]
+
+
+def read_map(path):
+    """The input sections of the output `.text` (start, size, name) sorted by start,
+    and how many times each symbol name is defined in the whole link."""
+    sections, counts = [], {}
+    current = None
+    with open(path, errors="replace") as lines:
+        for line in lines:
+            match = INPUT_SECTION.match(line)
+            if match:
+                current = [int(match.group(1), 16), int(match.group(2), 16),
+                           f"{match.group(3)}:({match.group(4)})", []]
+                sections.append(current)
+                continue
+            match = SYMBOL.match(line)
+            if match:
+                name = match.group(2)
+                counts[name] = counts.get(name, 0) + 1
+                if current is not None:
+                    current[3].append(name)
+            else:
+                current = None
+    sections.sort(key=lambda s: s[0])
+    return sections, counts
+
+
+def executed_addresses(profile, binary):
+    """The binary's executed instruction addresses in a callgrind profile made with
+    --dump-instr=yes, in the order they appear."""
+    objects, current_object, last = {}, None, 0
+    name = os.path.realpath(binary)
+    with open(profile, errors="replace") as lines:
+        for line in lines:
+            if line.startswith(("ob=", "cob=")):
+                # An object is named where it first appears, in either kind of line.
+                match = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+                if match.group(2):
+                    objects[match.group(1)] = match.group(2)
+                if line.startswith("ob="):
+                    current_object = objects.get(match.group(1))
+                continue
+            if line.startswith("calls="):
+                continue
+            first = line.split(" ", 1)[0]
+            if first.startswith("0x"):
+                last = int(first, 16)
+            elif first[:1] in "+-" and first[1:].isdigit():
+                last += int(first)
+            elif first != "*":
+                continue
+            if current_object == name:
+                yield last
+
+
+def hot_symbols(profiles, binary, map_path):
+    sections, counts = read_map(map_path)
+    starts = [s[0] for s in sections]
+    listed, order, left = set(), [], []
+    for profile in profiles:
+        for address in executed_addresses(profile, binary):
+            index = bisect_right(starts, address) - 1
+            if index < 0 or index in listed:
+                continue
+            start, size, _, names = sections[index]
+            if address >= start + size:
+                continue
+            listed.add(index)
+            unique = [n for n in names if counts.get(n) == 1]
+            if unique:
+                order.append(unique[0])
+            else:
+                left.append((size, sections[index][2]))
+    return order, left
+
+
+def profile_session(binary, store, home, output, keys):
+    argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={output}",
+            binary, "--store", store]
+    session = AppSession(binary, store, home, argv=argv)
+    session.wait_first_paint(timeout=300)
+    for key in keys:
+        session.key(key, quiet=0.3)
+    session.quit(timeout=300)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", required=True, help="release binary linked with --map")
+    parser.add_argument("--map", required=True, help="lld's map of that link")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="startup-order-") as work:
+        home = os.path.join(work, "home")
+        os.makedirs(home)
+        empty, full = os.path.join(work, "empty.sqlite"), os.path.join(work, "full.sqlite")
+        stores.make_store(args.binary, full, 2000)
+        profiles = [os.path.join(work, "empty.cg"), os.path.join(work, "full.cg")]
+        profile_session(args.binary, empty, home, profiles[0], [])
+        profile_session(args.binary, full, home, profiles[1], TYPING)
+        symbols, left = hot_symbols(profiles, args.binary, args.map)
+    with open(args.out, "w") as out:
+        out.write("\n".join(symbols) + "\n")
+    print(f"{args.out}: {len(symbols)} input sections")
+    if left:
+        print(f"{len(left)} sections that ran have no symbol of their own and stay where they "
+              f"are ({sum(size for size, _ in left) // 1024} KiB), the largest:")
+        for size, name in sorted(left, reverse=True)[:10]:
+            print(f"  {size // 1024:6d} KiB  {name}")
+
+
+if __name__ == "__main__":
+    main()
