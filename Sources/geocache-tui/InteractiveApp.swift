@@ -26,6 +26,7 @@ func runInteractiveApp(store: any CacheStore) throws {
         theme: terminal.supportsColor ? .standard : .monochrome,
         storeName: store.shortName)
     let status = Application(terminal: terminal, controller: controller).run()
+    store.prepareForExit()
     for problem in controller.finishProblems {
         StandardStreams.writeError("geocache-tui: \(problem)\n")
     }

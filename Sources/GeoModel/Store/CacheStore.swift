@@ -96,9 +96,15 @@ public protocol CacheStore: AnyObject {
     /// Paths an export must never write over: the store's file and its side files
     /// (none for a server).
     var protectedPaths: [String] { get }
+    /// Called once by a process about to exit, after its last use of the store (and
+    /// before the store is released): the store may leave to the exit what the exit
+    /// does anyway, so that quitting does not wait for it. Nothing for a server.
+    func prepareForExit()
 }
 
 extension CacheStore {
+    public func prepareForExit() {}
+
     /// Validates `cache` and stores it after every other cache.
     @discardableResult
     public func add(_ cache: GeoCache) throws -> StoredCache {

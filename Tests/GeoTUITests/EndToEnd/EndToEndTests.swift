@@ -195,6 +195,39 @@ import Testing
         try session.quitApp()
     }
 
+    /// The process that takes over the watch's last close at exit (it waits for the
+    /// kernel in the app's place) ends right after the app.
+    @Test func quittingLeavesNoProcessOfTheAppBehind() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.type("A draft to keep")
+        try session.waitFor("A draft to keep")
+        let pid = try #require(try session.programPID())
+        let group = try #require(Self.processGroup(of: pid))
+        try session.quitApp()
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.appProcesses(inGroup: group).isEmpty, Date() < deadline {
+            usleep(10_000)
+        }
+        #expect(Self.appProcesses(inGroup: group).isEmpty)
+    }
+
+    /// The process group of `pid`, from /proc/PID/stat (the fifth field).
+    private static func processGroup(of pid: pid_t) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 2 ? Int(fields[2]) : nil
+    }
+
+    /// The running geocache-tui processes in process group `group`.
+    private static func appProcesses(inGroup group: Int) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            return comm.hasPrefix("geocache-tui") && processGroup(of: pid) == group
+        }
+    }
+
     @Test func quitRestoresTheTerminal() throws {
         let session = try TmuxSession.app(store: store)
         try session.quitApp()

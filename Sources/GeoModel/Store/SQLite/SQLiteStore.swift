@@ -76,6 +76,13 @@ public final class SQLiteStore: CacheStore {
     /// How long after an unconfirmed write the store keeps looking for its commit.
     static let commitWaitLimit: Duration = .seconds(2)
 
+    /// The watch's descriptor is closed by a child process (``StoreFileWatch/handOverAtExit()``):
+    /// its last close makes the kernel wait up to 18 ms, which quitting would otherwise wait for.
+    public func prepareForExit() {
+        watch?.handOverAtExit()
+        watch = nil
+    }
+
     /// Without a watch, once a second; after an unconfirmed write, soon (25 ms, then
     /// backing off to half a second) until the commit shows or ``commitWaitLimit`` passes.
     public var recheckDelay: Duration? {
