@@ -27,8 +27,13 @@ endef
 # every protocol conformance record of the binary (about 6,300) to check the key's
 # Hashable, about 380,000 instructions each, a dozen of them before the first paint.
 METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# The Swift driver exports every symbol of the program to the dynamic symbol table
+# (-export-dynamic): 8,700 entries that nothing looks up, but that the runtime's
+# dladdr() walks once at start (about 210,000 instructions) and the loader hashes
+# into. Nothing loads code that links against the program, so they are not exported.
+LINK_FLAGS := -Xlinker --no-export-dynamic
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui -Xlinker -no-pie \
-                 $(ORDER_FLAGS) $(METADATA_FLAGS)
+                 $(ORDER_FLAGS) $(METADATA_FLAGS) $(LINK_FLAGS)
 RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term \
                  libxml2-dev libicu-dev liblzma-dev zlib1g-dev
 # make install writes the man page with a small Python script; the tests render it.
@@ -43,20 +48,24 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The release link looks for libraries in $(STATIC_LINK_DIR) first (Package.swift):
 # each file written there is a linker script that makes one -l name the static
 # archives instead of the shared library, so the binary does not load libxml2 with
-# ICU, liblzma and zlib (used only by the GPX import), SQLite and libstdc++ at every
-# start, nor relocate them (docs/performance.md, issue 11). A name whose archives are
+# ICU, liblzma and zlib (used only by the GPX import), SQLite, libstdc++ and ncurses
+# at every start, nor relocate them (docs/performance.md, issue 11). A name whose archives are
 # missing is left out, and that library stays shared. A script is rewritten only when
-# it changes: a new one, even with the same text, makes SwiftPM rebuild everything.
+# it changes: a new one, even with the same text, makes SwiftPM rebuild everything;
+# a changed one removes the binary, which SwiftPM would not link again otherwise.
 STATIC_LINK_DIR := .build/static-link
 define static_link_scripts
 	@mkdir -p $(STATIC_LINK_DIR); \
 	archives() { out=""; for a in "$$@"; do p=$$(cc -print-file-name=$$a 2>/dev/null); \
 	  case "$$p" in /*) out="$$out $$(readlink -f $$p)";; *) return 1;; esac; done; echo "INPUT($$out )"; }; \
 	write() { name=$$1; shift; f=$(STATIC_LINK_DIR)/lib$$name.so; if s=$$(archives "$$@"); then \
-	  [ "$$(cat $$f 2>/dev/null)" = "$$s" ] || echo "$$s" > $$f; else rm -f $$f; fi; }; \
+	  [ "$$(cat $$f 2>/dev/null)" = "$$s" ] || { echo "$$s" > $$f; rm -f $(BIN_RELEASE); }; \
+	  else rm -f $$f; fi; }; \
 	write xml2 libxml2.a libicuuc.a libicudata.a liblzma.a libz.a; \
 	write sqlite3 libsqlite3.a; \
-	write stdc++ libstdc++.a
+	write stdc++ libstdc++.a; \
+	write ncursesw libncursesw.a libtinfo.a; \
+	write tinfo libtinfo.a
 endef
 
 # Installs the Debian packages in $(1) that are not installed yet.

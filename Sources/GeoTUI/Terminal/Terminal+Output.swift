@@ -70,17 +70,13 @@ extension Terminal {
     /// the columns after it never shift.
     private func put(_ character: Character, attributes: attr_t, pair: Int16, x: Int, y: Int,
                      wide: Bool = false, cell: inout cchar_t) {
-        var count = 0
-        var width: Int32 = 0
-        for scalar in character.unicodeScalars {
-            let scalarWidth = wcwidth(wchar_t(bitPattern: scalar.value))
-            if count == 0 {
-                width = scalarWidth
-            } else if scalarWidth != 0 || count == 5 {
-                break
-            }
-            characterBuffer[count] = wchar_t(bitPattern: scalar.value)
-            count += 1
+        var (count, width): (Int, Int32)
+        if let byte = character.singleASCIIByte, byte >= 0x20, byte != 0x7F {
+            // Printable ASCII, most cells: one column, nothing to ask the C library.
+            characterBuffer[0] = wchar_t(byte)
+            (count, width) = (1, 1)
+        } else {
+            (count, width) = fillCharacterBuffer(with: character)
         }
         if width < 1 || (width == 2 && !wide) {
             characterBuffer[0] = wchar_t(0xFFFD)
@@ -103,6 +99,24 @@ extension Terminal {
             cn_setcchar(&cell, characterBuffer, attributes, pair)
             mvwadd_wch(window, Int32(y), Int32(x + 1), &cell)
         }
+    }
+
+    /// Copies `character`'s first scalar and the zero-width ones after it (five at most)
+    /// into the character buffer; returns how many and the first one's `wcwidth`.
+    private func fillCharacterBuffer(with character: Character) -> (count: Int, width: Int32) {
+        var count = 0
+        var width: Int32 = 0
+        for scalar in character.unicodeScalars {
+            let scalarWidth = wcwidth(wchar_t(bitPattern: scalar.value))
+            if count == 0 {
+                width = scalarWidth
+            } else if scalarWidth != 0 || count == 5 {
+                break
+            }
+            characterBuffer[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+        }
+        return (count, width)
     }
 
     /// A style as ncurses attributes and a colour pair, defining the pair on first use.

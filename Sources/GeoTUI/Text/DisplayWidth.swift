@@ -26,6 +26,7 @@ public enum DisplayWidth {
 
     /// The width of one grapheme cluster as it is drawn (controls count as one).
     public static func of(_ character: Character) -> Int {
+        if character.singleASCIIByte != nil { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x80 {
@@ -53,6 +54,7 @@ extension Character {
     /// (ESC shows as "␛", a newline as "␤", a tab as "␉"), so text from a store or an
     /// import is shown and never interpreted by the terminal.
     public var displayed: Character {
+        if let byte = singleASCIIByte, byte >= 0x20, byte != 0x7F { return self }
         guard let first = unicodeScalars.first else { return self }
         let v = first.value
         // Printable ASCII is shown as itself: no Unicode property look-up (most of the
@@ -61,6 +63,10 @@ extension Character {
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
         if (0x80..<0xA0).contains(v) { return "�" }
+        // Format characters (category Cf) are few: below U+0600 only the soft hyphen,
+        // and none from U+2070 to U+FEFE (box lines, arrows, symbols, CJK), so those
+        // skip the Unicode property look-up.
+        if (v < 0x600 && v != 0xAD) || (0x2070..<0xFEFF).contains(v) { return self }
         if first.properties.generalCategory == .format && unicodeScalars.count == 1
             && v != 0x200D { return "�" }
         return self
@@ -76,5 +82,16 @@ extension StringProtocol {
         var total = 0
         for character in self { total += character.displayWidth }
         return total
+    }
+}
+
+extension Character {
+    /// The byte of a character that is a single ASCII byte (not "\r\n", which is two),
+    /// read from its UTF-8 without decoding Unicode scalars: almost every cell of a
+    /// frame is one, and decoding the first scalar cost about 400 instructions a cell.
+    var singleASCIIByte: UInt8? {
+        let utf8 = self.utf8
+        guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return nil }
+        return byte
     }
 }

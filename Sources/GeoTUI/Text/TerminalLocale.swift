@@ -2,19 +2,24 @@ import Glibc
 
 /// Where the process's locale is put right for wide characters.
 public enum TerminalLocale {
-    /// Sets `LC_ALL` from the environment, falling back to `C.UTF-8` when that is not a
-    /// UTF-8 locale (LANG unset, POSIX, Latin-1), so wide characters and box lines work.
+    /// Sets `LC_CTYPE` from the environment, falling back to `C.UTF-8` when that is not
+    /// a UTF-8 locale (LANG unset, POSIX, Latin-1), so wide characters and box lines work.
     /// Returns true when the fallback was needed.
+    ///
+    /// Only the character type is set: it is all that `wcwidth` and ncurses read. The
+    /// other categories stay "C" (messages, number and date formats, collation), which
+    /// spares loading a dozen locale files at every start.
     @discardableResult
     public static func ensureUTF8() -> Bool {
-        if let name = setlocale(LC_ALL, ""), isUTF8(String(cString: name)) { return false }
-        if setlocale(LC_ALL, "C.UTF-8") == nil { _ = setlocale(LC_ALL, "C.utf8") }
-        // Keep the user's message and number formats where they exist.
+        if let name = setlocale(LC_CTYPE, ""), isUTF8(name) { return false }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
         return true
     }
 
-    private static func isUTF8(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
+    /// True when the locale name ends in a UTF-8 codeset ("…UTF-8", "…utf8"), in any case.
+    private static func isUTF8(_ name: UnsafePointer<CChar>) -> Bool {
+        let lowered = String(cString: name).utf8.map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
+        let text = String(decoding: lowered, as: UTF8.self)
+        return text.contains("utf-8") || text.contains("utf8")
     }
 }

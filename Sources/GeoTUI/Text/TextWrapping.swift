@@ -62,14 +62,16 @@ public enum TextWrapping {
             if isSpace {
                 // Spaces that begin a continuation line are where the line broke: drop them.
                 if !hasText && lineStarted { continue }
-                pendingSpaces += run
+                // String's own append for a Substring: `+=` took the generic one,
+                // whose first call looked up the sequence's associated types.
+                pendingSpaces.append(contentsOf: run)
                 pendingWidth += run.count
                 continue
             }
             let runWidth = run.displayWidth
             if lineWidth + pendingWidth + runWidth <= width {
                 line += pendingSpaces
-                line += run
+                line.append(contentsOf: run)
                 lineWidth += pendingWidth + runWidth
                 hasText = true
                 pendingSpaces = ""
@@ -78,7 +80,7 @@ public enum TextWrapping {
             }
             if runWidth <= width - indent {
                 if hasText || !pendingSpaces.isEmpty { finishLine() }
-                line += run
+                line.append(contentsOf: run)
                 lineWidth += runWidth
                 hasText = true
                 pendingSpaces = ""
