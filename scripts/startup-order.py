@@ -28,13 +28,14 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 from bisect import bisect_right
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from ptyapp import AppSession  # noqa: E402
 import stores  # noqa: E402
 
-INPUT_SECTION = re.compile(r"^\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ {9}(\S.*):\((\.text[^)]*)\)$")
+INPUT_SECTION = re.compile(r"^\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ {9}(\S.*):\(((?:\.text|\.data|\.bss|\.rodata)[^)]*)\)$")
 SYMBOL = re.compile(r"^\s+([0-9a-f]+)\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {17}(\S+)$")
 
 # Keys typed in the profiled session (each waits for its update).
@@ -44,8 +45,9 @@ TYPING = [b"N", b"o", b"r", b"t", b"h", b" ", "Br\u00fccke \u6771\u4eac".encode(
 
 
 def read_map(path):
-    """The input sections of the output `.text` (start, size, name) sorted by start,
-    and how many times each symbol name is defined in the whole link."""
+    """The input sections of code and data (`.text*`, `.data*`, `.bss*`, `.rodata*`),
+    each [start, size, name, symbols], sorted by start, and how many times each
+    symbol name is defined in the whole link."""
     sections, counts = [], {}
     current = None
     with open(path, errors="replace") as lines:
@@ -96,12 +98,50 @@ def executed_addresses(profile, binary):
                 yield last
 
 
-def hot_symbols(profiles, binary, map_path):
+def data_addresses(trace):
+    """The addresses of the loads and stores in a lackey trace (`--trace-mem=yes`),
+    in the order they were made, from the binary's data only (a fixed address below
+    4 GiB: the binary is not position-independent; the stack and the mappings are far
+    above)."""
+    with open(trace, errors="replace") as lines:
+        for line in lines:
+            if line[:1] == " " and line[1:2] in "LSM":
+                field = line[3:].split(",", 1)[0]
+                if len(field) == 8:
+                    yield int(field, 16)
+
+
+class TraceReader:
+    """Reads a lackey trace from a FIFO on a thread while valgrind writes it, keeping
+    the binary's data addresses that fall in a 64-byte line not seen before (enough to
+    find every input section touched, in order)."""
+
+    def __init__(self, path):
+        self.addresses = []
+        self.thread = threading.Thread(target=self._read, args=(path,), daemon=True)
+        self.thread.start()
+
+    def _read(self, path):
+        seen = set()
+        for address in data_addresses(path):
+            line = address >> 6
+            if line not in seen:
+                seen.add(line)
+                self.addresses.append(address)
+
+    def result(self):
+        self.thread.join()
+        return self.addresses
+
+
+def hot_symbols(address_lists, map_path):
+    """One symbol per input section that the addresses fall in, in order of first use;
+    and the sections that have no symbol of their own (size, name)."""
     sections, counts = read_map(map_path)
     starts = [s[0] for s in sections]
     listed, order, left = set(), [], []
-    for profile in profiles:
-        for address in executed_addresses(profile, binary):
+    for addresses in address_lists:
+        for address in addresses:
             index = bisect_right(starts, address) - 1
             if index < 0 or index in listed:
                 continue
@@ -117,9 +157,9 @@ def hot_symbols(profiles, binary, map_path):
     return order, left
 
 
-def profile_session(binary, store, home, output, keys):
-    argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", f"--callgrind-out-file={output}",
-            binary, "--store", store]
+def profile_session(binary, store, home, tool, keys):
+    """The form under valgrind `tool` (its options and output file given), typing `keys`."""
+    argv = ["valgrind"] + tool + [binary, "--store", store]
     session = AppSession(binary, store, home, argv=argv)
     session.wait_first_paint(timeout=300)
     for key in keys:
@@ -138,10 +178,21 @@ def main():
         os.makedirs(home)
         empty, full = os.path.join(work, "empty.sqlite"), os.path.join(work, "full.sqlite")
         stores.make_store(args.binary, full, 2000)
-        profiles = [os.path.join(work, "empty.cg"), os.path.join(work, "full.cg")]
-        profile_session(args.binary, empty, home, profiles[0], [])
-        profile_session(args.binary, full, home, profiles[1], TYPING)
-        symbols, left = hot_symbols(profiles, args.binary, args.map)
+        code, data = [], []
+        for name, store, keys in (("empty", empty, []), ("full", full, TYPING)):
+            profile = os.path.join(work, name + ".cg")
+            profile_session(args.binary, store, home, ["--tool=callgrind", "--dump-instr=yes",
+                                                       f"--callgrind-out-file={profile}"], keys)
+            code.append(executed_addresses(profile, args.binary))
+            # The data the same session touches: lackey's trace of every load and store
+            # (about 20 bytes a line, a few hundred MB), read as it is written.
+            trace = os.path.join(work, name + ".trace")
+            os.mkfifo(trace)
+            reader = TraceReader(trace)
+            profile_session(args.binary, store, home, ["--tool=lackey", "--trace-mem=yes",
+                                                       f"--log-file={trace}"], keys)
+            data.append(reader.result())
+        symbols, left = hot_symbols(code + data, args.map)
     with open(args.out, "w") as out:
         out.write("\n".join(symbols) + "\n")
     print(f"{args.out}: {len(symbols)} input sections")
