@@ -31,7 +31,10 @@ METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-m
 # (-export-dynamic): 8,700 entries that nothing looks up, but that the runtime's
 # dladdr() walks once at start (about 210,000 instructions) and the loader hashes
 # into. Nothing loads code that links against the program, so they are not exported.
-LINK_FLAGS := -Xlinker --no-export-dynamic
+# Nor is $ORIGIN a library path: the program needs only the system's libc, libm and
+# libgcc_s, and the loader looked for each in the program's directory first (13
+# failed opens at every start).
+LINK_FLAGS := -Xlinker --no-export-dynamic --disable-local-rpath
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui -Xlinker -no-pie \
                  $(ORDER_FLAGS) $(METADATA_FLAGS) $(LINK_FLAGS)
 RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev pkg-config ncurses-term \
