@@ -14,9 +14,11 @@ extension Terminal {
         set_term(screen)
         if presented == nil || presented?.size != canvas.size {
             // Cells the canvas does not cover must not keep old text. This only changes
-            // ncurses' copy; the terminal gets the differences.
+            // ncurses' copy; the terminal gets the differences. What ncurses holds now
+            // is blanks in the plain style, so only the cells that differ from a blank
+            // canvas are written: on a first paint, about half of them.
             werase(window)
-            presented = nil
+            presented = Canvas(size: canvas.size)
         }
         var cell = cchar_t()
         for run in ScreenDiff.changedRuns(from: presented, to: canvas, within: size) {
