@@ -51,8 +51,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The release link looks for libraries in $(STATIC_LINK_DIR) first (Package.swift):
 # each file written there is a linker script that makes one -l name the static
 # archives instead of the shared library, so the binary does not load libxml2 with
-# ICU, liblzma and zlib (used only by the GPX import), SQLite, libstdc++ and ncurses
-# at every start, nor relocate them (docs/performance.md, issue 11). A name whose archives are
+# ICU, liblzma and zlib (used only by the GPX import), SQLite, libstdc++, ncurses and
+# libgcc_s (its unwinder, libgcc_eh, is linked in) at every start, nor relocate them
+# (docs/performance.md, issue 11). A name whose archives are
 # missing is left out, and that library stays shared. A script is rewritten only when
 # it changes: a new one, even with the same text, makes SwiftPM rebuild everything;
 # a changed one removes the binary, which SwiftPM would not link again otherwise.
@@ -68,7 +69,8 @@ define static_link_scripts
 	write sqlite3 libsqlite3.a; \
 	write stdc++ libstdc++.a; \
 	write ncursesw libncursesw.a libtinfo.a; \
-	write tinfo libtinfo.a
+	write tinfo libtinfo.a; \
+	write gcc_s libgcc_eh.a
 endef
 
 # Installs the Debian packages in $(1) that are not installed yet.
