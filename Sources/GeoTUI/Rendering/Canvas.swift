@@ -60,6 +60,17 @@ public struct Canvas: Sendable, Equatable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        if let byte = character.singleASCIIByte, byte >= 0x20, byte != 0x7F {
+            // One column, nothing to measure: only a wide character cut by either edge
+            // needs its other half blanked, as `put` would do cell by cell.
+            let cell = Cell(character, style: style)
+            for y in area.y..<area.maxY {
+                breakWideCharacter(at: area.x, y: y)
+                breakWideCharacter(at: area.maxX - 1, y: y)
+                for x in area.x..<area.maxX { self[x, y] = cell }
+            }
+            return
+        }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { put(character, x: x, y: y, style: style, clip: area) }
         }

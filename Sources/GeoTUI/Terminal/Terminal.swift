@@ -275,7 +275,8 @@ public final class Terminal {
         curs_set(0)
         leaveok(window, true)
         size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
-        doupdate()
+        // No doupdate here: the first present clears the screen and draws the frame in
+        // one update (a doupdate now would clear it once more before that).
         if let pasteModeOn { writeDirectly(pasteModeOn) }
     }
 
