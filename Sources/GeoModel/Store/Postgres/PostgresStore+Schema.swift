@@ -110,18 +110,27 @@ extension PostgresStore {
 
     /// The store's schema version: 0 for an empty database; throws
     /// ``StoreError/foreignDatabase(server:)`` for a database with other tables.
+    ///
+    /// Whether `geocache_schema` exists and whether any other table does are read in
+    /// one statement, from `pg_class` itself: two statements could fall on either side
+    /// of another session's setup committing (no schema table yet, then its tables),
+    /// and `to_regclass` answers from the session's catalog cache, which taking the
+    /// migration's advisory lock does not refresh. Either made a database that another
+    /// session was setting up look like another application's.
     private static func schemaVersion(on connection: PostgresConnection) throws -> Int {
-        let hasSchema = try connection.query("SELECT to_regclass('geocache_schema') IS NOT NULL")
-        if hasSchema.rows.first?.string(0) == "t" {
-            let version = try connection.query("SELECT coalesce(max(version), 0) FROM geocache_schema")
-            return Int(version.rows.first?.string(0) ?? "") ?? 0
-        }
         let tables = try connection.query("""
-            SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            SELECT count(*) FILTER (WHERE c.relname = 'geocache_schema' AND c.relkind = 'r'
+                                      AND n.nspname = current_schema()),
+                   count(*)
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
               AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
             """)
-        guard tables.rows.first?.string(0) == "0" else { throw StoreError.foreignDatabase(server: connection.server) }
+        if tables.rows.first?.string(0) != "0" {
+            let version = try connection.query("SELECT coalesce(max(version), 0) FROM geocache_schema")
+            return Int(version.rows.first?.string(0) ?? "") ?? 0
+        }
+        guard tables.rows.first?.string(1) == "0" else { throw StoreError.foreignDatabase(server: connection.server) }
         return 0
     }
 }
