@@ -256,7 +256,7 @@ def main():
             version_ms = version_runs(binary, runs)
             figures.append(Figure("start_floor", "  `geocache-tui --version` (start-up floor)", "ms", version_ms))
             for count in (0, args.big):
-                figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time to first paint, {count:,} caches", "ms",
+                figures.append(Figure(f"first_paint_cpu_{count}", f"  CPU time of the session, {count:,} caches", "ms",
                                       paint_cpu[count]))
                 figures.append(Figure(f"first_paint_queued_{count}", f"  waiting for a CPU, {count:,} caches", "ms",
                                       paint_queued[count]))

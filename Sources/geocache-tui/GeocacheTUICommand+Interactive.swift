@@ -12,8 +12,13 @@ extension GeocacheTUICommand {
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
-            let store = try storeOptions.openStore()
-            try runInteractiveApp(store: store)
+            let location: StoreLocation
+            do {
+                location = try storeOptions.location()
+            } catch {
+                throw CommandFailure.report(error)
+            }
+            try runInteractiveApp(location: location)
         }
     }
 }

@@ -1,25 +1,48 @@
 import ArgumentParser
+import Foundation
 import GeoModel
 import GeoTUI
 
-/// Runs the full-screen form on `store` until the user quits.
+/// Runs the full-screen form on the store at `location` until the user quits.
 ///
-/// Builds the model, checks and opens the terminal (a missing or unusable terminal is
-/// a one-line error and exit status 2, with the terminal untouched), wires the
-/// controller and runs the loop. The terminal is restored before anything is printed.
-func runInteractiveApp(store: any CacheStore) throws {
+/// The store is opened on a second thread while this one checks and opens the
+/// terminal: on two cores the two cost about the same, and the first paint waits for
+/// the slower one instead of both (docs/performance.md, issue 11). A store that cannot
+/// be opened is reported as before, with exit status 1, once the terminal is restored
+/// (it was open for no longer than the store took to fail); a missing or unusable
+/// terminal is a one-line error and exit status 2, with the terminal untouched. Then it
+/// builds the model, wires the controller and runs the loop. The terminal is restored
+/// before anything is printed.
+func runInteractiveApp(location: StoreLocation) throws {
+    // The locale is process-wide: set before the second thread starts, not beside it.
+    TerminalLocale.ensureUTF8()
+    let opening = StoreOpening(location)
+    let terminal: Terminal?
+    let terminalError: TerminalError?
+    do {
+        terminal = try Terminal.open()
+        terminalError = nil
+    } catch {
+        terminal = nil
+        terminalError = error
+    }
+    let store: any CacheStore
+    do {
+        store = try opening.store()
+    } catch {
+        terminal?.close()
+        throw CommandFailure.report(error)
+    }
+    guard let terminal else {
+        StandardStreams.writeError("geocache-tui: \(terminalError.map { "\($0)" } ?? "no terminal")\n")
+        throw ExitCode(2)
+    }
     let model: CacheList
     do {
         model = try CacheList(store: store)
     } catch {
+        terminal.close()
         throw CommandFailure.report(error)
-    }
-    let terminal: Terminal
-    do {
-        terminal = try Terminal.open()
-    } catch {
-        StandardStreams.writeError("geocache-tui: \(error)\n")
-        throw ExitCode(2)
     }
     let controller = GeoCacheFormController(
         model: model,
@@ -31,4 +54,27 @@ func runInteractiveApp(store: any CacheStore) throws {
         StandardStreams.writeError("geocache-tui: \(problem)\n")
     }
     if status != 0 { throw ExitCode(status) }
+}
+
+/// A store being opened on a thread of its own; ``store()`` waits for it.
+///
+/// The thread only opens the store and hands it over: the store is used from the
+/// calling thread alone afterwards, the semaphore ordering the thread's work before
+/// the caller's (a store is used from one thread at a time).
+private final class StoreOpening: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<any CacheStore, StoreError>?
+
+    init(_ location: StoreLocation) {
+        let thread = Thread { [self] in
+            result = Result { () throws(StoreError) -> any CacheStore in try location.open() }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    func store() throws(StoreError) -> any CacheStore {
+        done.wait()
+        return try result!.get()
+    }
 }

@@ -10,13 +10,7 @@ case .version:
     print("geocache-tui \(GeocacheTUICommand.version)")
 case .form(let location):
     do {
-        let store: any CacheStore
-        do {
-            store = try location.open()
-        } catch {
-            throw CommandFailure.report(error)
-        }
-        try runInteractiveApp(store: store)
+        try runInteractiveApp(location: location)
     } catch {
         GeocacheTUICommand.exit(withError: error)
     }

@@ -9,12 +9,17 @@ public enum TerminalLocale {
     /// Only the character type is set: it is all that `wcwidth` and ncurses read. The
     /// other categories stay "C" (messages, number and date formats, collation), which
     /// spares loading a dozen locale files at every start.
+    ///
+    /// The locale is set once, at the first call; later calls return what it did (so a
+    /// call from another thread's start-up work never runs `setlocale` beside it).
     @discardableResult
-    public static func ensureUTF8() -> Bool {
+    public static func ensureUTF8() -> Bool { fallbackNeeded }
+
+    private static let fallbackNeeded: Bool = {
         if let name = setlocale(LC_CTYPE, ""), isUTF8(name) { return false }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
         return true
-    }
+    }()
 
     /// True when the locale name ends in a UTF-8 codeset ("…UTF-8", "…utf8"), in any case.
     private static func isUTF8(_ name: UnsafePointer<CChar>) -> Bool {
