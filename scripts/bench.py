@@ -232,20 +232,19 @@ def main():
             paint_cpu = {count: [] for count in paint}
             paint_queued = {count: [] for count in paint}
             quit_ms = []
-            # Round after round, dialog then each store in turn (twice dialog per round,
-            # so it has as many samples as before): a change of load during the run
-            # reaches every figure alike.
+            # Round after round, dialog and the app by turns, the app on each store in
+            # turn: a change of load during the run reaches every figure alike, and every
+            # session follows one of the other program (a session right after one of
+            # the same program finds its code still in the CPU's caches).
             for _ in range(runs):
-                if reference:
-                    reference.measure_first_paint(1)
                 for count in paint:
+                    if reference:
+                        reference.measure_first_paint(1)
                     paints, quits, cpu, queued = measure_first_paint(binary, stores[count], 1, home)
                     paint[count] += paints
                     paint_cpu[count] += cpu
                     paint_queued[count] += queued
                     quit_ms += quits
-                if reference:
-                    reference.measure_first_paint(1)
             empty = statistics.median(paint[0])
             figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
             for count in (10_000, args.big):

@@ -31,9 +31,9 @@ class DialogSession(AppSession):
 
 
 class DialogReference:
-    """dialog's figures, taken among the app's own: in each round of first paints, one
-    of dialog's before the app's and one after (so a change of load during the run
-    touches both), then per-key latency."""
+    """dialog's figures, taken among the app's own: its first paints alternate with
+    the app's (so a change of load during the run touches both), then per-key
+    latency."""
 
     def __init__(self, home):
         self.home = home
