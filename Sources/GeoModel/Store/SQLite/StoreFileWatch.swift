@@ -11,8 +11,6 @@ import Glibc
 final class StoreFileWatch {
     /// The inotify descriptor (non-blocking, closed on exec).
     let descriptor: Int32
-    /// The watch on the directory.
-    private let watch: Int32
     /// The names in the directory whose events matter: the store and its side files.
     private let names: Set<String>
 
@@ -32,7 +30,6 @@ final class StoreFileWatch {
             return nil
         }
         self.descriptor = descriptor
-        self.watch = watch
         names = [name, name + "-wal", name + "-journal"]
     }
 
