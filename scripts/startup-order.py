@@ -1,24 +1,26 @@
 #!/usr/bin/env python3
-"""Writes scripts/startup-order.txt: the code the form runs, to be linked together.
+"""Writes scripts/startup-order.txt: the code and data the form uses, to be linked together.
 
 The release binary is one 125 MB file whose code is 26 MB. The form runs only a small
 part of it, but spread over the whole text segment; the kernel maps 64 KiB of the file
 around every page the code faults in (fault-around), so what the form touches decides
-both its resident memory and how many page faults its start costs. lld's
-`--symbol-ordering-file` puts the input sections holding the listed symbols first, in
-the listed order, so the code the form runs ends up in a few contiguous megabytes
-(docs/performance.md, "Issue 11: the code the form runs, linked together").
+both its resident memory and how many page faults its start costs. Each page of data
+it writes is a fault of its own. lld's `--symbol-ordering-file` puts the input
+sections holding the listed symbols first in their output section, in the listed
+order, so what the form uses ends up in a few contiguous megabytes of code and a few
+pages of data (docs/performance.md, "The code the form runs, linked together").
 
-How the list is made: the release binary, linked with a map (`-Map`), runs the form
-under callgrind (`--dump-instr=yes`) in the bench's pseudo-terminal, in the ways people
-use it: start on an empty store and quit; start on a store of 2,000 caches, type into
-the fields (ASCII and not), Tab round the form, Next and Previous, open and close the
-help, quit with a draft. Every executed instruction of the binary is looked up in the
-map's input sections; each section that ran is listed once, by one symbol that only
-it defines (a symbol name several objects define locally, such as a value witness
-`$sSqwxx`, would drag every one of them to the front). Sections are listed in the
-order their code first appears in the profiles. A section without such a symbol is
-left where it is.
+How the list is made: the release binary, linked with a map (`-Map`), runs the form in
+the bench's pseudo-terminal, in the ways people use it: start on an empty store and
+quit; start on a store of 2,000 caches, type into the fields (ASCII and not), Tab round
+the form, Next and Previous, open and close the help, quit with a draft. Each session
+runs twice: under callgrind (`--dump-instr=yes`) for the instructions executed, and
+under lackey (`--trace-mem=yes`) for the loads and stores. Every address of the binary
+is looked up in the map's input sections (`.text*`, `.data*`, `.bss*`, `.rodata*`);
+each section used is listed once, by one symbol that only it defines (a symbol name
+several objects define locally, such as a value witness `$sSqwxx`, would drag every
+one of them to the front), code first, in the order each first appears. A section
+without such a symbol is left where it is.
 
 Run by `make startup-order`; needs valgrind and the bench's `pyte` (.venv-bench).
 """
