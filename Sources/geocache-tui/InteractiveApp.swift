@@ -17,24 +17,20 @@ func runInteractiveApp(location: StoreLocation) throws {
     // The locale is process-wide: set before the second thread starts, not beside it.
     TerminalLocale.ensureUTF8()
     let opening = StoreOpening(location)
-    let terminal: Terminal?
-    let terminalError: TerminalError?
-    do {
-        terminal = try Terminal.open()
-        terminalError = nil
-    } catch {
-        terminal = nil
-        terminalError = error
-    }
+    let opened = Result { () throws(TerminalError) -> Terminal in try Terminal.open() }
     let store: any CacheStore
     do {
         store = try opening.store()
     } catch {
-        terminal?.close()
+        if case .success(let terminal) = opened { terminal.close() }
         throw CommandFailure.report(error)
     }
-    guard let terminal else {
-        StandardStreams.writeError("geocache-tui: \(terminalError.map { "\($0)" } ?? "no terminal")\n")
+    let terminal: Terminal
+    switch opened {
+    case .success(let open):
+        terminal = open
+    case .failure(let error):
+        StandardStreams.writeError("geocache-tui: \(error)\n")
         throw ExitCode(2)
     }
     let model: CacheList

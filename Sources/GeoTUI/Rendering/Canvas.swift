@@ -60,7 +60,7 @@ public struct Canvas: Sendable, Equatable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        if let byte = character.singleASCIIByte, byte >= 0x20, byte != 0x7F {
+        if character.printableASCIIByte != nil {
             // One column, nothing to measure: only a wide character cut by either edge
             // needs its other half blanked, as `put` would do cell by cell.
             let cell = Cell(character, style: style)

@@ -73,7 +73,7 @@ extension Terminal {
     private func put(_ character: Character, attributes: attr_t, pair: Int16, x: Int, y: Int,
                      wide: Bool = false, cell: inout cchar_t) {
         var (count, width): (Int, Int32)
-        if let byte = character.singleASCIIByte, byte >= 0x20, byte != 0x7F {
+        if let byte = character.printableASCIIByte {
             // Printable ASCII, most cells: one column, nothing to ask the C library.
             characterBuffer[0] = wchar_t(byte)
             (count, width) = (1, 1)

@@ -54,11 +54,11 @@ extension Character {
     /// (ESC shows as "␛", a newline as "␤", a tab as "␉"), so text from a store or an
     /// import is shown and never interpreted by the terminal.
     public var displayed: Character {
-        if let byte = singleASCIIByte, byte >= 0x20, byte != 0x7F { return self }
+        if printableASCIIByte != nil { return self }
         guard let first = unicodeScalars.first else { return self }
         let v = first.value
-        // Printable ASCII is shown as itself: no Unicode property look-up (most of the
-        // cost of the first paint's 1,920 cells before; docs/performance.md, issue 11).
+        // A printable ASCII letter with combining marks after it is shown as itself too:
+        // no Unicode property look-up.
         if v >= 0x20 && v < 0x7F { return self }
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
@@ -92,6 +92,13 @@ extension Character {
     var singleASCIIByte: UInt8? {
         let utf8 = self.utf8
         guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return nil }
+        return byte
+    }
+
+    /// ``singleASCIIByte`` when it is printable (not a control character nor DEL): a
+    /// character shown as itself in one column, with no Unicode look-up at all.
+    var printableASCIIByte: UInt8? {
+        guard let byte = singleASCIIByte, byte >= 0x20, byte != 0x7F else { return nil }
         return byte
     }
 }
