@@ -22,6 +22,9 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CCharacterWidth"),
+        // sched_getcpu and the thread-affinity calls, which glibc declares only under
+        // _GNU_SOURCE: the store's thread starts on another CPU (InteractiveApp.swift).
+        .systemLibrary(name: "CThreadPlacement"),
         .systemLibrary(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
@@ -51,6 +54,7 @@ let package = Package(
             dependencies: [
                 "GeoModel",
                 "GeoTUI",
+                "CThreadPlacement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The release build looks here first for libraries: `make` writes linker

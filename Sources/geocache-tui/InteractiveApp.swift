@@ -1,4 +1,5 @@
 import ArgumentParser
+import CThreadPlacement
 import Foundation
 import GeoModel
 import GeoTUI
@@ -17,6 +18,7 @@ func runInteractiveApp(location: StoreLocation) throws {
     // The locale is process-wide: set before the second thread starts, not beside it.
     TerminalLocale.ensureUTF8()
     let opening = StoreOpening(location)
+    defer { opening.finish() }
     let opened = Result { () throws(TerminalError) -> Terminal in try Terminal.open() }
     let store: any CacheStore
     do {
@@ -57,20 +59,56 @@ func runInteractiveApp(location: StoreLocation) throws {
 /// The thread only opens the store and hands it over: the store is used from the
 /// calling thread alone afterwards, the semaphore ordering the thread's work before
 /// the caller's (a store is used from one thread at a time).
+///
+/// The thread starts on another CPU than the caller's (`geocache_start_elsewhere`):
+/// Linux would put it on the caller's CPU, where it would wait for the terminal to be
+/// opened before it ran, the idle CPU taking it over only at its next balancing tick.
+/// Before the caller waits, the thread may run anywhere again, so a busy other CPU
+/// never keeps it from running on the one the caller leaves idle.
 private final class StoreOpening: @unchecked Sendable {
+    private let location: StoreLocation
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<any CacheStore, StoreError>?
+    /// The thread, joined by ``finish()``; nil when none could be started (the store
+    /// was then opened by the caller).
+    private var thread: pthread_t?
 
     init(_ location: StoreLocation) {
-        let thread = Thread { [self] in
-            result = Result { () throws(StoreError) -> any CacheStore in try location.open() }
-            done.signal()
+        self.location = location
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        _ = geocache_start_elsewhere(&attributes)
+        var started = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&started, &attributes, { context in
+            Unmanaged<StoreOpening>.fromOpaque(context!).takeRetainedValue().open()
+            return nil
+        }, context)
+        if status == 0 {
+            thread = started
+        } else {
+            Unmanaged<StoreOpening>.fromOpaque(context).release()
+            open()
         }
-        thread.start()
+    }
+
+    private func open() {
+        result = Result { () throws(StoreError) -> any CacheStore in try location.open() }
+        done.signal()
     }
 
     func store() throws(StoreError) -> any CacheStore {
+        if let thread { geocache_allow_every_cpu(thread) }
         done.wait()
         return try result!.get()
+    }
+
+    /// Waits for the thread to end (it has, or is about to: it ends right after handing
+    /// the store over) and frees what it held.
+    func finish() {
+        guard let thread else { return }
+        pthread_join(thread, nil)
+        self.thread = nil
     }
 }

@@ -241,6 +241,15 @@ public final class Terminal {
         window = cn_stdscr()
         inputPad = newpad(1, 1)
 
+        // Until endwin() has been called once, ncurses writes its output after every
+        // cursor movement (it cannot tell a curses program from a low-level terminfo
+        // one yet): the first frame went out in 49 writes, each a round trip through
+        // the pseudo-terminal or an SSH packet. Leaving curses mode at once and coming
+        // back (the doupdate: the alternate screen again, cleared) makes every later
+        // update one write. Done before colours are started, so coming back does not
+        // reset the terminal's palette (orig_colors).
+        endwin()
+        doupdate()
         raw()
         noecho()
         nonl()
@@ -275,8 +284,7 @@ public final class Terminal {
         curs_set(0)
         leaveok(window, true)
         size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
-        // No doupdate here: the first present clears the screen and draws the frame in
-        // one update (a doupdate now would clear it once more before that).
+        // No further doupdate here: the first present draws the frame in one update.
         if let pasteModeOn { writeDirectly(pasteModeOn) }
     }
 
