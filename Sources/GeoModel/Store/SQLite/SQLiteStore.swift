@@ -141,8 +141,9 @@ public final class SQLiteStore: CacheStore {
         self.identity = identity
         do {
             let queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui store"))
+            let dataVersion: Int
             do {
-                try Self.prepare(queue, path: path)
+                dataVersion = try Self.prepare(queue, path: path)
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
                 // What opening wrote must not be left in a log beside a file that replaced it.
@@ -154,7 +155,7 @@ public final class SQLiteStore: CacheStore {
                 throw error
             }
             self.queue = queue
-            self.lastDataVersion = try queue.read(Self.dataVersion)
+            self.lastDataVersion = dataVersion
             watch = StoreFileWatch(path: path)
         } catch {
             throw StoreError(wrapping: error, path: path)
@@ -167,6 +168,9 @@ public final class SQLiteStore: CacheStore {
     static func connectionConfiguration(label: String) -> Configuration {
         _ = processSettings
         var configuration = Configuration()
+        // The schema has no foreign keys: GRDB's `PRAGMA foreign_keys = ON` would be
+        // one more statement at every open.
+        configuration.foreignKeysEnabled = false
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = label
         configuration.prepareDatabase { db in
@@ -195,11 +199,19 @@ public final class SQLiteStore: CacheStore {
         """
 
     /// Checks identity and schema without writing, then claims, switches to WAL and
-    /// migrates.
-    private static func prepare(_ queue: DatabaseQueue, path: String) throws {
-        let isNew = try queue.read { db throws -> Bool in
+    /// migrates what needs it; returns the `PRAGMA data_version` that later changes are
+    /// compared with.
+    ///
+    /// Everything a store that is already current needs is read in one transaction
+    /// (its application id, its objects, journal mode, applied migrations and data
+    /// version), and such a store is not written to: opening wakes no other session's
+    /// watch.
+    private static func prepare(_ queue: DatabaseQueue, path: String) throws -> Int {
+        let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            let isWAL = try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal"
+            let version = try dataVersion(db)
             if applicationID != StoreFile.applicationID {
                 guard applicationID == 0, objectCount == 0 else {
                     throw StoreError.notAStore(
@@ -208,26 +220,36 @@ public final class SQLiteStore: CacheStore {
                             ? "it is an SQLite database with tables of another application"
                             : "it is the SQLite database of another application")
                 }
-                return true
+                return (true, isWAL, false, version)
             }
             // A look that fails (another process is creating the store, its tables
             // not all there yet) is not a newer schema; the migration then decides.
-            if (try? migrator.hasBeenSuperseded(db)) == true {
+            guard let applied = try? migrator.appliedIdentifiers(db) else {
+                return (false, isWAL, false, version)
+            }
+            if applied.contains(where: { !migrationIdentifiers.contains($0) }) {
                 throw StoreError.newerSchema(path: path)
             }
-            return false
+            return (false, isWAL, migrationIdentifiers.allSatisfy(applied.contains), version)
         }
-        try queue.writeWithoutTransaction { db in
-            if isNew {
-                try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
-            }
-            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            guard mode?.lowercased() == "wal" else {
-                throw StoreError.database(path: path, message: "SQLite refused WAL mode (\(mode ?? "no answer"))")
+        if state.isNew || !state.isWAL {
+            try queue.writeWithoutTransaction { db in
+                if state.isNew {
+                    try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+                }
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode?.lowercased() == "wal" else {
+                    throw StoreError.database(path: path, message: "SQLite refused WAL mode (\(mode ?? "no answer"))")
+                }
             }
         }
+        guard !state.isCurrent else { return state.dataVersion }
         try migrate(queue)
+        return try queue.read(Self.dataVersion)
     }
+
+    /// The identifiers of ``migrator``'s migrations, in order.
+    static let migrationIdentifiers = migrator.migrations
 
     /// Runs the pending migrations. Two processes creating one store at once may
     /// both try a migration (each runs in its own transaction); the loser looks again:

@@ -120,10 +120,10 @@ enum StoreFile {
         _ path: String, fileSize: Int64, refuseTruncation: Bool = false
     ) throws(StoreError) -> (state: State, truncated: Bool) {
         let header: [UInt8]
-        do {
-            header = try readPrefix(path, count: 100)
-        } catch {
-            throw .permissionDenied(path: path, reason: "it cannot be read (\(error.localizedDescription))")
+        switch readPrefix(path, count: 100) {
+        case .success(let bytes): header = bytes
+        case .failure(let code):
+            throw .permissionDenied(path: path, reason: "it cannot be read (\(String(cString: strerror(code.rawValue))))")
         }
         guard header.count >= 16, Array(header[0..<16]) == sqliteMagic else {
             throw .notAStore(path: path, reason: describeForeignFormat(header))
@@ -164,7 +164,7 @@ enum StoreFile {
     /// True when the regular file at `path` is an SQLite database whose header names
     /// geocache-tui (its `application_id`): a store, whatever its name. Only reads.
     static func holdsGeocacheStore(_ path: String) -> Bool {
-        guard let header = try? readPrefix(path, count: 72), header.count == 72,
+        guard case .success(let header) = readPrefix(path, count: 72), header.count == 72,
               Array(header[0..<16]) == sqliteMagic
         else { return false }
         return Int32(bitPattern: bigEndian(header, at: 68, width: 4)) == applicationID
@@ -231,10 +231,31 @@ enum StoreFile {
         }
     }
 
-    private static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        return Array(try handle.read(upToCount: count) ?? Data())
+    /// Why a file could not be read: an `errno` value.
+    struct ReadFailure: Error {
+        let rawValue: Int32
+    }
+
+    /// Up to `count` bytes from the start of the file at `path` (fewer when it is
+    /// shorter), or why it could not be opened or read. Plain `open` and `read`: this
+    /// runs at every start, before the store's thread reaches SQLite, and Foundation's
+    /// FileHandle and URL cost more than the read.
+    private static func readPrefix(_ path: String, count: Int) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(rawValue: errno)) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(rawValue: errno))
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return .success(Array(bytes[..<filled]))
     }
 
     private static func bigEndian(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt32 {
