@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+/// Opening a store: the checks made on what the file holds before anything is written,
+/// the claim and the switch to WAL mode of a new store, and the migrations.
+extension SQLiteStore {
+    /// Checks identity and schema without writing, then claims, switches to WAL and
+    /// migrates what needs it; returns the `PRAGMA data_version` that later changes are
+    /// compared with.
+    ///
+    /// Everything a store that is already current needs is read in one transaction
+    /// (its application id, its objects, journal mode, applied migrations and data
+    /// version), and such a store is not written to: opening wakes no other session's
+    /// watch.
+    static func prepare(_ queue: DatabaseQueue, path: String) throws -> Int {
+        let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            let isWAL = try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal"
+            let version = try dataVersion(db)
+            if applicationID != StoreFile.applicationID {
+                guard applicationID == 0, objectCount == 0 else {
+                    throw StoreError.notAStore(
+                        path: path,
+                        reason: applicationID == 0
+                            ? "it is an SQLite database with tables of another application"
+                            : "it is the SQLite database of another application")
+                }
+                return (true, isWAL, false, version)
+            }
+            // A look that fails (another process is creating the store, its tables
+            // not all there yet) is not a newer schema; the migration then decides.
+            guard let applied = try? migrator.appliedIdentifiers(db) else {
+                return (false, isWAL, false, version)
+            }
+            if applied.contains(where: { !migrationIdentifiers.contains($0) }) {
+                throw StoreError.newerSchema(path: path)
+            }
+            return (false, isWAL, migrationIdentifiers.allSatisfy(applied.contains), version)
+        }
+        if state.isNew || !state.isWAL {
+            try queue.writeWithoutTransaction { db in
+                if state.isNew {
+                    try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+                }
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode?.lowercased() == "wal" else {
+                    throw StoreError.database(path: path, message: "SQLite refused WAL mode (\(mode ?? "no answer"))")
+                }
+            }
+        }
+        guard !state.isCurrent else { return state.dataVersion }
+        try migrate(queue)
+        return try queue.read(Self.dataVersion)
+    }
+
+    /// The identifiers of ``migrator``'s migrations, in order.
+    static let migrationIdentifiers = migrator.migrations
+
+    /// Runs the pending migrations. Two processes creating one store at once may
+    /// both try a migration (each runs in its own transaction); the loser looks again:
+    /// when the winner has finished, it carries on, and while the winner is still
+    /// between migrations it runs what is left. A look that fails while the winner is
+    /// half-way (its tables not all there yet) counts as "not finished", for up to
+    /// half a second; then the migration's own error is thrown.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        func isCurrent() -> Bool {
+            (try? queue.read { db in try migrator.hasCompletedMigrations(db) }) == true
+        }
+        // A current store is only read: opening writes nothing, so it wakes no other
+        // session's watch.
+        if isCurrent() { return }
+        for attempt in 1... {
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch {
+                if isCurrent() { return }
+                if attempt == 25 { throw error }
+                usleep(20_000)
+            }
+        }
+    }
+}
