@@ -243,8 +243,9 @@ public final class Terminal {
 
         // Until endwin() has been called once, ncurses writes its output after every
         // cursor movement (it cannot tell a curses program from a low-level terminfo
-        // one yet): the first frame went out in 49 writes, each a round trip through
-        // the pseudo-terminal or an SSH packet. Leaving curses mode at once and coming
+        // one yet): every update went out in one write per jump of the cursor, each a
+        // round trip through the pseudo-terminal or an SSH packet (47 writes from start
+        // to ^Q on an empty store, 12 now). Leaving curses mode at once and coming
         // back (the doupdate: the alternate screen again, cleared) makes every later
         // update one write. Done before colours are started, so coming back does not
         // reset the terminal's palette (orig_colors).
