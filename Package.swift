@@ -23,7 +23,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CCharacterWidth"),
         // sched_getcpu and the thread-affinity calls, which glibc declares only under
-        // _GNU_SOURCE: the store's thread starts on another CPU (InteractiveApp.swift).
+        // _GNU_SOURCE: the store's thread starts on another CPU (StoreOpening.swift).
         .systemLibrary(name: "CThreadPlacement"),
         .systemLibrary(
             name: "CLibPQ",
@@ -41,7 +41,8 @@ let package = Package(
         ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSQLiteConfig"],
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSQLiteConfig",
+                           "CThreadPlacement"],
             // Where Debian's libxml2-dev puts the headers CLibXML2's shim includes.
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
         ),
@@ -54,7 +55,6 @@ let package = Package(
             dependencies: [
                 "GeoModel",
                 "GeoTUI",
-                "CThreadPlacement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The release build looks here first for libraries: `make` writes linker

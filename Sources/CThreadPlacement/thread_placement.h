@@ -1,8 +1,8 @@
 /* Where a new thread starts: the CPU calls glibc declares only under _GNU_SOURCE,
- * which Swift's Glibc module leaves out. Used by the executable to start the thread
- * that opens the store on another CPU than the one opening the terminal (see
- * StoreOpening in Sources/geocache-tui/InteractiveApp.swift); the functions are
- * glibc's (no library to link). */
+ * which Swift's Glibc module leaves out. Used by the model to start the thread that
+ * opens the store on another CPU than the one opening the terminal (see
+ * Sources/GeoModel/Store/StoreOpening.swift); the functions are glibc's (no library
+ * to link). */
 #ifndef GEOCACHE_CTHREADPLACEMENT_H
 #define GEOCACHE_CTHREADPLACEMENT_H
 

@@ -11,6 +11,11 @@
 /// - **Notifications**: every change is broadcast once, as a ``CacheListChange``, to
 ///   every observer registered with ``observe(_:)``.
 /// - **Self-initialisation**: ``init(store:)`` reads the count and the first cache.
+///   ``init(opening:)`` starts while the store is still being opened on a thread of
+///   its own: the list is empty and ``isOpening`` until ``finishOpening()`` takes the
+///   store over with the same read there, and broadcasts
+///   ``CacheListChange/opened(count:draft:)``, so the views can be built and drawn
+///   meanwhile.
 ///
 /// ```swift
 /// let list = try CacheList(store: SQLiteStore(url: url))
@@ -25,8 +30,22 @@
 ///
 /// Not thread-safe: use it from the main thread only.
 public final class CacheList {
-    /// Where the caches are kept (a new store after ``reopen()``).
-    public private(set) var store: any CacheStore
+    /// Where the caches are kept (a new store after ``reopen()``). Not to be asked while
+    /// ``isOpening``: nothing reaches the store before ``finishOpening()``.
+    public var store: any CacheStore {
+        guard let openedStore else { preconditionFailure("the store is asked for before finishOpening()") }
+        return openedStore
+    }
+    private var openedStore: (any CacheStore)?
+
+    /// The store being opened, from ``init(opening:)`` until ``finishOpening()``.
+    private var opening: StoreOpening?
+    /// What ``finishOpening()`` met, thrown again by a later call.
+    private var openingFailure: Error?
+
+    /// True from ``init(opening:)`` until ``finishOpening()`` has taken the store over:
+    /// the list is empty meanwhile, and only its derived data may be asked for.
+    public var isOpening: Bool { openedStore == nil }
 
     /// The cache being shown, or nil when the list is empty.
     public internal(set) var current: StoredCache?
@@ -46,10 +65,40 @@ public final class CacheList {
 
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
-        self.store = store
+        openedStore = store
         count = try store.count()
         current = try store.first()
         position = current == nil ? nil : 1
+    }
+
+    /// Starts empty, while `opening` opens the store: ``isOpening`` until
+    /// ``finishOpening()``.
+    public init(opening: StoreOpening) {
+        self.opening = opening
+        count = 0
+    }
+
+    /// Waits for the store being opened, then starts from its state as ``init(store:)``
+    /// does (the opening's thread has read it) and broadcasts
+    /// ``CacheListChange/opened(count:draft:)``. Does nothing once open.
+    /// - Throws: the ``StoreError`` that opening or reading the store met; the list then
+    ///   stays empty and opening, and a later call throws it again.
+    public func finishOpening() throws {
+        if let openingFailure { throw openingFailure }
+        guard let opening else { return }
+        let opened: StoreOpening.Opened
+        do {
+            opened = try opening.take()
+        } catch {
+            openingFailure = error
+            throw error
+        }
+        self.opening = nil
+        openedStore = opened.store
+        count = opened.count
+        current = opened.first
+        position = current == nil ? nil : 1
+        broadcast(.opened(count: count, draft: opened.draft))
     }
 
     // MARK: - Derived data
@@ -122,7 +171,7 @@ public final class CacheList {
     /// ``StoreError/fileReplaced(path:)`` until then.
     public func reopen() throws {
         let reopened = try store.reopened()
-        store = reopened
+        openedStore = reopened
         search = nil
         count = try reopened.count()
         current = try reopened.first()
@@ -148,11 +197,17 @@ public final class CacheList {
     /// A descriptor that becomes readable when another session may have changed the
     /// store: wait on it, then call ``checkForExternalChanges()``. Nil when the store
     /// has none right now; then call ``checkForExternalChanges()`` about once a second.
-    public var changeDescriptor: Int32? { store.changeDescriptor }
+    public var changeDescriptor: Int32? { openedStore?.changeDescriptor }
 
     /// How soon to call ``checkForExternalChanges()`` even when ``changeDescriptor``
     /// stays quiet, or nil for not until it wakes.
-    public var recheckDelay: Duration? { store.recheckDelay }
+    public var recheckDelay: Duration? { openedStore?.recheckDelay }
+
+    /// The store's name for the status line: the file's name, or the database and its
+    /// server (``CacheStore/shortName``); while opening, as the location names it.
+    public var storeName: String {
+        openedStore?.shortName ?? opening?.location.shortName ?? ""
+    }
 
     /// Every stored cache in stored order (the lab's `loadCachesFromDefaults()`).
     public func loadCaches() throws -> [GeoCache] {

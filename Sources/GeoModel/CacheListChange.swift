@@ -33,6 +33,11 @@ public enum CacheListChange: Equatable, Sendable {
     /// Everything was re-read from the store or replaced (``CacheList/reload()``,
     /// ``CacheList/saveCaches(_:)``): observers should redraw all they show.
     case reloaded(count: Int)
+    /// The store being opened is open (``CacheList/finishOpening()``): the list now
+    /// holds its count and first cache, and `draft` is the form's unsaved text kept
+    /// from the previous run (``CacheList/loadDraft()``, read while opening). Observers
+    /// draw everything they show.
+    case opened(count: Int, draft: [GeoCache.Field: String])
     /// Another process (or another store on the same file) changed the store; the
     /// count, the current cache and its position have been re-read (and, during a
     /// search, its matches). Also broadcast before an edit or delete throws

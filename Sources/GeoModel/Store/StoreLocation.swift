@@ -57,6 +57,20 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The name the form shows while the store opens: the file's name, as
+    /// ``SQLiteStore/shortName``, or the database and its server as the URL and libpq's
+    /// defaults name them (connecting may find that the environment changed them:
+    /// ``PostgresStore/shortName`` says what was used).
+    public var shortName: String {
+        switch self {
+        case .file(let url, _):
+            url.lastPathComponent
+        case .server(let url):
+            (try? PostgresConnectionString(url)).map { PostgresStore.shortName(ofServer: $0.serverDescription) }
+                ?? PostgresConnection.redacted(url)
+        }
+    }
+
     /// The path, or the URL with its password written `***`.
     public var description: String {
         switch self {

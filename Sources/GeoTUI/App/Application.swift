@@ -51,16 +51,26 @@ public protocol ScreenController: AnyObject {
 public final class Application {
     private let terminal: Terminal
     private let controller: ScreenController
+    private var isLaidOut = false
 
     public init(terminal: Terminal, controller: ScreenController) {
         self.terminal = terminal
         self.controller = controller
     }
 
+    /// Lays the screen out and shows it, before the loop reads any key: what the caller
+    /// does next (the form waits for its store) happens with the screen already drawn.
+    /// ``run()`` does it when nobody did.
+    public func showFirstFrame() {
+        controller.resize(to: terminal.size)
+        isLaidOut = true
+        presentIfNeeded()
+    }
+
     /// Runs until the controller asks to quit; returns the exit status. The terminal is
     /// closed (restored), and then the controller finished, before this returns.
     public func run() -> Int32 {
-        controller.resize(to: terminal.size)
+        if !isLaidOut { controller.resize(to: terminal.size) }
         presentIfNeeded()
         var status: Int32 = 0
         loop: while true {

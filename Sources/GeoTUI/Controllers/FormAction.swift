@@ -87,4 +87,8 @@ extension FormAction {
         .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
         .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit,
     ]
+
+    /// The actions that work while the model is still opening its store: none that
+    /// needs the store.
+    static let openingActions: Set<FormAction> = [.redraw, .suspend, .quit]
 }

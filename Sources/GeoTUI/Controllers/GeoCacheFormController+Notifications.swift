@@ -15,6 +15,12 @@ extension GeoCacheFormController {
             updateStatus()
             if paneError == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
+        case .opened(_, let draft):
+            paneError = nil
+            setNote(storeName)
+            restoreDraft(draft)
+            updatePane()
+            updateStatus()
         case .failed(let error):
             noteStoreProblem(error, prefix: "Store error")
         }
@@ -38,6 +44,8 @@ extension GeoCacheFormController {
             } else if let description = model.currentDescription {
                 pane.hangingIndent = GeoCache.descriptionValueColumn
                 pane.text = description
+            } else if model.isOpening {
+                pane.text = ""
             } else if model.isSearching {
                 pane.text = "No cache matches \u{201C}\(model.searchQuery ?? "")\u{201D}.\n\nEdit the search and press Enter, or press \(keyLabel(for: .cancel)) to leave the search."
             } else {
@@ -48,9 +56,12 @@ extension GeoCacheFormController {
         dirty.insert(.pane)
     }
 
-    /// Gives the status bar the position: "Cache 3 of 12", "Match 2 of 7".
+    /// Gives the status bar the position: "Cache 3 of 12", "Match 2 of 7"; "Opening…"
+    /// while the model opens its store.
     func updateStatus() {
-        if model.isSearching {
+        if model.isOpening {
+            statusBar.text = "Opening\u{2026}"
+        } else if model.isSearching {
             statusBar.text = model.positionText
         } else {
             statusBar.text = model.isEmpty ? "No caches yet" : "Cache \(model.positionText)"

@@ -24,7 +24,8 @@ public final class GeoCacheFormController: ScreenController {
 
     let model: CacheList
     let theme: Theme
-    let storeName: String
+    /// The store's name, as the model gives it (while opening, as its location names it).
+    var storeName: String { model.storeName }
     let keyMap = FormAction.keyMap
 
     /// The form: a field for each of the cache's fields, then Add, Previous and Next.
@@ -77,10 +78,13 @@ public final class GeoCacheFormController: ScreenController {
     /// The theme's form styles draw fields without attributes between brackets, with
     /// focus shown by the reverse-video label and the cursor: typing then changes one
     /// plain cell, which is one byte on the wire.
-    public init(model: CacheList, theme: Theme = .standard, storeName: String) {
+    ///
+    /// A model still opening its store (``CacheList/isOpening``) is shown as an empty form
+    /// whose status line says so; the draft is restored, and the list shown, when the model
+    /// broadcasts ``CacheListChange/opened(count:)``. Until then no key reaches the model.
+    public init(model: CacheList, theme: Theme = .standard) {
         self.model = model
         self.theme = theme
-        self.storeName = storeName
         form = Form(fieldLabels: GeoCache.Field.allCases.map(\.label), buttonTitles: ["Add", "Previous", "Next"])
         fields = zip(GeoCache.Field.allCases, form.fields).map { (field: $0, input: $1) }
         (addButton, previousButton, nextButton) = (form.buttons[0], form.buttons[1], form.buttons[2])
@@ -97,7 +101,7 @@ public final class GeoCacheFormController: ScreenController {
         form.delegate = self
         observation = model.observe { [weak self] change in self?.modelDidChange(change) }
         setNote(storeName)
-        restoreDraft()
+        if !model.isOpening { restoreDraft((try? model.loadDraft()) ?? [:]) }
         updatePane()
         updateStatus()
     }
@@ -133,6 +137,13 @@ public final class GeoCacheFormController: ScreenController {
     /// fields have the keyboard, a bound key is never typed: ``perform(_:)`` refuses it.
     public func handle(_ event: InputEvent) -> ControllerOutcome {
         let key: Key? = if case .key(let key) = event { key } else { nil }
+        if model.isOpening {
+            // Nothing is there to show, store or keep yet.
+            guard let key, let action = keyMap.action(for: key), FormAction.openingActions.contains(action) else {
+                return .proceed
+            }
+            return perform(action)
+        }
         if layout.isTooSmall {
             // Nothing can be seen: only what neither commits nor destroys works.
             guard let key, let action = keyMap.action(for: key), FormAction.hiddenActions.contains(action) else {
@@ -169,6 +180,7 @@ public final class GeoCacheFormController: ScreenController {
     }
 
     public func idleTick() {
+        guard !model.isOpening else { return }
         do {
             try model.checkForExternalChanges()
         } catch {
@@ -375,8 +387,8 @@ public final class GeoCacheFormController: ScreenController {
         form.focusField(at: 0)
     }
 
-    private func restoreDraft() {
-        guard let draft = try? model.loadDraft() else { return }
+    /// Shows `draft`, the unsaved text kept by the last run, in the fields.
+    func restoreDraft(_ draft: [GeoCache.Field: String]) {
         storedDraft = draft.filter { !$0.value.isEmpty }
         guard !storedDraft.isEmpty else { return }
         setFieldValues(draft)

@@ -3,7 +3,8 @@ import GeoModel
 import Testing
 
 /// The real binary under tmux on a PostgreSQL store: forms on one database see each
-/// other's changes as they are committed, and a form outlives its server.
+/// other's changes as they are committed, a form outlives its server, and a server
+/// that does not answer shows the form opening until the error.
 @Suite(.serialized) struct ClubStoreEndToEndTests {
     @Test func anAddInOneFormShowsInAnotherAndACommandLineAddInBoth() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
@@ -48,4 +49,50 @@ import Testing
         try session.quitApp()
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Meanwhile", "While away"])
     }
+
+    @Test func aServerThatDoesNotAnswerShowsTheFormOpeningThenTheErrorOnTheRestoredTerminal() throws {
+        // A port that accepts connections (the kernel completes them for the backlog)
+        // and never answers: libpq waits for the server's first message until its
+        // connect timeout.
+        let listener = try SilentListener()
+        let url = "postgresql://geo@127.0.0.1:\(listener.port)/club?connect_timeout=2"
+        let session = try TmuxSession(command: TmuxSession.appCommand(storeArgument: url),
+                                      environment: ["LANG": "C.UTF-8"])
+        try session.waitFor("the form opening the store") { screen in
+            screen.contains("Opening\u{2026}") && screen.contains("club on 127.0.0.1:\(listener.port)")
+                && screen.contains("^Q Quit")
+        }
+        let screen = try session.waitFor("[exited 1]", timeout: 15)
+        #expect(screen.contains("cannot connect to the store on 127.0.0.1:\(listener.port)/club"))
+        #expect(!screen.contains("^Q Quit"))
+    }
+}
+
+/// A TCP socket on 127.0.0.1 that listens and never accepts nor answers.
+private final class SilentListener {
+    let port: UInt16
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && listen(descriptor, 8) == 0
+                    && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
 }

@@ -15,15 +15,32 @@ final class FormHarness {
     /// What the last key asked of the run loop.
     private(set) var lastOutcome: ControllerOutcome = .proceed
 
-    init(width: Int = 80, height: Int = 24, caches: [GeoCache] = [], directory: URL? = nil) throws {
+    /// The store being opened when the harness was made with `opening: true`, until
+    /// ``finishOpening()``.
+    private var opening: StoreOpening?
+
+    /// A form on a store holding `caches` (and `draft`, kept from an earlier run). With
+    /// `opening`, the model is still opening its store (``CacheList/init(opening:)``), as
+    /// the app starts it, until ``finishOpening()``.
+    init(width: Int = 80, height: Int = 24, caches: [GeoCache] = [], draft: [GeoCache.Field: String] = [:],
+         opening: Bool = false, directory: URL? = nil) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("geocache-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         storeURL = self.directory.appendingPathComponent("caches.sqlite")
-        let store = try SQLiteStore(url: storeURL)
-        for cache in caches { try store.add(cache) }
-        model = try CacheList(store: store)
-        controller = GeoCacheFormController(model: model, storeName: "caches.sqlite")
+        do {
+            let store = try SQLiteStore(url: storeURL)
+            for cache in caches { try store.add(cache) }
+            if !draft.isEmpty { try store.saveDraft(draft) }
+            if opening {
+                let started = StoreOpening(.file(storeURL, createsDirectories: false))
+                self.opening = started
+                model = CacheList(opening: started)
+            } else {
+                model = try CacheList(store: store)
+            }
+        }
+        controller = GeoCacheFormController(model: model)
         size = Size(width: width, height: height)
         canvas = Canvas(size: size)
         controller.resize(to: size)
@@ -35,9 +52,18 @@ final class FormHarness {
     func restart() throws {
         controller.finish()
         model = try CacheList(store: try SQLiteStore(url: storeURL))
-        controller = GeoCacheFormController(model: model, storeName: "caches.sqlite")
+        controller = GeoCacheFormController(model: model)
         controller.resize(to: size)
         canvas = Canvas(size: size)
+        redraw()
+    }
+
+    /// Takes the store over once it is open, rendering after it, as the app does after
+    /// its first frame.
+    func finishOpening() throws {
+        try model.finishOpening()
+        opening?.finish()
+        opening = nil
         redraw()
     }
 
@@ -101,7 +127,10 @@ final class FormHarness {
         return true
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    deinit {
+        opening?.finish()
+        try? FileManager.default.removeItem(at: directory)
+    }
 }
 
 extension GeoCache {

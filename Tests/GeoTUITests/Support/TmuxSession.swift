@@ -193,8 +193,9 @@ extension TmuxSession {
         "\(quote(BuiltBinary.url.path)) --store \(quote(storeArgument))"
     }
 
-    /// Starts the built app on `store` in a UTF-8 locale and waits for its help bar,
-    /// the last thing the first paint draws.
+    /// Starts the built app on `store` in a UTF-8 locale and waits for the open form:
+    /// its help bar (the last thing a paint draws) with the store open (the status line
+    /// no longer says "Opening…").
     static func app(store: URL, width: Int = 80, height: Int = 24) throws -> TmuxSession {
         try app(storeArgument: store.path, width: width, height: height)
     }
@@ -203,7 +204,7 @@ extension TmuxSession {
     static func app(storeArgument: String, width: Int = 80, height: Int = 24) throws -> TmuxSession {
         let session = try TmuxSession(command: appCommand(storeArgument: storeArgument), width: width, height: height,
                                       environment: ["LANG": "C.UTF-8"])
-        try session.waitFor("^Q Quit")
+        try session.waitFor("the form on its open store") { $0.contains("^Q Quit") && !$0.contains("Opening\u{2026}") }
         return session
     }
 

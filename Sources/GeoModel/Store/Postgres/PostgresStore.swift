@@ -45,8 +45,11 @@ public final class PostgresStore: CacheStore {
     /// The channel the store's triggers notify on.
     static let channel = "geocache_changes"
 
-    /// The database and its server: `caches on db.example.org`.
-    public var shortName: String {
+    /// The database and its server: `caches on db.example.org:5432`.
+    public var shortName: String { Self.shortName(ofServer: name) }
+
+    /// `host:port/dbname` as `dbname on host:port`.
+    static func shortName(ofServer name: String) -> String {
         guard let slash = name.lastIndex(of: "/") else { return name }
         return "\(name[name.index(after: slash)...]) on \(name[..<slash])"
     }

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// A list started while its store is still being opened on another thread
+/// (``CacheList/init(opening:)``), then taken over with ``CacheList/finishOpening()``.
+@Suite struct CacheListOpeningTests {
+    @Test(arguments: StoreKind.allCases) func listIsEmptyAndOpeningUntilTheStoreIsTakenOver(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.saveCaches([Samples.oak])
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        #expect(list.isOpening)
+        #expect(list.count == 0)
+        #expect(list.current == nil)
+        #expect(list.position == nil)
+        #expect(list.changeDescriptor == nil)
+        #expect(list.recheckDelay == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases) func finishingShowsTheFirstCacheAndBroadcastsOpenedOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.saveCaches([Samples.oak, Samples.bridge])
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        let recorder = ChangeRecorder(list)
+        try list.finishOpening()
+        #expect(!list.isOpening)
+        #expect(list.current?.cache == Samples.oak)
+        #expect(list.positionText == "1 of 2")
+        #expect(recorder.changes == [.opened(count: 2, draft: [:])])
+    }
+
+    @Test(arguments: StoreKind.allCases) func openedBroadcastCarriesTheKeptDraft(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.saveDraft([.title: "Half typed", .reward: "Coin"])
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        let recorder = ChangeRecorder(list)
+        try list.finishOpening()
+        #expect(recorder.changes == [.opened(count: 0, draft: [.title: "Half typed", .reward: "Coin"])])
+    }
+
+    @Test func finishingAgainChangesAndBroadcastsNothing() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches([Samples.oak])
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        try list.finishOpening()
+        let recorder = ChangeRecorder(list)
+        try list.finishOpening()
+        #expect(recorder.changes.isEmpty)
+        #expect(list.count == 1)
+    }
+
+    @Test func takenOverStoreIsUsableFromTheCallingThread() throws {
+        let fixture = try StoreFixture()
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        try list.finishOpening()
+        let stored = try list.add(Samples.mill)
+        #expect(try fixture.open().cache(stored.id)?.cache == Samples.mill)
+    }
+
+    @Test func storeThatCannotBeOpenedIsThrownByEveryFinishAndTheListStaysOpening() throws {
+        let fixture = try StoreFixture()
+        let path = try fixture.write("not a database, just text\n", to: "notes.txt")
+        let opening = StoreOpening(.file(URL(fileURLWithPath: path), createsDirectories: false))
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        let recorder = ChangeRecorder(list)
+        for _ in 1...2 {
+            #expect { try list.finishOpening() } throws: { error in
+                if case .notAStore? = error as? StoreError { true } else { false }
+            }
+        }
+        #expect(list.isOpening)
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test func fileStoreIsNamedByItsFileWhileOpeningAndOnceOpen() throws {
+        let fixture = try StoreFixture()
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        #expect(list.storeName == fixture.fileURL.lastPathComponent)
+        try list.finishOpening()
+        #expect(list.storeName == fixture.fileURL.lastPathComponent)
+    }
+
+    @Test func serverLocationIsNamedByItsDatabaseAndServerBeforeConnecting() throws {
+        let location = try StoreLocation("postgres://ana:secret@db.example.org:6543/club")
+        #expect(location.shortName == "club on db.example.org:6543")
+    }
+
+    @Test(arguments: StoreKind.allCases) func openingNamesTheStoreAsTheOpenStoreDoes(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        #expect(fixture.location.shortName == fixture.store.shortName)
+    }
+}
