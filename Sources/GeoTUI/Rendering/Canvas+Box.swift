@@ -15,13 +15,11 @@ extension Canvas {
         put("┐", at: Point(x: right, y: top), style: style)
         put("└", at: Point(x: left, y: bottom), style: style)
         put("┘", at: Point(x: right, y: bottom), style: style)
-        for x in left + 1..<right {
-            put("─", at: Point(x: x, y: top), style: style)
-            put("─", at: Point(x: x, y: bottom), style: style)
-        }
-        for y in top + 1..<bottom {
-            put("│", at: Point(x: left, y: y), style: style)
-            put("│", at: Point(x: right, y: y), style: style)
-        }
+        // The lines as fills: their character is measured once, not once per cell.
+        let inner = Rect(x: left + 1, y: top + 1, width: right - left - 1, height: bottom - top - 1)
+        fill(Rect(x: inner.x, y: top, width: inner.width, height: 1), with: "─", style: style)
+        fill(Rect(x: inner.x, y: bottom, width: inner.width, height: 1), with: "─", style: style)
+        fill(Rect(x: left, y: inner.y, width: 1, height: inner.height), with: "│", style: style)
+        fill(Rect(x: right, y: inner.y, width: 1, height: inner.height), with: "│", style: style)
     }
 }

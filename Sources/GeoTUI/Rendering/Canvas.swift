@@ -60,9 +60,9 @@ public struct Canvas: Sendable, Equatable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        if character.printableASCIIByte != nil {
-            // One column, nothing to measure: only a wide character cut by either edge
-            // needs its other half blanked, as `put` would do cell by cell.
+        if character.printableASCIIByte != nil || DisplayWidth.of(character) == 1 {
+            // One column (measured once, not per cell): only a wide character cut by
+            // either edge needs its other half blanked, as `put` would do cell by cell.
             let cell = Cell(character, style: style)
             for y in area.y..<area.maxY {
                 breakWideCharacter(at: area.x, y: y)
@@ -86,11 +86,23 @@ public struct Canvas: Sendable, Equatable {
                              clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         var x = point.x
+        if text.utf8.allSatisfy(\.isPrintableASCII) {
+            // Printable ASCII, most text: a cell a byte, shown as itself, without breaking
+            // the text into grapheme clusters.
+            for byte in text.utf8 {
+                if x >= area.maxX { break }
+                put(Character(Unicode.Scalar(byte)), width: 1, x: x, y: point.y, style: style, clip: area)
+                x += 1
+            }
+            return text.utf8.count
+        }
         for character in text {
-            let shown = character.displayed
-            let width = DisplayWidth.of(shown)
+            // Printable ASCII, most text: shown as itself, one column.
+            let isPlainASCII = character.printableASCIIByte != nil
+            let shown = isPlainASCII ? character : character.displayed
+            let width = isPlainASCII ? 1 : DisplayWidth.of(shown)
             if x >= area.maxX { x += width; continue }
-            if width > 0 { put(shown, x: x, y: point.y, style: style, clip: area) }
+            if width > 0 { put(shown, width: width, x: x, y: point.y, style: style, clip: area) }
             x += width
         }
         return x - point.x
@@ -98,8 +110,12 @@ public struct Canvas: Sendable, Equatable {
 
     /// Draws one already-displayable character at a cell, keeping wide characters whole.
     private mutating func put(_ character: Character, x: Int, y: Int, style: Style, clip: Rect) {
+        put(character, width: DisplayWidth.of(character), x: x, y: y, style: style, clip: clip)
+    }
+
+    /// Draws one already-displayable character `width` columns wide at a cell.
+    private mutating func put(_ character: Character, width: Int, x: Int, y: Int, style: Style, clip: Rect) {
         guard y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX else { return }
-        let width = DisplayWidth.of(character)
         breakWideCharacter(at: x, y: y)
         if width == 2 {
             guard x + 1 < clip.maxX else {
@@ -115,12 +131,15 @@ public struct Canvas: Sendable, Equatable {
     }
 
     /// Before a cell is overwritten, blanks the other half of a wide character it is part of.
+    ///
+    /// The left half of a wide character is the cell before a continuation, so nothing
+    /// is measured: overwriting most cells costs two reads.
     private mutating func breakWideCharacter(at x: Int, y: Int) {
         let cell = self[x, y]
         if cell.isContinuation, x > 0 {
             self[x - 1, y] = Cell(" ", style: self[x - 1, y].style)
             self[x, y] = Cell(" ", style: cell.style)
-        } else if let c = cell.character, DisplayWidth.of(c) == 2, x + 1 < size.width {
+        } else if x + 1 < size.width, self[x + 1, y].isContinuation {
             self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
         }
     }

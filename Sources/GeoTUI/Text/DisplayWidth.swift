@@ -79,10 +79,19 @@ extension Character {
 extension StringProtocol {
     /// The width in terminal columns of this text once each character is ``Character/displayed``.
     public var displayWidth: Int {
+        // Printable ASCII, most text: a column a byte, without breaking the text into
+        // grapheme clusters.
+        if utf8.allSatisfy(\.isPrintableASCII) { return utf8.count }
         var total = 0
         for character in self { total += character.displayWidth }
         return total
     }
+}
+
+extension UInt8 {
+    /// True for a printable ASCII byte (not a control character nor DEL): shown as
+    /// itself, one column wide.
+    var isPrintableASCII: Bool { self >= 0x20 && self < 0x7F }
 }
 
 extension Character {
@@ -98,7 +107,7 @@ extension Character {
     /// ``singleASCIIByte`` when it is printable (not a control character nor DEL): a
     /// character shown as itself in one column, with no Unicode look-up at all.
     var printableASCIIByte: UInt8? {
-        guard let byte = singleASCIIByte, byte >= 0x20, byte != 0x7F else { return nil }
+        guard let byte = singleASCIIByte, byte.isPrintableASCII else { return nil }
         return byte
     }
 }
