@@ -256,11 +256,13 @@ public final class Terminal {
         nonl()
         typeahead(-1)
         set_escdelay(Int32(Self.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
-        for target in [window, inputPad] {
-            keypad(target, true)
-            meta(target, true)
-            intrflush(target, false)
-        }
+        // Keys are read from the input pad only, so only it asks for the keypad's codes;
+        // each keypad() sends its sequence in a write of its own (a flush per call),
+        // and the same sequence twice was one more round trip before the first paint.
+        keypad(inputPad, true)
+        meta(inputPad, true)
+        intrflush(window, false)
+        intrflush(inputPad, false)
         wtimeout(inputPad, 0)
 
         if has_colors() && !colorRefused {
