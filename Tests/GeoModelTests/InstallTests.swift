@@ -39,8 +39,9 @@ struct InstallTests {
         let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         return paths.filter { path in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            return !isDirectory.boolValue
+            let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path,
+                                                        isDirectory: &isDirectory)
+            return exists && !isDirectory.boolValue
         }.sorted()
     }
 
