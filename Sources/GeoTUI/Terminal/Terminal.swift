@@ -284,8 +284,12 @@ public final class Terminal {
         keyCodes = Self.makeKeyCodes()
         pasteModeOn = cn_string_capability("BE").map { String(cString: $0) }
         pasteModeOff = cn_string_capability("BD").map { String(cString: $0) }
-        curs_set(0)
-        leaveok(window, true)
+        // Shown from the start: the form's first frame has the cursor in its first field,
+        // so that present sends no cursor change of its own (each curs_set is a write of
+        // its own, before the frame's). A frame without a cursor hides it.
+        curs_set(1)
+        leaveok(window, false)
+        cursorVisible = true
         size = Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
         // No further doupdate here: the first present draws the frame in one update.
         if let pasteModeOn { writeDirectly(pasteModeOn) }
