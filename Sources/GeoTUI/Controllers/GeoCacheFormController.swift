@@ -137,18 +137,8 @@ public final class GeoCacheFormController: ScreenController {
     /// fields have the keyboard, a bound key is never typed: ``perform(_:)`` refuses it.
     public func handle(_ event: InputEvent) -> ControllerOutcome {
         let key: Key? = if case .key(let key) = event { key } else { nil }
-        if model.isOpening {
-            // Nothing is there to show, store or keep yet.
-            guard let key, let action = keyMap.action(for: key), FormAction.openingActions.contains(action) else {
-                return .proceed
-            }
-            return perform(action)
-        }
-        if layout.isTooSmall {
-            // Nothing can be seen: only what neither commits nor destroys works.
-            guard let key, let action = keyMap.action(for: key), FormAction.hiddenActions.contains(action) else {
-                return .proceed
-            }
+        if let allowed = restrictedActions {
+            guard let key, let action = keyMap.action(for: key), allowed.contains(action) else { return .proceed }
             return perform(action)
         }
         if let key, let action = keyMap.action(for: key, in: mode.kind) { return perform(action) }
@@ -172,6 +162,16 @@ public final class GeoCacheFormController: ScreenController {
         if key == .character("?"), !(form.focusedWidget is TextField) { return perform(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
         return .proceed
+    }
+
+    /// The only actions keys may ask for while the form cannot be used in full, or nil
+    /// when it can: while the model opens its store, nothing is there to show, store or
+    /// keep yet; while the terminal is too small, nothing can be seen, so only what
+    /// neither commits nor destroys works.
+    private var restrictedActions: Set<FormAction>? {
+        if model.isOpening { return FormAction.openingActions }
+        if layout.isTooSmall { return FormAction.hiddenActions }
+        return nil
     }
 
     /// The store's change descriptor, and the store's own delay for looking again.

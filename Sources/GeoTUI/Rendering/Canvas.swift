@@ -60,7 +60,7 @@ public struct Canvas: Sendable, Equatable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        if character.printableASCIIByte != nil || DisplayWidth.of(character) == 1 {
+        if DisplayWidth.of(character) == 1 {
             // One column (measured once, not per cell): only a wide character cut by
             // either edge needs its other half blanked, as `put` would do cell by cell.
             let cell = Cell(character, style: style)
