@@ -14,4 +14,14 @@ static inline int geocache_sqlite_skip_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/* Turns off the page cache's initial bulk allocation: SQLite's default sets aside 20
+ * page slots in one block when a connection's cache is created and writes a header
+ * into every one, so 20 pages of memory are touched (20 page faults on the opening
+ * thread) before the first read, even when opening reads only a few pages. Without it
+ * each page is allocated when it is first needed. Same rule as above: only before
+ * SQLite initialises. */
+static inline int geocache_sqlite_skip_initial_page_bulk(void) {
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
+}
+
 #endif

@@ -70,7 +70,7 @@ import Testing
     @Test func storeThatCannotBeOpenedIsThrownByEveryFinishAndTheListStaysOpening() throws {
         let fixture = try StoreFixture()
         let path = try fixture.write("not a database, just text\n", to: "notes.txt")
-        let opening = StoreOpening(.file(URL(fileURLWithPath: path), createsDirectories: false))
+        let opening = StoreOpening(.file(path, createsDirectories: false))
         defer { opening.finish() }
         let list = CacheList(opening: opening)
         let recorder = ChangeRecorder(list)

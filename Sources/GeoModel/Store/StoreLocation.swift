@@ -4,9 +4,9 @@ import Foundation
 /// `postgres://` or `postgresql://` URL is a database on a PostgreSQL server, anything
 /// else the path of an SQLite file.
 public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
-    /// An SQLite file; `createsDirectories` when it is the XDG default, whose missing
-    /// directories are created on the way.
-    case file(URL, createsDirectories: Bool)
+    /// An SQLite file, by its absolute path; `createsDirectories` when it is the XDG
+    /// default, whose missing directories are created on the way.
+    case file(String, createsDirectories: Bool)
     /// A PostgreSQL database, by its URL (which may hold a password).
     case server(String)
 
@@ -19,7 +19,7 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// The location `value` names. A URL is checked as libpq reads it.
     public init(_ value: String) throws(Invalid) {
         guard PostgresConnectionString.isPostgresURI(value) else {
-            self = .file(URL(fileURLWithPath: value), createsDirectories: false)
+            self = .file(StorePath.absolute(value), createsDirectories: false)
             return
         }
         let parsed: PostgresConnectionString
@@ -38,20 +38,20 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `GEOCACHE_STORE` when set, else `$XDG_DATA_HOME/geocache-tui/caches.sqlite`,
-    /// else `~/.local/share/geocache-tui/caches.sqlite` (see ``SQLiteStore/defaultURL(environment:)``).
+    /// else `~/.local/share/geocache-tui/caches.sqlite` (see ``SQLiteStore/defaultPath(environment:)``).
     public static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(Invalid) -> StoreLocation {
         if let value = environment["GEOCACHE_STORE"], !value.isEmpty { return try StoreLocation(value) }
-        return .file(SQLiteStore.defaultURL(environment: environment), createsDirectories: true)
+        return .file(SQLiteStore.defaultPath(environment: environment), createsDirectories: true)
     }
 
     /// Opens the store here: the file (created when missing), or a connection to the
     /// server (the database set up when empty).
     public func open() throws(StoreError) -> any CacheStore {
         switch self {
-        case .file(let url, let createsDirectories):
-            try SQLiteStore(url: url, createIntermediateDirectories: createsDirectories)
+        case .file(let path, let createsDirectories):
+            try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories)
         case .server(let url):
             try PostgresStore(url: url)
         }
@@ -63,8 +63,8 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// ``PostgresStore/shortName`` says what was used).
     public var shortName: String {
         switch self {
-        case .file(let url, _):
-            url.lastPathComponent
+        case .file(let path, _):
+            StorePath.fileName(of: path)
         case .server(let url):
             (try? PostgresConnectionString(url)).map { PostgresStore.shortName(ofServer: $0.serverDescription) }
                 ?? PostgresConnection.redacted(url)
@@ -74,7 +74,7 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// The path, or the URL with its password written `***`.
     public var description: String {
         switch self {
-        case .file(let url, _): url.path
+        case .file(let path, _): path
         case .server(let url): PostgresConnection.redacted(url)
         }
     }

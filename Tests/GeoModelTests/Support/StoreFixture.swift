@@ -27,7 +27,7 @@ final class StoreFixture {
         self.kind = kind
         directory = try TemporaryDirectory()
         switch kind {
-        case .sqlite: location = .file(directory.file(), createsDirectories: false)
+        case .sqlite: location = .file(directory.file().path, createsDirectories: false)
         case .postgres: location = .server(try PostgresTestServer.shared().makeDatabase())
         }
         store = try location.open()
@@ -61,14 +61,14 @@ final class StoreFixture {
 
     /// The SQLite store's file (an SQLite fixture only).
     var fileURL: URL {
-        guard case .file(let url, _) = location else { preconditionFailure("not an SQLite fixture") }
-        return url
+        guard case .file(let path, _) = location else { preconditionFailure("not an SQLite fixture") }
+        return URL(fileURLWithPath: path)
     }
 
     /// The `--store` value that names this store on a command line.
     var storeArgument: String {
         switch location {
-        case .file(let url, _): url.path
+        case .file(let path, _): path
         case .server(let url): url
         }
     }

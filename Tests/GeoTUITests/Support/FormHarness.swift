@@ -33,7 +33,7 @@ final class FormHarness {
             for cache in caches { try store.add(cache) }
             if !draft.isEmpty { try store.saveDraft(draft) }
             if opening {
-                let started = StoreOpening(.file(storeURL, createsDirectories: false))
+                let started = StoreOpening(.file(storeURL.path, createsDirectories: false))
                 self.opening = started
                 model = CacheList(opening: started)
             } else {

@@ -52,7 +52,7 @@ extension SQLiteStore {
         do {
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         } catch {
-            throw StoreError(wrapping: error, path: url.path)
+            throw StoreError(wrapping: error, path: path)
         }
         defer {
             // The pragma writes nothing; a store detached meanwhile has no connection

@@ -10,18 +10,18 @@ import GRDB
 /// replacement, destroying it. So the store compares the path's device and inode with
 /// the ones it opened before every write, and once they differ it detaches.
 extension SQLiteStore {
-    /// Opens the store at ``url`` again, as a new ``SQLiteStore`` with the same
+    /// Opens the store at ``path`` again, as a new ``SQLiteStore`` with the same
     /// options (creating the file, and the directories the first opening could
     /// create, when they are missing), after detaching this store if its file is gone.
     ///
     /// Use it after ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``:
     /// this store stays detached; the new one uses whatever file the path names now,
-    /// checked like any store being opened (``init(url:createIntermediateDirectories:)``).
+    /// checked like any store being opened (``init(path:createIntermediateDirectories:)``).
     public func reopened() throws -> any CacheStore {
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)
         }
-        return try SQLiteStore(url: url, createIntermediateDirectories: createsIntermediateDirectories)
+        return try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories)
     }
 
     /// Throws when the store is detached, or when its path no longer names the file
@@ -35,7 +35,7 @@ extension SQLiteStore {
 
     /// Why the path no longer names the file this store opened, or nil when it does.
     func fileChange() -> StoreError? {
-        StoreFile.change(at: url.path, since: identity)
+        StoreFile.change(at: path, since: identity)
     }
 
     /// Stops using the file for good: every later call throws `reason`, and the

@@ -27,7 +27,6 @@ extension SQLiteStore {
     ///   stored), ``StoreError`` when the store cannot be written.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool,
                              interruption: ImportInterruption?) throws -> ImportReport {
-        let path = url.path
         try ensureAttached()
         try completePendingRows()
         let names = sources.map(\.name).joined(separator: ", ")

@@ -11,10 +11,10 @@ import GRDB
 /// commits through ``hasChangedExternally()``.
 ///
 /// Opening checks the file first and refuses, without changing a byte, anything
-/// that is not a geocache-tui store; see ``init(url:)``.
+/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:)``.
 ///
 /// ```swift
-/// let store = try SQLiteStore(url: SQLiteStore.defaultURL())
+/// let store = try SQLiteStore(path: SQLiteStore.defaultPath())
 /// let stored = try store.add(GeoCache(title: "Old Oak", details: "Behind the tree",
 ///                                     creator: "ana", reward: "Travel bug"))
 /// try store.position(of: stored.id)   // == try store.count()
@@ -29,19 +29,21 @@ import GRDB
 /// calls anyway). Methods other than the initializer throw ``StoreError`` for I/O and
 /// ``GeoCacheValidationError`` for an invalid cache.
 public final class SQLiteStore: CacheStore {
+    /// The store file's absolute path.
+    public let path: String
+
     /// The store file.
-    public let url: URL
+    public var url: URL { URL(fileURLWithPath: path) }
 
     /// The store file's path.
-    public var name: String { url.path }
+    public var name: String { path }
 
     /// The store file's name.
-    public var shortName: String { url.lastPathComponent }
+    public var shortName: String { StorePath.fileName(of: path) }
 
     /// The store file and the side files SQLite keeps beside it.
     public var protectedPaths: [String] {
-        let path = url.path
-        return [path, path + "-wal", path + "-shm", path + "-journal"]
+        [path, path + "-wal", path + "-shm", path + "-journal"]
     }
 
     /// The one connection; closed once the store is detached (``detachment``).
@@ -100,24 +102,31 @@ public final class SQLiteStore: CacheStore {
     public static func defaultURL(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
+        URL(fileURLWithPath: defaultPath(environment: environment))
+    }
+
+    /// ``defaultURL(environment:)`` as an absolute path.
+    public static func defaultPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
         if let path = environment["GEOCACHE_STORE"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
+            return StorePath.absolute(path)
         }
-        return defaultDirectory(environment: environment).appendingPathComponent("caches.sqlite")
+        return StorePath.absolute(StorePath.appending("caches.sqlite", to: defaultDirectory(environment: environment)))
     }
 
     /// The XDG data directory of geocache-tui, ignoring `GEOCACHE_STORE`.
-    static func defaultDirectory(environment: [String: String]) -> URL {
+    static func defaultDirectory(environment: [String: String]) -> String {
         // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return URL(fileURLWithPath: dataHome).appendingPathComponent("geocache-tui")
+            return StorePath.appending("geocache-tui", to: dataHome)
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home)
-            .appendingPathComponent(".local/share/geocache-tui")
+        return StorePath.appending(".local/share/geocache-tui", to: home)
     }
 
-    /// Opens the store at `url`, creating it when there is no file there yet.
+    /// Opens the store at `path` (absolute, or relative to the current directory),
+    /// creating it when there is no file there yet.
     ///
     /// Before anything is written, the file is checked and refused with a
     /// ``StoreError`` when it is a directory, has permissions that do not let this
@@ -129,10 +138,10 @@ public final class SQLiteStore: CacheStore {
     /// exist unless `createIntermediateDirectories` is true). A 0-byte file, or an
     /// SQLite database with no tables and no application id, becomes a new store.
     /// The file's device and inode are recorded for the checks of ``write(_:)``.
-    public init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
-        self.url = url
+    public init(path: String, createIntermediateDirectories: Bool = false) throws(StoreError) {
+        let path = StorePath.absolute(path)
+        self.path = path
         self.createsIntermediateDirectories = createIntermediateDirectories
-        let path = url.path
         let state = try StoreFile.inspect(path)
         if state == .missing {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
@@ -163,6 +172,11 @@ public final class SQLiteStore: CacheStore {
         OpenStoreFiles.retain(identity)
     }
 
+    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:)``.
+    public convenience init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
+        try self.init(path: url.path, createIntermediateDirectories: createIntermediateDirectories)
+    }
+
     /// How every connection to a store is set up: wait for other writers up to the busy
     /// timeout, and make each commit durable (`synchronous = FULL`, also in WAL mode).
     static func connectionConfiguration(label: String) -> Configuration {
@@ -182,10 +196,13 @@ public final class SQLiteStore: CacheStore {
 
     /// SQLite's process-wide settings, made once, before the first connection opens:
     /// no memory statistics, which took a process-wide mutex on every allocation and
-    /// free (a fifth of an import's storing thread). Too late (a connection was opened
-    /// elsewhere first, as tests do) it changes nothing, and nothing depends on it.
+    /// free (a fifth of an import's storing thread), and no initial block of 20 page
+    /// slots per connection, which touched 20 pages of memory before opening read its
+    /// few. Too late (a connection was opened elsewhere first, as tests do) they change
+    /// nothing, and nothing depends on them.
     private static let processSettings: Void = {
         _ = geocache_sqlite_skip_memory_statistics()
+        _ = geocache_sqlite_skip_initial_page_bulk()
     }()
 
     /// True (1) when a cache identical in all four fields is stored; takes the
@@ -333,7 +350,7 @@ public final class SQLiteStore: CacheStore {
         do {
             return try queue.read(body)
         } catch {
-            throw StoreError(wrapping: error, path: url.path)
+            throw StoreError(wrapping: error, path: path)
         }
     }
 
@@ -359,7 +376,7 @@ public final class SQLiteStore: CacheStore {
                 return result!
             }
         } catch let error as DatabaseError {
-            throw StoreError(wrapping: error, path: url.path)
+            throw StoreError(wrapping: error, path: path)
         } catch let error as StoreError where error.meansTheFileIsGone {
             detach(because: error)
             throw error

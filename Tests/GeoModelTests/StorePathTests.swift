@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// Store paths are worked out as strings (``StorePath``) but must name the file that
+/// `URL(fileURLWithPath:)` names, as they did when the store kept a URL.
+@Suite struct StorePathTests {
+    static let paths = [
+        "/srv/caches.sqlite", "/home/ana/.local/share/geocache-tui/caches.sqlite",
+        "/tmp/with space/ünïcödé.sqlite", "/tmp/100%25.sqlite", "/tmp/.hidden", "/tmp/...",
+        "/tmp/a..b", "caches.sqlite", "./caches.sqlite", "data/../caches.sqlite",
+        "/tmp//double.sqlite", "/tmp/trailing/", "/tmp/./dot.sqlite", "/tmp/x/../up.sqlite",
+        "/tmp/..", "/", "~/caches.sqlite",
+    ]
+
+    @Test(arguments: paths) func absolutePathIsTheOneAFileURLNames(_ value: String) {
+        #expect(StorePath.absolute(value) == URL(fileURLWithPath: value).path)
+    }
+
+    @Test func plainAbsolutePathIsKeptAsWritten() {
+        #expect(StorePath.absolute("/srv/geo/caches.sqlite") == "/srv/geo/caches.sqlite")
+    }
+
+    @Test(arguments: paths) func fileNameIsTheURLsLastPathComponent(_ value: String) {
+        let path = StorePath.absolute(value)
+        #expect(StorePath.fileName(of: path) == URL(fileURLWithPath: path).lastPathComponent)
+    }
+
+    @Test func relativeStoreValueNamesAFileInTheCurrentDirectory() throws {
+        let location = try StoreLocation("caches.sqlite")
+        #expect(location == .file(FileManager.default.currentDirectoryPath + "/caches.sqlite", createsDirectories: false))
+        #expect(location.shortName == "caches.sqlite")
+    }
+
+    @Test(arguments: ["/home/ana", "/home/ana/", "/home/ana//", "/"])
+    func defaultPathJoinsHomeAsAFileURLDoes(_ home: String) {
+        let url = URL(fileURLWithPath: home).appendingPathComponent(".local/share/geocache-tui")
+            .appendingPathComponent("caches.sqlite")
+        #expect(SQLiteStore.defaultPath(environment: ["HOME": home]) == url.path)
+    }
+
+    @Test(arguments: ["/data", "/data/"])
+    func defaultPathJoinsXDGDataHomeAsAFileURLDoes(_ dataHome: String) {
+        let url = URL(fileURLWithPath: dataHome).appendingPathComponent("geocache-tui")
+            .appendingPathComponent("caches.sqlite")
+        #expect(SQLiteStore.defaultPath(environment: ["XDG_DATA_HOME": dataHome, "HOME": "/home/ana"]) == url.path)
+    }
+}
