@@ -95,10 +95,10 @@ public final class CacheList {
         }
         self.opening = nil
         openedStore = opened.store
-        count = opened.count
-        current = opened.first
+        count = opened.contents.count
+        current = opened.contents.first
         position = current == nil ? nil : 1
-        broadcast(.opened(count: count, draft: opened.draft))
+        broadcast(.opened(count: count, draft: opened.contents.draft))
     }
 
     // MARK: - Derived data

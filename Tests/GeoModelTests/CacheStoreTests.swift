@@ -12,6 +12,24 @@ import Testing
         #expect(try store.loadCaches().isEmpty)
     }
 
+    @Test(arguments: StoreKind.allCases) func openingContentsAreTheCountTheFirstCacheAndTheDraft(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.add(Samples.oak)
+        try fixture.store.add(Samples.bridge)
+        try fixture.store.saveDraft([.title: "Half typed"])
+        let contents = try fixture.open().openingContents()
+        #expect(contents.count == 2)
+        #expect(contents.first?.cache == Samples.oak)
+        #expect(contents.draft == [.title: "Half typed"])
+    }
+
+    @Test(arguments: StoreKind.allCases) func openingContentsOfANewStoreAreEmpty(_ kind: StoreKind) throws {
+        let contents = try StoreFixture(kind).open().openingContents()
+        #expect(contents.count == 0)
+        #expect(contents.first == nil)
+        #expect(contents.draft.isEmpty)
+    }
+
     @Test(arguments: StoreKind.allCases) func addedCachesPersistAcrossInstances(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         do {

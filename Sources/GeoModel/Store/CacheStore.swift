@@ -24,6 +24,9 @@ public protocol CacheStore: AnyObject {
     func count() throws -> Int
     /// The first cache in stored order, or nil when the store is empty.
     func first() throws -> StoredCache?
+    /// What a form shows when it opens: the count and the first cache, read from one
+    /// snapshot where the store can, and the kept draft (empty when it cannot be read).
+    func openingContents() throws -> StoreContents
     /// The last cache in stored order, or nil when the store is empty.
     func last() throws -> StoredCache?
     /// The cache stored right after the one with `id` (which need not exist any more).
@@ -102,8 +105,20 @@ public protocol CacheStore: AnyObject {
     func prepareForExit()
 }
 
+/// The count, the first cache and the kept draft: what a form shows when it opens.
+public struct StoreContents: Sendable {
+    public let count: Int
+    public let first: StoredCache?
+    public let draft: [GeoCache.Field: String]
+}
+
 extension CacheStore {
     public func prepareForExit() {}
+
+    /// Three reads, one after the other.
+    public func openingContents() throws -> StoreContents {
+        StoreContents(count: try count(), first: try first(), draft: (try? loadDraft()) ?? [:])
+    }
 
     /// Validates `cache` and stores it after every other cache.
     @discardableResult

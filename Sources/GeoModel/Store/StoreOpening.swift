@@ -29,11 +29,9 @@ public final class StoreOpening: @unchecked Sendable {
     /// A store just opened, with what a list starts from.
     struct Opened {
         let store: any CacheStore
-        let count: Int
-        let first: StoredCache?
-        /// The form's unsaved text kept from the previous run; empty when it could not
-        /// be read (a draft is a convenience, never a reason not to start).
-        let draft: [GeoCache.Field: String]
+        /// The count, the first cache and the draft (empty when it could not be read: a
+        /// draft is a convenience, never a reason not to start).
+        let contents: StoreContents
     }
 
     /// Written by the thread before it signals `done`; taken by ``take()``.
@@ -68,8 +66,7 @@ public final class StoreOpening: @unchecked Sendable {
         result = Result { () throws(StoreError) -> Opened in
             let store = try location.open()
             do {
-                return Opened(store: store, count: try store.count(), first: try store.first(),
-                              draft: (try? store.loadDraft()) ?? [:])
+                return Opened(store: store, contents: try store.openingContents())
             } catch {
                 throw StoreError(wrapping: error, path: store.name)
             }

@@ -5,18 +5,21 @@ import GRDB
 extension SQLiteStore {
     /// The form's unsaved text kept from a previous run: only non-empty fields.
     public func loadDraft() throws -> [GeoCache.Field: String] {
-        try read { db in
-            var draft: [GeoCache.Field: String] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
-            while let row = try rows.next() {
-                let name: String = row[0]
-                let data: Data = row[1] ?? Data()
-                if let field = GeoCache.Field(rawValue: name) {
-                    draft[field] = String(decoding: data, as: UTF8.self)
-                }
+        try read(Self.draft(in:))
+    }
+
+    /// The draft as ``loadDraft()`` reads it, inside a read of the caller's.
+    static func draft(in db: Database) throws -> [GeoCache.Field: String] {
+        var draft: [GeoCache.Field: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
+        while let row = try rows.next() {
+            let name: String = row[0]
+            let data: Data = row[1] ?? Data()
+            if let field = GeoCache.Field(rawValue: name) {
+                draft[field] = String(decoding: data, as: UTF8.self)
             }
-            return draft
         }
+        return draft
     }
 
     /// Keeps the form's unsaved text for the next run, replacing the previous

@@ -230,12 +230,29 @@ public final class SQLiteStore: CacheStore {
 
     /// The number of stored caches, in constant time (a counter kept by triggers).
     public func count() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0 }
+        try read(Self.count(in:))
     }
 
     /// The first cache in stored order, or nil when the store is empty.
     public func first() throws -> StoredCache? {
-        try fetchCache(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id LIMIT 1")
+        try read(Self.first(in:))
+    }
+
+    /// The count, the first cache and the draft in one read transaction: one snapshot,
+    /// and one `BEGIN` and one `COMMIT` where three reads took three of each.
+    public func openingContents() throws -> StoreContents {
+        try read { db in
+            StoreContents(count: try Self.count(in: db), first: try Self.first(in: db),
+                          draft: (try? Self.draft(in: db)) ?? [:])
+        }
+    }
+
+    static func count(in db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0
+    }
+
+    static func first(in db: Database) throws -> StoredCache? {
+        try Row.fetchOne(db, sql: "SELECT \(cacheColumns) FROM cache ORDER BY id LIMIT 1").map(storedCache(from:))
     }
 
     /// The last cache in stored order, or nil when the store is empty.
