@@ -32,6 +32,15 @@ import Testing
         #expect(location.shortName == "caches.sqlite")
     }
 
+    @Test func processEnvironmentHasTheStoreVariablesAsFoundationSeesThem() {
+        let foundation = ProcessInfo.processInfo.environment
+        let read = StoreLocation.processEnvironment()
+        for name in ["GEOCACHE_STORE", "XDG_DATA_HOME", "HOME"] {
+            #expect(read[name] == foundation[name])
+        }
+        #expect(Set(read.keys).isSubset(of: ["GEOCACHE_STORE", "XDG_DATA_HOME", "HOME"]))
+    }
+
     @Test(arguments: ["/home/ana", "/home/ana/", "/home/ana//", "/"])
     func defaultPathJoinsHomeAsAFileURLDoes(_ home: String) {
         let url = URL(fileURLWithPath: home).appendingPathComponent(".local/share/geocache-tui")

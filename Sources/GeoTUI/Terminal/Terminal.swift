@@ -96,7 +96,7 @@ public final class Terminal {
     /// where terminfo knows them), bracketed paste, and colours when the terminal has
     /// them and `NO_COLOR` is not set. The corresponding ncurses call is `newterm`.
     public static func open(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = TerminalRequirements.processEnvironment()
     ) throws(TerminalError) -> Terminal {
         let name = try TerminalRequirements.check(
             environment: environment,

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What terminfo says about a terminal type, as far as the up-front check needs it.
 public enum TerminfoProbe: Equatable, Sendable {
     /// The entry exists and can drive a full-screen program.
@@ -45,6 +47,16 @@ public enum TerminalRequirements {
     /// `name` with control characters made visible, so an error message stays one line.
     private static func sanitized(_ name: String) -> String {
         String(name.map(\.displayed))
+    }
+
+    /// The variables these checks read (`TERM` and `NO_COLOR`), from the process's
+    /// environment. Asked of `getenv` by name: Foundation's `ProcessInfo.environment`
+    /// first builds a dictionary of every variable (about 200,000 instructions of code
+    /// run for the first time, on the way to the first paint).
+    public static func processEnvironment() -> [String: String] {
+        ["TERM", "NO_COLOR"].reduce(into: [:]) { values, name in
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
     }
 
     /// True when `NO_COLOR` is present and not empty (https://no-color.org).

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 @testable import GeoTUI
@@ -84,6 +85,14 @@ extension NcursesTests {
         @Test func unknownAndDumbTerminals() {
             #expect(probe("no-such-terminal") == .unknown)
             #expect(probe("dumb") == .noCursorAddressing)
+        }
+
+        @Test func processEnvironmentHasTheVariablesTheChecksReadAsFoundationSeesThem() {
+            let foundation = ProcessInfo.processInfo.environment
+            let read = TerminalRequirements.processEnvironment()
+            #expect(read["TERM"] == foundation["TERM"])
+            #expect(read["NO_COLOR"] == foundation["NO_COLOR"])
+            #expect(Set(read.keys).isSubset(of: ["TERM", "NO_COLOR"]))
         }
 
         @Test func openRefusesWithoutTouchingAnything() {

@@ -100,14 +100,14 @@ public final class SQLiteStore: CacheStore {
     /// `$XDG_DATA_HOME/geocache-tui/caches.sqlite`, else
     /// `~/.local/share/geocache-tui/caches.sqlite`.
     public static func defaultURL(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = StoreLocation.processEnvironment()
     ) -> URL {
         URL(fileURLWithPath: defaultPath(environment: environment))
     }
 
     /// ``defaultURL(environment:)`` as an absolute path.
     public static func defaultPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = StoreLocation.processEnvironment()
     ) -> String {
         if let path = environment["GEOCACHE_STORE"], !path.isEmpty {
             return StorePath.absolute(path)
