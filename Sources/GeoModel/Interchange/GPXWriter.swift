@@ -69,7 +69,13 @@ public enum GPXWriter {
     /// Appends ``waypoint(for:)`` to `output`: the fixed markup and the escaped fields
     /// go straight into its buffer.
     public static func writeWaypoint(for cache: GeoCache, to output: inout BufferedWriter) {
-        let digest = cache.interchangeDigest
+        writeWaypoint(for: cache, digest: cache.interchangeDigest, to: &output)
+    }
+
+    /// ``writeWaypoint(for:to:)`` for a cache whose ``GeoCache/interchangeDigest`` is
+    /// `digest`, worked out beforehand (``GeoCache/interchangeDigests(_:)`` does many at
+    /// once, faster).
+    public static func writeWaypoint(for cache: GeoCache, digest: UInt64, to output: inout BufferedWriter) {
         let id = digest % 1_000_000_000
         output.append("  <wpt lat=\"0.000000\" lon=\"0.000000\">\n    <name>GT")
         // The eight characters after "GT", kept for the travel bug's reference below.

@@ -61,6 +61,22 @@ struct OutputBytesTests {
         }
     }
 
+    @Test func digestsWorkedOutTogetherAreTheOnesWorkedOutOneByOne() {
+        // Generated and awkward text (U+FFFE and U+FFFF among it) in fields of different
+        // lengths, and batch sizes that are not a multiple of four.
+        let texts = Self.generated + Self.awkward
+        let caches = texts.indices.map { index in
+            GeoCache(title: texts[index], details: texts[(index + 1) % texts.count] + texts[index],
+                     creator: index % 3 == 0 ? "" : texts[(index + 7) % texts.count],
+                     reward: index % 5 == 0 ? "\u{FFFF}" : "r")
+        }
+        for count in [0, 1, 3, 4, 5, 8, 11, caches.count] {
+            let batch = caches.prefix(count)
+            #expect(GeoCache.interchangeDigests(batch) == batch.map(\.interchangeDigest))
+        }
+        #expect(caches.map(\.interchangeDigest) == caches.map(OutputReference.interchangeDigest))
+    }
+
     @Test func generatedStringsEscapeAsTheReferenceDoesInEveryFormat() {
         for text in Self.generated {
             #expect(Self.bytes(GeoCache.escapedForLine(text)) == Self.bytes(OutputReference.line(text)))
