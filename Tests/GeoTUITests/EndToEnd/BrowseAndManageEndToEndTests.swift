@@ -5,7 +5,7 @@ import Testing
 /// Browsing and managing caches in the real binary under tmux: navigate, edit and
 /// save, edit and cancel, delete with No then Yes, search with a diacritic, and every
 /// change still there after a restart.
-@Suite(.serialized) struct BrowseAndManageEndToEndTests {
+@Suite(.serialized) final class BrowseAndManageEndToEndTests {
     let store: URL
 
     init() throws {
@@ -19,6 +19,9 @@ import Testing
             try seeded.add(GeoCache(title: title, details: details, creator: "ana", reward: "Coin"))
         }
     }
+
+    /// The store's directory goes with the test (the app has quit, its tmux server is gone).
+    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
 
     private func titles() throws -> [String] {
         try SQLiteStore(url: store).loadCaches().map(\.title)

@@ -5,7 +5,7 @@ import Testing
 /// The real binary in a real terminal: tmux runs it on a private server, keys go in
 /// with send-keys and the screen comes back with capture-pane. Every wait polls the
 /// screen for what a person would see; nothing sleeps a fixed time.
-@Suite(.serialized) struct EndToEndTests {
+@Suite(.serialized) final class EndToEndTests {
     let directory: URL
     let store: URL
 
@@ -14,6 +14,9 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = directory.appendingPathComponent("caches.sqlite")
     }
+
+    /// The store's directory goes with the test (the app has quit, its tmux server is gone).
+    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
 
     /// Types the four fields and presses the Add shortcut.
     private func add(_ fields: [String], in session: TmuxSession) throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The help overlay in the real binary under tmux: F1 and `?` open it over the form,
 /// it scrolls, Esc and F1 close it and the form is back as it was.
-@Suite(.serialized) struct HelpOverlayEndToEndTests {
+@Suite(.serialized) final class HelpOverlayEndToEndTests {
     let store: URL
 
     init() throws {
@@ -15,6 +15,9 @@ import Testing
         try SQLiteStore(url: store).add(GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana",
                                                  reward: "Coin"))
     }
+
+    /// The store's directory goes with the test (the app has quit, its tmux server is gone).
+    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
 
     @Test func f1OpensTheHelpItScrollsAndEscapeClosesIt() throws {
         let session = try TmuxSession.app(store: store)

@@ -4,7 +4,7 @@ import Testing
 
 /// The real binary under tmux sharing its store with the command line, and a terminal
 /// too small to show the form.
-@Suite(.serialized) struct SharingEndToEndTests {
+@Suite(.serialized) final class SharingEndToEndTests {
     let store: URL
 
     init() throws {
@@ -18,6 +18,9 @@ import Testing
                                     creator: "ana", reward: "Reward \(number)"))
         }
     }
+
+    /// The store's directory goes with the test (the app has quit, its tmux server is gone).
+    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
 
     @Test func aSaveOverAnEditFromTheCommandLineIsRefusedShowingBothVersions() throws {
         let session = try TmuxSession.app(store: store)
