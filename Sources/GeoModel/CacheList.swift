@@ -50,7 +50,7 @@ public final class CacheList {
     /// The cache being shown, or nil when the list is empty.
     public internal(set) var current: StoredCache?
     /// How many caches are stored.
-    public internal(set) var count: Int
+    public internal(set) var count = 0
     /// The 1-based position of ``current`` in stored order, nil when empty and
     /// during a search (working it out costs a walk of the table; see
     /// ``searchPosition``).
@@ -66,16 +66,13 @@ public final class CacheList {
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
         openedStore = store
-        count = try store.count()
-        current = try store.first()
-        position = current == nil ? nil : 1
+        start(count: try store.count(), first: try store.first())
     }
 
     /// Starts empty, while `opening` opens the store: ``isOpening`` until
     /// ``finishOpening()``.
     public init(opening: StoreOpening) {
         self.opening = opening
-        count = 0
     }
 
     /// Waits for the store being opened, then starts from its state as ``init(store:)``
@@ -95,10 +92,15 @@ public final class CacheList {
         }
         self.opening = nil
         openedStore = opened.store
-        count = opened.contents.count
-        current = opened.contents.first
-        position = current == nil ? nil : 1
+        start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: opened.contents.draft))
+    }
+
+    /// Shows `first` as the current cache of `count` (none when the store is empty).
+    private func start(count: Int, first: StoredCache?) {
+        self.count = count
+        current = first
+        position = first == nil ? nil : 1
     }
 
     // MARK: - Derived data
@@ -173,9 +175,7 @@ public final class CacheList {
         let reopened = try store.reopened()
         openedStore = reopened
         search = nil
-        count = try reopened.count()
-        current = try reopened.first()
-        position = current == nil ? nil : 1
+        start(count: try reopened.count(), first: try reopened.first())
         broadcast(.reloaded(count: count))
     }
 
@@ -223,9 +223,8 @@ public final class CacheList {
     public func saveCaches(_ caches: [GeoCache]) throws {
         try store.saveCaches(caches)
         search = nil
-        current = try store.first()
-        count = try store.count()
-        position = current == nil ? nil : 1
+        let first = try store.first()
+        start(count: try store.count(), first: first)
         broadcast(.reloaded(count: count))
     }
 

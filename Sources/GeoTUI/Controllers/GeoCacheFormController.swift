@@ -81,7 +81,7 @@ public final class GeoCacheFormController: ScreenController {
     ///
     /// A model still opening its store (``CacheList/isOpening``) is shown as an empty form
     /// whose status line says so; the draft is restored, and the list shown, when the model
-    /// broadcasts ``CacheListChange/opened(count:)``. Until then no key reaches the model.
+    /// broadcasts ``CacheListChange/opened(count:draft:)``. Until then no key reaches the model.
     public init(model: CacheList, theme: Theme = .standard) {
         self.model = model
         self.theme = theme

@@ -252,7 +252,7 @@ public final class SQLiteStore: CacheStore {
     }
 
     static func first(in db: Database) throws -> StoredCache? {
-        try Row.fetchOne(db, sql: "SELECT \(cacheColumns) FROM cache ORDER BY id LIMIT 1").map(storedCache(from:))
+        try fetchCache(in: db, sql: "SELECT \(cacheColumns) FROM cache ORDER BY id LIMIT 1")
     }
 
     /// The last cache in stored order, or nil when the store is empty.
@@ -403,8 +403,10 @@ public final class SQLiteStore: CacheStore {
     }
 
     func fetchCache(sql: String, arguments: StatementArguments = []) throws -> StoredCache? {
-        try read { db in
-            try Row.fetchOne(db, sql: sql, arguments: arguments).map(Self.storedCache(from:))
-        }
+        try read { db in try Self.fetchCache(in: db, sql: sql, arguments: arguments) }
+    }
+
+    static func fetchCache(in db: Database, sql: String, arguments: StatementArguments = []) throws -> StoredCache? {
+        try Row.fetchOne(db, sql: sql, arguments: arguments).map(storedCache(from:))
     }
 }
