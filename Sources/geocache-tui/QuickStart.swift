@@ -5,8 +5,8 @@ import GeoModel
 ///
 /// swift-argument-parser builds its whole command tree, with a reflection and a
 /// protocol-conformance look-up per property of every command, before it looks at
-/// the first argument: about 11 million instructions, more than half of what the
-/// program did before the form's first paint (docs/performance.md, issue 11). These
+/// the first argument: a large part of what the program did before the form's first
+/// paint (docs/performance.md has the figures, issue 11). These
 /// two lines skip it. Every other line, and any of these whose store location is not
 /// usable (the usage error names it), goes through ``MeantSubcommand/parseOrExit(_:)``
 /// as before, so the parser stays the one place that reports usage errors.

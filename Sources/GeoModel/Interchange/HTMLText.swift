@@ -11,7 +11,7 @@ public enum HTMLText {
     /// It walks the UTF-8 bytes: everything HTML gives a meaning to is ASCII, so text
     /// between the markup is copied a byte at a time, and a scalar is decoded only where
     /// a tag or reference could start with a non-ASCII letter. (It walked an array of
-    /// Unicode scalars, which cost about 200 instructions a byte of a long description.)
+    /// Unicode scalars, which cost far more per byte of a long description.)
     public static func plainText(fromHTML html: String) -> String {
         var html = html
         return html.withUTF8(plainText(fromUTF8:))
@@ -130,7 +130,7 @@ public enum HTMLText {
     private static let itemTags: Set<String> = ["li", "dt", "dd"]
 
     /// Builds the text as UTF-8 bytes (appending to a `String` one scalar at a time is
-    /// several times slower).
+    /// slower).
     private struct Builder {
         private var text: [UInt8] = []
         private var pendingSpace = false

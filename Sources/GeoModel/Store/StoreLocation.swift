@@ -48,8 +48,8 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
 
     /// The variables ``standard(environment:)`` and ``SQLiteStore/defaultPath(environment:)``
     /// read, from the process's environment. Asked of `getenv` by name: Foundation's
-    /// `ProcessInfo.environment` first builds a dictionary of every variable (about
-    /// 200,000 instructions, before the store's thread starts).
+    /// `ProcessInfo.environment` first builds a dictionary of every variable, before
+    /// the store's thread starts (docs/performance.md has the figures).
     public static func processEnvironment() -> [String: String] {
         ["GEOCACHE_STORE", "XDG_DATA_HOME", "HOME"].reduce(into: [:]) { values, name in
             if let value = getenv(name) { values[name] = String(cString: value) }

@@ -186,9 +186,9 @@ extension Terminal {
     static func makeKeyCodes() -> [(code: Int32, key: Key)] {
         // A list, searched from its end (a later entry wins), not a dictionary: a
         // dictionary keyed by a new type costs the Swift runtime a scan of every
-        // protocol conformance in the program (about 380,000 instructions) at its
-        // first use, and this table has a few dozen entries, looked up only for keys
-        // that ncurses decoded (docs/performance.md, issue 11).
+        // protocol conformance in the program at its first use, and this table has
+        // a few dozen entries, looked up only for keys that ncurses decoded
+        // (docs/performance.md, issue 11).
         var codes: [(code: Int32, key: Key)] = [
             (KEY_UP, .up), (KEY_DOWN, .down), (KEY_LEFT, .left), (KEY_RIGHT, .right),
             (KEY_SR, .up), (KEY_SF, .down), (KEY_SLEFT, .left), (KEY_SRIGHT, .right),

@@ -16,7 +16,7 @@ extension Terminal {
             // Cells the canvas does not cover must not keep old text. This only changes
             // ncurses' copy; the terminal gets the differences. What ncurses holds now
             // is blanks in the plain style, so only the cells that differ from a blank
-            // canvas are written: on a first paint, about half of them.
+            // canvas are written: a first paint skips every blank cell.
             werase(window)
             presented = Canvas(size: canvas.size)
         }

@@ -244,11 +244,11 @@ public final class Terminal {
         // Until endwin() has been called once, ncurses writes its output after every
         // cursor movement (it cannot tell a curses program from a low-level terminfo
         // one yet): every update went out in one write per jump of the cursor, each a
-        // round trip through the pseudo-terminal or an SSH packet (47 writes from start
-        // to ^Q on an empty store, 12 now). Leaving curses mode at once and coming
-        // back (the doupdate: the alternate screen again, cleared) makes every later
-        // update one write. Done before colours are started, so coming back does not
-        // reset the terminal's palette (orig_colors).
+        // round trip through the pseudo-terminal or an SSH packet (docs/performance.md
+        // has the counts). Leaving curses mode at once and coming back (the doupdate:
+        // the alternate screen again, cleared) makes every later update one write.
+        // Done before colours are started, so coming back does not reset the
+        // terminal's palette (orig_colors).
         endwin()
         doupdate()
         raw()

@@ -51,8 +51,8 @@ public enum TerminalRequirements {
 
     /// The variables these checks read (`TERM` and `NO_COLOR`), from the process's
     /// environment. Asked of `getenv` by name: Foundation's `ProcessInfo.environment`
-    /// first builds a dictionary of every variable (about 200,000 instructions of code
-    /// run for the first time, on the way to the first paint).
+    /// first builds a dictionary of every variable, code run for the first time on the
+    /// way to the first paint (docs/performance.md has the figures).
     public static func processEnvironment() -> [String: String] {
         ["TERM", "NO_COLOR"].reduce(into: [:]) { values, name in
             if let value = getenv(name) { values[name] = String(cString: value) }

@@ -97,7 +97,8 @@ extension UInt8 {
 extension Character {
     /// The byte of a character that is a single ASCII byte (not "\r\n", which is two),
     /// read from its UTF-8 without decoding Unicode scalars: almost every cell of a
-    /// frame is one, and decoding the first scalar cost about 400 instructions a cell.
+    /// frame is one, and decoding the first scalar cost far more than the cell's
+    /// other work (docs/performance.md has the figures).
     var singleASCIIByte: UInt8? {
         let utf8 = self.utf8
         guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return nil }

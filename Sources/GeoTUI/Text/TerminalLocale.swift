@@ -8,7 +8,7 @@ public enum TerminalLocale {
     ///
     /// Only the character type is set: it is all that `wcwidth` and ncurses read. The
     /// other categories stay "C" (messages, number and date formats, collation), which
-    /// spares loading a dozen locale files at every start.
+    /// spares loading their locale files at every start.
     ///
     /// The locale is set once, at the first call; later calls return what it did (so a
     /// call from another thread's start-up work never runs `setlocale` beside it).

@@ -1,7 +1,7 @@
 /// Importing into the PostgreSQL store: the rules of
 /// ``SQLiteStore/importCaches(from:skipInvalid:interruption:)``, with the caches sent
 /// in batches of ``importBatchSize`` through `unnest` (one statement per cache costs a
-/// round trip each: 6.5 s for 10,000 caches over loopback, against 0.5 s in batches).
+/// round trip each, far slower even over loopback; docs/performance.md has the figures).
 extension PostgresStore {
     /// How many caches one insert statement carries.
     static let importBatchSize = 1000

@@ -15,7 +15,7 @@ final class ImportRowWriter {
     /// ``SQLiteStore/insertCacheSQL`` with `OR ROLLBACK`: a constraint that fails ends
     /// the whole import's transaction (which would be refused anyway), so SQLite need not
     /// keep a statement journal for each insert, which a trigger otherwise makes it
-    /// write: about a third of an import's instructions per cache. (One
+    /// write, a large share of an import's work per cache. (One
     /// `INSERT ... SELECT ... WHERE NOT EXISTS` instead of two statements cost more: an
     /// insert that reads its own table goes through a temporary table.)
     static let insertSQL = SQLiteStore.insertCacheSQL.replacingOccurrences(of: "INSERT INTO", with: "INSERT OR ROLLBACK INTO")
@@ -44,8 +44,8 @@ final class ImportRowWriter {
     /// again from its own SQL by ``finish()``, which adds the import's count once. Both
     /// happen inside the import's transaction: no other connection ever sees the
     /// table without its trigger, and a rollback (an error, Ctrl-C, a kill) brings the
-    /// trigger back with everything else. Running it for every row was a fifth of
-    /// SQLite's work per cache.
+    /// trigger back with everything else. Running it for every row was a large share
+    /// of SQLite's work per cache (docs/performance.md has the figures).
     init(_ database: Database) throws {
         self.database = database
         counterTrigger = try String.fetchOne(

@@ -44,14 +44,14 @@ extension SQLiteStore {
             try queue.writeWithoutTransaction { db in
                 // Statement journals in memory, should SQLite need one (the import's
                 // inserts need none: `ImportRowWriter`): by default they are temporary
-                // files, which cost about three page-sized writes per cache when every
-                // insert fired the counter trigger.
+                // files, which cost page-sized writes for every cache when every insert
+                // fired the counter trigger.
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 // A page cache of 16 MB instead of SQLite's 2 MB: each insert also goes into
                 // the digest index at a random place, and with 2 MB those index pages were
-                // written out to the log and read back again and again (200,000 caches:
-                // 64,000 writes and 48,000 reads of a page). Memory stays bounded: the
-                // cache never holds more, whatever the input's size.
+                // written out to the log and read back again and again (docs/performance.md
+                // has the counts). Memory stays bounded: the cache never holds more,
+                // whatever the input's size.
                 try db.execute(sql: "PRAGMA cache_size = -16000")
                 try db.inTransaction(.immediate) {
                     // The shared insert also stores the digest and the search patch.

@@ -3,8 +3,8 @@ import GRDBSQLite
 
 /// Reading many rows: `list` and `export` walk every row, so each is decoded straight
 /// from SQLite's column bytes instead of through GRDB's `Row` (whose per-column
-/// `Data` and generic conversions cost several times what printing the row does;
-/// docs/performance.md).
+/// `Data` and generic conversions cost more than printing the row does;
+/// docs/performance.md has the figures).
 extension SQLiteStore {
     /// Calls `body` with the cache of every row `statement` (selecting ``cacheColumns``)
     /// gives, in order.

@@ -79,7 +79,8 @@ public final class SQLiteStore: CacheStore {
     static let commitWaitLimit: Duration = .seconds(2)
 
     /// The watch's descriptor is closed by a child process (``StoreFileWatch/handOverAtExit()``):
-    /// its last close makes the kernel wait up to 18 ms, which quitting would otherwise wait for.
+    /// its last close makes the kernel wait (an SRCU grace period), which quitting would
+    /// otherwise wait for.
     public func prepareForExit() {
         watch?.handOverAtExit()
         watch = nil
@@ -196,10 +197,10 @@ public final class SQLiteStore: CacheStore {
 
     /// SQLite's process-wide settings, made once, before the first connection opens:
     /// no memory statistics, which took a process-wide mutex on every allocation and
-    /// free (a fifth of an import's storing thread), and no initial block of 20 page
-    /// slots per connection, which touched 20 pages of memory before opening read its
-    /// few. Too late (a connection was opened elsewhere first, as tests do) they change
-    /// nothing, and nothing depends on them.
+    /// free (a sizeable share of an import's storing thread), and no initial block of
+    /// 20 page slots per connection, which touched 20 pages of memory before opening
+    /// read its few. Too late (a connection was opened elsewhere first, as tests do)
+    /// they change nothing, and nothing depends on them.
     private static let processSettings: Void = {
         _ = geocache_sqlite_skip_memory_statistics()
         _ = geocache_sqlite_skip_initial_page_bulk()

@@ -45,9 +45,9 @@ final class StoreFileWatch {
     /// with it, is left to a short-lived child process.
     ///
     /// Closing the last descriptor of an inotify instance makes the kernel wait until
-    /// the instance's marks are freed, which takes an SRCU grace period: 0.2 ms on a
-    /// quiet system, 5 to 18 ms measured here once files in the watched directory have
-    /// changed (SQLite deletes its log and index when the store closes), and the same
+    /// the instance's marks are freed, which takes an SRCU grace period: short on a
+    /// quiet system, much longer once files in the watched directory have changed
+    /// (SQLite deletes its log and index when the store closes), and the same
     /// wait happens at exit if the process leaves the descriptor open. Removing the
     /// watch first does not help: the close then waits for that removal.
     ///

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// The first `URL.path` or `lastPathComponent` of a process builds a `Set<UInt8>`, whose
 /// generic metadata makes the Swift runtime look through every protocol conformance
-/// of the program (6,250 of them, about 250,000 instructions). The store opens on its
-/// own thread while the form is painted, on the first paint's critical path
-/// (docs/performance.md, issue 11), so the path is kept as a string from the start.
+/// of the program. The store opens on its own thread while the form is painted, on the
+/// first paint's critical path (docs/performance.md, issue 11), so the path is kept as a
+/// string from the start.
 enum StorePath {
     /// The absolute path `value` names, as `URL(fileURLWithPath: value).path` gives it.
     /// A path that is already absolute and plain (no empty, `.` or `..` component and
