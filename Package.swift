@@ -1,6 +1,25 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// How the Swift compiler's Clang builds the C modules, the same for every target:
+/// each target that imports GeoModel builds or reuses the C modules under it, and
+/// Clang shares a built module only between targets with the same options.
+/// - The C in this package is the system-library shims' inline functions, compiled into
+///   the modules that import them: they get the hardening Debian builds C with (a stack
+///   protector on every function with an array or an address taken, and glibc's checked
+///   string and memory functions).
+/// - Where Debian's libxml2-dev puts the headers CLibXML2's shim includes.
+let cModules: SwiftSetting = .unsafeFlags(["-Xcc", "-fstack-protector-strong", "-Xcc", "-D_FORTIFY_SOURCE=2",
+                                           "-Xcc", "-I/usr/include/libxml2"])
+
+/// The release link as Debian links its programs: relocations read-only once the
+/// loader is done (`-z relro`), every symbol bound at start so the whole table can be
+/// (`-z now`), no executable stack. Position independence is the toolchain's default.
+let hardenedLink: LinkerSetting = .unsafeFlags(
+    ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+     "-Xlinker", "-z", "-Xlinker", "noexecstack"],
+    .when(configuration: .release))
+
 let package = Package(
     name: "geocache-tui",
     platforms: [.macOS(.v13)],
@@ -14,41 +33,34 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
-        // No pkgConfig: its only flags here were SwiftPM's `-L/usr/lib/x86_64-linux-gnu`
-        // (the -D flags are dropped), which put the system directory before the
-        // release build's static-link directory (below); the module map links ncursesw.
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CCharacterWidth"),
-        // sched_getcpu and the thread-affinity calls, which glibc declares only under
-        // _GNU_SOURCE: the store's thread starts on another CPU (StoreOpening.swift).
-        .systemLibrary(name: "CThreadPlacement"),
         .systemLibrary(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
-        // No pkgConfig either (its -L would come before the static-link directory);
-        // GeoModel adds libxml2's include directory itself, below.
         .systemLibrary(
             name: "CSQLiteConfig",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Headers only: libxml2 is opened with dlopen when a GPX or LOC file is read
+        // (no pkgConfig, whose -lxml2 would link it); `cModules` names the headers' place.
         .systemLibrary(
             name: "CLibXML2",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSQLiteConfig",
-                           "CThreadPlacement"],
-            // Where Debian's libxml2-dev puts the headers CLibXML2's shim includes.
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSQLiteConfig"],
+            swiftSettings: [cModules]
         ),
         .target(
             name: "GeoTUI",
-            dependencies: ["CNcurses", "CCharacterWidth", "GeoModel"]
+            dependencies: ["CNcurses", "CCharacterWidth", "GeoModel"],
+            swiftSettings: [cModules]
         ),
         .executableTarget(
             name: "geocache-tui",
@@ -57,23 +69,19 @@ let package = Package(
                 "GeoTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // The release build looks here first for libraries: `make` writes linker
-            // scripts into this directory that name the static archives of libxml2
-            // (with ICU, liblzma, zlib), SQLite and libstdc++, so the program does not
-            // load and relocate them as shared libraries at every start
-            // (docs/performance.md, issue 11). Without them the shared ones are used.
-            linkerSettings: [
-                .unsafeFlags(["-L\(Context.packageDirectory)/.build/static-link"], .when(configuration: .release)),
-            ]
+            swiftSettings: [cModules],
+            linkerSettings: [hardenedLink]
         ),
         .testTarget(
             name: "GeoModelTests",
             dependencies: ["GeoModel"],
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures")],
+            swiftSettings: [cModules]
         ),
         .testTarget(
             name: "GeoTUITests",
-            dependencies: ["GeoTUI", "GeoModel"]
+            dependencies: ["GeoTUI", "GeoModel"],
+            swiftSettings: [cModules]
         ),
     ],
     swiftLanguageModes: [.v6]

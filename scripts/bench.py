@@ -119,6 +119,9 @@ def store_size_ratio(store):
 
 # Sessions per store (and of dialog) for the first-paint figures and their ratios.
 PAINT_ROUNDS = 11
+# The store between the empty one and the big one whose first paint is budgeted
+# against dialog's (issue 23).
+PAINT_MIDDLE = 100_000
 
 
 def version_runs(binary, runs):
@@ -220,7 +223,7 @@ def main():
     try:
         if args.only != "bulk":
             stores = {}
-            for count in (0, 10_000, args.big):
+            for count in (0, 10_000, PAINT_MIDDLE, args.big):
                 path = os.path.join(workdir, f"store-{count}.sqlite")
                 log(f"generating a store with {count:,} caches")
                 seconds = make_store(binary, path, count)
@@ -232,7 +235,7 @@ def main():
             os.sync()
             reference = DialogReference(home) if DialogReference.available() else None
             log("first paint and quit" + (", next to dialog --form" if reference else ""))
-            paint = {count: [] for count in (0, 10_000, args.big)}
+            paint = {count: [] for count in (0, PAINT_MIDDLE, args.big)}
             paint_cpu = {count: [] for count in paint}
             paint_queued = {count: [] for count in paint}
             quit_ms = []
@@ -253,7 +256,7 @@ def main():
                     quit_ms += quits
             empty = statistics.median(paint[0])
             figures.append(Figure("first_paint_0", "first paint, empty store", "ms", paint[0], budget=20))
-            for count in (10_000, args.big):
+            for count in (PAINT_MIDDLE, args.big):
                 figures.append(Figure(
                     f"first_paint_{count}", f"first paint, {count:,} caches", "ms", paint[count],
                     budget_text="<= empty + 5 ms",
@@ -268,7 +271,7 @@ def main():
 
             if reference:
                 figures += reference.start_figures(Figure, paint, {0: paint_cpu[0], args.big: paint_cpu[args.big]},
-                                                   args.big, version_ms)
+                                                   (0, PAINT_MIDDLE), version_ms)
             else:
                 figures.append(Figure("dialog_first_paint", "dialog --form: first paint (reference)", "ms", [],
                                       note="skipped: no dialog (make bench installs it)"))
@@ -310,10 +313,10 @@ def main():
             log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
             peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
             figures.append(Figure("rss_first_paint_big", f"peak RSS after first paint, {args.big:,} caches", "MB",
-                                  baseline, budget=14,
+                                  baseline, budget=20,
                                   note=("dialog --form after its first paint: median "
                                         f"{fmt(statistics.median(reference.peak_mb))} MB") if reference else ""))
-            figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=16))
+            figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=20))
             session = AppSession(binary, stores[args.big], home)
             session.wait_first_paint()
             extra["memory_after_first_paint"] = format_breakdown(smaps_breakdown(session.pid))

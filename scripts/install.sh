@@ -4,6 +4,10 @@
 #   sh scripts/install.sh install BINARY    the binary, the man page, bash/zsh/fish completions
 #   sh scripts/install.sh uninstall         removes exactly those files
 #
+# The binary is installed stripped. Its debug information goes to BINARY.debug beside
+# BINARY (not installed), and the stripped binary names that file (.gnu_debuglink);
+# gdb reads it with `gdb -s BINARY.debug -e INSTALLED-BINARY`.
+#
 # PREFIX (default /usr/local) and DESTDIR (for packaging) are read from the
 # environment; `make install` and `make uninstall` call this script. The man page and
 # the completions are generated from BINARY itself (its argument definitions and its
@@ -28,7 +32,14 @@ install)
     for shell in bash zsh fish; do
         "$binary" --generate-completion-script "$shell" > "$work/$shell"
     done
-    install -D -m 0755 "$binary" "$bin"
+    # A bash completion is sourced, never run: no #! line.
+    sed -i '1{/^#!/d}' "$work/bash"
+    # Written beside and renamed: an install running meanwhile never sees half a file.
+    objcopy --only-keep-debug "$binary" "$binary.debug.$$"
+    mv -f "$binary.debug.$$" "$binary.debug"
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$work/geocache-tui" "$binary"
+    objcopy --add-gnu-debuglink="$binary.debug" "$work/geocache-tui"
+    install -D -m 0755 "$work/geocache-tui" "$bin"
     install -D -m 0644 "$work/geocache-tui.1" "$man"
     install -D -m 0644 "$work/bash" "$bash_completion"
     install -D -m 0644 "$work/zsh" "$zsh_completion"

@@ -3,8 +3,9 @@
  * libpq type crosses GeoModel's public API.
  *
  * The library is opened with dlopen the first time a PostgreSQL store is used, not
- * linked: libpq brings about 25 more shared libraries (TLS, Kerberos, LDAP), whose
- * loading cost every start of the form about 10 ms and 6 MB even on an SQLite store.
+ * linked: libpq brings a few dozen more shared libraries (TLS, Kerberos, LDAP), which
+ * every start of the form would otherwise load and map even on an SQLite store
+ * (docs/performance.md has the cost). It stays Debian's shared library.
  * Swift calls the cpq_ functions below, each of which looks its libpq function up
  * once. Call cpq_available() first: the others must not run when it returns 0. */
 #ifndef GEOCACHE_CLIBPQ_SHIM_H

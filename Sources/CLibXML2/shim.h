@@ -1,11 +1,19 @@
 /* libxml2's push parser with SAX2 callbacks, for the GPX and LOC reader
  * (Sources/GeoModel/Interchange/XMLStreamParser.swift, the only Swift that imports
  * this module). Foundation's XMLParser wraps the same parser, but turns every start
- * tag, attribute and run of text into Strings and dictionaries first: for a pocket
- * query that was half of the reading thread's instructions (docs/performance.md). */
+ * tag, attribute and run of text into Strings and dictionaries first.
+ *
+ * The library is opened with dlopen the first time a GPX or LOC file is read, not
+ * linked: libxml2 brings ICU, liblzma and zlib, which the form, `list` and every
+ * other command would otherwise load at each start for nothing, and a second ICU
+ * beside Foundation's. It stays Debian's shared library, so a security update of
+ * libxml2 reaches the program. Only the headers are used at build time (for the
+ * types and constants). */
 #ifndef GEOCACHE_CLIBXML2_SHIM_H
 #define GEOCACHE_CLIBXML2_SHIM_H
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <string.h>
 #include <libxml/xmlversion.h>
 /* Debian's libxml2 is built with ICU, and its encoding header then includes ICU's
@@ -15,6 +23,80 @@
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+
+/* The library's name as Debian's libxml2 package installs it. */
+static const char *const CXML_LIBRARY = "libxml2.so.2";
+
+/* The libxml2 functions the reader calls, looked up once (never NULL once
+ * cxml_library() has returned the table). */
+typedef struct {
+    __typeof__(&xmlCreatePushParserCtxt) _Nonnull createPushParserCtxt;
+    __typeof__(&xmlCtxtUseOptions) _Nonnull ctxtUseOptions;
+    __typeof__(&xmlParseChunk) _Nonnull parseChunk;
+    __typeof__(&xmlStopParser) _Nonnull stopParser;
+    __typeof__(&xmlFreeParserCtxt) _Nonnull freeParserCtxt;
+    __typeof__(&xmlSAX2GetLineNumber) _Nonnull lineNumber;
+    __typeof__(&xmlSAX2GetColumnNumber) _Nonnull columnNumber;
+} cxml_functions;
+
+/* What loading found: the functions, or the loader's message. */
+typedef struct {
+    pthread_once_t once;
+    int loaded;
+    cxml_functions functions;
+    char error[256];
+} cxml_state;
+
+/* The one state of the process (a function's static: Swift emits a header's static
+ * inline functions, with their statics, but not a header's static variables). */
+static inline cxml_state *cxml_shared_state(void) {
+    static cxml_state state = { .once = PTHREAD_ONCE_INIT };
+    return &state;
+}
+
+static inline void cxml_note_error(cxml_state *state, const char *fallback) {
+    const char *reason = dlerror();
+    strncpy(state->error, reason ? reason : fallback, sizeof state->error - 1);
+}
+
+static inline void cxml_load_once(void) {
+    cxml_state *state = cxml_shared_state();
+    void *handle = dlopen(CXML_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        cxml_note_error(state, CXML_LIBRARY);
+        return;
+    }
+    cxml_functions *f = &state->functions;
+    f->createPushParserCtxt = dlsym(handle, "xmlCreatePushParserCtxt");
+    f->ctxtUseOptions = dlsym(handle, "xmlCtxtUseOptions");
+    f->parseChunk = dlsym(handle, "xmlParseChunk");
+    f->stopParser = dlsym(handle, "xmlStopParser");
+    f->freeParserCtxt = dlsym(handle, "xmlFreeParserCtxt");
+    f->lineNumber = dlsym(handle, "xmlSAX2GetLineNumber");
+    f->columnNumber = dlsym(handle, "xmlSAX2GetColumnNumber");
+    void (*init_parser)(void) = (void (*)(void))dlsym(handle, "xmlInitParser");
+    if (!f->createPushParserCtxt || !f->ctxtUseOptions || !f->parseChunk || !f->stopParser
+        || !f->freeParserCtxt || !f->lineNumber || !f->columnNumber || !init_parser) {
+        cxml_note_error(state, "a libxml2 function is missing");
+        return;
+    }
+    /* libxml2 asks for this once before parsers are used from several threads. */
+    init_parser();
+    state->loaded = 1;
+}
+
+/* The functions, or NULL when libxml2 could not be loaded; cxml_error() then says
+ * why (the dynamic loader's message). Safe to call from any thread. */
+static inline const cxml_functions *cxml_library(void) {
+    cxml_state *state = cxml_shared_state();
+    pthread_once(&state->once, cxml_load_once);
+    return state->loaded ? &state->functions : NULL;
+}
+
+/* Why cxml_library() returned NULL. */
+static inline const char *cxml_error(void) {
+    return cxml_shared_state()->error;
+}
 
 /* A handler with no callbacks yet, marked as a SAX2 handler (XML_SAX2_MAGIC is a
  * macro Swift does not see). */

@@ -19,6 +19,11 @@
 #include <ncurses.h>
 #include <term.h>
 
+/* The functions below with a C local whose address is taken stay out of line: one
+ * inlined into a Swift function gives up the canary -fstack-protector-strong puts in
+ * it (Package.swift's `cModules`), where one that is called keeps it. */
+#define CN_OUT_OF_LINE __attribute__((noinline))
+
 /* Globals, read through functions so Swift 6 sees no shared mutable state. */
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
@@ -72,7 +77,7 @@ enum {
     CN_PROBE_NO_CURSOR_ADDRESSING = 3,
     CN_PROBE_HARDCOPY = 4
 };
-static inline int cn_probe_terminal(const char *name, int fd) {
+CN_OUT_OF_LINE static inline int cn_probe_terminal(const char *name, int fd) {
     int status = 0;
     TERMINAL *previous = cur_term;
     if (setupterm(name, fd, &status) != OK) {
@@ -91,7 +96,7 @@ static inline int cn_probe_terminal(const char *name, int fd) {
 }
 
 /* The terminal's size from the kernel (TIOCGWINSZ); 0 on success. */
-static inline int cn_window_size(int fd, int *out_rows, int *out_columns) {
+CN_OUT_OF_LINE static inline int cn_window_size(int fd, int *out_rows, int *out_columns) {
     struct winsize window_size;
     if (ioctl(fd, TIOCGWINSZ, &window_size) != 0) return -1;
     *out_rows = window_size.ws_row;
@@ -146,7 +151,7 @@ static inline void cn_signal_to_pipe(int signo) {
     errno = saved_errno;
 }
 /* Sends SIGHUP, SIGTERM, SIGINT and SIGWINCH to `write_fd` until cn_signals_restore. */
-static inline int cn_signals_install(int write_fd) {
+CN_OUT_OF_LINE static inline int cn_signals_install(int write_fd) {
     *cn_signal_pipe_slot() = write_fd;
     struct sigaction action;
     sigemptyset(&action.sa_mask);
@@ -172,7 +177,7 @@ static inline void cn_signals_restore(void) {
 /* Stops the process group the way Ctrl-Z in cooked mode would (SIGTSTP with its
  * default disposition) and returns once it is continued (fg sends SIGCONT). The
  * previous SIGTSTP disposition (ncurses' own handler, usually) is put back. */
-static inline void cn_stop_until_continued(void) {
+CN_OUT_OF_LINE static inline void cn_stop_until_continued(void) {
     struct sigaction stop, previous;
     sigemptyset(&stop.sa_mask);
     stop.sa_flags = 0;

@@ -16,7 +16,7 @@ static inline int geocache_sqlite_skip_memory_statistics(void) {
 
 /* Turns off the page cache's initial bulk allocation: SQLite's default sets aside 20
  * page slots in one block when a connection's cache is created and writes a header
- * into every one, so 20 pages of memory are touched (20 page faults on the opening
+ * into every one, so all of them are touched (a page fault each on the opening
  * thread) before the first read, even when opening reads only a few pages. Without it
  * each page is allocated when it is first needed. Same rule as above: only before
  * SQLite initialises. */

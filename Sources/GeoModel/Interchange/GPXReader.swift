@@ -34,7 +34,14 @@ public enum GPXReader {
     static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
         let validateUTF8 = try checkProlog(reader)
         let stream = ValidatingStream(reader: reader, validateUTF8: validateUTF8)
-        let parser = XMLStreamParser()
+        let parser: XMLStreamParser
+        do {
+            parser = try XMLStreamParser()
+        } catch {
+            throw ImportError(.libraryMissing, source: reader.name,
+                              reason: "reading GPX and LOC files needs libxml2, which could not be loaded "
+                                  + "(\(error.reason)): apt-get install libxml2")
+        }
         let delegate = Delegate(source: reader.name)
         let succeeded = withoutActuallyEscaping(emit) { emit in
             delegate.emit = emit

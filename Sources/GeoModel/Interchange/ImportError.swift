@@ -46,6 +46,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case store
         /// The import was interrupted (``ImportInterruption``) before its commit; nothing was written.
         case interrupted
+        /// A library the format needs (libxml2 for GPX and LOC) is not installed.
+        case libraryMissing
     }
 
     /// What went wrong.

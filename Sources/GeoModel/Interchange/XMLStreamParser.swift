@@ -22,7 +22,16 @@ protocol XMLStreamParserDelegate: AnyObject {
 /// DTDs are not loaded, and libxml2's own limits hold (a text, name or CDATA section
 /// of 10 MB at most). The first error stops the parse; its libxml2 code and the
 /// position where it was found are kept in ``error``.
+///
+/// libxml2 is Debian's shared library, opened the first time a parser is made
+/// (CLibXML2's `cxml_library`): the commands that read no XML never load it. Where it
+/// is not installed, making a parser throws ``LibraryMissing``.
 final class XMLStreamParser {
+    /// libxml2 could not be loaded; `reason` is the dynamic loader's message.
+    struct LibraryMissing: Error {
+        let reason: String
+    }
+
     /// The attributes of a start tag, as libxml2 passes them: five pointers each
     /// (local name, prefix, namespace URI, value start, value end).
     struct Attributes {
@@ -52,8 +61,14 @@ final class XMLStreamParser {
     private var context: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
     private var stopped = false
+    /// libxml2's functions, loaded once per process.
+    private let xml: cxml_functions
 
-    init() {
+    /// A parser, with libxml2 loaded if this is the first.
+    /// - Throws: ``LibraryMissing`` when libxml2 cannot be loaded.
+    init() throws(LibraryMissing) {
+        guard let library = cxml_library() else { throw LibraryMissing(reason: String(cString: cxml_error())) }
+        xml = library.pointee
         cxml_handler_init(&handler)
         handler.startElementNs = { user, localName, prefix, uri, _, _, attributeCount, _, attributes in
             guard let parser = XMLStreamParser.from(user), let localName else { return }
@@ -80,7 +95,7 @@ final class XMLStreamParser {
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context { xml.freeParserCtxt(context) }
     }
 
     /// The bytes of a NUL-terminated string libxml2 passed.
@@ -93,14 +108,14 @@ final class XMLStreamParser {
     }
 
     /// The line of the parser's position (1-based), during a callback or after an error.
-    var lineNumber: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+    var lineNumber: Int { context.map { Int(xml.lineNumber($0)) } ?? 0 }
     /// The column of the parser's position (1-based).
-    var columnNumber: Int { context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0 }
+    var columnNumber: Int { context.map { Int(xml.columnNumber($0)) } ?? 0 }
 
     /// Stops the parse: no callback follows.
     func abortParsing() {
         stopped = true
-        if let context { xmlStopParser(context) }
+        if let context { xml.stopParser(context) }
     }
 
     private func fail(code: Int) {
@@ -122,20 +137,20 @@ final class XMLStreamParser {
             let count = read(buffer, capacity)
             if count < 0 { failedToRead = true; break }
             if count == 0 {
-                if let context { xmlParseChunk(context, nil, 0, 1) }
+                if let context { _ = xml.parseChunk(context, nil, 0, 1) }
                 break
             }
             buffer.withMemoryRebound(to: CChar.self, capacity: count) { chunk in
                 if let context {
-                    xmlParseChunk(context, chunk, Int32(count), 0)
+                    _ = xml.parseChunk(context, chunk, Int32(count), 0)
                 } else {
                     // The first bytes tell libxml2 the encoding (a byte order mark, or
                     // the declaration's first characters).
                     let head = min(4, count)
-                    context = xmlCreatePushParserCtxt(&handler, user, chunk, Int32(head), nil)
+                    context = xml.createPushParserCtxt(&handler, user, chunk, Int32(head), nil)
                     if let context {
-                        xmlCtxtUseOptions(context, Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
-                        if count > head { xmlParseChunk(context, chunk + head, Int32(count - head), 0) }
+                        _ = xml.ctxtUseOptions(context, Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
+                        if count > head { _ = xml.parseChunk(context, chunk + head, Int32(count - head), 0) }
                     }
                 }
             }

@@ -1,4 +1,3 @@
-import CThreadPlacement
 import Foundation
 
 /// A store being opened on a thread of its own, while the caller does other work (the
@@ -9,12 +8,6 @@ import Foundation
 /// first cache and the kept draft: ``CacheList/finishOpening()`` takes them); the store
 /// is used from the caller's thread alone afterwards, the semaphore ordering the
 /// thread's work before the caller's (a store is used from one thread at a time).
-///
-/// The thread starts on another CPU than the caller's (`geocache_start_elsewhere`):
-/// Linux would put it on the caller's CPU, where it would wait for the caller to block
-/// before it ran, the idle CPU taking it over only at its next balancing tick. Once the
-/// caller waits, the thread may run anywhere again, so a busy other CPU never keeps it
-/// from running on the one the caller leaves idle.
 ///
 /// ```swift
 /// let opening = StoreOpening(location)
@@ -44,13 +37,9 @@ public final class StoreOpening: @unchecked Sendable {
     /// Starts opening the store at `location`.
     public init(_ location: StoreLocation) {
         self.location = location
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        _ = geocache_start_elsewhere(&attributes)
         var started = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&started, &attributes, { context in
+        let status = pthread_create(&started, nil, { context in
             Unmanaged<StoreOpening>.fromOpaque(context!).takeRetainedValue().open()
             return nil
         }, context)
@@ -84,7 +73,6 @@ public final class StoreOpening: @unchecked Sendable {
     func take() throws(StoreError) -> Opened {
         precondition(!waited, "a store opening hands its store over once")
         waited = true
-        if let thread { geocache_allow_every_cpu(thread) }
         done.wait()
         defer { result = nil }
         return try result!.get()

@@ -36,13 +36,12 @@ import Testing
     }
 
     /// `CLibPQ` (libpq, for the PostgreSQL store), `CLibXML2` (libxml2, for reading
-    /// GPX and LOC files), `CSQLiteConfig` (SQLite's process-wide settings) and
-    /// `CThreadPlacement` (the CPU the store's opening thread starts on) belong to the
-    /// model, not the UI.
+    /// GPX and LOC files) and `CSQLiteConfig` (SQLite's process-wide settings) belong to
+    /// the model, not the UI.
     @Test func modelImportsNothingOfTheUserInterface() throws {
         let otherModules = try FileManager.default
             .contentsOfDirectory(atPath: SourceScanner.packageRoot.appendingPathComponent("Sources").path)
-            .filter { "Sources/\($0)" != LayeringRules.modelDirectory && !["CLibPQ", "CLibXML2", "CSQLiteConfig", "CThreadPlacement"].contains($0) }
+            .filter { "Sources/\($0)" != LayeringRules.modelDirectory && !["CLibPQ", "CLibXML2", "CSQLiteConfig"].contains($0) }
             .map { $0.replacingOccurrences(of: "-", with: "_") }
         try #require(Set(otherModules).isSuperset(of: ["GeoTUI", "CNcurses"]))
         let model = try files(under: [LayeringRules.modelDirectory])
