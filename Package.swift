@@ -15,9 +15,15 @@ let cModules: SwiftSetting = .unsafeFlags(["-Xcc", "-fstack-protector-strong", "
 /// The release link as Debian links its programs: relocations read-only once the
 /// loader is done (`-z relro`), every symbol bound at start so the whole table can be
 /// (`-z now`), no executable stack. Position independence is the toolchain's default.
+///
+/// The program's own symbols stay out of its dynamic symbol table
+/// (`--no-export-dynamic`, undoing the Swift driver's `-export-dynamic`): nothing
+/// loads code that links against the program, and with them exported every reference
+/// the program makes to its own functions and data was a symbol the loader had to
+/// look up by name at every start (with `-z now`, all of them before `main`).
 let hardenedLink: LinkerSetting = .unsafeFlags(
     ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
-     "-Xlinker", "-z", "-Xlinker", "noexecstack"],
+     "-Xlinker", "-z", "-Xlinker", "noexecstack", "-Xlinker", "--no-export-dynamic"],
     .when(configuration: .release))
 
 let package = Package(

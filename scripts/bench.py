@@ -68,8 +68,7 @@ def run_with_rusage(argv):
     The peak comes from GNU time (its wait4 rusage), not from this process's own wait4:
     Linux folds the RSS of the process that forks into the child's ru_maxrss (a vfork'd
     child exec's from the parent's address space), and this Python process holds far
-    more than the import does after generating the big store. GNU time forks from a
-    process of about 2 MB.
+    more than the import does after generating the big store. GNU time itself is small.
     """
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         start = time.perf_counter_ns()
@@ -230,7 +229,7 @@ def main():
                 log(f"  done in {seconds:.1f} s")
                 stores[count] = path
 
-            # The stores just written (173 MB for a million caches) go to the disk first:
+            # The stores just written (the big one is large) go to the disk first:
             # the kernel's writeback would otherwise run during the first sessions.
             os.sync()
             reference = DialogReference(home) if DialogReference.available() else None
@@ -243,8 +242,8 @@ def main():
             # turn: a change of load during the run reaches every figure alike, and every
             # session follows one of the other program (a session right after one of
             # the same program finds its code still in the CPU's caches). At least 11
-            # rounds: on this shared machine the median of 5 sessions moved by half a
-            # millisecond from one run to the next, as much as the ratio's margin.
+            # rounds: on this shared machine the median of 5 sessions moved from one run
+            # to the next by as much as the ratio's margin.
             for _ in range(max(runs, PAINT_ROUNDS)):
                 for count in paint:
                     if reference:

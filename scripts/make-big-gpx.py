@@ -10,8 +10,8 @@ then travel bugs; every 25th waypoint is a parking spot (not a geocache). The
 content is deterministic, so two runs give the same file. Never commit the output.
 
 With --long-descriptions each short description (what becomes the cache's details)
-is a real-sized one, about 3,400 bytes once read as text (about 365 MB for 50,000
-caches), as pocket queries carry them: paragraphs of prose, every other one HTML
+is a real-sized one, about 3,400 bytes once read as text, as pocket queries carry
+them: paragraphs of prose, every other one HTML
 (paragraphs, line breaks, bold, lists, links, entities such as &amp;nbsp; and
 &amp;#176;) and the others plain text; a quarter in German and a tenth in French, with
 their accented letters, and the English ones with the typographic apostrophes,
