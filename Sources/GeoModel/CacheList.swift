@@ -5,9 +5,11 @@
 ///   the ``current`` cache, the ``count`` and the ``position``, plus, during a
 ///   search, the identifiers of its matches. It never loads every cache, so it
 ///   starts as fast with a million caches as with ten.
-/// - **Derived data**: ``currentDescription``, ``positionText``, ``isEmpty``,
-///   ``isSearching``, ``searchMatchCount``, ``searchPosition``; the validity rule is
-///   ``GeoCache/missingFields``. Views ask here, never compute.
+/// - **Derived data**: ``currentDescription``, ``positionText``, ``positionSummary``,
+///   ``isEmpty``, ``isSearching``, ``searchMatchCount``, ``searchPosition``, whether a
+///   draft differs from the one kept (``keepDraft(_:)``); the validity rule is
+///   ``GeoCache/missingFields``, and ``GeoCache/fields(differingFrom:)`` says what two
+///   versions of a cache disagree on. Views ask here, never compute.
 /// - **Notifications**: every change is broadcast once, as a ``CacheListChange``, to
 ///   every observer registered with ``observe(_:)``.
 /// - **Self-initialisation**: ``init(store:)`` reads the count and the first cache.
@@ -60,6 +62,9 @@ public final class CacheList {
     var search: Search?
 
 
+    /// The draft as the store holds it, as far as this list knows: what
+    /// ``keepDraft(_:)`` compares with; nil until the list has read or written one.
+    private var keptDraft: [GeoCache.Field: String]?
     private var observers: [Int: (CacheListChange) -> Void] = [:]
     private var nextObserverKey = 0
 
@@ -92,6 +97,7 @@ public final class CacheList {
         }
         self.opening = nil
         openedStore = opened.store
+        keptDraft = opened.contents.draft.filter { !$0.value.isEmpty }
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: opened.contents.draft))
     }
@@ -114,6 +120,13 @@ public final class CacheList {
         guard let search else { return "\(position ?? 0) of \(count)" }
         guard let index = search.index else { return "No matches" }
         return "Match \(index + 1) of \(search.matches.count)"
+    }
+
+    /// The position as a person reads it: "Cache 3 of 12", "No caches yet"; during a
+    /// search "Match 2 of 7", or "No matches".
+    public var positionSummary: String {
+        if isSearching { return positionText }
+        return isEmpty ? "No caches yet" : "Cache \(positionText)"
     }
 
     /// True when no cache is stored.
@@ -228,9 +241,28 @@ public final class CacheList {
         broadcast(.reloaded(count: count))
     }
 
-    /// The form's unsaved text kept from the previous run.
+    /// The form's unsaved text kept from the previous run; ``keepDraft(_:)`` compares
+    /// with it from then on.
     public func loadDraft() throws -> [GeoCache.Field: String] {
-        try store.loadDraft()
+        let draft = try store.loadDraft()
+        keptDraft = draft.filter { !$0.value.isEmpty }
+        return draft
+    }
+
+    /// Keeps `fields` as the draft for the next run when they differ from the draft
+    /// kept already (the one read when the list opened, ``loadDraft()``'s, or the last
+    /// one kept; always when the list has seen none), so that a quit without typing
+    /// writes nothing; all-empty clears it. Returns whether it wrote. A failed write is
+    /// not retried by the next call. Like every write, it needs the store open (empty
+    /// fields while it opens are nothing to keep).
+    @discardableResult
+    public func keepDraft(_ fields: [GeoCache.Field: String]) throws -> Bool {
+        let draft = fields.filter { !$0.value.isEmpty }
+        // While the store opens, nothing can have been typed, and there is no store yet.
+        guard draft != keptDraft, !(isOpening && draft.isEmpty) else { return false }
+        keptDraft = draft
+        try store.saveDraft(draft)
+        return true
     }
 
     /// Keeps the form's unsaved text for the next run; all-empty clears it.

@@ -57,6 +57,16 @@ extension GeoCache {
                   creator: fields[.creator] ?? "", reward: fields[.reward] ?? "")
     }
 
+    /// The fields whose values differ from `other`'s, in the form's order.
+    public func fields(differingFrom other: GeoCache) -> [Field] {
+        Field.allCases.filter { self[$0] != other[$0] }
+    }
+
+    /// Every field's value, by field.
+    public var valuesByField: [Field: String] {
+        Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0, self[$0]) })
+    }
+
     /// The value of one field.
     public subscript(field: Field) -> String {
         get {

@@ -180,6 +180,37 @@ import Testing
         #expect(recorder.changes.isEmpty)
     }
 
+    @Test(arguments: StoreKind.allCases) func keepingTheDraftAlreadyKeptWritesNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.list().saveDraft([.title: "Half typed"])
+        let list = try fixture.list()
+        #expect(try list.loadDraft() == [.title: "Half typed"])
+        #expect(try list.keepDraft([.title: "Half typed", .details: ""]) == false)
+        #expect(try list.keepDraft([.title: "Half typed", .details: "more"]) == true)
+        #expect(try fixture.list().loadDraft() == [.title: "Half typed", .details: "more"])
+    }
+
+    @Test(arguments: StoreKind.allCases) func keepingEmptyFieldsClearsAKeptDraft(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list()
+        #expect(try list.keepDraft([.reward: "Coin"]) == true)
+        #expect(try list.keepDraft([.reward: ""]) == true)
+        #expect(try fixture.list().loadDraft().isEmpty)
+        #expect(try list.keepDraft([:]) == false)
+    }
+
+    @Test(arguments: StoreKind.allCases) func thePositionIsWordedForPeople(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let empty = try fixture.list()
+        #expect(empty.positionSummary == "No caches yet")
+        let list = try fixture.list(holding: [Samples.oak, Samples.bridge])
+        #expect(list.positionSummary == "Cache 1 of 2")
+        _ = try list.beginSearch("bridge")
+        #expect(list.positionSummary == "Match 1 of 1")
+        _ = try list.beginSearch("nowhere at all")
+        #expect(list.positionSummary == "No matches")
+    }
+
     // MARK: Other processes
 
     @Test(arguments: StoreKind.allCases) func addThroughASecondStoreIsNoticedOnce(_ kind: StoreKind) throws {

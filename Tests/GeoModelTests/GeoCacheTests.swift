@@ -84,4 +84,17 @@ import Testing
         let cache = GeoCache(title: "東京", details: "🧭", creator: "e\u{301}", reward: "\"q\"")
         #expect(cache.tabSeparatedLine == "東京\t🧭\te\u{301}\t\"q\"")
     }
+
+    @Test func theFieldsThatDifferAreNamedInTheFormsOrder() {
+        let mine = GeoCache(title: "Oak", details: "Behind", creator: "ana", reward: "Coin")
+        let theirs = GeoCache(title: "Oak", details: "In front", creator: "ana", reward: "Bug")
+        #expect(mine.fields(differingFrom: theirs) == [.details, .reward])
+        #expect(mine.fields(differingFrom: mine).isEmpty)
+    }
+
+    @Test func valuesByFieldHoldEveryField() {
+        let cache = GeoCache(title: "Oak", details: "Behind", creator: "ana", reward: "Coin")
+        #expect(cache.valuesByField == [.title: "Oak", .details: "Behind", .creator: "ana", .reward: "Coin"])
+        #expect(GeoCache(fields: cache.valuesByField) == cache)
+    }
 }

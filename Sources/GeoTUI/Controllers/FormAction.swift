@@ -1,7 +1,12 @@
 /// What a person can ask of the geocache form: the app-level actions that keys,
 /// buttons and the mouse are translated into.
+///
+/// Each mode has its own actions where the same key means something else there (`^S`
+/// adds while browsing and saves while editing; `Esc` dismisses an error, cancels the
+/// edit or closes the search), so performing an action never asks the mode again.
 public enum FormAction: Hashable, Sendable {
     case addCache
+    case saveEdit
     case showNextCache
     case showPreviousCache
     case showFirstCache
@@ -15,7 +20,9 @@ public enum FormAction: Hashable, Sendable {
     case focusPrevious
     case scrollPaneUp
     case scrollPaneDown
-    case cancel
+    case dismissError
+    case cancelEdit
+    case closeSearch
     case redraw
     case suspend
     case quit
@@ -31,11 +38,20 @@ extension FormAction {
     /// in, and the help bar lists, in the current mode, the first key of each enabled
     /// binding with help text, in this order, dropping hints from the end when the
     /// terminal is narrow (so the most needed come first). A binding without modes works
-    /// in every mode. Keys not listed here go to the focused widget.
-    static let keyMap = KeyMap<FormAction, FormMode.Kind>([
+    /// in every mode. While editing, a key of the other modes is refused with a note
+    /// that says how to finish the edit. Keys not listed here go to the focused widget.
+    static let keyMap: KeyMap<FormAction, FormMode.Kind> = {
+        var map = KeyMap<FormAction, FormMode.Kind>(bindings)
+        map.refusalNotes[.editing] = FormText.finishTheEditFirst(save: map.label(of: .saveEdit),
+                                                                 cancel: map.label(of: .cancelEdit))
+        return map
+    }()
+
+    /// The bindings of ``keyMap``, in order.
+    private static let bindings: [KeyMap<FormAction, FormMode.Kind>.Binding] = [
         .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Add",
               description: "Add the fields as a new cache", modes: [.browsing]),
-        .init(keys: [.control("s"), .function(2)], action: .addCache, help: "Save",
+        .init(keys: [.control("s"), .function(2)], action: .saveEdit, help: "Save",
               description: "Save the edit (again after a refused save: yours over the stored one)", modes: [.editing]),
         .init(keys: [.control("n"), .function(3)], action: .showNextCache, help: "Next",
               description: "Next cache (next match while searching)", modes: moving),
@@ -57,8 +73,12 @@ extension FormAction {
         .init(keys: [.function(5)], action: .reload, help: "Reload",
               description: "Reload the store; after a refused save, take the stored one",
               modes: fields),
-        .init(keys: [.escape], action: .cancel, help: "Cancel",
-              description: "Cancel: leave the edit or the search, dismiss an error", modes: fields.union([.searching])),
+        .init(keys: [.escape], action: .dismissError, help: "Cancel", description: cancelDescription,
+              modes: [.browsing]),
+        .init(keys: [.escape], action: .cancelEdit, help: "Cancel", description: cancelDescription,
+              modes: [.editing]),
+        .init(keys: [.escape], action: .closeSearch, help: "Cancel", description: cancelDescription,
+              modes: [.searching]),
         .init(keys: [.escape, .function(1)], action: .closeHelp, help: "Close", description: "Close this help",
               modes: [.helping]),
         .init(keys: [.tab, .down], action: .focusNext, help: "Move", description: "Next field or button",
@@ -69,7 +89,10 @@ extension FormAction {
         .init(keys: [.pageDown], action: .scrollPaneDown, description: "Scroll the cache pane down", modes: showing),
         .init(keys: [.control("l")], action: .redraw, description: "Repaint the screen"),
         .init(keys: [.control("z")], action: .suspend, help: "Suspend", description: "Suspend to the shell (fg returns)"),
-    ])
+    ]
+
+    /// What Esc does, in every mode where it cancels something.
+    private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
     private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching]

@@ -8,15 +8,15 @@ extension GeoCacheFormController {
     /// the one the save compares with.
     func beginEdit() {
         guard let current = model.current else {
-            setNote("No cache to edit")
+            setNote(FormText.noCacheToEdit)
             return
         }
         mode = .editing(FormMode.EditSession(base: current, stash: currentFieldValues()))
         paneError = nil
-        setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, current.cache[$0]) }))
+        setFieldValues(current.cache.valuesByField)
         form.focusField(at: 0)
         updatePane()
-        setNote("Editing: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
+        setNote(FormText.editing)
     }
 
     /// Saves the fields over the cache being edited (validated like Add), provided
@@ -28,38 +28,21 @@ extension GeoCacheFormController {
         do {
             try model.update(editing.conflict ?? editing.base, to: cache)
             endEdit(restoringFields: true)
-            setNote(editing.conflict == nil ? "Saved" : "Saved over the other session\u{2019}s version")
+            setNote(editing.conflict == nil ? FormText.saved : FormText.savedOverTheOtherVersion)
         } catch let error as GeoCacheValidationError {
-            show(error, doing: "save this cache")
+            show(error, doing: FormText.saveThisCache)
         } catch CacheEditError.deletedElsewhere {
             endEdit(restoringFields: false)
-            showError("\u{201C}\(editing.base.cache.title)\u{201D} was deleted in another session; nothing was saved.\n\nYour text is still in the fields: press \(keyLabel(for: .addCache)) to add it as a new cache.")
+            showError(FormText.deletedWhileEditing(editing.base.cache.title))
         } catch CacheEditError.changedElsewhere(let newer) {
             mode = .editing(FormMode.EditSession(base: editing.base, stash: editing.stash, conflict: newer))
-            showError(conflictMessage(title: editing.base.cache.title, theirs: newer.cache, yours: cache))
-            setNote("Changed elsewhere: \(keyLabel(for: .reload)) takes theirs, \(keyLabel(for: .addCache)) keeps yours")
+            showError(FormText.changedWhileEditing(editing.base.cache.title,
+                                                   differing: newer.cache.fields(differingFrom: cache),
+                                                   theirs: newer.cache, yours: cache))
+            setNote(FormText.changedElsewhereNote)
         } catch {
-            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.\(reopenHint(after: error))")
+            showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }
-    }
-
-    /// The refusal of a save over another session's change: the fields that differ,
-    /// as stored now and as typed, and the two ways on.
-    private func conflictMessage(title: String, theirs: GeoCache, yours: GeoCache) -> String {
-        let differing = GeoCache.Field.allCases.filter { theirs[$0] != yours[$0] }
-        let width = GeoCache.Field.allCases.map(\.label.count).max() ?? 0
-        let versions = differing.map { field in
-            let label = field.label.padding(toLength: width, withPad: " ", startingAt: 0)
-            let indent = String(repeating: " ", count: width)
-            return "\(label) stored: \(theirs[field])\n\(indent) yours:  \(yours[field])"
-        }
-        return """
-            \u{201C}\(title)\u{201D} was changed in another session while you edited it; nothing was saved.
-
-            \(versions.joined(separator: "\n"))
-
-            \(keyLabel(for: .reload)) takes the stored version into the fields. \(keyLabel(for: .addCache)) saves yours over it. \(keyLabel(for: .cancel)) cancels the edit.
-            """
     }
 
     /// After a refused save: loads the version stored now into the fields, and the
@@ -68,9 +51,9 @@ extension GeoCacheFormController {
         guard let editing = mode.editSession, let newer = editing.conflict else { return }
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
         paneError = nil
-        setFieldValues(Dictionary(uniqueKeysWithValues: GeoCache.Field.allCases.map { ($0, newer.cache[$0]) }))
+        setFieldValues(newer.cache.valuesByField)
         updatePane()
-        setNote("Loaded the stored version: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
+        setNote(FormText.loadedTheStoredVersion)
     }
 
     /// Leaves the edit without saving and restores what the fields held before it.
@@ -78,7 +61,7 @@ extension GeoCacheFormController {
         endEdit(restoringFields: true)
         paneError = nil
         updatePane()
-        setNote("Edit cancelled")
+        setNote(FormText.editCancelled)
     }
 
     private func endEdit(restoringFields: Bool) {
@@ -92,11 +75,11 @@ extension GeoCacheFormController {
     /// The question is bound to the version it names.
     func confirmDelete() {
         guard let current = model.current else {
-            setNote("No cache to delete")
+            setNote(FormText.noCacheToDelete)
             return
         }
-        let dialog = Dialog(message: "Delete \u{201C}\(current.cache.title)\u{201D}?\nThis cannot be undone.",
-                            title: "Delete cache", frame: Rect(size: layout.size))
+        let dialog = Dialog(message: FormText.deleteQuestion(current.cache.title), title: FormText.deleteTitle,
+                            frame: Rect(size: layout.size))
         dialog.theme = theme
         dialog.delegate = self
         mode = .confirmingDelete(FormMode.DeleteQuestion(dialog: dialog, target: current))
@@ -121,10 +104,10 @@ extension GeoCacheFormController {
             switch Result(catching: { try model.storedVersion(of: target.id) }) {
             case .success(nil):
                 closeDeleteConfirmation()
-                setNote("\u{201C}\(target.cache.title)\u{201D} was deleted in another session; nothing deleted")
+                setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
             case .success(let stored?) where stored != target:
                 closeDeleteConfirmation()
-                setNote("\u{201C}\(target.cache.title)\u{201D} was changed in another session; nothing deleted")
+                setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
             default:
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }
@@ -132,15 +115,15 @@ extension GeoCacheFormController {
             guard editing.conflict == nil else { return }
             switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
             case .success(nil):
-                setNote("\u{201C}\(editing.base.cache.title)\u{201D} was deleted in another session")
+                setNote(FormText.deletedElsewhere(editing.base.cache.title))
             case .success(let stored?) where stored != editing.base:
-                setNote("\u{201C}\(editing.base.cache.title)\u{201D} was changed in another session")
+                setNote(FormText.changedElsewhere(editing.base.cache.title))
             default:
                 break
             }
         case .browsing, .searching, .helping:
             if let deletedShown {
-                setNote("\u{201C}\(deletedShown.cache.title)\u{201D} was deleted in another session")
+                setNote(FormText.deletedElsewhere(deletedShown.cache.title))
             }
         }
     }
@@ -151,18 +134,18 @@ extension GeoCacheFormController: DialogDelegate {
         guard let target = mode.deleteQuestion?.target else { return }
         closeDeleteConfirmation()
         guard choice == .yes else {
-            setNote("Nothing deleted")
+            setNote(FormText.nothingDeleted)
             return
         }
         do {
             try model.delete(target)
-            setNote("Deleted")
+            setNote(FormText.deleted)
         } catch CacheEditError.deletedElsewhere {
-            setNote("\u{201C}\(target.cache.title)\u{201D} was deleted in another session; nothing deleted")
+            setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
         } catch CacheEditError.changedElsewhere {
-            setNote("\u{201C}\(target.cache.title)\u{201D} was changed in another session; nothing deleted")
+            setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
         } catch {
-            showError("Could not delete the cache: \(error)\(reopenHint(after: error))")
+            showError(FormText.couldNotDelete(error, hint: reopenHint(after: error)))
         }
     }
 }

@@ -1,29 +1,22 @@
 extension GeoCacheFormController {
-    /// The names the help overlay's title gives the modes it lists the keys of.
-    private static let modeNames: [FormMode.Kind: String] = [
-        .browsing: "browsing", .editing: "editing a cache", .searching: "searching",
-    ]
-
     /// The help overlay's sections in `kind`: the key table's entries for the mode,
     /// then the keys of the text field that has the keyboard (the form's fields, or the
     /// search field), less those the key table takes first.
     static func helpSections(in kind: FormMode.Kind) -> [HelpSection] {
         let keyMap = FormAction.keyMap
-        var sections = [HelpSection(title: "Keys", entries: keyMap.helpEntries(in: kind))]
+        var sections = [HelpSection(title: FormText.helpKeysSection, entries: keyMap.helpEntries(in: kind))]
         let fieldKeys = TextField.editingKeys.compactMap { description in
             description.entry { keyMap.action(for: $0, in: kind) == nil }
         }
-        let fieldName = kind == .searching ? "In the search field" : "In a text field"
-        sections.append(HelpSection(title: fieldName + " (any character is typed)", entries: fieldKeys))
+        sections.append(HelpSection(title: FormText.helpFieldSection(searching: kind == .searching), entries: fieldKeys))
         return sections
     }
 
     /// Opens the help overlay over the current mode, listing that mode's keys.
     func openHelp() {
         let kind = mode.kind
-        let closing = keyMap.keys(for: .closeHelp).map(\.label).joined(separator: " or ")
-        let overlay = HelpOverlay(title: "Help: \(Self.modeNames[kind] ?? "keys")", sections: Self.helpSections(in: kind),
-                                  footer: "\(closing) closes this help; ↑ ↓ PgUp PgDn scroll it.",
+        let overlay = HelpOverlay(title: FormText.helpTitle(kind), sections: Self.helpSections(in: kind),
+                                  footer: FormText.helpFooter(closing: keyMap.keys(for: .closeHelp).map(\.label)),
                                   frame: Rect(size: layout.size))
         overlay.theme = theme
         mode = .helping(overlay, underneath: mode)

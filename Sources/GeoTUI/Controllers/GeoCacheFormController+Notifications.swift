@@ -22,7 +22,7 @@ extension GeoCacheFormController {
             updatePane()
             updateStatus()
         case .failed(let error):
-            noteStoreProblem(error, prefix: "Store error")
+            noteStoreProblem(error, prefix: FormText.storeError)
         }
     }
 
@@ -30,13 +30,13 @@ extension GeoCacheFormController {
     /// or what to do next.
     func updatePane() {
         pane.hangingIndent = 0
+        pane.title = FormText.paneTitle(isError: paneError != nil, isEditing: mode.editSession != nil,
+                                        isSearching: model.isSearching)
         if let text = paneError {
-            pane.title = mode.editSession == nil ? "Not added" : "Not saved"
             pane.style = theme.error
             pane.text = text
         } else {
             pane.style = theme.normal
-            pane.title = mode.editSession != nil ? "Editing" : model.isSearching ? "Match" : "Cache"
             if let edit = mode.editSession {
                 // The edit's own cache stays named until the edit ends.
                 pane.hangingIndent = GeoCache.descriptionValueColumn
@@ -47,25 +47,19 @@ extension GeoCacheFormController {
             } else if model.isOpening {
                 pane.text = ""
             } else if model.isSearching {
-                pane.text = "No cache matches \u{201C}\(model.searchQuery ?? "")\u{201D}.\n\nEdit the search and press Enter, or press \(keyLabel(for: .cancel)) to leave the search."
+                pane.text = FormText.noMatch(for: model.searchQuery ?? "")
             } else {
-                pane.text = "No caches yet.\n\nFill in Title, Details, Creator and Reward, then press \(keyLabel(for: .addCache)) or choose Add."
+                pane.text = FormText.noCachesYet
             }
         }
         pane.scrollToTop()
         dirty.insert(.pane)
     }
 
-    /// Gives the status bar the position: "Cache 3 of 12", "Match 2 of 7"; "Opening…"
-    /// while the model opens its store.
+    /// Gives the status bar the position as the model words it ("Cache 3 of 12",
+    /// "Match 2 of 7"); "Opening…" while the model opens its store.
     func updateStatus() {
-        if model.isOpening {
-            statusBar.text = "Opening\u{2026}"
-        } else if model.isSearching {
-            statusBar.text = model.positionText
-        } else {
-            statusBar.text = model.isEmpty ? "No caches yet" : "Cache \(model.positionText)"
-        }
+        statusBar.text = model.isOpening ? FormText.opening : model.positionSummary
         dirty.insert(.status)
     }
 
@@ -77,7 +71,7 @@ extension GeoCacheFormController {
 
     /// Shows a validation error naming the empty fields and focuses the first of them.
     func show(_ error: GeoCacheValidationError, doing what: String) {
-        showError("Cannot \(what): \(error).\n\nFill in every field, then press \(keyLabel(for: .addCache)) again.")
+        showError(FormText.cannot(what, error))
         if let first = error.missingFields.first, let index = fields.firstIndex(where: { $0.field == first }) {
             form.focusField(at: index)
         }

@@ -9,7 +9,7 @@ extension GeoCacheFormController {
         statusBar.field.text = model.searchQuery ?? ""
         mode = .searching
         updateStatus()
-        setNote("Enter searches, \(keyLabel(for: .cancel)) leaves")
+        setNote(FormText.searchOpened)
     }
 
     /// Input the key table leaves while the query field is open: Enter searches,
@@ -28,16 +28,14 @@ extension GeoCacheFormController {
         let query = statusBar.field.text
         guard !query.allSatisfy(\.isWhitespace) else {
             if model.isSearching { model.endSearch(keepCurrent: true) }
-            setNote("Type something to search for")
+            setNote(FormText.typeSomething)
             return
         }
         do {
             let matches = try model.beginSearch(query)
-            setNote(matches == 0
-                ? "\(keyLabel(for: .cancel)) leaves the search"
-                : "\(keyLabel(for: .showNextCache))/\(keyLabel(for: .showPreviousCache)) move through the matches")
+            setNote(matches == 0 ? FormText.noMatchNote : FormText.movingThroughMatches)
         } catch {
-            showError("Could not search: \(error)\(reopenHint(after: error))")
+            showError(FormText.couldNotSearch(error, hint: reopenHint(after: error)))
         }
     }
 

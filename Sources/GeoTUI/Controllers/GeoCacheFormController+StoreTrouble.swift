@@ -10,15 +10,15 @@ extension GeoCacheFormController {
     func noteIfStoreLost(_ error: any Error) -> Bool {
         guard let error = error as? StoreError, error.meansTheFileIsGone else { return false }
         lostStore = error
-        let what = if case .fileReplaced = error { "replaced" } else { "deleted" }
-        setNote("\(storeName) was \(what): nothing written. \(keyLabel(for: .reload)) reopens")
+        let replaced = if case .fileReplaced = error { true } else { false }
+        setNote(FormText.storeLost(storeName, replaced: replaced))
         return true
     }
 
     /// The line that tells how to go on after `error`, when the store's file is gone.
     func reopenHint(after error: any Error) -> String {
         guard noteIfStoreLost(error) else { return "" }
-        return " Press \(keyLabel(for: .reload)) to reopen the store, then \(keyLabel(for: .addCache)) again."
+        return FormText.reopenHint
     }
 
     /// Says in the status line what a store error from the idle check, a move or a
@@ -28,9 +28,9 @@ extension GeoCacheFormController {
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
             serverAway = true
-            setNote("Store unreachable, retrying; nothing is stored meanwhile")
+            setNote(FormText.serverAway)
             return
         }
-        setNote("\(prefix): \(error)")
+        setNote(FormText.storeProblem(prefix, error))
     }
 }

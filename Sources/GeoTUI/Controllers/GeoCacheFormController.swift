@@ -10,12 +10,15 @@ import GeoModel
 /// the unsaved draft and releases its observer. The views lay themselves out and draw
 /// themselves; the controller gives each its frame from ``FormLayout``.
 ///
-/// What the form is doing is one value, ``mode`` (``FormMode``); the key table
-/// (``FormAction/keyMap``) says which actions work in each mode, ``perform(_:)``
-/// refuses the others with one rule, and the help bar lists what works in the mode.
-/// Editing, deleting, searching and the answers to model notifications live in
-/// extensions of their own (`GeoCacheFormController+Editing.swift`, `+Search.swift`,
-/// `+Notifications.swift`).
+/// What the form is doing is one value, ``mode`` (``FormMode``). One rule routes
+/// everything a person asks for: a key, or a button's action, is looked up once in the
+/// key table (``FormAction/keyMap``) with the mode, and comes out as an action to
+/// perform, a refusal with the table's note, or input for the widget that has the
+/// keyboard (``handle(_:)``, ``request(_:)``); ``perform(_:)`` then only does it. The
+/// help bar lists what works in the mode, and every sentence shown comes from
+/// ``FormText``. Editing, deleting, searching and the answers to model notifications
+/// live in extensions of their own (`GeoCacheFormController+Editing.swift`,
+/// `+Search.swift`, `+Notifications.swift`).
 public final class GeoCacheFormController: ScreenController {
     /// The parts of the screen that are repainted separately.
     enum Part: CaseIterable {
@@ -35,14 +38,13 @@ public final class GeoCacheFormController: ScreenController {
     let addButton: Button
     let previousButton: Button
     let nextButton: Button
-    let pane = TextPane(title: "Cache")
-    private let titleBar = Label(" geocache-tui")
+    let pane = TextPane(title: FormText.cachePaneTitle)
+    private let titleBar = Label(FormText.appTitle)
     /// The position and the last note; the search field while searching.
-    let statusBar = StatusBar(prompt: "Find:")
+    let statusBar = StatusBar(prompt: FormText.searchPrompt)
     private let helpBar: HelpBar
     /// What the whole screen shows while it is smaller than ``FormLayout/minimumSize``.
-    private let tooSmallNotice = Notice(
-        "Terminal too small: need \(FormLayout.minimumSize.width)x\(FormLayout.minimumSize.height)")
+    private let tooSmallNotice = Notice(FormText.terminalTooSmall(FormLayout.minimumSize))
 
     /// What the form is doing: browsing, editing, searching or asking about a delete.
     var mode = FormMode.browsing {
@@ -58,10 +60,8 @@ public final class GeoCacheFormController: ScreenController {
     var serverAway = false
 
     private var observation: ObservationToken?
-    /// The draft as the store holds it: read when this controller started, then as
-    /// last written. The draft is written only when the fields differ from it (nothing
-    /// is written on a plain quit).
-    private var storedDraft: [GeoCache.Field: String] = [:]
+    /// What the Add button does now: add while browsing, save while editing.
+    private var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
     private var canvas = Canvas(size: Size(width: 0, height: 0))
     var dirty = Set(Part.allCases)
@@ -85,11 +85,12 @@ public final class GeoCacheFormController: ScreenController {
     public init(model: CacheList, theme: Theme = .standard) {
         self.model = model
         self.theme = theme
-        form = Form(fieldLabels: GeoCache.Field.allCases.map(\.label), buttonTitles: ["Add", "Previous", "Next"])
+        form = Form(fieldLabels: GeoCache.Field.allCases.map(\.label),
+                    buttonTitles: [FormText.addButton, FormText.previousButton, FormText.nextButton])
         fields = zip(GeoCache.Field.allCases, form.fields).map { (field: $0, input: $1) }
         (addButton, previousButton, nextButton) = (form.buttons[0], form.buttons[1], form.buttons[2])
         // Add reads Save while editing: its frame fits both, so nothing moves.
-        addButton.alternateTitles = ["Save"]
+        addButton.alternateTitles = [FormText.saveButton]
         helpBar = HelpBar(items: keyMap.helpItems(in: mode.kind))
         form.theme = theme
         pane.theme = theme
@@ -99,6 +100,10 @@ public final class GeoCacheFormController: ScreenController {
         titleBar.style = theme.titleBar
 
         form.delegate = self
+        // Each button carries its action, asked for by the same rule as a key's.
+        addButton.addTarget(self) { controller in { controller.request(controller.primaryAction) } }
+        previousButton.addTarget(self) { controller in { controller.request(.showPreviousCache) } }
+        nextButton.addTarget(self) { controller in { controller.request(.showNextCache) } }
         observation = model.observe { [weak self] change in self?.modelDidChange(change) }
         setNote(storeName)
         if !model.isOpening { restoreDraft((try? model.loadDraft()) ?? [:]) }
@@ -128,20 +133,26 @@ public final class GeoCacheFormController: ScreenController {
         dirty = Set(Part.allCases)
     }
 
-    /// Turns a key into an action enabled in the current mode, or gives the event to
-    /// the widget that has the keyboard in that mode. Only `.key` events are looked up
-    /// in the key table; mouse events, pastes and resizes go straight to the widgets.
+    /// Looks a key up once in the key table with the mode: an action enabled there is
+    /// performed, a key of another mode is refused with the table's note (while
+    /// editing: a bound key is never typed), and anything else goes to the widget that
+    /// has the keyboard in the mode. Only `.key` events are looked up; mouse events,
+    /// pastes and resizes go straight to the widgets.
     ///
-    /// While the delete question or the search field is open, a key whose binding is
-    /// not enabled goes to it (Esc answers No, Tab moves between Yes and No); while the
-    /// fields have the keyboard, a bound key is never typed: ``perform(_:)`` refuses it.
+    /// While the delete question or the search field is open, a key the mode does not
+    /// bind goes to it (Esc answers No, Tab moves between Yes and No).
     public func handle(_ event: InputEvent) -> ControllerOutcome {
         let key: Key? = if case .key(let key) = event { key } else { nil }
-        if let allowed = restrictedActions {
-            guard let key, let action = keyMap.action(for: key), allowed.contains(action) else { return .proceed }
-            return perform(action)
+        if let key {
+            switch keyMap.resolve(key, in: mode.kind) {
+            case .perform(let action): return performIfUsable(action)
+            case .refuse(let note):
+                setNote(note)
+                return .proceed
+            case .pass: break
+            }
         }
-        if let key, let action = keyMap.action(for: key, in: mode.kind) { return perform(action) }
+        if restrictedActions != nil { return .proceed }
         switch mode {
         case .confirmingDelete(let question):
             if question.dialog.handle(event) == .handled { dirty.insert(.overlay) }
@@ -157,9 +168,8 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         }
         if case .searching = mode { return handleSearchInput(event) }
-        if let key, let action = keyMap.action(for: key) { return perform(action) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
-        if key == .character("?"), !(form.focusedWidget is TextField) { return perform(.showHelp) }
+        if key == .character("?"), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
         return .proceed
     }
@@ -184,12 +194,12 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.checkForExternalChanges()
         } catch {
-            noteStoreProblem(error, prefix: "Store unreachable")
+            noteStoreProblem(error, prefix: FormText.storeUnreachable)
             return
         }
         if serverAway {
             serverAway = false
-            setNote("Store reachable again")
+            setNote(FormText.storeReachableAgain)
         }
     }
 
@@ -239,42 +249,49 @@ public final class GeoCacheFormController: ScreenController {
         observation = nil
     }
 
-    /// Writes the fields' text as the draft when it differs from the stored one (an
-    /// empty form clears it). Called while answering the quit key or a signal, before
-    /// the terminal is restored, so once the person sees the quit answered the draft is
-    /// in the store; a kill after that cannot lose it.
+    /// Has the model keep the fields' text as the draft (it writes only when the text
+    /// differs from the draft it holds; an empty form clears it). Called while answering
+    /// the quit key or a signal, before the terminal is restored, so once the person
+    /// sees the quit answered the draft is in the store; a kill after that cannot lose it.
     private func keepDraft() {
-        let draft = currentFieldValues().filter { !$0.value.isEmpty }
-        guard draft != storedDraft else { return }
-        // Tried once: a failure is reported after the terminal is restored, with the
-        // text itself, so nothing is lost.
-        storedDraft = draft
+        let draft = currentFieldValues()
         do {
-            try model.saveDraft(draft)
+            try model.keepDraft(draft)
         } catch {
-            let text = GeoCache.Field.allCases.compactMap { field in
-                draft[field].map { "\n  \(field.label): \($0)" }
-            }.joined()
-            finishProblems.append("could not keep the unsaved fields as a draft: \(error) They held:\(text)")
+            // Tried once: the failure is reported after the terminal is restored, with
+            // the text itself, so nothing is lost.
+            finishProblems.append(FormText.couldNotKeepDraft(error, draft.filter { !$0.value.isEmpty }))
         }
     }
 
     // MARK: - App-level actions
 
-    /// Performs `action` when the key table enables it in the current mode; refuses it
-    /// otherwise (the one rule: while editing, the status line says how to finish the
-    /// edit; in the other modes nothing happens).
+    /// Asks for `action` the way a button or another widget does: by the same rule as
+    /// a key (``KeyMap/resolve(action:in:)``), performed when the mode enables it,
+    /// refused with the table's note where the mode has one, ignored otherwise.
     @discardableResult
-    func perform(_ action: FormAction) -> ControllerOutcome {
-        guard keyMap.isEnabled(action, in: mode.kind) else {
-            if case .editing = mode {
-                setNote("Finish the edit first: \(keyLabel(for: .addCache)) saves, \(keyLabel(for: .cancel)) cancels")
-            }
-            return .proceed
+    func request(_ action: FormAction) -> ControllerOutcome {
+        switch keyMap.resolve(action: action, in: mode.kind) {
+        case .perform(let action): return performIfUsable(action)
+        case .refuse(let note): setNote(note)
+        case .pass: break
         }
+        return .proceed
+    }
+
+    /// Performs an action the mode enables, unless the form cannot be used in full
+    /// now and the action is not one of those that still work.
+    private func performIfUsable(_ action: FormAction) -> ControllerOutcome {
+        if let allowed = restrictedActions, !allowed.contains(action) { return .proceed }
+        return perform(action)
+    }
+
+    /// Does `action`, which the key table enables in the current mode: each mode's
+    /// actions are its own, so nothing here asks the mode again.
+    private func perform(_ action: FormAction) -> ControllerOutcome {
         switch action {
-        case .addCache:
-            if case .editing = mode { saveEdit() } else { addCache() }
+        case .addCache: addCache()
+        case .saveEdit: saveEdit()
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
@@ -292,12 +309,9 @@ public final class GeoCacheFormController: ScreenController {
         case .scrollPaneDown:
             pane.pageDown()
             dirty.insert(.pane)
-        case .cancel:
-            switch mode {
-            case .searching: closeSearch()
-            case .editing: cancelEdit()
-            case .browsing, .confirmingDelete, .helping: dismissPaneError()
-            }
+        case .dismissError: dismissPaneError()
+        case .cancelEdit: cancelEdit()
+        case .closeSearch: closeSearch()
         case .redraw:
             dirty = Set(Part.allCases)
             return .redraw
@@ -317,11 +331,11 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.add(cache)
             clearFields()
-            setNote("Added and saved")
+            setNote(FormText.added)
         } catch let error as GeoCacheValidationError {
-            show(error, doing: "add this cache")
+            show(error, doing: FormText.addThisCache)
         } catch {
-            showError("Could not save the cache: \(error)\n\nYour text is still in the fields.\(reopenHint(after: error))")
+            showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }
     }
 
@@ -334,13 +348,13 @@ public final class GeoCacheFormController: ScreenController {
             if lostStore != nil {
                 try model.reopen()
                 lostStore = nil
-                setNote("Reopened \(storeName)")
+                setNote(FormText.reopened(storeName))
             } else {
                 try model.reload()
-                setNote("Reloaded")
+                setNote(FormText.reloaded)
             }
         } catch {
-            noteStoreProblem(error, prefix: "Store error")
+            noteStoreProblem(error, prefix: FormText.storeError)
         }
     }
 
@@ -360,12 +374,13 @@ public final class GeoCacheFormController: ScreenController {
     // MARK: - Modes
 
     /// After the mode changed: the help bar lists what works in the new mode, Add reads
-    /// Save while editing, and the search field or the form has the keyboard.
+    /// Save and saves while editing, and the search field or the form has the keyboard.
     private func modeDidChange() {
         helpBar.items = keyMap.helpItems(in: mode.kind)
         // Under the help overlay the form stays as its mode left it.
         let base = mode.base.kind
-        addButton.title = base == .editing ? "Save" : "Add"
+        primaryAction = base == .editing ? .saveEdit : .addCache
+        addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
         statusBar.showsField = base == .searching
         form.isFocused = base != .searching
         dirty.formUnion([.help, .form, .status])
@@ -389,14 +404,9 @@ public final class GeoCacheFormController: ScreenController {
 
     /// Shows `draft`, the unsaved text kept by the last run, in the fields.
     func restoreDraft(_ draft: [GeoCache.Field: String]) {
-        storedDraft = draft.filter { !$0.value.isEmpty }
-        guard !storedDraft.isEmpty else { return }
+        guard draft.contains(where: { !$0.value.isEmpty }) else { return }
         setFieldValues(draft)
-        setNote("Draft restored")
-    }
-
-    func keyLabel(for action: FormAction) -> String {
-        keyMap.keys(for: action).first?.label ?? ""
+        setNote(FormText.draftRestored)
     }
 }
 
@@ -406,10 +416,8 @@ extension GeoCacheFormController: FormDelegate {
         dirty.insert(.form)
     }
 
-    /// Add (Save while editing), Previous and Next.
-    public func form(_ form: Form, didPressButtonAt index: Int) {
-        perform([FormAction.addCache, .showPreviousCache, .showNextCache][index])
-    }
+    /// The buttons carry their own actions (set up in ``init(model:theme:)``).
+    public func form(_ form: Form, didPressButtonAt index: Int) {}
 
     /// Repaints the form: the focused label moved.
     public func formDidMoveFocus(_ form: Form) {

@@ -22,7 +22,24 @@
 /// keys.isEnabled(.next, in: .editing)             // false
 /// keys.helpItems(in: .editing)                    // ^Q Quit, F2 Save
 /// ```
+///
+/// A mode may also have a refusal note: there, a key bound only in other modes is
+/// refused with the note instead of being passed on (an edit that must be finished
+/// before the moves work). ``resolve(_:in:)`` answers a key with one look-up, and
+/// ``resolve(action:in:)`` answers an action asked for another way (a button).
 public struct KeyMap<Action: Hashable, Mode: Hashable> {
+    /// What a key or an action comes to in a mode.
+    public enum Resolution: Equatable {
+        /// The action is enabled in the mode: perform it.
+        case perform(Action)
+        /// The key or action works only in other modes, and this mode refuses those
+        /// with the note.
+        case refuse(note: String)
+        /// The table has nothing to say: the key goes on to whatever has the keyboard
+        /// (an action is ignored).
+        case pass
+    }
+
     /// One entry of the table: keys, the action they trigger, optional help text, and
     /// the modes it is enabled in.
     public struct Binding {
@@ -55,11 +72,30 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
     public private(set) var bindings: [Binding]
     /// For each key, the indices of the bindings that list it, in binding order.
     private var bindingIndices: [Key: [Int]] = [:]
+    /// The modes that refuse what only other modes allow, with the note they give.
+    public var refusalNotes: [Mode: String] = [:]
 
     /// Creates a key map from `bindings`, in order.
     public init(_ bindings: [Binding] = []) {
         self.bindings = []
         for binding in bindings { append(binding) }
+    }
+
+    /// What `key` comes to in `mode`: the action of its first binding enabled there;
+    /// else, when another mode binds it and `mode` has a refusal note, that note;
+    /// else nothing.
+    public func resolve(_ key: Key, in mode: Mode) -> Resolution {
+        guard let indices = bindingIndices[key] else { return .pass }
+        if let index = indices.first(where: { bindings[$0].isEnabled(in: mode) }) {
+            return .perform(bindings[index].action)
+        }
+        return refusalNotes[mode].map { .refuse(note: $0) } ?? .pass
+    }
+
+    /// What asking for `action` in `mode` comes to, by the same rule as a key of it.
+    public func resolve(action: Action, in mode: Mode) -> Resolution {
+        if isEnabled(action, in: mode) { return .perform(action) }
+        return refusalNotes[mode].map { .refuse(note: $0) } ?? .pass
     }
 
     /// Adds `binding` after the others; where it shares a key with an earlier binding
@@ -83,6 +119,11 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
     /// Whether some binding of `action` is enabled in `mode`.
     public func isEnabled(_ action: Action, in mode: Mode) -> Bool {
         bindings.contains { $0.action == action && $0.isEnabled(in: mode) }
+    }
+
+    /// How the first key bound to `action` is written ("^S"), or "" when none is.
+    public func label(of action: Action) -> String {
+        keys(for: action).first?.label ?? ""
     }
 
     /// The keys bound to `action`, in binding order, each once.

@@ -108,6 +108,42 @@ import Testing
         #expect(map.helpEntries(in: .editing).map(\.keys) == ["^Q, F10", "F3"])
     }
 
+    // MARK: Resolving a key or an action in a mode
+
+    private var refusing: KeyMap<Action, Mode> {
+        var map = modal
+        map.refusalNotes[.editing] = "Finish first"
+        return map
+    }
+
+    @Test func aKeyEnabledInTheModeResolvesToItsAction() {
+        #expect(refusing.resolve(.function(2), in: .editing) == .perform(.add))
+        #expect(refusing.resolve(.control("q"), in: .browsing) == .perform(.quit))
+    }
+
+    @Test func aKeyOfAnotherModeIsRefusedWithTheNoteOfAModeThatHasOne() {
+        let map = KeyMap<Action, Mode>([.init(keys: [.function(3)], action: .next, modes: [.browsing])])
+        var refusing = map
+        refusing.refusalNotes[.editing] = "Finish first"
+        #expect(refusing.resolve(.function(3), in: .editing) == .refuse(note: "Finish first"))
+        #expect(map.resolve(.function(3), in: .editing) == .pass)
+    }
+
+    @Test func anUnboundKeyPassesOnEvenInARefusingMode() {
+        #expect(refusing.resolve(.character("x"), in: .editing) == .pass)
+    }
+
+    @Test func anActionIsResolvedByTheSameRuleAsItsKeys() {
+        #expect(refusing.resolve(action: .next, in: .browsing) == .perform(.next))
+        #expect(refusing.resolve(action: .next, in: .editing) == .refuse(note: "Finish first"))
+        #expect(modal.resolve(action: .next, in: .editing) == .pass)
+    }
+
+    @Test func theLabelOfAnActionIsItsFirstKeys() {
+        #expect(map.label(of: .quit) == "^Q")
+        #expect(KeyMap<Action, Mode>().label(of: .quit) == "")
+    }
+
     @Test func keysOfAnActionBoundInSeveralModesAreListedOnce() {
         #expect(modal.keys(for: .add) == [.function(2)])
     }

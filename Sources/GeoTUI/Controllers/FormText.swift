@@ -1,0 +1,183 @@
+import GeoModel
+
+/// Every sentence the geocache form shows a person, in one place: the status line's
+/// notes, the pane's messages and errors, the titles of the form's parts and of its
+/// dialogs. Keys are named by the key table (``FormAction/keyMap``), so a sentence never
+/// names a key the table does not bind.
+enum FormText {
+    /// How the first key of `action` is written ("^S").
+    private static func key(_ action: FormAction) -> String { FormAction.keyMap.label(of: action) }
+
+    /// `“title”`, in typographic quotes.
+    private static func quoted(_ title: String) -> String { "\u{201C}\(title)\u{201D}" }
+
+    // MARK: - The form's parts
+
+    static let appTitle = " geocache-tui"
+    static let searchPrompt = "Find:"
+    static let addButton = "Add"
+    static let saveButton = "Save"
+    static let previousButton = "Previous"
+    static let nextButton = "Next"
+    static let opening = "Opening\u{2026}"
+
+    static func terminalTooSmall(_ size: Size) -> String {
+        "Terminal too small: need \(size.width)x\(size.height)"
+    }
+
+    /// The pane's title: what it shows.
+    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool) -> String {
+        if isError { return isEditing ? "Not saved" : "Not added" }
+        return isEditing ? "Editing" : isSearching ? "Match" : "Cache"
+    }
+
+    static let cachePaneTitle = "Cache"
+
+    static func noMatch(for query: String) -> String {
+        "No cache matches \(quoted(query)).\n\nEdit the search and press Enter, or press \(key(.closeSearch)) to leave the search."
+    }
+
+    static var noCachesYet: String {
+        "No caches yet.\n\nFill in Title, Details, Creator and Reward, then press \(key(.addCache)) or choose Add."
+    }
+
+    // MARK: - Adding and editing
+
+    static let added = "Added and saved"
+    static let draftRestored = "Draft restored"
+    static let noCacheToEdit = "No cache to edit"
+    static let saved = "Saved"
+    static let savedOverTheOtherVersion = "Saved over the other session\u{2019}s version"
+    static let editCancelled = "Edit cancelled"
+
+    /// The note while editing, and the refusal of what only the other modes allow.
+    static var editing: String { "Editing: \(key(.saveEdit)) saves, \(key(.cancelEdit)) cancels" }
+    static func finishTheEditFirst(save: String, cancel: String) -> String {
+        "Finish the edit first: \(save) saves, \(cancel) cancels"
+    }
+    static var loadedTheStoredVersion: String {
+        "Loaded the stored version: \(key(.saveEdit)) saves, \(key(.cancelEdit)) cancels"
+    }
+    static var changedElsewhereNote: String {
+        "Changed elsewhere: \(key(.reload)) takes theirs, \(key(.saveEdit)) keeps yours"
+    }
+
+    /// What is missing, and how to go on. `doing` is "add this cache" or "save this cache".
+    static func cannot(_ doing: String, _ error: GeoCacheValidationError) -> String {
+        "Cannot \(doing): \(error).\n\nFill in every field, then press \(key(.addCache)) again."
+    }
+    static let addThisCache = "add this cache"
+    static let saveThisCache = "save this cache"
+
+    static func couldNotSave(_ error: any Error, hint: String) -> String {
+        "Could not save the cache: \(error)\n\nYour text is still in the fields.\(hint)"
+    }
+
+    static func deletedWhileEditing(_ title: String) -> String {
+        "\(quoted(title)) was deleted in another session; nothing was saved.\n\nYour text is still in the fields: press \(key(.addCache)) to add it as a new cache."
+    }
+
+    /// The refusal of a save over another session's change: the fields that differ,
+    /// as stored now and as typed, and the three ways on.
+    static func changedWhileEditing(_ title: String, differing: [GeoCache.Field], theirs: GeoCache,
+                                    yours: GeoCache) -> String {
+        let width = GeoCache.Field.allCases.map(\.label.count).max() ?? 0
+        let versions = differing.map { field in
+            let label = field.label.padding(toLength: width, withPad: " ", startingAt: 0)
+            let indent = String(repeating: " ", count: width)
+            return "\(label) stored: \(theirs[field])\n\(indent) yours:  \(yours[field])"
+        }
+        return """
+            \(quoted(title)) was changed in another session while you edited it; nothing was saved.
+
+            \(versions.joined(separator: "\n"))
+
+            \(key(.reload)) takes the stored version into the fields. \(key(.saveEdit)) saves yours over it. \(key(.cancelEdit)) cancels the edit.
+            """
+    }
+
+    /// The unsaved fields that could not be kept, with their text, for after the
+    /// terminal is restored.
+    static func couldNotKeepDraft(_ error: any Error, _ draft: [GeoCache.Field: String]) -> String {
+        let text = GeoCache.Field.allCases.compactMap { field in
+            draft[field].map { "\n  \(field.label): \($0)" }
+        }.joined()
+        return "could not keep the unsaved fields as a draft: \(error) They held:\(text)"
+    }
+
+    // MARK: - Deleting
+
+    static let deleteTitle = "Delete cache"
+    static let noCacheToDelete = "No cache to delete"
+    static let deleted = "Deleted"
+    static let nothingDeleted = "Nothing deleted"
+
+    static func deleteQuestion(_ title: String) -> String {
+        "Delete \(quoted(title))?\nThis cannot be undone."
+    }
+    static func couldNotDelete(_ error: any Error, hint: String) -> String {
+        "Could not delete the cache: \(error)\(hint)"
+    }
+
+    // MARK: - Another session
+
+    static func deletedElsewhere(_ title: String) -> String { "\(quoted(title)) was deleted in another session" }
+    static func changedElsewhere(_ title: String) -> String { "\(quoted(title)) was changed in another session" }
+    static func deletedElsewhereNothingDeleted(_ title: String) -> String {
+        "\(quoted(title)) was deleted in another session; nothing deleted"
+    }
+    static func changedElsewhereNothingDeleted(_ title: String) -> String {
+        "\(quoted(title)) was changed in another session; nothing deleted"
+    }
+
+    // MARK: - Searching
+
+    static var searchOpened: String { "Enter searches, \(key(.closeSearch)) leaves" }
+    static let typeSomething = "Type something to search for"
+    static var noMatchNote: String { "\(key(.closeSearch)) leaves the search" }
+    static var movingThroughMatches: String {
+        "\(key(.showNextCache))/\(key(.showPreviousCache)) move through the matches"
+    }
+    static func couldNotSearch(_ error: any Error, hint: String) -> String { "Could not search: \(error)\(hint)" }
+
+    // MARK: - The store
+
+    static let reloaded = "Reloaded"
+    static func reopened(_ store: String) -> String { "Reopened \(store)" }
+    static let storeError = "Store error"
+    static let storeUnreachable = "Store unreachable"
+    static let storeReachableAgain = "Store reachable again"
+    static let serverAway = "Store unreachable, retrying; nothing is stored meanwhile"
+
+    static func storeProblem(_ prefix: String, _ error: any Error) -> String { "\(prefix): \(error)" }
+
+    /// The store's file was deleted or replaced under the form.
+    static func storeLost(_ store: String, replaced: Bool) -> String {
+        "\(store) was \(replaced ? "replaced" : "deleted"): nothing written. \(key(.reload)) reopens"
+    }
+
+    /// How to go on after a write failed because the store's file is gone.
+    static var reopenHint: String {
+        " Press \(key(.reload)) to reopen the store, then \(key(.addCache)) again."
+    }
+
+    // MARK: - Help
+
+    /// The help overlay's title for the mode it lists the keys of.
+    static func helpTitle(_ kind: FormMode.Kind) -> String {
+        let name = switch kind {
+        case .browsing: "browsing"
+        case .editing: "editing a cache"
+        case .searching: "searching"
+        case .confirmingDelete, .helping: "keys"
+        }
+        return "Help: \(name)"
+    }
+    static let helpKeysSection = "Keys"
+    static func helpFieldSection(searching: Bool) -> String {
+        (searching ? "In the search field" : "In a text field") + " (any character is typed)"
+    }
+    static func helpFooter(closing: [String]) -> String {
+        "\(closing.joined(separator: " or ")) closes this help; ↑ ↓ PgUp PgDn scroll it."
+    }
+}
