@@ -20,9 +20,10 @@ let hardenedLink: LinkerSetting = .unsafeFlags(
      "-Xlinker", "-z", "-Xlinker", "noexecstack"],
     .when(configuration: .release))
 
+/// Linux only (Debian's ncursesw, glibc, libpq and libxml2), so no Apple platform is
+/// declared; `Sources/GeoModel/LinuxOnly.swift` stops a build for any other system.
 let package = Package(
     name: "geocache-tui",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "geocache-tui", targets: ["geocache-tui"]),
         .library(name: "GeoModel", targets: ["GeoModel"]),
