@@ -26,9 +26,10 @@ let hardenedLink: LinkerSetting = .unsafeFlags(
      "-Xlinker", "-z", "-Xlinker", "noexecstack", "-Xlinker", "--no-export-dynamic"],
     .when(configuration: .release))
 
+/// Linux only (Debian's ncursesw, glibc, libpq and libxml2), so no Apple platform is
+/// declared; `Sources/GeoModel/LinuxOnly.swift` stops a build for any other system.
 let package = Package(
     name: "geocache-tui",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "geocache-tui", targets: ["geocache-tui"]),
         .library(name: "GeoModel", targets: ["GeoModel"]),
@@ -43,14 +44,15 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .systemLibrary(name: "CCharacterWidth"),
+        // What Glibc's Swift module leaves out, and C calls Swift cannot make: wcwidth,
+        // the terminal's size, pipes, signals, SQLite's process-wide settings.
+        .systemLibrary(
+            name: "CSystem",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSQLiteConfig",
-            providers: [.apt(["libsqlite3-dev"])]
         ),
         // Headers only: libxml2 is opened with dlopen when a GPX or LOC file is read
         // (no pkgConfig, whose -lxml2 would link it); `cModules` names the headers' place.
@@ -60,12 +62,12 @@ let package = Package(
         ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSQLiteConfig"],
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSystem"],
             swiftSettings: [cModules]
         ),
         .target(
             name: "GeoTUI",
-            dependencies: ["CNcurses", "CCharacterWidth", "GeoModel"],
+            dependencies: ["CNcurses", "CSystem", "GeoModel"],
             swiftSettings: [cModules]
         ),
         .executableTarget(

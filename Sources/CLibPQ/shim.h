@@ -42,232 +42,64 @@ static inline void *cpq_symbol(const char *name) {
     return handle ? dlsym(handle, name) : NULL;
 }
 
-static inline int cpq_PQconsumeInput(PGconn *conn) {
-    static __typeof__(&PQconsumeInput) f;
-    if (!f) f = (__typeof__(&PQconsumeInput))cpq_symbol("PQconsumeInput");
-    return f(conn);
-}
+/* Every libpq function the store calls, once each: its return type, its name, its
+ * parameters and the arguments that pass them on. */
+#define CPQ_LIBPQ_FUNCTIONS(X) \
+    X(int, PQbackendPID, (const PGconn *conn), (conn)) \
+    X(int, PQcancel, (PGcancel *cancel, char *errbuf, int errbufsize), (cancel, errbuf, errbufsize)) \
+    X(void, PQclear, (PGresult *res), (res)) \
+    X(char *, PQcmdStatus, (PGresult *res), (res)) \
+    X(char *, PQcmdTuples, (PGresult *res), (res)) \
+    X(int, PQconnectionNeedsPassword, (const PGconn *conn), (conn)) \
+    X(PostgresPollingStatusType, PQconnectPoll, (PGconn *conn), (conn)) \
+    X(PGconn *, PQconnectStartParams, \
+      (const char *const *keywords, const char *const *values, int expand_dbname), \
+      (keywords, values, expand_dbname)) \
+    X(void, PQconninfoFree, (PQconninfoOption *connOptions), (connOptions)) \
+    X(PQconninfoOption *, PQconninfoParse, (const char *conninfo, char **errmsg), (conninfo, errmsg)) \
+    X(int, PQconsumeInput, (PGconn *conn), (conn)) \
+    X(char *, PQdb, (const PGconn *conn), (conn)) \
+    X(char *, PQerrorMessage, (const PGconn *conn), (conn)) \
+    X(void, PQfinish, (PGconn *conn), (conn)) \
+    X(int, PQflush, (PGconn *conn), (conn)) \
+    X(char *, PQfname, (const PGresult *res, int field_num), (res, field_num)) \
+    X(void, PQfreeCancel, (PGcancel *cancel), (cancel)) \
+    X(void, PQfreemem, (void *ptr), (ptr)) \
+    X(Oid, PQftype, (const PGresult *res, int field_num), (res, field_num)) \
+    X(PGcancel *, PQgetCancel, (PGconn *conn), (conn)) \
+    X(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
+    X(int, PQgetlength, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
+    X(PGresult *, PQgetResult, (PGconn *conn), (conn)) \
+    X(char *, PQgetvalue, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num)) \
+    X(char *, PQhost, (const PGconn *conn), (conn)) \
+    X(int, PQisBusy, (PGconn *conn), (conn)) \
+    X(int, PQnfields, (const PGresult *res), (res)) \
+    X(PGnotify *, PQnotifies, (PGconn *conn), (conn)) \
+    X(int, PQntuples, (const PGresult *res), (res)) \
+    X(char *, PQport, (const PGconn *conn), (conn)) \
+    X(char *, PQresultErrorField, (const PGresult *res, int fieldcode), (res, fieldcode)) \
+    X(char *, PQresultErrorMessage, (const PGresult *res), (res)) \
+    X(ExecStatusType, PQresultStatus, (const PGresult *res), (res)) \
+    X(int, PQsendQueryParams, \
+      (PGconn *conn, const char *command, int nParams, const Oid *paramTypes, \
+       const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat), \
+      (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat)) \
+    X(int, PQsetnonblocking, (PGconn *conn, int arg), (conn, arg)) \
+    X(PQnoticeReceiver, PQsetNoticeReceiver, (PGconn *conn, PQnoticeReceiver proc, void *arg), (conn, proc, arg)) \
+    X(int, PQsocket, (const PGconn *conn), (conn)) \
+    X(ConnStatusType, PQstatus, (const PGconn *conn), (conn))
 
-static inline ConnStatusType cpq_PQstatus(const PGconn *conn) {
-    static __typeof__(&PQstatus) f;
-    if (!f) f = (__typeof__(&PQstatus))cpq_symbol("PQstatus");
-    return f(conn);
-}
+/* cpq_NAME calls NAME, looked up on the first call and kept. For a void function,
+ * `return f args;` returns a void call, which Clang accepts as C++ does. */
+#define CPQ_WRAPPER(type, name, params, args) \
+    static inline type cpq_##name params { \
+        static __typeof__(&name) f; \
+        if (!f) f = (__typeof__(&name))cpq_symbol(#name); \
+        return f args; \
+    }
 
-static inline int cpq_PQsocket(const PGconn *conn) {
-    static __typeof__(&PQsocket) f;
-    if (!f) f = (__typeof__(&PQsocket))cpq_symbol("PQsocket");
-    return f(conn);
-}
+CPQ_LIBPQ_FUNCTIONS(CPQ_WRAPPER)
 
-static inline char * cpq_PQresultErrorField(const PGresult *res, int fieldcode) {
-    static __typeof__(&PQresultErrorField) f;
-    if (!f) f = (__typeof__(&PQresultErrorField))cpq_symbol("PQresultErrorField");
-    return f(res, fieldcode);
-}
-
-static inline int cpq_PQisBusy(PGconn *conn) {
-    static __typeof__(&PQisBusy) f;
-    if (!f) f = (__typeof__(&PQisBusy))cpq_symbol("PQisBusy");
-    return f(conn);
-}
-
-static inline void cpq_PQfinish(PGconn *conn) {
-    static __typeof__(&PQfinish) f;
-    if (!f) f = (__typeof__(&PQfinish))cpq_symbol("PQfinish");
-    f(conn);
-}
-
-static inline char * cpq_PQerrorMessage(const PGconn *conn) {
-    static __typeof__(&PQerrorMessage) f;
-    if (!f) f = (__typeof__(&PQerrorMessage))cpq_symbol("PQerrorMessage");
-    return f(conn);
-}
-
-static inline int cpq_PQcancel(PGcancel *cancel, char *errbuf, int errbufsize) {
-    static __typeof__(&PQcancel) f;
-    if (!f) f = (__typeof__(&PQcancel))cpq_symbol("PQcancel");
-    return f(cancel, errbuf, errbufsize);
-}
-
-static inline char * cpq_PQresultErrorMessage(const PGresult *res) {
-    static __typeof__(&PQresultErrorMessage) f;
-    if (!f) f = (__typeof__(&PQresultErrorMessage))cpq_symbol("PQresultErrorMessage");
-    return f(res);
-}
-
-static inline char * cpq_PQport(const PGconn *conn) {
-    static __typeof__(&PQport) f;
-    if (!f) f = (__typeof__(&PQport))cpq_symbol("PQport");
-    return f(conn);
-}
-
-static inline char * cpq_PQhost(const PGconn *conn) {
-    static __typeof__(&PQhost) f;
-    if (!f) f = (__typeof__(&PQhost))cpq_symbol("PQhost");
-    return f(conn);
-}
-
-static inline void cpq_PQfreemem(void *ptr) {
-    static __typeof__(&PQfreemem) f;
-    if (!f) f = (__typeof__(&PQfreemem))cpq_symbol("PQfreemem");
-    f(ptr);
-}
-
-static inline char * cpq_PQdb(const PGconn *conn) {
-    static __typeof__(&PQdb) f;
-    if (!f) f = (__typeof__(&PQdb))cpq_symbol("PQdb");
-    return f(conn);
-}
-
-static inline PQconninfoOption * cpq_PQconninfoParse(const char *conninfo, char **errmsg) {
-    static __typeof__(&PQconninfoParse) f;
-    if (!f) f = (__typeof__(&PQconninfoParse))cpq_symbol("PQconninfoParse");
-    return f(conninfo, errmsg);
-}
-
-static inline PostgresPollingStatusType cpq_PQconnectPoll(PGconn *conn) {
-    static __typeof__(&PQconnectPoll) f;
-    if (!f) f = (__typeof__(&PQconnectPoll))cpq_symbol("PQconnectPoll");
-    return f(conn);
-}
-
-static inline char * cpq_PQcmdTuples(PGresult *res) {
-    static __typeof__(&PQcmdTuples) f;
-    if (!f) f = (__typeof__(&PQcmdTuples))cpq_symbol("PQcmdTuples");
-    return f(res);
-}
-
-static inline int cpq_PQsetnonblocking(PGconn *conn, int arg) {
-    static __typeof__(&PQsetnonblocking) f;
-    if (!f) f = (__typeof__(&PQsetnonblocking))cpq_symbol("PQsetnonblocking");
-    return f(conn, arg);
-}
-
-static inline PQnoticeReceiver cpq_PQsetNoticeReceiver(PGconn *conn, PQnoticeReceiver proc, void *arg) {
-    static __typeof__(&PQsetNoticeReceiver) f;
-    if (!f) f = (__typeof__(&PQsetNoticeReceiver))cpq_symbol("PQsetNoticeReceiver");
-    return f(conn, proc, arg);
-}
-
-static inline int cpq_PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
-    static __typeof__(&PQsendQueryParams) f;
-    if (!f) f = (__typeof__(&PQsendQueryParams))cpq_symbol("PQsendQueryParams");
-    return f(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
-}
-
-static inline ExecStatusType cpq_PQresultStatus(const PGresult *res) {
-    static __typeof__(&PQresultStatus) f;
-    if (!f) f = (__typeof__(&PQresultStatus))cpq_symbol("PQresultStatus");
-    return f(res);
-}
-
-static inline int cpq_PQntuples(const PGresult *res) {
-    static __typeof__(&PQntuples) f;
-    if (!f) f = (__typeof__(&PQntuples))cpq_symbol("PQntuples");
-    return f(res);
-}
-
-static inline PGnotify * cpq_PQnotifies(PGconn *conn) {
-    static __typeof__(&PQnotifies) f;
-    if (!f) f = (__typeof__(&PQnotifies))cpq_symbol("PQnotifies");
-    return f(conn);
-}
-
-static inline int cpq_PQnfields(const PGresult *res) {
-    static __typeof__(&PQnfields) f;
-    if (!f) f = (__typeof__(&PQnfields))cpq_symbol("PQnfields");
-    return f(res);
-}
-
-static inline char * cpq_PQgetvalue(const PGresult *res, int tup_num, int field_num) {
-    static __typeof__(&PQgetvalue) f;
-    if (!f) f = (__typeof__(&PQgetvalue))cpq_symbol("PQgetvalue");
-    return f(res, tup_num, field_num);
-}
-
-static inline int cpq_PQgetlength(const PGresult *res, int tup_num, int field_num) {
-    static __typeof__(&PQgetlength) f;
-    if (!f) f = (__typeof__(&PQgetlength))cpq_symbol("PQgetlength");
-    return f(res, tup_num, field_num);
-}
-
-static inline int cpq_PQgetisnull(const PGresult *res, int tup_num, int field_num) {
-    static __typeof__(&PQgetisnull) f;
-    if (!f) f = (__typeof__(&PQgetisnull))cpq_symbol("PQgetisnull");
-    return f(res, tup_num, field_num);
-}
-
-static inline PGresult * cpq_PQgetResult(PGconn *conn) {
-    static __typeof__(&PQgetResult) f;
-    if (!f) f = (__typeof__(&PQgetResult))cpq_symbol("PQgetResult");
-    return f(conn);
-}
-
-static inline PGcancel * cpq_PQgetCancel(PGconn *conn) {
-    static __typeof__(&PQgetCancel) f;
-    if (!f) f = (__typeof__(&PQgetCancel))cpq_symbol("PQgetCancel");
-    return f(conn);
-}
-
-static inline Oid cpq_PQftype(const PGresult *res, int field_num) {
-    static __typeof__(&PQftype) f;
-    if (!f) f = (__typeof__(&PQftype))cpq_symbol("PQftype");
-    return f(res, field_num);
-}
-
-static inline void cpq_PQfreeCancel(PGcancel *cancel) {
-    static __typeof__(&PQfreeCancel) f;
-    if (!f) f = (__typeof__(&PQfreeCancel))cpq_symbol("PQfreeCancel");
-    f(cancel);
-}
-
-static inline char * cpq_PQfname(const PGresult *res, int field_num) {
-    static __typeof__(&PQfname) f;
-    if (!f) f = (__typeof__(&PQfname))cpq_symbol("PQfname");
-    return f(res, field_num);
-}
-
-static inline int cpq_PQflush(PGconn *conn) {
-    static __typeof__(&PQflush) f;
-    if (!f) f = (__typeof__(&PQflush))cpq_symbol("PQflush");
-    return f(conn);
-}
-
-static inline void cpq_PQconninfoFree(PQconninfoOption *connOptions) {
-    static __typeof__(&PQconninfoFree) f;
-    if (!f) f = (__typeof__(&PQconninfoFree))cpq_symbol("PQconninfoFree");
-    f(connOptions);
-}
-
-static inline int cpq_PQconnectionNeedsPassword(const PGconn *conn) {
-    static __typeof__(&PQconnectionNeedsPassword) f;
-    if (!f) f = (__typeof__(&PQconnectionNeedsPassword))cpq_symbol("PQconnectionNeedsPassword");
-    return f(conn);
-}
-
-static inline PGconn * cpq_PQconnectStartParams(const char *const *keywords, const char *const *values, int expand_dbname) {
-    static __typeof__(&PQconnectStartParams) f;
-    if (!f) f = (__typeof__(&PQconnectStartParams))cpq_symbol("PQconnectStartParams");
-    return f(keywords, values, expand_dbname);
-}
-
-static inline char * cpq_PQcmdStatus(PGresult *res) {
-    static __typeof__(&PQcmdStatus) f;
-    if (!f) f = (__typeof__(&PQcmdStatus))cpq_symbol("PQcmdStatus");
-    return f(res);
-}
-
-static inline void cpq_PQclear(PGresult *res) {
-    static __typeof__(&PQclear) f;
-    if (!f) f = (__typeof__(&PQclear))cpq_symbol("PQclear");
-    f(res);
-}
-
-static inline int cpq_PQbackendPID(const PGconn *conn) {
-    static __typeof__(&PQbackendPID) f;
-    if (!f) f = (__typeof__(&PQbackendPID))cpq_symbol("PQbackendPID");
-    return f(conn);
-}
+#undef CPQ_WRAPPER
 
 #endif

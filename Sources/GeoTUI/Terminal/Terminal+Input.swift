@@ -1,4 +1,5 @@
 import CNcurses
+import CSystem
 import Glibc
 
 /// Input: the wait in `poll`, keys and mouse reports read from ncurses, and the signals
@@ -158,7 +159,7 @@ extension Terminal {
     func followWindowSize() {
         var rows: Int32 = 0
         var columns: Int32 = 0
-        guard cn_window_size(outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
+        guard sys_window_size(outputDescriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
         if Int(rows) == size.height && Int(columns) == size.width {
             // Back to the same size, but the terminal may have reflowed the screen.
             decoder.feed(.event(.resize))

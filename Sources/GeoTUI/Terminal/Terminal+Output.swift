@@ -1,5 +1,5 @@
-import CCharacterWidth
 import CNcurses
+import CSystem
 
 /// Output: canvases copied to the screen cell by cell where they changed, and styles
 /// turned into ncurses attributes and colour pairs.

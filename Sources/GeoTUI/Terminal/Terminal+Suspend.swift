@@ -1,4 +1,5 @@
 import CNcurses
+import CSystem
 
 /// Suspension: the terminal given back to the shell for Ctrl-Z and taken again after `fg`.
 extension Terminal {
@@ -9,7 +10,7 @@ extension Terminal {
         guard !isClosed else { return }
         set_term(screen)
         leaveFullScreen()
-        cn_stop_until_continued()
+        sys_stop_until_continued()
         // Continued: the terminal may have changed size meanwhile.
         mousemask(mouseMask, nil)
         presented = nil

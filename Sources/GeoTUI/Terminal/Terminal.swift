@@ -1,4 +1,5 @@
 import CNcurses
+import CSystem
 import Foundation
 import Glibc
 
@@ -135,9 +136,9 @@ public final class Terminal {
         environment: [String: String] = [:]
     ) throws(TerminalError) -> (terminal: Terminal, input: Int32) {
         var ends: [Int32] = [-1, -1]
-        guard cn_make_pipe(&ends, 0) == 0 else { throw .systemCallFailed("pipe", errno: errno) }
+        guard sys_make_pipe(&ends, 0) == 0 else { throw .systemCallFailed("pipe", errno: errno) }
         // Room for a large paste written in one go (best effort; the default is 64 KiB).
-        cn_grow_pipe(ends[1], 1 << 20)
+        sys_grow_pipe(ends[1], 1 << 20)
         do {
             let terminal = try headless(reading: ends[0], termName: termName, size: size,
                                         outputPath: outputPath, environment: environment)
@@ -204,16 +205,16 @@ public final class Terminal {
         colorRefused: Bool, size requested: Size?
     ) throws(TerminalError) -> Terminal {
         var signalEnds: [Int32] = [-1, -1]
-        guard cn_make_pipe(&signalEnds, 1) == 0 else {
+        guard sys_make_pipe(&signalEnds, 1) == 0 else {
             let code = errno
             fclose(inputFile)
             fclose(outputFile)
             throw .systemCallFailed("pipe", errno: code)
         }
         // Installed before newterm, so ncurses leaves SIGINT, SIGTERM and SIGWINCH to us.
-        cn_signals_install(signalEnds[1])
+        sys_signals_install(signalEnds[1])
         guard let screen = newterm(name, outputFile, inputFile) else {
-            cn_signals_restore()
+            sys_signals_restore()
             Glibc.close(signalEnds[0])
             Glibc.close(signalEnds[1])
             fclose(inputFile)
@@ -315,7 +316,7 @@ public final class Terminal {
         delscreen(screen)
         fclose(outputFile)
         fclose(inputFile)
-        cn_signals_restore()
+        sys_signals_restore()
         Glibc.close(signalReadDescriptor)
         Glibc.close(signalWriteDescriptor)
     }

@@ -1,4 +1,4 @@
-import CCharacterWidth
+import CSystem
 import Glibc
 
 /// Display widths of text in terminal columns, as the C library's `wcwidth` (and so

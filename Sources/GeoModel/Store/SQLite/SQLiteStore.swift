@@ -1,5 +1,5 @@
+import CSystem
 import Foundation
-import CSQLiteConfig
 import GRDB
 
 /// The durable list of caches: an SQLite file, reached through GRDB.

@@ -2,8 +2,8 @@
  * terminal layer alike. Swift's Glibc module leaves <wchar.h> out, and glibc declares
  * wcwidth only for X/Open, so the declaration is made here; the function is glibc's
  * (no library to link). Its answers depend on LC_CTYPE: see TerminalLocale. */
-#ifndef GEOCACHE_CCHARACTERWIDTH_H
-#define GEOCACHE_CCHARACTERWIDTH_H
+#ifndef GEOCACHE_CSYSTEM_CHARACTER_WIDTH_H
+#define GEOCACHE_CSYSTEM_CHARACTER_WIDTH_H
 
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* SQLite's process-wide settings, which Swift cannot set itself: sqlite3_config is a
  * variadic C function. Used by Sources/GeoModel/Store/SQLite (SQLiteStore's
  * connection set-up); SQLite itself comes through GRDB. */
-#ifndef GEOCACHE_CSQLITECONFIG_SHIM_H
-#define GEOCACHE_CSQLITECONFIG_SHIM_H
+#ifndef GEOCACHE_CSYSTEM_SQLITE_CONFIG_H
+#define GEOCACHE_CSYSTEM_SQLITE_CONFIG_H
 
 #include <sqlite3.h>
 
