@@ -66,10 +66,10 @@ extension GeocacheTUICommand {
 }
 
 /// `--format`'s values: the interchange formats by name (json, gpx, loc).
-extension InterchangeFormat: @retroactive ExpressibleByArgument {}
+extension InterchangeFormat: ExpressibleByArgument {}
 
 /// The number of caches an export has written, read by the progress line's thread;
-/// set every ``CacheExporter/progressInterval`` caches.
+/// set every `CacheExporter.progressInterval` caches.
 private final class WrittenCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
