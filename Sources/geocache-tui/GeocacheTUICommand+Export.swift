@@ -5,9 +5,6 @@ import GeoModel
 extension GeocacheTUICommand {
     /// `geocache-tui export`: every cache, as the lab's JSON array or as GPX.
     struct Export: ParsableCommand {
-        /// Caches per batch of waypoint codes worked out together (GPX).
-        static let digestBatch = 256
-
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write every cache as JSON, GPX or LOC, in stored order.",
@@ -28,15 +25,10 @@ extension GeocacheTUICommand {
                 """
         )
 
-        /// The formats `--format` accepts.
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case json, gpx, loc
-        }
-
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "json, gpx or loc.")
-        var format: Format = .json
+        var format: InterchangeFormat = .json
 
         @Option(name: [.short, .long],
                 help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
@@ -62,73 +54,23 @@ extension GeocacheTUICommand {
                 return ProgressLine.Sample(done: Int64(count), total: total.map(Int64.init), caches: count)
             }
             defer { progress?.finish() }
-            // A failed write is reported as such, not as the store error reading turns it into.
-            var writeFailure: ExportError?
-            func send(_ format: (inout BufferedWriter) -> Void) throws {
-                do {
-                    try destination.write(format)
-                } catch {
-                    writeFailure = error
-                    throw error
-                }
-            }
             do {
-                var isFirst = true
-                var count = 0
-                switch format {
-                case .json:
-                    try store.forEachCache { stored in
-                        try send { JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, to: &$0) }
-                        isFirst = false
-                        count += 1
-                        if count % WrittenCount.step == 0 { written.value = count }
-                    }
-                    try send { $0.append(text: JSONInterchange.closing(isEmpty: isFirst)) }
-                case .gpx:
-                    try send { $0.append(text: GPXWriter.header) }
-                    // The waypoint codes of a batch are worked out together: faster
-                    // than one by one (GeoCache.interchangeDigests).
-                    var batch: [GeoCache] = []
-                    batch.reserveCapacity(Self.digestBatch)
-                    func writeBatch() throws {
-                        let digests = GeoCache.interchangeDigests(batch[...])
-                        for (cache, digest) in zip(batch, digests) {
-                            try send { GPXWriter.writeWaypoint(for: cache, digest: digest, to: &$0) }
-                            count += 1
-                            if count % WrittenCount.step == 0 { written.value = count }
-                        }
-                        batch.removeAll(keepingCapacity: true)
-                    }
-                    try store.forEachCache { stored in
-                        batch.append(stored.cache)
-                        if batch.count == Self.digestBatch { try writeBatch() }
-                    }
-                    try writeBatch()
-                    try send { $0.append(text: GPXWriter.footer) }
-                case .loc:
-                    try send { $0.append(text: LOCWriter.header) }
-                    try store.forEachCache { stored in
-                        try send { $0.append(text: LOCWriter.waypoint(for: stored.cache)) }
-                        count += 1
-                        if count % WrittenCount.step == 0 { written.value = count }
-                    }
-                    try send { $0.append(text: LOCWriter.footer) }
-                }
-                try destination.finish()
+                try CacheExporter.export(store, as: format, to: destination) { written.value = $0 }
                 progress?.finish()
             } catch {
-                destination.abandon()
                 progress?.finish()
-                throw CommandFailure.report(writeFailure ?? error)
+                throw CommandFailure.report(error)
             }
         }
     }
 }
 
+/// `--format`'s values: the interchange formats by name (json, gpx, loc).
+extension InterchangeFormat: ExpressibleByArgument {}
+
 /// The number of caches an export has written, read by the progress line's thread;
-/// set every ``step`` caches.
+/// set every `CacheExporter.progressInterval` caches.
 private final class WrittenCount: @unchecked Sendable {
-    static let step = 512
     private let lock = NSLock()
     private var count = 0
 

@@ -47,14 +47,8 @@ extension GeocacheTUICommand {
                 if json {
                     try writeJSON(store, to: &output)
                 } else if numbered, let match {
-                    // A match's position is its rank among all caches: count them all.
-                    let matches = try store.matchIDs(match)
-                    var next = matches.startIndex
-                    var position = 0
-                    try store.forEachCache { stored in
-                        position += 1
-                        guard next < matches.endIndex, stored.id == matches[next] else { return }
-                        next += 1
+                    // A match's position is its rank among all caches.
+                    try store.forEachNumberedMatch(of: match) { position, stored in
                         try write(stored.cache, prefix: position, to: &output)
                     }
                 } else {

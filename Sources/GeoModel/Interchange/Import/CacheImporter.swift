@@ -1,15 +1,3 @@
-/// The interchange formats: the lab's JSON array, GPX, and geocaching.com's LOC.
-public enum InterchangeFormat: String, CaseIterable, Sendable {
-    /// An array of ``GeoCache/dictionary`` objects (``JSONInterchange``).
-    case json
-    /// GPX 1.0 or 1.1, with the Groundspeak cache extension or plain geocache
-    /// waypoints (``GPXWriter``, ``GPXReader``).
-    case gpx
-    /// A `<loc>` file (``LOCWriter``; read by ``GPXReader``, which tells the two XML
-    /// formats apart by their root element).
-    case loc
-}
-
 /// Reads an import source record by record, detecting its format from its content.
 ///
 /// Leading whitespace and a UTF-8 byte order mark are skipped; then `[` means JSON
@@ -91,23 +79,6 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: position,
                                   reason: "neither JSON (an array, starting with '[') nor GPX (XML, starting with '<')")
             }
-        }
-    }
-}
-
-/// A record as the reader produces it: ready, or a GPX waypoint still to be mapped.
-enum PendingRecord: Sendable {
-    case ready(ImportRecord)
-    case waypoint(GPXReader.WaypointDraft, source: String)
-
-    /// The record: a waypoint is mapped here (``GPXReader/WaypointDraft/record(source:)``).
-    var record: ImportRecord { resolved.record }
-
-    /// The record, and where its creator came from when the waypoint named no owner.
-    var resolved: (record: ImportRecord, fallback: CreatorFallback?) {
-        switch self {
-        case .ready(let record): (record, nil)
-        case .waypoint(let draft, let source): draft.mapped(source: source)
         }
     }
 }

@@ -1,0 +1,90 @@
+/// Writes every stored cache in one of the interchange formats to an
+/// ``ExportDestination``: the export's side of what ``CacheImporter`` is to an import.
+///
+/// The caches are read in stored order inside one snapshot
+/// (``CacheStore/forEachCache(_:)``) and each is written straight into the
+/// destination's buffer, so a large store is never held in memory. Nothing here prints:
+/// how far the export has got goes to a closure, for a progress indicator.
+public enum CacheExporter {
+    /// Caches per batch of GPX waypoint codes worked out together
+    /// (``GeoCache/interchangeDigests(_:)``: faster than one by one).
+    static let digestBatch = 256
+
+    /// How often an export tells its `progress` closure how far it has got: every this
+    /// many caches written.
+    public static let progressInterval = 512
+
+    /// Writes every cache of `store` as `format` to `destination`, in stored order, then
+    /// finishes the destination (a regular file is replaced only now).
+    ///
+    /// - Parameters:
+    ///   - progress: Called on this thread with the number of caches written so far,
+    ///     every ``progressInterval`` caches.
+    /// - Returns: The number of caches written.
+    /// - Throws: An ``ExportError`` when the destination could not be written, even
+    ///   when the store's reading wrapped that failure in an error of its own; else
+    ///   what the store threw. Either way the destination has been abandoned: a file
+    ///   that was to be replaced is left as it was.
+    @discardableResult
+    public static func export(_ store: any CacheStore, as format: InterchangeFormat,
+                              to destination: ExportDestination,
+                              progress: (Int) -> Void = { _ in }) throws -> Int {
+        // A failed write is thrown as such, not as the store error reading turns it into.
+        var writeFailure: ExportError?
+        func send(_ format: (inout BufferedWriter) -> Void) throws {
+            do {
+                try destination.write(format)
+            } catch {
+                writeFailure = error
+                throw error
+            }
+        }
+        var count = 0
+        func countWritten() {
+            count += 1
+            if count % progressInterval == 0 { progress(count) }
+        }
+        do {
+            switch format {
+            case .json:
+                var isFirst = true
+                try store.forEachCache { stored in
+                    try send { JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, to: &$0) }
+                    isFirst = false
+                    countWritten()
+                }
+                try send { $0.append(text: JSONInterchange.closing(isEmpty: isFirst)) }
+            case .gpx:
+                try send { $0.append(text: GPXWriter.header) }
+                var batch: [GeoCache] = []
+                batch.reserveCapacity(digestBatch)
+                func writeBatch() throws {
+                    let digests = GeoCache.interchangeDigests(batch[...])
+                    for (cache, digest) in zip(batch, digests) {
+                        try send { GPXWriter.writeWaypoint(for: cache, digest: digest, to: &$0) }
+                        countWritten()
+                    }
+                    batch.removeAll(keepingCapacity: true)
+                }
+                try store.forEachCache { stored in
+                    batch.append(stored.cache)
+                    if batch.count == digestBatch { try writeBatch() }
+                }
+                try writeBatch()
+                try send { $0.append(text: GPXWriter.footer) }
+            case .loc:
+                try send { $0.append(text: LOCWriter.header) }
+                try store.forEachCache { stored in
+                    try send { $0.append(text: LOCWriter.waypoint(for: stored.cache)) }
+                    countWritten()
+                }
+                try send { $0.append(text: LOCWriter.footer) }
+            }
+            try destination.finish()
+        } catch {
+            destination.abandon()
+            throw writeFailure ?? error
+        }
+        return count
+    }
+}

@@ -1,0 +1,51 @@
+/// The outcome of an import: how many caches were added, skipped or rejected.
+public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
+    /// Caches stored by this import.
+    public var added = 0
+    /// Caches identical in all four fields to one already stored or read earlier.
+    public var duplicates = 0
+    /// Records that could not become caches (listed in ``rejections``).
+    public var rejected: Int { rejections.count }
+    /// GPX waypoints skipped because they are not geocaches.
+    public var notGeocaches = 0
+    /// Every rejected record, in input order.
+    public var rejections: [RejectedRecord] = []
+    /// Caches read without an owner whose creator became "unknown".
+    public var unknownCreators = 0
+    /// Caches read without an owner whose creator became the file's author.
+    public var authorCreators = 0
+
+    /// An empty report.
+    public init() {}
+
+    /// The summary line: "Added 3 caches, skipped 1 as duplicate, rejected 0."
+    public var description: String {
+        var text = "Added \(Self.count(added, "cache", "caches")), skipped \(duplicates) as "
+            + (duplicates == 1 ? "duplicate" : "duplicates") + ", rejected \(rejected)."
+        if notGeocaches > 0 {
+            let waypoints = Self.count(notGeocaches, "waypoint that is not a geocache",
+                                       "waypoints that are not geocaches")
+            text += " Skipped \(waypoints)."
+        }
+        let filledIn = unknownCreators + authorCreators
+        if filledIn > 0 {
+            text += " \(Self.count(filledIn, "cache", "caches")) named no owner: creator "
+            switch (unknownCreators, authorCreators) {
+            case (_, 0): text += "\"unknown\"."
+            case (0, _): text += "taken from the file's author."
+            default: text += "\"unknown\" for \(unknownCreators), the file's author for \(authorCreators)."
+            }
+        }
+        return text
+    }
+
+    /// Takes the counts of what the import filled in from `tally`.
+    public mutating func include(_ tally: ImportTally) {
+        unknownCreators = tally.unknownCreators
+        authorCreators = tally.authorCreators
+    }
+
+    private static func count(_ n: Int, _ one: String, _ many: String) -> String {
+        "\(n) \(n == 1 ? one : many)"
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+@testable import GeoModel
+
+/// A store that hands every call to a real one: a test subclasses it to change one
+/// answer (a read that fails, another session's change between two reads) and keeps
+/// the rest real.
+class ForwardingStore: CacheStore {
+    let base: any CacheStore
+
+    init(_ base: any CacheStore) {
+        self.base = base
+    }
+
+    var name: String { base.name }
+    var shortName: String { base.shortName }
+    func count() throws -> Int { try base.count() }
+    func first() throws -> StoredCache? { try base.first() }
+    func openingContents() throws -> StoreContents { try base.openingContents() }
+    func last() throws -> StoredCache? { try base.last() }
+    func cache(after id: CacheID) throws -> StoredCache? { try base.cache(after: id) }
+    func cache(before id: CacheID) throws -> StoredCache? { try base.cache(before: id) }
+    func cache(_ id: CacheID) throws -> StoredCache? { try base.cache(id) }
+    func cache(atPosition position: Int) throws -> StoredCache? { try base.cache(atPosition: position) }
+    func position(of id: CacheID) throws -> Int { try base.position(of: id) }
+    func contains(_ cache: GeoCache) throws -> Bool { try base.contains(cache) }
+    func forEachCache(_ body: (StoredCache) throws -> Void) throws { try base.forEachCache(body) }
+
+    func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
+        try base.forEachMatch(of: text, limit: limit, body)
+    }
+
+    func matchIDs(_ text: String) throws -> [CacheID] { try base.matchIDs(text) }
+    func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) { try base.append(cache) }
+    func saveCaches(_ caches: [GeoCache]) throws { try base.saveCaches(caches) }
+    func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { try base.update(stored, to: cache) }
+    func delete(_ stored: StoredCache) throws -> Int { try base.delete(stored) }
+
+    func importCaches(from sources: [ImportSource], skipInvalid: Bool,
+                      interruption: ImportInterruption?) throws -> ImportReport {
+        try base.importCaches(from: sources, skipInvalid: skipInvalid, interruption: interruption)
+    }
+
+    func loadDraft() throws -> [GeoCache.Field: String] { try base.loadDraft() }
+    func saveDraft(_ fields: [GeoCache.Field: String]) throws { try base.saveDraft(fields) }
+    func hasChangedExternally() throws -> Bool { try base.hasChangedExternally() }
+    var changeDescriptor: Int32? { base.changeDescriptor }
+    var recheckDelay: Duration? { base.recheckDelay }
+    func reopened() throws -> any CacheStore { try base.reopened() }
+    var protectedPaths: [String] { base.protectedPaths }
+    func prepareForExit() { base.prepareForExit() }
+}
