@@ -35,7 +35,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: run build test deps test-deps bench clean install uninstall deb deb-check
+.PHONY: run build test deps test-deps bench clean install uninstall deb deb-check docs
 
 ## Build in release mode and start the app on its default store (args: ARGS="...").
 run: deps
@@ -84,6 +84,24 @@ deps:
 
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
+
+## Checks the documentation comments of GeoModel and GeoTUI with DocC, down to internal
+## symbols: a link to a symbol that does not exist (or is ambiguous), or a parameter
+## left undocumented, fails. `.ci/run` runs it after the tests. CPATH gives the symbol
+## extractor libxml2's headers, which the build finds through Package.swift's flags.
+DOC_MODULES := GeoModel GeoTUI
+docs: test-deps
+	CPATH=/usr/include/libxml2 $(SWIFT) package dump-symbol-graph --minimum-access-level internal >/dev/null
+	@graphs="$$($(SWIFT) build --show-bin-path)/../symbolgraph"; status=0; \
+	for module in $(DOC_MODULES); do \
+	  rm -rf .build/docs/$$module.graphs && mkdir -p .build/docs/$$module.graphs && \
+	  cp "$$graphs"/$$module.symbols.json "$$graphs"/$$module@*.symbols.json .build/docs/$$module.graphs/ && \
+	  docc convert --additional-symbol-graph-dir .build/docs/$$module.graphs \
+	    --fallback-display-name $$module --fallback-bundle-identifier geocache-tui.$$module \
+	    --output-path .build/docs/$$module.doccarchive --warnings-as-errors >.build/docs/$$module.log 2>&1 \
+	    && echo "docs: $$module: no dangling link" \
+	    || { status=1; echo "docs: $$module:"; grep -A6 -E "^(error|warning)" .build/docs/$$module.log; }; \
+	done; exit $$status
 
 ## Benchmarks (issue 5, docs/performance.md): release build, then a table of figures
 ## against the budgets, also written to bench-results.json. Takes a few minutes.

@@ -1,8 +1,8 @@
 /// The one escaping loop behind every text output format: the tab-separated line,
 /// JSON string literals and XML character data.
 ///
-/// A format says which UTF-8 bytes may start a scalar it rewrites (``mayNeedEscaping``)
-/// and what each such scalar becomes (``replacement``). The loop works on the text's
+/// A format says which UTF-8 bytes may start a scalar it rewrites (`mayNeedEscaping`)
+/// and what each such scalar becomes (`replacement`). The loop works on the text's
 /// UTF-8 bytes: it scans with one table look-up per byte and copies every run of bytes
 /// that need nothing straight into the output, so ASCII and ordinary multi-byte text
 /// cost one scan and one copy; only a flagged byte takes the slow path (decode the

@@ -14,7 +14,7 @@ import GeoModel
 /// everything a person asks for: a key, or a button's action, is looked up once in the
 /// key table (``FormAction/keyMap``) with the mode, and comes out as an action to
 /// perform, a refusal with the table's note, or input for the widget that has the
-/// keyboard (``handle(_:)``, ``request(_:)``); ``perform(_:)`` then only does it. The
+/// keyboard (``handle(_:)-(InputEvent)``, ``request(_:)``); `perform(_:)` then only does it. The
 /// help bar lists what works in the mode, and every sentence shown comes from
 /// ``FormText``. Editing, deleting, searching and the answers to model notifications
 /// live in extensions of their own (`GeoCacheFormController+Editing.swift`,
@@ -79,9 +79,9 @@ public final class GeoCacheFormController: ScreenController {
     /// focus shown by the reverse-video label and the cursor: typing then changes one
     /// plain cell, which is one byte on the wire.
     ///
-    /// A model still opening its store (``CacheList/isOpening``) is shown as an empty form
+    /// A model still opening its store (`CacheList.isOpening`) is shown as an empty form
     /// whose status line says so; the draft is restored, and the list shown, when the model
-    /// broadcasts ``CacheListChange/opened(count:draft:)``. Until then no key reaches the model.
+    /// broadcasts `CacheListChange.opened(count:draft:)`. Until then no key reaches the model.
     public init(model: CacheList, theme: Theme = .standard) {
         self.model = model
         self.theme = theme

@@ -12,9 +12,9 @@ extension Terminal {
     ///
     /// Keys ncurses decodes from terminfo arrive through `wget_wch`; ``InputDecoder``
     /// handles what it leaves: Alt-prefixed keys, xterm sequences the entry lacks, SGR
-    /// mouse reports and bracketed paste, which arrives as one ``Key/paste(_:)``.
+    /// mouse reports and bracketed paste, which arrives as one ``InputEvent/paste(_:)``.
     /// SIGHUP, SIGTERM and SIGINT arrive as ``TerminalEvent/signal(_:)``, a closed input
-    /// as `.signal(.hangup)`, and SIGWINCH as ``Key/resize`` with ``size`` updated.
+    /// as `.signal(.hangup)`, and SIGWINCH as ``InputEvent/resize`` with ``size`` updated.
     public func nextEvent(timeout: Duration?, watching watched: [Int32] = []) -> TerminalEvent {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
@@ -174,7 +174,7 @@ extension Terminal {
     }
 
     /// Resizes the virtual screen of a headless terminal, as a window manager would a
-    /// real one; the next ``nextEvent(timeout:)`` delivers ``Key/resize``. The
+    /// real one; the next ``nextEvent(timeout:watching:)`` delivers ``InputEvent/resize``. The
     /// corresponding ncurses call is `resizeterm`.
     public func resize(to newSize: Size) {
         guard !isClosed else { return }

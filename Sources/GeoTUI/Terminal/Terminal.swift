@@ -25,7 +25,7 @@ import Glibc
 /// `Terminal+Input.swift` (events), `Terminal+Suspend.swift` (Ctrl-Z) and
 /// `Terminal+ScreenReadBack.swift` (what tests read back).
 public final class Terminal {
-    /// The screen's size in cells, updated when a ``Key/resize`` is delivered. The
+    /// The screen's size in cells, updated when a ``InputEvent/resize`` is delivered. The
     /// corresponding ncurses calls are `getmaxx` and `getmaxy`.
     public internal(set) var size: Size
     /// True when styles are shown in colour: the terminal has colours and `NO_COLOR`

@@ -7,7 +7,7 @@ import Glibc
 /// A grapheme cluster takes the width of its first scalar; combining marks and other
 /// zero-width scalars add nothing, an emoji variation selector (U+FE0F) makes the
 /// cluster two columns wide, and a pair of regional indicators (a flag) takes two.
-/// Control characters are never drawn as themselves: ``Character/displayed`` turns
+/// Control characters are never drawn as themselves: `Character.displayed` turns
 /// them into visible symbols of width one first.
 public enum DisplayWidth {
     /// The locale the widths are measured in: the process's own when it is UTF-8,
@@ -77,7 +77,7 @@ extension Character {
 }
 
 extension StringProtocol {
-    /// The width in terminal columns of this text once each character is ``Character/displayed``.
+    /// The width in terminal columns of this text once each character is `Character.displayed`.
     public var displayWidth: Int {
         // Printable ASCII, most text: a column a byte, without breaking the text into
         // grapheme clusters.

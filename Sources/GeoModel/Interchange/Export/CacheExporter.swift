@@ -18,6 +18,9 @@ public enum CacheExporter {
     /// finishes the destination (a regular file is replaced only now).
     ///
     /// - Parameters:
+    ///   - store: The store to read, in its stored order.
+    ///   - format: The interchange format to write.
+    ///   - destination: Where the document goes; finished on success, abandoned on failure.
     ///   - progress: Called on this thread with the number of caches written so far,
     ///     every ``progressInterval`` caches.
     /// - Returns: The number of caches written.
