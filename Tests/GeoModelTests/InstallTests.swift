@@ -1,4 +1,5 @@
 import Foundation
+import GeoTestSupport
 import Testing
 
 /// `make install` / `make uninstall` (scripts/install.sh, which make calls with the

@@ -1,4 +1,5 @@
 import Foundation
+import GeoTestSupport
 import Testing
 
 /// The release binary as a packager sees it, after `make install`'s install step and

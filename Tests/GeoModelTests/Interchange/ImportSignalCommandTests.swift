@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,14 +12,6 @@ import Glibc
 /// exit status is 128 + the signal's number. Never a silent exit.
 @Suite("Import and signals")
 struct ImportSignalCommandTests {
-    /// A store with two caches.
-    private func seededStore() throws -> StoreFixture {
-        let fixture = try StoreFixture()
-        try fixture.store.add(Samples.oak)
-        try fixture.store.add(Samples.bridge)
-        return fixture
-    }
-
     /// Starts `geocache-tui import` on `fixture`'s store; its output goes to files there.
     private func startImport(_ fixture: StoreFixture, _ arguments: [String],
                              input: Any = FileHandle.nullDevice) throws -> Process {
@@ -79,7 +72,7 @@ struct ImportSignalCommandTests {
 
     @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
     func aSignalWhileTheImportWaitsForInputRollsItBackAndSaysSo(_ signal: Int32, _ name: String) throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let input = Pipe()
         let process = try startImport(fixture, ["-"], input: input)
         // Two caches read, then the input stays open: the import waits inside its transaction.
@@ -102,7 +95,7 @@ struct ImportSignalCommandTests {
     /// import finish on an idle machine.
     @Test(arguments: [0, 40, 120, 300, 700, 1_500, 5_000])
     func aTermAtAnyMomentOfALargeImportEitherRollsBackOrReportsEverythingStored(_ delay: Int) throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let caches = (1...20_000).map(Samples.numbered)
         let file = try fixture.write(JSONInterchange.document(for: caches), to: "big.json")
         let process = try startImport(fixture, [file])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// geocaching.com's LOC files: read by `import` (detected by content), written by
 /// `export --format loc`, with the same refusals of hostile XML as GPX.

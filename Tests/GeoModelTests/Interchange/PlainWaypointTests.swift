@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// Geocaches written as plain GPX waypoints (no Groundspeak extension), as GPSBabel,
 /// EasyGPS, old geocaching.com downloads and GPS units write them.

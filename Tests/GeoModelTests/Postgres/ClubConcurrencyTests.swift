@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// Several `geocache-tui` processes on one PostgreSQL store at once, and processes

@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// What only the PostgreSQL store does: opening faults, a database of another
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aServerThatIsNotRunningIsNamedWithoutThePassword() throws {
-        let port = try PostgresConnectionTests.closedPort()
+        let port = try SilentListener.closedPort()
         let error = openingError("postgresql://club:Sekret-77@127.0.0.1:\(port)/caches")
         guard case .unreachable(let server, _) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(server == "127.0.0.1:\(port)/caches")
