@@ -27,9 +27,7 @@ package enum GeocacheTUIBinary {
                 current.deleteLastPathComponent()
             }
         }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/geocache-tui")
+        return PackageRoot.url.appendingPathComponent(".build/debug/geocache-tui")
     }()
 
     /// What a finished run left behind.

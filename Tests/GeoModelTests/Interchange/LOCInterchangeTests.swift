@@ -111,23 +111,4 @@ struct LOCInterchangeTests {
         #expect(LOCWriter.cdata("a]]>b") == "<![CDATA[a]]]]><![CDATA[>b]]>")
         #expect(LOCWriter.cdata("esc \u{1B}\r") == "<![CDATA[esc \u{241B}\u{240D}]]>")
     }
-
-    @Test func exportFormatLocWritesTheStoreAsLOC() throws {
-        let fixture = try StoreFixture(.sqlite)
-        try fixture.store.add(Samples.oak)
-        try fixture.store.add(Samples.bridge)
-        let result = try GeocacheTUIBinary.run(["export", "--format", "loc", "--store", fixture.storeArgument])
-        #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output == LOCWriter.document(for: [Samples.oak, Samples.bridge]))
-    }
-
-    @Test func importOfALOCPrintsTheSummaryWithTheUnknownCreators() throws {
-        let fixture = try StoreFixture(.sqlite)
-        let path = try Interchange.fixture("plain-text.loc").path
-        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, path, path])
-        #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output == "Added 2 caches, skipped 2 as duplicates, rejected 0. "
-                + "Skipped 2 waypoints that are not geocaches. 2 caches named no owner: creator \"unknown\".\n")
-        #expect(try fixture.store.count() == 2)
-    }
 }

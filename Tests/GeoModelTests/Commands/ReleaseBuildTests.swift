@@ -155,8 +155,7 @@ struct ReleaseBuildTests {
 
 /// Where the release binary and its installation are.
 enum ReleaseBuild {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     /// The release binary `make test` built, from GEOCACHE_RELEASE_BINARY.
     static let binary: URL? = ProcessInfo.processInfo.environment["GEOCACHE_RELEASE_BINARY"]

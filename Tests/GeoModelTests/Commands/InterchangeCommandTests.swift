@@ -172,4 +172,34 @@ struct InterchangeCommandTests {
         #expect(result.status != 0)
         #expect(result.error.contains("Name at least one file"))
     }
+
+    // MARK: LOC and plain waypoints
+
+    @Test func exportFormatLocWritesTheStoreAsLOC() throws {
+        let fixture = try StoreFixture.seeded(.sqlite)
+        let result = try GeocacheTUIBinary.run(["export", "--format", "loc", "--store", fixture.storeArgument])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == LOCWriter.document(for: [Samples.oak, Samples.bridge]))
+    }
+
+    @Test func importOfALOCPrintsTheSummaryWithTheUnknownCreators() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let path = try Interchange.fixture("plain-text.loc").path
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, path, path])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == "Added 2 caches, skipped 2 as duplicates, rejected 0. "
+                + "Skipped 2 waypoints that are not geocaches. 2 caches named no owner: creator \"unknown\".\n")
+        #expect(try fixture.store.count() == 2)
+    }
+
+    @Test func importingPlainWaypointsPrintsHowManyCreatorsWereFilledIn() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument,
+                                                try Interchange.fixture("plain-gps-unit.gpx").path,
+                                                try Interchange.fixture("plain-easygps.gpx").path])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == "Added 4 caches, skipped 0 as duplicates, rejected 0. "
+                + "Skipped 1 waypoint that is not a geocache. "
+                + "3 caches named no owner: creator \"unknown\" for 2, the file's author for 1.\n")
+    }
 }
