@@ -103,8 +103,7 @@ struct ExportOutputCommandTests {
         reader.standardInput = FileHandle.nullDevice
         try reader.run()
         let result = try export(fixture, to: fifo)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while reader.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
+        waitUntil(timeout: .seconds(10), polling: .milliseconds(20)) { !reader.isRunning }
         if reader.isRunning {
             reader.terminate()
             Issue.record("the reader of the FIFO never saw the end of the export")

@@ -233,10 +233,9 @@ import Glibc
         #expect(connection.isBroken)
         #expect(throws: PostgresError.self) { try connection.query("SELECT 1") }
         let observer = try PostgresConnection(uri)
-        var running = true
-        for _ in 0..<50 where running {
-            running = try observer.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.int(Int(pid))]).rows.count == 1
-            if running { usleep(50_000) }
+        // Well before the statement's own ten seconds would end it.
+        let running = try !waitUntil(timeout: .milliseconds(2_500), polling: .milliseconds(50)) {
+            try observer.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.int(Int(pid))]).rows.count == 0
         }
         #expect(!running)
     }

@@ -114,11 +114,8 @@ import Testing
         #expect(refused.meansTheServerIsAway)
         #expect(refused.description.contains("nothing was stored"))
         try server.start()
-        let deadline = ContinuousClock.now + .seconds(10)
-        var back = false
-        while !back, ContinuousClock.now < deadline {
-            back = (try? store.hasChangedExternally()) == true
-            if !back { usleep(100_000) }
+        let back = waitUntil(timeout: .seconds(10), polling: .milliseconds(100)) {
+            (try? store.hasChangedExternally()) == true
         }
         #expect(back)
         #expect(try store.loadCaches() == [Samples.oak])

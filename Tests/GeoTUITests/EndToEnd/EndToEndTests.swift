@@ -207,10 +207,7 @@ import Testing
         let pid = try #require(try session.programPID())
         let group = try #require(Self.processGroup(of: pid))
         try session.quitApp()
-        let deadline = Date().addingTimeInterval(10)
-        while !Self.appProcesses(inGroup: group).isEmpty, Date() < deadline {
-            usleep(10_000)
-        }
+        waitUntil(timeout: .seconds(10)) { Self.appProcesses(inGroup: group).isEmpty }
         #expect(Self.appProcesses(inGroup: group).isEmpty)
     }
 

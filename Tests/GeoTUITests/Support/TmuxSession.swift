@@ -120,14 +120,13 @@ final class TmuxSession {
     @discardableResult
     func waitFor(_ description: String, timeout: TimeInterval = 10,
                  _ predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        let seen = try waitUntil(timeout: .seconds(timeout), polling: .milliseconds(20)) {
             last = try screen()
-            if predicate(last) { return last }
-            usleep(20_000)
+            return predicate(last)
         }
-        throw Timeout(expected: description, screen: last)
+        guard seen else { throw Timeout(expected: description, screen: last) }
+        return last
     }
 
     /// Waits until the screen contains `text`.
