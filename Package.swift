@@ -80,15 +80,24 @@ let package = Package(
             swiftSettings: [cModules],
             linkerSettings: [hardenedLink]
         ),
+        // What both test targets use, written once: stores for a test (a temporary
+        // directory, the PostgreSQL test server), the built binary and a way to run it,
+        // sample caches, a seeded generator, waiting for a condition.
+        .target(
+            name: "GeoTestSupport",
+            dependencies: ["GeoModel"],
+            path: "Tests/GeoTestSupport",
+            swiftSettings: [cModules]
+        ),
         .testTarget(
             name: "GeoModelTests",
-            dependencies: ["GeoModel"],
+            dependencies: ["GeoModel", "GeoTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: [cModules]
         ),
         .testTarget(
             name: "GeoTUITests",
-            dependencies: ["GeoTUI", "GeoModel"],
+            dependencies: ["GeoTUI", "GeoModel", "GeoTestSupport"],
             swiftSettings: [cModules]
         ),
     ],

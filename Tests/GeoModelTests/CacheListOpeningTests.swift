@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// A list started while its store is still being opened on another thread
 /// (``CacheList/init(opening:)``), then taken over with ``CacheList/finishOpening()``.

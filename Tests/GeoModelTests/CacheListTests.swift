@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 @Suite struct CacheListTests {
     /// A list on a fresh store holding `caches`.

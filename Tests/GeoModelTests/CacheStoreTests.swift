@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 @Suite struct CacheStoreTests {
     @Test(arguments: StoreKind.allCases) func newStoreIsEmpty(_ kind: StoreKind) throws {

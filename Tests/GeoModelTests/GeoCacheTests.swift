@@ -1,5 +1,6 @@
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 @Suite struct GeoCacheTests {
     @Test func descriptionNamesEveryMember() {

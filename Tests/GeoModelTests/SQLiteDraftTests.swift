@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// The draft's write in the SQLite store: committed without waiting for the disk, and
 /// every other write as durable as before.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// An SQLite store keeps only where folding changes a cache's text; the search text
 /// rebuilt from the fields and that patch is Foundation's folding of the whole text,

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// `SQLiteStore.find` and the list's search mode.
 @Suite struct SearchTests {

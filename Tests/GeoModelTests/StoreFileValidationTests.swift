@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// Opening a file that is not a valid store must fail with a clear error naming the
 /// file, and leave it byte for byte as it was, with no SQLite side files.

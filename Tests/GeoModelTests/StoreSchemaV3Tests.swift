@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// Schema v3 of the SQLite store: a digest finds duplicates and a patch rebuilds the
 /// search text, and a store of the earlier schema keeps every cache and every answer.

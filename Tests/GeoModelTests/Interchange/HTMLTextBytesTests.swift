@@ -1,5 +1,6 @@
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// `HTMLText` reads UTF-8 bytes; it gives exactly the text the scalar-by-scalar reading
 /// gave (`ScalarHTMLText`), for real-looking descriptions and for random markup.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// geocaching.com's LOC files: read by `import` (detected by content), written by
 /// `export --format loc`, with the same refusals of hostile XML as GPX.
@@ -109,24 +110,5 @@ struct LOCInterchangeTests {
     @Test func cdataEndMarkersAreSplitAndControlsBecomePictures() {
         #expect(LOCWriter.cdata("a]]>b") == "<![CDATA[a]]]]><![CDATA[>b]]>")
         #expect(LOCWriter.cdata("esc \u{1B}\r") == "<![CDATA[esc \u{241B}\u{240D}]]>")
-    }
-
-    @Test func exportFormatLocWritesTheStoreAsLOC() throws {
-        let fixture = try StoreFixture(.sqlite)
-        try fixture.store.add(Samples.oak)
-        try fixture.store.add(Samples.bridge)
-        let result = try GeocacheTUIBinary.run(["export", "--format", "loc", "--store", fixture.storeArgument])
-        #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output == LOCWriter.document(for: [Samples.oak, Samples.bridge]))
-    }
-
-    @Test func importOfALOCPrintsTheSummaryWithTheUnknownCreators() throws {
-        let fixture = try StoreFixture(.sqlite)
-        let path = try Interchange.fixture("plain-text.loc").path
-        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, path, path])
-        #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output == "Added 2 caches, skipped 2 as duplicates, rejected 0. "
-                + "Skipped 2 waypoints that are not geocaches. 2 caches named no owner: creator \"unknown\".\n")
-        #expect(try fixture.store.count() == 2)
     }
 }

@@ -85,15 +85,4 @@ struct PlainWaypointTests {
         #expect(report.description.hasSuffix(
             " 3 caches named no owner: creator \"unknown\" for 2, the file's author for 1."))
     }
-
-    @Test func importingPlainWaypointsPrintsHowManyCreatorsWereFilledIn() throws {
-        let fixture = try StoreFixture(.sqlite)
-        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument,
-                                                try Interchange.fixture("plain-gps-unit.gpx").path,
-                                                try Interchange.fixture("plain-easygps.gpx").path])
-        #expect(result.status == 0, "stderr: \(result.error)")
-        #expect(result.output == "Added 4 caches, skipped 0 as duplicates, rejected 0. "
-                + "Skipped 1 waypoint that is not a geocache. "
-                + "3 caches named no owner: creator \"unknown\" for 2, the file's author for 1.\n")
-    }
 }

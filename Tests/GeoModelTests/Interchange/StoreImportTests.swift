@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 @Suite("Importing into a store")
 struct StoreImportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// The escaping behind every output path, pinned byte for byte over awkward strings.
 @Suite("Text escaping")

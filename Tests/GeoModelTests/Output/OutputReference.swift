@@ -1,5 +1,6 @@
 import Foundation
 @testable import GeoModel
+import GeoTestSupport
 
 /// The four output formats written the straightforward way, scalar by scalar and
 /// String by String, as they were before they wrote bytes: what every fast path is
@@ -34,11 +35,8 @@ enum OutputReference {
         let pool: [Unicode.Scalar] = Array("aZ09 ~\\\"'<>&é東🧭\u{301}\u{A0}\u{FEFF}\u{FFFD}".unicodeScalars)
             + (0...0x20).map { Unicode.Scalar($0)! }
             + [0x7F, 0x80, 0x85, 0x9F, 0xFFFE, 0xFFFF, 0x10FFFF].map { Unicode.Scalar($0)! }
-        var state = seed
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var generator = SeededGenerator(state: seed)
+        func next() -> Int { Int(truncatingIfNeeded: generator.next() >> 33) }
         return (0..<count).map { _ in
             var text = ""
             for _ in 0..<(1 + next() % 80) { text.unicodeScalars.append(pool[next() % pool.count]) }

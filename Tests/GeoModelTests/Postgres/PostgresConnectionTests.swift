@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -156,7 +157,7 @@ import Glibc
     }
 
     @Test func refusedPortFailsAtOnceNamingHostAndPortButNotThePassword() throws {
-        let port = try Self.closedPort()
+        let port = try SilentListener.closedPort()
         let started = ContinuousClock.now
         let error = try #require(throws: PostgresError.self) {
             try PostgresConnection("postgresql://geo:Secret-pw-1@127.0.0.1:\(port)/caches")
@@ -232,10 +233,9 @@ import Glibc
         #expect(connection.isBroken)
         #expect(throws: PostgresError.self) { try connection.query("SELECT 1") }
         let observer = try PostgresConnection(uri)
-        var running = true
-        for _ in 0..<50 where running {
-            running = try observer.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.int(Int(pid))]).rows.count == 1
-            if running { usleep(50_000) }
+        // Well before the statement's own ten seconds would end it.
+        let running = try !waitUntil(timeout: .milliseconds(2_500), polling: .milliseconds(50)) {
+            try observer.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.int(Int(pid))]).rows.count == 0
         }
         #expect(!running)
     }
@@ -289,40 +289,5 @@ import Glibc
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         return getsockopt(socket, level, name, &value, &length) == 0 ? value : nil
-    }
-
-    /// A port on 127.0.0.1 nothing listens on (bound, then released).
-    static func closedPort() throws -> Int {
-        let listener = try SilentListener(listening: false)
-        return listener.port
-    }
-}
-
-/// A TCP socket on 127.0.0.1 that accepts connections in the kernel but never
-/// answers: a server that has stopped responding.
-private final class SilentListener {
-    let port: Int
-    private var descriptor: Int32
-
-    init(listening: Bool = true) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-                    && (!listening || listen(descriptor, 8) == 0)
-            }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        if !ready || !listening { close(descriptor) }
-        self.descriptor = ready && listening ? descriptor : -1
-        guard ready else { throw PostgresTestServer.Failure("cannot open a listening socket: errno \(errno)") }
-    }
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
     }
 }

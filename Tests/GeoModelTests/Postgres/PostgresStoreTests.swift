@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// What only the PostgreSQL store does: opening faults, a database of another
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aServerThatIsNotRunningIsNamedWithoutThePassword() throws {
-        let port = try PostgresConnectionTests.closedPort()
+        let port = try SilentListener.closedPort()
         let error = openingError("postgresql://club:Sekret-77@127.0.0.1:\(port)/caches")
         guard case .unreachable(let server, _) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(server == "127.0.0.1:\(port)/caches")
@@ -113,11 +114,8 @@ import Testing
         #expect(refused.meansTheServerIsAway)
         #expect(refused.description.contains("nothing was stored"))
         try server.start()
-        let deadline = ContinuousClock.now + .seconds(10)
-        var back = false
-        while !back, ContinuousClock.now < deadline {
-            back = (try? store.hasChangedExternally()) == true
-            if !back { usleep(100_000) }
+        let back = waitUntil(timeout: .seconds(10), polling: .milliseconds(100)) {
+            (try? store.hasChangedExternally()) == true
         }
         #expect(back)
         #expect(try store.loadCaches() == [Samples.oak])

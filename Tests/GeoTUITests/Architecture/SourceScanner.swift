@@ -1,4 +1,5 @@
 import Foundation
+import GeoTestSupport
 
 /// A place where a source file breaks one of the layering rules.
 struct RuleViolation: Equatable, CustomStringConvertible {
@@ -55,11 +56,8 @@ struct IdentifierUse: Equatable {
 /// scanner, not a parser: it knows comments, string literals, imports, identifiers and
 /// top-level type declarations, which is all the rules need.
 enum SourceScanner {
-    /// The package root, found from this file's own path, four levels below it
-    /// (`Tests/GeoTUITests/Architecture/SourceScanner.swift`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot: URL = PackageRoot.url
 
     /// Every Swift file under `Sources`, read once for all the tests.
     static let packageSources = Result { try swiftFiles(under: "Sources") }

@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 @testable import GeoTUI
 #if canImport(Glibc)
@@ -18,18 +19,6 @@ import Glibc
         var deletedTitles: [String] = []
         /// The last details a form saved, by title.
         var details: [String: String] = [:]
-    }
-
-    /// A small deterministic generator, so a failing run can be repeated.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     /// One form, driven by keys as a person would, recording what it committed.
@@ -132,7 +121,7 @@ import Glibc
 
         let ledger = Ledger()
         let drivers = [Driver(first, name: "A"), Driver(second, name: "B")]
-        var generator = SplitMix(state: 20261123)
+        var generator = SeededGenerator(state: 20261123)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let driver = drivers[Int.random(in: 0..<2, using: &generator)]
@@ -198,7 +187,7 @@ import Glibc
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         var environment = ProcessInfo.processInfo.environment
-        environment["BIN"] = BuiltBinary.url.path
+        environment["BIN"] = GeocacheTUIBinary.url.path
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

@@ -1,18 +1,18 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// Browsing and managing caches in the real binary under tmux: navigate, edit and
 /// save, edit and cancel, delete with No then Yes, search with a diacritic, and every
 /// change still there after a restart.
 @Suite(.serialized) final class BrowseAndManageEndToEndTests {
+    let directory: TemporaryDirectory
     let store: URL
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("geocache-e2e-manage-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = directory.appendingPathComponent("caches.sqlite")
+        directory = try TemporaryDirectory()
+        store = directory.file()
         let seeded = try SQLiteStore(url: store)
         for (title, details) in [("Old Oak", "Behind the tree"), ("Zürich lake", "Under the pier"),
                                  ("River Bend", "Near the bridge")] {
@@ -21,7 +21,7 @@ import Testing
     }
 
     /// The store's directory goes with the test (the app has quit, its tmux server is gone).
-    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+    deinit { directory.remove() }
 
     private func titles() throws -> [String] {
         try SQLiteStore(url: store).loadCaches().map(\.title)

@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// The real binary under tmux on a PostgreSQL store: forms on one database see each
@@ -66,33 +67,4 @@ import Testing
         #expect(screen.contains("cannot connect to the store on 127.0.0.1:\(listener.port)/club"))
         #expect(!screen.contains("^Q Quit"))
     }
-}
-
-/// A TCP socket on 127.0.0.1 that listens and never accepts nor answers.
-private final class SilentListener {
-    let port: UInt16
-    private let descriptor: Int32
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && listen(descriptor, 8) == 0
-                    && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw POSIXError(.init(rawValue: errno) ?? .EIO)
-        }
-        self.descriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    deinit { close(descriptor) }
 }

@@ -1,22 +1,22 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// The real binary in a real terminal: tmux runs it on a private server, keys go in
 /// with send-keys and the screen comes back with capture-pane. Every wait polls the
 /// screen for what a person would see; nothing sleeps a fixed time.
 @Suite(.serialized) final class EndToEndTests {
-    let directory: URL
+    let directory: TemporaryDirectory
     let store: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-e2e-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = directory.appendingPathComponent("caches.sqlite")
+        directory = try TemporaryDirectory()
+        store = directory.file()
     }
 
     /// The store's directory goes with the test (the app has quit, its tmux server is gone).
-    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+    deinit { directory.remove() }
 
     /// Types the four fields and presses the Add shortcut.
     private func add(_ fields: [String], in session: TmuxSession) throws {
@@ -118,7 +118,7 @@ import Testing
     @Test func cacheAddedByAnotherProcessAppearsWithinAboutASecond() throws {
         let session = try TmuxSession.app(store: store)
         let adder = Process()
-        adder.executableURL = BuiltBinary.url
+        adder.executableURL = GeocacheTUIBinary.url
         adder.arguments = ["add", "--store", store.path, "--title", "From elsewhere", "--details", "d",
                            "--creator", "c", "--reward", "r"]
         try adder.run()
@@ -184,11 +184,11 @@ import Testing
 
     @Test func cachesImportedByAnotherProcessAppearInTheCount() throws {
         let session = try TmuxSession.app(store: store)
-        let file = directory.appendingPathComponent("two.json")
+        let file = directory.file("two.json")
         let caches = [GeoCache.sample("First"), GeoCache.sample("Second")]
         try JSONSerialization.data(withJSONObject: caches.map(\.dictionary)).write(to: file)
         let importer = Process()
-        importer.executableURL = BuiltBinary.url
+        importer.executableURL = GeocacheTUIBinary.url
         importer.arguments = ["import", "--store", store.path, file.path]
         importer.standardOutput = FileHandle.nullDevice
         try importer.run()
@@ -207,10 +207,7 @@ import Testing
         let pid = try #require(try session.programPID())
         let group = try #require(Self.processGroup(of: pid))
         try session.quitApp()
-        let deadline = Date().addingTimeInterval(10)
-        while !Self.appProcesses(inGroup: group).isEmpty, Date() < deadline {
-            usleep(10_000)
-        }
+        waitUntil(timeout: .seconds(10)) { Self.appProcesses(inGroup: group).isEmpty }
         #expect(Self.appProcesses(inGroup: group).isEmpty)
     }
 
@@ -241,27 +238,12 @@ import Testing
 
 /// Starting the app where it cannot draw: a one-line message, exit status 2.
 @Suite struct LaunchCheckTests {
+    /// Runs the app on a store in a fresh directory, with only `environment`.
     private func run(environment: [String: String]) throws -> (status: Int32, stderr: String, stdout: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-launch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // Files, not pipes: a pipe inherited by any other process (a tmux server another
-        // test started) would keep its reader waiting.
-        let errorsURL = directory.appendingPathComponent("stderr"), outputURL = directory.appendingPathComponent("stdout")
-        _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = BuiltBinary.url
-        process.arguments = ["--store", directory.appendingPathComponent("caches.sqlite").path]
-        process.environment = environment
-        process.standardError = try FileHandle(forWritingTo: errorsURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus,
-                try String(contentsOf: errorsURL, encoding: .utf8),
-                try String(contentsOf: outputURL, encoding: .utf8))
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try GeocacheTUIBinary.run(["--store", directory.file().path], environment: environment)
+        return (result.status, result.error, result.output)
     }
 
     @Test func noTerminalGivesOneLineAndStatusTwo() throws {

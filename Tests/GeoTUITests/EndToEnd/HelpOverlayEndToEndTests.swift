@@ -1,23 +1,23 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// The help overlay in the real binary under tmux: F1 and `?` open it over the form,
 /// it scrolls, Esc and F1 close it and the form is back as it was.
 @Suite(.serialized) final class HelpOverlayEndToEndTests {
+    let directory: TemporaryDirectory
     let store: URL
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("geocache-e2e-help-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = directory.appendingPathComponent("caches.sqlite")
+        directory = try TemporaryDirectory()
+        store = directory.file()
         try SQLiteStore(url: store).add(GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana",
                                                  reward: "Coin"))
     }
 
     /// The store's directory goes with the test (the app has quit, its tmux server is gone).
-    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+    deinit { directory.remove() }
 
     @Test func f1OpensTheHelpItScrollsAndEscapeClosesIt() throws {
         let session = try TmuxSession.app(store: store)

@@ -1,4 +1,5 @@
 import Foundation
+import GeoTestSupport
 import Testing
 
 /// The release binary's form in a real terminal: what it maps while the form is open.
@@ -7,20 +8,19 @@ import Testing
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["GEOCACHE_RELEASE_BINARY"].map { !$0.isEmpty } ?? false,
                               "GEOCACHE_RELEASE_BINARY is not set (make test sets it)"))
 final class ReleaseFormEndToEndTests {
-    let directory: URL
+    let directory: TemporaryDirectory
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-e2e-release-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory()
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    deinit { directory.remove() }
 
     /// libxml2, and the ICU it would bring beside Foundation's, stay out of the form:
     /// they are opened only when a GPX or LOC file is read.
     @Test func theOpenFormMapsDebiansCursesAndSQLiteButNotLibxml2() throws {
         let binary = ProcessInfo.processInfo.environment["GEOCACHE_RELEASE_BINARY"]!
-        let store = directory.appendingPathComponent("caches.sqlite")
+        let store = directory.file()
         let session = try TmuxSession(command: "\(TmuxSession.quote(binary)) --store \(TmuxSession.quote(store.path))",
                                       environment: ["LANG": "C.UTF-8"])
         try session.waitFor("the form on its open store") { $0.contains("^Q Quit") && !$0.contains("Opening\u{2026}") }

@@ -1,17 +1,17 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// The real binary under tmux sharing its store with the command line, and a terminal
 /// too small to show the form.
 @Suite(.serialized) final class SharingEndToEndTests {
+    let directory: TemporaryDirectory
     let store: URL
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("geocache-e2e-sharing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = directory.appendingPathComponent("caches.sqlite")
+        directory = try TemporaryDirectory()
+        store = directory.file()
         let seeded = try SQLiteStore(url: store)
         for number in 1...3 {
             try seeded.add(GeoCache(title: "Orig \(number)", details: "Details \(number)",
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The store's directory goes with the test (the app has quit, its tmux server is gone).
-    deinit { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
+    deinit { directory.remove() }
 
     @Test func aSaveOverAnEditFromTheCommandLineIsRefusedShowingBothVersions() throws {
         let session = try TmuxSession.app(store: store)

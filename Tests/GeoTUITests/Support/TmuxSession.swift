@@ -1,31 +1,5 @@
 import Foundation
-
-/// The built `geocache-tui` executable, found beside the test bundle.
-///
-/// `GEOCACHE_TUI_BIN` overrides; otherwise the directory of the running test binary
-/// (where `swift build --build-tests` puts the product too), then `.build/debug`.
-enum BuiltBinary {
-    static var url: URL {
-        if let path = ProcessInfo.processInfo.environment["GEOCACHE_TUI_BIN"] {
-            return URL(fileURLWithPath: path)
-        }
-        let fm = FileManager.default
-        var candidates: [URL] = []
-        if let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-            // Inside an .xctest bundle directory on some layouts.
-            for _ in 0..<3 {
-                candidates.append(dir.appendingPathComponent("geocache-tui"))
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/geocache-tui"))
-        return candidates.first { fm.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }
-}
+import GeoTestSupport
 
 /// A private tmux server running one program in a window of a given size, driven
 /// with `send-keys` and read with `capture-pane`, as a person at a terminal would.
@@ -146,14 +120,13 @@ final class TmuxSession {
     @discardableResult
     func waitFor(_ description: String, timeout: TimeInterval = 10,
                  _ predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        let seen = try waitUntil(timeout: .seconds(timeout), polling: .milliseconds(20)) {
             last = try screen()
-            if predicate(last) { return last }
-            usleep(20_000)
+            return predicate(last)
         }
-        throw Timeout(expected: description, screen: last)
+        guard seen else { throw Timeout(expected: description, screen: last) }
+        return last
     }
 
     /// Waits until the screen contains `text`.
@@ -190,7 +163,7 @@ extension TmuxSession {
 
     /// The shell command that runs the built app on the store `--store` names.
     static func appCommand(storeArgument: String) -> String {
-        "\(quote(BuiltBinary.url.path)) --store \(quote(storeArgument))"
+        "\(quote(GeocacheTUIBinary.url.path)) --store \(quote(storeArgument))"
     }
 
     /// Starts the built app on `store` in a UTF-8 locale and waits for the open form:
@@ -221,7 +194,7 @@ extension TmuxSession {
     static func runBinary(_ arguments: [String]) throws -> Int32 {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-cmd-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        return try spawnAndWait(BuiltBinary.url.path, arguments, stdout: output.path)
+        return try spawnAndWait(GeocacheTUIBinary.url.path, arguments, stdout: output.path)
     }
 
     /// Quits the app with Ctrl-Q and waits for it to exit with status 0.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GeoTUI
+import GeoTestSupport
 
 /// How a text field longer than its frame scrolls: in jumps of half the field, so that
 /// typing at the end changes one cell per character between jumps.
@@ -162,11 +163,8 @@ import Testing
         let pieces: [Character] = ["a", "b", " ", "東", "👩‍💻", "e", "\u{301}", "-"]
         let keys: [Key] = [.left, .right, .home, .end, .backspace, .delete, .wordLeft, .wordRight,
                            .control("w"), .alt("d"), .control("k")]
-        var seed: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(state: 11)
+        func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
         for width in 1...24 {
             let f = field(width: width)
             for _ in 0..<400 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// The command lines that skip the argument parser (`QuickStart` in the executable):
 /// each must end exactly as the same request through the parser does.

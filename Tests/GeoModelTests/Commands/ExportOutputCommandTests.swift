@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,14 +11,6 @@ import Glibc
 /// followed, and a store is never written over.
 @Suite("Export output")
 struct ExportOutputCommandTests {
-    /// A store with two caches.
-    private func seededStore(_ kind: StoreKind = .sqlite) throws -> StoreFixture {
-        let fixture = try StoreFixture(kind)
-        try fixture.store.add(Samples.oak)
-        try fixture.store.add(Samples.bridge)
-        return fixture
-    }
-
     private var document: String { JSONInterchange.document(for: [Samples.oak, Samples.bridge]) }
 
     private func export(_ fixture: StoreFixture, to path: String) throws -> GeocacheTUIBinary.Result {
@@ -30,7 +23,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func theStoreBeingReadIsRefusedAndStillOpensAndLists() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let result = try export(fixture, to: fixture.storeArgument)
         #expect(result.status == 1)
         #expect(result.error == "geocache-tui: cannot write \(fixture.storeArgument): "
@@ -41,7 +34,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func theStoreReachedThroughASymbolicLinkIsRefused() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let link = fixture.directory.file("link.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.storeArgument)
         let result = try export(fixture, to: link)
@@ -51,7 +44,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func anotherGeocacheStoreIsRefusedAndLeftByteForByte() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let other = fixture.directory.file("other.sqlite")
         try SQLiteStore(url: other).saveCaches([Samples.mill])
         let before = FileSnapshot(other)
@@ -63,7 +56,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func aDirectoryIsRefusedWithAClearMessage() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let directory = fixture.directory.file("folder")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         let result = try export(fixture, to: directory.path)
@@ -73,7 +66,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func aRegularFileIsReplacedWholeKeepingItsPermissions() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let file = fixture.directory.file("out.json")
         try Data(repeating: UInt8(ascii: "x"), count: 100_000).write(to: file)
         chmod(file.path, 0o640)
@@ -87,7 +80,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func aSymbolicLinkStaysALinkAndItsTargetHoldsTheExport() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let target = fixture.directory.file("target.json")
         try Data("old".utf8).write(to: target)
         let link = fixture.directory.file("link.json").path
@@ -100,7 +93,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test func aFIFOReceivesTheBytesAndStaysAFIFO() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let fifo = fixture.directory.file("pipe").path
         let received = fixture.directory.file("received").path
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -110,8 +103,7 @@ struct ExportOutputCommandTests {
         reader.standardInput = FileHandle.nullDevice
         try reader.run()
         let result = try export(fixture, to: fifo)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while reader.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
+        waitUntil(timeout: .seconds(10), polling: .milliseconds(20)) { !reader.isRunning }
         if reader.isRunning {
             reader.terminate()
             Issue.record("the reader of the FIFO never saw the end of the export")
@@ -123,7 +115,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func devNullSucceedsAndStaysACharacterDevice(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let result = try export(fixture, to: "/dev/null")
         #expect(result.status == 0)
         #expect(result.error.isEmpty)
@@ -131,7 +123,7 @@ struct ExportOutputCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func devStdoutWritesToStandardOutput(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let result = try export(fixture, to: "/dev/stdout")
         #expect(result.status == 0)
         #expect(result.output == document)

@@ -17,33 +17,33 @@ import Glibc
 ///
 /// As root, `initdb` and `pg_ctl` run as the `postgres` user (`runuser`), because
 /// `initdb` refuses to run as root.
-final class PostgresTestServer: @unchecked Sendable {
+package final class PostgresTestServer: @unchecked Sendable {
     /// The role that needs a password (scram-sha-256), for authentication tests.
-    static let passwordRole = "club"
+    package static let passwordRole = "club"
     /// The password of ``passwordRole``.
-    static let rolePassword = "club-Pa55word"
+    package static let rolePassword = "club-Pa55word"
 
     /// The port the server listens on, on 127.0.0.1.
-    let port: Int
+    package let port: Int
     /// The directory holding the cluster (`data`), the socket (`sock`) and the log.
-    let directory: URL
+    package let directory: URL
     private let binDirectory: URL
     private let lock = NSLock()
     private var databaseCount = 0
 
     /// The data directory.
-    var dataDirectory: URL { directory.appendingPathComponent("data") }
+    package var dataDirectory: URL { directory.appendingPathComponent("data") }
     /// The directory of the server's Unix socket.
-    var socketDirectory: URL { directory.appendingPathComponent("sock") }
+    package var socketDirectory: URL { directory.appendingPathComponent("sock") }
 
     /// The server every test of this process shares, started on first use.
-    static func shared() throws -> PostgresTestServer {
+    package static func shared() throws -> PostgresTestServer {
         try Registry.instance.sharedServer()
     }
 
     /// Starts a new server of its own (about 1.5 s), stopped at process exit or by
     /// ``destroy()``.
-    init() throws {
+    package init() throws {
         binDirectory = try Self.findBinDirectory()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString)")
         port = try Self.freePort()
@@ -62,14 +62,14 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// A URI for `database` as `user` (the superuser `geo` unless told).
-    func uri(database: String, user: String = "geo", password: String? = nil) -> String {
+    package func uri(database: String, user: String = "geo", password: String? = nil) -> String {
         let credentials = password.map { "\(user):\($0)" } ?? user
         return "postgresql://\(credentials)@127.0.0.1:\(port)/\(database)"
     }
 
     /// Creates a new, empty, uniquely named database and returns its URI
     /// (`postgresql://geo@127.0.0.1:PORT/NAME`).
-    func makeDatabase() throws -> String {
+    package func makeDatabase() throws -> String {
         let name = lock.withLock {
             databaseCount += 1
             return "geo_test_\(getpid())_\(databaseCount)"
@@ -80,7 +80,7 @@ final class PostgresTestServer: @unchecked Sendable {
 
     /// Runs `sql` as the superuser `geo` on a new connection to `database`.
     @discardableResult
-    func superuser(_ sql: String, database: String = "postgres") throws -> PostgresResult {
+    package func superuser(_ sql: String, database: String = "postgres") throws -> PostgresResult {
         let connection = try PostgresConnection(uri(database: database))
         defer { connection.close() }
         return try connection.query(sql)
@@ -88,7 +88,7 @@ final class PostgresTestServer: @unchecked Sendable {
 
     /// Starts the server (again) on the same port and data directory; returns when it
     /// accepts connections.
-    func start() throws {
+    package func start() throws {
         try runTool("pg_ctl", [
             "-D", dataDirectory.path, "-l", directory.appendingPathComponent("server.log").path, "-w", "-t", "30",
             "-o", "-p \(port) -k \(socketDirectory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=500",
@@ -97,12 +97,12 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Stops the server (fast shutdown: sessions are ended with 57P01).
-    func stop() throws {
+    package func stop() throws {
         try runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "fast", "stop"])
     }
 
     /// Stops the server if it runs and removes its directory.
-    func destroy() {
+    package func destroy() {
         _ = try? runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "immediate", "stop"])
         try? FileManager.default.removeItem(at: directory)
     }
@@ -182,9 +182,9 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Why the test server could not be set up.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = "PostgreSQL test server: " + description }
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        package init(_ description: String) { self.description = "PostgreSQL test server: " + description }
     }
 
     /// The process's servers: the shared one (started once, or its failure kept) and

@@ -1,4 +1,5 @@
 import Foundation
+import GeoTestSupport
 import Testing
 
 /// `make install` / `make uninstall` (scripts/install.sh, which make calls with the
@@ -7,8 +8,7 @@ import Testing
 /// removes exactly those files.
 @Suite("make install")
 struct InstallTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
     static let installed = [
         "usr/bin/geocache-tui",
         "usr/share/man/man1/geocache-tui.1",

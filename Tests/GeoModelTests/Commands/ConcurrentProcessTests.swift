@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,10 +42,7 @@ import Glibc
         let loop = try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: "killed", count: 100_000, store: store.path))
         defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
         let observer = try SQLiteStore(url: store)
-        let deadline = Date().addingTimeInterval(60)
-        while try observer.count() < 41, Date() < deadline, loop.isRunning {
-            usleep(20_000)
-        }
+        try waitUntil(timeout: .seconds(60), polling: .milliseconds(20)) { try observer.count() >= 41 || !loop.isRunning }
         // Kill the shell and the add it is running, wherever that add has got to.
         #expect(GeocacheTUIBinary.killGroup(of: loop))
         loop.waitUntilExit()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// `--store` before the subcommand means what it means after it, and a usage error
 /// names the option that is wrong with the usage of the subcommand that was meant.

@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// Several `geocache-tui` processes on one PostgreSQL store at once, and processes
@@ -26,8 +27,7 @@ import Testing
         let observer = try PostgresStore(url: url)
         let loop = try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: "killed", count: 100_000, store: url))
         defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while try observer.count() < 20, ContinuousClock.now < deadline, loop.isRunning { usleep(20_000) }
+        try waitUntil(timeout: .seconds(60), polling: .milliseconds(20)) { try observer.count() >= 20 || !loop.isRunning }
         #expect(GeocacheTUIBinary.killGroup(of: loop))
         loop.waitUntilExit()
         let caches = try PostgresStore(url: url).loadCaches()
@@ -50,9 +50,8 @@ import Testing
         let writer = try #require(FileHandle(forWritingAtPath: fifo))
         let elements = (1...2000).map { JSONInterchange.element(for: Samples.numbered($0), isFirst: $0 == 1) }
         writer.write(Data(elements.joined().utf8))
-        let deadline = ContinuousClock.now + .seconds(20)
-        while try store.count() == 1, ContinuousClock.now < deadline, try !importHoldsTheAppendLock(url) {
-            usleep(20_000)
+        try waitUntil(timeout: .seconds(20), polling: .milliseconds(20)) {
+            try store.count() != 1 || importHoldsTheAppendLock(url)
         }
         #expect(GeocacheTUIBinary.killGroup(of: importing))
         importing.waitUntilExit()

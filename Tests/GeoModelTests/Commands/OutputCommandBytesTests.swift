@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// What the commands print, byte for byte, for a store of awkward caches: `list`
 /// (plain, `--numbered`, `--ids`), `list --json`, `export --format json` and

@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,14 +11,6 @@ import Glibc
 /// exit status is 128 + the signal's number. Never a silent exit.
 @Suite("Import and signals")
 struct ImportSignalCommandTests {
-    /// A store with two caches.
-    private func seededStore() throws -> StoreFixture {
-        let fixture = try StoreFixture()
-        try fixture.store.add(Samples.oak)
-        try fixture.store.add(Samples.bridge)
-        return fixture
-    }
-
     /// Starts `geocache-tui import` on `fixture`'s store; its output goes to files there.
     private func startImport(_ fixture: StoreFixture, _ arguments: [String],
                              input: Any = FileHandle.nullDevice) throws -> Process {
@@ -51,8 +43,7 @@ struct ImportSignalCommandTests {
 
     /// Waits for `process` to end, killing it (and recording an issue) after 30 seconds.
     private func waitForExit(_ process: Process) {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        waitUntil(timeout: .seconds(30)) { !process.isRunning }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             Issue.record("the import did not end after the signal")
@@ -60,33 +51,32 @@ struct ImportSignalCommandTests {
         process.waitUntilExit()
     }
 
-    /// True while another connection holds the store's write lock (the import's transaction).
-    private func writeLockIsHeld(_ url: URL) -> Bool {
-        var configuration = Configuration()
-        configuration.busyMode = .immediateError
-        guard let queue = try? DatabaseQueue(path: url.path, configuration: configuration) else { return false }
-        defer { try? queue.close() }
-        do {
-            try queue.inDatabase { db in
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                try db.execute(sql: "ROLLBACK")
+    /// How far `process` has read the file at `path`: the offset of its descriptor on
+    /// that file (from /proc), nil while it has none open.
+    private func readOffset(of process: Process, in path: String) -> Int64? {
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+            guard let opened = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(entry)"),
+                  opened == target,
+                  let info = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/fdinfo/\(entry)",
+                                         encoding: .utf8) else { continue }
+            for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
+                return Int64(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
             }
-            return false
-        } catch {
-            return true
         }
+        return nil
     }
 
     @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
     func aSignalWhileTheImportWaitsForInputRollsItBackAndSaysSo(_ signal: Int32, _ name: String) throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let input = Pipe()
         let process = try startImport(fixture, ["-"], input: input)
         // Two caches read, then the input stays open: the import waits inside its transaction.
         let elements = [Samples.mill, Samples.numbered(1)].map { JSONInterchange.element(for: $0, isFirst: false) }
         input.fileHandleForWriting.write(Data(("[" + elements.joined().dropFirst()).utf8))
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !writeLockIsHeld(fixture.fileURL), process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        waitUntil(timeout: .seconds(20)) { writeLockIsHeld(fixture.fileURL) || !process.isRunning }
         kill(process.processIdentifier, signal)
         waitForExit(process)
         try input.fileHandleForWriting.close()
@@ -98,17 +88,46 @@ struct ImportSignalCommandTests {
         #expect(try fixture.store.loadCaches() == [Samples.oak, Samples.bridge])
     }
 
-    /// Delays in milliseconds after the import's transaction began; the last lets the
-    /// import finish on an idle machine.
-    @Test(arguments: [0, 40, 120, 300, 700, 1_500, 5_000])
-    func aTermAtAnyMomentOfALargeImportEitherRollsBackOrReportsEverythingStored(_ delay: Int) throws {
-        let fixture = try seededStore()
+    /// Moments of the import, each seen by watching it rather than by timing it: its
+    /// transaction has begun, it has read a share of its file, and it has printed its
+    /// summary (the commit is done).
+    enum Moment: Sendable, CustomStringConvertible {
+        case began
+        case read(percent: Int)
+        case reported
+
+        var description: String {
+            switch self {
+            case .began: "the transaction began"
+            case .read(let percent): "\(percent) % of the file read"
+            case .reported: "the summary printed"
+            }
+        }
+    }
+
+    @Test(arguments: [Moment.began, .read(percent: 5), .read(percent: 20), .read(percent: 50), .read(percent: 80),
+                      .read(percent: 100), .reported])
+    func aTermAtAnyMomentOfALargeImportEitherRollsBackOrReportsEverythingStored(_ moment: Moment) throws {
+        let fixture = try StoreFixture.seeded()
         let caches = (1...20_000).map(Samples.numbered)
         let file = try fixture.write(JSONInterchange.document(for: caches), to: "big.json")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber).int64Value
         let process = try startImport(fixture, [file])
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !writeLockIsHeld(fixture.fileURL), process.isRunning, ContinuousClock.now < deadline { usleep(5_000) }
-        usleep(useconds_t(delay * 1_000))
+        waitUntil(timeout: .seconds(20)) { writeLockIsHeld(fixture.fileURL) || !process.isRunning }
+        var opened = false
+        waitUntil(timeout: .seconds(60), polling: .milliseconds(2)) {
+            guard process.isRunning else { return true }
+            switch moment {
+            case .began:
+                return true
+            case .read(let percent):
+                guard let offset = readOffset(of: process, in: file) else { return opened }  // read and closed
+                opened = true
+                return offset * 100 >= size * Int64(percent)
+            case .reported:
+                return !contents(fixture, "stdout").isEmpty
+            }
+        }
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         waitForExit(process)
         #expect(process.terminationReason == .exit)

@@ -58,6 +58,19 @@ final class PseudoTerminal {
         return done(text)
     }
 
+    /// Waits until the child has written something, without reading it, for at most 30
+    /// seconds (a hung child); returns whether it has.
+    func waitForOutput() -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready > 0 { return descriptor.revents & Int16(POLLIN) != 0 }
+            guard ready == 0 || errno == EINTR else { return false }
+        }
+        return false
+    }
+
     /// Reads everything until the child's end closes the terminal.
     func readToEnd() {
         read { _ in false }

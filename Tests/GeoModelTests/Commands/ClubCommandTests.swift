@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 
 /// The command line on a PostgreSQL store: what a wrong URL or an unusable server
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func aServerThatIsNotRunningIsOneLineAndExitStatusOne() throws {
-        let port = try PostgresConnectionTests.closedPort()
+        let port = try SilentListener.closedPort()
         let result = try GeocacheTUIBinary.run(["add", "--store", "postgresql://ana:Pw-5678@127.0.0.1:\(port)/caches",
                                                 "--title", "t", "--details", "d", "--creator", "c", "--reward", "r"])
         #expect(result.status == 1)

@@ -1,18 +1,11 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// The `export` and `import` subcommands, run as separate processes.
 @Suite("Import and export commands")
 struct InterchangeCommandTests {
-    /// A store with two caches, and the bytes of its file for before/after checks.
-    private func seededStore(_ kind: StoreKind = .sqlite) throws -> StoreFixture {
-        let fixture = try StoreFixture(kind)
-        try fixture.store.add(Samples.oak)
-        try fixture.store.add(Samples.bridge)
-        return fixture
-    }
-
     /// Runs `geocache-tui import --store <store> <arguments>`.
     private func runImport(_ fixture: StoreFixture, _ arguments: [String]) throws -> GeocacheTUIBinary.Result {
         try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument] + arguments)
@@ -21,7 +14,7 @@ struct InterchangeCommandTests {
     /// Asserts a refused import: exit 1, the message on stderr, the store as seeded.
     private func expectRefused(_ arguments: [String], message: String,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let result = try runImport(fixture, arguments)
         #expect(result.status == 1, sourceLocation: sourceLocation)
         #expect(result.error.contains(message), "stderr was: \(result.error)", sourceLocation: sourceLocation)
@@ -30,7 +23,7 @@ struct InterchangeCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func importPrintsTheSummaryLineAndExitsZero(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let result = try runImport(fixture, [try Interchange.fixture("pocket-query-1.0.gpx").path])
         #expect(result.status == 0)
         #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. "
@@ -39,7 +32,7 @@ struct InterchangeCommandTests {
     }
 
     @Test func importReadsStandardInputForADash() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let outputURL = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("import-stdout")
@@ -55,14 +48,14 @@ struct InterchangeCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func exportJSONIsTheArrayOfDictionariesInStoredOrder(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let result = try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument])
         #expect(result.status == 0)
         #expect(result.output == JSONInterchange.document(for: [Samples.oak, Samples.bridge]))
     }
 
     @Test func exportWritesTheChosenFormatToTheOutputFile() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let file = fixture.directory.file("out.gpx")
         let result = try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument,
                                                 "--format", "gpx", "--output", file.path])
@@ -93,7 +86,7 @@ struct InterchangeCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func skipInvalidImportsTheGoodOnesAndListsTheRestOnStderr(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let path = try Interchange.fixture("missing-key.json").path
         let result = try runImport(fixture, ["--skip-invalid", path])
         #expect(result.status == 0)
@@ -113,7 +106,7 @@ struct InterchangeCommandTests {
     }
 
     @Test func anEndlessStreamOfZeroBytesIsRefusedAtByteTwoWithoutReadingOn() throws {
-        let fixture = try seededStore()
+        let fixture = try StoreFixture.seeded()
         let directory = fixture.directory.url.path
         // dd ignores SIGPIPE, so it reports how much it could write before the importer left.
         let script = #"( trap '' PIPE; printf '['; dd if=/dev/zero bs=65536 count=800 2>"$DIR/dd.log" ) "#
@@ -131,7 +124,7 @@ struct InterchangeCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func invalidUTF8IsRefusedWithFileLineAndColumn(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         var bytes = Array("<?xml version=\"1.0\"?>\n<gpx>\n<wpt>".utf8)
         bytes += [0xE2, 0x82]
         bytes += Array("</wpt></gpx>\n".utf8)
@@ -140,13 +133,13 @@ struct InterchangeCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func aZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")
         try expectRefused([path], message: "\(path):1:1: this is a zip archive, not GPX or JSON")
     }
 
     @Test(arguments: StoreKind.allCases) func anEmptyFileIsRefused(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([], to: "empty.gpx")
         try expectRefused([path], message: "\(path): the file is empty")
     }
@@ -174,9 +167,39 @@ struct InterchangeCommandTests {
     }
 
     @Test(arguments: StoreKind.allCases) func importWithoutFilesIsAUsageError(_ kind: StoreKind) throws {
-        let fixture = try seededStore(kind)
+        let fixture = try StoreFixture.seeded(kind)
         let result = try runImport(fixture, [])
         #expect(result.status != 0)
         #expect(result.error.contains("Name at least one file"))
+    }
+
+    // MARK: LOC and plain waypoints
+
+    @Test func exportFormatLocWritesTheStoreAsLOC() throws {
+        let fixture = try StoreFixture.seeded(.sqlite)
+        let result = try GeocacheTUIBinary.run(["export", "--format", "loc", "--store", fixture.storeArgument])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == LOCWriter.document(for: [Samples.oak, Samples.bridge]))
+    }
+
+    @Test func importOfALOCPrintsTheSummaryWithTheUnknownCreators() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let path = try Interchange.fixture("plain-text.loc").path
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, path, path])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == "Added 2 caches, skipped 2 as duplicates, rejected 0. "
+                + "Skipped 2 waypoints that are not geocaches. 2 caches named no owner: creator \"unknown\".\n")
+        #expect(try fixture.store.count() == 2)
+    }
+
+    @Test func importingPlainWaypointsPrintsHowManyCreatorsWereFilledIn() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument,
+                                                try Interchange.fixture("plain-gps-unit.gpx").path,
+                                                try Interchange.fixture("plain-easygps.gpx").path])
+        #expect(result.status == 0, "stderr: \(result.error)")
+        #expect(result.output == "Added 4 caches, skipped 0 as duplicates, rejected 0. "
+                + "Skipped 1 waypoint that is not a geocache. "
+                + "3 caches named no owner: creator \"unknown\" for 2, the file's author for 1.\n")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// `list --match`, `edit` and `delete`, run through the built executable.
 @Suite struct ScriptingCommandTests {

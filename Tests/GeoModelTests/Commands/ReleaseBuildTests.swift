@@ -1,4 +1,5 @@
 import Foundation
+import GeoTestSupport
 import Testing
 
 /// The release binary as a packager sees it, after `make install`'s install step and
@@ -61,6 +62,7 @@ struct ReleaseBuildTests {
     /// program (its full symbol table is in the debug file): nothing of theirs was
     /// copied in, statically or otherwise.
     @Test func noCodeOfDebiansLibrariesIsCopiedIn() throws {
+        _ = try installed  // install.sh writes the debug file
         let ours = Set(try tool("/usr/bin/nm", ["--defined-only", ReleaseBuild.debugFile.path])
             .split(separator: "\n").compactMap { line -> Substring? in
                 let parts = line.split(separator: " ")
@@ -154,8 +156,7 @@ struct ReleaseBuildTests {
 
 /// Where the release binary and its installation are.
 enum ReleaseBuild {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     /// The release binary `make test` built, from GEOCACHE_RELEASE_BINARY.
     static let binary: URL? = ProcessInfo.processInfo.environment["GEOCACHE_RELEASE_BINARY"]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// The scripting command line, run as a separate process.
 @Suite struct CommandLineTests {

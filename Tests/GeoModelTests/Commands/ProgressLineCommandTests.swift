@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,9 @@ import Glibc
 /// The progress line of `import` and `export`: drawn on standard error when it is a
 /// terminal and the work has gone on for more than half a second, erased at the end,
 /// absent in a pipe and with `--quiet`. The work is made long by holding its input or
-/// output open, never by timing it.
+/// output open, never by timing it. A test that expects no line checks once a line
+/// would have been drawn: its command is inside its work, and an import started after
+/// that, under the same load, has drawn its own line.
 @Suite("Progress line")
 struct ProgressLineCommandTests {
     /// `count` JSON elements of distinct caches, without the array's brackets.
@@ -54,6 +57,28 @@ struct ProgressLineCommandTests {
         try? input.fileHandleForWriting.close()
     }
 
+    /// Waits until `process`, importing into `fixture`, is inside its import: it holds
+    /// the store's write lock, which it takes after setting up its progress line.
+    private func waitInsideTheImport(_ process: Process, _ fixture: StoreFixture) {
+        #expect(waitUntil(timeout: .seconds(30)) { writeLockIsHeld(fixture.fileURL) || !process.isRunning })
+        #expect(process.isRunning, "the import ended before its input did")
+    }
+
+    /// Waits until a progress line would have been drawn by a command that was already
+    /// at work: another import, started now with standard error on a terminal, has drawn
+    /// its line (after the same delay, under the same load). Then lets it finish.
+    private func waitForAnotherImportToDrawItsLine() throws {
+        let fixture = try StoreFixture()
+        let terminal = try PseudoTerminal()
+        let (process, input) = try importFromStandardInput(fixture, stderr: terminal.slaveHandle,
+                                                           output: fixture.directory.file("stdout"))
+        terminal.closeSlave()
+        #expect(terminal.read { $0.contains("Importing: ") }, "the import beside it drew no progress line")
+        finishInput(input)
+        terminal.readToEnd()
+        process.waitUntilExit()
+    }
+
     @Test func importOnATerminalShowsBytesCachesAndRateThenErasesTheLine() throws {
         let fixture = try StoreFixture()
         let terminal = try PseudoTerminal()
@@ -77,7 +102,8 @@ struct ProgressLineCommandTests {
         let errors = Pipe()
         let (process, input) = try importFromStandardInput(fixture, stderr: errors,
                                                            output: fixture.directory.file("stdout"))
-        usleep(1_200_000)  // longer than the delay before a line would be drawn
+        waitInsideTheImport(process, fixture)
+        try waitForAnotherImportToDrawItsLine()
         finishInput(input)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -90,7 +116,8 @@ struct ProgressLineCommandTests {
         let (process, input) = try importFromStandardInput(fixture, quiet: true, stderr: terminal.slaveHandle,
                                                            output: fixture.directory.file("stdout"))
         terminal.closeSlave()
-        usleep(1_200_000)
+        waitInsideTheImport(process, fixture)
+        try waitForAnotherImportToDrawItsLine()
         finishInput(input)
         terminal.readToEnd()
         process.waitUntilExit()
@@ -144,7 +171,11 @@ struct ProgressLineCommandTests {
         let process = try start(["export", "--store", fixture.storeArgument], stderr: terminal.slaveHandle,
                                 stdout: terminal.slaveHandle, input: Pipe())
         terminal.closeSlave()
-        usleep(1_200_000)  // the export waits on the full terminal for longer than the delay
+        // It has begun writing (after setting up its progress line, or not), then waits
+        // on the full terminal while another command draws its line.
+        #expect(terminal.waitForOutput(), "the export wrote nothing")
+        try waitForAnotherImportToDrawItsLine()
+        #expect(process.isRunning, "the export ended before a line would have been drawn")
         terminal.readToEnd()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

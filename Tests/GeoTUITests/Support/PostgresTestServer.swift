@@ -1,1 +1,0 @@
-../../GeoModelTests/Support/PostgresTestServer.swift
