@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// `CacheStore.forEachNumberedMatch`: the matches of a search with their positions
 /// among all the stored caches, what `list --numbered --match` prints.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// `CacheExporter`: every stored cache written in one format to an export destination,
 /// with the count of caches written told to a progress closure.

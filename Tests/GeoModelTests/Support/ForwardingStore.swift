@@ -1,5 +1,6 @@
 import Foundation
 @testable import GeoModel
+import GeoTestSupport
 
 /// A store that hands every call to a real one: a test subclasses it to change one
 /// answer (a read that fails, another session's change between two reads) and keeps
