@@ -1,5 +1,5 @@
 /* libxml2's push parser with SAX2 callbacks, for the GPX and LOC reader
- * (Sources/GeoModel/Interchange/XMLStreamParser.swift, the only Swift that imports
+ * (Sources/GeoModel/Interchange/XML/XMLStreamParser.swift, the only Swift that imports
  * this module). Foundation's XMLParser wraps the same parser, but turns every start
  * tag, attribute and run of text into Strings and dictionaries first.
  *

@@ -76,8 +76,8 @@ public final class GeoCacheFormController: ScreenController {
     /// restores the draft kept by the last run, and starts observing the model.
     ///
     /// The theme's form styles draw fields without attributes between brackets, with
-    /// focus shown by the reverse-video label and the cursor: typing then changes one
-    /// plain cell, which is one byte on the wire.
+    /// focus shown by the bold `>` marker beside the field and the cursor: typing then
+    /// changes one plain cell, which is one byte on the wire.
     ///
     /// A model still opening its store (`CacheList.isOpening`) is shown as an empty form
     /// whose status line says so; the draft is restored, and the list shown, when the model

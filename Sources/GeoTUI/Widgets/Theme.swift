@@ -36,7 +36,7 @@ public struct Theme: Hashable, Sendable {
     /// cell on the wire.
     public var formField: Style
     /// The focused text field inside a ``Form`` or a ``StatusBar``: plain by default;
-    /// the cursor and the focused label show the focus.
+    /// the cursor and the form's focus marker show the focus.
     public var focusedFormField: Style
     /// A field's label in a ``Form``.
     public var formLabel: Style
