@@ -23,8 +23,8 @@ extension Coordinate {
     /// The initial bearing to `other` along the great circle, in degrees clockwise from
     /// true north, from 0 up to but not including 360.
     ///
-    /// From a point to itself, or to its antipode, every direction is as good; the
-    /// result is then whichever the formula gives and means nothing.
+    /// From a point to itself the bearing is 0. To its antipode every direction is as
+    /// good; the result is then whichever the formula gives and means nothing.
     ///
     /// - Parameter other: The coordinate to head for.
     public func bearing(to other: Coordinate) -> Double {
@@ -79,8 +79,22 @@ extension Coordinate {
 /// Each point covers the 45° centred on it: N from 337.5° up to 22.5°, NE from 22.5°
 /// up to 67.5°, and so on.
 public enum CompassPoint: String, Sendable, CaseIterable, Equatable, Hashable {
-    case north = "N", northEast = "NE", east = "E", southEast = "SE"
-    case south = "S", southWest = "SW", west = "W", northWest = "NW"
+    /// North, "N": 0°.
+    case north = "N"
+    /// North-east, "NE": 45°.
+    case northEast = "NE"
+    /// East, "E": 90°.
+    case east = "E"
+    /// South-east, "SE": 135°.
+    case southEast = "SE"
+    /// South, "S": 180°.
+    case south = "S"
+    /// South-west, "SW": 225°.
+    case southWest = "SW"
+    /// West, "W": 270°.
+    case west = "W"
+    /// North-west, "NW": 315°.
+    case northWest = "NW"
 
     /// The point whose 45° contain `bearing`.
     ///

@@ -44,9 +44,19 @@ struct CoordinateParser {
 
     /// What a token is.
     enum Kind {
+        /// Digits, perhaps with a sign and a decimal point.
         case number(Number)
+        /// N, S, E or W, in upper case, standing alone.
         case hemisphere(Character)
-        case degreeMark, minuteMark, secondMark, comma
+        /// A degree sign after a number.
+        case degreeMark
+        /// A prime or what stands for it after a number.
+        case minuteMark
+        /// A double prime or what stands for it after a number.
+        case secondMark
+        /// The comma between the latitude and the longitude.
+        case comma
+        /// Anything else: a word, a stray sign.
         case other
     }
 
@@ -271,8 +281,9 @@ struct CoordinateParser {
                     hasFraction = true
                     end = digitsEnd(from: text.index(after: end))
                 }
+                // Digits with at most one point inside always make a Double (perhaps infinite).
                 let digits = text[digitsStart..<end]
-                kind = .number(Number(text: digits, value: Double(digits) ?? 0, hasSign: digitsStart != index,
+                kind = .number(Number(text: digits, value: Double(digits) ?? .infinity, hasSign: digitsStart != index,
                                       isNegative: character == "-" || character == "−", hasFraction: hasFraction))
             } else if character == "," {
                 kind = .comma

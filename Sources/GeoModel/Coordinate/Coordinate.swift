@@ -72,7 +72,10 @@ public struct Coordinate: Equatable, Hashable, Sendable {
 extension Coordinate {
     /// One of the two angles of a coordinate.
     public enum Axis: Sendable, Equatable, Hashable, CaseIterable {
-        case latitude, longitude
+        /// North and south, -90° to 90°.
+        case latitude
+        /// East and west, -180° to 180°.
+        case longitude
 
         /// "latitude" or "longitude", for messages.
         public var name: String {
