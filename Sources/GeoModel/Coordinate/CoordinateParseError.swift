@@ -1,0 +1,56 @@
+/// Why a text is not a coordinate; its ``description`` says so for a person.
+public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The text is empty or only whitespace.
+    case empty
+    /// The latitude, written as `written`, is beyond 90° north or south.
+    case latitudeBeyond90(written: String)
+    /// The longitude, written as `written`, is beyond 180° east or west.
+    case longitudeBeyond180(written: String)
+    /// The minutes of an angle, written as `written`, are 60 or more.
+    case minutesNotBelow60(Coordinate.Axis, written: String)
+    /// The seconds of an angle, written as `written`, are 60 or more.
+    case secondsNotBelow60(Coordinate.Axis, written: String)
+    /// An angle written with minutes has no hemisphere letter.
+    case missingHemisphere(Coordinate.Axis)
+    /// An angle has a hemisphere letter that is not its own (`letter` is E or W for the
+    /// latitude, N or S for the longitude).
+    case wrongHemisphere(Coordinate.Axis, letter: Character)
+    /// An angle has both a sign and a hemisphere letter.
+    case signAndHemisphere(Coordinate.Axis)
+    /// Only a latitude is given.
+    case missingLongitude
+    /// Something that is not part of a coordinate, `text`, stands where an angle should.
+    case unexpectedText(String)
+    /// A whole coordinate is followed by more text, `text`.
+    case trailingText(String)
+
+    /// The message for a person, such as "The latitude's minutes, 60.000, are 60 or more".
+    public var description: String {
+        switch self {
+        case .empty:
+            "No coordinates given"
+        case .latitudeBeyond90(let written):
+            "The latitude \(written) is beyond 90°"
+        case .longitudeBeyond180(let written):
+            "The longitude \(written) is beyond 180°"
+        case .minutesNotBelow60(let axis, let written):
+            "The \(axis.name)'s minutes, \(written), are 60 or more"
+        case .secondsNotBelow60(let axis, let written):
+            "The \(axis.name)'s seconds, \(written), are 60 or more"
+        case .missingHemisphere(let axis):
+            "The \(axis.name) has no hemisphere: write \(axis.hemispheres.positive) or "
+                + "\(axis.hemispheres.negative) before or after it"
+        case .wrongHemisphere(let axis, let letter):
+            "The \(axis.name)'s hemisphere must be \(axis.hemispheres.positive) or "
+                + "\(axis.hemispheres.negative), not \(letter)"
+        case .signAndHemisphere(let axis):
+            "The \(axis.name) has both a sign and a hemisphere: write only one"
+        case .missingLongitude:
+            "The longitude is missing"
+        case .unexpectedText(let text):
+            "“\(text)” is not part of a coordinate"
+        case .trailingText(let text):
+            "Unexpected “\(text)” after the coordinates"
+        }
+    }
+}
