@@ -175,6 +175,31 @@ import Glibc
         #expect(peer.sendError == nil)
     }
 
+    @Test func aConnectionNobodyAnswersTimesOutInsteadOfHanging() throws {
+        let listener = try FullListener()
+        let clock = ManualClock()
+        let backoff = GPSDClient.Backoff(initial: .seconds(1), maximum: .seconds(4))
+        let client = GPSDClient(endpoint: GPSDEndpoint(host: "127.0.0.1", port: UInt16(listener.port)),
+                                backoff: backoff, clock: { clock.now })
+        let elapsed = ContinuousClock().measure { for _ in 0..<20 { client.readAvailable() } }
+        #expect(elapsed < .milliseconds(200))
+        #expect(client.status == .connecting)
+        #expect(client.descriptor != nil)
+        #expect(client.wakeAfter == GPSDClient.connectTimeout)
+        clock.advance(by: GPSDClient.connectTimeout)
+        #expect(client.readAvailable())
+        #expect(client.status == .noDaemon)
+        #expect(client.descriptor == nil)
+        #expect(client.wakeAfter == backoff.initial)
+        clock.advance(by: backoff.initial)
+        client.readAvailable()
+        #expect(client.descriptor != nil, "the next attempt starts when the wait is over")
+        #expect(client.status == .noDaemon, "a retry after a failure still says no daemon")
+        clock.advance(by: GPSDClient.connectTimeout)
+        client.readAvailable()
+        #expect(client.wakeAfter == backoff.initial * 2, "each failure doubles the wait")
+    }
+
     @Test func aNewClientStartsConnectingWithoutWaiting() throws {
         let elapsed = ContinuousClock().measure {
             _ = GPSDClient(endpoint: GPSDEndpoint(host: "localhost", port: 1))
@@ -256,5 +281,42 @@ final class LineWritingPeer {
                 return
             }
         }
+    }
+}
+
+/// A TCP socket on 127.0.0.1 whose queue of connections waiting to be accepted is full
+/// (backlog 0, one connection made and never accepted): the kernel drops the next
+/// connection's SYN, so a connect to it stays pending, like one to a host that drops
+/// packets.
+final class FullListener {
+    private var descriptors: [Int32] = []
+    /// The port it listens on.
+    let port: Int
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptors.append(listener)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = listener >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && getsockname(listener, generic, &length) == 0
+                    && listen(listener, 0) == 0
+            }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        guard ready else { throw GPSDTestDaemon.Failure("cannot listen: errno \(errno)") }
+        let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptors.append(filler)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, length) == 0 }
+        }
+        guard connected else { throw GPSDTestDaemon.Failure("cannot fill the listener's queue: errno \(errno)") }
+    }
+
+    deinit {
+        descriptors.filter { $0 >= 0 }.forEach { close($0) }
     }
 }
