@@ -34,6 +34,25 @@ import Glibc
         #expect(try SQLiteStore(url: store).count() == caches.count)
     }
 
+    /// Three `add`s started at once on a store that does not exist yet, forty times
+    /// over: each creates, claims or migrates it while the others do, and none may fail
+    /// (SQLite refuses the switch to WAL mode at once, without its busy timeout, in
+    /// some of these meetings; the opening tries again).
+    @Test(.timeLimit(.minutes(3))) func processesCreatingOneNewStoreAtOnceAllAdd() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for round in 1...40 {
+            let store = directory.file("round-\(round).sqlite").path
+            let adds = try ["a", "b", "c"].map { name in
+                try GeocacheTUIBinary.startShell(
+                    "\"$BIN\" add --store '\(store)' --title \(name) --details d --creator \(name) --reward r")
+            }
+            for add in adds { add.waitUntilExit() }
+            #expect(adds.map(\.terminationStatus) == [0, 0, 0], "round \(round)")
+            #expect(try SQLiteStore(path: store).count() == 3, "round \(round)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(2))) func processKilledWhileAddingLeavesEveryCommittedCache() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

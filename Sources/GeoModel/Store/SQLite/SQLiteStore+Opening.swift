@@ -39,19 +39,38 @@ extension SQLiteStore {
             return (false, isWAL, migrationIdentifiers.allSatisfy(applied.contains), version)
         }
         if state.isNew || !state.isWAL {
-            try queue.writeWithoutTransaction { db in
-                if state.isNew {
-                    try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
-                }
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                guard mode?.lowercased() == "wal" else {
-                    throw StoreError.database(path: path, message: "SQLite refused WAL mode (\(mode ?? "no answer"))")
-                }
-            }
+            try claim(queue, path: path, isNew: state.isNew)
         }
         guard !state.isCurrent else { return state.dataVersion }
         try migrate(queue)
         return try queue.read(Self.dataVersion)
+    }
+
+    /// Marks a new store as this application's and switches it to WAL mode.
+    ///
+    /// Switching the journal mode needs the file to itself, and SQLite answers
+    /// `SQLITE_BUSY` at once, without waiting out the busy timeout, while another
+    /// connection has it open in a transaction: two processes creating one store at
+    /// the same moment meet exactly that. The switch is then tried again, for up to
+    /// half a second, and counts as done as soon as the file is in WAL mode, whoever
+    /// switched it.
+    private static func claim(_ queue: DatabaseQueue, path: String, isNew: Bool) throws {
+        for attempt in 1... {
+            do {
+                try queue.writeWithoutTransaction { db in
+                    if isNew {
+                        try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+                    }
+                    let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                    guard mode?.lowercased() == "wal" else {
+                        throw StoreError.database(path: path, message: "SQLite refused WAL mode (\(mode ?? "no answer"))")
+                    }
+                }
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 25 {
+                usleep(20_000)
+            }
+        }
     }
 
     /// The identifiers of ``migrator``'s migrations, in order.
