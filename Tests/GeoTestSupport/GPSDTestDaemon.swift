@@ -28,8 +28,8 @@ package final class GPSDTestDaemon: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw Failure("\(Self.executable) is missing: install the gpsd package (make test does)")
         }
-        port = try Self.freePort(type: Int32(SOCK_STREAM.rawValue))
-        sourcePort = try Self.freePort(type: Int32(SOCK_DGRAM.rawValue))
+        port = try LoopbackSocket.freePort(type: Int32(SOCK_STREAM.rawValue))
+        sourcePort = try LoopbackSocket.freePort(type: Int32(SOCK_DGRAM.rawValue))
         directory = try TemporaryDirectory()
         sender = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard sender >= 0 else { throw Failure("cannot open a UDP socket: errno \(errno)") }
@@ -105,7 +105,7 @@ package final class GPSDTestDaemon: @unchecked Sendable {
 
     /// Sends `sentences` to the daemon's UDP source, one datagram each.
     package func feed(_ sentences: [String]) {
-        var address = Self.loopback(port: sourcePort)
+        var address = LoopbackSocket.address(port: sourcePort)
         for sentence in sentences {
             let bytes = Array(sentence.utf8)
             _ = withUnsafePointer(to: &address) { pointer in
@@ -135,37 +135,12 @@ package final class GPSDTestDaemon: @unchecked Sendable {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var address = Self.loopback(port: port)
+        var address = LoopbackSocket.address(port: port)
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-    }
-
-    /// The address 127.0.0.1:`port`.
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return address
-    }
-
-    /// A port on 127.0.0.1 free now for sockets of `type` (bound to port 0, then released).
-    private static func freePort(type: Int32) throws -> Int {
-        let descriptor = socket(AF_INET, type, 0)
-        guard descriptor >= 0 else { throw Failure("socket() failed: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else { throw Failure("cannot find a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Why the test daemon could not be set up.

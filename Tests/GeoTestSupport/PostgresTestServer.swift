@@ -46,7 +46,7 @@ package final class PostgresTestServer: @unchecked Sendable {
     package init() throws {
         binDirectory = try Self.findBinDirectory()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString)")
-        port = try Self.freePort()
+        port = try LoopbackSocket.freePort()
         try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
         Registry.instance.register(self)
         if geteuid() == 0 { try Self.run(["/bin/chown", "-R", "postgres:", directory.path], log: nil) }
@@ -125,25 +125,6 @@ package final class PostgresTestServer: @unchecked Sendable {
             throw Failure("no PostgreSQL server found (/usr/lib/postgresql/*/bin/initdb): install the postgresql package (make test does)")
         }
         return root.appendingPathComponent("\(newest)/bin")
-    }
-
-    /// A TCP port on 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure("socket() failed: errno \(errno)") }
-        defer { Glibc.close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else { throw Failure("cannot find a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Runs `command` to completion, its output in `log` (a file, never a pipe: the

@@ -238,21 +238,8 @@ final class LineWritingPeer {
     let port: Int
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = descriptor >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-                    && listen(descriptor, 4) == 0
-            }
-        }
-        let failure = errno
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-        guard ready else { throw GPSDTestDaemon.Failure("cannot listen for the client: errno \(failure)") }
+        (listener, port) = try LoopbackSocket.bound(type: Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
+                                                    listening: 4)
     }
 
     deinit {
@@ -298,20 +285,11 @@ final class FullListener {
     let port: Int
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener: Int32
+        (listener, port) = try LoopbackSocket.bound(type: Int32(SOCK_STREAM.rawValue), listening: 0)
         descriptors.append(listener)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = listener >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && getsockname(listener, generic, &length) == 0
-                    && listen(listener, 0) == 0
-            }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        guard ready else { throw GPSDTestDaemon.Failure("cannot listen: errno \(errno)") }
+        var address = LoopbackSocket.address(port: port)
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         descriptors.append(filler)
         let connected = withUnsafePointer(to: &address) { pointer in
