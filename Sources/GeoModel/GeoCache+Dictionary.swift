@@ -1,8 +1,21 @@
+import Foundation
+
 extension GeoCache {
+    /// The keys ``dictionary`` uses beyond the four fields' keys, for what a cache has
+    /// beyond them; each is present only when the cache has that fact.
+    public enum ListingKey: String, CaseIterable, Sendable {
+        case code, latitude, longitude, type, container, difficulty, terrain, hint
+        case longDescription, longDescriptionIsHTML, url, placed, logs
+    }
+
     /// Creates a cache from the lab's dictionary form, or `nil` when any of the keys
     /// `title`, `details`, `creator` and `reward` is missing.
     ///
-    /// Extra keys are ignored; values are taken exactly as they are, empty or not.
+    /// The four values are taken exactly as they are, empty or not. The keys of
+    /// ``ListingKey`` fill in the code, place and listing when their values read back
+    /// (`latitude` and `longitude` as decimal degrees, both or neither; ratings as
+    /// stars; `logs` as the JSON array ``dictionary`` writes); other keys and values
+    /// that do not read back are ignored.
     public init?(fromDictionary dict: [String: String]) {
         guard let title = dict[Field.title.key],
               let details = dict[Field.details.key],
@@ -10,12 +23,54 @@ extension GeoCache {
               let reward = dict[Field.reward.key]
         else { return nil }
         self.init(title: title, details: details, creator: creator, reward: reward)
+        func value(_ key: ListingKey) -> String? { dict[key.rawValue] }
+        code = value(.code)
+        if let latitude = value(.latitude).flatMap(Double.init),
+           let longitude = value(.longitude).flatMap(Double.init) {
+            coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        }
+        listing.type = value(.type)
+        listing.container = value(.container)
+        listing.difficulty = value(.difficulty).flatMap(Rating.init(text:))
+        listing.terrain = value(.terrain).flatMap(Rating.init(text:))
+        listing.hint = value(.hint)
+        listing.longDescription = value(.longDescription)
+        listing.longDescriptionIsHTML = value(.longDescriptionIsHTML) == "true"
+        listing.url = value(.url)
+        listing.placed = value(.placed)
+        if let logs = value(.logs),
+           let decoded = try? JSONDecoder().decode([CacheLog].self, from: Data(logs.utf8)) {
+            listing.logs = decoded
+        }
     }
 
-    /// The lab's dictionary form: one entry per field, keyed by ``Field/key``.
+    /// The lab's dictionary form: one entry per field, keyed by ``Field/key``, and one
+    /// per fact the cache has beyond them (``ListingKey``); a cache with nothing more
+    /// gives exactly the lab's four keys.
     ///
     /// `GeoCache(fromDictionary: cache.dictionary) == cache` for every cache.
     public var dictionary: [String: String] {
-        Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.key, self[$0]) })
+        var dict = Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.key, self[$0]) })
+        func set(_ key: ListingKey, _ value: String?) {
+            if let value { dict[key.rawValue] = value }
+        }
+        set(.code, code)
+        set(.latitude, coordinate?.latitudeText)
+        set(.longitude, coordinate?.longitudeText)
+        set(.type, listing.type)
+        set(.container, listing.container)
+        set(.difficulty, listing.difficulty?.text)
+        set(.terrain, listing.terrain?.text)
+        set(.hint, listing.hint)
+        set(.longDescription, listing.longDescription)
+        set(.longDescriptionIsHTML, listing.longDescriptionIsHTML ? "true" : nil)
+        set(.url, listing.url)
+        set(.placed, listing.placed)
+        if !listing.logs.isEmpty {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            set(.logs, (try? encoder.encode(listing.logs)).map { String(decoding: $0, as: UTF8.self) })
+        }
+        return dict
     }
 }

@@ -9,7 +9,7 @@
 ///                      creator: "ana", reward: "Travel bug")
 /// cache.missingFields      // []
 /// ```
-public struct GeoCache: Equatable, Hashable, Codable, Sendable {
+public struct GeoCache: Equatable, Hashable, Sendable {
     /// A title for the geocache.
     public var title: String
     /// Additional details: where it is, what to look for.
@@ -19,12 +19,37 @@ public struct GeoCache: Equatable, Hashable, Codable, Sendable {
     /// What can be found at the cache.
     public var reward: String
 
-    /// Creates a cache from its four fields, valid or not.
-    public init(title: String, details: String, creator: String, reward: String) {
+    /// The cache's code (``CacheCode``): nil until a store gives it one, or the code of
+    /// the file it was imported from. A stored cache always has one.
+    public var code: String?
+    /// Where the cache is (WGS84), when that is known.
+    public var coordinate: Coordinate?
+    /// What the listing says beyond the four fields: type, container, ratings, hint,
+    /// long description, URL, placed date and logs.
+    public var listing: Listing
+
+    /// Creates a cache from its four fields, valid or not, and optionally its code,
+    /// place and listing.
+    public init(title: String, details: String, creator: String, reward: String,
+                code: String? = nil, coordinate: Coordinate? = nil, listing: Listing = .empty) {
         self.title = title
         self.details = details
         self.creator = creator
         self.reward = reward
+        self.code = code
+        self.coordinate = coordinate
+        self.listing = listing
+    }
+
+    /// True when the cache has nothing beyond the lab's four fields.
+    public var hasOnlyLabFields: Bool { code == nil && coordinate == nil && listing.isEmpty }
+
+    /// The cache with the four fields replaced by `fields` (a missing one becomes empty),
+    /// keeping its code, place and listing: what an edit in the form makes.
+    public func replacingFields(_ fields: [Field: String]) -> GeoCache {
+        var edited = self
+        for field in Field.allCases { edited[field] = fields[field] ?? "" }
+        return edited
     }
 }
 
@@ -57,7 +82,7 @@ extension GeoCache {
                   creator: fields[.creator] ?? "", reward: fields[.reward] ?? "")
     }
 
-    /// The fields whose values differ from `other`'s, in the form's order.
+    /// The four fields whose values differ from `other`'s, in the form's order.
     public func fields(differingFrom other: GeoCache) -> [Field] {
         Field.allCases.filter { self[$0] != other[$0] }
     }

@@ -7,3 +7,11 @@ extension UInt8 {
         self &- 0x41 < 26 ? self | 0x20 : self
     }
 }
+
+extension UInt8 {
+    /// True for an ASCII letter or digit.
+    @inline(__always)
+    var isASCIIAlphanumeric: Bool {
+        (self &- 0x30) < 10 || (self | 0x20) &- 0x61 < 26
+    }
+}

@@ -56,7 +56,7 @@ extension GeocacheTUICommand {
             let progress = progressLine(sources, signals.interruption.progress)
             defer { progress?.finish() }
             do {
-                report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
+                report = try store.importCaches(from: sources, skipInvalid: skipInvalid, existing: .update,
                                                 interruption: signals.interruption)
                 report.include(signals.interruption.tally)
                 progress?.finish()

@@ -19,6 +19,12 @@ extension Coordinate: CustomStringConvertible {
         Self.decimalDegrees(latitudeMicrodegrees) + ", " + Self.decimalDegrees(longitudeMicrodegrees)
     }
 
+    /// The latitude in signed decimal degrees with 6 decimals, such as `47.368717`.
+    public var latitudeText: String { Self.decimalDegrees(latitudeMicrodegrees) }
+
+    /// The longitude in signed decimal degrees with 6 decimals, such as `-8.540933`.
+    public var longitudeText: String { Self.decimalDegrees(longitudeMicrodegrees) }
+
     /// One angle in the geocaching.com form, such as `N 47° 22.123′` or `W 008° 32.456′`.
     ///
     /// - Parameters:

@@ -45,6 +45,25 @@ public protocol CacheStore: AnyObject {
     /// Calls `body` with every stored cache in stored order, inside one consistent snapshot.
     func forEachCache(_ body: (StoredCache) throws -> Void) throws
 
+    /// The cache stored under `code` (compared as ``CacheCode/normalized(_:)`` makes
+    /// it), or nil when there is none.
+    func cache(withCode code: String) throws -> StoredCache?
+
+    // MARK: Nearest first
+
+    /// The first cache in nearest-first order from `origin` after the one whose key is
+    /// `key` (``NearestKey``), or the nearest of all when `key` is nil; nil past the last.
+    /// Caches without a place come last, in stored order. Uses an index: the time does
+    /// not grow with the number of caches farther away.
+    func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache?
+    /// The cache right before the one whose key is `key` in nearest-first order from
+    /// `origin`, or the last of all when `key` is nil; nil before the first.
+    func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache?
+    /// Calls `body` with the caches in nearest-first order from `origin`, at most
+    /// `limit` of them, each with its key.
+    func forEachNearest(to origin: Coordinate, limit: Int?,
+                        _ body: (StoredCache, NearestKey) throws -> Void) throws
+
     // MARK: Searching
 
     /// Calls `body` with every cache whose title, details, creator or reward contains
@@ -57,11 +76,16 @@ public protocol CacheStore: AnyObject {
 
     /// Validates `cache` and stores it after every other cache; returns it with its new
     /// identity and the count right after the insert (its position: it is last).
+    /// A cache without a code is given a new one (``CacheCode/generate()``, drawn again
+    /// until it is unique in the store); one whose code is stored already is refused
+    /// with ``StoreError/codeInUse(_:)``.
     func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int)
     /// Replaces every stored cache with `caches`, in order, in one transaction.
     func saveCaches(_ caches: [GeoCache]) throws
-    /// Writes `cache` over `stored` only when the store still holds exactly `stored`;
-    /// throws ``CacheEditError`` when another session changed or deleted it first.
+    /// Writes `cache` over `stored` only when the store still holds exactly `stored`
+    /// (every field, the place and the listing); throws ``CacheEditError`` when another
+    /// session changed or deleted it first. The code stays `stored`'s whatever
+    /// `cache.code` says.
     @discardableResult
     func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache
     /// Deletes `stored` only when the store still holds exactly that version; returns
@@ -69,8 +93,14 @@ public protocol CacheStore: AnyObject {
     @discardableResult
     func delete(_ stored: StoredCache) throws -> Int
     /// Imports every cache read from `sources` in one transaction (see
-    /// ``SQLiteStore/importCaches(from:skipInvalid:interruption:)`` for the rules).
-    func importCaches(from sources: [ImportSource], skipInvalid: Bool,
+    /// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)`` for the rules).
+    ///
+    /// The code is a cache's identity: a record whose code is stored updates that
+    /// cache when ``GeoCache/updated(byImporting:coverage:)`` changes it (counted as
+    /// updated, else unchanged), or is skipped when `existing` is ``ExistingCaches/keep``.
+    /// A record without a code is a duplicate when a cache identical in its four fields
+    /// is stored, as before, and gets a new code otherwise.
+    func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                       interruption: ImportInterruption?) throws -> ImportReport
 
     // MARK: The draft
@@ -103,6 +133,14 @@ public protocol CacheStore: AnyObject {
     /// before the store is released): the store may leave to the exit what the exit
     /// does anyway, so that quitting does not wait for it. Nothing for a server.
     func prepareForExit()
+}
+
+/// What an import does with a record whose code is stored already.
+public enum ExistingCaches: Sendable, Equatable {
+    /// Updates the stored cache to the file's version (`import`'s default).
+    case update
+    /// Leaves the stored cache as it is (`import --keep-existing`).
+    case keep
 }
 
 /// The count, the first cache and the kept draft: what a form shows when it opens.
@@ -173,14 +211,16 @@ extension CacheStore {
         }
     }
 
-    /// ``importCaches(from:skipInvalid:interruption:)`` with its usual options.
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false) throws -> ImportReport {
-        try importCaches(from: sources, skipInvalid: skipInvalid, interruption: nil)
+    /// ``importCaches(from:skipInvalid:existing:interruption:)`` with its usual options.
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false,
+                             existing: ExistingCaches = .update) throws -> ImportReport {
+        try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: nil)
     }
 
-    /// Imports one source; see ``importCaches(from:skipInvalid:interruption:)``.
+    /// Imports one source; see ``importCaches(from:skipInvalid:existing:interruption:)``.
     public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
+                             existing: ExistingCaches = .update,
                              interruption: ImportInterruption? = nil) throws -> ImportReport {
-        try importCaches(from: [source], skipInvalid: skipInvalid, interruption: interruption)
+        try importCaches(from: [source], skipInvalid: skipInvalid, existing: existing, interruption: interruption)
     }
 }

@@ -52,6 +52,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerServerSchema(server: String)
     /// The server refused a statement.
     case serverError(server: String, message: String)
+    /// A cache to be added carries a code already stored (the store is its `path`).
+    case codeInUse(path: String, code: String)
 
     /// The path of the store file the error is about, or the server (`host:port/dbname`).
     public var path: String {
@@ -62,7 +64,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .fileDeleted(let path), .fileReplaced(let path),
              .unreachable(let path, _), .connectionLost(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
-             .serverError(let path, _):
+             .serverError(let path, _), .codeInUse(let path, _):
             path
         }
     }
@@ -130,6 +132,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Use that newer version, \(serverElsewhere)."
         case .serverError(let server, let message):
             return "\(server): the server refused a statement: \(message)."
+        case .codeInUse(let store, let code):
+            return "\(store) already holds a cache with the code \(code); nothing was stored. "
+                + "Import the file to update that cache, or edit it."
         }
     }
 }

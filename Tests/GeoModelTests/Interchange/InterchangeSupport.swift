@@ -25,7 +25,7 @@ enum Interchange {
 
     /// The caches among `records`.
     static func caches(_ records: [ImportRecord]) -> [GeoCache] {
-        records.compactMap { if case .cache(let cache, _) = $0 { cache } else { nil } }
+        records.compactMap { if case .cache(let cache, _, _) = $0 { cache } else { nil } }
     }
 
     /// The rejected records among `records`.

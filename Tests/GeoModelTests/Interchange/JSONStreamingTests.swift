@@ -113,7 +113,7 @@ struct JSONStreamingTests {
         let text = JSONInterchange.document(for: caches)
         let records = try Interchange.records(text: text)
         #expect(Interchange.caches(records) == caches)
-        let locations = records.compactMap { if case .cache(_, let location) = $0 { location } else { nil } }
+        let locations = records.compactMap { if case .cache(_, let location, _) = $0 { location } else { nil } }
         #expect(locations.last?.index == 19_999)
         // The last element is ",\n  {...}" before the closing "\n]\n"; it starts at its "{".
         let lastElement = text.utf8.count - 3 - JSONInterchange.element(for: caches.last!, isFirst: false).utf8.count

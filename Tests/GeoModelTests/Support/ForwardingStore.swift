@@ -36,9 +36,9 @@ class ForwardingStore: CacheStore {
     func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { try base.update(stored, to: cache) }
     func delete(_ stored: StoredCache) throws -> Int { try base.delete(stored) }
 
-    func importCaches(from sources: [ImportSource], skipInvalid: Bool,
+    func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                       interruption: ImportInterruption?) throws -> ImportReport {
-        try base.importCaches(from: sources, skipInvalid: skipInvalid, interruption: interruption)
+        try base.importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption)
     }
 
     func loadDraft() throws -> [GeoCache.Field: String] { try base.loadDraft() }

@@ -4,6 +4,11 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public var added = 0
     /// Caches identical in all four fields to one already stored or read earlier.
     public var duplicates = 0
+    /// Stored caches (found by their code) that the file's version changed.
+    public var updated = 0
+    /// Stored caches (found by their code) that the file's version left as they were,
+    /// or that `--keep-existing` skipped.
+    public var unchanged = 0
     /// Records that could not become caches (listed in ``rejections``).
     public var rejected: Int { rejections.count }
     /// GPX waypoints skipped because they are not geocaches.
@@ -22,6 +27,9 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "Added \(Self.count(added, "cache", "caches")), skipped \(duplicates) as "
             + (duplicates == 1 ? "duplicate" : "duplicates") + ", rejected \(rejected)."
+        if updated + unchanged > 0 {
+            text += " Already stored: updated \(updated), unchanged \(unchanged)."
+        }
         if notGeocaches > 0 {
             let waypoints = Self.count(notGeocaches, "waypoint that is not a geocache",
                                        "waypoints that are not geocaches")

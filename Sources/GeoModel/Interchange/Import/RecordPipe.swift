@@ -46,7 +46,7 @@ final class RecordPipe<Derived>: @unchecked Sendable {
             do {
                 for source in sources {
                     try CacheImporter.readPending(source, interruption: interruption) { record in
-                        if let derive, case .ready(.cache(let cache, _)) = record {
+                        if let derive, case .ready(.cache(let cache, _, _)) = record {
                             batch.append((record, derive(cache)))
                         } else {
                             batch.append((record, nil))

@@ -1,5 +1,5 @@
 /// Importing into the PostgreSQL store: the rules of
-/// ``SQLiteStore/importCaches(from:skipInvalid:interruption:)``, with the caches sent
+/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)``, with the caches sent
 /// in batches of ``importBatchSize`` through `unnest` (one statement per cache costs a
 /// round trip each, far slower even over loopback; docs/performance.md has the figures).
 extension PostgresStore {
@@ -21,7 +21,7 @@ extension PostgresStore {
         ORDER BY n
         """
 
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool,
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                              interruption: ImportInterruption?) throws -> ImportReport {
         let names = sources.map(\.name).joined(separator: ", ")
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
@@ -43,7 +43,7 @@ extension PostgresStore {
             try RecordPipe.read(sources, interruption: interruption,
                                 derive: { SearchFolding.searchText(for: $0) }) { record, searchText in
                 switch record {
-                case .cache(let cache, _):
+                case .cache(let cache, _, _):
                     guard inBatch.insert(cache).inserted else {
                         report.duplicates += 1
                         return

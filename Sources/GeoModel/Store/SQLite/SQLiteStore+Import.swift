@@ -25,7 +25,7 @@ extension SQLiteStore {
     ///
     /// - Throws: ``ImportError`` for an unusable input or an interruption (nothing is
     ///   stored), ``StoreError`` when the store cannot be written.
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool,
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                              interruption: ImportInterruption?) throws -> ImportReport {
         try ensureAttached()
         try completePendingRows()
@@ -64,7 +64,7 @@ extension SQLiteStore {
                     try RecordPipe.read(sources, interruption: interruption,
                                         derive: { derivation.derived(for: $0) }) { record, derived in
                         switch record {
-                        case .cache(let cache, _):
+                        case .cache(let cache, _, _):
                             if try writer.storeUnlessDuplicate(cache, derived: derived) {
                                 report.added += 1
                             } else {

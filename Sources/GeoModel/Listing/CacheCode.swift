@@ -1,0 +1,43 @@
+/// A cache's code: its identity across stores and files (`GC1A2B3`, `OC12AB`, `TC7X`,
+/// and `GT…` for a cache added here).
+///
+/// A cache added with geocache-tui gets a code of its own when it is stored:
+/// ``prefix`` and ``generatedLength`` characters of the geocaching alphabet, drawn at
+/// random, so it never depends on the cache's text and two stores almost never hand out
+/// the same code (31⁷, about 27 billion, codes); the store makes sure it is unique
+/// within itself and draws again when it is not. An imported cache keeps the file's code.
+public enum CacheCode {
+    /// The prefix of the codes given here.
+    public static let prefix = "GT"
+    /// The characters after the prefix in a code given here.
+    public static let generatedLength = 7
+    /// The geocaching alphabet: digits and capital letters without I, L, O, S and U,
+    /// which read like other characters.
+    public static let alphabet = Array("0123456789ABCDEFGHJKMNPQRTVWXYZ")
+
+    /// A new code: ``prefix`` and ``generatedLength`` random characters of ``alphabet``.
+    public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+        var code = prefix
+        for _ in 0..<generatedLength {
+            code.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+        }
+        return code
+    }
+
+    /// A new code from the system's random numbers.
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return generate(using: &generator)
+    }
+
+    /// The code as stored and compared: trimmed of whitespace and in capitals
+    /// (`gc1a2b3` in a file is `GC1A2B3`); nil when nothing is left or when it holds
+    /// anything but ASCII letters, digits, `-` and `_`, or is longer than 32.
+    public static func normalized(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
+              trimmed.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return trimmed.uppercased()
+    }
+}

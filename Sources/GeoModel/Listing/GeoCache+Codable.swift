@@ -1,0 +1,68 @@
+extension GeoCache: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case title, details, creator, reward, code, coordinate, listing
+    }
+
+    /// Decodes the four fields, and the code, place and listing when present: the lab's
+    /// encoding of a cache (the four keys) still decodes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(title: try container.decode(String.self, forKey: .title),
+                  details: try container.decode(String.self, forKey: .details),
+                  creator: try container.decode(String.self, forKey: .creator),
+                  reward: try container.decode(String.self, forKey: .reward),
+                  code: try container.decodeIfPresent(String.self, forKey: .code),
+                  coordinate: try container.decodeIfPresent(Coordinate.self, forKey: .coordinate),
+                  listing: try container.decodeIfPresent(Listing.self, forKey: .listing) ?? .empty)
+    }
+
+    /// Encodes the four fields, and the code, place and listing when the cache has them:
+    /// a cache with nothing more encodes as the lab's four keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(details, forKey: .details)
+        try container.encode(creator, forKey: .creator)
+        try container.encode(reward, forKey: .reward)
+        try container.encodeIfPresent(code, forKey: .code)
+        try container.encodeIfPresent(coordinate, forKey: .coordinate)
+        if !listing.isEmpty { try container.encode(listing, forKey: .listing) }
+    }
+}
+
+extension Listing: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
+        case url, placed, logs
+    }
+
+    /// Decodes whatever facts are present; a missing one is unknown.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try container.decodeIfPresent(String.self, forKey: .type),
+                  container: try container.decodeIfPresent(String.self, forKey: .container),
+                  difficulty: try container.decodeIfPresent(Rating.self, forKey: .difficulty),
+                  terrain: try container.decodeIfPresent(Rating.self, forKey: .terrain),
+                  hint: try container.decodeIfPresent(String.self, forKey: .hint),
+                  longDescription: try container.decodeIfPresent(String.self, forKey: .longDescription),
+                  longDescriptionIsHTML: try container.decodeIfPresent(Bool.self, forKey: .longDescriptionIsHTML) ?? false,
+                  url: try container.decodeIfPresent(String.self, forKey: .url),
+                  placed: try container.decodeIfPresent(String.self, forKey: .placed),
+                  logs: try container.decodeIfPresent([CacheLog].self, forKey: .logs) ?? [])
+    }
+
+    /// Encodes the facts that are known, and no others.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(self.container, forKey: .container)
+        try container.encodeIfPresent(difficulty, forKey: .difficulty)
+        try container.encodeIfPresent(terrain, forKey: .terrain)
+        try container.encodeIfPresent(hint, forKey: .hint)
+        try container.encodeIfPresent(longDescription, forKey: .longDescription)
+        if longDescriptionIsHTML { try container.encode(true, forKey: .longDescriptionIsHTML) }
+        try container.encodeIfPresent(url, forKey: .url)
+        try container.encodeIfPresent(placed, forKey: .placed)
+        if !logs.isEmpty { try container.encode(logs, forKey: .logs) }
+    }
+}

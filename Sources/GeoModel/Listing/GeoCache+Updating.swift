@@ -1,0 +1,45 @@
+extension GeoCache {
+    /// What the file a cache was read from can say about a cache, which decides what an
+    /// import may change in a cache already stored under the same code.
+    public enum Coverage: Sendable, Equatable, Hashable {
+        /// Everything: GPX and JSON.
+        case complete
+        /// LOC: the code, title, owner, place, type, container, ratings and URL, but no
+        /// details, reward, hint, descriptions, placed date or logs.
+        case location
+    }
+
+    /// This stored cache as a newer version read from a file makes it: what the file
+    /// says replaces what is stored, and what the file does not say is kept.
+    ///
+    /// The code stays this cache's. The title and the creator are always the file's;
+    /// details and reward only when the file carries them (``Coverage/complete``). A
+    /// place, type, container, rating, hint, long description, URL or date is the
+    /// file's when the file gives one; the logs are the file's when it carries any.
+    /// The result equals `self` when the file's version holds nothing new, which is how
+    /// an import tells an updated cache from an unchanged one.
+    public func updated(byImporting imported: GeoCache, coverage: Coverage) -> GeoCache {
+        var result = self
+        result.title = imported.title
+        result.creator = imported.creator
+        if coverage == .complete {
+            result.details = imported.details
+            result.reward = imported.reward
+        }
+        result.coordinate = imported.coordinate ?? coordinate
+        let new = imported.listing
+        result.listing.type = new.type ?? listing.type
+        result.listing.container = new.container ?? listing.container
+        result.listing.difficulty = new.difficulty ?? listing.difficulty
+        result.listing.terrain = new.terrain ?? listing.terrain
+        result.listing.hint = new.hint ?? listing.hint
+        if let description = new.longDescription {
+            result.listing.longDescription = description
+            result.listing.longDescriptionIsHTML = new.longDescriptionIsHTML
+        }
+        result.listing.url = new.url ?? listing.url
+        result.listing.placed = new.placed ?? listing.placed
+        if !new.logs.isEmpty { result.listing.logs = new.logs }
+        return result
+    }
+}

@@ -1,0 +1,135 @@
+/// What a geocaching listing says about a cache beyond the lab's four fields: the facts
+/// GPX and LOC files carry and a GPS shows.
+///
+/// Every member is optional (a cache typed into the form has none of them); `logs` is
+/// empty when the file carried none. Text is kept exactly as the file had it: the long
+/// description stays HTML when ``longDescriptionIsHTML`` says so, and a view turns it
+/// into text when it shows it.
+public struct Listing: Equatable, Hashable, Sendable {
+    /// The cache type as geocaching.com names it: "Traditional Cache", "Multi-cache",
+    /// "Unknown Cache", "Lab Cache", ...
+    public var type: String?
+    /// The container size: "Micro", "Small", "Regular", "Large", "Other", "Virtual",
+    /// "Not chosen".
+    public var container: String?
+    /// How hard the cache is to find, 1 to 5 in halves.
+    public var difficulty: Rating?
+    /// How hard the terrain is, 1 to 5 in halves.
+    public var terrain: Rating?
+    /// The hint, kept as the file had it (decoded; geocaching.com encodes it with ROT13
+    /// only on its web pages).
+    public var hint: String?
+    /// The long description, as the file had it.
+    public var longDescription: String?
+    /// True when ``longDescription`` is HTML (`<groundspeak:long_description html="True">`).
+    public var longDescriptionIsHTML: Bool
+    /// The listing's web page.
+    public var url: String?
+    /// When the cache was placed, as an ISO 8601 date or date and time
+    /// (`2004-08-07` or `2004-08-07T07:00:00Z`), as the file gave it.
+    public var placed: String?
+    /// The logs the file carried, in the file's order (newest first, as
+    /// geocaching.com writes them).
+    public var logs: [CacheLog]
+
+    /// A listing; by default one that says nothing.
+    public init(type: String? = nil, container: String? = nil, difficulty: Rating? = nil,
+                terrain: Rating? = nil, hint: String? = nil, longDescription: String? = nil,
+                longDescriptionIsHTML: Bool = false, url: String? = nil, placed: String? = nil,
+                logs: [CacheLog] = []) {
+        self.type = type
+        self.container = container
+        self.difficulty = difficulty
+        self.terrain = terrain
+        self.hint = hint
+        self.longDescription = longDescription
+        self.longDescriptionIsHTML = longDescriptionIsHTML
+        self.url = url
+        self.placed = placed
+        self.logs = logs
+    }
+
+    /// The listing that says nothing: what a cache typed into the form has.
+    public static let empty = Listing()
+
+    /// True when the listing says nothing.
+    public var isEmpty: Bool { self == .empty }
+
+    /// "D2/T1.5", or nil when neither rating is known; a missing one shows as "?".
+    public var ratingsText: String? {
+        guard difficulty != nil || terrain != nil else { return nil }
+        return "D\(difficulty?.text ?? "?")/T\(terrain?.text ?? "?")"
+    }
+}
+
+/// A difficulty or terrain rating: 1 to 5 in steps of a half.
+public struct Rating: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The rating in halves: 2 (1 star) to 10 (5 stars).
+    public let halves: Int
+
+    /// A rating from its number of halves, or nil outside 2...10.
+    public init?(halves: Int) {
+        guard (2...10).contains(halves) else { return nil }
+        self.halves = halves
+    }
+
+    /// A rating from a number of stars such as 1.5, or nil when it is not 1 to 5 in halves.
+    public init?(stars: Double) {
+        let doubled = stars * 2
+        guard doubled.isFinite, doubled == doubled.rounded() else { return nil }
+        self.init(halves: Int(doubled))
+    }
+
+    /// A rating as files write it: "1", "1.5", "2.0", " 3 "; nil for anything else.
+    public init?(text: String) {
+        guard let stars = Double(text.trimmingWhitespace()) else { return nil }
+        self.init(stars: stars)
+    }
+
+    /// The number of stars: 1, 1.5, ... 5.
+    public var stars: Double { Double(halves) / 2 }
+
+    /// "1", "1.5", "5": the shortest text that gives the rating back.
+    public var text: String { halves % 2 == 0 ? String(halves / 2) : "\(halves / 2).5" }
+
+    public var description: String { text }
+
+    public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.halves < rhs.halves }
+}
+
+extension Rating: Codable {
+    /// Decodes a rating from its number of stars.
+    public init(from decoder: any Decoder) throws {
+        let stars = try decoder.singleValueContainer().decode(Double.self)
+        guard let rating = Rating(stars: stars) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "\(stars) is not a rating of 1 to 5 in halves"))
+        }
+        self = rating
+    }
+
+    /// Encodes the number of stars.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(stars)
+    }
+}
+
+/// One log of a cache as a file carries it.
+public struct CacheLog: Equatable, Hashable, Codable, Sendable {
+    /// When it was logged, as the file gave it (ISO 8601: `2024-05-01T19:00:00Z`).
+    public var date: String
+    /// The log type: "Found it", "Didn't find it", "Write note", ...
+    public var type: String
+    /// Who logged it.
+    public var finder: String
+    /// What they wrote.
+    public var text: String
+
+    public init(date: String, type: String, finder: String, text: String) {
+        self.date = date
+        self.type = type
+        self.finder = finder
+        self.text = text
+    }
+}

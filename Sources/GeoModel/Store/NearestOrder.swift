@@ -1,0 +1,40 @@
+/// Where a cache comes in nearest-first order from an origin: by distance, then by
+/// identifier (stored order) for caches at the same distance; caches without a place
+/// come after every cache with one, in stored order.
+///
+/// Both stores order by this key, with the distance worked out by
+/// ``Coordinate/distance(to:)`` in Swift (an index only narrows down the candidates), so
+/// every store and every view agrees on the order to the last metre.
+public struct NearestKey: Comparable, Hashable, Sendable {
+    /// The distance from the origin in metres; infinity for a cache without a place.
+    public let distance: Double
+    /// The cache's identifier.
+    public let id: CacheID
+
+    public init(distance: Double, id: CacheID) {
+        self.distance = distance
+        self.id = id
+    }
+
+    /// The key of `stored` from `origin`.
+    public init(of stored: StoredCache, from origin: Coordinate) {
+        self.init(distance: stored.cache.coordinate.map { origin.distance(to: $0) } ?? .infinity, id: stored.id)
+    }
+
+    /// True when the cache has no place (it comes after all that have one).
+    public var isUnplaced: Bool { distance == .infinity }
+
+    public static func < (lhs: NearestKey, rhs: NearestKey) -> Bool {
+        lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.id < rhs.id
+    }
+}
+
+extension CacheStore {
+    /// The caches in nearest-first order, worked out by reading every cache: the meaning
+    /// of the store's indexed methods, for tests to compare them with.
+    public func nearestOrderByScanning(from origin: Coordinate) throws -> [StoredCache] {
+        var all: [(NearestKey, StoredCache)] = []
+        try forEachCache { all.append((NearestKey(of: $0, from: origin), $0)) }
+        return all.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}
