@@ -41,7 +41,8 @@ extension GPXReader {
             let location = RecordLocation(source: source, code: code, position: position)
             guard isGeocache(code: code) else { return (.notAGeocache(location), nil) }
             var fallback: CreatorFallback?
-            let cache = verbatimCache(code: code) ?? mappedCache(code: code, fallback: &fallback)
+            var cache = verbatimCache(code: code) ?? mappedCache(code: code, fallback: &fallback)
+            cache.code = CacheCode.normalized(code)
             do {
                 return (.cache(try cache.validated(), location), fallback)
             } catch {
