@@ -2,9 +2,10 @@ import ArgumentParser
 import GeoModel
 
 /// How `edit` and `delete` name the one cache they act on: `--position N` (1-based,
-/// in stored order, as `list --numbered` and the screen's "3 of 12" count) or
+/// in stored order, as `list --numbered` and the screen's "3 of 12" count),
 /// `--id N` (the store's identifier, as `list --ids` prints; stable while other
-/// caches come and go).
+/// caches come and go) or `--code CODE` (the cache's code, as `list --codes` prints;
+/// the same in every store and file).
 ///
 /// Both take the next argument as their value even when it starts with a dash, so
 /// `--position -1` is refused as a position below 1, not as a missing value.
@@ -18,10 +19,20 @@ struct CacheTarget: ParsableArguments {
             help: ArgumentHelp("The cache with this identifier (see list --ids).", valueName: "n"))
     var id: Int64?
 
+    @Option(help: ArgumentHelp("The cache with this code, such as GC1A2B3 (see list --codes).", valueName: "code"))
+    var code: String?
+
     func validate() throws {
+        let given = [position != nil, id != nil, code != nil].filter { $0 }.count
+        if given > 1 { throw ValidationError("Give only one of --position, --id and --code.") }
+        if let code {
+            guard CacheCode.normalized(code) != nil else {
+                throw ValidationError("\"\(code)\" is not a cache code: codes are letters and digits, such as GC1A2B3.")
+            }
+            return
+        }
         switch (position, id) {
-        case (nil, nil): throw ValidationError("Name the cache with --position N or --id N.")
-        case (.some, .some): throw ValidationError("Give either --position or --id, not both.")
+        case (nil, nil): throw ValidationError("Name the cache with --position N, --id N or --code CODE.")
         case (let position?, nil) where position < 1:
             throw ValidationError("Positions start at 1: --position \(position) names no cache (see list --numbered).")
         case (nil, let id?) where id < 1:
@@ -34,7 +45,9 @@ struct CacheTarget: ParsableArguments {
     func resolve(in store: any CacheStore) throws -> StoredCache {
         let found: StoredCache?
         do {
-            if let position {
+            if let code {
+                found = try store.cache(withCode: code)
+            } else if let position {
                 found = try store.cache(atPosition: position)
             } else {
                 found = try store.cache(CacheID(rawValue: id ?? 0))
@@ -43,6 +56,9 @@ struct CacheTarget: ParsableArguments {
             throw CommandFailure.report(error)
         }
         guard let found else {
+            if let code {
+                throw CommandFailure.report(message: "there is no cache with the code \(CacheCode.normalized(code) ?? code)")
+            }
             if let position {
                 let count = (try? store.count()) ?? 0
                 throw CommandFailure.report(

@@ -10,7 +10,11 @@ extension GeocacheTUICommand {
             discussion: """
                 Every field must hold something other than whitespace; otherwise the empty \
                 fields are named on standard error and the exit status is 1. The cache is \
-                committed to disk before the command returns. Prints nothing on success.
+                committed to disk before the command returns, with a code of its own \
+                (GT and seven letters and digits; see list --codes). --at gives its \
+                coordinates as geocachers write them: "N47 22.123 E008 32.456", \
+                "47.368717, 8.540933" or 47°22'07.4"N 8°32'27.4"E; a wrong one is refused \
+                naming what is wrong, and nothing is stored. Prints nothing on success.
                 """
         )
 
@@ -28,8 +32,12 @@ extension GeocacheTUICommand {
         @Option(help: "What can be found at the cache.")
         var reward: String = ""
 
+        @Option(help: ArgumentHelp("Where the cache is, e.g. \"N47 22.123 E008 32.456\".", valueName: "coordinates"),
+                transform: CoordinateArgument.parse)
+        var at: Coordinate?
+
         func run() throws {
-            let cache = GeoCache(title: title, details: details, creator: creator, reward: reward)
+            let cache = GeoCache(title: title, details: details, creator: creator, reward: reward, coordinate: at)
             // Validate before touching the store, so a typo never creates a store file.
             do {
                 _ = try cache.validated()

@@ -8,8 +8,9 @@ extension GeocacheTUICommand {
             commandName: "edit",
             abstract: "Change fields of one cache.",
             discussion: """
-                Name the cache with --position or --id; the fields not given keep their \
-                value. The result must be valid like a new cache: a field left empty (or \
+                Name the cache with --position, --id or --code; the fields not given keep \
+                their value, and so do its code and listing. --at COORDINATES moves it \
+                (as add --at takes them), --at none removes its place. The result must be valid like a new cache: a field left empty (or \
                 only whitespace) is named on standard error and nothing is written. If \
                 another process changes or deletes the cache while the edit runs, nothing \
                 is written and the exit status is 1. Prints nothing on success.
@@ -24,9 +25,19 @@ extension GeocacheTUICommand {
         @Option(help: "The new creator.") var creator: String?
         @Option(help: "The new reward.") var reward: String?
 
+        @Option(help: ArgumentHelp("Where the cache is now, or \"none\" for no place.", valueName: "coordinates"),
+                transform: { .init(try CoordinateArgument.parseOrNone($0)) })
+        var at: PlaceChange?
+
+        /// A new place, or none: `--at none` is not the same as no `--at`.
+        struct PlaceChange {
+            let coordinate: Coordinate?
+            init(_ coordinate: Coordinate?) { self.coordinate = coordinate }
+        }
+
         func validate() throws {
-            guard title != nil || details != nil || creator != nil || reward != nil else {
-                throw ValidationError("Give at least one of --title, --details, --creator, --reward.")
+            guard title != nil || details != nil || creator != nil || reward != nil || at != nil else {
+                throw ValidationError("Give at least one of --title, --details, --creator, --reward, --at.")
             }
         }
 
@@ -38,6 +49,7 @@ extension GeocacheTUICommand {
             if let details { cache.details = details }
             if let creator { cache.creator = creator }
             if let reward { cache.reward = reward }
+            if let at { cache.coordinate = at.coordinate }
             guard cache != stored.cache else { return }
             do {
                 try store.update(stored, to: cache)

@@ -13,7 +13,10 @@ extension GeocacheTUICommand {
                 '<' starts XML: GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
                 <extensions>, or plain geocache waypoints) or a geocaching.com LOC file. A \
                 cache whose file names no owner gets the file's author as creator, else \
-                "unknown"; the summary says how many. All files are imported in one transaction: if any file is \
+                "unknown"; the summary says how many. A cache's code is its identity: a cache \
+                whose code is stored updates that cache when the file's version differs \
+                (the summary says "updated N, unchanged M"; a LOC file changes only what \
+                it carries), unless --keep-existing is given. All files are imported in one transaction: if any file is \
                 unreadable or malformed, nothing is stored. A cache identical in all four \
                 fields to a stored one, or to one read earlier, is skipped as a duplicate; \
                 waypoints that are not geocaches are skipped. An element or waypoint that \
@@ -33,6 +36,9 @@ extension GeocacheTUICommand {
         @Flag(help: "Store the valid caches and list the invalid ones instead of importing nothing.")
         var skipInvalid = false
 
+        @Flag(help: "Leave a stored cache as it is when the file has a cache with its code.")
+        var keepExisting = false
+
         @Flag(help: "Draw no progress line on standard error, even on a terminal.")
         var quiet = false
 
@@ -51,26 +57,31 @@ extension GeocacheTUICommand {
             // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
             // commit it rolls back and says so; after it the summary is still printed.
             let signals = ImportSignals()
+            let newStoreFile = newStoreFilePath()
             let store = try storeOptions.openStore()
             var report: ImportReport
             let progress = progressLine(sources, signals.interruption.progress)
             defer { progress?.finish() }
             do {
-                report = try store.importCaches(from: sources, skipInvalid: skipInvalid, existing: .update,
+                report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
+                                                existing: keepExisting ? .keep : .update,
                                                 interruption: signals.interruption)
                 report.include(signals.interruption.tally)
                 progress?.finish()
             } catch let error as ImportError where error.kind == .interrupted {
                 progress?.finish()
+                Self.removeIfEmpty(store, createdAt: newStoreFile)
                 let name = signals.signal.map(ImportSignals.name) ?? "a signal"
                 StandardStreams.writeError(
                     "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
                 throw ExitCode(signals.exitStatus ?? 1)
             } catch let error as ImportError {
                 progress?.finish()
+                Self.removeIfEmpty(store, createdAt: newStoreFile)
                 throw CommandFailure.report(message: error.message)
             } catch {
                 progress?.finish()
+                Self.removeIfEmpty(store, createdAt: newStoreFile)
                 throw CommandFailure.report(error)
             }
             for rejection in report.rejections {
@@ -80,6 +91,23 @@ extension GeocacheTUICommand {
             // A signal that came during the commit or after it: the caches are stored and
             // reported; the exit status still says the process was asked to stop.
             if let status = signals.exitStatus { throw ExitCode(status) }
+        }
+
+        /// The store file's path when the store is a file that does not exist yet (this
+        /// import creates it), else nil.
+        private func newStoreFilePath() -> String? {
+            guard case .file(let path, _)? = try? storeOptions.location(),
+                  !FileManager.default.fileExists(atPath: path) else { return nil }
+            return path
+        }
+
+        /// After a failed import: removes the store file the import created, with its side
+        /// files, when it is still empty, so a typo in a file name leaves nothing behind.
+        private static func removeIfEmpty(_ store: any CacheStore, createdAt path: String?) {
+            guard let path, (try? store.count()) == 0 else { return }
+            for file in store.protectedPaths where file.hasPrefix(path) {
+                unlink(file)
+            }
         }
 
         /// The progress line: bytes read of the total when every source's size is known

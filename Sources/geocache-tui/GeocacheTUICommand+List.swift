@@ -7,7 +7,7 @@ extension GeocacheTUICommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "Print every cache (or those matching --match), in stored order.",
+            abstract: "Print every cache (or those matching --match), in stored order or nearest first.",
             discussion: """
                 One line per cache: title, details, creator and reward separated by tabs, \
                 with backslash, tab, newline, carriage return and other control characters \
@@ -16,7 +16,12 @@ extension GeocacheTUICommand {
                 --match TEXT keeps the caches with TEXT in any field, ignoring case and \
                 accents ("zurich" finds "Zürich"), as the screen's search does. --numbered \
                 and --ids start each line with the cache's position or identifier and a \
-                tab: what edit and delete take as --position and --id.
+                tab: what edit and delete take as --position and --id; --codes starts it \
+                with the cache's code (for --code). --near COORDINATES (or --near gps, \
+                the position gpsd reports, on localhost:2947 or --gps HOST:PORT) prints \
+                the caches nearest first, each line starting with the distance and the \
+                bearing from there ("1.24 km<TAB>NE"; "-<TAB>-" for caches without \
+                coordinates, which come last). --limit N prints the first N.
                 """
         )
 
@@ -35,28 +40,75 @@ extension GeocacheTUICommand {
         @Flag(help: "Start each line with the cache's identifier (for edit/delete --id).")
         var ids = false
 
+        @Flag(help: "Start each line with the cache's code (for edit/delete --code).")
+        var codes = false
+
+        @Option(help: ArgumentHelp("Nearest first from these coordinates, or from the GPS position (gps).",
+                                   valueName: "coordinates|gps"),
+                transform: NearOrigin.init(argument:))
+        var near: NearOrigin?
+
+        @Option(help: ArgumentHelp("Where gpsd listens, for --near gps (default: localhost:2947).", valueName: "host:port"),
+                transform: { text in
+                    do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
+                })
+        var gps: GPSDEndpoint?
+
+        @Option(help: ArgumentHelp("Print at most this many caches.", valueName: "n"))
+        var limit: Int?
+
+        /// Where `--near` measures from.
+        enum NearOrigin {
+            case coordinate(Coordinate)
+            case gps
+
+            init(argument: String) throws {
+                if argument.trimmingCharacters(in: .whitespaces).lowercased() == "gps" {
+                    self = .gps
+                } else {
+                    self = .coordinate(try CoordinateArgument.parse(argument))
+                }
+            }
+        }
+
+        /// How long `--near gps` waits for a fix.
+        static let fixTimeout: Duration = .seconds(10)
+
         func validate() throws {
-            if json, numbered || ids { throw ValidationError("--numbered and --ids do not apply to --json.") }
+            if json, numbered || ids || codes {
+                throw ValidationError("--numbered, --ids and --codes do not apply to --json.")
+            }
             if numbered, ids { throw ValidationError("Give either --numbered or --ids, not both.") }
+            if numbered, near != nil {
+                throw ValidationError("--numbered does not apply to --near: positions count in stored order (use --ids or --codes).")
+            }
+            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
+            if gps != nil, near == nil { throw ValidationError("--gps applies to --near gps only.") }
         }
 
         func run() throws {
+            let origin = try near.map(resolveOrigin)
             let store = try storeOptions.openStore()
             var output = BufferedWriter(descriptor: STDOUT_FILENO)
             do {
-                if json {
+                if let origin {
+                    try writeNearest(store, from: origin, to: &output)
+                } else if json {
                     try writeJSON(store, to: &output)
                 } else if numbered, let match {
                     // A match's position is its rank among all caches.
+                    let codes = codes
                     try store.forEachNumberedMatch(of: match) { position, stored in
+                        if codes { Self.writeCode(of: stored, to: &output) }
                         try write(stored.cache, prefix: position, to: &output)
                     }
                 } else {
                     // The flags are read once: an option's getter costs more than a line.
-                    let numbered = numbered, ids = ids
+                    let numbered = numbered, ids = ids, codes = codes
                     var position: Int64 = 0
                     try eachCache(store) { stored in
                         position += 1
+                        if codes { Self.writeCode(of: stored, to: &output) }
                         try write(stored.cache, prefix: numbered ? position : ids ? stored.id.rawValue : nil, to: &output)
                     }
                 }
@@ -67,6 +119,60 @@ extension GeocacheTUICommand {
                 try? output.flush()
                 throw CommandFailure.report(error)
             }
+        }
+
+        /// The coordinates `--near` names, or the fix gpsd reports within ``fixTimeout``.
+        private func resolveOrigin(_ near: NearOrigin) throws -> Coordinate {
+            switch near {
+            case .coordinate(let coordinate): return coordinate
+            case .gps:
+                let endpoint = gps ?? .default
+                let (fix, status) = GPSDClient(endpoint: endpoint).waitForFix(timeout: Self.fixTimeout)
+                guard let coordinate = fix?.coordinate else {
+                    throw CommandFailure.report(message: "--near gps: no position from gpsd on \(endpoint) "
+                        + "within \(Self.fixTimeout.components.seconds) s (\(status)). Give coordinates instead, "
+                        + "such as --near \"N47 22.123 E008 32.456\".")
+                }
+                return coordinate
+            }
+        }
+
+        /// The caches nearest first from `origin` (the matches of `--match` only, when
+        /// given), each line starting with the distance and the bearing, or the JSON
+        /// array in that order.
+        private func writeNearest(_ store: any CacheStore, from origin: Coordinate,
+                                  to output: inout BufferedWriter) throws {
+            let matches = try match.map { Set(try store.matchIDs($0)) }
+            var written = 0
+            let limit = limit ?? .max
+            var isFirst = true
+            let ids = ids, codes = codes, json = json
+            try store.forEachNearest(to: origin, limit: matches == nil ? limit : nil) { stored, key in
+                guard written < limit, matches?.contains(stored.id) ?? true else { return }
+                written += 1
+                if json {
+                    try Self.writeElement(stored.cache, isFirst: isFirst, to: &output)
+                    isFirst = false
+                    return
+                }
+                if let place = stored.cache.coordinate {
+                    output.append(text: Coordinate.distanceText(metres: key.distance))
+                    output.append("\t")
+                    output.append(text: origin.compassPoint(to: place).rawValue)
+                    output.append("\t")
+                } else {
+                    output.append("-\t-\t")
+                }
+                if codes { Self.writeCode(of: stored, to: &output) }
+                try write(stored.cache, prefix: ids ? stored.id.rawValue : nil, to: &output)
+            }
+            if json { try output.write(JSONInterchange.closing(isEmpty: isFirst)) }
+        }
+
+        /// The cache's code and a tab.
+        private static func writeCode(of stored: StoredCache, to output: inout BufferedWriter) {
+            output.append(text: stored.cache.code ?? "")
+            output.append("\t")
         }
 
         /// One line: the prefix (a position or an identifier) and a tab when given, the

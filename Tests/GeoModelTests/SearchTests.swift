@@ -83,7 +83,7 @@ import GeoTestSupport
         let recorder = ChangeRecorder(list)
         #expect(try list.beginSearch("zurich") == 2)
         #expect(list.isSearching && list.searchQuery == "zurich")
-        #expect(list.current?.cache == Self.zurich)
+        #expect(list.current?.cache.withoutCode == Self.zurich)
         #expect(list.searchMatchCount == 2 && list.searchPosition == 1 && list.position == nil)
         #expect(list.positionText == "Match 1 of 2")
         #expect(recorder.changes == [.searchBegan(query: "zurich", matchCount: 2)])
