@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes a large pocket-query-style GPX file for measuring `geocache-tui import`.
 
-Usage: scripts/make-big-gpx.py [OUTPUT] [--caches N] [--long-descriptions]
+Usage: scripts/make-big-gpx.py [OUTPUT] [--caches N] [--long-descriptions] [--no-logs]
 
-The default is 50,000 geocaches (about 225 MB) written to /tmp/big.gpx. Each cache
+The default is 50,000 geocaches (about 225 MB) written to /tmp/big.gpx; --no-logs
+writes the same file without the logs. Each cache
 looks like a geocaching.com pocket query entry: GPX 1.0, the Groundspeak 1.0.1
 extension under <wpt>, HTML short and long descriptions, five logs, and now and
 then travel bugs; every 25th waypoint is a parking spot (not a geocache). The
@@ -98,7 +99,7 @@ def long_description(rng, number):
     return "\n".join(parts), True
 
 
-def waypoint(rng, number, long_descriptions=False):
+def waypoint(rng, number, long_descriptions=False, logs_kept=True):
     lat = rng.uniform(-60, 60)
     lon = rng.uniform(-180, 180)
     code = "GC%06X" % (0x100000 + number)
@@ -120,6 +121,8 @@ def waypoint(rng, number, long_descriptions=False):
         f'          <groundspeak:finder id="{rng.randrange(10**6)}">finder{rng.randrange(9999)}</groundspeak:finder>\n'
         f'          <groundspeak:text encoded="False">{escape(sentence(rng, 25))}</groundspeak:text>\n'
         f'        </groundspeak:log>\n' for i in range(5))
+    if not logs_kept:
+        logs = ""  # made all the same, so the rest of the file is the same
     bugs = ""
     if number % 3 == 0:
         bugs = (f'        <groundspeak:travelbug id="{number}" ref="TB{code[2:]}">\n'
@@ -161,6 +164,8 @@ def main():
     parser.add_argument("--caches", type=int, default=50_000, help="geocaches to write (default 50000)")
     parser.add_argument("--long-descriptions", action="store_true",
                         help="short descriptions of about 3,400 bytes of text, HTML and plain")
+    parser.add_argument("--no-logs", action="store_true",
+                        help="the same file without its logs (for the cost of reading them)")
     arguments = parser.parse_args()
     rng = random.Random(4)
     written = 0
@@ -168,7 +173,7 @@ def main():
     with open(arguments.output, "w", encoding="utf-8") as output:
         output.write(HEADER)
         while written < arguments.caches:
-            output.write(waypoint(rng, number, arguments.long_descriptions))
+            output.write(waypoint(rng, number, arguments.long_descriptions, not arguments.no_logs))
             if number % 25 != 24:
                 written += 1
             number += 1

@@ -63,9 +63,20 @@ def cache_rows(count, details_bytes=None):
         yield fields + (search_text(fields),)
 
 
-def make_store(binary, path, count, details_bytes=None):
+def place(number):
+    """A deterministic place for cache `number`, in microdegrees: spread over the
+    latitudes -60 to 70 and every longitude by two coprime strides, so the caches
+    cover the map evenly with no two at one place."""
+    latitude = (number * 7_919_017) % 130_000_000 - 60_000_000
+    longitude = (number * 104_729_003) % 360_000_000 - 180_000_000
+    return latitude, longitude
+
+
+def make_store(binary, path, count, details_bytes=None, placed=False):
     """Creates the store at `path` with `count` caches (descriptions of about
-    `details_bytes` bytes when given); returns the seconds it took."""
+    `details_bytes` bytes when given; each with a place when `placed`); returns the
+    seconds it took. The rows go in without codes, as rows from other SQL do: the app
+    gives them codes with their digests."""
     start = time.perf_counter()
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
@@ -85,8 +96,13 @@ def make_store(binary, path, count, details_bytes=None):
                              "AND tbl_name = 'cache' AND sql IS NOT NULL").fetchall()
         for name, _ in indexes:
             db.execute(f'DROP INDEX "{name}"')
-        db.executemany("INSERT INTO cache (title, details, creator, reward) VALUES (?, ?, ?, ?)",
-                       (row[:4] for row in cache_rows(count, details_bytes)))
+        if placed:
+            db.executemany("INSERT INTO cache (title, details, creator, reward, latitude, longitude) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           (row[:4] + place(number) for number, row in enumerate(cache_rows(count, details_bytes))))
+        else:
+            db.executemany("INSERT INTO cache (title, details, creator, reward) VALUES (?, ?, ?, ?)",
+                           (row[:4] for row in cache_rows(count, details_bytes)))
         for _, sql in indexes:
             db.execute(sql)
         db.execute("COMMIT")
