@@ -47,8 +47,9 @@ from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
 from stores import make_store  # noqa: E402
 from bulk import bulk_figures  # noqa: E402
 from club import club_figures  # noqa: E402
+from place import place_figures  # noqa: E402
 from figures import Figure, fmt, print_table  # noqa: E402
-from form import (LONG_TEXT, measure_big_store, measure_first_paint, measure_idle, measure_keys,  # noqa: E402
+from form import (LONG_TEXT, measure_big_store, measure_nearest_next, measure_first_paint, measure_idle, measure_keys,  # noqa: E402
                   measure_long_text_and_draft_quit, worst_tab_of_each_round)
 from dialog import DialogReference  # noqa: E402
 from memory import format_breakdown, smaps_breakdown  # noqa: E402
@@ -196,8 +197,9 @@ def main():
     parser.add_argument("--gpx-caches", type=int, default=50_000)
     parser.add_argument("--skip-import", action="store_true", help="leave out the GPX import")
     parser.add_argument("--club", type=int, default=100_000, help="caches in the PostgreSQL store")
-    parser.add_argument("--only", choices=["bulk"],
-                        help="bulk: only list/export/import against sqlite3 (issue 13), a few minutes")
+    parser.add_argument("--only", choices=["bulk", "place"],
+                        help="bulk: only list/export/import against sqlite3 (issue 13), a few minutes; "
+                             "place: only list --near, nearest-first Next and the import with logs (issue 25)")
     parser.add_argument("--bulk-small", type=int, default=200_000, help="caches in the small-cache bulk store")
     parser.add_argument("--bulk-long", type=int, default=50_000, help="caches in the long-description bulk store")
     parser.add_argument("--workdir", help="keep generated stores here (default: a temp dir, removed)")
@@ -220,7 +222,19 @@ def main():
     extra = {}
     started = time.perf_counter()
     try:
-        if args.only != "bulk":
+        if args.only in (None, "place"):
+            placed = os.path.join(workdir, f"placed-{args.big}.sqlite")
+            log(f"generating a store with {args.big:,} placed caches")
+            log(f"  done in {make_store(binary, placed, args.big, placed=True):.1f} s")
+            log(f"places: list --near and nearest-first Next over {args.big:,} caches; "
+                f"import of {args.gpx_caches:,} caches with and without logs")
+            figures += place_figures(Figure, binary, workdir, runs, import_runs, run_with_rusage, placed, args.big,
+                                     args.gpx_caches)
+            figures.append(Figure("nearest_next_big", f"Next nearest first, {args.big:,} placed caches", "ms",
+                                  measure_nearest_next(binary, placed, home, runs), budget=5))
+            os.remove(placed)
+
+        if args.only is None:
             stores = {}
             for count in (0, 10_000, PAINT_MIDDLE, args.big):
                 path = os.path.join(workdir, f"store-{count}.sqlite")
@@ -368,9 +382,10 @@ def main():
                 figures.append(Figure("find_big", f"list --match over {args.big:,} caches", "ms", [],
                                       note="skipped: this binary has no `list --match` (issue 6) yet"))
 
-        log("bulk: list, list --json, export json/gpx against sqlite3; import of the JSON")
-        figures += bulk_figures(Figure, binary, workdir, runs, import_runs,
-                                small=args.bulk_small, long=args.bulk_long)
+        if args.only in (None, "bulk"):
+            log("bulk: list, list --json, export json/gpx against sqlite3; import of the JSON")
+            figures += bulk_figures(Figure, binary, workdir, runs, import_runs,
+                                    small=args.bulk_small, long=args.bulk_long)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

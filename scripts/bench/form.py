@@ -151,3 +151,24 @@ def measure_big_store(binary, store, home, runs, nexts):
         peaks.append(session.status_kib("VmHWM") / 1024)
         session.quit()
     return peaks, next_ms, add_ms, baseline
+
+
+# Where the nearest-first session stands (Zürich), given as --home.
+NEAREST_HOME = "47.368717, 8.540933"
+# The key that switches Next and Previous to nearest first (^O in the key table).
+NEAREST_KEY = b"\x0f"
+
+
+def measure_nearest_next(binary, store, home, runs, nexts=20):
+    """With a big store of placed caches, standing at NEAREST_HOME: the latency of
+    Next in nearest-first order, `nexts` timed per run."""
+    next_ms = []
+    for _ in range(runs):
+        session = AppSession(binary, store, home, argv=[binary, "--store", store, "--home", NEAREST_HOME])
+        session.wait_first_paint()
+        session.key(NEAREST_KEY)
+        for _ in range(nexts):
+            elapsed, _, _ = session.key(b"\x0e")
+            next_ms.append(elapsed * MS)
+        session.quit()
+    return next_ms
