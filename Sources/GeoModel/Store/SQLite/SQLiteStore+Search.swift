@@ -38,32 +38,40 @@ extension SQLiteStore {
     private static let matchCondition =
         "\(SearchFunction.name)(title, details, creator, reward, fold_patch, CAST(? AS BLOB))"
 
-    /// Works out the digest and search patch of rows stored without them (by SQL that
-    /// is not the app's, or before migration v3), in batches of 20,000 per
-    /// transaction, committed without waiting for the disk: they are worked out from
-    /// the fields again should a power cut lose them. When there are none this is one
-    /// lookup in a partial index.
+    /// Works out the digest and search patch of rows stored without them, and gives a
+    /// code to rows stored without one (by SQL that is not the app's, or before
+    /// migration v3 and v4), in batches of 20,000 per transaction, committed without
+    /// waiting for the disk: should a power cut lose them, they are worked out again.
+    /// When there are none this is two lookups in partial indexes.
     func completePendingRows() throws {
         let hasPending = try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash IS NULL)") ?? false
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash IS NULL)
+                    OR EXISTS (SELECT 1 FROM cache WHERE code IS NULL)
+                """) ?? false
         }
         guard hasPending else { return }
         var patches = SearchFoldPatch.Builder()
         try withoutWaitingForTheDisk {
-            var more = true
-            while more {
-                more = try write { db in
-                    let rows = try Row.fetchAll(
-                        db, sql: """
-                            SELECT \(Self.cacheColumns) FROM cache WHERE content_hash IS NULL
-                            ORDER BY id LIMIT \(Self.completionBatch)
-                            """)
-                    let update = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
-                    for row in rows {
-                        let stored = Self.storedCache(from: row)
-                        try update.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [stored.id.rawValue])
+            for condition in ["content_hash IS NULL", "code IS NULL"] {
+                var more = true
+                while more {
+                    more = try write { db in
+                        let rows = try Row.fetchAll(
+                            db, sql: """
+                                SELECT \(Self.cacheColumns), content_hash IS NULL FROM cache WHERE \(condition)
+                                ORDER BY id LIMIT \(Self.completionBatch)
+                                """)
+                        let update = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
+                        for row in rows {
+                            let stored = Self.storedCache(from: row)
+                            if row[9] as Bool {
+                                try update.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [stored.id.rawValue])
+                            }
+                            if stored.cache.code == nil { try Self.giveCode(toRow: stored.id.rawValue, in: db) }
+                        }
+                        return rows.count == Self.completionBatch
                     }
-                    return rows.count == Self.completionBatch
                 }
             }
         }
