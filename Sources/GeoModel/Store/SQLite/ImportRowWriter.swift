@@ -1,10 +1,16 @@
 import GRDB
 import GRDBSQLite
 
-/// The import's two statements per cache, on SQLite's own API: look for a cache
-/// identical in all four fields (``SQLiteStore/containsCacheSQL``: by its
-/// ``ContentDigest``, then the fields), also one stored earlier in the same import, and
-/// insert it (with the digest and its ``SearchFoldPatch``) when there is none.
+/// The import's statements per cache, on SQLite's own API.
+///
+/// A cache with a code is looked up by it (the unique index on the code, which also
+/// finds one stored earlier in the same import): found, it is updated to
+/// ``GeoCache/updated(byImporting:coverage:)`` when that changes it, or left as it is;
+/// not found, it is inserted with its code. A cache without a code is looked up by its
+/// four fields (``SQLiteStore/containsCacheSQL``: by its ``ContentDigest``, then the
+/// fields), also among those stored earlier in the same import, and inserted with a
+/// new code when there is none. An insert stores the digest, the ``SearchFoldPatch``,
+/// the place and the listing's bytes (``ListingEncoding``, encoded once).
 ///
 /// Each field is bound as TEXT with its byte length, so a NUL inside it is kept, as
 /// ``SQLiteStore/textArgument(_:)`` keeps it through GRDB, and without a copy: the
@@ -23,6 +29,8 @@ final class ImportRowWriter {
     private let database: Database
     private let exists: Statement
     private let insert: Statement
+    private let byCode: Statement
+    private let update: Statement
     /// Remembers how the import's words fold: descriptions repeat theirs.
     private var patches = SearchFoldPatch.Builder()
 
@@ -53,6 +61,8 @@ final class ImportRowWriter {
         if counterTrigger != nil { try database.execute(sql: "DROP TRIGGER cache_counted_on_insert") }
         exists = try database.makeStatement(sql: SQLiteStore.containsCacheSQL)
         insert = try database.makeStatement(sql: Self.insertSQL)
+        byCode = try database.makeStatement(sql: "SELECT \(SQLiteStore.cacheColumns) FROM cache WHERE code = ?")
+        update = try database.makeStatement(sql: "UPDATE cache SET \(SQLiteStore.versionAssignments) WHERE id = ?")
         // The store's rows all have their digest: the import completed any pending ones.
         let stored = try Int.fetchOne(database, sql: "SELECT value FROM cache_count") ?? 0
         if stored <= Self.digestLimit {
@@ -84,59 +94,148 @@ final class ImportRowWriter {
         }
     }
 
-    /// Stores `cache` unless an identical one is stored (also one stored earlier by
-    /// this writer); returns whether it was stored. `derived`, when given, is what
+    /// What became of one imported cache.
+    enum Outcome {
+        /// Stored as a new cache.
+        case added
+        /// Without a code, and identical in its four fields to a stored cache.
+        case duplicate
+        /// Its code is stored, and the stored cache was changed to the file's version.
+        case updated
+        /// Its code is stored, and the stored cache was left as it was.
+        case unchanged
+    }
+
+    /// Stores `cache`, read from a file that says what `coverage` says, by the rules
+    /// of the type's description: a stored cache with its code is updated (with
+    /// `existing` ``ExistingCaches/update``) or left alone, a cache without a code is
+    /// a duplicate or is added with a new code. `derived`, when given, is what
     /// ``Derivation`` made of it; otherwise it is worked out here.
-    func storeUnlessDuplicate(_ cache: GeoCache, derived: Derived? = nil) throws -> Bool {
-        let lookup = exists.sqliteStatement, row = insert.sqliteStatement
-        defer {
-            sqlite3_reset(lookup)
-            sqlite3_reset(row)
+    func store(_ cache: GeoCache, coverage: GeoCache.Coverage, existing: ExistingCaches,
+               derived: Derived? = nil) throws -> Outcome {
+        if let code = cache.code.flatMap(CacheCode.normalized) {
+            if let stored = try storedCache(withCode: code) {
+                guard existing == .update else { return .unchanged }
+                let updated = stored.cache.updated(byImporting: cache, coverage: coverage)
+                guard updated != stored.cache else { return .unchanged }
+                try write(updated, over: stored.id)
+                return .updated
+            }
+            try insert(cache, code: code, derived: derived)
+            return .added
         }
         let digest = derived?.digest ?? ContentDigest.of(cache)
+        if digests?.contains(digest) ?? true, try isStored(cache, digest: digest) { return .duplicate }
+        try insert(cache, code: newCode(), derived: derived)
+        return .added
+    }
+
+    /// The cache stored under the normalized `code`, also one this import stored.
+    private func storedCache(withCode code: String) throws -> StoredCache? {
+        let lookup = byCode.sqliteStatement
+        defer { sqlite3_reset(lookup) }
+        try check(sqlite3_bind_text(lookup, 1, code, -1, Self.transient))
+        switch sqlite3_step(lookup) {
+        case SQLITE_ROW: return SQLiteStore.storedCache(at: lookup)
+        case SQLITE_DONE: return nil
+        case let code: throw error(code, sql: byCode.sql)
+        }
+    }
+
+    /// A code no stored cache has.
+    private func newCode() throws -> String {
+        while true {
+            let code = CacheCode.generate()
+            if try storedCache(withCode: code) == nil { return code }
+        }
+    }
+
+    /// True when a cache identical in its four fields to `cache`, whose digest is
+    /// `digest`, is stored.
+    private func isStored(_ cache: GeoCache, digest: Int64) throws -> Bool {
+        let lookup = exists.sqliteStatement
+        defer { sqlite3_reset(lookup) }
         var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward
         return try title.withUTF8 { title in
             try details.withUTF8 { details in
                 try creator.withUTF8 { creator in
                     try reward.withUTF8 { reward in
-                        if digests?.contains(digest) ?? true {
-                            try check(sqlite3_bind_int64(lookup, 1, digest))
-                            for (index, field) in [title, details, creator, reward].enumerated() {
-                                try bind(field, at: Int32(index + 2), to: lookup)
-                            }
-                            guard sqlite3_step(lookup) == SQLITE_ROW else {
-                                throw error(sqlite3_errcode(database.sqliteConnection), sql: SQLiteStore.containsCacheSQL)
-                            }
-                            if sqlite3_column_int(lookup, 0) != 0 { return false }
-                        }
-
+                        try check(sqlite3_bind_int64(lookup, 1, digest))
                         for (index, field) in [title, details, creator, reward].enumerated() {
-                            try bind(field, at: Int32(index + 1), to: row)
+                            try bind(field, at: Int32(index + 2), to: lookup)
                         }
-                        try check(sqlite3_bind_int64(row, 5, digest))
-                        let stepped: Int32
-                        let patch: [UInt8]? = if let derived { derived.patch } else { patches.patch(for: cache) }
-                        if let patch {
-                            stepped = try patch.withUnsafeBytes { patch in
-                                try check(sqlite3_bind_blob(row, 6, patch.baseAddress, Int32(patch.count), nil))
-                                defer { sqlite3_bind_null(row, 6) }
-                                return sqlite3_step(row)
-                            }
-                        } else {
-                            try check(sqlite3_bind_null(row, 6))
-                            stepped = sqlite3_step(row)
+                        guard sqlite3_step(lookup) == SQLITE_ROW else {
+                            throw error(sqlite3_errcode(database.sqliteConnection), sql: SQLiteStore.containsCacheSQL)
                         }
-                        guard stepped == SQLITE_DONE else { throw error(stepped, sql: Self.insertSQL) }
-                        added += 1
-                        if digests != nil {
-                            digests!.insert(digest)
-                            if digests!.count > Self.digestLimit { digests = nil }
-                        }
-                        return true
+                        return sqlite3_column_int(lookup, 0) != 0
                     }
                 }
             }
         }
+    }
+
+    /// Inserts `cache` under `code`, with its digest, search patch, place and listing.
+    private func insert(_ cache: GeoCache, code: String, derived: Derived?) throws {
+        let row = insert.sqliteStatement
+        defer {
+            sqlite3_reset(row)
+            sqlite3_clear_bindings(row)
+        }
+        let digest = derived?.digest ?? ContentDigest.of(cache)
+        let patch: [UInt8]? = if let derived { derived.patch } else { patches.patch(for: cache) }
+        let listing = ListingEncoding.encode(cache.listing)
+        var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward
+        let stepped = try title.withUTF8 { title in
+            try details.withUTF8 { details in
+                try creator.withUTF8 { creator in
+                    try reward.withUTF8 { reward in
+                        for (index, field) in [title, details, creator, reward].enumerated() {
+                            try bind(field, at: Int32(index + 1), to: row)
+                        }
+                        try check(sqlite3_bind_int64(row, 5, digest))
+                        try check(sqlite3_bind_text(row, 7, code, -1, Self.transient))
+                        if let place = cache.coordinate {
+                            try check(sqlite3_bind_int64(row, 8, Int64(place.latitudeMicrodegrees)))
+                            try check(sqlite3_bind_int64(row, 9, Int64(place.longitudeMicrodegrees)))
+                        }
+                        return try withBlob(patch, at: 6, of: row) {
+                            try withBlob(listing, at: 10, of: row) { sqlite3_step(row) }
+                        }
+                    }
+                }
+            }
+        }
+        guard stepped == SQLITE_DONE else { throw error(stepped, sql: Self.insertSQL) }
+        added += 1
+        remember(digest)
+    }
+
+    /// Binds `bytes` (NULL when nil) without a copy as parameter `index` of
+    /// `statement` while `body` runs.
+    private func withBlob<T>(_ bytes: [UInt8]?, at index: Int32, of statement: SQLiteStatement,
+                             _ body: () throws -> T) throws -> T {
+        guard let bytes else {
+            try check(sqlite3_bind_null(statement, index))
+            return try body()
+        }
+        return try bytes.withUnsafeBytes { buffer in
+            try check(sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), nil))
+            defer { sqlite3_bind_null(statement, index) }
+            return try body()
+        }
+    }
+
+    /// Writes `cache` over the row `id` (found by its code in this transaction).
+    private func write(_ cache: GeoCache, over id: CacheID) throws {
+        try update.execute(arguments: SQLiteStore.versionValues(cache) + [id.rawValue])
+        remember(ContentDigest.of(cache))
+    }
+
+    /// Adds `digest` to ``digests`` while they are kept.
+    private func remember(_ digest: Int64) {
+        guard digests != nil else { return }
+        digests!.insert(digest)
+        if digests!.count > Self.digestLimit { digests = nil }
     }
 
     /// Binds `bytes` as TEXT without a copy (SQLITE_STATIC): they must stay valid until

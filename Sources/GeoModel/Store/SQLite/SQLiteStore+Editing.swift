@@ -22,8 +22,10 @@ extension SQLiteStore {
 
     // MARK: - Editing
 
-    /// Replaces the fields of `stored` with those of `cache`, provided the row still
-    /// holds exactly `stored.cache`: one durable transaction that compares and writes.
+    /// Replaces the fields, place and listing of `stored` with those of `cache`,
+    /// provided the row still holds exactly `stored.cache` (the four fields, the code,
+    /// the place and the listing): one durable transaction that compares and writes.
+    /// The code stays `stored`'s whatever `cache.code` says.
     ///
     /// - Throws: ``GeoCacheValidationError`` when a field of `cache` is empty,
     ///   ``CacheEditError/changedElsewhere(newer:)`` or
@@ -32,24 +34,24 @@ extension SQLiteStore {
     /// - Returns: The cache as now stored.
     @discardableResult
     public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
-        let valid = try cache.validated()
+        var valid = try cache.validated()
+        valid.code = stored.cache.code
         let updated = StoredCache(id: stored.id, cache: valid)
         let conflict: CacheEditError? = try write { db in
             try db.execute(sql: """
                 UPDATE cache
-                SET title = CAST(? AS TEXT), details = CAST(? AS TEXT), creator = CAST(? AS TEXT),
-                    reward = CAST(? AS TEXT), content_hash = ?, fold_patch = ?
-                WHERE id = ? AND \(Self.sameContentCondition)
+                SET \(Self.versionAssignments)
+                WHERE id = ? AND \(Self.sameVersionCondition)
                 """,
-                arguments: Self.insertArguments(valid) + [stored.id.rawValue] + Self.cacheArguments(stored.cache))
+                arguments: Self.versionValues(valid) + [stored.id.rawValue] + Self.versionArguments(stored.cache))
             return db.changesCount == 1 ? nil : try Self.conflict(for: stored.id, in: db)
         }
         if let conflict { throw conflict }
         return updated
     }
 
-    /// Deletes `stored`, provided the row still holds exactly `stored.cache`, in one
-    /// durable transaction.
+    /// Deletes `stored`, provided the row still holds exactly `stored.cache` (also its
+    /// code, place and listing), in one durable transaction.
     ///
     /// - Throws: ``CacheEditError/changedElsewhere(newer:)`` (a cache someone else
     ///   just edited is not deleted on the strength of its old content) or
@@ -59,12 +61,24 @@ extension SQLiteStore {
     @discardableResult
     public func delete(_ stored: StoredCache) throws -> Int {
         let outcome: Result<Int, CacheEditError> = try write { db in
-            try db.execute(sql: "DELETE FROM cache WHERE id = ? AND \(Self.sameContentCondition)",
-                           arguments: [stored.id.rawValue] + Self.cacheArguments(stored.cache))
+            try db.execute(sql: "DELETE FROM cache WHERE id = ? AND \(Self.sameVersionCondition)",
+                           arguments: [stored.id.rawValue] + Self.versionArguments(stored.cache))
             guard db.changesCount == 1 else { return .failure(try Self.conflict(for: stored.id, in: db)) }
             return .success(try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0)
         }
         return try outcome.get()
+    }
+
+    /// What an update writes over a row's version: the four fields and what is derived
+    /// from them, the place and the listing; its values come from ``versionValues(_:)``.
+    static let versionAssignments = """
+        title = CAST(? AS TEXT), details = CAST(? AS TEXT), creator = CAST(? AS TEXT), reward = CAST(? AS TEXT),
+        content_hash = ?, fold_patch = ?, latitude = ?, longitude = ?, listing = ?
+        """
+
+    /// The values of ``versionAssignments`` for `cache`.
+    static func versionValues(_ cache: GeoCache) -> StatementArguments {
+        cacheArguments(cache) + derivedArguments(cache) + placeArguments(cache)
     }
 
     /// Why a compare-and-write on `id` touched no row.

@@ -5,9 +5,15 @@ extension SQLiteStore {
     /// Imports every cache read from `sources` in one transaction: either all the
     /// accepted caches are stored, or nothing is.
     ///
-    /// Each source's format is detected from its content (``CacheImporter``). A cache
-    /// identical in all four fields to one already stored, or to one read earlier in
-    /// this import, is a duplicate: counted, not stored again. A GPX waypoint that is
+    /// Each source's format is detected from its content (``CacheImporter``). The code
+    /// is a cache's identity: a cache whose code is stored (also by a record read
+    /// earlier in this import) updates that cache to
+    /// ``GeoCache/updated(byImporting:coverage:)`` when that changes it (counted as
+    /// updated, else unchanged), or is counted as unchanged and skipped when `existing`
+    /// is ``ExistingCaches/keep``; a cache with a code not stored is added with it. A
+    /// cache without a code that is identical in all four fields to one already stored,
+    /// or to one read earlier in this import, is a duplicate: counted, not stored
+    /// again; otherwise it is added with a new code. A GPX waypoint that is
     /// not a geocache is counted and skipped. Records that cannot become valid caches
     /// are rejected: with `skipInvalid` false (the default) the whole import is
     /// refused with an ``ImportError`` of kind ``ImportError/Kind/invalidRecords``
@@ -64,11 +70,12 @@ extension SQLiteStore {
                     try RecordPipe.read(sources, interruption: interruption,
                                         derive: { derivation.derived(for: $0) }) { record, derived in
                         switch record {
-                        case .cache(let cache, _, _):
-                            if try writer.storeUnlessDuplicate(cache, derived: derived) {
-                                report.added += 1
-                            } else {
-                                report.duplicates += 1
+                        case .cache(let cache, _, let coverage):
+                            switch try writer.store(cache, coverage: coverage, existing: existing, derived: derived) {
+                            case .added: report.added += 1
+                            case .duplicate: report.duplicates += 1
+                            case .updated: report.updated += 1
+                            case .unchanged: report.unchanged += 1
                             }
                         case .rejected(let rejection):
                             report.rejections.append(rejection)

@@ -19,15 +19,26 @@ extension SQLiteStore {
 
     /// The cache of the row `statement` is on: the identifier and the four fields'
     /// bytes (selected as BLOB, so a NUL inside a field is kept), each copied once,
-    /// into its String.
-    private static func storedCache(at statement: SQLiteStatement) -> StoredCache {
+    /// into its String; the code, the place, and the listing decoded from SQLite's copy
+    /// of its bytes.
+    static func storedCache(at statement: SQLiteStatement) -> StoredCache {
         func text(_ column: Int32) -> String {
             guard let bytes = sqlite3_column_blob(statement, column) else { return "" }
             let count = Int(sqlite3_column_bytes(statement, column))
             return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
+        func integer(_ column: Int32) -> Int64? {
+            sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+        }
+        let code = sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : text(5)
+        var listing = Listing.empty
+        if let bytes = sqlite3_column_blob(statement, 8) {
+            let count = Int(sqlite3_column_bytes(statement, 8))
+            listing = ListingEncoding.decode(UnsafeRawBufferPointer(start: bytes, count: count)) ?? .empty
+        }
         return StoredCache(
             id: CacheID(rawValue: sqlite3_column_int64(statement, 0)),
-            cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4)))
+            cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4), code: code,
+                            coordinate: coordinate(latitude: integer(6), longitude: integer(7)), listing: listing))
     }
 }

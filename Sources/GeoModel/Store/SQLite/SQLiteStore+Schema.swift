@@ -74,19 +74,72 @@ extension SQLiteStore {
                 CREATE INDEX cache_pending ON cache (id) WHERE content_hash IS NULL;
                 """)
         }
+        migrator.registerMigration("v4") { db in
+            // A cache has a code, a place and a listing (issue 25). The place is two
+            // whole numbers of microdegrees, as `Coordinate` keeps it (both NULL when
+            // the cache has none); the listing is `ListingEncoding`'s bytes (NULL when
+            // empty). Nearest-first reading narrows its candidates with an R*Tree of
+            // 32-bit integers (exact for microdegrees), one point per placed cache,
+            // which the triggers keep in step with the table whoever writes it.
+            // Existing rows, and rows other SQL inserts later without a code, get one
+            // in the pass that completes their digest (`completePendingRows`): adding
+            // the columns is O(1) and the migration does not draw a million codes.
+            try db.execute(sql: """
+                ALTER TABLE cache ADD COLUMN code TEXT;
+                ALTER TABLE cache ADD COLUMN latitude INTEGER;
+                ALTER TABLE cache ADD COLUMN longitude INTEGER;
+                ALTER TABLE cache ADD COLUMN listing BLOB;
+                -- A code names one cache: `cache(withCode:)` and the import's identity.
+                CREATE UNIQUE INDEX cache_by_code ON cache (code);
+                -- The rows still to be given a code, found without scanning the table.
+                CREATE INDEX cache_code_pending ON cache (id) WHERE code IS NULL;
+                -- The caches without a place, in stored order: last in nearest-first order.
+                CREATE INDEX cache_unplaced ON cache (id) WHERE latitude IS NULL OR longitude IS NULL;
+
+                CREATE VIRTUAL TABLE cache_place USING rtree_i32 (
+                    id, min_latitude, max_latitude, min_longitude, max_longitude
+                );
+                CREATE TRIGGER cache_placed_on_insert AFTER INSERT ON cache
+                WHEN new.latitude IS NOT NULL AND new.longitude IS NOT NULL BEGIN
+                    INSERT INTO cache_place VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
+                END;
+                CREATE TRIGGER cache_placed_on_update AFTER UPDATE OF latitude, longitude ON cache BEGIN
+                    DELETE FROM cache_place WHERE id = old.id;
+                    INSERT INTO cache_place
+                        SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude
+                        WHERE new.latitude IS NOT NULL AND new.longitude IS NOT NULL;
+                END;
+                CREATE TRIGGER cache_placed_on_delete AFTER DELETE ON cache
+                WHEN old.latitude IS NOT NULL AND old.longitude IS NOT NULL BEGIN
+                    DELETE FROM cache_place WHERE id = old.id;
+                END;
+                """)
+        }
         return migrator
     }()
 
-    /// The statement that stores a new cache with its digest and search patch; its
-    /// arguments come from ``insertArguments(_:)``. Every insert in the app goes through it.
+    /// The statement that stores a new cache with its digest, search patch, code, place
+    /// and listing; its arguments come from ``insertArguments(_:code:)``. Every insert in
+    /// the app goes through it.
     static let insertCacheSQL = """
-        INSERT INTO cache (title, details, creator, reward, content_hash, fold_patch)
-        VALUES (\(cacheValuePlaceholders), ?, ?)
+        INSERT INTO cache (title, details, creator, reward, content_hash, fold_patch, code, latitude, longitude, listing)
+        VALUES (\(cacheValuePlaceholders), ?, ?, ?, ?, ?, ?)
         """
 
-    /// The arguments of ``insertCacheSQL`` for `cache`.
-    static func insertArguments(_ cache: GeoCache) -> StatementArguments {
-        cacheArguments(cache) + derivedArguments(cache)
+    /// The arguments of ``insertCacheSQL`` for `cache`, stored under `code`; by default
+    /// under its own code (normalized), or a new one when it has none.
+    static func insertArguments(_ cache: GeoCache, code: String? = nil) -> StatementArguments {
+        let code = code ?? cache.code.flatMap(CacheCode.normalized) ?? CacheCode.generate()
+        return cacheArguments(cache) + derivedArguments(cache) + [code] + placeArguments(cache)
+    }
+
+    /// The place and listing of `cache` as statement arguments: latitude and longitude
+    /// in microdegrees (NULL without a place), and ``ListingEncoding``'s bytes (NULL
+    /// for an empty listing).
+    static func placeArguments(_ cache: GeoCache) -> StatementArguments {
+        [cache.coordinate.map { Int64($0.latitudeMicrodegrees) },
+         cache.coordinate.map { Int64($0.longitudeMicrodegrees) },
+         ListingEncoding.encode(cache.listing).map { Data($0) }]
     }
 
     /// What is stored beside a cache's fields: its ``ContentDigest`` and its
@@ -101,11 +154,25 @@ extension SQLiteStore {
         [ContentDigest.of(cache), builder.patch(for: cache).map { Data($0) }]
     }
 
-    /// The columns that make a ``StoredCache``. Text is read back as its raw UTF-8
-    /// bytes because GRDB reads TEXT up to the first NUL, and a field may hold one.
+    /// The columns that make a ``StoredCache``: the identifier, the four fields, the
+    /// code, the place and the listing. Text is read back as its raw UTF-8 bytes because
+    /// GRDB reads TEXT up to the first NUL, and a field may hold one.
     static let cacheColumns = """
-        id, CAST(title AS BLOB), CAST(details AS BLOB), CAST(creator AS BLOB), CAST(reward AS BLOB)
+        id, CAST(title AS BLOB), CAST(details AS BLOB), CAST(creator AS BLOB), CAST(reward AS BLOB), \
+        code, latitude, longitude, listing
         """
+
+    /// The row holds exactly the stored version given as the next arguments
+    /// (``versionArguments(_:)``): the four fields, the code, the place and the listing,
+    /// each compared with `IS`, so NULL matches NULL. Compare-and-write uses it.
+    static let sameVersionCondition = """
+        \(sameContentCondition) AND code IS ? AND latitude IS ? AND longitude IS ? AND listing IS ?
+        """
+
+    /// The arguments of ``sameVersionCondition`` for `cache` as it was read.
+    static func versionArguments(_ cache: GeoCache) -> StatementArguments {
+        cacheArguments(cache) + [cache.code] + placeArguments(cache)
+    }
 
     /// Placeholders matching ``textArgument(_:)``: four TEXT values.
     static let cacheValuePlaceholders = "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)"
@@ -124,15 +191,28 @@ extension SQLiteStore {
 
     /// Decodes a row selected with ``cacheColumns``: each field is decoded straight
     /// from SQLite's copy of the bytes (one copy, into the String), as `list` and
-    /// `export` read every row this way.
+    /// `export` read every row this way. A listing whose bytes do not decode reads as
+    /// an empty one, and a place out of range as none.
     static func storedCache(from row: Row) -> StoredCache {
         func text(_ index: Int) -> String {
             (try? row.withUnsafeData(atIndex: index) { data in
                 data.map { $0.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } } ?? ""
             }) ?? ""
         }
+        let listing = (try? row.withUnsafeData(atIndex: 8) { data in
+            data.map { $0.withUnsafeBytes { ListingEncoding.decode($0) } } ?? .empty
+        }) ?? nil
         return StoredCache(
             id: CacheID(rawValue: row[0]),
-            cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4)))
+            cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4),
+                            code: row[5], coordinate: coordinate(latitude: row[6], longitude: row[7]),
+                            listing: listing ?? .empty))
+    }
+
+    /// The place two stored columns hold: nil when either is NULL or out of range.
+    static func coordinate(latitude: Int64?, longitude: Int64?) -> Coordinate? {
+        guard let latitude, let longitude,
+              let latitude = Int32(exactly: latitude), let longitude = Int32(exactly: longitude) else { return nil }
+        return Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
     }
 }

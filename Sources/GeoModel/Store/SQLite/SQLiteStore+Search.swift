@@ -38,30 +38,62 @@ extension SQLiteStore {
     private static let matchCondition =
         "\(SearchFunction.name)(title, details, creator, reward, fold_patch, CAST(? AS BLOB))"
 
-    /// Works out the digest and search patch of rows stored without them (by SQL that
-    /// is not the app's, or before migration v3), in batches of 20,000 per
-    /// transaction, committed without waiting for the disk: they are worked out from
-    /// the fields again should a power cut lose them. When there are none this is one
-    /// lookup in a partial index.
+    /// Works out the digest and search patch of rows stored without them, and gives a
+    /// code to rows stored without one (by SQL that is not the app's, or before
+    /// migrations v3 and v4), in batches of 20,000 per transaction. Each row is written
+    /// once; a batch's new codes are sorted first, so they go into the code index in
+    /// order. The commits are durable: a code, once read, is the cache's for good. When
+    /// there is nothing to do this is two lookups in partial indexes.
     func completePendingRows() throws {
         let hasPending = try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash IS NULL)") ?? false
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash IS NULL)
+                    OR EXISTS (SELECT 1 FROM cache WHERE code IS NULL)
+                """) ?? false
         }
         guard hasPending else { return }
         var patches = SearchFoldPatch.Builder()
-        try withoutWaitingForTheDisk {
+        for condition in ["content_hash IS NULL", "code IS NULL"] {
             var more = true
             while more {
                 more = try write { db in
                     let rows = try Row.fetchAll(
                         db, sql: """
-                            SELECT \(Self.cacheColumns) FROM cache WHERE content_hash IS NULL
+                            SELECT \(Self.cacheColumns), content_hash IS NULL FROM cache WHERE \(condition)
                             ORDER BY id LIMIT \(Self.completionBatch)
                             """)
-                    let update = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
+                    let codes = rows.filter { $0[5] == nil as String? }.map { _ in CacheCode.generate() }.sorted()
+                    var nextCode = codes.startIndex
+                    let both = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ?, code = ? WHERE id = ?")
+                    let derived = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
+                    let coded = try db.cachedStatement(sql: "UPDATE cache SET code = ? WHERE id = ?")
                     for row in rows {
                         let stored = Self.storedCache(from: row)
-                        try update.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [stored.id.rawValue])
+                        let id = stored.id.rawValue
+                        let needsDerived: Bool = row[9]
+                        var code: String?
+                        if stored.cache.code == nil {
+                            code = codes[nextCode]
+                            nextCode += 1
+                        }
+                        do {
+                            switch (needsDerived, code) {
+                            case (true, let code?):
+                                try both.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [code, id])
+                            case (true, nil):
+                                try derived.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [id])
+                            case (false, let code?):
+                                try coded.execute(arguments: [code, id])
+                            case (false, nil):
+                                break
+                            }
+                        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                            // The drawn code is taken: the row gets its digest, and a code drawn again.
+                            if needsDerived {
+                                try derived.execute(arguments: Self.derivedArguments(stored.cache, patches: &patches) + [id])
+                            }
+                            try Self.giveCode(toRow: id, in: db)
+                        }
                     }
                     return rows.count == Self.completionBatch
                 }

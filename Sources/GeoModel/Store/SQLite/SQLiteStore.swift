@@ -138,7 +138,8 @@ public final class SQLiteStore: CacheStore {
     /// and its directory, when missing, with mode 0700 (the directory's parent must
     /// exist unless `createIntermediateDirectories` is true). A 0-byte file, or an
     /// SQLite database with no tables and no application id, becomes a new store.
-    /// The file's device and inode are recorded for the checks of ``write(_:)``.
+    /// The file's device and inode are recorded for the checks of ``write(_:)``. Rows
+    /// stored without a code or digest (by other SQL, or before schema v4) get them.
     public init(path: String, createIntermediateDirectories: Bool = false) throws(StoreError) {
         let path = StorePath.absolute(path)
         self.path = path
@@ -171,6 +172,13 @@ public final class SQLiteStore: CacheStore {
             throw StoreError(wrapping: error, path: path)
         }
         OpenStoreFiles.retain(identity)
+        // Rows another program stored (or an older schema left) without a code get one
+        // before anything reads them; when there are none this is one read.
+        do {
+            try completePendingRows()
+        } catch {
+            throw StoreError(wrapping: error, path: path)
+        }
     }
 
     /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:)``.
@@ -294,6 +302,7 @@ public final class SQLiteStore: CacheStore {
     /// Calls `body` with every stored cache in stored order, one row at a time and
     /// inside one read transaction (a consistent snapshot).
     public func forEachCache(_ body: (StoredCache) throws -> Void) throws {
+        try completePendingRows()
         try read { db in
             try Self.forEachStoredCache(of: db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id"), body)
         }
@@ -303,33 +312,38 @@ public final class SQLiteStore: CacheStore {
 
     /// Validates `cache` and stores it after every other cache, in one durable
     /// transaction whose cost does not depend on how many caches are stored; returns
-    /// it with its identity and the count right after the insert. The new cache is
-    /// last in stored order, so its position is that count.
+    /// it with its identity, its code and the count right after the insert. The new
+    /// cache is last in stored order, so its position is that count.
+    ///
+    /// A cache without a code (or with one ``CacheCode/normalized(_:)`` refuses) is
+    /// given a new one, drawn again while it is taken; a cache keeps its own code
+    /// (normalized) when no stored cache has it.
     ///
     /// - Throws: ``GeoCacheValidationError`` when a field is empty (nothing is
-    ///   stored), ``StoreError`` when the write fails.
+    ///   stored), ``StoreError/codeInUse(path:code:)`` when its code is stored already,
+    ///   ``StoreError`` when the write fails.
     public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
         let valid = try cache.validated()
         return try write { db in
-            try db.execute(sql: Self.insertCacheSQL, arguments: Self.insertArguments(valid))
-            let stored = StoredCache(id: CacheID(rawValue: db.lastInsertedRowID), cache: valid)
+            let stored = try Self.insert(valid, in: db, path: path)
             let count = try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0
             return (stored, count)
         }
     }
 
     /// Replaces every stored cache with `caches`, in order, in one transaction: the
-    /// lab's `saveCachesToDefaults(_:)`. Either all of them are saved or none.
+    /// lab's `saveCachesToDefaults(_:)`. Either all of them are saved or none. Codes
+    /// are given as ``append(_:)`` gives them.
     ///
     /// - Throws: ``GeoCacheValidationError`` for the first invalid cache (nothing
-    ///   is changed), ``StoreError`` when the write fails.
+    ///   is changed), ``StoreError/codeInUse(path:code:)`` when two caches carry the
+    ///   same code, ``StoreError`` when the write fails.
     public func saveCaches(_ caches: [GeoCache]) throws {
         for cache in caches { _ = try cache.validated() }
         try write { db in
             try db.execute(sql: "DELETE FROM cache")
-            let insert = try db.cachedStatement(sql: Self.insertCacheSQL)
             for cache in caches {
-                try insert.execute(arguments: Self.insertArguments(cache))
+                _ = try Self.insert(cache, in: db, path: path)
             }
         }
     }
