@@ -81,7 +81,50 @@ extension PostgresStore {
             )
             """,
         ],
+        // Version 2: a cache has a code, a place and a listing (issue 25).
+        [
+            """
+            ALTER TABLE geocache
+                ADD COLUMN code text,
+                ADD COLUMN latitude integer,
+                ADD COLUMN longitude integer,
+                ADD COLUMN listing bytea,
+                ADD CONSTRAINT geocache_place_whole CHECK ((latitude IS NULL) = (longitude IS NULL)),
+                ADD CONSTRAINT geocache_place_range CHECK (latitude BETWEEN -90000000 AND 90000000
+                                                          AND longitude BETWEEN -180000000 AND 180000000)
+            """,
+            // Every cache stored so far gets a code of its own, drawn at random as
+            // CacheCode.generate() draws: in sets, drawing again for all but the first
+            // of any code drawn twice, until every code is unique.
+            """
+            DO $$
+            BEGIN
+                LOOP
+                    WITH drawn AS (
+                        SELECT id, '\(CacheCode.prefix)' || string_agg(
+                            substr('\(String(CacheCode.alphabet))', 1 + floor(random() * \(CacheCode.alphabet.count))::integer, 1), '') AS fresh
+                        FROM geocache, generate_series(1, \(CacheCode.generatedLength))
+                        WHERE code IS NULL
+                        GROUP BY id)
+                    UPDATE geocache SET code = drawn.fresh FROM drawn WHERE geocache.id = drawn.id;
+                    UPDATE geocache SET code = NULL WHERE id IN (
+                        SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY code ORDER BY id) AS n FROM geocache) d
+                        WHERE n > 1);
+                    EXIT WHEN NOT FOUND;
+                END LOOP;
+            END $$
+            """,
+            "ALTER TABLE geocache ALTER COLUMN code SET NOT NULL",
+            "CREATE UNIQUE INDEX geocache_code ON geocache (code)",
+            // Nearest first reads the caches inside a box around the origin, growing it:
+            // PostgreSQL's own GiST index over points, no extension needed.
+            "CREATE INDEX geocache_place ON geocache USING gist (\(placePoint))",
+        ],
     ]
+
+    /// The place of a row as a point in microdegrees (longitude, latitude): what the
+    /// place index holds and every box query compares, written the same in both.
+    static let placePoint = "point(longitude, latitude)"
 
     /// The advisory lock appends take for their transaction: their identities then
     /// commit in order.
