@@ -20,7 +20,7 @@ import GeoTestSupport
         try fixture.store.saveDraft([.title: "Half typed"])
         let contents = try fixture.open().openingContents()
         #expect(contents.count == 2)
-        #expect(contents.first?.cache == Samples.oak)
+        #expect(contents.first?.cache.withoutStoredCode == Samples.oak)
         #expect(contents.draft == [.title: "Half typed"])
     }
 
@@ -39,7 +39,7 @@ import GeoTestSupport
             try store.add(Samples.bridge)
         }
         let reopened = try fixture.open()
-        #expect(try reopened.loadCaches() == [Samples.oak, Samples.bridge])
+        #expect(try reopened.loadCaches().map(\.withoutStoredCode) == [Samples.oak, Samples.bridge])
         #expect(try reopened.count() == 2)
     }
 
@@ -82,7 +82,7 @@ import GeoTestSupport
         try store.add(Samples.bridge)
         let list = [Samples.mill, Samples.oak, Samples.mill]
         try store.saveCaches(list)
-        #expect(try store.loadCaches() == list)
+        #expect(try store.loadCaches().map(\.withoutStoredCode) == list)
     }
 
     @Test(arguments: StoreKind.allCases) func saveCachesWithAnInvalidCacheChangesNothing(_ kind: StoreKind) throws {
@@ -92,7 +92,7 @@ import GeoTestSupport
         var invalid = Samples.oak
         invalid.title = ""
         #expect(throws: GeoCacheValidationError.self) { try store.saveCaches([Samples.mill, invalid]) }
-        #expect(try store.loadCaches() == [Samples.bridge])
+        #expect(try store.loadCaches().map(\.withoutStoredCode) == [Samples.bridge])
     }
 
     @Test(arguments: Samples.awkwardStrings)
@@ -234,5 +234,14 @@ import GeoTestSupport
         let queue = try DatabaseQueue(path: directory.file().path)
         let identifiers = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(identifiers == ["v1", "v2", "v3"])
+    }
+}
+
+/// The cache without the code its store gave it: what the test stored.
+private extension GeoCache {
+    var withoutStoredCode: GeoCache {
+        var cache = self
+        cache.code = nil
+        return cache
     }
 }
