@@ -76,4 +76,17 @@ struct PostgresPlaceMigrationTests {
                                             database: name)
         #expect(versions.rows.first?.string(0) == "1,2")
     }
+
+    @Test("A code the migration drew twice is drawn again for all but its oldest holder")
+    func aRepeatedCodeIsDrawnAgain() throws {
+        let url = try server.makeDatabase()
+        let name = String(url.split(separator: "/").last!)
+        try server.superuser("CREATE TABLE geocache (id bigint PRIMARY KEY, code text NOT NULL)", database: name)
+        try server.superuser("INSERT INTO geocache SELECT n, 'GTSAME' || (n % 3) FROM generate_series(1, 30) n", database: name)
+        try server.superuser(PostgresStore.redrawingRepeatedCodes, database: name)
+        let codes = try server.superuser("SELECT code FROM geocache ORDER BY id", database: name).rows.compactMap { $0.string(0) }
+        #expect(codes.count == 30 && Set(codes).count == 30)
+        #expect(Array(codes.prefix(3)) == ["GTSAME1", "GTSAME2", "GTSAME0"])
+        #expect(codes.dropFirst(3).allSatisfy { $0.hasPrefix(CacheCode.prefix) && $0.count == 9 })
+    }
 }
