@@ -1,10 +1,15 @@
 import Foundation
 
 /// Reading, writing, searching and the draft on the PostgreSQL store: the same
-/// statements as the SQLite store's, on `bytea` fields.
+/// statements as the SQLite store's, on `bytea` fields, with each cache's code (text:
+/// a stored code is ASCII), place (two integer columns of microdegrees, both NULL
+/// without one) and listing (``ListingEncoding``, NULL when empty).
 extension PostgresStore {
     /// The columns that make a ``StoredCache``.
-    static let cacheColumns = "id, title, details, creator, reward"
+    static let cacheColumns = "id, title, details, creator, reward, code, latitude, longitude, listing"
+
+    /// The columns an insert writes, in the order of ``insertValues(_:code:)``.
+    static let insertColumns = "title, details, creator, reward, search_text, code, latitude, longitude, listing"
 
     /// How many rows a cursor fetches at a time while streaming.
     static let fetchSize = 1000
@@ -56,6 +61,12 @@ extension PostgresStore {
         try stream("SELECT \(Self.cacheColumns) FROM geocache ORDER BY id", [], body)
     }
 
+    /// The cache stored under `code`, found through the unique index on the normalized code.
+    public func cache(withCode code: String) throws -> StoredCache? {
+        guard let code = CacheCode.normalized(code) else { return nil }
+        return try fetchCache("SELECT \(Self.cacheColumns) FROM geocache WHERE code = $1", [.text(code)])
+    }
+
     // MARK: - Searching
 
     public func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
@@ -76,37 +87,68 @@ extension PostgresStore {
 
     // MARK: - Writing
 
+    /// Stores `cache` last. A cache with a code keeps it (normalized), and is refused
+    /// with ``StoreError/codeInUse(path:code:)`` when a stored cache has it; one
+    /// without a code (or with text no code can be, such as `GC 12`) gets a new
+    /// ``CacheCode``, drawn again while it is taken. Appends hold the append lock, and
+    /// only appends and imports (which hold it too) give codes, so the check and the
+    /// insert cannot be overtaken.
     public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
-        let valid = try cache.validated()
+        var valid = try cache.validated()
+        let given = cache.code.flatMap(CacheCode.normalized)
         return try transaction(appending: true) { connection in
-            let inserted = try connection.query(
-                "INSERT INTO geocache (title, details, creator, reward, search_text) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                Self.insertValues(valid))
-            let id = CacheID(rawValue: Int64(inserted.rows.first?.int(0) ?? 0))
-            let count = try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0
-            return (StoredCache(id: id, cache: valid), count)
+            while true {
+                let code = given ?? CacheCode.generate()
+                valid.code = code
+                let inserted = try connection.query("""
+                    INSERT INTO geocache (\(Self.insertColumns))
+                    SELECT $1::bytea, $2::bytea, $3::bytea, $4::bytea, $5::bytea, $6::text, $7::integer, $8::integer, $9::bytea
+                    WHERE NOT EXISTS (SELECT 1 FROM geocache WHERE code = $6::text) RETURNING id
+                    """, Self.insertValues(valid, code: code))
+                guard let id = inserted.rows.first?.int(0) else {
+                    if given != nil { throw StoreError.codeInUse(path: name, code: code) }
+                    continue
+                }
+                let count = try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0
+                return (StoredCache(id: CacheID(rawValue: Int64(id)), cache: valid), count)
+            }
         }
     }
 
+    /// Replaces every cache with `caches`; each keeps its code or gets a new one, as
+    /// ``append(_:)`` gives them, and two with the same code are refused with
+    /// ``StoreError/codeInUse(path:code:)`` (nothing is replaced).
     public func saveCaches(_ caches: [GeoCache]) throws {
         for cache in caches { _ = try cache.validated() }
+        var given = Set<String>()
+        for code in caches.compactMap({ $0.code.flatMap(CacheCode.normalized) }) {
+            guard given.insert(code).inserted else { throw StoreError.codeInUse(path: name, code: code) }
+        }
+        var used = given
         try transaction(appending: true) { connection in
             try connection.query("DELETE FROM geocache", timeout: Self.bulkStatementTimeout)
             for cache in caches {
-                try connection.query(
-                    "INSERT INTO geocache (title, details, creator, reward, search_text) VALUES ($1, $2, $3, $4, $5)",
-                    Self.insertValues(cache), timeout: Self.bulkStatementTimeout)
+                var code: String
+                if let kept = cache.code.flatMap(CacheCode.normalized) {
+                    code = kept
+                } else {
+                    repeat { code = CacheCode.generate() } while !used.insert(code).inserted
+                }
+                try connection.query("INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                                     Self.insertValues(cache, code: code), timeout: Self.bulkStatementTimeout)
             }
         }
     }
 
     public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
-        let valid = try cache.validated()
+        var valid = try cache.validated()
+        valid.code = stored.cache.code
         let conflict: CacheEditError? = try transaction { connection in
             let result = try connection.query("""
-                UPDATE geocache SET title = $6, details = $7, creator = $8, reward = $9, search_text = $10
-                WHERE id = $5 AND \(Self.sameContent(from: 1))
-                """, Self.fieldValues(stored.cache) + [stored.id.value] + Self.insertValues(valid))
+                UPDATE geocache SET title = $10, details = $11, creator = $12, reward = $13, search_text = $14,
+                                    latitude = $15, longitude = $16, listing = $17
+                WHERE id = $9 AND \(Self.sameVersion(from: 1))
+                """, Self.versionValues(stored.cache) + [stored.id.value] + Self.updateValues(valid))
             return result.affectedRows == 1 ? nil : try Self.conflict(for: stored.id, on: connection)
         }
         if let conflict { throw conflict }
@@ -115,8 +157,8 @@ extension PostgresStore {
 
     public func delete(_ stored: StoredCache) throws -> Int {
         let outcome: Result<Int, CacheEditError> = try transaction { connection in
-            let result = try connection.query("DELETE FROM geocache WHERE id = $5 AND \(Self.sameContent(from: 1))",
-                                              Self.fieldValues(stored.cache) + [stored.id.value])
+            let result = try connection.query("DELETE FROM geocache WHERE id = $9 AND \(Self.sameVersion(from: 1))",
+                                              Self.versionValues(stored.cache) + [stored.id.value])
             guard result.affectedRows == 1 else { return .failure(try Self.conflict(for: stored.id, on: connection)) }
             return .success(try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0)
         }
@@ -168,22 +210,58 @@ extension PostgresStore {
             """
     }
 
+    /// The whole stored version equal to eight parameters from `$first` (those of
+    /// ``versionValues(_:)``): the four fields (through their indexed hash), the code,
+    /// the place and the listing. What compare-and-write compares.
+    static func sameVersion(from first: Int) -> String {
+        let (code, latitude, longitude, listing) = (first + 4, first + 5, first + 6, first + 7)
+        return sameContent(from: first) + """
+             AND code IS NOT DISTINCT FROM $\(code)::text AND latitude IS NOT DISTINCT FROM $\(latitude)::integer \
+            AND longitude IS NOT DISTINCT FROM $\(longitude)::integer AND listing IS NOT DISTINCT FROM $\(listing)::bytea
+            """
+    }
+
     /// The four fields as `bytea` parameters, in form order.
     static func fieldValues(_ cache: GeoCache) -> [PostgresValue] {
         GeoCache.Field.allCases.map { .utf8(cache[$0]) }
     }
 
-    /// The parameters of an insert: the four fields and the search text.
-    static func insertValues(_ cache: GeoCache) -> [PostgresValue] {
-        fieldValues(cache) + [.utf8(SearchFolding.searchText(for: cache))]
+    /// The parameters of ``sameVersion(from:)``: the four fields, the code, the
+    /// latitude, the longitude and the listing.
+    static func versionValues(_ cache: GeoCache) -> [PostgresValue] {
+        fieldValues(cache) + [cache.code.map { .text($0) } ?? .null] + placeValues(cache)
     }
 
-    /// A row selected with ``cacheColumns`` as a ``StoredCache``.
+    /// The latitude, the longitude (NULL without a place) and the listing (NULL when empty).
+    static func placeValues(_ cache: GeoCache) -> [PostgresValue] {
+        let latitude = cache.coordinate.map { PostgresValue.int(Int($0.latitudeMicrodegrees)) } ?? .null
+        let longitude = cache.coordinate.map { PostgresValue.int(Int($0.longitudeMicrodegrees)) } ?? .null
+        return [latitude, longitude, ListingEncoding.encode(cache.listing).map { .bytea($0) } ?? .null]
+    }
+
+    /// The parameters of an update: the four fields, the search text, the place and the listing.
+    static func updateValues(_ cache: GeoCache) -> [PostgresValue] {
+        fieldValues(cache) + [.utf8(SearchFolding.searchText(for: cache))] + placeValues(cache)
+    }
+
+    /// The parameters of an insert, in the order of ``insertColumns``.
+    static func insertValues(_ cache: GeoCache, code: String) -> [PostgresValue] {
+        let values = updateValues(cache)
+        return Array(values[0..<5]) + [.text(code)] + Array(values[5...])
+    }
+
+    /// A row selected with ``cacheColumns`` as a ``StoredCache``. A listing whose bytes
+    /// cannot be read (damaged in the database) reads as an empty one.
     static func storedCache(from row: PostgresRow) -> StoredCache {
-        StoredCache(
+        var coordinate: Coordinate?
+        if let latitude = row.int(6).flatMap(Int32.init(exactly:)), let longitude = row.int(7).flatMap(Int32.init(exactly:)) {
+            coordinate = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
+        }
+        return StoredCache(
             id: CacheID(rawValue: Int64(row.int(0) ?? 0)),
             cache: GeoCache(title: row.string(1) ?? "", details: row.string(2) ?? "",
-                            creator: row.string(3) ?? "", reward: row.string(4) ?? ""))
+                            creator: row.string(3) ?? "", reward: row.string(4) ?? "", code: row.string(5),
+                            coordinate: coordinate, listing: ListingEncoding.decode(row[8]) ?? .empty))
     }
 
     /// Why a compare-and-write on `id` touched no row.
@@ -192,7 +270,7 @@ extension PostgresStore {
         return rows.first.map { .changedElsewhere(newer: storedCache(from: $0)) } ?? .deletedElsewhere(id)
     }
 
-    private func fetchCache(_ sql: String, _ parameters: [PostgresValue] = []) throws -> StoredCache? {
+    func fetchCache(_ sql: String, _ parameters: [PostgresValue] = []) throws -> StoredCache? {
         try run { try $0.query(sql, parameters).rows.first.map(Self.storedCache(from:)) }
     }
 

@@ -1,24 +1,38 @@
 /// Importing into the PostgreSQL store: the rules of
-/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)``, with the caches sent
-/// in batches of ``importBatchSize`` through `unnest` (one statement per cache costs a
-/// round trip each, far slower even over loopback; docs/performance.md has the figures).
+/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)``, with the records
+/// handled in batches of ``importBatchSize``: one statement reads (and locks) the stored
+/// caches whose codes the batch names, one updates those the file changed, one inserts
+/// the rest through `unnest` (one statement per cache costs a round trip each, far
+/// slower even over loopback; docs/performance.md has the figures).
 extension PostgresStore {
-    /// How many caches one insert statement carries.
+    /// How many records one batch carries.
     static let importBatchSize = 1000
 
-    /// Inserts the caches of five `bytea[]` parameters (the four fields and the search
-    /// text) in their order, leaving out those identical to a stored cache: the ones
-    /// stored by earlier batches of the same import included.
+    /// Inserts the caches of ten array parameters (the columns of ``insertColumns`` and
+    /// whether the four-field duplicate rule applies) in their order, leaving out those
+    /// the rule applies to that are identical in their four fields to a stored cache,
+    /// the ones stored by earlier batches of the same import included.
     static let importBatchSQL = """
-        INSERT INTO geocache (title, details, creator, reward, search_text)
-        SELECT t, d, c, r, s
-        FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[]) WITH ORDINALITY AS u(t, d, c, r, s, n)
-        WHERE NOT EXISTS (
+        INSERT INTO geocache (\(insertColumns))
+        SELECT t, d, c, r, s, code, lat, lon, l
+        FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::text[], $7::integer[],
+                    $8::integer[], $9::bytea[], $10::boolean[]) WITH ORDINALITY AS u(t, d, c, r, s, code, lat, lon, l, ruled, n)
+        WHERE NOT ruled OR NOT EXISTS (
             SELECT 1 FROM geocache g
             WHERE g.content_hash = sha256(int4send(length(t)) || t || int4send(length(d)) || d
                                           || int4send(length(c)) || c || int4send(length(r)) || r)
               AND g.title = t AND g.details = d AND g.creator = c AND g.reward = r)
         ORDER BY n
+        """
+
+    /// Writes new versions of stored caches from nine array parameters: the
+    /// identities, then the columns an update writes (``updateValues(_:)``).
+    static let importUpdateSQL = """
+        UPDATE geocache g SET title = u.t, details = u.d, creator = u.c, reward = u.r, search_text = u.s,
+                              latitude = u.lat, longitude = u.lon, listing = u.l
+        FROM unnest($1::bigint[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::bytea[], $7::integer[],
+                    $8::integer[], $9::bytea[]) AS u(id, t, d, c, r, s, lat, lon, l)
+        WHERE g.id = u.id
         """
 
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
@@ -27,36 +41,21 @@ extension PostgresStore {
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
         try transaction(appending: true) { connection in
-            var batch: [(cache: GeoCache, searchText: String)] = []
-            // Duplicates within a batch; those of earlier batches are found by the statement.
-            var inBatch = Set<GeoCache>()
-            func send() throws {
-                guard !batch.isEmpty else { return }
-                let added = try connection.query(Self.importBatchSQL, Self.batchValues(batch),
-                                                 timeout: Self.bulkStatementTimeout).affectedRows ?? 0
-                report.added += added
-                report.duplicates += batch.count - added
-                batch.removeAll(keepingCapacity: true)
-                inBatch.removeAll(keepingCapacity: true)
-            }
+            var batch = ImportBatch(existing: existing)
             // The search text is folded on the reading thread, so the two cores share the work.
             try RecordPipe.read(sources, interruption: interruption,
                                 derive: { SearchFolding.searchText(for: $0) }) { record, searchText in
                 switch record {
-                case .cache(let cache, _, _):
-                    guard inBatch.insert(cache).inserted else {
-                        report.duplicates += 1
-                        return
-                    }
-                    batch.append((cache, searchText ?? SearchFolding.searchText(for: cache)))
-                    if batch.count >= Self.importBatchSize { try send() }
+                case .cache(let cache, _, let coverage):
+                    batch.records.append((cache, coverage, searchText))
+                    if batch.records.count >= Self.importBatchSize { try batch.store(on: connection, into: &report) }
                 case .rejected(let rejection):
                     report.rejections.append(rejection)
                 case .notAGeocache:
                     report.notGeocaches += 1
                 }
             }
-            try send()
+            try batch.store(on: connection, into: &report)
             if !skipInvalid, !report.rejections.isEmpty {
                 throw ImportError.invalidRecords(report.rejections, sources: sources)
             }
@@ -65,34 +64,181 @@ extension PostgresStore {
         return report
     }
 
-    /// The five array parameters of ``importBatchSQL`` for `caches` and their search
-    /// texts, as array literals of hex `bytea` elements (`{"\\x4f6c64",…}`): text
-    /// parameters, so any byte goes.
-    static func batchValues(_ caches: [(cache: GeoCache, searchText: String)]) -> [PostgresValue] {
-        let columns: [((cache: GeoCache, searchText: String)) -> String] =
-            GeoCache.Field.allCases.map { field in { $0.cache[field] } } + [{ $0.searchText }]
-        return columns.map { column in
-            var literal = "{"
-            literal.reserveCapacity(caches.count * 64)
-            for (index, cache) in caches.enumerated() {
-                if index > 0 { literal += "," }
-                literal += "\"\\\\x"
-                literal += hex(column(cache))
-                literal += "\""
+    /// The records of one import waiting to be stored, and what the import has stored
+    /// so far that later batches must know.
+    struct ImportBatch {
+        /// Whether stored caches named by their code are updated or kept.
+        let existing: ExistingCaches
+        /// The records read since the last batch was stored, with their search texts.
+        var records: [(cache: GeoCache, coverage: GeoCache.Coverage, searchText: String?)] = []
+        /// The codes of the caches this import added: a record naming one updates it
+        /// even when stored caches are kept.
+        private var added = Set<String>()
+
+        init(existing: ExistingCaches) {
+            self.existing = existing
+        }
+
+        /// A cache to insert: its search text, and whether the four-field duplicate
+        /// rule applies (it had no code).
+        private struct Insert {
+            var cache: GeoCache
+            var searchText: String
+            let isRuled: Bool
+        }
+
+        /// Stores the waiting records and counts them into `report`.
+        mutating func store(on connection: PostgresConnection, into report: inout ImportReport) throws {
+            guard !records.isEmpty else { return }
+            defer { records.removeAll(keepingCapacity: true) }
+            var drawn = records.map { $0.cache.code.flatMap(CacheCode.normalized) == nil ? CacheCode.generate() : nil }
+            let named = Set(records.compactMap { $0.cache.code.flatMap(CacheCode.normalized) })
+            var stored = try Self.stored(withCodes: Array(named) + drawn.compactMap { $0 }, on: connection)
+            // A drawn code that is taken (by a stored cache or a record) is drawn again.
+            var taken = named.union(stored.keys)
+            for index in drawn.indices {
+                guard var code = drawn[index], taken.contains(code) else {
+                    if let code = drawn[index] { taken.insert(code) }
+                    continue
+                }
+                repeat { code = CacheCode.generate() } while try taken.contains(code)
+                    || !Self.stored(withCodes: [code], on: connection).isEmpty
+                taken.insert(code)
+                drawn[index] = code
             }
-            return .text(literal + "}")
+            var inserts: [Insert] = []
+            var insertIndex: [String: Int] = [:]
+            var changed: [String: StoredCache] = [:]
+            var sameFields = Set<GeoCache>()
+            for (record, code) in zip(records, drawn) {
+                let cache = record.cache
+                guard let named = cache.code.flatMap(CacheCode.normalized) else {
+                    guard sameFields.insert(Self.fourFields(of: cache)).inserted else {
+                        report.duplicates += 1
+                        continue
+                    }
+                    var coded = cache
+                    coded.code = code
+                    inserts.append(Insert(cache: coded, searchText: record.searchText ?? SearchFolding.searchText(for: cache),
+                                          isRuled: true))
+                    continue
+                }
+                if let index = insertIndex[named] {
+                    let newer = inserts[index].cache.updated(byImporting: cache, coverage: record.coverage)
+                    Self.count(newer != inserts[index].cache, into: &report)
+                    if Self.fourFields(of: newer) != Self.fourFields(of: inserts[index].cache) {
+                        inserts[index].searchText = SearchFolding.searchText(for: newer)
+                    }
+                    inserts[index].cache = newer
+                } else if let current = changed[named] ?? stored[named] {
+                    guard existing == .update || added.contains(named) else {
+                        report.unchanged += 1
+                        continue
+                    }
+                    let newer = current.cache.updated(byImporting: cache, coverage: record.coverage)
+                    Self.count(newer != current.cache, into: &report)
+                    if newer != current.cache { changed[named] = StoredCache(id: current.id, cache: newer) }
+                } else {
+                    var coded = cache
+                    coded.code = named
+                    sameFields.insert(Self.fourFields(of: cache))
+                    insertIndex[named] = inserts.count
+                    inserts.append(Insert(cache: coded, searchText: record.searchText ?? SearchFolding.searchText(for: cache),
+                                          isRuled: false))
+                    added.insert(named)
+                    report.added += 1
+                }
+            }
+            stored.removeAll()
+            if !changed.isEmpty {
+                let versions = changed.values.sorted { $0.id < $1.id }
+                let ids = PostgresValue.text("{" + versions.map(\.id.description).joined(separator: ",") + "}")
+                try connection.query(PostgresStore.importUpdateSQL,
+                                     [ids] + PostgresStore.columnArrays(versions.map(\.cache), searchTexts: nil, codes: false),
+                                     timeout: PostgresStore.bulkStatementTimeout)
+            }
+            guard !inserts.isEmpty else { return }
+            let searchTexts = inserts.map(\.searchText)
+            let inserted = try connection.query(
+                PostgresStore.importBatchSQL,
+                PostgresStore.columnArrays(inserts.map(\.cache), searchTexts: searchTexts, codes: true)
+                    + [.text("{" + inserts.map { $0.isRuled ? "t" : "f" }.joined(separator: ",") + "}")],
+                timeout: PostgresStore.bulkStatementTimeout).affectedRows ?? 0
+            let ruled = inserts.filter(\.isRuled).count
+            let ruledInserted = inserted - (inserts.count - ruled)
+            report.added += ruledInserted
+            report.duplicates += ruled - ruledInserted
+        }
+
+        /// Counts a record that named a cache already stored, or read earlier.
+        private static func count(_ isChange: Bool, into report: inout ImportReport) {
+            if isChange { report.updated += 1 } else { report.unchanged += 1 }
+        }
+
+        /// The cache's four fields alone: what the duplicate rule compares.
+        private static func fourFields(of cache: GeoCache) -> GeoCache {
+            GeoCache(title: cache.title, details: cache.details, creator: cache.creator, reward: cache.reward)
+        }
+
+        /// The stored caches with any of `codes`, by code, locked until the import ends:
+        /// no other session's edit can slip in between reading one and updating it.
+        private static func stored(withCodes codes: [String], on connection: PostgresConnection) throws -> [String: StoredCache] {
+            guard !codes.isEmpty else { return [:] }
+            let list = "{" + codes.map { "\"\($0)\"" }.joined(separator: ",") + "}"
+            let rows = try connection.query(
+                "SELECT \(PostgresStore.cacheColumns) FROM geocache WHERE code = ANY($1::text[]) FOR UPDATE", [.text(list)],
+                timeout: PostgresStore.bulkStatementTimeout).rows
+            var found: [String: StoredCache] = [:]
+            for row in rows {
+                let stored = PostgresStore.storedCache(from: row)
+                if let code = stored.cache.code { found[code] = stored }
+            }
+            return found
         }
     }
 
-    /// The UTF-8 bytes of `text` as lower-case hex digits.
-    private static func hex(_ text: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 2)
-        for byte in text.utf8 {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0xF)])
+    /// The columns of `caches` as array parameters, each an array literal: the four
+    /// fields and the search text (`searchTexts`, or folded here when nil) as hex
+    /// `bytea` elements (`{"\\x4f6c64",…}`, so any byte goes), then with `codes` the
+    /// codes, then the latitudes, the longitudes and the listings, NULL where a cache has
+    /// none.
+    static func columnArrays(_ caches: [GeoCache], searchTexts: [String]?, codes: Bool) -> [PostgresValue] {
+        func bytes(_ column: (Int) -> [UInt8]?) -> PostgresValue {
+            var literal = "{"
+            literal.reserveCapacity(caches.count * 64)
+            for index in caches.indices {
+                if index > 0 { literal += "," }
+                if let value = column(index) {
+                    literal += "\"\\\\x"
+                    literal += hex(value)
+                    literal += "\""
+                } else {
+                    literal += "NULL"
+                }
+            }
+            return .text(literal + "}")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        func plain(_ column: (Int) -> String?) -> PostgresValue {
+            .text("{" + caches.indices.map { column($0) ?? "NULL" }.joined(separator: ",") + "}")
+        }
+        var arrays = GeoCache.Field.allCases.map { field in bytes { Array(caches[$0][field].utf8) } }
+        arrays.append(bytes { Array((searchTexts?[$0] ?? SearchFolding.searchText(for: caches[$0])).utf8) })
+        if codes { arrays.append(plain { caches[$0].code.map { "\"\($0)\"" } }) }
+        arrays.append(plain { caches[$0].coordinate.map { String($0.latitudeMicrodegrees) } })
+        arrays.append(plain { caches[$0].coordinate.map { String($0.longitudeMicrodegrees) } })
+        arrays.append(bytes { ListingEncoding.encode(caches[$0].listing) })
+        return arrays
+    }
+
+    /// Bytes as lower-case hex digits.
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

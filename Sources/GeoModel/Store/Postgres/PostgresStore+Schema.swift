@@ -81,7 +81,56 @@ extension PostgresStore {
             )
             """,
         ],
+        // Version 2: a cache has a code, a place and a listing (issue 25). Every cache
+        // stored so far gets a code of its own as the column is added (one rewrite of
+        // the table, the default drawn for each row); the rare code drawn twice is
+        // drawn again for all but its first holder until every code is unique.
+        [
+            """
+            ALTER TABLE geocache
+                ADD COLUMN code text NOT NULL DEFAULT \(drawnCode),
+                ADD COLUMN latitude integer,
+                ADD COLUMN longitude integer,
+                ADD COLUMN listing bytea,
+                ADD CONSTRAINT geocache_place_whole CHECK ((latitude IS NULL) = (longitude IS NULL)),
+                ADD CONSTRAINT geocache_place_range CHECK (latitude BETWEEN -90000000 AND 90000000
+                                                          AND longitude BETWEEN -180000000 AND 180000000)
+            """,
+            "ALTER TABLE geocache ALTER COLUMN code DROP DEFAULT",
+            redrawingRepeatedCodes,
+            "CREATE UNIQUE INDEX geocache_code ON geocache (code)",
+            // Nearest first reads the caches inside a box around the origin, growing it:
+            // PostgreSQL's own GiST index over points, no extension needed.
+            "CREATE INDEX geocache_place ON geocache USING gist (\(placePoint))",
+        ],
     ]
+
+    /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
+    /// and a random character of the alphabet for each place, for the migration that
+    /// gives the caches of an older store their codes.
+    static let drawnCode: String = {
+        let alphabet = String(CacheCode.alphabet)
+        let character = "substr('\(alphabet)', 1 + floor(random() * \(alphabet.count))::integer, 1)"
+        return "('\(CacheCode.prefix)' || " + Array(repeating: character, count: CacheCode.generatedLength).joined(separator: " || ") + ")"
+    }()
+
+    /// Draws a new code (``drawnCode``) for every cache whose code an older cache has
+    /// too, until no code is held twice.
+    static let redrawingRepeatedCodes = """
+        DO $$
+        BEGIN
+            LOOP
+                UPDATE geocache SET code = \(drawnCode) WHERE id IN (
+                    SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY code ORDER BY id) AS n FROM geocache) d
+                    WHERE n > 1);
+                EXIT WHEN NOT FOUND;
+            END LOOP;
+        END $$
+        """
+
+    /// The place of a row as a point in microdegrees (longitude, latitude): what the
+    /// place index holds and every box query compares, written the same in both.
+    static let placePoint = "point(longitude, latitude)"
 
     /// The advisory lock appends take for their transaction: their identities then
     /// commit in order.
@@ -97,12 +146,14 @@ extension PostgresStore {
         let version = try schemaVersion(on: connection)
         if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
         guard version < migrations.count else { return }
-        try connection.transaction {
-            try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))")
+        // A migration rewrites every cache (version 2 draws their codes): its statements,
+        // and a session waiting for another's, get the deadline of an import.
+        try connection.transaction(timeout: bulkStatementTimeout) {
+            try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", timeout: bulkStatementTimeout)
             // Another session may have migrated while this one waited for the lock.
             let version = try schemaVersion(on: connection)
             for (index, migration) in migrations.enumerated() where index >= version {
-                for statement in migration { try connection.query(statement) }
+                for statement in migration { try connection.query(statement, timeout: bulkStatementTimeout) }
                 try connection.query("INSERT INTO geocache_schema (version) VALUES ($1)", [.int(index + 1)])
             }
         }
