@@ -111,8 +111,8 @@ import GeoTestSupport
         let result = try GeocacheTUIBinary.run(["list", "--store", fixture.storeArgument, "--near", "N47 22.123 E008 32.456"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == """
-            18.8 km\tNE\tWinterthur\td\tc\tr
-            95.5 km\tSW\tBern\td\tc\tr
+            20.2 km\tNE\tWinterthur\td\tc\tr
+            95.0 km\tSW\tBern\td\tc\tr
             -\t-\tNowhere\td\tc\tr
 
             """)
