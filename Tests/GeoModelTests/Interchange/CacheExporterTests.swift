@@ -19,12 +19,12 @@ struct CacheExporterTests {
     /// Exports `fixture`'s store as `format` to a new file in the fixture's directory;
     /// returns the file's text, the count the exporter returned and the counts it told.
     private static func export(_ fixture: StoreFixture, as format: InterchangeFormat)
-        throws -> (text: String, count: Int, told: [Int]) {
+        throws -> (text: String, count: Int, told: [Int], withoutCoordinate: Int) {
         let path = fixture.directory.file("export.\(format.rawValue)").path
         let destination = try ExportDestination(path: path, exporting: fixture.store)
         var told: [Int] = []
-        let count = try CacheExporter.export(fixture.store, as: format, to: destination) { told.append($0) }
-        return (try String(contentsOfFile: path, encoding: .utf8), count, told)
+        let summary = try CacheExporter.export(fixture.store, as: format, to: destination) { told.append($0) }
+        return (try String(contentsOfFile: path, encoding: .utf8), summary.written, told, summary.withoutCoordinate)
     }
 
     @Test(arguments: StoreKind.allCases, InterchangeFormat.allCases)
