@@ -82,16 +82,20 @@ extension GPXReader {
 
         private var openLogField: Int?
 
-        /// The logs, as the file gave them (text trimmed of surrounding whitespace; the
-        /// text keeps its own).
+        /// The logs, as the file gave them (date, type and finder without surrounding
+        /// spaces, tabs and line breaks; the text keeps its own). Each field becomes a
+        /// String straight from the bytes, trimmed before it is made.
         var logs: [CacheLog] {
             guard !logBounds.isEmpty else { return [] }
             return logBytes.withUnsafeBufferPointer { bytes in
                 stride(from: 0, to: logBounds.count, by: 8).map { base in
                     func field(_ number: Int, trimmed: Bool = true) -> String {
-                        let start = logBounds[base + number * 2], end = logBounds[base + number * 2 + 1]
-                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                        return trimmed ? text.trimmingWhitespace() : text
+                        var start = logBounds[base + number * 2], end = logBounds[base + number * 2 + 1]
+                        if trimmed {
+                            while start < end, bytes[start].isASCIIWhitespaceByte { start += 1 }
+                            while end > start, bytes[end - 1].isASCIIWhitespaceByte { end -= 1 }
+                        }
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     }
                     return CacheLog(date: field(0), type: field(1), finder: field(2), text: field(3, trimmed: false))
                 }
