@@ -317,8 +317,9 @@ extension GPXReader {
             ("6", "Other"), ("8", "Small"),
         ]
 
-        /// Whether the waypoint is a geocache: a Groundspeak cache; a `<type>` or `<sym>`
-        /// starting with "Geocache" (any case); or a GC code with neither type nor symbol.
+        /// Whether the waypoint is a geocache: a Groundspeak, TerraCaching or OpenCaching
+        /// cache; a `<type>` or `<sym>` starting with "Geocache" or "Terracache" (any
+        /// case); or a GC code with neither type nor symbol.
         func isGeocache(code: String) -> Bool {
             if isCache { return true }
             let type = (type ?? "").trimmingWhitespace().lowercased()
