@@ -117,4 +117,43 @@ struct GPXListingTests {
     func decimalReaderIsExact(_ text: String, _ millionths: Int64) {
         #expect(DecimalDegrees.millionths(text) == millionths)
     }
+
+    @Test("a waypoint of an export from before caches had a place reads back its four fields, with no place and no listing")
+    func oldExportsCarryNoFacts() throws {
+        let cache = Samples.oak
+        let id = cache.interchangeDigest % 1_000_000_000
+        let old = """
+            <gpx version="1.0" creator="geocache-tui" xmlns="http://www.topografix.com/GPX/1/0" \
+            xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+              <wpt lat="0.000000" lon="0.000000">
+                <name>\(cache.interchangeCode)</name>
+                <desc>Old Oak by ana, Traditional Cache (1/1)</desc>
+                <urlname>Old Oak</urlname>
+                <sym>Geocache</sym>
+                <type>Geocache|Traditional Cache</type>
+                <groundspeak:cache id="\(id)" available="True" archived="False">
+                  <groundspeak:name>Old Oak</groundspeak:name>
+                  <groundspeak:placed_by>ana</groundspeak:placed_by>
+                  <groundspeak:owner id="0">ana</groundspeak:owner>
+                  <groundspeak:type>Traditional Cache</groundspeak:type>
+                  <groundspeak:container>Not chosen</groundspeak:container>
+                  <groundspeak:difficulty>1</groundspeak:difficulty>
+                  <groundspeak:terrain>1</groundspeak:terrain>
+                  <groundspeak:short_description html="False">Behind the tree</groundspeak:short_description>
+                  <groundspeak:long_description html="False"></groundspeak:long_description>
+                  <groundspeak:encoded_hints></groundspeak:encoded_hints>
+                  <groundspeak:logs></groundspeak:logs>
+                  <groundspeak:travelbugs>
+                    <groundspeak:travelbug id="\(id)" ref="TB\(cache.interchangeCode.dropFirst(2))">
+                      <groundspeak:name>Travel bug</groundspeak:name>
+                    </groundspeak:travelbug>
+                  </groundspeak:travelbugs>
+                </groundspeak:cache>
+              </wpt>
+            </gpx>
+            """
+        var expected = cache
+        expected.code = cache.interchangeCode
+        #expect(Interchange.caches(try Interchange.records(text: old, name: "old.gpx")) == [expected])
+    }
 }

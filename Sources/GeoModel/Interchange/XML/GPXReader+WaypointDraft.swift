@@ -119,10 +119,13 @@ extension GPXReader {
             // The code as the file wrote it when that is the code, else the code found.
             let shownCode = CacheCode.normalized(written) == code ? written : code ?? written
             var fallback: CreatorFallback?
-            var cache = verbatimCache() ?? mappedCache(code: shownCode, fallback: &fallback)
+            let verbatim = verbatimCache()
+            var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
             cache.code = code
             cache.coordinate = coordinate == Self.nullIsland ? nil : coordinate
-            cache.listing = listing
+            // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
+            // a Traditional Cache, "Not chosen", D1/T1: facts of none of them.
+            cache.listing = verbatim != nil && coordinate == Self.nullIsland ? .empty : listing
             do {
                 return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? .location : .complete), fallback)
             } catch {

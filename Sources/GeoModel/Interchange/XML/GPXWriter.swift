@@ -116,13 +116,14 @@ public enum GPXWriter {
         output.appendEscaped(cache.title, escaped)
         output.append(" by ")
         output.appendEscaped(cache.creator, escaped)
-        if let type = listing.type {
+        if let type = listing.type, let difficulty = listing.difficulty, let terrain = listing.terrain {
+            // ", TYPE (D/T)", as pocket queries write it, for tools that read only `desc`.
             output.append(", ")
             output.appendEscaped(type, escaped)
             output.append(" (")
-            output.append(text: listing.difficulty?.text ?? "1")
+            output.append(text: difficulty.text)
             output.append("/")
-            output.append(text: listing.terrain?.text ?? "1")
+            output.append(text: terrain.text)
             output.append(")")
         }
         output.append("</desc>\n")
