@@ -42,7 +42,7 @@ struct CacheExporterTests {
         #expect(exported.withoutCoordinate == stored.count - written.count)
     }
 
-    @Test(arguments: [InterchangeFormat.gpx, .loc])
+    @Test("GPX and LOC leave out the caches without a coordinate, and count them", arguments: [InterchangeFormat.gpx, .loc])
     func gpxAndLOCLeaveOutAndCountTheCachesWithoutACoordinate(_ format: InterchangeFormat) throws {
         let fixture = try StoreFixture()
         let placed = Interchange.placed([Samples.mill, Samples.bridge])
@@ -54,7 +54,8 @@ struct CacheExporterTests {
         #expect(exported.withoutCoordinate == 2)
     }
 
-    @Test func jsonWritesTheCachesWithoutACoordinateToo() throws {
+    @Test("JSON writes the caches without a coordinate too")
+    func jsonWritesTheCachesWithoutACoordinateToo() throws {
         let fixture = try StoreFixture()
         let caches = [Samples.oak] + Interchange.placed([Samples.bridge])
         let exported = try Self.export(fixture, as: .json, from: ListedStore(fixture.store, caches: caches))

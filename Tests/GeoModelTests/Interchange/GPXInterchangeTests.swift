@@ -139,7 +139,8 @@ struct GPXWriterTests {
         #expect(document.contains(#"<gpx version="1.0""#))
     }
 
-    @Test func aCacheWithoutItsOwnCodeGetsAStableCodeDerivedFromItsFields() {
+    @Test("a cache without a code of its own gets a stable code derived from its fields")
+    func aCacheWithoutItsOwnCodeGetsAStableCodeDerivedFromItsFields() {
         let waypoint = GPXWriter.waypoint(for: Interchange.placed([Samples.oak])[0])
         #expect(waypoint.contains(#"<wpt lat="47.100000" lon="8.500000">"#))
         #expect(waypoint.contains("<name>\(Samples.oak.interchangeCode)</name>"))
@@ -148,7 +149,8 @@ struct GPXWriterTests {
         #expect(Samples.oak.interchangeCode != Samples.bridge.interchangeCode)
     }
 
-    @Test func aCacheIsWrittenUnderItsOwnCodeAtItsCoordinate() {
+    @Test("a cache is written under its own code at its coordinate")
+    func aCacheIsWrittenUnderItsOwnCodeAtItsCoordinate() {
         var cache = Samples.oak
         cache.code = "GC1A2B3"
         cache.coordinate = Coordinate(latitudeMicrodegrees: -33_856_784, longitudeMicrodegrees: 151_215_297)
@@ -157,7 +159,8 @@ struct GPXWriterTests {
         #expect(waypoint.contains("<name>GC1A2B3</name>"))
     }
 
-    @Test func aCacheWithoutACoordinateIsNotWritten() {
+    @Test("a cache without a coordinate is not written")
+    func aCacheWithoutACoordinateIsNotWritten() {
         #expect(GPXWriter.waypoint(for: Samples.oak).isEmpty)
         #expect(GPXWriter.document(for: [Samples.oak]) == GPXWriter.header + GPXWriter.footer)
     }

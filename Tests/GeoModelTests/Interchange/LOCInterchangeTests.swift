@@ -80,7 +80,8 @@ struct LOCInterchangeTests {
         #expect(caches.last?.title == "Cache 4999")
     }
 
-    @Test func theExportIsALOCFileWithCodeTitleByCreatorCoordinatesAndTheListingsFacts() {
+    @Test("the LOC export writes code, TITLE by CREATOR, coordinates, link, ratings and the container's number, and leaves out a cache without a place")
+    func theExportIsALOCFileWithCodeTitleByCreatorCoordinatesAndTheListingsFacts() {
         var cache = Samples.oak
         cache.code = "GC1A2B3"
         cache.coordinate = Coordinate(latitudeMicrodegrees: 47_368_717, longitudeMicrodegrees: -8_540_933)
@@ -103,12 +104,14 @@ struct LOCInterchangeTests {
             """)
     }
 
-    @Test func aCacheWithoutItsOwnCodeIsWrittenUnderItsDerivedCode() {
+    @Test("a cache without a code of its own is written under its derived code")
+    func aCacheWithoutItsOwnCodeIsWrittenUnderItsDerivedCode() {
         let cache = Interchange.placed([Samples.oak])[0]
         #expect(LOCWriter.waypoint(for: cache).contains(#"<name id="\#(Samples.oak.interchangeCode)">"#))
     }
 
-    @Test func anExportedLOCReadsBackCodeCoordinateTitleAndCreatorForAwkwardText() throws {
+    @Test("an exported LOC reads back code, coordinate, title and creator for awkward text")
+    func anExportedLOCReadsBackCodeCoordinateTitleAndCreatorForAwkwardText() throws {
         let caches = Interchange.placed([
             Samples.oak,
             GeoCache(title: "東京タワーの下 🗼", details: "d", creator: "山田太郎", reward: "r"),
@@ -123,7 +126,8 @@ struct LOCInterchangeTests {
         #expect(read.map(\.coordinate) == caches.map(\.coordinate))
     }
 
-    @Test func aLOCWaypointIsReadWithLocationCoverage() throws {
+    @Test("a LOC waypoint is read with location coverage")
+    func aLOCWaypointIsReadWithLocationCoverage() throws {
         let records = try records("geocaching-cdata.loc")
         let coverages = records.compactMap { if case .cache(_, _, let coverage) = $0 { coverage } else { nil } }
         #expect(coverages == [.location, .location])

@@ -28,7 +28,8 @@ struct ProducerFixtureTests {
 
     private static func rating(_ halves: Int) -> Rating? { Rating(halves: halves) }
 
-    @Test func aGroundspeak10PocketQueryGivesEveryField() throws {
+    @Test("a geocaching.com pocket query with Groundspeak 1.0 gives code, place, four fields and every listing fact")
+    func aGroundspeak10PocketQueryGivesEveryField() throws {
         #expect(try Self.caches("groundspeak-1.0.gpx") == [GeoCache(
             title: "Bear Pit Lookout", details: "GCK25B: Two stages above the river.", creator: "Ursula",
             reward: "Container: Regular", code: "GCK25B", coordinate: Self.at(46_948_020, 7_447_440),
@@ -44,7 +45,8 @@ struct ProducerFixtureTests {
                                 text: "Snow everywhere.\nWill come back.")]))])
     }
 
-    @Test func aGroundspeak101PocketQueryGivesEveryFieldAndSkipsItsParking() throws {
+    @Test("a pocket query with Groundspeak 1.0.1 gives every field, its travel bug as reward, and skips its parking")
+    func aGroundspeak101PocketQueryGivesEveryFieldAndSkipsItsParking() throws {
         #expect(try Self.caches("groundspeak-1.0.1.gpx") == [GeoCache(
             title: "Sails and Steps", details: "GC8G4XE: A nano near the steps.", creator: "Harbour Crew",
             reward: "Koala Express", code: "GC8G4XE", coordinate: Self.at(-33_856_784, 151_215_297),
@@ -60,7 +62,8 @@ struct ProducerFixtureTests {
         #expect(try Self.notGeocaches("groundspeak-1.0.1.gpx") == ["PK8G4XE"])
     }
 
-    @Test func aGroundspeak102GPX11DownloadGivesEveryField() throws {
+    @Test("a GPX 1.1 download with Groundspeak 1.0.2 inside extensions gives every field")
+    func aGroundspeak102GPX11DownloadGivesEveryField() throws {
         #expect(try Self.caches("groundspeak-1.0.2.gpx") == [GeoCache(
             title: "東京タワーの下", details: "GC5P1TK: 赤い柱の後ろ。", creator: "山田太郎",
             reward: "Container: Small", code: "GC5P1TK", coordinate: Self.at(35_658_581, 139_745_433),
@@ -71,7 +74,8 @@ struct ProducerFixtureTests {
                 logs: [CacheLog(date: "2024-05-05T12:00:00Z", type: "Found it", finder: "さくら", text: "ありがとう 🌸")]))])
     }
 
-    @Test func aGSAKExportTakesTheCodeFromGsakCodeAndTheDetailsFromTheLongDescription() throws {
+    @Test("a GSAK export takes the code from gsak:Code and the details from the long description when the short one is empty")
+    func aGSAKExportTakesTheCodeFromGsakCodeAndTheDetailsFromTheLongDescription() throws {
         #expect(try Self.caches("gsak.gpx") == [GeoCache(
             title: "Gate Keeper", details: "GC2BRND: Six columns, one cache.", creator: "Spree Team",
             reward: "Container: Micro", code: "GC2BRND", coordinate: Self.at(52_516_275, 13_377_704),
@@ -86,7 +90,8 @@ struct ProducerFixtureTests {
         #expect(try Self.notGeocaches("gsak.gpx") == ["PK2BRND"])
     }
 
-    @Test func anOpenCachingFileGivesItsOCCodeAndTheDetailsFromTheLongDescription() throws {
+    @Test("an OpenCaching file gives its OC code and the details from the long description when the short one is empty")
+    func anOpenCachingFileGivesItsOCCodeAndTheDetailsFromTheLongDescription() throws {
         #expect(try Self.caches("opencaching.gpx") == [GeoCache(
             title: "Domblick", details: "OC10F3A: Wie viele Türme hat der Dom?", creator: "Kölsche Jung",
             reward: "Container: Small", code: "OC10F3A", coordinate: Self.at(50_941_278, 6_958_281),
@@ -99,7 +104,8 @@ struct ProducerFixtureTests {
                                 text: "<p>Schönes Rätsel!</p>")]))])
     }
 
-    @Test func anOpenCachingWaypointWithoutGroundspeakElementsTakesTypeAndSizeFromItsOwn() throws {
+    @Test("an OpenCaching waypoint without Groundspeak elements takes type and size from its own extension")
+    func anOpenCachingWaypointWithoutGroundspeakElementsTakesTypeAndSizeFromItsOwn() throws {
         let text = """
             <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:oc="https://github.com/opencaching/gpx-extension-v1">
             <wpt lat="50.1" lon="6.9"><name>OC1234</name><desc>Turm by Eule</desc>\
@@ -111,7 +117,8 @@ struct ProducerFixtureTests {
         #expect(caches.map(\.reward) == ["Container: Nano"])
     }
 
-    @Test func aTerraCachingCacheIsACacheWithItsTCCodeAndListing() throws {
+    @Test("a TerraCaching cache is a cache, with its TC code and its listing")
+    func aTerraCachingCacheIsACacheWithItsTCCodeAndListing() throws {
         #expect(try Self.caches("terracaching.gpx") == [GeoCache(
             title: "Liberty View", details: "TC7X2K: Look out over the harbor.\nThe cache is not on the island.",
             creator: "Harbor Hawk", reward: "Container: Small", code: "TC7X2K",
@@ -125,7 +132,8 @@ struct ProducerFixtureTests {
                                 text: "Great view, easy find.")]))])
     }
 
-    @Test func aGeoToadFileTakesTheCodeFromTheListingsURL() throws {
+    @Test("a GeoToad file, with titles as names, takes each code from the listing's URL")
+    func aGeoToadFileTakesTheCodeFromTheListingsURL() throws {
         #expect(try Self.caches("geotoad.gpx") == [
             GeoCache(
                 title: "Stone Circle Sunrise", details: "GC1STNE: Count the stones.", creator: "Druid Dave",
@@ -146,7 +154,8 @@ struct ProducerFixtureTests {
         ])
     }
 
-    @Test func gpsBabelsOutputGivesEveryFieldWithNineDecimalsReadExactly() throws {
+    @Test("GPSBabel's output gives every field, its 9 decimals read exactly")
+    func gpsBabelsOutputGivesEveryFieldWithNineDecimalsReadExactly() throws {
         #expect(try Self.caches("gpsbabel.gpx") == [GeoCache(
             title: "Stephansdom Steps", details: "GC4WIEN: 343 steps up.", creator: "Wiener Melange",
             reward: "Lipizzaner", code: "GC4WIEN", coordinate: Self.at(48_208_174, 16_373_819),
@@ -158,7 +167,8 @@ struct ProducerFixtureTests {
                                 text: "Out of breath, but found it.")]))])
     }
 
-    @Test func aLabCacheIsACacheOfTypeLabCache() throws {
+    @Test("an Adventure Lab stage is a cache of type Lab Cache")
+    func aLabCacheIsACacheOfTypeLabCache() throws {
         #expect(try Self.caches("lab.gpx") == [GeoCache(
             title: "Old Town Lab: The Fountain", details: "LC8STHLM1: Which animal is on the fountain?",
             creator: "Gamla Stan Guild", reward: "Container: Virtual", code: "LC8STHLM1",
@@ -169,7 +179,8 @@ struct ProducerFixtureTests {
                 placed: "2023-05-20T00:00:00Z"))])
     }
 
-    @Test func aGeocachingComLOCGivesCodeCoordinateRatingsContainerAndLink() throws {
+    @Test("a geocaching.com LOC gives code, coordinate, ratings, container and link, with location coverage")
+    func aGeocachingComLOCGivesCodeCoordinateRatingsContainerAndLink() throws {
         #expect(try Self.caches("geocaching.loc") == [
             GeoCache(
                 title: "The Spot", details: "GC1A37", creator: "Anonymous & Co", reward: "Container: Micro",

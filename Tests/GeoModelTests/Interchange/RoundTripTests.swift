@@ -46,7 +46,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test(arguments: gpxProducers)
+    @Test("a producer's file exported as GPX reads back to the same caches, every fact included", arguments: gpxProducers)
     func aProducersFileExportedAsGPXReadsBackToTheSameCaches(_ name: String) throws {
         let imported = try Self.caches(name)
         let document = GPXWriter.document(for: imported)
@@ -56,14 +56,14 @@ struct RoundTripTests {
         #expect(again == imported)
     }
 
-    @Test(arguments: gpxProducers + ["geocaching.loc"])
+    @Test("a producer's file exported as JSON reads back to the same caches", arguments: gpxProducers + ["geocaching.loc"])
     func aProducersFileExportedAsJSONReadsBackToTheSameCaches(_ name: String) throws {
         let imported = try Self.caches(name)
         let document = JSONInterchange.document(for: imported)
         #expect(Interchange.caches(try Interchange.records(text: document, name: "export.json")) == imported)
     }
 
-    @Test(arguments: gpxProducers + ["geocaching.loc"])
+    @Test("a producer's file exported as LOC reads back to the same codes, places, titles, creators, ratings, containers and URLs", arguments: gpxProducers + ["geocaching.loc"])
     func aProducersFileExportedAsLOCReadsBackToTheSameCodesPlacesTitlesAndRatings(_ name: String) throws {
         let imported = try Self.caches(name)
         let document = LOCWriter.document(for: imported)
@@ -78,7 +78,8 @@ struct RoundTripTests {
         #expect(again.map(\.listing.url) == imported.map(\.listing.url))
     }
 
-    @Test func coordinatesWithSixDecimalsComeBackExactlyFromEveryFormat() throws {
+    @Test("coordinates with 6 decimals, the poles and antimeridian included, come back exactly from every format")
+    func coordinatesWithSixDecimalsComeBackExactlyFromEveryFormat() throws {
         let corners: [(Int32, Int32)] = [(90_000_000, 180_000_000), (-90_000_000, -180_000_000), (1, -1),
                                          (47_368_717, 8_540_933), (-33_856_784, 151_215_297), (999_999, -999_999)]
         let caches = corners.enumerated().map { index, corner in
@@ -130,7 +131,7 @@ struct GPSBabelRoundTripTests {
         var description: String { message }
     }
 
-    @Test(arguments: RoundTripTests.gpxProducers)
+    @Test("GPSBabel's GPX of our GPX export reads back to the same codes, places, types, containers, ratings, hints, logs and four fields", arguments: RoundTripTests.gpxProducers)
     func gpsBabelsGPXOfOurGPXExportReadsBackToTheSameCaches(_ name: String) throws {
         let imported = try RoundTripTests.caches(name)
         let converted = try Self.convert(GPXWriter.document(for: imported), from: "gpx", to: "gpx")
@@ -140,7 +141,8 @@ struct GPSBabelRoundTripTests {
         #expect(again.map(Interchange.labFields) == imported.map(Interchange.labFields))
     }
 
-    @Test func gpsBabelsLOCOfOurLOCExportReadsBackToTheSameCodesCoordinatesAndTitles() throws {
+    @Test("GPSBabel's LOC of our LOC export reads back to the same codes, coordinates and titles")
+    func gpsBabelsLOCOfOurLOCExportReadsBackToTheSameCodesCoordinatesAndTitles() throws {
         let imported = try RoundTripTests.gpxProducers.flatMap(RoundTripTests.caches)
         let converted = try Self.convert(LOCWriter.document(for: imported), from: "geo", to: "geo")
         let again = Interchange.caches(try Interchange.records(text: converted, name: "gpsbabel.loc"))
