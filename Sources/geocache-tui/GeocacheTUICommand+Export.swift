@@ -62,7 +62,7 @@ extension GeocacheTUICommand {
                 if summary.withoutCoordinate > 0 {
                     let caches = summary.withoutCoordinate == 1 ? "1 cache" : "\(summary.withoutCoordinate) caches"
                     FileHandle.standardError.write(Data(
-                        "\(caches) without coordinates not written (\(format.rawValue.uppercased()) needs a position)\n".utf8))
+                        "geocache-tui: \(caches) without coordinates not written (\(format.rawValue.uppercased()) needs a position)\n".utf8))
                 }
             } catch {
                 progress?.finish()
