@@ -228,6 +228,16 @@ extension GPXReader {
             let written = GeoCache(title: cacheName ?? "", details: shortDescription ?? "",
                                    creator: placedBy ?? "", reward: reward)
             if written.interchangeDigest % 1_000_000_000 == cacheID { return written }
+            // Control pictures (U+2400 to U+241F) are E2 90 80 to E2 90 9F: without that
+            // lead there is nothing to restore (nearly every waypoint of other tools).
+            let mayHoldPictures = GeoCache.Field.allCases.contains { field in
+                var text = written[field]
+                return text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+                    return memchr(base, 0xE2, bytes.count) != nil
+                }
+            }
+            guard mayHoldPictures else { return nil }
             var restored = written
             for field in GeoCache.Field.allCases {
                 restored[field] = Self.restoringControls(written[field])
