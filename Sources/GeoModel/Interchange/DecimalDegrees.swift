@@ -7,7 +7,7 @@
 enum DecimalDegrees {
     /// The number in `bytes` in millionths, or nil when it is not a plain decimal number
     /// (an optional sign, digits with at most one `.`, an optional exponent) or is larger
-    /// than a billion. Surrounding spaces, tabs and line breaks are allowed.
+    /// than a trillion (10¹²). Surrounding spaces, tabs and line breaks are allowed.
     static func millionths(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var index = bytes.startIndex
         var end = bytes.endIndex
@@ -90,7 +90,7 @@ enum DecimalDegrees {
         return isNegative ? -value : value
     }
 
-    /// ``millionths(_:)`` of the UTF-8 of `text`.
+    /// The number in `text` in millionths, read as from its UTF-8 bytes.
     static func millionths(_ text: String) -> Int64? {
         var text = text
         return text.withUTF8 { millionths($0) }
