@@ -11,10 +11,12 @@ extension GeocacheTUICommand {
             discussion: """
                 json (the default): a pretty-printed UTF-8 array of objects with the keys \
                 title, details, creator and reward, the lab's dictionary form. gpx: a GPX 1.0 \
-                document with the Groundspeak cache extension that geocaching tools import; \
-                every waypoint is at 0,0 with a code "GT" plus 8 characters derived from its \
-                fields. loc: geocaching.com's LOC file, each cache as its code and "TITLE by \
-                CREATOR" (LOC has no room for details or reward). docs/usage.md lists how the \
+                document with the Groundspeak cache extension that geocaching tools import: \
+                each cache's code, coordinates, listing and logs. loc: geocaching.com's LOC \
+                file, each cache as its code, "TITLE by CREATOR", coordinates, link, \
+                difficulty, terrain and container (LOC has no room for details or reward). \
+                GPX and LOC need a position: caches without coordinates are left out, and \
+                standard error says how many. docs/usage.md lists how the \
                 fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
                 once the whole export is written (a symbolic link is followed to its target); \
                 a device or FIFO such as /dev/null is written into. The store itself, any \
@@ -55,8 +57,13 @@ extension GeocacheTUICommand {
             }
             defer { progress?.finish() }
             do {
-                try CacheExporter.export(store, as: format, to: destination) { written.value = $0 }
+                let summary = try CacheExporter.export(store, as: format, to: destination) { written.value = $0 }
                 progress?.finish()
+                if summary.withoutCoordinate > 0 {
+                    let caches = summary.withoutCoordinate == 1 ? "1 cache" : "\(summary.withoutCoordinate) caches"
+                    FileHandle.standardError.write(Data(
+                        "geocache-tui: \(caches) without coordinates not written (\(format.rawValue.uppercased()) needs a position)\n".utf8))
+                }
             } catch {
                 progress?.finish()
                 throw CommandFailure.report(error)

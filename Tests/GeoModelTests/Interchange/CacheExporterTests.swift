@@ -16,26 +16,52 @@ struct CacheExporterTests {
         }
     }
 
-    /// Exports `fixture`'s store as `format` to a new file in the fixture's directory;
-    /// returns the file's text, the count the exporter returned and the counts it told.
-    private static func export(_ fixture: StoreFixture, as format: InterchangeFormat)
-        throws -> (text: String, count: Int, told: [Int]) {
+    /// Exports `fixture`'s store (or `store`, reading through it) as `format` to a new
+    /// file in the fixture's directory; returns the file's text, the count the exporter
+    /// returned, the counts it told and the count it left out.
+    private static func export(_ fixture: StoreFixture, as format: InterchangeFormat, from store: (any CacheStore)? = nil)
+        throws -> (text: String, count: Int, told: [Int], withoutCoordinate: Int) {
         let path = fixture.directory.file("export.\(format.rawValue)").path
         let destination = try ExportDestination(path: path, exporting: fixture.store)
         var told: [Int] = []
-        let count = try CacheExporter.export(fixture.store, as: format, to: destination) { told.append($0) }
-        return (try String(contentsOfFile: path, encoding: .utf8), count, told)
+        let summary = try CacheExporter.export(store ?? fixture.store, as: format, to: destination) { told.append($0) }
+        return (try String(contentsOfFile: path, encoding: .utf8), summary.written, told, summary.withoutCoordinate)
     }
 
     @Test(arguments: StoreKind.allCases, InterchangeFormat.allCases)
     func everyFormatWritesTheStoredCachesInStoredOrderAsItsWriterDoes(_ kind: StoreKind,
                                                                      _ format: InterchangeFormat) throws {
         let fixture = try StoreFixture(kind)
-        let caches = [Samples.mill] + Interchange.awkwardCaches + [Samples.bridge]
-        try fixture.store.saveCaches(caches)
+        try fixture.store.saveCaches(Interchange.placed([Samples.mill] + Interchange.awkwardCaches + [Samples.bridge]))
         let exported = try Self.export(fixture, as: format)
-        #expect(exported.text == Self.document(format, for: caches))
-        #expect(exported.count == caches.count)
+        // As stored: a store may give each cache a code of its own.
+        let stored = try fixture.store.loadCaches()
+        #expect(exported.text == Self.document(format, for: stored))
+        let written = format == .json ? stored : stored.filter { $0.coordinate != nil }
+        #expect(exported.count == written.count)
+        #expect(exported.withoutCoordinate == stored.count - written.count)
+    }
+
+    @Test("GPX and LOC leave out the caches without a coordinate, and count them", arguments: [InterchangeFormat.gpx, .loc])
+    func gpxAndLOCLeaveOutAndCountTheCachesWithoutACoordinate(_ format: InterchangeFormat) throws {
+        let fixture = try StoreFixture()
+        let placed = Interchange.placed([Samples.mill, Samples.bridge])
+        let store = ListedStore(fixture.store, caches: [placed[0], Samples.oak, placed[1], Samples.numbered(7)])
+        let exported = try Self.export(fixture, as: format, from: store)
+        #expect(exported.text == Self.document(format, for: placed))
+        #expect(exported.text.contains("47.100000"))
+        #expect(exported.count == 2)
+        #expect(exported.withoutCoordinate == 2)
+    }
+
+    @Test("JSON writes the caches without a coordinate too")
+    func jsonWritesTheCachesWithoutACoordinateToo() throws {
+        let fixture = try StoreFixture()
+        let caches = [Samples.oak] + Interchange.placed([Samples.bridge])
+        let exported = try Self.export(fixture, as: .json, from: ListedStore(fixture.store, caches: caches))
+        #expect(exported.text == JSONInterchange.document(for: caches))
+        #expect(exported.count == 2)
+        #expect(exported.withoutCoordinate == 0)
     }
 
     @Test(arguments: InterchangeFormat.allCases)
@@ -49,9 +75,8 @@ struct CacheExporterTests {
 
     @Test func gpxWaypointCodesWorkedOutInBatchesAreTheCodesOfEachCache() throws {
         let fixture = try StoreFixture()
-        let caches = (1...(CacheExporter.digestBatch * 2 + 3)).map(Samples.numbered)
-        try fixture.store.saveCaches(caches)
-        let exported = try Self.export(fixture, as: .gpx)
+        let caches = Interchange.placed((1...(CacheExporter.digestBatch * 2 + 3)).map(Samples.numbered))
+        let exported = try Self.export(fixture, as: .gpx, from: ListedStore(fixture.store, caches: caches))
         #expect(exported.text == GPXWriter.document(for: caches))
         #expect(exported.count == caches.count)
     }
@@ -60,8 +85,8 @@ struct CacheExporterTests {
     func progressIsToldTheCountWrittenEveryInterval(_ format: InterchangeFormat) throws {
         let fixture = try StoreFixture()
         let total = CacheExporter.progressInterval * 2 + 100
-        try fixture.store.saveCaches((1...total).map(Samples.numbered))
-        let exported = try Self.export(fixture, as: format)
+        let caches = Interchange.placed((1...total).map(Samples.numbered))
+        let exported = try Self.export(fixture, as: format, from: ListedStore(fixture.store, caches: caches))
         #expect(exported.told == [CacheExporter.progressInterval, CacheExporter.progressInterval * 2])
         #expect(exported.count == total)
     }
@@ -90,6 +115,23 @@ struct CacheExporterTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "kept\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.url.path)
             .filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+}
+
+/// A store whose reading gives the caches it was made with, in order (with their
+/// coordinates and codes, whatever the store under it keeps).
+private final class ListedStore: ForwardingStore {
+    let caches: [GeoCache]
+
+    init(_ base: any CacheStore, caches: [GeoCache]) {
+        self.caches = caches
+        super.init(base)
+    }
+
+    override func forEachCache(_ body: (StoredCache) throws -> Void) throws {
+        for (index, cache) in caches.enumerated() {
+            try body(StoredCache(id: CacheID(rawValue: Int64(index + 1)), cache: cache))
+        }
     }
 }
 

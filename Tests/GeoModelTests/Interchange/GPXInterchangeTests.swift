@@ -10,7 +10,7 @@ import FoundationXML
 struct GPXReaderTests {
     @Test func aPocketQueryInGPX10StyleMapsEachField() throws {
         let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
-        let caches = Interchange.caches(records)
+        let caches = Interchange.labCaches(records)
         #expect(caches.count == 2)
         #expect(caches.first == GeoCache(
             title: "Café Corner",
@@ -21,7 +21,7 @@ struct GPXReaderTests {
 
     @Test func cjkTextPlainDescriptionsAndTheOwnerFallbackAreRead() throws {
         let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
-        #expect(Interchange.caches(records).last == GeoCache(
+        #expect(Interchange.labCaches(records).last == GeoCache(
             title: "東京タワーの下", details: "GC9TOKY: 赤い柱の後ろ。\n二行目。", creator: "山田太郎",
             reward: "Container: Micro"))
     }
@@ -35,7 +35,7 @@ struct GPXReaderTests {
 
     @Test func gpx11WithTheCacheInsideExtensionsIsRead() throws {
         let records = try Interchange.records(.file(try Interchange.fixture("gsak-1.1.gpx").path))
-        #expect(Interchange.caches(records).first == GeoCache(
+        #expect(Interchange.labCaches(records).first == GeoCache(
             title: "Big Clock (link text)", details: "OC12345: Two stages.\n- Count the steps\n- Add 3",
             creator: "Ben", reward: "Container: Regular"))
         #expect(records.filter { if case .notAGeocache = $0 { true } else { false } }.count == 1)
@@ -43,7 +43,7 @@ struct GPXReaderTests {
 
     @Test func aGroundspeakCacheWithoutAnOwnerGetsTheCreatorUnknown() throws {
         let records = try Interchange.records(.file(try Interchange.fixture("gsak-1.1.gpx").path))
-        #expect(Interchange.caches(records).last == GeoCache(
+        #expect(Interchange.labCaches(records).last == GeoCache(
             title: "Nobody placed me", details: "GC5EMPT: No owner anywhere.", creator: "unknown",
             reward: "Container: Large"))
     }
@@ -126,7 +126,7 @@ struct GPXReaderTests {
 @Suite("GPX writing")
 struct GPXWriterTests {
     @Test func exportIsWellFormedGPX10WithTheGroundspeakNamespace() throws {
-        let document = GPXWriter.document(for: Interchange.awkwardCaches)
+        let document = GPXWriter.document(for: Interchange.placed(Interchange.awkwardCaches))
         let parser = XMLParser(data: Data(document.utf8))
         let collector = ElementCollector()
         parser.delegate = collector
@@ -139,14 +139,30 @@ struct GPXWriterTests {
         #expect(document.contains(#"<gpx version="1.0""#))
     }
 
-    @Test func everyWaypointHasCoordinatesAndAStableCode() {
-        let waypoint = GPXWriter.waypoint(for: Samples.oak)
-        #expect(waypoint.contains(#"<wpt lat="0.000000" lon="0.000000">"#))
+    @Test("a cache without a code of its own gets a stable code derived from its fields")
+    func aCacheWithoutItsOwnCodeGetsAStableCodeDerivedFromItsFields() {
+        let waypoint = GPXWriter.waypoint(for: Interchange.placed([Samples.oak])[0])
+        #expect(waypoint.contains(#"<wpt lat="47.100000" lon="8.500000">"#))
         #expect(waypoint.contains("<name>\(Samples.oak.interchangeCode)</name>"))
-        #expect(Samples.oak.interchangeCode == Samples.oak.interchangeCode)
         #expect(Samples.oak.interchangeCode.count == 10)
         #expect(Samples.oak.interchangeCode.hasPrefix("GT"))
         #expect(Samples.oak.interchangeCode != Samples.bridge.interchangeCode)
+    }
+
+    @Test("a cache is written under its own code at its coordinate")
+    func aCacheIsWrittenUnderItsOwnCodeAtItsCoordinate() {
+        var cache = Samples.oak
+        cache.code = "GC1A2B3"
+        cache.coordinate = Coordinate(latitudeMicrodegrees: -33_856_784, longitudeMicrodegrees: 151_215_297)
+        let waypoint = GPXWriter.waypoint(for: cache)
+        #expect(waypoint.contains(#"<wpt lat="-33.856784" lon="151.215297">"#))
+        #expect(waypoint.contains("<name>GC1A2B3</name>"))
+    }
+
+    @Test("a cache without a coordinate is not written")
+    func aCacheWithoutACoordinateIsNotWritten() {
+        #expect(GPXWriter.waypoint(for: Samples.oak).isEmpty)
+        #expect(GPXWriter.document(for: [Samples.oak]) == GPXWriter.header + GPXWriter.footer)
     }
 
     @Test func markupAndCarriageReturnsAreEscaped() {
@@ -155,31 +171,34 @@ struct GPXWriterTests {
     }
 
     @Test func exportThenReadGivesIdenticalCachesForAwkwardStrings() throws {
-        let document = GPXWriter.document(for: Interchange.awkwardCaches)
+        let placed = Interchange.placed(Interchange.awkwardCaches)
+        let document = GPXWriter.document(for: placed)
         let caches = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
-        #expect(caches == Interchange.awkwardCaches)
+        #expect(caches.map(Interchange.labFields) == Interchange.awkwardCaches)
+        #expect(caches.map(\.coordinate) == placed.map(\.coordinate))
+        #expect(caches.map(\.code) == placed.map { $0.interchangeCode })
     }
 
     @Test func nonCharactersXMLCannotCarryComeBackAsReplacementCharacters() throws {
         let cache = GeoCache(title: "t", details: "a\u{FFFE}b\u{FFFF}c", creator: "c", reward: "r")
-        let document = GPXWriter.document(for: [cache])
-        let caches = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
+        let document = GPXWriter.document(for: Interchange.placed([cache]))
+        let caches = Interchange.labCaches(try Interchange.records(text: document, name: "export.gpx"))
         #expect(caches == [GeoCache(title: "t", details: "a\u{FFFD}b\u{FFFD}c", creator: "c", reward: "r")])
     }
 
     @Test func nonCharactersBesideControlCharactersStillReadVerbatim() throws {
         let cache = GeoCache(title: "esc \u{1B} and \u{FFFF}", details: "  nul \u{0} ", creator: "\u{FFFE}",
                              reward: "bell \u{7}")
-        let document = GPXWriter.document(for: [cache])
-        let caches = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
+        let document = GPXWriter.document(for: Interchange.placed([cache]))
+        let caches = Interchange.labCaches(try Interchange.records(text: document, name: "export.gpx"))
         #expect(caches == [GeoCache(title: "esc \u{1B} and \u{FFFD}", details: "  nul \u{0} ", creator: "\u{FFFD}",
                                     reward: "bell \u{7}")])
     }
 
     @Test func aWaypointEditedByAnotherToolIsReadByTheGeneralMapping() throws {
-        let document = GPXWriter.document(for: [Samples.oak])
+        let document = GPXWriter.document(for: Interchange.placed([Samples.oak]))
             .replacingOccurrences(of: "Behind the tree", with: "Behind the big tree")
-        let caches = Interchange.caches(try Interchange.records(text: document, name: "edited.gpx"))
+        let caches = Interchange.labCaches(try Interchange.records(text: document, name: "edited.gpx"))
         #expect(caches == [GeoCache(title: "Old Oak", details: "\(Samples.oak.interchangeCode): Behind the big tree",
                                     creator: "ana", reward: "Travel bug")])
     }

@@ -15,7 +15,7 @@ struct GPXNamespaceTests {
             <gs:cache xmlns:gs="https://www.groundspeak.com/cache/1/0/1"><gs:name>Oak</gs:name>\
             <gs:placed_by>Ann</gs:placed_by><gs:container>Small</gs:container></gs:cache>
             """)
-        #expect(Interchange.caches(records) == [GeoCache(title: "Oak", details: "GC1", creator: "Ann",
+        #expect(Interchange.labCaches(records) == [GeoCache(title: "Oak", details: "GC1", creator: "Ann",
                                                          reward: "Container: Small")])
     }
 
@@ -24,7 +24,7 @@ struct GPXNamespaceTests {
             <cache xmlns="http://www.groundspeak.com/cache/1/0"><name>Oak</name><owner>Bo</owner>\
             <container>Micro</container></cache>
             """)
-        #expect(Interchange.caches(records) == [GeoCache(title: "Oak", details: "GC1", creator: "Bo",
+        #expect(Interchange.labCaches(records) == [GeoCache(title: "Oak", details: "GC1", creator: "Bo",
                                                          reward: "Container: Micro")])
     }
 

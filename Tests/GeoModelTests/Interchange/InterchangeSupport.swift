@@ -28,6 +28,28 @@ enum Interchange {
         records.compactMap { if case .cache(let cache, _, _) = $0 { cache } else { nil } }
     }
 
+    /// The caches among `records` with only their four fields: what the tests of the
+    /// lab's fields compare (the code, place and listing are asserted on their own).
+    static func labCaches(_ records: [ImportRecord]) -> [GeoCache] {
+        caches(records).map(labFields)
+    }
+
+    /// `cache` with only its four fields.
+    static func labFields(_ cache: GeoCache) -> GeoCache {
+        GeoCache(title: cache.title, details: cache.details, creator: cache.creator, reward: cache.reward)
+    }
+
+    /// `caches`, each given a coordinate of its own (GPX and LOC write only caches that
+    /// have one): the n-th (from 0) at N 47.1 + n/1000°, E 8.5 − n/1000°.
+    static func placed(_ caches: [GeoCache]) -> [GeoCache] {
+        caches.enumerated().map { index, cache in
+            var placed = cache
+            placed.coordinate = Coordinate(latitudeMicrodegrees: Int32(47_100_000 + index * 1_000),
+                                           longitudeMicrodegrees: Int32(8_500_000 - index * 1_000))
+            return placed
+        }
+    }
+
     /// The rejected records among `records`.
     static func rejections(_ records: [ImportRecord]) -> [RejectedRecord] {
         records.compactMap { if case .rejected(let rejection) = $0 { rejection } else { nil } }

@@ -12,7 +12,7 @@ struct LOCInterchangeTests {
     }
 
     @Test func aGeocachingComLOCWithCDATANamesIsRead() throws {
-        #expect(Interchange.caches(try records("geocaching-cdata.loc")) == [
+        #expect(Interchange.labCaches(try records("geocaching-cdata.loc")) == [
             GeoCache(title: "Old Mill Ruins", details: "GC1MILL", creator: "trailfox & Family", reward: "Container: Small"),
             GeoCache(title: "東京タワーの下", details: "GC2TKYO", creator: "山田太郎", reward: "Type: Geocache"),
         ])
@@ -20,7 +20,7 @@ struct LOCInterchangeTests {
 
     @Test func aLOCWithEscapedTextNamesIsReadAndItsNameWithoutOwnerGetsUnknown() throws {
         let records = try records("plain-text.loc")
-        #expect(Interchange.caches(records) == [
+        #expect(Interchange.labCaches(records) == [
             GeoCache(title: "Walk by the River", details: "GC3OLD", creator: "Ken & Co", reward: "Type: Geocache"),
             GeoCache(title: "Nameless Stump", details: "GC4NONE", creator: "unknown", reward: "Type: Geocache"),
         ])
@@ -80,31 +80,57 @@ struct LOCInterchangeTests {
         #expect(caches.last?.title == "Cache 4999")
     }
 
-    @Test func theExportIsALOCFileWithCodeAndTitleByCreatorInCDATA() {
-        let document = LOCWriter.document(for: [Samples.oak])
-        #expect(document == """
+    @Test("the LOC export writes code, TITLE by CREATOR, coordinates, link, ratings and the container's number, and leaves out a cache without a place")
+    func theExportIsALOCFileWithCodeTitleByCreatorCoordinatesAndTheListingsFacts() {
+        var cache = Samples.oak
+        cache.code = "GC1A2B3"
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 47_368_717, longitudeMicrodegrees: -8_540_933)
+        cache.listing = Listing(type: "Multi-cache", container: "Small", difficulty: Rating(halves: 3),
+                                terrain: Rating(halves: 4), url: "https://coord.info/GC1A2B3?a=1&b=2")
+        #expect(LOCWriter.document(for: [cache, Samples.bridge]) == """
             <?xml version="1.0" encoding="UTF-8"?>
             <loc version="1.0" src="geocache-tui">
             <waypoint>
-              <name id="\(Samples.oak.interchangeCode)"><![CDATA[Old Oak by ana]]></name>
-              <coord lat="0.000000" lon="0.000000"/>
+              <name id="GC1A2B3"><![CDATA[Old Oak by ana]]></name>
+              <coord lat="47.368717" lon="-8.540933"/>
               <type>Geocache</type>
+              <link text="Cache Details">https://coord.info/GC1A2B3?a=1&amp;b=2</link>
+              <difficulty>1.5</difficulty>
+              <terrain>2</terrain>
+              <container>8</container>
             </waypoint>
             </loc>
 
             """)
     }
 
-    @Test func anExportedLOCReadsBackTitleAndCreatorForAwkwardText() throws {
-        let caches = [
+    @Test("a cache without a code of its own is written under its derived code")
+    func aCacheWithoutItsOwnCodeIsWrittenUnderItsDerivedCode() {
+        let cache = Interchange.placed([Samples.oak])[0]
+        #expect(LOCWriter.waypoint(for: cache).contains(#"<name id="\#(Samples.oak.interchangeCode)">"#))
+    }
+
+    @Test("an exported LOC reads back code, coordinate, title and creator for awkward text")
+    func anExportedLOCReadsBackCodeCoordinateTitleAndCreatorForAwkwardText() throws {
+        let caches = Interchange.placed([
             Samples.oak,
             GeoCache(title: "東京タワーの下 🗼", details: "d", creator: "山田太郎", reward: "r"),
             GeoCache(title: "<b>not bold</b> & ]]> <![CDATA[", details: "d", creator: "a < b > c \"q\"", reward: "r"),
-        ]
-        let read = Interchange.caches(try Interchange.records(text: LOCWriter.document(for: caches), name: "x.loc"))
+        ])
+        let records = try Interchange.records(text: LOCWriter.document(for: caches), name: "x.loc")
+        let read = Interchange.caches(records)
         #expect(read.map(\.title) == caches.map(\.title))
         #expect(read.map(\.creator) == caches.map(\.creator))
         #expect(read.map(\.details) == caches.map(\.interchangeCode))
+        #expect(read.map(\.code) == caches.map { $0.interchangeCode })
+        #expect(read.map(\.coordinate) == caches.map(\.coordinate))
+    }
+
+    @Test("a LOC waypoint is read with location coverage")
+    func aLOCWaypointIsReadWithLocationCoverage() throws {
+        let records = try records("geocaching-cdata.loc")
+        let coverages = records.compactMap { if case .cache(_, _, let coverage) = $0 { coverage } else { nil } }
+        #expect(coverages == [.location, .location])
     }
 
     @Test func cdataEndMarkersAreSplitAndControlsBecomePictures() {

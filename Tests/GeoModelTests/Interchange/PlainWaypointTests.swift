@@ -15,7 +15,7 @@ struct PlainWaypointTests {
     }
 
     @Test func gpsBabelsGeocacheWaypointSplitsTitleAndOwnerAtBy() throws {
-        #expect(Interchange.caches(try records("plain-gpsbabel.gpx")) == [GeoCache(
+        #expect(Interchange.labCaches(try records("plain-gpsbabel.gpx")) == [GeoCache(
             title: "Old Mill Ruins", details: "GC1MILL", creator: "trailfox & Family", reward: "Type: Geocache")])
     }
 
@@ -24,20 +24,20 @@ struct PlainWaypointTests {
     }
 
     @Test func easyGPSWaypointsWithoutAnOwnerGetTheFilesAuthor() throws {
-        #expect(Interchange.caches(try records("plain-easygps.gpx")) == [
+        #expect(Interchange.labCaches(try records("plain-easygps.gpx")) == [
             GeoCache(title: "Lakeside Bench", details: "GC2LAKE", creator: "Ana Weber", reward: "Type: Traditional Cache"),
             GeoCache(title: "Under the Bridge", details: "GC2BRDG", creator: "Luc", reward: "Type: Letterbox Hybrid"),
         ])
     }
 
     @Test func oldGeocachingComDescriptionsKeepByInTheTitleAndGiveTheCacheType() throws {
-        #expect(Interchange.caches(try records("plain-gccom-old.gpx")) == [GeoCache(
+        #expect(Interchange.labCaches(try records("plain-gccom-old.gpx")) == [GeoCache(
             title: "Walk by the River", details: "GC3OLD", creator: "Ken 健", reward: "Type: Multi-cache")])
     }
 
     @Test func aGPSUnitsWaypointsWithoutAuthorGetUnknownAndKeepTheComment() throws {
         let records = try records("plain-gps-unit.gpx")
-        #expect(Interchange.caches(records) == [
+        #expect(Interchange.labCaches(records) == [
             GeoCache(title: "Hollow Oak", details: "GC4UNIT: Ammo can under the roots", creator: "unknown",
                      reward: "Type: Geocache"),
             GeoCache(title: "GC5NOSY", details: "GC5NOSY", creator: "unknown", reward: "Type: Geocache"),
@@ -60,7 +60,7 @@ struct PlainWaypointTests {
             <gpx xmlns="http://www.topografix.com/GPX/1/0"><wpt lat="0" lon="0"><name>GC88</name>\\
             <desc>Roots by bo</desc><sym>Flag</sym><type>geocache|Mystery Cache</type></wpt></gpx>
             """
-        #expect(Interchange.caches(try Interchange.records(text: text)) == [
+        #expect(Interchange.labCaches(try Interchange.records(text: text)) == [
             GeoCache(title: "Roots", details: "GC88", creator: "bo", reward: "Type: Mystery Cache")])
     }
 

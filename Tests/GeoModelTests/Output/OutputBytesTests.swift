@@ -15,6 +15,13 @@ struct OutputBytesTests {
         GeoCache(title: text, details: "d" + text + text, creator: text + "c", reward: "r" + text)
     }
 
+    /// ``cache(_:)`` at a coordinate: what GPX writes.
+    private static func placedCache(_ text: String) -> GeoCache {
+        var cache = cache(text)
+        cache.coordinate = Coordinate(latitudeMicrodegrees: -12_345_678, longitudeMicrodegrees: 123_456_789)
+        return cache
+    }
+
     private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test(arguments: awkward)
@@ -43,7 +50,7 @@ struct OutputBytesTests {
 
     @Test(arguments: awkward)
     func theGPXWaypointMatchesTheReference(text: String) {
-        let cache = Self.cache(text)
+        let cache = Self.placedCache(text)
         #expect(Self.bytes(GPXWriter.waypoint(for: cache)) == Self.bytes(OutputReference.gpxWaypoint(cache)))
     }
 
@@ -93,7 +100,8 @@ struct OutputBytesTests {
         #expect(Self.bytes(JSONInterchange.document(for: caches)) == Self.bytes(OutputReference.jsonDocument(caches, listing: false)))
         #expect(Self.bytes(JSONInterchange.document(for: caches, layout: .listing))
                 == Self.bytes(OutputReference.jsonDocument(caches, listing: true)))
-        #expect(Self.bytes(GPXWriter.document(for: caches)) == Self.bytes(OutputReference.gpxDocument(caches)))
+        let placed = (Self.awkward + Self.generated.prefix(50)).map(Self.placedCache)
+        #expect(Self.bytes(GPXWriter.document(for: placed)) == Self.bytes(OutputReference.gpxDocument(placed)))
     }
 
     @Test func anEmptyJSONDocumentIsAnEmptyArray() {

@@ -122,33 +122,28 @@ enum OutputReference {
         return caches.enumerated().map { jsonElement($1, isFirst: $0 == 0, listing: listing) }.joined() + "\n]\n"
     }
 
-    /// The waypoint template GPXWriter used while it built a String per cache.
+    /// The waypoint template for a cache with the four fields and a coordinate, String by
+    /// String (no code of its own, no listing: the derived code, no listing elements).
     static func gpxWaypoint(_ cache: GeoCache) -> String {
+        guard let coordinate = cache.coordinate else { return "" }
         let code = interchangeCode(cache)
         let digest = interchangeDigest(cache)
         let title = xml(cache.title)
         let creator = xml(cache.creator)
         return """
-              <wpt lat="0.000000" lon="0.000000">
+              <wpt lat="\(coordinate.latitudeText)" lon="\(coordinate.longitudeText)">
                 <name>\(code)</name>
-                <desc>\(title) by \(creator), Traditional Cache (1/1)</desc>
+                <desc>\(title) by \(creator)</desc>
                 <urlname>\(title)</urlname>
                 <sym>Geocache</sym>
-                <type>Geocache|Traditional Cache</type>
+                <type>Geocache</type>
                 <groundspeak:cache id="\(digest % 1_000_000_000)" available="True" archived="False">
                   <groundspeak:name>\(title)</groundspeak:name>
                   <groundspeak:placed_by>\(creator)</groundspeak:placed_by>
                   <groundspeak:owner id="0">\(creator)</groundspeak:owner>
-                  <groundspeak:type>Traditional Cache</groundspeak:type>
-                  <groundspeak:container>Not chosen</groundspeak:container>
-                  <groundspeak:difficulty>1</groundspeak:difficulty>
-                  <groundspeak:terrain>1</groundspeak:terrain>
                   <groundspeak:country></groundspeak:country>
                   <groundspeak:state></groundspeak:state>
                   <groundspeak:short_description html="False">\(xml(cache.details))</groundspeak:short_description>
-                  <groundspeak:long_description html="False"></groundspeak:long_description>
-                  <groundspeak:encoded_hints></groundspeak:encoded_hints>
-                  <groundspeak:logs></groundspeak:logs>
                   <groundspeak:travelbugs>
                     <groundspeak:travelbug id="\(digest % 1_000_000_000)" ref="TB\(code.dropFirst(2))">
                       <groundspeak:name>\(xml(cache.reward))</groundspeak:name>

@@ -6,7 +6,7 @@
 /// destination's buffer, so a large store is never held in memory. Nothing here prints:
 /// how far the export has got goes to a closure, for a progress indicator.
 public enum CacheExporter {
-    /// Caches per batch of GPX waypoint codes worked out together
+    /// Caches per batch of GPX waypoint digests worked out together
     /// (``GeoCache/interchangeDigests(_:)``: faster than one by one).
     static let digestBatch = 256
 
@@ -14,8 +14,23 @@ public enum CacheExporter {
     /// many caches written.
     public static let progressInterval = 512
 
+    /// What an export wrote.
+    public struct Summary: Equatable, Sendable {
+        /// The caches written.
+        public var written: Int
+        /// The caches left out of a GPX or LOC export because they have no coordinate
+        /// (those formats need a position); always 0 for JSON, which carries every cache.
+        public var withoutCoordinate: Int
+
+        public init(written: Int, withoutCoordinate: Int = 0) {
+            self.written = written
+            self.withoutCoordinate = withoutCoordinate
+        }
+    }
+
     /// Writes every cache of `store` as `format` to `destination`, in stored order, then
-    /// finishes the destination (a regular file is replaced only now).
+    /// finishes the destination (a regular file is replaced only now). GPX and LOC leave
+    /// out the caches without a coordinate, and count them.
     ///
     /// - Parameters:
     ///   - store: The store to read, in its stored order.
@@ -23,7 +38,7 @@ public enum CacheExporter {
     ///   - destination: Where the document goes; finished on success, abandoned on failure.
     ///   - progress: Called on this thread with the number of caches written so far,
     ///     every ``progressInterval`` caches.
-    /// - Returns: The number of caches written.
+    /// - Returns: The number of caches written, and of those left out.
     /// - Throws: An ``ExportError`` when the destination could not be written, even
     ///   when the store's reading wrapped that failure in an error of its own; else
     ///   what the store threw. Either way the destination has been abandoned: a file
@@ -31,7 +46,7 @@ public enum CacheExporter {
     @discardableResult
     public static func export(_ store: any CacheStore, as format: InterchangeFormat,
                               to destination: ExportDestination,
-                              progress: (Int) -> Void = { _ in }) throws -> Int {
+                              progress: (Int) -> Void = { _ in }) throws -> Summary {
         // A failed write is thrown as such, not as the store error reading turns it into.
         var writeFailure: ExportError?
         func send(_ format: (inout BufferedWriter) -> Void) throws {
@@ -43,6 +58,7 @@ public enum CacheExporter {
             }
         }
         var count = 0
+        var withoutCoordinate = 0
         func countWritten() {
             count += 1
             if count % progressInterval == 0 { progress(count) }
@@ -70,6 +86,10 @@ public enum CacheExporter {
                     batch.removeAll(keepingCapacity: true)
                 }
                 try store.forEachCache { stored in
+                    guard stored.cache.coordinate != nil else {
+                        withoutCoordinate += 1
+                        return
+                    }
                     batch.append(stored.cache)
                     if batch.count == digestBatch { try writeBatch() }
                 }
@@ -78,6 +98,10 @@ public enum CacheExporter {
             case .loc:
                 try send { $0.append(text: LOCWriter.header) }
                 try store.forEachCache { stored in
+                    guard stored.cache.coordinate != nil else {
+                        withoutCoordinate += 1
+                        return
+                    }
                     try send { $0.append(text: LOCWriter.waypoint(for: stored.cache)) }
                     countWritten()
                 }
@@ -88,6 +112,6 @@ public enum CacheExporter {
             destination.abandon()
             throw writeFailure ?? error
         }
-        return count
+        return Summary(written: count, withoutCoordinate: withoutCoordinate)
     }
 }

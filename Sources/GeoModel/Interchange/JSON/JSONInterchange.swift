@@ -1,13 +1,20 @@
-/// The lab's JSON form: an array of ``GeoCache/dictionary`` objects.
+/// The lab's JSON form: an array of ``GeoCache/dictionary``-like objects.
 ///
 /// One writer serves both JSON outputs, in two layouts (``Layout``): `export` writes
 /// the four keys in form order (`title`, `details`, `creator`, `reward`) as `"key": value`;
 /// `list --json` writes them in alphabetical order as `"key" : value`, the layout of
-/// Foundation's pretty-printing `JSONEncoder` it was first written with. Both are
-/// two-space indented UTF-8 that escapes only what JSON requires, written straight into a
-/// ``BufferedWriter``'s bytes (``writeElement(for:isFirst:layout:to:)``). Import reads the array
-/// back with its own streaming parser (``JSONArrayParser``), so every problem has an
-/// exact line, column and byte and every bad element its index.
+/// Foundation's pretty-printing `JSONEncoder` it was first written with. A cache with
+/// more than the four fields gets more keys, present only when the cache has the fact:
+/// `code`, `latitude` and `longitude` (numbers with 6 decimals), `type`, `container`,
+/// `difficulty` and `terrain` (numbers: 1 to 5 in halves), `hint`, `longDescription`,
+/// `longDescriptionIsHTML` (a boolean), `url`, `placed`, and `logs` (an array of
+/// objects with `date`, `type`, `finder` and `text`); `export` writes them after the
+/// four in that order, `list --json` sorts them in with the four. A cache with nothing
+/// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
+/// that escapes only what JSON requires, written straight into a ``BufferedWriter``'s
+/// bytes (``writeElement(for:isFirst:layout:to:)``). Import reads the array back with
+/// its own streaming parser (``JSONArrayParser``), so every problem has an exact line,
+/// column and byte and every bad element its index.
 public enum JSONInterchange {
     /// How the objects of the array are laid out.
     public struct Layout: Sendable {
@@ -18,6 +25,12 @@ public enum JSONInterchange {
         let fieldOpenings: [[UInt8]]
         /// How the control characters without a short escape are written.
         let quoting: TextEscaping
+        /// Every key a cache may have, in the order they are written.
+        let keys: [Key]
+        /// What is written between a key and its value: `": "` or `" : "`.
+        let separator: String
+        /// The keys of a log, in the order they are written.
+        let logKeys: [String]
 
         /// `export`: keys in form order, `"key": value`, `\u001B` in upper case.
         public static let export = Layout(fields: GeoCache.Field.allCases, separator: ": ", hexDigits: "0123456789ABCDEF")
@@ -27,6 +40,11 @@ public enum JSONInterchange {
 
         private init(fields: [GeoCache.Field], separator: String, hexDigits: String) {
             self.fields = fields
+            self.separator = separator
+            let all = fields.map(Key.field) + GeoCache.ListingKey.allCases.map(Key.listing)
+            let sorted = fields.map(\.key) == fields.map(\.key).sorted()
+            keys = sorted ? all.sorted { $0.name < $1.name } : all
+            logKeys = sorted ? ["date", "finder", "text", "type"] : ["date", "type", "finder", "text"]
             fieldOpenings = fields.map { Array("    \"\($0.key)\"\(separator)\"".utf8) }
             let digits = Array(hexDigits)
             quoting = TextEscaping(
@@ -43,6 +61,20 @@ public enum JSONInterchange {
                     default: "\\u00" + String([digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 0xF)]])
                     }
                 })
+        }
+    }
+
+    /// A key of a cache's object: one of the four fields, or one of what the cache has
+    /// beyond them.
+    enum Key {
+        case field(GeoCache.Field)
+        case listing(GeoCache.ListingKey)
+
+        var name: String {
+            switch self {
+            case .field(let field): field.key
+            case .listing(let key): key.rawValue
+            }
         }
     }
 
@@ -75,11 +107,85 @@ public enum JSONInterchange {
     public static func writeElement(for cache: GeoCache, isFirst: Bool, layout: Layout = .export,
                                     to output: inout BufferedWriter) {
         output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
+        guard cache.hasOnlyLabFields else {
+            writeMembers(of: cache, layout: layout, to: &output)
+            output.append("\n  }")
+            return
+        }
         let last = layout.fields.count - 1
         for number in 0...last {
             output.append(bytes: layout.fieldOpenings[number])
             output.appendEscaped(cache[layout.fields[number]], layout.quoting)
             output.append(number == last ? "\"\n  }" : "\",\n")
+        }
+    }
+
+    /// The members of a cache with more than the four fields, each key it has in the
+    /// layout's order, without the closing line.
+    private static func writeMembers(of cache: GeoCache, layout: Layout, to output: inout BufferedWriter) {
+        var isFirst = true
+        func open(_ key: String) {
+            output.append(isFirst ? "    \"" : ",\n    \"")
+            isFirst = false
+            output.append(text: key)
+            output.append("\"")
+            output.append(text: layout.separator)
+        }
+        func string(_ key: String, _ value: String?) {
+            guard let value else { return }
+            open(key)
+            output.append("\"")
+            output.appendEscaped(value, layout.quoting)
+            output.append("\"")
+        }
+        func number(_ key: String, _ value: String?) {
+            guard let value else { return }
+            open(key)
+            output.append(text: value)
+        }
+        let listing = cache.listing
+        for key in layout.keys {
+            switch key {
+            case .field(let field): string(field.key, cache[field])
+            case .listing(let name):
+                switch name {
+                case .code: string(name.rawValue, cache.code)
+                case .latitude: number(name.rawValue, cache.coordinate?.latitudeText)
+                case .longitude: number(name.rawValue, cache.coordinate?.longitudeText)
+                case .type: string(name.rawValue, listing.type)
+                case .container: string(name.rawValue, listing.container)
+                case .difficulty: number(name.rawValue, listing.difficulty?.text)
+                case .terrain: number(name.rawValue, listing.terrain?.text)
+                case .hint: string(name.rawValue, listing.hint)
+                case .longDescription: string(name.rawValue, listing.longDescription)
+                case .longDescriptionIsHTML: number(name.rawValue, listing.longDescriptionIsHTML ? "true" : nil)
+                case .url: string(name.rawValue, listing.url)
+                case .placed: string(name.rawValue, listing.placed)
+                case .logs:
+                    guard !listing.logs.isEmpty else { continue }
+                    open(name.rawValue)
+                    output.append("[\n")
+                    for (index, log) in listing.logs.enumerated() {
+                        output.append(index == 0 ? "      {\n" : ",\n      {\n")
+                        for (keyIndex, logKey) in layout.logKeys.enumerated() {
+                            output.append("        \"")
+                            output.append(text: logKey)
+                            output.append("\"")
+                            output.append(text: layout.separator)
+                            output.append("\"")
+                            let value = switch logKey {
+                            case "date": log.date
+                            case "type": log.type
+                            case "finder": log.finder
+                            default: log.text
+                            }
+                            output.appendEscaped(value, layout.quoting)
+                            output.append(keyIndex == layout.logKeys.count - 1 ? "\"\n      }" : "\",\n")
+                        }
+                    }
+                    output.append("\n    ]")
+                }
+            }
         }
     }
 

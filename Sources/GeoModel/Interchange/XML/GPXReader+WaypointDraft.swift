@@ -7,6 +7,10 @@ extension GPXReader {
         /// The file's author, when it named one before this waypoint.
         var fileAuthor: String?
         var isCache = false
+        /// The `lat` and `lon` attributes, read exactly; nil when the waypoint has none.
+        var coordinate: Coordinate?
+        /// What is wrong with the `lat` or `lon` given, when one is not an angle.
+        var coordinateProblem: String?
         var name: String?
         var urlname: String?
         var linkText: String?
@@ -14,20 +18,88 @@ extension GPXReader {
         var desc: String?
         var cmt: String?
         var sym: String?
+        var time: String?
+        var url: String?
         var cacheName: String?
         var placedBy: String?
         var owner: String?
         var container: String?
+        /// `groundspeak:type`, or TerraCaching's `style`.
+        var cacheType: String?
+        var difficulty: String?
+        var terrain: String?
+        var hint: String?
+        /// `gsak:Code`: the code when GSAK wrote a "smart name" as the waypoint's name.
+        var gsakCode: String?
+        var openCachingType: String?
+        var openCachingSize: String?
+        /// The `id` of `groundspeak:cache`: with ``GPXWriter`` it carries the digest of
+        /// the four fields, which tells an unchanged waypoint of ours.
+        var cacheID: UInt64?
         /// `groundspeak:short_description` as libxml2 gave it: made into text on the
         /// storing thread, not the parsing one (HTML straight from the bytes).
         var shortDescriptionBytes: [UInt8]?
         var shortDescription: String? { shortDescriptionBytes.map { String(decoding: $0, as: UTF8.self) } }
         var shortDescriptionIsHTML = false
+        /// The long description's bytes, kept raw (HTML stays HTML).
+        var longDescriptionBytes: [UInt8]?
+        var longDescriptionIsHTML = false
         var travelBugs: [String] = []
+        /// The bytes of every log field of the waypoint, one after the other: a log costs
+        /// no allocation of its own while the file is parsed.
+        var logBytes: [UInt8] = []
+        /// Per log, where its date, type, finder and text lie in ``logBytes``: eight
+        /// offsets, start and end of each (an absent field is empty).
+        var logBounds: [Int] = []
 
         init(position: TextPosition, fileAuthor: String? = nil) {
             self.position = position
             self.fileAuthor = fileAuthor
+        }
+
+        /// A `<log>` starts.
+        mutating func startLog() {
+            let end = logBytes.count
+            for _ in 0..<8 { logBounds.append(end) }
+        }
+
+        /// Field `field` (0 date, 1 type, 2 finder, 3 text) of the current log starts:
+        /// its text is appended to ``logBytes`` from here.
+        mutating func startLogField(_ field: Int) {
+            guard !logBounds.isEmpty else { return }
+            let base = logBounds.count - 8 + field * 2
+            logBounds[base] = logBytes.count
+            logBounds[base + 1] = logBytes.count
+            openLogField = base
+        }
+
+        /// The log field that is open ends where ``logBytes`` ends now.
+        mutating func endLogField() {
+            guard let base = openLogField else { return }
+            logBounds[base + 1] = logBytes.count
+            openLogField = nil
+        }
+
+        private var openLogField: Int?
+
+        /// The logs, as the file gave them (date, type and finder without surrounding
+        /// spaces, tabs and line breaks; the text keeps its own). Each field becomes a
+        /// String straight from the bytes, trimmed before it is made.
+        var logs: [CacheLog] {
+            guard !logBounds.isEmpty else { return [] }
+            return logBytes.withUnsafeBufferPointer { bytes in
+                stride(from: 0, to: logBounds.count, by: 8).map { base in
+                    func field(_ number: Int, trimmed: Bool = true) -> String {
+                        var start = logBounds[base + number * 2], end = logBounds[base + number * 2 + 1]
+                        if trimmed {
+                            while start < end, bytes[start].isASCIIWhitespaceByte { start += 1 }
+                            while end > start, bytes[end - 1].isASCIIWhitespaceByte { end -= 1 }
+                        }
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    }
+                    return CacheLog(date: field(0), type: field(1), finder: field(2), text: field(3, trimmed: false))
+                }
+            }
         }
 
         /// The record this waypoint stands for.
@@ -37,30 +109,140 @@ extension GPXReader {
 
         /// The record, and where its creator came from when the waypoint named no owner.
         func mapped(source: String) -> (record: ImportRecord, fallback: CreatorFallback?) {
-            let code = (name ?? "").trimmingWhitespace()
-            let location = RecordLocation(source: source, code: code, position: position)
-            guard isGeocache(code: code) else { return (.notAGeocache(location), nil) }
+            let written = (name ?? "").trimmingWhitespace()
+            let location = RecordLocation(source: source, code: written, position: position)
+            guard isGeocache(code: written) else { return (.notAGeocache(location), nil) }
+            if let coordinateProblem {
+                return (.rejected(RejectedRecord(location: location, reason: coordinateProblem)), nil)
+            }
+            let code = cacheCode(name: written)
+            // The code as the file wrote it when that is the code, else the code found.
+            let shownCode = CacheCode.normalized(written) == code ? written : code ?? written
             var fallback: CreatorFallback?
-            var cache = verbatimCache(code: code) ?? mappedCache(code: code, fallback: &fallback)
-            cache.code = CacheCode.normalized(code)
+            let verbatim = verbatimCache()
+            var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
+            cache.code = code
+            cache.coordinate = coordinate == Self.nullIsland ? nil : coordinate
+            // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
+            // a Traditional Cache, "Not chosen", D1/T1: facts of none of them.
+            cache.listing = verbatim != nil && coordinate == Self.nullIsland ? .empty : listing
             do {
-                return (.cache(try cache.validated(), location), fallback)
+                return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? .location : .complete), fallback)
             } catch {
                 return (.rejected(RejectedRecord(location: location, reason: error.description)), nil)
             }
         }
 
-        /// The cache exactly as GPXWriter wrote it, when the code proves it unchanged.
-        private func verbatimCache(code: String) -> GeoCache? {
-            guard isCache, code.hasPrefix("GT"), travelBugs.count == 1 else { return nil }
+        /// Latitude 0, longitude 0: where geocache-tui's exports before coordinates put
+        /// every cache, read as no coordinate (no cache lies there, in the Gulf of Guinea).
+        static let nullIsland = Coordinate(latitudeMicrodegrees: 0, longitudeMicrodegrees: 0)
+
+        /// Whether the waypoint came from a LOC file: a LOC waypoint is never a
+        /// Groundspeak cache and carries its code as an attribute of its name.
+        var isLOCWaypoint = false
+
+        /// The listing facts the waypoint carries.
+        var listing: Listing {
+            func nonBlank(_ text: String?) -> String? {
+                guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+                return trimmed
+            }
+            var listing = Listing()
+            listing.type = nonBlank(cacheType).map(Self.withoutGeocachePrefix) ?? nonBlank(openCachingType)
+                ?? Self.typeFromWaypointType(type)
+            listing.container = Self.containerName(container, keepingNotChosen: true)
+                ?? nonBlank(openCachingSize)
+            listing.difficulty = difficulty.flatMap(Rating.init(text:))
+            listing.terrain = terrain.flatMap(Rating.init(text:))
+            listing.hint = nonBlank(hint)
+            if let longDescriptionBytes, !longDescriptionBytes.allSatisfy(\.isASCIIWhitespaceByte) {
+                listing.longDescription = String(decoding: longDescriptionBytes, as: UTF8.self)
+                listing.longDescriptionIsHTML = longDescriptionIsHTML
+            }
+            listing.url = nonBlank(url)
+            listing.placed = nonBlank(time)
+            listing.logs = logs
+            return listing
+        }
+
+        /// "Lab Cache" for "Geocache|Lab Cache" (Lab caches' files put the prefix in
+        /// `groundspeak:type` too).
+        static func withoutGeocachePrefix(_ type: String) -> String {
+            let parts = type.split(separator: "|", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "geocache" else { return type }
+            let rest = String(parts[1]).trimmingWhitespace()
+            return rest.isEmpty ? type : rest
+        }
+
+        /// The cache type in a waypoint's `<type>`: "Traditional Cache" from
+        /// "Geocache|Traditional Cache"; nil for "Geocache" alone or another kind.
+        static func typeFromWaypointType(_ written: String?) -> String? {
+            let parts = (written ?? "").split(separator: "|", omittingEmptySubsequences: true)
+            guard parts.count > 1, String(parts[0]).trimmingWhitespace().lowercased() == "geocache" else { return nil }
+            let type = parts[1...].joined(separator: " ").trimmingWhitespace()
+            return type.isEmpty ? nil : type
+        }
+
+        /// The cache's code: the waypoint's name when it is one; else the code in the
+        /// listing's URL (GeoToad writes the title as the name); `gsak:Code` before both
+        /// (GSAK's "smart names").
+        func cacheCode(name written: String) -> String? {
+            if let gsak = gsakCode.flatMap(CacheCode.normalized) { return gsak }
+            let fromName = CacheCode.normalized(written)
+            guard let fromURL = url.flatMap(Self.code(inURL:)), fromURL != fromName else { return fromName }
+            if let fromName, Self.looksLikeCode(fromName) { return fromName }
+            return fromURL
+        }
+
+        /// A code's shape: two or three letters, then letters and digits with at least
+        /// one digit, 3 to 10 characters in all (GC1A2B3, OC12AB, TC7X, GT…).
+        static func looksLikeCode(_ code: String) -> Bool {
+            let bytes = Array(code.utf8)
+            guard (3...10).contains(bytes.count), bytes[0].isASCIIUppercaseLetter, bytes[1].isASCIIUppercaseLetter
+            else { return false }
+            return bytes.allSatisfy(\.isASCIIAlphanumeric)
+                && bytes.dropFirst(2).contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+
+        /// The cache code in a listing's URL: `coord.info/GC1A2B3`,
+        /// `cache_details.aspx?wp=GC1A2B3`, `viewcache.php?wp=OC12AB`,
+        /// `geocaching.com/geocache/GC1A2B3_title`; nil when there is none.
+        static func code(inURL url: String) -> String? {
+            let lowered = url.lowercased()
+            for marker in ["?wp=", "&wp=", "coord.info/", "/geocache/", "/cache/"] {
+                guard let range = lowered.range(of: marker) else { continue }
+                let code = String(lowered[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber) })
+                    .uppercased()
+                if looksLikeCode(code) { return code }
+            }
+            return nil
+        }
+
+        /// The cache exactly as GPXWriter wrote it, when the `groundspeak:cache` id
+        /// proves the four fields unchanged: the id is the last 9 digits of the digest
+        /// of title, details, creator and reward (``GeoCache/interchangeDigest``).
+        private func verbatimCache() -> GeoCache? {
+            guard isCache, let cacheID, cacheID < 1_000_000_000, travelBugs.count <= 1 else { return nil }
+            let reward = travelBugs.first ?? impliedReward()
+            guard let reward else { return nil }
             let written = GeoCache(title: cacheName ?? "", details: shortDescription ?? "",
-                                   creator: placedBy ?? "", reward: travelBugs[0])
-            if written.interchangeCode == code { return written }
+                                   creator: placedBy ?? "", reward: reward)
+            if written.interchangeDigest % 1_000_000_000 == cacheID { return written }
+            // Control pictures (U+2400 to U+241F) are E2 90 80 to E2 90 9F: without that
+            // lead there is nothing to restore (nearly every waypoint of other tools).
+            let mayHoldPictures = GeoCache.Field.allCases.contains { field in
+                var text = written[field]
+                return text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+                    return memchr(base, 0xE2, bytes.count) != nil
+                }
+            }
+            guard mayHoldPictures else { return nil }
             var restored = written
             for field in GeoCache.Field.allCases {
                 restored[field] = Self.restoringControls(written[field])
             }
-            return restored.interchangeCode == code ? restored : nil
+            return restored.interchangeDigest % 1_000_000_000 == cacheID ? restored : nil
         }
 
         /// The cache by the general mapping for files from other tools: the Groundspeak
@@ -74,6 +256,12 @@ extension GPXReader {
             var descriptions = [shortDescriptionBytes.map {
                 shortDescriptionIsHTML ? HTMLText.plainText(fromHTML: $0) : String(decoding: $0, as: UTF8.self).trimmingWhitespace()
             } ?? ""]
+            if descriptions[0].isEmpty, let longDescriptionBytes {
+                // No short description (GSAK and OpenCaching files often have none): the
+                // long one as text, rather than details that are only the code.
+                descriptions[0] = longDescriptionIsHTML ? HTMLText.plainText(fromHTML: longDescriptionBytes)
+                    : String(decoding: longDescriptionBytes, as: UTF8.self).trimmingWhitespace()
+            }
             if shortDescriptionBytes == nil {
                 // The text the title and owner came from is not repeated as a description.
                 if split?.source != .cmt { descriptions.append(cmt?.trimmingWhitespace() ?? "") }
@@ -106,30 +294,52 @@ extension GPXReader {
         private func reward(typeFromDesc: String?) -> String {
             let bugs = travelBugs.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             if !bugs.isEmpty { return bugs.joined(separator: ", ") }
-            if let container = Self.containerName(container) { return "Container: " + container }
-            let written = (type ?? "").trimmingWhitespace()
-            let parts = written.split(separator: "|", omittingEmptySubsequences: true)
-            let typeName = parts.count > 1 && parts[0].lowercased() == "geocache"
-                ? parts[1...].joined(separator: " ").trimmingWhitespace() : typeFromDesc ?? "Geocache"
-            return "Type: " + typeName
+            return impliedReward() ?? "Type: " + (typeFromDesc ?? "Geocache")
         }
 
-        /// A container as written, a LOC file's number as its name; nil when not known.
-        static func containerName(_ written: String?) -> String? {
+        /// The reward a waypoint without travel bugs gets from its listing: "Container: "
+        /// and the container when known, else "Type: " and the cache type of `<type>`
+        /// ("Geocache|Traditional Cache"), `groundspeak:type` or TerraCaching's style;
+        /// nil when neither is known.
+        func impliedReward() -> String? {
+            Self.impliedReward(container: Self.containerName(container) ?? openCachingSize?.trimmingWhitespace(),
+                               type: Self.typeFromWaypointType(type)
+                                ?? cacheType.map { Self.withoutGeocachePrefix($0.trimmingWhitespace()) })
+        }
+
+        /// The reward implied by a container name and a cache type (each nil or blank when
+        /// unknown): what ``GPXWriter`` leaves out rather than write as a travel bug.
+        static func impliedReward(container: String?, type: String?) -> String? {
+            if let container, !container.isEmpty { return "Container: " + container }
+            if let type, !type.isEmpty { return "Type: " + type }
+            return nil
+        }
+
+        /// A container as written, a LOC file's number as its name; nil when not known
+        /// (LOC's 1, "Not chosen", too unless `keepingNotChosen`).
+        static func containerName(_ written: String?, keepingNotChosen: Bool = false) -> String? {
             let text = (written ?? "").trimmingWhitespace()
-            let numbered = ["1": nil, "2": "Micro", "3": "Regular", "4": "Large", "5": "Virtual",
-                            "6": "Other", "8": "Small"] as [String: String?]
-            if let known = numbered[text] { return known }
+            if text == "1" { return keepingNotChosen ? "Not chosen" : nil }
+            if let known = numberedContainers.first(where: { $0.number == text }) { return known.name }
             return text.isEmpty ? nil : text
         }
 
-        /// Whether the waypoint is a geocache: a Groundspeak cache; a `<type>` or `<sym>`
-        /// starting with "Geocache" (any case); or a GC code with neither type nor symbol.
+        /// The containers LOC files give as numbers.
+        static let numberedContainers: [(number: String, name: String)] = [
+            ("1", "Not chosen"), ("2", "Micro"), ("3", "Regular"), ("4", "Large"), ("5", "Virtual"),
+            ("6", "Other"), ("8", "Small"),
+        ]
+
+        /// Whether the waypoint is a geocache: a Groundspeak, TerraCaching or OpenCaching
+        /// cache; a `<type>` or `<sym>` starting with "Geocache" or "Terracache" (any
+        /// case); or a GC code with neither type nor symbol.
         func isGeocache(code: String) -> Bool {
             if isCache { return true }
             let type = (type ?? "").trimmingWhitespace().lowercased()
             let sym = (sym ?? "").trimmingWhitespace().lowercased()
             if type.hasPrefix("geocache") || sym.hasPrefix("geocache") { return true }
+            // TerraCaching's own symbol, for a TC waypoint without its extension.
+            if type.hasPrefix("terracach") || sym.hasPrefix("terracach") { return true }
             return type.isEmpty && sym.isEmpty && Self.isGCCode(code)
         }
 

@@ -1,29 +1,38 @@
 import Foundation
 
-/// Reads GPX 1.0 and 1.1 files, with the Groundspeak cache extension or plain geocache
-/// waypoints, and geocaching.com LOC files (`<loc><waypoint>`), streaming.
+/// Reads GPX 1.0 and 1.1 files, with the Groundspeak cache extension (1.0, 1.0.1,
+/// 1.0.2), GSAK's, OpenCaching's and TerraCaching's, or plain geocache waypoints, and
+/// geocaching.com LOC files (`<loc><waypoint>`), streaming.
 ///
 /// The file goes through libxml2's push parser (``XMLStreamParser``) in 128 KiB chunks,
 /// so memory stays flat however big the file is. Before parsing, the prolog is checked: a document that declares
 /// entities (`<!ENTITY` in a `<!DOCTYPE>`) is refused unread, and external entities
-/// are never resolved. A waypoint becomes a cache like this:
+/// are never resolved. A waypoint becomes a cache like this (docs/usage.md, "Field
+/// mapping", has every element):
 ///
+/// - code: `gsak:Code`, else the waypoint's `name` when it is a code, else the code in
+///   the listing's URL (GeoToad writes the title as the name);
+/// - coordinate: `lat` and `lon`, read exactly (``DecimalDegrees``); 0,0 is none;
 /// - title: `groundspeak:name`, else the waypoint's `urlname`, else its GPX 1.1
 ///   `link/text`, else its `name`;
 /// - creator: `groundspeak:placed_by`, else `groundspeak:owner`;
-/// - details: the waypoint code (its `name`), ": ", and `groundspeak:short_description`
-///   as plain text (HTML converted by ``HTMLText`` when `html="True"`);
+/// - details: the code, ": ", and `groundspeak:short_description` as plain text
+///   (HTML converted by ``HTMLText`` when `html="True"`), else the long description so;
 /// - reward: the names of the travel bugs listed, joined by ", ", else
-///   "Container: " and `groundspeak:container`.
+///   "Container: " and the container, else "Type: " and the cache type;
+/// - listing: type, container, difficulty, terrain, hint, long description (raw),
+///   URL, placed date (`time`) and logs.
 ///
-/// A waypoint written by ``GPXWriter`` and not changed since is recognised by its code
-/// (``GeoCache/interchangeCode`` of its fields) and read back exactly as written.
+/// A waypoint written by ``GPXWriter`` and not changed since is recognised by the id
+/// of its `groundspeak:cache` (the digest of its four fields) and its four fields are
+/// read back exactly as written.
 /// Without those elements, title and owner come from "TITLE by OWNER" in `desc`,
 /// `urlname` or `cmt` (``OwnerSplit``; a LOC waypoint's `name` counts as its `desc`);
 /// with no owner anywhere the creator is the file's author, else "unknown".
-/// A waypoint without `groundspeak:cache`, with no `type` or `sym` starting with
-/// "Geocache" and no GC code (or a GC code with another symbol or type) is not a
-/// geocache; it is reported as ``ImportRecord/notAGeocache(_:)``.
+/// A waypoint without `groundspeak:cache`, `terra:terracache` or `oc:cache`, with no
+/// `type` or `sym` starting with "Geocache" or "Terracache" and no GC code (or a GC
+/// code with another symbol or type) is not a geocache; it is reported as
+/// ``ImportRecord/notAGeocache(_:)``.
 public enum GPXReader {
     /// The namespace prefix of every version of the Groundspeak cache extension.
     static let groundspeakPrefixes = ["http://www.groundspeak.com/cache/", "https://www.groundspeak.com/cache/"]

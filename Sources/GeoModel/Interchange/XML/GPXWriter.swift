@@ -1,24 +1,38 @@
-/// Writes caches as a GPX 1.0 document with the Groundspeak cache extension, the form
-/// geocaching.com pocket queries use and GSAK, c:geo and most GPS tools import.
+/// Writes caches as a GPX 1.0 document with the Groundspeak cache extension 1.0.1, the
+/// form geocaching.com pocket queries use and GSAK, c:geo, GPSBabel and most GPS tools
+/// import.
 ///
-/// The lab's caches have no coordinates, so every waypoint sits at latitude 0,
-/// longitude 0 and is a "Traditional Cache" with difficulty and terrain 1. Each cache
-/// gets a stable code from ``GeoCache/interchangeCode``. The four fields map as:
+/// A cache is written only when it has a coordinate (GPX needs a position; a cache
+/// without one is left out, and ``CacheExporter`` counts it). Its `<name>` is its code,
+/// or for a cache not stored yet the code ``GeoCache/interchangeCode`` derives from its
+/// fields. docs/usage.md ("Field mapping") lists every element; in short:
 ///
-/// | field   | elements                                                                    |
-/// |---------|-----------------------------------------------------------------------------|
-/// | title   | `groundspeak:name`, `urlname`, and the start of `desc`                      |
-/// | details | `groundspeak:short_description html="False"`                                |
-/// | creator | `groundspeak:placed_by`, `groundspeak:owner`, and the end of `desc`          |
-/// | reward  | the one travel bug, `groundspeak:travelbug/groundspeak:name`                |
+/// | cache             | elements                                                                 |
+/// |-------------------|--------------------------------------------------------------------------|
+/// | coordinate        | `lat`, `lon` (6 decimals)                                                |
+/// | code              | `name`                                                                   |
+/// | title             | `groundspeak:name`, `urlname`, and the start of `desc`                   |
+/// | details           | `groundspeak:short_description html="False"`                             |
+/// | creator           | `groundspeak:placed_by`, `groundspeak:owner`, and the end of `desc`      |
+/// | reward            | one travel bug, unless it is the "Container: …" or "Type: …" the listing implies |
+/// | type              | `type` ("Geocache\|TYPE"), `groundspeak:type`                          |
+/// | container, D/T    | `groundspeak:container`, `groundspeak:difficulty`, `groundspeak:terrain` |
+/// | hint              | `groundspeak:encoded_hints`                                              |
+/// | long description  | `groundspeak:long_description` with its `html` flag                      |
+/// | URL, placed       | `url`, `time`                                                            |
+/// | logs              | `groundspeak:logs` (date, type, finder, text)                            |
+///
+/// The `id` of `groundspeak:cache` is the last nine digits of the four fields' digest
+/// (``GeoCache/interchangeDigest``): ``GPXReader`` reads a waypoint whose fields still
+/// give that id back exactly as written, control characters included.
 ///
 /// Characters XML 1.0 cannot carry (C0 controls other than tab, line feed and
 /// carriage return) are written as their Unicode control pictures (U+2400 + code);
 /// carriage returns are written as `&#13;` so parsers do not turn them into line
-/// feeds. ``GPXReader`` turns the pictures back into controls when the waypoint's
-/// code proves the waypoint came from geocache-tui unchanged. The noncharacters
+/// feeds. ``GPXReader`` turns the pictures in the four fields back into controls when
+/// the id proves the waypoint came from geocache-tui unchanged. The noncharacters
 /// U+FFFE and U+FFFF, which XML 1.0 cannot carry either, are written as U+FFFD, and
-/// the code is computed as if the cache held U+FFFD there: that is the only loss.
+/// the digest is computed as if the cache held U+FFFD there: that is the only loss.
 public enum GPXWriter {
     /// The Groundspeak cache extension namespace written into the document.
     public static let groundspeakNamespace = "http://www.groundspeak.com/cache/1/0/1"
@@ -32,10 +46,11 @@ public enum GPXWriter {
         return text
     }
 
-    /// Writes the GPX document piece by piece (one waypoint per piece) to `output`.
+    /// Writes the GPX document piece by piece (one waypoint per piece) to `output`;
+    /// caches without a coordinate are left out.
     public static func write(_ caches: some Sequence<GeoCache>, to output: (String) throws -> Void) rethrows {
         try output(header)
-        for cache in caches {
+        for cache in caches where cache.coordinate != nil {
             try output(waypoint(for: cache))
         }
         try output(footer)
@@ -59,7 +74,8 @@ public enum GPXWriter {
     /// The end of the document, after the last waypoint.
     public static let footer = "</gpx>\n"
 
-    /// One `<wpt>` element with its Groundspeak cache extension.
+    /// One `<wpt>` element with its Groundspeak cache extension; empty for a cache
+    /// without a coordinate.
     public static func waypoint(for cache: GeoCache) -> String {
         var output = BufferedWriter()
         writeWaypoint(for: cache, to: &output)
@@ -74,25 +90,56 @@ public enum GPXWriter {
 
     /// ``writeWaypoint(for:to:)`` for a cache whose ``GeoCache/interchangeDigest`` is
     /// `digest`, worked out beforehand (``GeoCache/interchangeDigests(_:)`` does many at
-    /// once, faster).
+    /// once, faster). Nothing is written for a cache without a coordinate.
     public static func writeWaypoint(for cache: GeoCache, digest: UInt64, to output: inout BufferedWriter) {
+        guard let coordinate = cache.coordinate else { return }
+        let listing = cache.listing
         let id = digest % 1_000_000_000
-        output.append("  <wpt lat=\"0.000000\" lon=\"0.000000\">\n    <name>GT")
-        // The eight characters after "GT", kept for the travel bug's reference below.
-        let codeStart = output.count
-        GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
+        output.append("  <wpt lat=\"")
+        output.append(text: coordinate.latitudeText)
+        output.append("\" lon=\"")
+        output.append(text: coordinate.longitudeText)
+        output.append("\">\n")
+        if let placed = listing.placed {
+            output.append("    <time>")
+            output.appendEscaped(placed, escaped)
+            output.append("</time>\n")
+        }
+        output.append("    <name>")
+        if let code = cache.code {
+            output.appendEscaped(code, escaped)
+        } else {
+            output.append("GT")
+            GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
+        }
         output.append("</name>\n    <desc>")
         output.appendEscaped(cache.title, escaped)
         output.append(" by ")
         output.appendEscaped(cache.creator, escaped)
-        output.append(", Traditional Cache (1/1)</desc>\n    <urlname>")
+        if let type = listing.type, let difficulty = listing.difficulty, let terrain = listing.terrain {
+            // ", TYPE (D/T)", as pocket queries write it, for tools that read only `desc`.
+            output.append(", ")
+            output.appendEscaped(type, escaped)
+            output.append(" (")
+            output.append(text: difficulty.text)
+            output.append("/")
+            output.append(text: terrain.text)
+            output.append(")")
+        }
+        output.append("</desc>\n")
+        if let url = listing.url {
+            output.append("    <url>")
+            output.appendEscaped(url, escaped)
+            output.append("</url>\n")
+        }
+        output.append("    <urlname>")
         output.appendEscaped(cache.title, escaped)
-        output.append("""
-            </urlname>
-                <sym>Geocache</sym>
-                <type>Geocache|Traditional Cache</type>
-                <groundspeak:cache id="
-            """)
+        output.append("</urlname>\n    <sym>Geocache</sym>\n    <type>Geocache")
+        if let type = listing.type {
+            output.append("|")
+            output.appendEscaped(type, escaped)
+        }
+        output.append("</type>\n    <groundspeak:cache id=\"")
         output.append(decimal: id)
         output.append("\" available=\"True\" archived=\"False\">\n      <groundspeak:name>")
         output.appendEscaped(cache.title, escaped)
@@ -100,38 +147,63 @@ public enum GPXWriter {
         output.appendEscaped(cache.creator, escaped)
         output.append("</groundspeak:placed_by>\n      <groundspeak:owner id=\"0\">")
         output.appendEscaped(cache.creator, escaped)
-        output.append("""
-            </groundspeak:owner>
-                  <groundspeak:type>Traditional Cache</groundspeak:type>
-                  <groundspeak:container>Not chosen</groundspeak:container>
-                  <groundspeak:difficulty>1</groundspeak:difficulty>
-                  <groundspeak:terrain>1</groundspeak:terrain>
-                  <groundspeak:country></groundspeak:country>
-                  <groundspeak:state></groundspeak:state>
-                  <groundspeak:short_description html="False">
-            """)
+        output.append("</groundspeak:owner>\n")
+        optional("type", listing.type, to: &output)
+        optional("container", listing.container, to: &output)
+        optional("difficulty", listing.difficulty?.text, to: &output)
+        optional("terrain", listing.terrain?.text, to: &output)
+        output.append("      <groundspeak:country></groundspeak:country>\n      <groundspeak:state></groundspeak:state>\n")
+        output.append("      <groundspeak:short_description html=\"False\">")
         output.appendEscaped(cache.details, escaped)
-        output.append("""
-            </groundspeak:short_description>
-                  <groundspeak:long_description html="False"></groundspeak:long_description>
-                  <groundspeak:encoded_hints></groundspeak:encoded_hints>
-                  <groundspeak:logs></groundspeak:logs>
-                  <groundspeak:travelbugs>
-                    <groundspeak:travelbug id="
-            """)
-        output.append(decimal: id)
-        output.append("\" ref=\"TB")
-        output.appendCopy(from: codeStart, count: 8)
-        output.append("\">\n          <groundspeak:name>")
-        output.appendEscaped(cache.reward, escaped)
-        output.append("""
-            </groundspeak:name>
-                    </groundspeak:travelbug>
-                  </groundspeak:travelbugs>
-                </groundspeak:cache>
-              </wpt>
+        output.append("</groundspeak:short_description>\n")
+        if let description = listing.longDescription {
+            output.append(listing.longDescriptionIsHTML ? "      <groundspeak:long_description html=\"True\">"
+                          : "      <groundspeak:long_description html=\"False\">")
+            output.appendEscaped(description, escaped)
+            output.append("</groundspeak:long_description>\n")
+        }
+        optional("encoded_hints", listing.hint, to: &output)
+        if !listing.logs.isEmpty {
+            output.append("      <groundspeak:logs>\n")
+            for (number, log) in listing.logs.enumerated() {
+                output.append("        <groundspeak:log id=\"")
+                output.append(decimal: number + 1)
+                output.append("\">\n          <groundspeak:date>")
+                output.appendEscaped(log.date, escaped)
+                output.append("</groundspeak:date>\n          <groundspeak:type>")
+                output.appendEscaped(log.type, escaped)
+                output.append("</groundspeak:type>\n          <groundspeak:finder id=\"0\">")
+                output.appendEscaped(log.finder, escaped)
+                output.append("</groundspeak:finder>\n          <groundspeak:text encoded=\"False\">")
+                output.appendEscaped(log.text, escaped)
+                output.append("</groundspeak:text>\n        </groundspeak:log>\n")
+            }
+            output.append("      </groundspeak:logs>\n")
+        }
+        let implied = GPXReader.WaypointDraft.impliedReward(
+            container: GPXReader.WaypointDraft.containerName(listing.container), type: listing.type)
+        if cache.reward != implied {
+            output.append("      <groundspeak:travelbugs>\n        <groundspeak:travelbug id=\"")
+            output.append(decimal: id)
+            output.append("\" ref=\"TB")
+            GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
+            output.append("\">\n          <groundspeak:name>")
+            output.appendEscaped(cache.reward, escaped)
+            output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n      </groundspeak:travelbugs>\n")
+        }
+        output.append("    </groundspeak:cache>\n  </wpt>\n")
+    }
 
-            """)
+    /// `<groundspeak:NAME>value</groundspeak:NAME>` on a line of its own, when there is a value.
+    private static func optional(_ name: StaticString, _ value: String?, to output: inout BufferedWriter) {
+        guard let value else { return }
+        output.append("      <groundspeak:")
+        output.append(name)
+        output.append(">")
+        output.appendEscaped(value, escaped)
+        output.append("</groundspeak:")
+        output.append(name)
+        output.append(">\n")
     }
 
     /// `text` as XML 1.0 character data: markup escaped, CR as a reference, other

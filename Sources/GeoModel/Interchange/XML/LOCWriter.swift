@@ -1,11 +1,15 @@
 /// Writes caches as a geocaching.com LOC file: `<loc>` with one `<waypoint>` per cache,
 /// the classic format that every geocaching tool and GPS program reads.
 ///
-/// LOC has room for a code, a name and coordinates only, so a cache is written as its
-/// code (``GeoCache/interchangeCode``, as in GPX), "TITLE by CREATOR" in CDATA, and
-/// latitude and longitude 0; its details and reward are not written. Characters that
-/// XML 1.0 cannot carry become what ``GPXWriter`` writes for them (control pictures,
-/// U+FFFD), and a `]]>` inside the text is split over two CDATA sections.
+/// LOC has room for little: a cache is written as its code (its own, or for a cache not
+/// stored yet ``GeoCache/interchangeCode``, as in GPX) in `name id`, "TITLE by CREATOR"
+/// in CDATA, its coordinate (6 decimals), the type "Geocache", and when the cache has
+/// them its URL (`link`), difficulty, terrain and container (as geocaching.com numbers
+/// it: 2 Micro, 8 Small, 3 Regular, 4 Large, 5 Virtual, 6 Other, 1 Not chosen; another
+/// name as written). Its details, reward, hint, descriptions and logs are not written,
+/// and a cache without a coordinate is left out. Characters that XML 1.0 cannot carry
+/// become what ``GPXWriter`` writes for them (control pictures, U+FFFD), and a `]]>`
+/// inside the text is split over two CDATA sections.
 public enum LOCWriter {
     /// The start of the document, up to the first waypoint.
     public static let header = """
@@ -17,28 +21,49 @@ public enum LOCWriter {
     /// The end of the document, after the last waypoint.
     public static let footer = "</loc>\n"
 
-    /// The whole LOC document for `caches`, in the given order.
+    /// The whole LOC document for `caches`, in the given order; caches without a
+    /// coordinate are left out.
     public static func document(for caches: some Sequence<GeoCache>) -> String {
         header + caches.map(waypoint(for:)).joined() + footer
     }
 
-    /// One `<waypoint>` element.
+    /// One `<waypoint>` element; empty for a cache without a coordinate.
     public static func waypoint(for cache: GeoCache) -> String {
+        guard let coordinate = cache.coordinate else { return "" }
+        let listing = cache.listing
         let name = cdata(cache.title + " by " + cache.creator)
-        return """
+        let code = escaped(cache.code ?? cache.interchangeCode)
+        var text = """
             <waypoint>
-              <name id="\(cache.interchangeCode)">\(name)</name>
-              <coord lat="0.000000" lon="0.000000"/>
+              <name id="\(code)">\(name)</name>
+              <coord lat="\(coordinate.latitudeText)" lon="\(coordinate.longitudeText)"/>
               <type>Geocache</type>
-            </waypoint>
 
             """
+        if let url = listing.url {
+            text += "  <link text=\"Cache Details\">\(escaped(url))</link>\n"
+        }
+        if let difficulty = listing.difficulty { text += "  <difficulty>\(difficulty.text)</difficulty>\n" }
+        if let terrain = listing.terrain { text += "  <terrain>\(terrain.text)</terrain>\n" }
+        if let container = listing.container {
+            let trimmed = container.trimmingWhitespace()
+            let number = GPXReader.WaypointDraft.numberedContainers.first {
+                $0.name.lowercased() == trimmed.lowercased()
+            }?.number
+            text += "  <container>\(number ?? escaped(container))</container>\n"
+        }
+        return text + "</waypoint>\n"
     }
 
     /// `text` as one or more CDATA sections.
     static func cdata(_ text: String) -> String {
         let carried = uncarried(text).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>")
         return "<![CDATA[" + carried + "]]>"
+    }
+
+    /// `text` as element content or a value in double quotes: as ``GPXWriter`` escapes it.
+    static func escaped(_ text: String) -> String {
+        GPXWriter.escaped(text)
     }
 
     /// Controls XML cannot carry as control pictures (CR too: CDATA cannot hold a

@@ -26,6 +26,12 @@ final class XMLStreamParser {
 
         /// The value of the attribute named `localName` (in no namespace), or nil.
         func value(of localName: StaticString) -> String? {
+            bytes(of: localName).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// The bytes of the value of the attribute named `localName` (in no namespace),
+        /// valid during the callback only; nil when there is no such attribute.
+        func bytes(of localName: StaticString) -> UnsafeBufferPointer<UInt8>? {
             guard let pointers else { return nil }
             for index in 0..<count {
                 let base = index * 5
@@ -33,7 +39,7 @@ final class XMLStreamParser {
                       XMLStreamParser.bytes(name).count == localName.utf8CodeUnitCount,
                       memcmp(name, localName.utf8Start, localName.utf8CodeUnitCount) == 0,
                       let start = pointers[base + 3], let end = pointers[base + 4] else { continue }
-                return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                return UnsafeBufferPointer(start: start, count: end - start)
             }
             return nil
         }

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// What the GPX and LOC reader and writers do with a cache's code, place and listing
+/// beyond what each producer's file shows.
+@Suite("GPX listing interchange")
+struct GPXListingTests {
+    /// A waypoint of a Groundspeak GPX 1.0 file with `attributes` on `<wpt>` and `inner`
+    /// inside the cache element.
+    static func gpx(_ attributes: String, name: String = "GC1A2B3", _ inner: String = "") -> String {
+        """
+        <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+        <wpt \(attributes)><name>\(name)</name><groundspeak:cache><groundspeak:name>Oak</groundspeak:name>\
+        <groundspeak:placed_by>ana</groundspeak:placed_by>\(inner)</groundspeak:cache></wpt></gpx>
+        """
+    }
+
+    @Test("a waypoint's lat and lon are read exactly to the microdegree, more decimals rounded half away from zero",
+          arguments: [
+              (#"lat="47.368717" lon="8.540933""#, 47_368_717, 8_540_933),
+              (#"lat="47.3687175" lon="-8.5409325""#, 47_368_718, -8_540_933),
+              (#"lat=" -0.0000004 " lon="+180""#, 0, 180_000_000),
+              (#"lat="4.7368717e1" lon="85409.33E-4""#, 47_368_717, 8_540_933),
+          ])
+    func coordinatesAreExact(_ attributes: String, _ latitude: Int, _ longitude: Int) throws {
+        let cache = Interchange.caches(try Interchange.records(text: Self.gpx(attributes))).first
+        #expect(cache?.coordinate == Coordinate(latitudeMicrodegrees: Int32(latitude),
+                                                longitudeMicrodegrees: Int32(longitude)))
+    }
+
+    @Test("a waypoint at 0,0, where geocache-tui's old exports put every cache, has no coordinate")
+    func nullIslandIsNoCoordinate() throws {
+        let cache = Interchange.caches(try Interchange.records(text: Self.gpx(#"lat="0.000000" lon="0.000000""#))).first
+        #expect(cache != nil)
+        #expect(cache?.coordinate == nil)
+    }
+
+    @Test("a waypoint whose lat or lon is not an angle is rejected, naming the attribute", arguments: [
+        (#"lat="91" lon="8""#, #"lat="91" is not a number of degrees from -90 to 90"#),
+        (#"lat="47" lon="east""#, #"lon="east" is not a number of degrees from -180 to 180"#),
+        (#"lat="47""#, "lon is missing"),
+    ])
+    func badCoordinatesAreRejected(_ attributes: String, _ reason: String) throws {
+        let rejections = Interchange.rejections(try Interchange.records(text: Self.gpx(attributes)))
+        #expect(rejections.map(\.reason) == [reason])
+    }
+
+    @Test("a waypoint without lat and lon is a cache without a coordinate")
+    func noCoordinate() throws {
+        let cache = Interchange.caches(try Interchange.records(text: Self.gpx(""))).first
+        #expect(cache?.title == "Oak")
+        #expect(cache?.coordinate == nil)
+    }
+
+    @Test("a reward the listing implies is written as no travel bug, and reads back the same")
+    func impliedRewardIsNoTravelBug() throws {
+        var cache = Interchange.placed([GeoCache(title: "t", details: "d", creator: "c", reward: "Container: Small")])[0]
+        cache.listing.container = "Small"
+        let document = GPXWriter.document(for: [cache])
+        #expect(!document.contains("travelbug"))
+        #expect(Interchange.caches(try Interchange.records(text: document, name: "x.gpx")).map(\.reward)
+                == ["Container: Small"])
+    }
+
+    @Test("any other reward is written as the one travel bug")
+    func otherRewardIsATravelBug() throws {
+        var cache = Interchange.placed([GeoCache(title: "t", details: "d", creator: "c", reward: "Gold coin")])[0]
+        cache.listing.container = "Small"
+        let document = GPXWriter.document(for: [cache])
+        #expect(document.contains("<groundspeak:name>Gold coin</groundspeak:name>"))
+        #expect(Interchange.caches(try Interchange.records(text: document, name: "x.gpx")).map(\.reward) == ["Gold coin"])
+    }
+
+    @Test("the export writes the code as <name>, the placed date as <time>, the URL, type, container, D/T, hint, descriptions and logs")
+    func everyFactIsWritten() {
+        let waypoint = GPXWriter.waypoint(for: JSONListingTests.full)
+        for expected in [#"<wpt lat="-33.856784" lon="8.000001">"#, "<time>2004-08-07</time>", "<name>GC1A2B3</name>",
+                         "<desc>Old Oak by ana, Multi-cache (1.5/5)</desc>", "<url>https://coord.info/GC1A2B3</url>",
+                         "<type>Geocache|Multi-cache</type>", "<groundspeak:type>Multi-cache</groundspeak:type>",
+                         "<groundspeak:container>Small</groundspeak:container>",
+                         "<groundspeak:difficulty>1.5</groundspeak:difficulty>",
+                         "<groundspeak:terrain>5</groundspeak:terrain>",
+                         #"<groundspeak:short_description html="False">Behind the tree</groundspeak:short_description>"#,
+                         #"<groundspeak:long_description html="True">&lt;p&gt;Long&lt;/p&gt;</groundspeak:long_description>"#,
+                         "<groundspeak:encoded_hints>Under &quot;the&quot; root</groundspeak:encoded_hints>",
+                         "<groundspeak:finder id=\"0\">bo</groundspeak:finder>",
+                         "<groundspeak:placed_by>ana</groundspeak:placed_by>",
+                         "<groundspeak:owner id=\"0\">ana</groundspeak:owner>"] {
+            #expect(waypoint.contains(expected), "\(expected)")
+        }
+    }
+
+    @Test("a name that is not a code gives way to the code in the listing's URL", arguments: [
+        ("Old Mill", "https://coord.info/GC77QQ", "GC77QQ"),
+        ("OldMill", "https://www.geocaching.com/geocache/GC77QQ_old-mill", "GC77QQ"),
+        ("gc1a2b3", "https://coord.info/GC77QQ", "GC1A2B3"),
+        ("Old Mill", "https://example.org/caches/42", nil),
+        ("OldMill", "https://example.org/caches/42", "OLDMILL"),
+    ] as [(String, String, String?)])
+    func codeFromTheURL(_ name: String, _ url: String, _ code: String?) throws {
+        var draft = GPXReader.WaypointDraft(position: TextPosition(line: 1, column: 1))
+        draft.url = url
+        #expect(draft.cacheCode(name: name) == code)
+    }
+
+    @Test("the decimal reader refuses what is not a plain number", arguments: ["", " ", "-", "1.2.3", "1e", "0x10", "1,5", "--1", "1e5000"])
+    func decimalReaderRefuses(_ text: String) {
+        #expect(DecimalDegrees.millionths(text) == nil)
+    }
+
+    @Test("the decimal reader gives millionths exactly", arguments: [
+        ("0", 0), ("-0.0000005", -1), ("0.0000004999", 0), ("179.999999", 179_999_999), (".5", 500_000),
+        ("5.", 5_000_000), ("1e-6", 1), ("000047.100000000000000000001", 47_100_000),
+    ])
+    func decimalReaderIsExact(_ text: String, _ millionths: Int64) {
+        #expect(DecimalDegrees.millionths(text) == millionths)
+    }
+
+    @Test("a waypoint of an export from before caches had a place reads back its four fields, with no place and no listing")
+    func oldExportsCarryNoFacts() throws {
+        let cache = Samples.oak
+        let id = cache.interchangeDigest % 1_000_000_000
+        let old = """
+            <gpx version="1.0" creator="geocache-tui" xmlns="http://www.topografix.com/GPX/1/0" \
+            xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+              <wpt lat="0.000000" lon="0.000000">
+                <name>\(cache.interchangeCode)</name>
+                <desc>Old Oak by ana, Traditional Cache (1/1)</desc>
+                <urlname>Old Oak</urlname>
+                <sym>Geocache</sym>
+                <type>Geocache|Traditional Cache</type>
+                <groundspeak:cache id="\(id)" available="True" archived="False">
+                  <groundspeak:name>Old Oak</groundspeak:name>
+                  <groundspeak:placed_by>ana</groundspeak:placed_by>
+                  <groundspeak:owner id="0">ana</groundspeak:owner>
+                  <groundspeak:type>Traditional Cache</groundspeak:type>
+                  <groundspeak:container>Not chosen</groundspeak:container>
+                  <groundspeak:difficulty>1</groundspeak:difficulty>
+                  <groundspeak:terrain>1</groundspeak:terrain>
+                  <groundspeak:short_description html="False">Behind the tree</groundspeak:short_description>
+                  <groundspeak:long_description html="False"></groundspeak:long_description>
+                  <groundspeak:encoded_hints></groundspeak:encoded_hints>
+                  <groundspeak:logs></groundspeak:logs>
+                  <groundspeak:travelbugs>
+                    <groundspeak:travelbug id="\(id)" ref="TB\(cache.interchangeCode.dropFirst(2))">
+                      <groundspeak:name>Travel bug</groundspeak:name>
+                    </groundspeak:travelbug>
+                  </groundspeak:travelbugs>
+                </groundspeak:cache>
+              </wpt>
+            </gpx>
+            """
+        var expected = cache
+        expected.code = cache.interchangeCode
+        #expect(Interchange.caches(try Interchange.records(text: old, name: "old.gpx")) == [expected])
+    }
+}
