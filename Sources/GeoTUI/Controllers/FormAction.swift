@@ -102,7 +102,7 @@ extension FormAction {
         .init(keys: [.control("t")], action: .toggleHint, help: "Hint",
               description: "Show or hide the shown cache's hint", modes: showing),
         .init(keys: [.control("o"), .function(6)], action: .toggleNearestFirst, help: "Nearest",
-              description: "Next and Previous: nearest first from where you stand, or stored order",
+              description: "Next/Previous go nearest first, or in stored order",
               modes: [.browsing]),
     ]
 
