@@ -26,8 +26,8 @@ enum FormText {
     }
 
     /// The pane's title: what it shows.
-    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool) -> String {
-        if isError { return isEditing ? "Not saved" : "Not added" }
+    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool, isPlacing: Bool = false) -> String {
+        if isError { return isEditing ? "Not saved" : isPlacing ? "Not stored" : "Not added" }
         return isEditing ? "Editing" : isSearching ? "Match" : "Cache"
     }
 
@@ -215,15 +215,19 @@ enum FormText {
         "Enter sets, \(key(.cancelPlacing)) leaves; none removes them"
     }
     static func finishPlacingFirst(cancel: String) -> String {
-        "Enter sets the coordinates, \(cancel) leaves them unchanged"
+        "Enter sets, \(cancel) leaves"
     }
     static func placed(_ coordinate: Coordinate) -> String { "Placed at \(coordinate.geocachingText)" }
     static let placeRemoved = "Coordinates removed"
     static let placeUnchanged = "Coordinates unchanged"
-    /// A coordinate that could not be read: what is wrong, and that nothing was stored.
+    /// A coordinate that could not be read: what is wrong, that nothing was stored, and
+    /// the forms that are read.
     static func notACoordinate(_ error: CoordinateParseError) -> String {
-        "\(error); nothing stored"
+        "\(error); nothing stored.\n\nWrite the coordinates as geocachers do, such as N47 22.123 E008 32.456, "
+            + "47.368717, 8.540933 or 47°22'07.4\"N 8°32'27.4\"E, or none to remove them; "
+            + "Enter sets them, \(key(.cancelPlacing)) leaves them unchanged."
     }
+    static let notACoordinateNote = "Not a coordinate: nothing stored"
     static func couldNotPlace(_ error: any Error, hint: String) -> String {
         "Could not set the coordinates: \(error)\(hint)"
     }

@@ -34,7 +34,7 @@ extension GeoCacheFormController {
     func updatePane() {
         pane.hangingIndent = 0
         pane.title = FormText.paneTitle(isError: paneError != nil, isEditing: mode.editSession != nil,
-                                        isSearching: model.isSearching)
+                                        isSearching: model.isSearching, isPlacing: mode.placingTarget != nil)
         if let text = paneError {
             pane.style = theme.error
             pane.text = text

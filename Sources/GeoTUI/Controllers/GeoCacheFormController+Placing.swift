@@ -37,7 +37,9 @@ extension GeoCacheFormController {
             do {
                 coordinate = try Coordinate(parsing: trimmed)
             } catch {
-                return setNote(FormText.notACoordinate(error))
+                // The pane has room for the whole message; the field stays open to correct it.
+                showError(FormText.notACoordinate(error))
+                return setNote(FormText.notACoordinateNote)
             }
         }
         var placed = target.cache
@@ -59,10 +61,14 @@ extension GeoCacheFormController {
         }
     }
 
-    /// Closes the field and says `note`.
+    /// Closes the field, shows the cache again in place of a refusal, and says `note`.
     func closePlacing(note: String) {
         mode = .browsing
         statusBar.field.text = ""
+        if paneError != nil {
+            paneError = nil
+            updatePane()
+        }
         updateStatus()
         setNote(note)
     }

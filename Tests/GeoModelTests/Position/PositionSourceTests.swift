@@ -3,29 +3,8 @@ import GeoModel
 import GeoTestSupport
 import Testing
 
-/// A receiver whose state a test sets, as gpsd's reports would: ``PositionSource``'s
-/// own rules (origin, stamping, notifications, waking) without a daemon. The source on
-/// a real gpsd is tested below and end to end.
-final class SetReceiver: PositionReceiver {
-    var status: GPSDStatus = .connecting
-    var descriptor: Int32?
-    var wakeAfter: Duration?
-    let name = "127.0.0.1:2947"
-    /// Whether the next read reports a change.
-    var changed = false
-
-    func readAvailable() -> Bool {
-        defer { changed = false }
-        return changed
-    }
-
-    /// Takes `status` as the next read's news.
-    func report(_ status: GPSDStatus) {
-        self.status = status
-        changed = true
-    }
-}
-
+/// ``PositionSource``'s own rules (origin, stamping, notifications, waking) with a
+/// receiver whose state each test sets, and once on a real gpsd.
 @Suite struct PositionSourceTests {
     static let zurich = try! Coordinate(parsing: "N 47° 22.123′ E 008° 32.456′")
     static let bern = try! Coordinate(parsing: "46.948020, 7.447440")
@@ -48,7 +27,7 @@ final class SetReceiver: PositionReceiver {
 
     @Test("A fresh fix is the origin and the stamping position, ahead of home")
     func freshFixWins() {
-        let receiver = SetReceiver()
+        let receiver = FedPositionReceiver()
         receiver.status = .fix(Self.zurichFix, age: .seconds(1))
         let source = PositionSource(receiver: receiver, home: Self.bern)
         #expect(source.origin == Self.zurich)
@@ -58,7 +37,7 @@ final class SetReceiver: PositionReceiver {
 
     @Test("A stale fix stamps nothing, and home stands in for it")
     func staleFixGivesWayToHome() {
-        let receiver = SetReceiver()
+        let receiver = FedPositionReceiver()
         receiver.status = .stale(Self.zurichFix, age: .seconds(9))
         let source = PositionSource(receiver: receiver, home: Self.bern)
         #expect(source.stampingPosition == nil)
@@ -67,7 +46,7 @@ final class SetReceiver: PositionReceiver {
 
     @Test("A change of the receiver's state is broadcast once with the origin; a quiet read broadcasts nothing")
     func changesAreBroadcastOnce() {
-        let receiver = SetReceiver()
+        let receiver = FedPositionReceiver()
         let source = PositionSource(receiver: receiver)
         var heard: [PositionChange] = []
         let token = source.observe { heard.append($0) }
@@ -82,7 +61,7 @@ final class SetReceiver: PositionReceiver {
 
     @Test("While a connection attempt is pending, the source asks to be woken within 50 ms")
     func pendingConnectionWakesSoon() {
-        let receiver = SetReceiver()
+        let receiver = FedPositionReceiver()
         receiver.descriptor = 7
         receiver.wakeAfter = .seconds(3)
         let source = PositionSource(receiver: receiver)
