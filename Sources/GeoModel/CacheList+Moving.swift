@@ -1,5 +1,5 @@
 /// Moving through the list: next, previous, first, last and random, in stored order
-/// or nearest first (``order``; `CacheList+Nearest.swift`), through the matches during
+/// or nearest first (`order`; `CacheList+Nearest.swift`), through the matches during
 /// a search (`CacheList+Search.swift`).
 extension CacheList {
     /// Moves to the next cache in stored order, wrapping from the last to the first

@@ -165,7 +165,7 @@ enum FormText {
 
     /// The pane's text for `cache`: the four fields, then its code, place, listing facts,
     /// hint (or that it is hidden) and long description, each labelled like the fields
-    /// with its value from ``GeoCache/descriptionValueColumn`` on; `away` is the distance
+    /// with its value from `GeoCache.descriptionValueColumn` on; `away` is the distance
     /// and direction from where you stand, when known.
     static func paneText(for cache: GeoCache, showsHint: Bool, away: String?) -> String {
         var lines = [cache.description]
