@@ -80,6 +80,29 @@ import Testing
         try session.quitApp()
     }
 
+    @Test("^G sets the shown cache's coordinates, a wrong one is refused, and ^O goes nearest first from home")
+    func coordinatesAndNearestFirst() throws {
+        try SQLiteStore(url: store).add(GeoCache(title: "Lindenhof", details: "Old town", creator: "ana", reward: "Coin"))
+        let session = try form("--home '46.948020, 7.447440'")
+        try session.waitFor("Place:   none (^G sets it)")
+        try session.send("C-g")
+        try session.waitFor("Coordinates:")
+        try session.type("N47 61.000 E008 32.456")
+        try session.send("Enter")
+        try session.waitFor("The latitude's minutes, 61.000, are 60 or more; nothing stored")
+        try session.send("C-u")
+        try session.type("N47 22.123 E008 32.456")
+        try session.send("Enter")
+        try session.waitFor("Placed at N 47° 22.123′ E 008° 32.456′")
+        try session.waitFor("Away:    95.0 km NE from home")
+        try session.send("C-o")
+        try session.waitFor("Nearest first from home")
+        try session.waitFor("Nearest 1 of 1")
+        try session.send("C-o")
+        try session.waitFor("Stored order")
+        try session.quitApp()
+    }
+
     @Test("GEOCACHE_HOME gives a home position, shown in the title bar")
     func homeFromTheEnvironment() throws {
         let home = try Coordinate(parsing: "46.948020, 7.447440")
