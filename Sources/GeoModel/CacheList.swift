@@ -28,7 +28,8 @@
 /// ```
 ///
 /// Moving lives in `CacheList+Moving.swift`, editing and deleting in
-/// `CacheList+Editing.swift`, searching in `CacheList+Search.swift`.
+/// `CacheList+Editing.swift`, searching in `CacheList+Search.swift`, nearest-first
+/// order (``order``, ``browseNearestFirst(from:)``) in `CacheList+Nearest.swift`.
 ///
 /// Not thread-safe: use it from the main thread only.
 public final class CacheList {

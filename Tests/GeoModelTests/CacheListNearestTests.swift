@@ -66,6 +66,17 @@ import GeoTestSupport
         #expect(list.current?.cache.title == "Far")
     }
 
+    @Test("Deleting the shown cache nearest first shows the next farther one at the same rank",
+          arguments: StoreKind.allCases)
+    func deleteShowsTheNextFarther(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        try list.deleteCurrent()
+        #expect(list.current?.cache.title == "Middle")
+        #expect(list.positionSummary == "Nearest 1 of 3")
+    }
+
     @Test("An empty list switched to nearest first shows nothing and says no caches yet")
     func emptyList() throws {
         let fixture = try StoreFixture(.sqlite)
