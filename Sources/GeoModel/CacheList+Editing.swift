@@ -55,7 +55,8 @@ extension CacheList {
     /// names the cache it asked about), provided the store still holds exactly that
     /// version. When `target` is the current cache, the next one becomes current (the
     /// next match during a search), else the previous one, else none; otherwise the
-    /// current cache stays. Broadcasts
+    /// current cache stays. In nearest-first order the next and previous are the
+    /// nearest-first ones. Broadcasts
     /// ``CacheListChange/deleted(_:newCurrent:position:count:)``.
     ///
     /// When another process changed or deleted `target` since it was read, nothing is
@@ -84,6 +85,17 @@ extension CacheList {
                 // The match to show was deleted elsewhere meanwhile: run the search again.
                 try refresh()
             }
+            position = nil
+        } else if case .nearest(let origin) = order {
+            // The next one in nearest-first order takes its rank, else the one before it.
+            let key = NearestKey(of: target, from: origin)
+            if let following = try store.nearestCache(to: origin, after: key) {
+                current = following
+            } else {
+                current = try store.nearestCache(to: origin, before: key)
+                nearestRank = nearestRank.map { max(1, $0 - 1) }
+            }
+            if current == nil { nearestRank = nil }
             position = nil
         } else if let following = try store.cache(after: target.id) {
             current = following

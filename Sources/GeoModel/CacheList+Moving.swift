@@ -1,7 +1,9 @@
 /// Moving through the list: next, previous, first, last and random, in stored order
-/// (through the matches during a search, see `CacheList+Search.swift`).
+/// or nearest first (`order`; `CacheList+Nearest.swift`), through the matches during
+/// a search (`CacheList+Search.swift`).
 extension CacheList {
-    /// Moves to the next cache in stored order, wrapping from the last to the first.
+    /// Moves to the next cache in stored order, wrapping from the last to the first
+    /// (nearest first: the next farther one, wrapping to the nearest).
     ///
     /// Broadcasts ``CacheListChange/currentMoved(_:position:)``. Does nothing, and
     /// broadcasts nothing, when the list is empty or holds a single cache. A store
@@ -17,6 +19,7 @@ extension CacheList {
             return moveToMatch((index + 1) % search.matches.count)
         }
         guard let shown = current else { return }
+        if isNearestFirst { return moveNearest { try nearestAfter(shown, from: $0) } }
         move {
             if let following = try store.cache(after: shown.id) {
                 return (following, (position ?? 0) + 1)
@@ -35,6 +38,7 @@ extension CacheList {
             return moveToMatch((index - 1 + search.matches.count) % search.matches.count)
         }
         guard let shown = current else { return }
+        if isNearestFirst { return moveNearest { try nearestBefore(shown, from: $0) } }
         move {
             if let preceding = try store.cache(before: shown.id) {
                 return (preceding, max(1, (position ?? 2) - 1))
@@ -48,6 +52,7 @@ extension CacheList {
     public func showFirst() {
         if search != nil { return moveToMatch(0) }
         guard current != nil else { return }
+        if isNearestFirst { return moveNearest { try (store.nearestCache(to: $0, after: nil), 1) } }
         move { try store.first().map { ($0, 1) } ?? (nil, nil) }
     }
 
@@ -56,6 +61,7 @@ extension CacheList {
     public func showLast() {
         if let search { return moveToMatch(search.matches.count - 1) }
         guard current != nil else { return }
+        if isNearestFirst { return moveNearest { try farthest(from: $0) } }
         move { try lastWithPosition() }
     }
 
@@ -102,7 +108,8 @@ extension CacheList {
             let (next, nextPosition) = try destination()
             guard next != current || nextPosition != position else { return }
             current = next
-            position = nextPosition
+            position = isNearestFirst ? nil : nextPosition
+            if isNearestFirst { nearestRank = nil }
             if next == nil { count = 0 }
             broadcast(.currentMoved(next, position: nextPosition))
         } catch {

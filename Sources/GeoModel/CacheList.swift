@@ -28,7 +28,8 @@
 /// ```
 ///
 /// Moving lives in `CacheList+Moving.swift`, editing and deleting in
-/// `CacheList+Editing.swift`, searching in `CacheList+Search.swift`.
+/// `CacheList+Editing.swift`, searching in `CacheList+Search.swift`, nearest-first
+/// order (``order``, ``browseNearestFirst(from:)``) in `CacheList+Nearest.swift`.
 ///
 /// Not thread-safe: use it from the main thread only.
 public final class CacheList {
@@ -61,6 +62,13 @@ public final class CacheList {
     /// The active search, nil when browsing every cache.
     var search: Search?
 
+    /// The order Next and Previous follow: stored order, or nearest first from a
+    /// position (``browseNearestFirst(from:)``).
+    public internal(set) var order = BrowsingOrder.stored
+    /// In nearest-first order, the 1-based rank of ``current`` counted by the moves
+    /// from the nearest (``showFirst()`` is 1); nil in stored order, and after anything
+    /// that loses count (a random move, an add, another session's change).
+    public internal(set) var nearestRank: Int?
 
     /// The draft as the store holds it, as far as this list knows: what
     /// ``keepDraft(_:)`` compares with; nil until the list has read or written one.
@@ -102,11 +110,14 @@ public final class CacheList {
         broadcast(.opened(count: count, draft: opened.contents.draft))
     }
 
-    /// Shows `first` as the current cache of `count` (none when the store is empty).
+    /// Shows `first` as the current cache of `count` (none when the store is empty), in
+    /// stored order.
     private func start(count: Int, first: StoredCache?) {
         self.count = count
         current = first
         position = first == nil ? nil : 1
+        order = .stored
+        nearestRank = nil
     }
 
     // MARK: - Derived data
@@ -117,16 +128,24 @@ public final class CacheList {
     /// Where the current cache sits: "3 of 12", "0 of 0" when the list is empty;
     /// during a search "Match 2 of 7", or "No matches".
     public var positionText: String {
+        if search == nil, case .nearest = order {
+            return nearestRank.map { "\($0) of \(count)" } ?? "\(count)"
+        }
         guard let search else { return "\(position ?? 0) of \(count)" }
         guard let index = search.index else { return "No matches" }
         return "Match \(index + 1) of \(search.matches.count)"
     }
 
     /// The position as a person reads it: "Cache 3 of 12", "No caches yet"; during a
-    /// search "Match 2 of 7", or "No matches".
+    /// search "Match 2 of 7", or "No matches"; nearest first "Nearest 3 of 12", or
+    /// "Nearest first, 12 caches" when the rank is not known.
     public var positionSummary: String {
         if isSearching { return positionText }
-        return isEmpty ? "No caches yet" : "Cache \(positionText)"
+        if isEmpty { return "No caches yet" }
+        if case .nearest = order {
+            return nearestRank.map { "Nearest \($0) of \(count)" } ?? "Nearest first, \(count) caches"
+        }
+        return "Cache \(positionText)"
     }
 
     /// True when no cache is stored.
@@ -164,7 +183,8 @@ public final class CacheList {
         search = nil
         current = stored
         count = newCount
-        position = newCount
+        position = isNearestFirst ? nil : newCount
+        nearestRank = nil
         broadcast(.added(stored, position: newCount, count: newCount))
         return stored
     }
@@ -325,6 +345,13 @@ public final class CacheList {
             newCurrent = try store.cache(shown.id) ?? store.cache(after: shown.id)
         }
         if newCurrent == nil { newCurrent = try store.first() }
+        if isNearestFirst {
+            if newCurrent?.id != current?.id { nearestRank = nil }
+            current = newCurrent
+            count = newCount
+            position = nil
+            return
+        }
         let newPosition = try newCurrent.map { try store.position(of: $0.id) }
         current = newCurrent
         count = newCount

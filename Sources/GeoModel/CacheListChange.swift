@@ -47,6 +47,10 @@ public enum CacheListChange: Equatable, Sendable {
     /// ``CacheList/checkForExternalChanges()`` found that another process deleted it
     /// (the list has moved on), so a view can say so.
     case storeChangedExternally(count: Int, deletedShown: StoredCache? = nil)
+    /// Next and Previous follow another order now (``CacheList/browseNearestFirst(from:)``,
+    /// ``CacheList/browseInStoredOrder()``); `current` is the cache shown (the nearest,
+    /// on switching to nearest first).
+    case orderChanged(BrowsingOrder, current: StoredCache?)
     /// An operation that cannot throw (``CacheList/showNext()`` and the other moves) failed to reach
     /// the store; the list's state is unchanged.
     case failed(StoreError)

@@ -10,6 +10,7 @@ extension GeocacheTUICommand {
         )
 
         @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var positionOptions: PositionOptions
 
         func run() throws {
             let location: StoreLocation
@@ -18,7 +19,7 @@ extension GeocacheTUICommand {
             } catch {
                 throw CommandFailure.report(error)
             }
-            try runInteractiveApp(location: location)
+            try runInteractiveApp(location: location, position: positionOptions)
         }
     }
 }

@@ -12,7 +12,21 @@ import GeoTUI
 /// terminal is restored (the form showed "Opening…" for as long as the store took to
 /// fail); a missing or unusable terminal is a one-line error and exit status 2, with the
 /// terminal untouched. The terminal is restored before anything is printed.
-func runInteractiveApp(location: StoreLocation) throws {
+///
+/// `position` gives where you stand (`--gps`, `--home`); nil, for the command line
+/// `QuickStart` takes without the parser, means `$GEOCACHE_HOME` alone. A bad
+/// `$GEOCACHE_HOME` is a usage error, before the terminal is touched.
+func runInteractiveApp(location: StoreLocation, position: PositionOptions? = nil) throws {
+    let source: PositionSource
+    do {
+        if let position {
+            source = try position.source()
+        } else {
+            source = PositionSource(home: try PositionOptions.environmentHome())
+        }
+    } catch {
+        throw ValidationError(error.description)
+    }
     // The locale is process-wide: set before the second thread starts, not beside it.
     TerminalLocale.ensureUTF8()
     let opening = StoreOpening(location)
@@ -32,7 +46,8 @@ func runInteractiveApp(location: StoreLocation) throws {
         throw ExitCode(2)
     }
     let model = CacheList(opening: opening)
-    let controller = GeoCacheFormController(model: model, theme: terminal.supportsColor ? .standard : .monochrome)
+    let controller = GeoCacheFormController(model: model, position: source,
+                                            theme: terminal.supportsColor ? .standard : .monochrome)
     let application = Application(terminal: terminal, controller: controller)
     application.showFirstFrame()
     do {

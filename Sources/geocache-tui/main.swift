@@ -4,7 +4,7 @@
 // (QuickStart): it costs more than the rest of the start-up.
 import GeoModel
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
 switch QuickStart.request(arguments) {
 case .version:
     print("geocache-tui \(GeocacheTUICommand.version)")

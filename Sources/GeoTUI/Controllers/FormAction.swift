@@ -28,6 +28,10 @@ public enum FormAction: Hashable, Sendable {
     case quit
     case showHelp
     case closeHelp
+    case toggleHint
+    case placeCache
+    case cancelPlacing
+    case toggleNearestFirst
 }
 
 extension FormAction {
@@ -44,6 +48,7 @@ extension FormAction {
         var map = KeyMap<FormAction, FormMode.Kind>(bindings)
         map.refusalNotes[.editing] = FormText.finishTheEditFirst(save: map.label(of: .saveEdit),
                                                                  cancel: map.label(of: .cancelEdit))
+        map.refusalNotes[.placing] = FormText.finishPlacingFirst(cancel: map.label(of: .cancelPlacing))
         return map
     }()
 
@@ -79,6 +84,8 @@ extension FormAction {
               modes: [.editing]),
         .init(keys: [.escape], action: .closeSearch, help: "Cancel", description: cancelDescription,
               modes: [.searching]),
+        .init(keys: [.escape], action: .cancelPlacing, help: "Cancel",
+              description: "Leave the coordinates unchanged (Enter sets them)", modes: [.placing]),
         .init(keys: [.escape, .function(1)], action: .closeHelp, help: "Close", description: "Close this help",
               modes: [.helping]),
         .init(keys: [.tab, .down], action: .focusNext, help: "Move", description: "Next field or button",
@@ -89,26 +96,34 @@ extension FormAction {
         .init(keys: [.pageDown], action: .scrollPaneDown, description: "Scroll the cache pane down", modes: showing),
         .init(keys: [.control("l")], action: .redraw, description: "Repaint the screen"),
         .init(keys: [.control("z")], action: .suspend, help: "Suspend", description: "Suspend to the shell (fg returns)"),
+        // Last, so that on a narrow terminal the help bar drops these before the older keys.
+        .init(keys: [.control("g"), .function(9)], action: .placeCache, help: "Coords",
+              description: "Set the shown cache's coordinates (none removes them)", modes: [.browsing]),
+        .init(keys: [.control("t")], action: .toggleHint, help: "Hint",
+              description: "Show or hide the shown cache's hint", modes: showing),
+        .init(keys: [.control("o"), .function(6)], action: .toggleNearestFirst, help: "Nearest",
+              description: "Next/Previous go nearest first, or in stored order",
+              modes: [.browsing]),
     ]
 
     /// What Esc does, in every mode where it cancels something.
     private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
-    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching]
+    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing]
     /// The modes in which the moves work: browsing, and searching (through the matches).
     private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.
     private static let fields: Set<FormMode.Kind> = [.browsing, .editing]
     /// The modes in which nothing covers the pane.
-    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching]
+    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing]
 
     /// The actions that still work while the terminal is too small to show the form
     /// (in the modes they are enabled in): none that stores, changes or deletes
     /// anything unseen.
     static let hiddenActions: Set<FormAction> = [
         .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
-        .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit,
+        .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit, .toggleHint, .toggleNearestFirst,
     ]
 
     /// The actions that work while the model is still opening its store: none that

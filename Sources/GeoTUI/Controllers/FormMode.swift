@@ -8,7 +8,8 @@ import GeoModel
 /// browsing ──F4──▶ editing(EditSession)        ^S saves, Esc cancels: back to browsing
 ///          ──^F──▶ searching                   Esc: back to browsing
 ///          ──F8──▶ confirmingDelete(question)  Yes, No, or closed by another session
-/// browsing, editing, searching ──F1──▶ helping(overlay, underneath)  Esc, F1: back
+///          ──^G──▶ placing(cache)              Enter sets the coordinates, Esc leaves
+/// browsing, editing, searching, placing ──F1──▶ helping(overlay, underneath)  Esc, F1: back
 /// ```
 ///
 /// The terminal being too small to show the form is not a mode: it limits whatever
@@ -22,12 +23,15 @@ enum FormMode {
     case searching
     /// The delete question is open over the form.
     case confirmingDelete(DeleteQuestion)
+    /// The coordinates field is open in the status row for the cache shown when it
+    /// opened (the version the write compares with).
+    case placing(StoredCache)
     /// The help overlay lists the keys of the mode underneath, which goes on when it closes.
     indirect case helping(HelpOverlay, underneath: FormMode)
 
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
-        case browsing, editing, searching, confirmingDelete, helping
+        case browsing, editing, searching, confirmingDelete, placing, helping
     }
 
     /// An edit in progress: the version of the cache it started from (the save
@@ -53,6 +57,7 @@ enum FormMode {
         case .editing: .editing
         case .searching: .searching
         case .confirmingDelete: .confirmingDelete
+        case .placing: .placing
         case .helping: .helping
         }
     }
@@ -65,6 +70,11 @@ enum FormMode {
     /// The edit in progress, while editing (under the help overlay too).
     var editSession: EditSession? {
         if case .editing(let session) = base { session } else { nil }
+    }
+
+    /// The cache whose coordinates are being entered, while placing.
+    var placingTarget: StoredCache? {
+        if case .placing(let target) = base { target } else { nil }
     }
 
     /// The open delete question, while confirming a delete.

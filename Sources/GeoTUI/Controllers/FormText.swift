@@ -26,8 +26,8 @@ enum FormText {
     }
 
     /// The pane's title: what it shows.
-    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool) -> String {
-        if isError { return isEditing ? "Not saved" : "Not added" }
+    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool, isPlacing: Bool = false) -> String {
+        if isError { return isEditing ? "Not saved" : isPlacing ? "Not stored" : "Not added" }
         return isEditing ? "Editing" : isSearching ? "Match" : "Cache"
     }
 
@@ -161,6 +161,116 @@ enum FormText {
         " Press \(key(.reload)) to reopen the store, then \(key(.addCache)) again."
     }
 
+    // MARK: - The shown cache's place and listing
+
+    /// The pane's text for `cache`: the four fields, then its code, place, listing facts,
+    /// hint (or that it is hidden) and long description, each labelled like the fields
+    /// with its value from `GeoCache.descriptionValueColumn` on; `away` is the distance
+    /// and direction from where you stand, when known.
+    static func paneText(for cache: GeoCache, showsHint: Bool, away: String?) -> String {
+        var lines = [cache.description]
+        let listing = cache.listing
+        func add(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append(labelled(label, value))
+        }
+        add("Code", cache.code)
+        add("Place", cache.coordinate?.geocachingText ?? "none (\(key(.placeCache)) sets it)")
+        add("Away", away)
+        add("Type", listing.type)
+        add("D/T", listing.ratingsText)
+        add("Size", listing.container)
+        if let hint = listing.hint, !hint.isEmpty {
+            add("Hint", showsHint ? hint : "hidden (\(key(.toggleHint)) shows it)")
+        }
+        if let long = listing.longDescription, !long.isEmpty {
+            let text = listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long
+            add("Listing", String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `label:` padded to the value column, then `value`, its further lines indented to
+    /// the same column.
+    private static func labelled(_ label: String, _ value: String) -> String {
+        let column = GeoCache.descriptionValueColumn
+        let head = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
+        let indent = String(repeating: " ", count: column)
+        return head + value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+    }
+
+    /// The distance and direction to a cache, and from where: "1.24 km NE", or
+    /// "1.24 km NE from home" when home stands in for a fix.
+    static func away(_ text: String, fromHome: Bool) -> String { fromHome ? "\(text) from home" : text }
+
+    static let hintShown = "Hint shown"
+    static let hintHidden = "Hint hidden"
+    static let noHint = "This cache has no hint"
+    static let noCacheToPlace = "No cache to set coordinates for"
+
+    // MARK: - The coordinates prompt
+
+    static let coordinatesPrompt = "Coordinates:"
+    static var placingOpened: String {
+        "Enter sets, \(key(.cancelPlacing)) leaves; none removes them"
+    }
+    static func finishPlacingFirst(cancel: String) -> String {
+        "Enter sets, \(cancel) leaves"
+    }
+    static func placed(_ coordinate: Coordinate) -> String { "Placed at \(coordinate.geocachingText)" }
+    static let placeRemoved = "Coordinates removed"
+    static let placeUnchanged = "Coordinates unchanged"
+    /// A coordinate that could not be read: what is wrong, that nothing was stored, and
+    /// the forms that are read.
+    static func notACoordinate(_ error: CoordinateParseError) -> String {
+        "\(error); nothing stored.\n\nWrite the coordinates as geocachers do, such as N47 22.123 E008 32.456, "
+            + "47.368717, 8.540933 or 47°22'07.4\"N 8°32'27.4\"E, or none to remove them; "
+            + "Enter sets them, \(key(.cancelPlacing)) leaves them unchanged."
+    }
+    static let notACoordinateNote = "Not a coordinate: nothing stored"
+    static func couldNotPlace(_ error: any Error, hint: String) -> String {
+        "Could not set the coordinates: \(error)\(hint)"
+    }
+    static func cannotPlace(_ error: GeoCacheValidationError) -> String {
+        "Cannot set the coordinates: \(error). \(key(.editCache)) edits the cache first."
+    }
+    static func deletedWhilePlacing(_ title: String) -> String {
+        "\(quoted(title)) was deleted in another session; no coordinates stored"
+    }
+    static func changedWhilePlacing(_ title: String) -> String {
+        "\(quoted(title)) was changed in another session; nothing stored. \(key(.placeCache)) tries again on the stored version"
+    }
+
+    // MARK: - Where you stand
+
+    /// What the title bar says about where you stand: the fix, its loss, the daemon's
+    /// absence, or home; "" when no position was asked for.
+    static func position(_ status: GPSDStatus?, receiver: String?, home: Coordinate?) -> String {
+        guard let status else { return home.map { "Home: \($0.geocachingText)" } ?? "" }
+        let receiver = receiver ?? ""
+        switch status {
+        case .connecting: return "GPS: connecting to \(receiver)"
+        case .noDaemon: return "GPS: gpsd not answering on \(receiver)"
+        case .noFix: return "GPS: no fix"
+        case .stale: return "GPS: fix lost"
+        case .fix(let fix, _):
+            let dimensions = fix.mode == .threeDimensional ? "3D" : "2D"
+            return "GPS \(dimensions): \(fix.coordinate?.geocachingText ?? "")"
+        }
+    }
+
+    static func addedAt(_ coordinate: Coordinate) -> String { "Added at \(coordinate.geocachingText)" }
+
+    // MARK: - Nearest first
+
+    static func nearestFirst(fromHome: Bool) -> String {
+        fromHome ? "Nearest first from home" : "Nearest first from your GPS position"
+    }
+    static let storedOrder = "Stored order"
+    static let nearestNeedsPosition =
+        "Nearest first needs a position: start with --gps, --home COORD, or GEOCACHE_HOME set"
+    static let nearestNeedsFix = "Nearest first needs a position: no GPS fix yet, and no --home given"
+
     // MARK: - Help
 
     /// The help overlay's title for the mode it lists the keys of.
@@ -169,13 +279,19 @@ enum FormText {
         case .browsing: "browsing"
         case .editing: "editing a cache"
         case .searching: "searching"
+        case .placing: "setting coordinates"
         case .confirmingDelete, .helping: "keys"
         }
         return "Help: \(name)"
     }
     static let helpKeysSection = "Keys"
-    static func helpFieldSection(searching: Bool) -> String {
-        (searching ? "In the search field" : "In a text field") + " (any character is typed)"
+    static func helpFieldSection(_ kind: FormMode.Kind) -> String {
+        let field = switch kind {
+        case .searching: "In the search field"
+        case .placing: "In the coordinates field"
+        default: "In a text field"
+        }
+        return field + " (any character is typed)"
     }
     static func helpFooter(closing: [String]) -> String {
         "\(closing.joined(separator: " or ")) closes this help; ↑ ↓ PgUp PgDn scroll it."

@@ -24,7 +24,8 @@ extension GeoCacheFormController {
     /// showed the newer version, saving again writes over that version on purpose.
     func saveEdit() {
         guard let editing = mode.editSession else { return }
-        let cache = GeoCache(fields: currentFieldValues())
+        // The fields replace the four texts only: code, place and listing stay.
+        let cache = (editing.conflict ?? editing.base).cache.replacingFields(currentFieldValues())
         do {
             try model.update(editing.conflict ?? editing.base, to: cache)
             endEdit(restoringFields: true)
@@ -121,7 +122,7 @@ extension GeoCacheFormController {
             default:
                 break
             }
-        case .browsing, .searching, .helping:
+        case .browsing, .searching, .placing, .helping:
             if let deletedShown {
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title))
             }

@@ -8,7 +8,7 @@ extension GeoCacheFormController {
         let fieldKeys = TextField.editingKeys.compactMap { description in
             description.entry { keyMap.action(for: $0, in: kind) == nil }
         }
-        sections.append(HelpSection(title: FormText.helpFieldSection(searching: kind == .searching), entries: fieldKeys))
+        sections.append(HelpSection(title: FormText.helpFieldSection(kind), entries: fieldKeys))
         return sections
     }
 

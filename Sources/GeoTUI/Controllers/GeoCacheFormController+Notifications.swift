@@ -7,11 +7,14 @@ extension GeoCacheFormController {
     /// Repaints just what a change affects: the pane and the status line.
     func modelDidChange(_ change: CacheListChange) {
         switch change {
-        case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded:
+        case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded,
+             .orderChanged:
             paneError = nil
+            forgetHintIfMoved()
             updatePane()
             updateStatus()
         case .storeChangedExternally(_, let deletedShown):
+            forgetHintIfMoved()
             updateStatus()
             if paneError == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
@@ -31,7 +34,7 @@ extension GeoCacheFormController {
     func updatePane() {
         pane.hangingIndent = 0
         pane.title = FormText.paneTitle(isError: paneError != nil, isEditing: mode.editSession != nil,
-                                        isSearching: model.isSearching)
+                                        isSearching: model.isSearching, isPlacing: mode.placingTarget != nil)
         if let text = paneError {
             pane.style = theme.error
             pane.text = text
@@ -40,10 +43,10 @@ extension GeoCacheFormController {
             if let edit = mode.editSession {
                 // The edit's own cache stays named until the edit ends.
                 pane.hangingIndent = GeoCache.descriptionValueColumn
-                pane.text = edit.base.cache.description
-            } else if let description = model.currentDescription {
+                pane.text = paneText(for: edit.base)
+            } else if let current = model.current {
                 pane.hangingIndent = GeoCache.descriptionValueColumn
-                pane.text = description
+                pane.text = paneText(for: current)
             } else if model.isOpening {
                 pane.text = ""
             } else if model.isSearching {

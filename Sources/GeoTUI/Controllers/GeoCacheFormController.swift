@@ -26,6 +26,8 @@ public final class GeoCacheFormController: ScreenController {
     }
 
     let model: CacheList
+    /// Where you stand: a GPS receiver, a home position, or nothing.
+    let position: PositionSource
     let theme: Theme
     /// The store's name, as the model gives it (while opening, as its location names it).
     var storeName: String { model.storeName }
@@ -40,6 +42,8 @@ public final class GeoCacheFormController: ScreenController {
     let nextButton: Button
     let pane = TextPane(title: FormText.cachePaneTitle)
     private let titleBar = Label(FormText.appTitle)
+    /// Where you stand, on the right of the title bar.
+    let positionLabel = Label(alignment: .right)
     /// The position and the last note; the search field while searching.
     let statusBar = StatusBar(prompt: FormText.searchPrompt)
     private let helpBar: HelpBar
@@ -60,6 +64,11 @@ public final class GeoCacheFormController: ScreenController {
     var serverAway = false
 
     private var observation: ObservationToken?
+    private var positionObservation: ObservationToken?
+    /// The cache whose hint the pane shows; every other cache's hint stays hidden.
+    var hintShownFor: CacheID?
+    /// The position the pane's distance was last measured from.
+    var paneOrigin: Coordinate?
     /// What the Add button does now: add while browsing, save while editing.
     private var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
@@ -82,8 +91,14 @@ public final class GeoCacheFormController: ScreenController {
     /// A model still opening its store (`CacheList.isOpening`) is shown as an empty form
     /// whose status line says so; the draft is restored, and the list shown, when the model
     /// broadcasts `CacheListChange.opened(count:draft:)`. Until then no key reaches the model.
-    public init(model: CacheList, theme: Theme = .standard) {
+    ///
+    /// `position` says where you stand (a GPS receiver, a home position, or nothing):
+    /// the title bar shows it, the pane measures the distance to the shown cache from it,
+    /// an Add made with a fresh fix is stamped with it, and nearest-first order starts
+    /// from it. The run loop waits on its receiver's descriptor through ``idleWake``.
+    public init(model: CacheList, position: PositionSource = .none, theme: Theme = .standard) {
         self.model = model
+        self.position = position
         self.theme = theme
         form = Form(fieldLabels: GeoCache.Field.allCases.map(\.label),
                     buttonTitles: [FormText.addButton, FormText.previousButton, FormText.nextButton])
@@ -98,6 +113,7 @@ public final class GeoCacheFormController: ScreenController {
         statusBar.theme = theme
         helpBar.theme = theme
         titleBar.style = theme.titleBar
+        positionLabel.style = theme.titleBar
 
         form.delegate = self
         // Each button carries its action, asked for by the same rule as a key's.
@@ -105,13 +121,18 @@ public final class GeoCacheFormController: ScreenController {
         previousButton.addTarget(self) { controller in { controller.request(.showPreviousCache) } }
         nextButton.addTarget(self) { controller in { controller.request(.showNextCache) } }
         observation = model.observe { [weak self] change in self?.modelDidChange(change) }
+        positionObservation = position.observe { [weak self] change in self?.positionDidChange(change) }
+        updatePositionLabel()
         setNote(storeName)
         if !model.isOpening { restoreDraft((try? model.loadDraft()) ?? [:]) }
         updatePane()
         updateStatus()
     }
 
-    deinit { observation?.cancel() }
+    deinit {
+        observation?.cancel()
+        positionObservation?.cancel()
+    }
 
     // MARK: - ScreenController
 
@@ -123,6 +144,10 @@ public final class GeoCacheFormController: ScreenController {
         layout = FormLayout(size: size, formRows: form.preferredHeight, helpRows: helpRows)
         canvas = Canvas(size: size)
         titleBar.frame = layout.titleBar
+        // The position takes the right of the title row, after the program's name.
+        let nameWidth = titleBar.preferredWidth + 2
+        positionLabel.frame = Rect(x: layout.titleBar.x + nameWidth, y: layout.titleBar.y,
+                                   width: max(0, layout.titleBar.width - nameWidth - 1), height: 1)
         form.frame = layout.form
         pane.frame = layout.pane
         statusBar.frame = layout.status
@@ -160,7 +185,7 @@ public final class GeoCacheFormController: ScreenController {
         case .helping(let overlay, _):
             if overlay.handle(event) == .handled { dirty.insert(.overlay) }
             return .proceed
-        case .browsing, .editing, .searching:
+        case .browsing, .editing, .searching, .placing:
             break
         }
         if case .mouse(let mouse) = event, pane.frame.contains(mouse.position) {
@@ -168,6 +193,7 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         }
         if case .searching = mode { return handleSearchInput(event) }
+        if case .placing = mode { return handlePlacingInput(event) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
         if key == .character("?"), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
@@ -184,12 +210,18 @@ public final class GeoCacheFormController: ScreenController {
         return nil
     }
 
-    /// The store's change descriptor, and the store's own delay for looking again.
+    /// The store's change descriptor and the GPS receiver's, and the sooner of the
+    /// store's own delay for looking again and the receiver's wake-up time.
     public var idleWake: IdleWake {
-        IdleWake(descriptors: model.changeDescriptor.map { [$0] } ?? [], timeout: model.recheckDelay)
+        let descriptors = [model.changeDescriptor, position.descriptor].compactMap { $0 }
+        let timeouts = [model.recheckDelay, position.wakeAfter].compactMap { $0 }
+        return IdleWake(descriptors: descriptors, timeout: timeouts.min())
     }
 
+    /// Lets the GPS receiver read what arrived (never waiting), then looks for other
+    /// sessions' changes to the store.
     public func idleTick() {
+        position.update()
         guard !model.isOpening else { return }
         do {
             try model.checkForExternalChanges()
@@ -221,7 +253,10 @@ public final class GeoCacheFormController: ScreenController {
             canvas.cursor = nil
             return canvas
         }
-        if dirty.contains(.title) { titleBar.draw(into: &canvas) }
+        if dirty.contains(.title) {
+            titleBar.draw(into: &canvas)
+            positionLabel.draw(into: &canvas)
+        }
         if dirty.contains(.form) { form.draw(into: &canvas) }
         if dirty.contains(.pane) { pane.draw(into: &canvas) }
         if dirty.contains(.status) { statusBar.draw(into: &canvas) }
@@ -233,7 +268,7 @@ public final class GeoCacheFormController: ScreenController {
         case .helping(let overlay, _):
             overlay.draw(into: &canvas)
             canvas.cursor = nil
-        case .searching:
+        case .searching, .placing:
             canvas.cursor = statusBar.cursorPosition
         case .browsing, .editing:
             canvas.cursor = form.cursorPosition
@@ -247,6 +282,8 @@ public final class GeoCacheFormController: ScreenController {
         keepDraft()
         observation?.cancel()
         observation = nil
+        positionObservation?.cancel()
+        positionObservation = nil
     }
 
     /// Has the model keep the fields' text as the draft (it writes only when the text
@@ -322,16 +359,23 @@ public final class GeoCacheFormController: ScreenController {
             return .quit(status: 0)
         case .showHelp: openHelp()
         case .closeHelp: closeHelp()
+        case .toggleHint: toggleHint()
+        case .placeCache: openPlacing()
+        case .cancelPlacing: closePlacing(note: FormText.placeUnchanged)
+        case .toggleNearestFirst: toggleNearestFirst()
         }
         return .proceed
     }
 
+    /// Adds the fields as a new cache; with a fresh GPS fix, stamped with where you stand.
     private func addCache() {
-        let cache = GeoCache(fields: currentFieldValues())
+        var cache = GeoCache(fields: currentFieldValues())
+        let stamp = position.stampingPosition
+        cache.coordinate = stamp
         do {
             try model.add(cache)
             clearFields()
-            setNote(FormText.added)
+            setNote(stamp.map(FormText.addedAt) ?? FormText.added)
         } catch let error as GeoCacheValidationError {
             show(error, doing: FormText.addThisCache)
         } catch {
@@ -381,8 +425,9 @@ public final class GeoCacheFormController: ScreenController {
         let base = mode.base.kind
         primaryAction = base == .editing ? .saveEdit : .addCache
         addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
-        statusBar.showsField = base == .searching
-        form.isFocused = base != .searching
+        statusBar.showsField = base == .searching || base == .placing
+        statusBar.prompt = base == .placing ? FormText.coordinatesPrompt : FormText.searchPrompt
+        form.isFocused = base != .searching && base != .placing
         dirty.formUnion([.help, .form, .status])
     }
 

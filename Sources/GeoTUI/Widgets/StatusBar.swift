@@ -54,8 +54,14 @@ public final class StatusBar: Widget {
         layOut()
     }
 
-    /// The text before the field.
-    public var prompt: String { promptLabel.text }
+    /// The text before the field ("Find:"); one status bar may ask for several things.
+    public var prompt: String {
+        get { promptLabel.text }
+        set {
+            promptLabel.text = newValue
+            layOut()
+        }
+    }
 
     /// The cursor in the field while it is shown.
     public var cursorPosition: Point? { showsField ? field.cursorPosition : nil }

@@ -10,6 +10,8 @@ final class FormHarness {
     private(set) var model: CacheList
     private(set) var controller: GeoCacheFormController
     private(set) var size: Size
+    /// Where the form's user stands.
+    let position: PositionSource
     /// The screen as the last render left it.
     private(set) var canvas: Canvas
     /// What the last key asked of the run loop.
@@ -23,7 +25,8 @@ final class FormHarness {
     /// `opening`, the model is still opening its store (``CacheList/init(opening:)``), as
     /// the app starts it, until ``finishOpening()``.
     init(width: Int = 80, height: Int = 24, caches: [GeoCache] = [], draft: [GeoCache.Field: String] = [:],
-         opening: Bool = false, directory: URL? = nil) throws {
+         opening: Bool = false, directory: URL? = nil, position: PositionSource = .none) throws {
+        self.position = position
         self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("geocache-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
@@ -40,7 +43,7 @@ final class FormHarness {
                 model = try CacheList(store: store)
             }
         }
-        controller = GeoCacheFormController(model: model)
+        controller = GeoCacheFormController(model: model, position: position)
         size = Size(width: width, height: height)
         canvas = Canvas(size: size)
         controller.resize(to: size)
@@ -52,7 +55,7 @@ final class FormHarness {
     func restart() throws {
         controller.finish()
         model = try CacheList(store: try SQLiteStore(url: storeURL))
-        controller = GeoCacheFormController(model: model)
+        controller = GeoCacheFormController(model: model, position: position)
         controller.resize(to: size)
         canvas = Canvas(size: size)
         redraw()
@@ -96,6 +99,16 @@ final class FormHarness {
         controller.idleTick()
         redraw()
     }
+
+    /// Lets the position source read what its receiver has (the run loop does it when
+    /// the receiver's descriptor is readable), rendering after it.
+    func readPosition() {
+        controller.idleTick()
+        redraw()
+    }
+
+    /// The title row, right-trimmed.
+    var title: String { row(0) }
 
     /// The text of each field, in form order.
     var fieldTexts: [String] { controller.fields.map(\.input.text) }

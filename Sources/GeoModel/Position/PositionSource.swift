@@ -1,0 +1,99 @@
+/// Where you stand, for the form: a GPS receiver's fresh fix (``PositionReceiver``,
+/// gpsd through ``GPSDClient``), else a fixed home position, else nothing.
+///
+/// It is a model object like ``CacheList``: fundamental data (the receiver and the home
+/// position), derived data (``origin``, the position distances and nearest-first are
+/// measured from; ``stampingPosition``, the position a new cache is stamped with, which
+/// only a fresh fix gives, never home), and typed notifications (``PositionChange``) to
+/// every observer when the receiver's state changes. It knows no terminal: a run loop
+/// polls ``descriptor``, wakes after ``wakeAfter`` and calls ``update()``.
+///
+/// ```swift
+/// let source = PositionSource(receiver: GPSDClient(endpoint: .default),
+///                             home: try Coordinate(parsing: "N47 22.123 E008 32.456"))
+/// let token = source.observe { change in statusLine.update(for: change) }
+/// source.update()           // after poll() said the descriptor is readable
+/// source.origin             // the fresh fix, else home
+/// ```
+///
+/// Not thread-safe: use it from the main thread only.
+public final class PositionSource {
+    /// The GPS receiver, when one was asked for (`--gps`).
+    public let receiver: (any PositionReceiver)?
+    /// The fixed position given for when there is no fresh fix (`--home`).
+    public let home: Coordinate?
+
+    private var observers: [Int: (PositionChange) -> Void] = [:]
+    private var nextObserverKey = 0
+
+    /// A source reading `receiver` (nil: no GPS) and falling back to `home` (nil: none).
+    public init(receiver: (any PositionReceiver)? = nil, home: Coordinate? = nil) {
+        self.receiver = receiver
+        self.home = home
+    }
+
+    /// A source that never knows where you stand.
+    public static var none: PositionSource { PositionSource() }
+
+    // MARK: - Derived data
+
+    /// True when a position can ever be known: a receiver or a home was given.
+    public var isConfigured: Bool { receiver != nil || home != nil }
+
+    /// The receiver's state, nil without a receiver.
+    public var status: GPSDStatus? { receiver?.status }
+
+    /// The fresh 2D or 3D fix as a coordinate, nil when there is none (no receiver, no
+    /// fix, or one older than ``GPSDClient/staleAfter``): what an Add is stamped with.
+    /// Home never stamps a cache: it is where you live, not where the cache is.
+    public var stampingPosition: Coordinate? { status?.freshFix?.coordinate }
+
+    /// Where distances and nearest-first are measured from: the fresh fix, else home,
+    /// else nil.
+    public var origin: Coordinate? { stampingPosition ?? home }
+
+    /// True when ``origin`` is the fresh fix rather than home.
+    public var originIsFix: Bool { stampingPosition != nil }
+
+    // MARK: - Driving
+
+    /// The receiver's descriptor to poll for reading, if any.
+    public var descriptor: Int32? { receiver?.descriptor }
+
+    /// How soon to call ``update()`` even when ``descriptor`` stays silent.
+    ///
+    /// While a connection attempt is pending (a descriptor, and no connection yet) at
+    /// most ``connectingCheckInterval``: a connect that succeeds makes its socket
+    /// writable, not readable, and a run loop polls for reading only.
+    public var wakeAfter: Duration? {
+        guard let receiver else { return nil }
+        let pending = receiver.descriptor != nil && (receiver.status == .connecting || receiver.status == .noDaemon)
+        guard pending else { return receiver.wakeAfter }
+        return min(receiver.wakeAfter ?? Self.connectingCheckInterval, Self.connectingCheckInterval)
+    }
+
+    /// How often a pending connection attempt is looked at: a daemon on this machine is
+    /// found within this, and the attempt lasts at most ``GPSDClient/connectTimeout``.
+    public static let connectingCheckInterval: Duration = .milliseconds(50)
+
+    /// Lets the receiver read what has arrived, without waiting; broadcasts
+    /// ``PositionChange/receiverChanged(_:origin:)`` when its state changed.
+    public func update() {
+        guard let receiver, receiver.readAvailable() else { return }
+        broadcast(.receiverChanged(receiver.status, origin: origin))
+    }
+
+    // MARK: - Notifications
+
+    /// Registers `observer` for every later change until the token is cancelled or released.
+    public func observe(_ observer: @escaping (PositionChange) -> Void) -> ObservationToken {
+        let key = nextObserverKey
+        nextObserverKey += 1
+        observers[key] = observer
+        return ObservationToken { [weak self] in self?.observers[key] = nil }
+    }
+
+    private func broadcast(_ change: PositionChange) {
+        for key in observers.keys.sorted() { observers[key]?(change) }
+    }
+}

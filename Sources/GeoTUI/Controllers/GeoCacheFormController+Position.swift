@@ -1,0 +1,91 @@
+import GeoModel
+
+/// Where you stand and what the form does with it: the title bar's position, the
+/// pane's distance and hint, and nearest-first order.
+extension GeoCacheFormController {
+    /// The receiver's state changed: the title bar says so, nearest-first order is
+    /// measured from the new origin, and the pane's distance follows it.
+    func positionDidChange(_ change: PositionChange) {
+        switch change {
+        case .receiverChanged(_, let origin):
+            updatePositionLabel()
+            if let origin { model.moveOrigin(to: origin) }
+            if origin != paneOrigin { refreshPaneText() }
+        }
+    }
+
+    /// Gives the title bar's right side what the position source says now.
+    func updatePositionLabel() {
+        positionLabel.text = FormText.position(position.status, receiver: position.receiver?.name, home: position.home)
+        dirty.insert(.title)
+    }
+
+    /// The pane's text for `stored`: its fields and listing, its hint when asked for,
+    /// and how far it is from where you stand.
+    func paneText(for stored: StoredCache) -> String {
+        let origin = position.origin
+        paneOrigin = origin
+        let away = zip2(origin, stored.cache.coordinate).map { from, to in
+            FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
+        }
+        return FormText.paneText(for: stored.cache, showsHint: hintShownFor == stored.id, away: away)
+    }
+
+    /// Gives the pane the shown cache's text again where it shows one, keeping its
+    /// scroll position (the distance changed, or the hint was toggled).
+    func refreshPaneText() {
+        guard paneError == nil else { return }
+        if let edit = mode.editSession {
+            pane.text = paneText(for: edit.base)
+        } else if let current = model.current {
+            pane.text = paneText(for: current)
+        } else {
+            return
+        }
+        dirty.insert(.pane)
+    }
+
+    /// Shows the shown cache's hint, or hides it again.
+    func toggleHint() {
+        guard let shown = mode.editSession?.base ?? model.current else { return setNote(FormText.noHint) }
+        guard let hint = shown.cache.listing.hint, !hint.isEmpty else { return setNote(FormText.noHint) }
+        hintShownFor = hintShownFor == shown.id ? nil : shown.id
+        refreshPaneText()
+        setNote(hintShownFor == nil ? FormText.hintHidden : FormText.hintShown)
+    }
+
+    /// Hides the hint again once another cache is shown.
+    func forgetHintIfMoved() {
+        let shown = mode.editSession?.base.id ?? model.current?.id
+        if hintShownFor != shown { hintShownFor = nil }
+    }
+
+    /// Switches Next and Previous between stored order and nearest first from where you
+    /// stand; without a position, says how to give one.
+    func toggleNearestFirst() {
+        if model.isNearestFirst {
+            model.browseInStoredOrder()
+            setNote(FormText.storedOrder)
+            return
+        }
+        guard let origin = position.origin else {
+            return setNote(position.isConfigured ? FormText.nearestNeedsFix : FormText.nearestNeedsPosition)
+        }
+        dismissPaneErrorForMove()
+        model.browseNearestFirst(from: origin)
+        setNote(FormText.nearestFirst(fromHome: !position.originIsFix))
+    }
+
+    /// Shows the cache again in place of an error message, as a move does.
+    private func dismissPaneErrorForMove() {
+        guard paneError != nil else { return }
+        paneError = nil
+        updatePane()
+    }
+}
+
+/// Both values when both are there.
+private func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// Nearest-first browsing: Next and Previous go outwards from a position, caches
+/// without a place last; the order is switched back to stored order on the shown cache.
+@Suite struct CacheListNearestTests {
+    static let origin = try! Coordinate(parsing: "47.000000, 8.000000")
+    /// Stored in this order: far, unplaced, near, middle.
+    static let caches = [
+        placed("Far", "47.300000, 8.000000"), GeoCache(title: "Nowhere", details: "d", creator: "c", reward: "r"),
+        placed("Near", "47.010000, 8.000000"), placed("Middle", "47.100000, 8.000000"),
+    ]
+
+    static func placed(_ title: String, _ coordinate: String) -> GeoCache {
+        GeoCache(title: title, details: "d", creator: "c", reward: "r", coordinate: try! Coordinate(parsing: coordinate))
+    }
+
+    @Test("Switching to nearest first shows the nearest cache and broadcasts the order once", arguments: StoreKind.allCases)
+    func switchingShowsTheNearest(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        let recorder = ChangeRecorder(list)
+        list.browseNearestFirst(from: Self.origin)
+        #expect(list.current?.cache.title == "Near")
+        #expect(recorder.changes == [.orderChanged(.nearest(from: Self.origin), current: list.current)])
+        #expect(list.positionSummary == "Nearest 1 of 4")
+    }
+
+    @Test("Next goes outwards by distance, caches without a place last, then wraps to the nearest",
+          arguments: StoreKind.allCases)
+    func nextGoesOutwards(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        var seen: [String] = []
+        for _ in 0..<4 {
+            list.showNext()
+            seen.append("\(list.current?.cache.title ?? "-") \(list.positionSummary)")
+        }
+        #expect(seen == ["Middle Nearest 2 of 4", "Far Nearest 3 of 4", "Nowhere Nearest 4 of 4", "Near Nearest 1 of 4"])
+    }
+
+    @Test("Previous from the nearest wraps to the last, a cache without a place", arguments: StoreKind.allCases)
+    func previousWrapsToTheLast(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showPrevious()
+        #expect(list.current?.cache.title == "Nowhere")
+        #expect(list.positionSummary == "Nearest 4 of 4")
+    }
+
+    @Test("Switching back to stored order stays on the shown cache at its stored position",
+          arguments: StoreKind.allCases)
+    func storedOrderAgain(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        list.browseInStoredOrder()
+        #expect(list.current?.cache.title == "Middle")
+        #expect(list.positionSummary == "Cache 4 of 4")
+        list.showNext()
+        #expect(list.current?.cache.title == "Far")
+    }
+
+    @Test("Deleting the shown cache nearest first shows the next farther one at the same rank",
+          arguments: StoreKind.allCases)
+    func deleteShowsTheNextFarther(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        try list.deleteCurrent()
+        #expect(list.current?.cache.title == "Middle")
+        #expect(list.positionSummary == "Nearest 1 of 3")
+    }
+
+    @Test("An empty list switched to nearest first shows nothing and says no caches yet")
+    func emptyList() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let list = try fixture.list()
+        list.browseNearestFirst(from: Self.origin)
+        #expect(list.current == nil)
+        #expect(list.isNearestFirst)
+        #expect(list.positionSummary == "No caches yet")
+    }
+}

@@ -1,0 +1,56 @@
+import GeoModel
+import Testing
+@testable import GeoTUI
+
+/// The pane's text for a cache with a place and a listing (``FormText/paneText(for:showsHint:away:)``),
+/// drawn by a generic ``TextPane`` into an in-memory canvas: every value in one column,
+/// long ones wrapped under it, the HTML listing as text, the hint only when asked for.
+@Suite struct CachePaneTextTests {
+    static let cache = GeoCache(
+        title: "Lindenhof", details: "Old town", creator: "ana", reward: "Coin", code: "GC12345",
+        coordinate: try! Coordinate(parsing: "N 47° 22.123′ E 008° 32.456′"),
+        listing: Listing(type: "Traditional Cache", container: "Micro", difficulty: Rating(halves: 4),
+                         terrain: Rating(halves: 3), hint: "Bench",
+                         longDescription: "<p>A view over the river, <i>worth</i> the climb.</p>",
+                         longDescriptionIsHTML: true))
+
+    private func draw(showsHint: Bool, away: String? = nil) -> Canvas {
+        let pane = TextPane(text: FormText.paneText(for: Self.cache, showsHint: showsHint, away: away), title: "Cache",
+                            frame: Rect(x: 0, y: 0, width: 44, height: 15))
+        pane.hangingIndent = GeoCache.descriptionValueColumn
+        return render(pane, width: 44, height: 15)
+    }
+
+    @Test("A cache with a place and a listing is drawn field by field, its listing wrapped under its label")
+    func drawsEveryValueInOneColumn() {
+        expectCanvas(draw(showsHint: false, away: "1.24 km NE"), """
+            ┌ Cache ───────────────────────────────────┐
+            │Title:   Lindenhof                        │
+            │Details: Old town                         │
+            │Creator: ana                              │
+            │Reward:  Coin                             │
+            │Code:    GC12345                          │
+            │Place:   N 47° 22.123′ E 008° 32.456′     │
+            │Away:    1.24 km NE                       │
+            │Type:    Traditional Cache                │
+            │D/T:     D2/T1.5                          │
+            │Size:    Micro                            │
+            │Hint:    hidden (^T shows it)             │
+            │Listing: A view over the river, worth the │
+            │         climb.                           │
+            └──────────────────────────────────────────┘
+            """)
+    }
+
+    @Test("The hint is drawn in place of its note when asked for")
+    func drawsTheHint() {
+        #expect(draw(showsHint: true).text.contains("│Hint:    Bench "))
+    }
+
+    @Test("A cache with nothing beyond the four fields says only that it has no place")
+    func labFieldsOnly() {
+        let text = FormText.paneText(for: GeoCache(title: "T", details: "D", creator: "C", reward: "R"),
+                                     showsHint: false, away: nil)
+        #expect(text == "Title:   T\nDetails: D\nCreator: C\nReward:  R\nPlace:   none (^G sets it)")
+    }
+}

@@ -1,0 +1,33 @@
+import GeoModel
+
+/// A GPS receiver whose state a test sets, as gpsd's reports would set it: for the
+/// rules of ``PositionSource`` and of the form that shows it, without a daemon. The
+/// program's receiver, ``GPSDClient``, is tested against a real gpsd (``GPSDTestDaemon``).
+package final class FedPositionReceiver: PositionReceiver {
+    package var status: GPSDStatus = .connecting
+    package var descriptor: Int32?
+    package var wakeAfter: Duration?
+    package let name: String
+    /// Whether the next read reports a change.
+    private var changed = false
+
+    package init(name: String = "127.0.0.1:2947") {
+        self.name = name
+    }
+
+    package func readAvailable() -> Bool {
+        defer { changed = false }
+        return changed
+    }
+
+    /// Takes `status` as what the next read brings.
+    package func report(_ status: GPSDStatus) {
+        self.status = status
+        changed = true
+    }
+
+    /// Reports a fresh 3D fix at `coordinate`.
+    package func reportFix(at coordinate: Coordinate, mode: GPSFix.Mode = .threeDimensional) {
+        report(.fix(GPSFix(latitude: coordinate.latitude, longitude: coordinate.longitude, mode: mode), age: .zero))
+    }
+}
