@@ -19,9 +19,3 @@ extension GPSDClient {
         }
     }
 }
-
-extension GPSFix {
-    /// The fix's position, rounded to the microdegree; nil when gpsd reported an angle
-    /// out of range.
-    public var coordinate: Coordinate? { Coordinate(latitude: latitude, longitude: longitude) }
-}
