@@ -50,6 +50,6 @@ import Testing
             extra: ["SOURCE": fixture.storeArgument, "TARGET": url])
         pipe.waitUntilExit()
         #expect(pipe.terminationStatus == 0)
-        #expect(try PostgresStore(url: url).loadCaches() == [Samples.oak, Samples.bridge, Samples.mill])
+        #expect(try PostgresStore(url: url).loadCaches().withoutCodes == [Samples.oak, Samples.bridge, Samples.mill])
     }
 }

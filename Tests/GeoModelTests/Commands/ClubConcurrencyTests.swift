@@ -56,7 +56,7 @@ import Testing
         #expect(GeocacheTUIBinary.killGroup(of: importing))
         importing.waitUntilExit()
         try writer.close()
-        #expect(try PostgresStore(url: url).loadCaches() == [Samples.oak])
+        #expect(try PostgresStore(url: url).loadCaches().withoutCodes == [Samples.oak])
     }
 
     /// Whether a session of `url`'s database holds an advisory lock (an import's).

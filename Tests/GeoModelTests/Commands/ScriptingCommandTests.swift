@@ -46,7 +46,7 @@ import GeoTestSupport
         #expect(result.status == 0 && result.output.isEmpty && result.error.isEmpty)
         var expected = Self.caches
         expected[1].reward = "Gold"
-        #expect(try fixture.open().loadCaches() == expected)
+        #expect(try fixture.open().loadCaches().withoutCodes == expected)
     }
 
     @Test(arguments: StoreKind.allCases) func editByIdUsesTheIdentifierListIdsPrints(_ kind: StoreKind) throws {
@@ -65,7 +65,7 @@ import GeoTestSupport
         let result = try GeocacheTUIBinary.run(["edit", "--store", store, "--position", "1", "--creator", " "])
         #expect(result.status == 1)
         #expect(result.error == "geocache-tui: Creator is empty\n")
-        #expect(try fixture.open().loadCaches() == Self.caches)
+        #expect(try fixture.open().loadCaches().withoutCodes == Self.caches)
     }
 
     @Test(arguments: StoreKind.allCases) func deleteByPositionRemovesThatCacheAndSaysWhich(_ kind: StoreKind) throws {
@@ -74,7 +74,7 @@ import GeoTestSupport
         let result = try GeocacheTUIBinary.run(["delete", "--store", store, "--position", "1"])
         #expect(result.status == 0)
         #expect(result.output == "deleted: Zürich lake\tBy the water\tana\tCoin\n")
-        #expect(try fixture.open().loadCaches() == Array(Self.caches.dropFirst()))
+        #expect(try fixture.open().loadCaches().withoutCodes == Array(Self.caches.dropFirst()))
     }
 
     @Test(arguments: [["delete", "--position", "4"], ["edit", "--position", "9", "--title", "x"],
@@ -86,7 +86,7 @@ import GeoTestSupport
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("geocache-tui: there is no cache "))
         #expect(result.error.split(separator: "\n").count == 1)
-        #expect(try fixture.store.loadCaches() == Self.caches)
+        #expect(try fixture.store.loadCaches().withoutCodes == Self.caches)
     }
 
     @Test(arguments: [["delete"], ["delete", "--position", "1", "--id", "1"], ["edit", "--position", "1"],
@@ -97,7 +97,7 @@ import GeoTestSupport
         let result = try GeocacheTUIBinary.run(command + ["--store", store])
         #expect(result.status != 0)
         #expect(!result.error.isEmpty)
-        #expect(try fixture.store.loadCaches() == Self.caches)
+        #expect(try fixture.store.loadCaches().withoutCodes == Self.caches)
     }
 
     @Test(arguments: [["edit", "--position", "-1", "--title", "x"], ["edit", "--position", "0", "--title", "x"],
@@ -109,7 +109,7 @@ import GeoTestSupport
         #expect(result.status == 64)
         #expect(result.error.contains("Positions start at 1: --position \(command[2]) names no cache"),
                 "stderr was: \(result.error)")
-        #expect(try fixture.store.loadCaches() == Self.caches)
+        #expect(try fixture.store.loadCaches().withoutCodes == Self.caches)
     }
 
     @Test(arguments: StoreKind.allCases) func anIdentifierBelowOneIsAUsageErrorSayingIdentifiersStartAtOne(_ kind: StoreKind) throws {
