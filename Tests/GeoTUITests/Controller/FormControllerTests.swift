@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 @testable import GeoTUI
 
@@ -60,7 +61,7 @@ import Testing
         let cache = GeoCache(title: "Old Oak", details: "Behind the tree", creator: "ana", reward: "Travel bug")
         fill(form, cache)
         form.press(.control("s"))
-        #expect(try SQLiteStore(url: form.storeURL).loadCaches() == [cache])
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().withoutCodes == [cache])
         #expect(form.fieldTexts == ["", "", "", ""])
         #expect(form.controller.form.focusedWidget === form.controller.fields[0].input)
         #expect(form.screen.contains("Title:   Old Oak"))
@@ -97,7 +98,7 @@ import Testing
         let cache = GeoCache(title: "東京タワー 🗼", details: "Café ñ e\u{301}", creator: "👩‍👩‍👧 family", reward: "🇯🇵 flag")
         fill(form, cache)
         form.press(.control("s"))
-        #expect(try form.model.loadCaches() == [cache])
+        #expect(try form.model.loadCaches().withoutCodes == [cache])
         #expect(form.screen.contains("Title:   東京タワー 🗼"))
     }
 
