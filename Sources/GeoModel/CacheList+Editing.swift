@@ -18,7 +18,9 @@ extension CacheList {
     ///   `.deletedElsewhere`), ``StoreError``.
     @discardableResult
     public func update(_ base: StoredCache, to cache: GeoCache) throws -> StoredCache {
-        let valid = try cache.validated()
+        var valid = try cache.validated()
+        // The store keeps the stored code whatever `cache` says (``CacheStore/update(_:to:)``).
+        valid.code = base.cache.code
         guard valid != base.cache else { return base }
         let updated: StoredCache
         do {

@@ -239,6 +239,34 @@ struct StoreSchemaV4Tests {
         }
     }
 
+    @Test("places on the antimeridian, at the poles and at the range's edges come in the order a scan gives")
+    func edgesOfTheRangeAgreeWithScanning() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: directory.file())
+        let places: [(Double, Double)] = [(0, 180), (0, -180), (90, 0), (90, 123), (-90, 45), (0, 179.999999),
+                                          (0, -179.999999), (89.999999, -180), (-89.999999, 180), (0.000001, 0)]
+        try store.saveCaches(places.enumerated().map { number, place in
+            var cache = Samples.numbered(number)
+            cache.coordinate = Coordinate(latitude: place.0, longitude: place.1)
+            return cache
+        })
+        for origin in places.map({ Coordinate(latitude: $0.0, longitude: $0.1)! }) + [Coordinate(latitude: 0, longitude: 0)!] {
+            let expected = try store.nearestOrderByScanning(from: origin).map(\.id)
+            var all: [CacheID] = []
+            try store.forEachNearest(to: origin, limit: nil) { stored, _ in all.append(stored.id) }
+            #expect(all == expected, "from \(origin.decimalText)")
+            var forward: [CacheID] = []
+            var key: NearestKey?
+            while let next = try store.nearestCache(to: origin, after: key) {
+                forward.append(next.id)
+                key = NearestKey(of: next, from: origin)
+            }
+            #expect(forward == expected, "after, from \(origin.decimalText)")
+            #expect(try store.nearestCache(to: origin, before: nil)?.id == expected.last)
+        }
+    }
+
     @Test("a box around a circle holds every place within it, across the antimeridian and over a pole")
     func boxesHoldTheirCircle() throws {
         var generator = SeededGenerator(state: 7)

@@ -24,18 +24,3 @@ package enum Samples {
         "   ",
     ]
 }
-
-extension GeoCache {
-    /// The cache without its code: what a test compares with a cache written before
-    /// the store gave it one.
-    package var withoutCode: GeoCache {
-        var cache = self
-        cache.code = nil
-        return cache
-    }
-}
-
-extension Array where Element == GeoCache {
-    /// The caches without their codes (``GeoCache/withoutCode``).
-    package var withoutCodes: [GeoCache] { map(\.withoutCode) }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 @testable import GeoTUI
 
@@ -10,7 +11,7 @@ import Testing
     private let three: [GeoCache] = [.sample("One"), .sample("Two"), .sample("Three")]
 
     private func stored(_ form: FormHarness) throws -> [GeoCache] {
-        try SQLiteStore(url: form.storeURL).loadCaches()
+        try SQLiteStore(url: form.storeURL).loadCaches().withoutCodes
     }
 
     /// The cache at `position` as stored now.

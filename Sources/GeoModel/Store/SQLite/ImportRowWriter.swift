@@ -231,7 +231,7 @@ final class ImportRowWriter {
         remember(ContentDigest.of(cache))
     }
 
-    /// Adds `digest` to ``digests`` while they are kept.
+    /// Adds `digest` to the known digests while they are kept.
     private func remember(_ digest: Int64) {
         guard digests != nil else { return }
         digests!.insert(digest)

@@ -11,8 +11,11 @@ import GRDBSQLite
 /// doubling the step each time the ring holds none, until the circle covers the
 /// Earth: a box query holds every cache within its circle, so the best candidate
 /// within the circle is the best of all. The far half of the Earth is searched from the
-/// antipode inward in the same way, so the farthest cache (Previous from the start)
-/// costs what the nearest does.
+/// antipode in the same way. A circle's boxes are close to it while it is small; a
+/// circle of thousands of kilometres has boxes that cover most of the Earth, so a
+/// search that must reach that far (the first cache of a store whose caches all lie on
+/// another continent, the farthest cache of a store clustered in one region) reads
+/// most of the R*Tree, still without reading a row of the table.
 struct NearestSearch {
     /// A box of microdegrees: the R*Tree query's four bounds.
     struct Box: Equatable {
