@@ -55,8 +55,9 @@ import GeoTestSupport
         let result = try GeocacheTUIBinary.run(["list", "--json", "--store", directory.file().path])
         #expect(result.status == 0)
         let decoded = try JSONDecoder().decode([[String: String]].self, from: Data(result.output.utf8))
-        #expect(decoded.compactMap(GeoCache.init(fromDictionary:)) == caches)
-        #expect(result.output.hasPrefix("[\n  {\n    \"creator\" : \"ana\",\n    \"details\" : "))
+        #expect(decoded.compactMap(GeoCache.init(fromDictionary:)).withoutCodes == caches)
+        #expect(result.output.hasPrefix("[\n  {\n    \"code\" : \"GT"))
+        #expect(result.output.contains("\",\n    \"creator\" : \"ana\",\n    \"details\" : "))
         #expect(result.output.contains("Ünïcode") && result.output.contains("🧭") && result.output.contains("a/b"))
     }
 

@@ -11,7 +11,10 @@ import Glibc
 /// followed, and a store is never written over.
 @Suite("Export output")
 struct ExportOutputCommandTests {
-    private var document: String { JSONInterchange.document(for: [Samples.oak, Samples.bridge]) }
+    /// The JSON export of the seeded store: its two caches with the codes it gave them.
+    private func document(_ fixture: StoreFixture) throws -> String {
+        JSONInterchange.document(for: try fixture.open().loadCaches())
+    }
 
     private func export(_ fixture: StoreFixture, to path: String) throws -> GeocacheTUIBinary.Result {
         try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument, "--output", path])
@@ -72,7 +75,7 @@ struct ExportOutputCommandTests {
         chmod(file.path, 0o640)
         let result = try export(fixture, to: file.path)
         #expect(result.status == 0)
-        #expect(try String(contentsOf: file, encoding: .utf8) == document)
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try document(fixture)))
         #expect(try permissions(of: file) == 0o640)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.url.path)
             .filter { $0.hasPrefix(".") }
@@ -89,7 +92,7 @@ struct ExportOutputCommandTests {
         #expect(result.status == 0)
         #expect(fileType(link) == S_IFLNK)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.json")
-        #expect(try String(contentsOf: target, encoding: .utf8) == document)
+        #expect(try String(contentsOf: target, encoding: .utf8) == (try document(fixture)))
     }
 
     @Test func aFIFOReceivesTheBytesAndStaysAFIFO() throws {
@@ -111,7 +114,7 @@ struct ExportOutputCommandTests {
         reader.waitUntilExit()
         #expect(result.status == 0)
         #expect(fileType(fifo) == S_IFIFO)
-        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: received)), as: UTF8.self) == document)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: received)), as: UTF8.self) == (try document(fixture)))
     }
 
     @Test(arguments: StoreKind.allCases) func devNullSucceedsAndStaysACharacterDevice(_ kind: StoreKind) throws {
@@ -126,7 +129,7 @@ struct ExportOutputCommandTests {
         let fixture = try StoreFixture.seeded(kind)
         let result = try export(fixture, to: "/dev/stdout")
         #expect(result.status == 0)
-        #expect(result.output == document)
+        #expect(result.output == (try document(fixture)))
         #expect(fileType("/dev/stdout") == S_IFLNK)
     }
 }

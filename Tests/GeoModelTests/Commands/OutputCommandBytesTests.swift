@@ -46,13 +46,15 @@ struct OutputCommandBytesTests {
 
     @Test func listJSONPrintsTheReferenceListingDocument() throws {
         let fixture = try fixture()
-        #expect(try output(["list", "--json"], fixture) == Array(OutputReference.jsonDocument(Self.caches, listing: true).utf8))
+        let stored = try fixture.open().loadCaches()
+        #expect(try output(["list", "--json"], fixture) == Array(OutputReference.jsonDocument(stored, listing: true).utf8))
     }
 
     @Test func exportJSONWritesTheReferenceDocument() throws {
         let fixture = try fixture()
+        let stored = try fixture.open().loadCaches()
         #expect(try output(["export", "--format", "json"], fixture)
-                == Array(OutputReference.jsonDocument(Self.caches, listing: false).utf8))
+                == Array(OutputReference.jsonDocument(stored, listing: false).utf8))
     }
 
     @Test func exportGPXWritesTheReferenceDocument() throws {

@@ -161,7 +161,7 @@ struct ProgressLineCommandTests {
         #expect(process.terminationStatus == 0)
         #expect(terminal.text.hasPrefix("\rExporting: "))
         #expect(terminal.text.hasSuffix(Self.erase))
-        #expect(Array(written) == Array(JSONInterchange.document(for: caches).utf8))
+        #expect(Array(written) == Array(JSONInterchange.document(for: try fixture.store.loadCaches()).utf8))
     }
 
     @Test func exportToTheSameTerminalWritesNoProgressOverTheExport() throws {

@@ -12,13 +12,13 @@ struct StoreImportTests {
         #expect(try fixture.store.loadCaches().map(\.title) == ["Old Oak", "Bridge é 🧭"])
     }
 
-    @Test(arguments: StoreKind.allCases) func reimportingTheSameFileAddsNothingAndCountsDuplicates(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.allCases) func reimportingTheSameFileAddsNothingAndCountsItsCachesUnchanged(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let source = ImportSource.file(try Interchange.fixture("pocket-query-1.0.gpx").path)
         _ = try fixture.store.importCaches(from: source)
         let second = try fixture.store.importCaches(from: source)
         #expect(second.added == 0)
-        #expect(second.duplicates == 2)
+        #expect(second.unchanged == 2 && second.updated == 0 && second.duplicates == 0)
         #expect(try fixture.store.count() == 2)
     }
 

@@ -109,9 +109,10 @@ enum OutputReference {
     /// One element of `export`'s array (form order, `": "`, upper-case hex) or of
     /// `list --json`'s (alphabetical order, `" : "`, lower-case hex).
     static func jsonElement(_ cache: GeoCache, isFirst: Bool, listing: Bool) -> String {
+        let code = cache.code.map { [("code", $0)] } ?? []
         let pairs = listing
-            ? [("creator", cache.creator), ("details", cache.details), ("reward", cache.reward), ("title", cache.title)]
-            : [("title", cache.title), ("details", cache.details), ("creator", cache.creator), ("reward", cache.reward)]
+            ? code + [("creator", cache.creator), ("details", cache.details), ("reward", cache.reward), ("title", cache.title)]
+            : [("title", cache.title), ("details", cache.details), ("creator", cache.creator), ("reward", cache.reward)] + code
         let separator = listing ? " : " : ": "
         let body = pairs.map { "    \"\($0.0)\"\(separator)\"\(json($0.1, upperCaseHex: !listing))\"" }
         return (isFirst ? "[\n  {\n" : ",\n  {\n") + body.joined(separator: ",\n") + "\n  }"

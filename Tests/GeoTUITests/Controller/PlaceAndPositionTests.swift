@@ -64,6 +64,7 @@ import Testing
         let form = try form()
         var other = Self.listed
         other.title = "Second"
+        other.code = "GC54321"
         try form.model.add(other)
         form.press(.control("t"))
         #expect(form.screen.contains("Under the bench"))
