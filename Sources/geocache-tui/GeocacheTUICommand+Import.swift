@@ -22,7 +22,9 @@ extension GeocacheTUICommand {
                 waypoints that are not geocaches are skipped. An element or waypoint that \
                 cannot become a valid cache cancels the whole import, unless --skip-invalid \
                 is given: then the valid caches are stored and the invalid ones listed on \
-                standard error. The summary line goes to standard output. SIGINT, SIGTERM \
+                standard error, and of several files one that cannot be read (missing, \
+                not GPX, LOC or JSON, malformed) is left out whole, named on standard \
+                error and in the summary. The summary line goes to standard output. SIGINT, SIGTERM \
                 or SIGHUP before the commit rolls the import back (one line on standard \
                 error); after it, the summary is still printed; the exit status is then \
                 128 + the signal's number. On a terminal, standard error shows a progress \
@@ -53,7 +55,18 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
-            let sources = files.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
+            var sources = files.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
+            // With --skip-invalid, a file of several that cannot be read is left out whole.
+            var skipped: [ImportError] = []
+            if skipInvalid, sources.count > 1 {
+                (sources, skipped) = CacheImporter.partitionReadable(sources)
+                for error in skipped {
+                    StandardStreams.writeError("geocache-tui: skipped unreadable \(error.message)\n")
+                }
+                guard !sources.isEmpty else {
+                    throw CommandFailure.report(message: "no file could be read; nothing was imported")
+                }
+            }
             // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
             // commit it rolls back and says so; after it the summary is still printed.
             let signals = ImportSignals()
@@ -67,6 +80,10 @@ extension GeocacheTUICommand {
                                                 existing: keepExisting ? .keep : .update,
                                                 interruption: signals.interruption)
                 report.include(signals.interruption.tally)
+                if !skipped.isEmpty {
+                    report.storedSources = sources.map(\.name)
+                    report.skippedSources = skipped.map(\.source)
+                }
                 progress?.finish()
             } catch let error as ImportError where error.kind == .interrupted {
                 progress?.finish()

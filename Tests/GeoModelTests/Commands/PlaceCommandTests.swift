@@ -228,3 +228,33 @@ final class FeedLoop: @unchecked Sendable {
 
     func stop() { lock.withLock { running = false } }
 }
+
+/// `import --skip-invalid` with several files, one of which cannot be read.
+@Suite struct SkippedFileCommandTests {
+    @Test("import --skip-invalid leaves out a whole unreadable file of several and names it",
+          arguments: StoreKind.allCases)
+    func unreadableFilesAreSkippedWhole(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let good = try fixture.write(JSONInterchange.document(for: [Samples.oak]), to: "good.json")
+        let broken = try fixture.write("<gpx version=\"1.0\"><wpt lat=\"1\" lon=\"2\"><name>GC1</name></gpx>", to: "broken.gpx")
+        let missing = fixture.directory.file("missing.gpx").path
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, "--skip-invalid",
+                                                good, broken, missing])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("geocache-tui: skipped unreadable \(broken)"), "\(result.error)")
+        #expect(result.error.contains("geocache-tui: skipped unreadable \(missing)"), "\(result.error)")
+        #expect(result.output.contains("Stored from \(good); skipped \(broken) and \(missing) as unreadable."),
+                "\(result.output)")
+        #expect(try fixture.open().loadCaches().withoutCodes == [Samples.oak])
+    }
+
+    @Test("without --skip-invalid an unreadable file of several stores nothing")
+    func unreadableFileCancelsTheImport() throws {
+        let fixture = try StoreFixture()
+        let good = try fixture.write(JSONInterchange.document(for: [Samples.oak]), to: "good.json")
+        let broken = try fixture.write("<gpx version=\"1.0\"><wpt lat=\"1\" lon=\"2\"><name>GC1</name></gpx>", to: "broken.gpx")
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, good, broken])
+        #expect(result.status == 1)
+        #expect(try fixture.open().count() == 0)
+    }
+}

@@ -82,3 +82,32 @@ public enum CacheImporter {
         }
     }
 }
+
+extension CacheImporter {
+    /// Which of `sources` can be read through to the end (the files only: standard input
+    /// and bytes in memory cannot be read twice and count as readable), and why each
+    /// other one cannot: what `import --skip-invalid` uses to leave out a whole file
+    /// when several are given. Each file is parsed once here, storing nothing; a record
+    /// that cannot become a cache does not make its file unreadable.
+    public static func partitionReadable(_ sources: [ImportSource],
+                                         interruption: ImportInterruption? = nil)
+        -> (readable: [ImportSource], unreadable: [ImportError]) {
+        var readable: [ImportSource] = []
+        var unreadable: [ImportError] = []
+        for source in sources {
+            guard case .file = source.origin else {
+                readable.append(source)
+                continue
+            }
+            do {
+                try readPending(source, interruption: interruption) { _ in }
+                readable.append(source)
+            } catch let error as ImportError where error.kind != .interrupted {
+                unreadable.append(error)
+            } catch {
+                readable.append(source)
+            }
+        }
+        return (readable, unreadable)
+    }
+}

@@ -15,6 +15,11 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public var notGeocaches = 0
     /// Every rejected record, in input order.
     public var rejections: [RejectedRecord] = []
+    /// The inputs whose caches were stored, when some of several were left out as
+    /// unreadable (`--skip-invalid`); empty otherwise.
+    public var storedSources: [String] = []
+    /// The inputs left out as unreadable (`--skip-invalid` with several inputs).
+    public var skippedSources: [String] = []
     /// Caches read without an owner whose creator became "unknown".
     public var unknownCreators = 0
     /// Caches read without an owner whose creator became the file's author.
@@ -35,6 +40,10 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
                                        "waypoints that are not geocaches")
             text += " Skipped \(waypoints)."
         }
+        if !skippedSources.isEmpty {
+            text += " Stored from " + (storedSources.isEmpty ? "no file" : Self.list(storedSources))
+                + "; skipped " + Self.list(skippedSources) + " as unreadable."
+        }
         let filledIn = unknownCreators + authorCreators
         if filledIn > 0 {
             text += " \(Self.count(filledIn, "cache", "caches")) named no owner: creator "
@@ -51,6 +60,11 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public mutating func include(_ tally: ImportTally) {
         unknownCreators = tally.unknownCreators
         authorCreators = tally.authorCreators
+    }
+
+    /// "a.gpx", "a.gpx and b.gpx", "a.gpx, b.gpx and c.gpx".
+    private static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     private static func count(_ n: Int, _ one: String, _ many: String) -> String {
