@@ -54,6 +54,18 @@ struct GPXListingTests {
         #expect(cache?.coordinate == nil)
     }
 
+    @Test("a TerraCaching waypoint without its extension is a cache by its symbol")
+    func terracacheSymbolIsACache() throws {
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0"><wpt lat="40.1" lon="-74.2"><name>TC9Q</name>\
+            <desc>Harbor Light by Gull</desc><sym>Terracache</sym></wpt></gpx>
+            """
+        let caches = Interchange.caches(try Interchange.records(text: text))
+        #expect(caches.map(\.code) == ["TC9Q"])
+        #expect(caches.map(\.title) == ["Harbor Light"])
+        #expect(caches.map(\.creator) == ["Gull"])
+    }
+
     @Test("a reward the listing implies is written as no travel bug, and reads back the same")
     func impliedRewardIsNoTravelBug() throws {
         var cache = Interchange.placed([GeoCache(title: "t", details: "d", creator: "c", reward: "Container: Small")])[0]

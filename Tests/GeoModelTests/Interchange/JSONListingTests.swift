@@ -114,6 +114,24 @@ struct JSONListingTests {
         }
     }
 
+    @Test("awkward text in every fact comes back unchanged from the JSON export")
+    func awkwardFactsReadBack() throws {
+        let caches = Interchange.awkwardCaches.map { cache in
+            var full = Self.full
+            full.code = "GT" + String(cache.title.unicodeScalars.count)
+            full.listing.type = cache.title
+            full.listing.container = cache.details
+            full.listing.hint = cache.creator
+            full.listing.longDescription = cache.reward
+            full.listing.url = cache.details
+            full.listing.placed = cache.title
+            full.listing.logs = [CacheLog(date: cache.reward, type: cache.title, finder: cache.creator, text: cache.details)]
+            return full
+        }
+        let document = JSONInterchange.document(for: caches)
+        #expect(Interchange.caches(try Interchange.records(text: document, name: "x.json")) == caches)
+    }
+
     @Test("numbers are read exactly: more than 6 decimals round to the nearest microdegree, exponents are understood")
     func numbersAreReadExactly() throws {
         let text = """

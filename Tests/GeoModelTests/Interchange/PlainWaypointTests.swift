@@ -35,6 +35,16 @@ struct PlainWaypointTests {
             title: "Walk by the River", details: "GC3OLD", creator: "Ken 健", reward: "Type: Multi-cache")])
     }
 
+    @Test("a description's trailing ', TYPE (D/T)' gives the listing's type and ratings")
+    func theDescriptionSuffixGivesTypeAndRatings() throws {
+        let cache = Interchange.caches(try records("plain-gccom-old.gpx")).first
+        #expect(cache?.code == "GC3OLD")
+        #expect(cache?.coordinate == Coordinate(latitudeMicrodegrees: 35_658_600, longitudeMicrodegrees: 139_745_400))
+        #expect(cache?.listing == Listing(type: "Multi-cache", difficulty: Rating(halves: 4), terrain: Rating(halves: 3),
+                                          url: "http://www.geocaching.com/seek/cache_details.aspx?wp=GC3OLD",
+                                          placed: "2003-06-01T07:00:00"))
+    }
+
     @Test func aGPSUnitsWaypointsWithoutAuthorGetUnknownAndKeepTheComment() throws {
         let records = try records("plain-gps-unit.gpx")
         #expect(Interchange.labCaches(records) == [

@@ -148,12 +148,13 @@ extension GPXReader {
                 return trimmed
             }
             var listing = Listing()
+            let suffix = Self.descSuffix(desc)
             listing.type = nonBlank(cacheType).map(Self.withoutGeocachePrefix) ?? nonBlank(openCachingType)
-                ?? Self.typeFromWaypointType(type)
+                ?? Self.typeFromWaypointType(type) ?? suffix?.type
             listing.container = Self.containerName(container, keepingNotChosen: true)
                 ?? nonBlank(openCachingSize)
-            listing.difficulty = difficulty.flatMap(Rating.init(text:))
-            listing.terrain = terrain.flatMap(Rating.init(text:))
+            listing.difficulty = difficulty.flatMap(Rating.init(text:)) ?? suffix?.difficulty
+            listing.terrain = terrain.flatMap(Rating.init(text:)) ?? suffix?.terrain
             listing.hint = nonBlank(hint)
             if let longDescriptionBytes, !longDescriptionBytes.allSatisfy(\.isASCIIWhitespaceByte) {
                 listing.longDescription = String(decoding: longDescriptionBytes, as: UTF8.self)
@@ -163,6 +164,15 @@ extension GPXReader {
             listing.placed = nonBlank(time)
             listing.logs = logs
             return listing
+        }
+
+        /// The cache type and ratings at the end of a `desc` such as "Old Mill by ana,
+        /// Multi-cache (2/1.5)", as pocket queries and GPSBabel write it; nil without them.
+        static func descSuffix(_ desc: String?) -> (type: String, difficulty: Rating?, terrain: Rating?)? {
+            guard let text = desc?.trimmingWhitespace(), let (_, type) = OwnerSplit.typeSuffix(text),
+                  let open = text.range(of: " (", options: .backwards) else { return nil }
+            let ratings = text[open.upperBound..<text.index(before: text.endIndex)].split(separator: "/")
+            return (type, Rating(text: String(ratings[0])), Rating(text: String(ratings[1])))
         }
 
         /// "Lab Cache" for "Geocache|Lab Cache" (Lab caches' files put the prefix in
