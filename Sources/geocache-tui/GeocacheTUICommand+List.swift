@@ -12,7 +12,8 @@ extension GeocacheTUICommand {
                 One line per cache: title, details, creator and reward separated by tabs, \
                 with backslash, tab, newline, carriage return and other control characters \
                 escaped (\\\\, \\t, \\n, \\r, \\u{1B}). With --json, a pretty-printed UTF-8 \
-                JSON array of objects with the keys creator, details, reward and title. \
+                JSON array of the caches' dictionaries, keys in alphabetical order (code, creator, details, \
+                reward, title, and the place and listing facts a cache has). \
                 --match TEXT keeps the caches with TEXT in any field, ignoring case and \
                 accents ("zurich" finds "Zürich"), as the screen's search does. --numbered \
                 and --ids start each line with the cache's position or identifier and a \
