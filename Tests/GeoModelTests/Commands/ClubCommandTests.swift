@@ -50,6 +50,15 @@ import Testing
             extra: ["SOURCE": fixture.storeArgument, "TARGET": url])
         pipe.waitUntilExit()
         #expect(pipe.terminationStatus == 0)
-        #expect(try PostgresStore(url: url).loadCaches() == [Samples.oak, Samples.bridge, Samples.mill])
+        #expect(try PostgresStore(url: url).loadCaches().map(\.withoutStoredCode) == [Samples.oak, Samples.bridge, Samples.mill])
+    }
+}
+
+/// The cache without the code its store gave it: what the test stored.
+private extension GeoCache {
+    var withoutStoredCode: GeoCache {
+        var cache = self
+        cache.code = nil
+        return cache
     }
 }

@@ -56,7 +56,7 @@ import Testing
         #expect(GeocacheTUIBinary.killGroup(of: importing))
         importing.waitUntilExit()
         try writer.close()
-        #expect(try PostgresStore(url: url).loadCaches() == [Samples.oak])
+        #expect(try PostgresStore(url: url).loadCaches().map(\.withoutStoredCode) == [Samples.oak])
     }
 
     /// Whether a session of `url`'s database holds an advisory lock (an import's).
@@ -67,5 +67,14 @@ import Testing
             WHERE l.locktype = 'advisory' AND l.granted AND d.datname = '\(name)'
             """)
         return locks.rows.first?.int(0) ?? 0 > 0
+    }
+}
+
+/// The cache without the code its store gave it: what the test stored.
+private extension GeoCache {
+    var withoutStoredCode: GeoCache {
+        var cache = self
+        cache.code = nil
+        return cache
     }
 }
