@@ -41,10 +41,6 @@ extension PostgresStore {
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
         try transaction(appending: true) { connection in
-            // The batch statements' estimated cost grows with the rows this transaction
-            // added before the statistics know them, until the server compiles each one
-            // with JIT: measured here, 0.45 s of compiling for a 0.02 s insert.
-            try connection.query("SET LOCAL jit = off")
             var batch = ImportBatch(existing: existing)
             // The search text is folded on the reading thread, so the two cores share the work.
             try RecordPipe.read(sources, interruption: interruption,
