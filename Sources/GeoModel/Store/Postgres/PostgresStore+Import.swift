@@ -17,11 +17,11 @@ extension PostgresStore {
         SELECT t, d, c, r, s, code, lat, lon, l
         FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::text[], $7::integer[],
                     $8::integer[], $9::bytea[], $10::boolean[]) WITH ORDINALITY AS u(t, d, c, r, s, code, lat, lon, l, ruled, n)
-        WHERE NOT ruled OR NOT EXISTS (
+        WHERE CASE WHEN ruled THEN NOT EXISTS (
             SELECT 1 FROM geocache g
             WHERE g.content_hash = sha256(int4send(length(t)) || t || int4send(length(d)) || d
                                           || int4send(length(c)) || c || int4send(length(r)) || r)
-              AND g.title = t AND g.details = d AND g.creator = c AND g.reward = r)
+              AND g.title = t AND g.details = d AND g.creator = c AND g.reward = r) ELSE true END
         ORDER BY n
         """
 
