@@ -32,7 +32,8 @@ extension GeocacheTUICommand {
         @Option(help: "What can be found at the cache.")
         var reward: String = ""
 
-        @Option(help: ArgumentHelp("Where the cache is, e.g. \"N47 22.123 E008 32.456\".", valueName: "coordinates"),
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Where the cache is, e.g. \"N47 22.123 E008 32.456\".", valueName: "coordinates"),
                 transform: CoordinateArgument.parse)
         var at: Coordinate?
 

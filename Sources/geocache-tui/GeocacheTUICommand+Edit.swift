@@ -25,7 +25,8 @@ extension GeocacheTUICommand {
         @Option(help: "The new creator.") var creator: String?
         @Option(help: "The new reward.") var reward: String?
 
-        @Option(help: ArgumentHelp("Where the cache is now, or \"none\" for no place.", valueName: "coordinates"),
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Where the cache is now, or \"none\" for no place.", valueName: "coordinates"),
                 transform: { .init(try CoordinateArgument.parseOrNone($0)) })
         var at: PlaceChange?
 

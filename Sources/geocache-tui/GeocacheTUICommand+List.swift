@@ -44,7 +44,8 @@ extension GeocacheTUICommand {
         @Flag(help: "Start each line with the cache's code (for edit/delete --code).")
         var codes = false
 
-        @Option(help: ArgumentHelp("Nearest first from these coordinates, or from the GPS position (gps).",
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Nearest first from these coordinates, or from the GPS position (gps).",
                                    valueName: "coordinates|gps"),
                 transform: NearOrigin.init(argument:))
         var near: NearOrigin?

@@ -32,6 +32,7 @@ struct PositionOptions: ParsableArguments {
 
     @Option(
         name: .long,
+        parsing: .unconditional,
         help: ArgumentHelp(
             "A fixed position for when there is no GPS fix, in any geocacher's form "
                 + "(default: $GEOCACHE_HOME). Used for distances and nearest first, never stamped on a cache.",

@@ -63,18 +63,32 @@ class Server:
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+# The geocaching alphabet (CacheCode.alphabet).
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRTVWXYZ"
+
+
+def bench_code(number):
+    """A code of the app's form (GT and seven characters of the alphabet) for row
+    `number`, unique per row: the store requires one for every cache."""
+    digits = ""
+    for _ in range(7):
+        number, digit = divmod(number, len(CODE_ALPHABET))
+        digits = CODE_ALPHABET[digit] + digits
+    return "GT" + digits
+
+
 def make_club_store(binary, server, database, count):
     """A store of `count` caches on `server`: set up by the app, filled with COPY (the
-    rows of the SQLite generator, search text included); returns its URL."""
+    rows of the SQLite generator, search text included, and a code each); returns its URL."""
     server.psql("postgres", f"CREATE DATABASE {database}")
     url = server.url(database)
     subprocess.run([binary, "list", "--store", url], check=True, stdout=subprocess.DEVNULL)
     if count == 0:
         return url
     lines = []
-    for fields in cache_rows(count):
-        lines.append("\t".join("\\\\x" + field.encode().hex() for field in fields))
-    server.psql(database, "COPY geocache (title, details, creator, reward, search_text) FROM STDIN",
+    for number, fields in enumerate(cache_rows(count)):
+        lines.append("\t".join("\\\\x" + field.encode().hex() for field in fields) + "\t" + bench_code(number))
+    server.psql(database, "COPY geocache (title, details, creator, reward, search_text, code) FROM STDIN",
                 stdin=("\n".join(lines) + "\n\\.\n").encode())
     server.psql(database, "ANALYZE geocache")
     return url

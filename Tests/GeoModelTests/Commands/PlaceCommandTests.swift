@@ -258,3 +258,32 @@ final class FeedLoop: @unchecked Sendable {
         #expect(try fixture.open().count() == 0)
     }
 }
+
+/// Coordinates in the south and west written as signed decimal degrees start with a
+/// dash; the options that take coordinates read them as values, not as options.
+@Suite struct SignedCoordinateCommandTests {
+    static let sydney = Coordinate(latitudeMicrodegrees: -33_856_784, longitudeMicrodegrees: 151_215_297)!
+
+    @Test("add --at takes a southern latitude written with a minus sign")
+    func addAtTakesANegativeLatitude() throws {
+        let fixture = try StoreFixture()
+        let result = try GeocacheTUIBinary.run(["add", "--store", fixture.storeArgument, "--title", "Opera",
+                                                "--details", "d", "--creator", "c", "--reward", "r",
+                                                "--at", "-33.856784, 151.215297"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try fixture.open().first()?.cache.coordinate == Self.sydney)
+    }
+
+    @Test("edit --at and list --near take western and southern angles written with a minus sign")
+    func editAndNearTakeNegativeAngles() throws {
+        let fixture = try StoreFixture()
+        _ = try GeocacheTUIBinary.run(["add", "--store", fixture.storeArgument, "--title", "Opera",
+                                       "--details", "d", "--creator", "c", "--reward", "r"])
+        let edit = try GeocacheTUIBinary.run(["edit", "--store", fixture.storeArgument, "--position", "1",
+                                              "--at", "-33.856784, 151.215297"])
+        #expect(edit.status == 0, "\(edit.error)")
+        let near = try GeocacheTUIBinary.run(["list", "--store", fixture.storeArgument, "--near", "-33.8, 151.2"])
+        #expect(near.status == 0, "\(near.error)")
+        #expect(near.output.hasSuffix("\tOpera\td\tc\tr\n"), "\(near.output)")
+    }
+}

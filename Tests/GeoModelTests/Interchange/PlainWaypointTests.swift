@@ -42,7 +42,7 @@ struct PlainWaypointTests {
         #expect(cache?.coordinate == Coordinate(latitudeMicrodegrees: 35_658_600, longitudeMicrodegrees: 139_745_400))
         #expect(cache?.listing == Listing(type: "Multi-cache", difficulty: Rating(halves: 4), terrain: Rating(halves: 3),
                                           url: "http://www.geocaching.com/seek/cache_details.aspx?wp=GC3OLD",
-                                          placed: "2003-06-01T07:00:00"))
+                                          placed: "2003-06-01T07:00:00Z"))
     }
 
     @Test func aGPSUnitsWaypointsWithoutAuthorGetUnknownAndKeepTheComment() throws {

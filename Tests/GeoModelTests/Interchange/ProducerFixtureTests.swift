@@ -38,10 +38,10 @@ struct ProducerFixtureTests {
                 hint: "Behind the third post",
                 longDescription: "<p>Count the <b>bears</b> at the first stage.</p>", longDescriptionIsHTML: true,
                 url: "http://www.geocaching.com/seek/cache_details.aspx?guid=0b0e3b47-79a3-4ba1-9b5f-4c4e7a1b5d01",
-                placed: "2004-08-07T07:00:00",
-                logs: [CacheLog(date: "2008-02-28T08:00:00", type: "Found it", finder: "Hans & Greta",
+                placed: "2004-08-07T07:00:00Z",
+                logs: [CacheLog(date: "2008-02-28T08:00:00Z", type: "Found it", finder: "Hans & Greta",
                                 text: "Quick find. TFTC!"),
-                       CacheLog(date: "2008-01-13T08:00:00", type: "Didn't find it", finder: "Zoë",
+                       CacheLog(date: "2008-01-13T08:00:00Z", type: "Didn't find it", finder: "Zoë",
                                 text: "Snow everywhere.\nWill come back.")]))])
     }
 
@@ -54,7 +54,7 @@ struct ProducerFixtureTests {
                 type: "Traditional Cache", container: "Micro", difficulty: Self.rating(3), terrain: Self.rating(4),
                 hint: "Magnetic, under the rail",
                 longDescription: "<p>Bring your own pen.</p><p>Mind the crowds &amp; the gulls.</p>",
-                longDescriptionIsHTML: true, url: "https://coord.info/GC8G4XE", placed: "2019-11-23T00:00:00",
+                longDescriptionIsHTML: true, url: "https://coord.info/GC8G4XE", placed: "2019-11-23T00:00:00Z",
                 logs: [CacheLog(date: "2024-04-30T19:00:00Z", type: "Found it", finder: "kiwi_finder",
                                 text: "Found at dusk <3"),
                        CacheLog(date: "2024-04-01T19:00:00Z", type: "Write note", finder: "Harbour Crew",
@@ -70,7 +70,7 @@ struct ProducerFixtureTests {
             listing: Listing(
                 type: "Unknown Cache", container: "Small", difficulty: Self.rating(6), terrain: Self.rating(2),
                 hint: "赤い柱", longDescription: "パズルを解いてください。\n二行目。", longDescriptionIsHTML: false,
-                url: "https://www.geocaching.com/geocache/GC5P1TK", placed: "2015-03-14T00:00:00",
+                url: "https://www.geocaching.com/geocache/GC5P1TK", placed: "2015-03-14T00:00:00Z",
                 logs: [CacheLog(date: "2024-05-05T12:00:00Z", type: "Found it", finder: "さくら", text: "ありがとう 🌸")]))])
     }
 
@@ -127,8 +127,8 @@ struct ProducerFixtureTests {
                 type: "Classic", container: "Small", hint: "Low in the hedge",
                 longDescription: "<br>Look out over the harbor.<br>The cache is not on the island.",
                 longDescriptionIsHTML: true, url: "http://www.terracaching.com/Cache/TC7X2K",
-                placed: "2006-04-01T00:00:00",
-                logs: [CacheLog(date: "2022-06-30T16:00:00", type: "Found it", finder: "Gotham Geo",
+                placed: "2006-04-01T00:00:00Z",
+                logs: [CacheLog(date: "2022-06-30T16:00:00Z", type: "Found it", finder: "Gotham Geo",
                                 text: "Great view, easy find.")]))])
     }
 
@@ -197,5 +197,18 @@ struct ProducerFixtureTests {
             if case .cache(_, _, let coverage) = $0 { coverage } else { nil }
         }
         #expect(coverages == [.location, .location])
+    }
+}
+
+/// GPX times are UTC; a time written without a zone is read as the same time with one.
+@Suite("GPX times")
+struct GPXTimeTests {
+    @Test("a time without a zone reads as UTC, as GPSBabel writes it; a date alone or an offset stays")
+    func timesWithoutAZoneAreUTC() {
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00") == "2004-08-07T07:00:00Z")
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00.5") == "2004-08-07T07:00:00.5Z")
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00Z") == "2004-08-07T07:00:00Z")
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00-07:00") == "2004-08-07T07:00:00-07:00")
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07") == "2004-08-07")
     }
 }

@@ -51,6 +51,9 @@ import Testing
         try session.waitFor("Added at N 47° 22.123′ E 008° 32.456′")
         try session.waitFor("Place:   N 47° 22.123′ E 008° 32.456′")
         try session.quitApp()
+        let stored = try #require(try SQLiteStore(url: store).first())
+        #expect(stored.cache.title == "Lindenhof")
+        #expect(stored.cache.coordinate?.geocachingText == "N 47° 22.123′ E 008° 32.456′")
     }
 
     @Test("When the feed stops, the title bar says the fix is gone and the form still answers keys")

@@ -97,7 +97,8 @@ extension GPXReader {
                         }
                         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     }
-                    return CacheLog(date: field(0), type: field(1), finder: field(2), text: field(3, trimmed: false))
+                    return CacheLog(date: Self.utcTime(field(0)), type: field(1), finder: field(2),
+                                    text: field(3, trimmed: false))
                 }
             }
         }
@@ -161,7 +162,7 @@ extension GPXReader {
                 listing.longDescriptionIsHTML = longDescriptionIsHTML
             }
             listing.url = nonBlank(url)
-            listing.placed = nonBlank(time)
+            listing.placed = nonBlank(time).map(Self.utcTime)
             listing.logs = logs
             return listing
         }
@@ -358,6 +359,21 @@ extension GPXReader {
             let upper = code.uppercased()
             return upper.hasPrefix("GC") && (3...9).contains(upper.count)
                 && upper.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        }
+
+        /// A GPX date and time as UTC, which GPX says every time is: `2004-08-07T07:00:00`
+        /// (no zone, as pocket queries write it) becomes `2004-08-07T07:00:00Z` (as
+        /// GPSBabel writes the same time), so one time read from either is one value; a
+        /// date alone, or a time with a zone or offset, is kept as written.
+        static func utcTime(_ text: String) -> String {
+            let bytes = Array(text.utf8)
+            // YYYY-MM-DDTHH:MM:SS, then optional fractional seconds.
+            guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"), bytes[4] == UInt8(ascii: "-"),
+                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return text }
+            let tail = bytes[19...]
+            let isFraction = tail.isEmpty || (tail.first == UInt8(ascii: ".")
+                && tail.dropFirst().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            return isFraction ? text + "Z" : text
         }
 
         /// Control pictures (U+2400 to U+241F) back to the controls GPXWriter replaced.
