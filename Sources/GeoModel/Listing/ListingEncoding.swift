@@ -5,7 +5,7 @@
 /// listing has, in a fixed order, each a tag byte and its value. Text is a varint
 /// length and the UTF-8 bytes (any byte, NUL included); a rating is one byte of halves;
 /// the HTML flag is a tag alone; logs are a count and four texts each.
-/// ``decode(_:)`` refuses anything it did not write (an unknown version or tag, a
+/// ``decode(_:)-(UnsafeRawBufferPointer?)`` refuses anything it did not write (an unknown version or tag, a
 /// length past the end), so a damaged column reads as no listing, never as a crash.
 public enum ListingEncoding {
     /// The version byte the encoding starts with.
@@ -80,7 +80,7 @@ public enum ListingEncoding {
         return listing
     }
 
-    /// ``decode(_:)`` for an array of bytes.
+    /// ``decode(_:)-(UnsafeRawBufferPointer?)`` for an array of bytes.
     public static func decode(_ bytes: [UInt8]?) -> Listing? {
         guard let bytes else { return .empty }
         return bytes.withUnsafeBytes { decode($0) }

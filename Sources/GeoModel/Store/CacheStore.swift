@@ -78,7 +78,7 @@ public protocol CacheStore: AnyObject {
     /// identity and the count right after the insert (its position: it is last).
     /// A cache without a code is given a new one (``CacheCode/generate()``, drawn again
     /// until it is unique in the store); one whose code is stored already is refused
-    /// with ``StoreError/codeInUse(_:)``.
+    /// with ``StoreError/codeInUse(path:code:)``.
     func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int)
     /// Replaces every stored cache with `caches`, in order, in one transaction.
     func saveCaches(_ caches: [GeoCache]) throws

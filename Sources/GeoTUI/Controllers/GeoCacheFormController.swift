@@ -461,7 +461,7 @@ extension GeoCacheFormController: FormDelegate {
         dirty.insert(.form)
     }
 
-    /// The buttons carry their own actions (set up in ``init(model:theme:)``).
+    /// The buttons carry their own actions (set up in ``init(model:position:theme:)``).
     public func form(_ form: Form, didPressButtonAt index: Int) {}
 
     /// Repaints the form: the focused label moved.
