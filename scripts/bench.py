@@ -106,12 +106,14 @@ def import_runs(binary, source, workdir, runs, sizes=None):
 
 def store_size_ratio(store):
     """The store's files on disk (the database, and its log if one is left) over the
-    UTF-8 bytes of the fields it holds."""
+    UTF-8 bytes of the fields it holds and of its listings (hint, long description,
+    logs: issue 25 keeps them)."""
     on_disk = sum(os.path.getsize(store + suffix) for suffix in ("", "-wal") if os.path.exists(store + suffix))
     db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
     try:
         text = db.execute("SELECT sum(length(CAST(title AS BLOB)) + length(CAST(details AS BLOB)) + "
-                          "length(CAST(creator AS BLOB)) + length(CAST(reward AS BLOB))) FROM cache").fetchone()[0]
+                          "length(CAST(creator AS BLOB)) + length(CAST(reward AS BLOB)) + "
+                          "coalesce(length(listing), 0)) FROM cache").fetchone()[0]
     finally:
         db.close()
     return on_disk / text

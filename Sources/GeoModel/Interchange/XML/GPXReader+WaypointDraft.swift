@@ -239,14 +239,12 @@ extension GPXReader {
             let written = GeoCache(title: cacheName ?? "", details: shortDescription ?? "",
                                    creator: placedBy ?? "", reward: reward)
             if written.interchangeDigest % 1_000_000_000 == cacheID { return written }
-            // Control pictures (U+2400 to U+241F) are E2 90 80 to E2 90 9F: without that
-            // lead there is nothing to restore (nearly every waypoint of other tools).
+            // Control pictures (U+2400 to U+241F) are E2 90 80 to E2 90 9F: without one
+            // there is nothing to restore (nearly every waypoint of other tools, whose
+            // typographic quotes and dashes start with E2 too).
             let mayHoldPictures = GeoCache.Field.allCases.contains { field in
                 var text = written[field]
-                return text.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-                    return memchr(base, 0xE2, bytes.count) != nil
-                }
+                return text.withUTF8 { Self.containsControlPicture($0) }
             }
             guard mayHoldPictures else { return nil }
             var restored = written
@@ -377,6 +375,19 @@ extension GPXReader {
         }
 
         /// Control pictures (U+2400 to U+241F) back to the controls GPXWriter replaced.
+        /// Whether `bytes` hold the UTF-8 of a control picture, E2 90 80 to E2 90 9F.
+        static func containsControlPicture(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset + 2 < bytes.count,
+                  let found = memchr(base + offset, 0xE2, bytes.count - offset - 2) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[index + 1] == 0x90, bytes[index + 2] & 0xE0 == 0x80 { return true }
+                offset = index + 1
+            }
+            return false
+        }
+
         static func restoringControls(_ text: String) -> String {
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
