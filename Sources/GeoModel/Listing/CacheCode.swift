@@ -15,13 +15,20 @@ public enum CacheCode {
     /// which read like other characters.
     public static let alphabet = Array("0123456789ABCDEFGHJKMNPQRTVWXYZ")
 
-    /// A new code: ``prefix`` and ``generatedLength`` random characters of ``alphabet``.
+    /// The number of codes given here: 31⁷.
+    static let generatedCount: UInt64 = (0..<generatedLength).reduce(1) { product, _ in product * UInt64(alphabet.count) }
+
+    /// A new code: ``prefix`` and ``generatedLength`` random characters of ``alphabet``,
+    /// all from one uniform draw (one call of the system's generator, which is a system
+    /// call, rather than one per character).
     public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
-        var code = prefix
-        for _ in 0..<generatedLength {
-            code.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+        var value = generator.next(upperBound: generatedCount)
+        var characters = [Character](repeating: "0", count: generatedLength)
+        for index in characters.indices.reversed() {
+            characters[index] = alphabet[Int(value % UInt64(alphabet.count))]
+            value /= UInt64(alphabet.count)
         }
-        return code
+        return prefix + String(characters)
     }
 
     /// A new code from the system's random numbers.
