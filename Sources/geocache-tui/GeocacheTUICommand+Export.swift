@@ -10,7 +10,8 @@ extension GeocacheTUICommand {
             abstract: "Write every cache as JSON, GPX or LOC, in stored order.",
             discussion: """
                 json (the default): a pretty-printed UTF-8 array of objects with the keys \
-                title, details, creator and reward, the lab's dictionary form. gpx: a GPX 1.0 \
+                title, details, creator and reward (the lab's dictionary form), then the \
+                cache's code and whatever place and listing it has. gpx: a GPX 1.0 \
                 document with the Groundspeak cache extension that geocaching tools import: \
                 each cache's code, coordinates, listing and logs. loc: geocaching.com's LOC \
                 file, each cache as its code, "TITLE by CREATOR", coordinates, link, \
@@ -23,7 +24,10 @@ extension GeocacheTUICommand {
                 other geocache-tui store and a directory are refused. On a terminal, standard \
                 error shows a progress line (caches written of the total, rate, time left) \
                 once the export has run for half a second; it is erased at the end. --quiet \
-                leaves it out, and so does an export to standard output on a terminal.
+                leaves it out, and so does an export to standard output on a terminal. \
+                SIGINT, SIGTERM or SIGHUP ends the export at once, removing its temporary \
+                file (the target is left as it was); the exit status is 128 + the signal's \
+                number.
                 """
         )
 
@@ -41,12 +45,26 @@ extension GeocacheTUICommand {
 
         func run() throws {
             let store = try storeOptions.openStore()
+            // SIGINT, SIGTERM and SIGHUP end the export at once (it may be blocked writing
+            // into a full pipe), removing its temporary file: the target stays as it was.
+            let temporary = TemporaryPath()
+            let target = output ?? "standard output"
+            let signals = CommandSignals { number in
+                if let path = temporary.path { unlink(path) }
+                // On a terminal, over the progress line, if one is drawn.
+                let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
+                StandardStreams.writeError(erase + "geocache-tui: interrupted by \(CommandSignals.name(number)): "
+                    + "the export was abandoned; \(target) is as it was\n")
+                _exit(128 + number)
+            }
             let destination: ExportDestination
             do {
                 destination = try ExportDestination(path: output, exporting: store)
             } catch {
                 throw CommandFailure.report(error)
             }
+            temporary.path = destination.temporaryPath
+            _ = signals
             let total = try? store.count()
             let written = WrittenCount()
             // Not over the export itself when both go to the same terminal.
@@ -74,6 +92,17 @@ extension GeocacheTUICommand {
 
 /// `--format`'s values: the interchange formats by name (json, gpx, loc).
 extension InterchangeFormat: ExpressibleByArgument {}
+
+/// The export's temporary file, for the signals' thread to remove.
+private final class TemporaryPath: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+
+    var path: String? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
 
 /// The number of caches an export has written, read by the progress line's thread;
 /// set every `CacheExporter.progressInterval` caches.

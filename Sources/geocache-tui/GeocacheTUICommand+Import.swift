@@ -69,7 +69,7 @@ extension GeocacheTUICommand {
             }
             // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
             // commit it rolls back and says so; after it the summary is still printed.
-            let signals = ImportSignals()
+            let signals = CommandSignals()
             let newStoreFile = newStoreFilePath()
             let store = try storeOptions.openStore()
             var report: ImportReport
@@ -88,7 +88,7 @@ extension GeocacheTUICommand {
             } catch let error as ImportError where error.kind == .interrupted {
                 progress?.finish()
                 Self.removeIfEmpty(store, createdAt: newStoreFile)
-                let name = signals.signal.map(ImportSignals.name) ?? "a signal"
+                let name = signals.signal.map(CommandSignals.name) ?? "a signal"
                 StandardStreams.writeError(
                     "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
                 throw ExitCode(signals.exitStatus ?? 1)

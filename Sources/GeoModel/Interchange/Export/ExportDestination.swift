@@ -116,6 +116,13 @@ public final class ExportDestination {
         }
     }
 
+    /// The temporary file the export is written into before it is renamed over the
+    /// target; nil when the export writes straight into a device, a FIFO or a descriptor.
+    public var temporaryPath: String? {
+        if case .replacement(let temporary, _) = kind { return temporary }
+        return nil
+    }
+
     /// Gives up: a temporary file is removed and the target left as it was.
     public func abandon() {
         guard isOpen else { return }

@@ -6,26 +6,30 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns SIGINT, SIGTERM and SIGHUP into an interruption of the import, so that none
-/// of them can end the process between the commit and the summary line.
+/// Takes SIGINT, SIGTERM and SIGHUP away from their default action, for a command that
+/// must clean up or finish what it started before it exits.
 ///
 /// From creation on, the three signals are blocked in the calling thread, and so in
-/// every thread it starts afterwards (the import's reading thread among them); a
-/// thread of their own takes them with `sigwait`. The first one interrupts the import
-/// (``ImportInterruption``): before the commit it rolls back, after it the command
-/// still prints the summary. Either way the command then exits with the signal's
-/// status, 128 + its number (130, 143, 129), as a shell would report it.
-final class ImportSignals: @unchecked Sendable {
-    /// The signals that interrupt an import.
+/// every thread it starts afterwards (an import's reading thread among them); a thread
+/// of their own takes them with `sigwait`. The first one interrupts an import
+/// (``ImportInterruption``): before the commit it rolls back, after it the command still
+/// prints the summary, and then exits with the signal's status, 128 + its number (130,
+/// 143, 129), as a shell would report it. A command that cannot stop at a point of its
+/// own (an export blocked writing into a full pipe) gives `onSignal`, which runs on the
+/// signals' thread at once and does not return.
+final class CommandSignals: @unchecked Sendable {
+    /// The signals taken.
     static let caught: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// What the import is given to watch.
+    /// What an import is given to watch.
     let interruption = ImportInterruption()
     private let lock = NSLock()
     private var first: Int32?
+    private let onSignal: (@Sendable (Int32) -> Never)?
 
     /// Blocks the signals and starts the thread that waits for them.
-    init() {
+    init(onSignal: (@Sendable (Int32) -> Never)? = nil) {
+        self.onSignal = onSignal
         var set = sigset_t()
         sigemptyset(&set)
         for signal in Self.caught { sigaddset(&set, signal) }
@@ -45,6 +49,7 @@ final class ImportSignals: @unchecked Sendable {
         lock.lock()
         if first == nil { first = number }
         lock.unlock()
+        if let onSignal { onSignal(number) }
         interruption.interrupt()
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// SIGINT, SIGTERM and SIGHUP during an export: it ends at once, leaving no temporary
+/// file and the target as it was.
+@Suite(.serialized) struct ExportSignalCommandTests {
+    private func start(_ arguments: [String], stdout: Any) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = GeocacheTUIBinary.url
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        return (process, errors)
+    }
+
+    @Test("SIGTERM while an export writes its temporary file removes it and leaves no target")
+    func signalRemovesTheTemporaryFile() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches((0..<100_000).map {
+            GeoCache(title: "Cache \($0)", details: String(repeating: "d", count: 200), creator: "c", reward: "r")
+        })
+        let target = fixture.directory.file("out.json")
+        let (process, errors) = try start(["export", "--store", fixture.storeArgument, "--output", target.path],
+                                          stdout: FileHandle.nullDevice)
+        let directory = fixture.directory.url.path
+        let temporaryAppeared = waitUntil(timeout: .seconds(20), polling: .milliseconds(1)) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".out.json.") }
+        }
+        #expect(temporaryAppeared)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 143)
+        #expect(message.contains("geocache-tui: interrupted by SIGTERM: the export was abandoned; \(target.path) is as it was"),
+                "\(message)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("out.json") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("SIGINT ends an export blocked on a pipe nobody reads")
+    func signalEndsABlockedExport() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches((0..<3000).map {
+            GeoCache(title: "Cache \($0)", details: String(repeating: "d", count: 100), creator: "c", reward: "r")
+        })
+        let output = Pipe()
+        let (process, errors) = try start(["export", "--store", fixture.storeArgument], stdout: output)
+        // The pipe holds 64 KiB; the export writes more and waits.
+        let blocked = waitUntil(timeout: .seconds(20), polling: .milliseconds(10)) {
+            (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8))
+                .map { $0.contains("pipe") } ?? false
+        }
+        #expect(blocked)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("interrupted by SIGINT"), "\(message)")
+        try? output.fileHandleForReading.close()
+    }
+}
