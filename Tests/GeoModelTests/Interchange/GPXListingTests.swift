@@ -169,3 +169,38 @@ struct GPXListingTests {
         #expect(Interchange.caches(try Interchange.records(text: old, name: "old.gpx")) == [expected])
     }
 }
+
+/// A GPX text has a limit, as a JSON string has: an endless one is refused, not kept.
+@Suite("GPX text limits")
+struct GPXTextLimitTests {
+    private func records(_ bytes: [UInt8]) throws -> [ImportRecord] {
+        var records: [ImportRecord] = []
+        try CacheImporter.read(.bytes(bytes, name: "long.gpx")) { records.append($0) }
+        return records
+    }
+
+    @Test("a waypoint name longer than 16 MiB is refused where it passes the limit")
+    func aLongTextIsRefused() throws {
+        let bytes = Array("<gpx version=\"1.0\"><wpt lat=\"1\" lon=\"2\"><name>".utf8)
+            + [UInt8](repeating: UInt8(ascii: "a"), count: 17 << 20) + Array("</name></wpt></gpx>".utf8)
+        let error = try #require(throws: ImportError.self) { try records(bytes) }
+        #expect(error.description.hasPrefix("long.gpx:1:"), "\(error.description)")
+        #expect(error.description.contains("refused: a text passes 16 MiB here (the most geocache-tui reads in one text)"),
+                "\(error.description)")
+    }
+
+    @Test("a text just under the limit is read")
+    func aTextUnderTheLimitIsRead() throws {
+        let details = String(repeating: "d", count: 8 << 20)
+        let bytes = Array("""
+            <gpx version="1.0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+            <wpt lat="1" lon="2"><name>GC1</name><groundspeak:cache id="1">
+            <groundspeak:name>Long</groundspeak:name><groundspeak:placed_by>ana</groundspeak:placed_by>
+            <groundspeak:short_description html="False">\(details)</groundspeak:short_description>
+            </groundspeak:cache></wpt></gpx>
+            """.utf8)
+        let caches = try records(bytes).compactMap { if case .cache(let cache, _, _) = $0 { cache } else { nil } }
+        #expect(caches.count == 1)
+        #expect(caches.first?.details == "GC1: " + details)
+    }
+}

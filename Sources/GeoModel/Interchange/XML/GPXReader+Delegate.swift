@@ -95,6 +95,13 @@ extension GPXReader {
         /// has no limit of its own, and the path would grow with the input.
         static let maxDepth = 256
 
+        /// The most one text the reader keeps may hold, as a JSON string may: libxml2
+        /// hands a long text over in pieces, so its own 10 MB limit never sees it, and an
+        /// endless one would grow without end.
+        static let maximumTextLength = 16 << 20
+        /// The most the logs of one waypoint may hold together.
+        static let maximumLogsLength = 4 * maximumTextLength
+
         let source: String
         /// Receives each finished waypoint; set only while the parser runs.
         var emit: ((PendingRecord) throws -> Void)?
@@ -355,12 +362,29 @@ extension GPXReader {
         }
 
         func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
-            guard let target else { return }
+            guard let target, failure == nil else { return }
             if target.logField != nil {
+                guard (draft?.logBytes.count ?? 0) + bytes.count <= Self.maximumLogsLength else {
+                    return refuseLongText(parser, "the logs of one waypoint pass \(Self.maximumLogsLength >> 20) MiB here",
+                                          limit: "in the logs of one waypoint")
+                }
                 draft?.logBytes.append(contentsOf: bytes)
             } else {
+                guard text.count + bytes.count <= Self.maximumTextLength else {
+                    return refuseLongText(parser, "a text passes \(Self.maximumTextLength >> 20) MiB here", limit: "in one text")
+                }
                 text.append(contentsOf: bytes)
             }
+        }
+
+        /// Stops the parse: `what` is more than the reader keeps.
+        private func refuseLongText(_ parser: XMLStreamParser, _ what: String, limit: String) {
+            failure = ImportError(.malformedXML, source: source,
+                                  position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
+                                  reason: "refused: \(what) (the most geocache-tui reads \(limit))")
+            text = []
+            draft?.logBytes = []
+            parser.abortParsing()
         }
 
         /// The name is not looked at: libxml2 has checked that it closes the open element.
