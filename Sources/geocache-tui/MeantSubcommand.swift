@@ -38,6 +38,14 @@ enum MeantSubcommand {
         return nil
     }
 
+    /// The subcommand the line names, first or after `--store VALUE`, with its name;
+    /// nil when it names none (the form, `interactive`, is meant).
+    static func named(in arguments: [String]) -> (name: String, command: ParsableCommand.Type)? {
+        if let first = arguments.first, let command = subcommands[first] { return (first, command) }
+        guard let (index, command) = find(in: arguments) else { return nil }
+        return (arguments[index], command)
+    }
+
     /// Parses `arguments` as the root command, exiting with the usage error of the
     /// subcommand that was meant when there is one.
     static func parseOrExit(_ arguments: [String]) -> ParsableCommand {

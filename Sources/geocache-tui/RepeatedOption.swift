@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+
+/// A usage error for an option given twice.
+///
+/// swift-argument-parser keeps the last value of an option given more than once, so
+/// `delete --position 1 --position 2` would quietly delete the cache at position 2.
+/// No option of this program takes more than one value, so a second one is refused
+/// before anything runs, naming it, whatever the command and whether the option is
+/// one with a value or a flag.
+///
+/// The options a command has, their names and how their values are read come from
+/// the parser's own description of the command (the JSON it writes for
+/// `--experimental-dump-help`), so a new option is covered without a list to keep.
+enum RepeatedOption {
+    /// What the parser says of one named option or flag.
+    struct Described: Equatable {
+        /// Its names as typed: `--output`, `-o`.
+        var spellings: [String]
+        /// Whether a value follows it (an option) or not (a flag).
+        var takesValue: Bool
+        /// Whether its value is the next argument whatever that looks like
+        /// (`parsing: .unconditional`, as for negative coordinates).
+        var valueIsUnconditional: Bool
+    }
+
+    /// The named options and flags of `command` that may be given only once (every one
+    /// but `--help` and `--version`, which end the line's reading at once).
+    static func singleOptions(of command: ParsableCommand.Type) -> [Described] {
+        guard let data = command._dumpHelp().data(using: .utf8),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let described = root["command"] as? [String: Any],
+              let arguments = described["arguments"] as? [[String: Any]] else { return [] }
+        return arguments.compactMap { argument in
+            guard let kind = argument["kind"] as? String, kind == "option" || kind == "flag",
+                  argument["isRepeating"] as? Bool != true,
+                  let names = argument["names"] as? [[String: Any]] else { return nil }
+            let spellings = names.compactMap { name -> String? in
+                guard let text = name["name"] as? String, let nameKind = name["kind"] as? String else { return nil }
+                return nameKind == "short" ? "-\(text)" : "--\(text)"
+            }
+            guard !spellings.isEmpty, !spellings.contains("--help"), !spellings.contains("--version") else { return nil }
+            return Described(spellings: spellings, takesValue: kind == "option",
+                             valueIsUnconditional: argument["parsingStrategy"] as? String == "unconditional")
+        }
+    }
+
+    /// The first option of `options` that `arguments` give twice, as the user typed it
+    /// the second time; nil when none is. Values are skipped as the parser reads them
+    /// (`--title --x` has no value; `--at -33.8,151.2` has one), nothing after `--` is
+    /// an option, and `--name=value` counts as `--name`.
+    static func firstRepeated(in arguments: [String], options: [Described]) -> String? {
+        var seen = Set<Int>()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return nil }
+            let (spelling, hasInlineValue) = split(argument)
+            guard let found = options.firstIndex(where: { $0.spellings.contains(spelling) }) else { continue }
+            if !seen.insert(found).inserted { return spelling }
+            let option = options[found]
+            if option.takesValue, !hasInlineValue, index < arguments.count,
+               option.valueIsUnconditional || !arguments[index].hasPrefix("-") {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// An argument's option name and whether it carries its value (`--name=value`).
+    private static func split(_ argument: String) -> (String, Bool) {
+        guard argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") else { return (argument, false) }
+        return (String(argument[..<equals]), true)
+    }
+
+    /// Exits with a usage error (64) when `arguments` give an option of the command
+    /// they name twice; returns otherwise.
+    static func exitIfRepeated(in arguments: [String]) {
+        let named = MeantSubcommand.named(in: arguments)
+        let command = named?.command ?? GeocacheTUICommand.Interactive.self
+        guard let spelling = firstRepeated(in: arguments, options: singleOptions(of: command)) else { return }
+        let name = named?.name ?? "interactive"
+        StandardStreams.writeError("""
+            Error: \(spelling) is given more than once; give it once (only its last value \
+            would be used)
+            Usage: \(GeocacheTUICommand.usageString(for: command))
+              See 'geocache-tui \(name) --help' for more information.
+
+            """)
+        GeocacheTUICommand.exit(withError: ExitCode.validationFailure)
+    }
+}
