@@ -61,6 +61,11 @@ enum FormText {
 
     /// The note while editing, and the refusal of what only the other modes allow.
     static var editing: String { "Editing: \(key(.saveEdit)) saves, \(key(.cancelEdit)) cancels" }
+    /// The note while editing a cache with fields too long for the form to edit.
+    static func editingKeeping(_ labels: [String]) -> String {
+        let names = labels.joined(separator: " and ")
+        return "Editing: \(names) over 1 MiB, kept as stored. \(key(.saveEdit)) saves, \(key(.cancelEdit)) cancels"
+    }
     static func finishTheEditFirst(save: String, cancel: String) -> String {
         "Finish the edit first: \(save) saves, \(cancel) cancels"
     }

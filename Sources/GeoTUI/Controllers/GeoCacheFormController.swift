@@ -114,6 +114,8 @@ public final class GeoCacheFormController: ScreenController {
         helpBar.theme = theme
         titleBar.style = theme.titleBar
         positionLabel.style = theme.titleBar
+        titleBar.fitsWholeWords = true
+        positionLabel.fitsWholeWords = true
 
         form.delegate = self
         // Each button carries its action, asked for by the same rule as a key's.

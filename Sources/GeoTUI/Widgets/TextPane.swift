@@ -3,11 +3,13 @@ import Glibc
 /// A read-only, bordered pane of word-wrapped text that can scroll.
 ///
 /// The owner supplies ``text`` (and may give it an error ``style``); the pane wraps it to
-/// its inner width with ``TextWrapping`` and keeps the wrapped lines until the text or
-/// the width changes, so repainting a long description costs no re-wrapping. When the
-/// text is longer than the pane, the border shows it: `▲` at the top right while lines
-/// are hidden above, `▼ more` at the bottom right while lines are hidden below, and the
-/// visible range at the bottom left (`1-4/9`).
+/// its inner width with ``TextWrapping``, a line at a time and only as far as it shows,
+/// and keeps where each line starts until the text or the width changes: showing or
+/// paging through a text of many megabytes costs the lines shown, not the text's
+/// length. When the text is longer than the pane, the border shows it: `▲` at the top
+/// right while lines are hidden above, `▼ more` at the bottom right while lines are
+/// hidden below, and the visible range at the bottom left (`1-4/9`; `1-4/…` while a
+/// text over ``wrappedWholeBytes`` is not wrapped to its end).
 ///
 /// The pane does not take focus unless ``isFocusable`` is set; its owner forwards the keys
 /// that scroll it (Page Up/Down always; Up, Down, Home and End while focused; the
