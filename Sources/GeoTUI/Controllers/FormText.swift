@@ -144,6 +144,11 @@ enum FormText {
         "\(quoted(title)) was changed in another session; nothing deleted"
     }
 
+    /// A question closed without its user, and why (short: the reason names a cache).
+    static func questionClosed(reason: String) -> String { "Closed: \(reason)" }
+    /// A key dropped because it came just after a question closed by itself.
+    static func keyDroppedAfterQuestion(_ reason: String) -> String { "Key ignored: \(reason)" }
+
     // MARK: - Searching
 
     static var searchOpened: String { "Enter searches, \(key(.closeSearch)) leaves" }

@@ -112,10 +112,10 @@ extension GeoCacheFormController {
             switch Result(catching: { try model.storedVersion(of: target.id) }) {
             case .success(nil):
                 closeDeleteConfirmation()
-                setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
+                questionClosedByItself(reason: FormText.deletedElsewhereNothingDeleted(target.cache.title))
             case .success(let stored?) where stored != target:
                 closeDeleteConfirmation()
-                setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
+                questionClosedByItself(reason: FormText.changedElsewhereNothingDeleted(target.cache.title))
             default:
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }

@@ -77,6 +77,12 @@ public final class GeoCacheFormController: ScreenController {
     /// The error the pane shows in place of the current cache, until the next move or `Esc`.
     var paneError: String?
 
+    /// Set when a question closed without its user: until `until`, keys are dropped
+    /// (`GeoCacheFormController+QuestionClosed.swift`).
+    var questionClosed: (until: ContinuousClock.Instant, reason: String)?
+    /// The clock the form reads; a test sets its own.
+    var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
+
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
     public private(set) var finishProblems: [String] = []
@@ -169,6 +175,7 @@ public final class GeoCacheFormController: ScreenController {
     /// While the delete question or the search field is open, a key the mode does not
     /// bind goes to it (Esc answers No, Tab moves between Yes and No).
     public func handle(_ event: InputEvent) -> ControllerOutcome {
+        if dropsAfterQuestionClosed(event) { return .proceed }
         let key: Key? = if case .key(let key) = event { key } else { nil }
         if let key {
             switch keyMap.resolve(key, in: mode.kind) {
