@@ -77,8 +77,7 @@ public final class GeoCacheFormController: ScreenController {
     /// The error the pane shows in place of the current cache, until the next move or `Esc`.
     var paneError: String?
 
-    /// Set when a question closed without its user: until `until`, keys are dropped
-    /// (`GeoCacheFormController+QuestionClosed.swift`).
+    /// After a question closed by itself: until when keys are dropped, and why (`+QuestionClosed`).
     var questionClosed: (until: ContinuousClock.Instant, reason: String)?
     /// The clock the form reads; a test sets its own.
     var now: () -> ContinuousClock.Instant = { ContinuousClock.now }

@@ -20,7 +20,8 @@ public enum TextWrapping {
         /// True for the lines a paragraph wraps onto, false for its first line.
         public var continuesParagraph: Bool
 
-        /// Where a text's first line starts.
+        /// A line starting at `index`: the first of a paragraph, or with
+        /// `continuesParagraph` one that a paragraph wraps onto.
         public init(index: String.Index, continuesParagraph: Bool = false) {
             self.index = index
             self.continuesParagraph = continuesParagraph
