@@ -31,4 +31,16 @@ import Testing
         try session.send("C-q")
         try session.waitFor("[exited 0]", timeout: 60)
     }
+
+    @Test("A resize while a cache with 48 MB of details is shown lays the form out again at once")
+    func resizesWhileAHugeCacheIsShown() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("Details: ab ab ab", timeout: 60)
+        try session.resize(width: 50, height: 20)
+        try session.waitFor("the pane 50 columns wide", timeout: 60) { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("┌ Cache ") && $0.count == 50 }
+        }
+        try session.send("C-q")
+        try session.waitFor("[exited 0]", timeout: 60)
+    }
 }

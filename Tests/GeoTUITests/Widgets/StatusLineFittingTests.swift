@@ -1,3 +1,4 @@
+import GeoModel
 import Testing
 @testable import GeoTUI
 
@@ -8,9 +9,8 @@ import Testing
     /// Notes the form shows, the long ones first: a store truncated under the form (the
     /// message a damaged store gives), wide characters, combining marks, one long word.
     static let notes = [
-        "Store error: /home/ana/.local/share/geocache-tui/caches.sqlite is damaged (database disk image is "
-            + "malformed); it was left untouched. Restore it from a backup or move it away, or use --store to "
-            + "open another store.",
+        FormText.storeProblem(FormText.storeError, StoreError.corrupt(
+            path: "/home/ana/.local/share/geocache-tui/caches.sqlite", reason: "database disk image is malformed")),
         "“東京タワー 🗼” was deleted in another session; nothing deleted",
         "Cafe\u{301} cre\u{300}me bru\u{302}le\u{301}e saved over the other version",
         "Store unreachable, retrying; nothing is stored meanwhile",
