@@ -50,7 +50,7 @@ from club import club_figures  # noqa: E402
 from place import place_figures  # noqa: E402
 from figures import Figure, fmt, print_table  # noqa: E402
 from form import (LONG_TEXT, measure_big_store, measure_nearest_next, measure_first_paint, measure_idle, measure_keys,  # noqa: E402
-                  measure_long_text_and_draft_quit, worst_tab_of_each_round)
+                  measure_long_text_and_draft_quit, worst_tab_of_each_round, make_huge_cache_store, measure_huge_cache)
 from dialog import DialogReference  # noqa: E402
 from memory import format_breakdown, smaps_breakdown  # noqa: E402
 
@@ -316,6 +316,18 @@ def main():
             figures.append(Figure("quit_latency", "quit (^Q to exit)", "ms", quit_ms, budget=50))
             figures.append(Figure("quit_draft_latency", "quit with a typed draft (^Q to exit)", "ms", draft_quit_ms,
                                   budget=10))
+
+            log("a cache with 48 MB of details: first paint, showing it again, quit")
+            huge_store = os.path.join(workdir, "store-huge-cache.sqlite")
+            make_huge_cache_store(binary, huge_store)
+            huge_shown, huge_again, huge_quit, huge_early = measure_huge_cache(binary, huge_store, home, runs)
+            figures.append(Figure("shown_huge_cache", "a cache with 48 MB of details: start to shown", "ms",
+                                  huge_shown))
+            figures.append(Figure("revisit_huge_cache", "  ^P back to it from the next cache", "ms", huge_again))
+            figures.append(Figure("quit_huge_cache", "  quit (^Q to exit) while it is shown", "ms", huge_quit,
+                                  budget=100))
+            figures.append(Figure("quit_early_huge_cache", "  quit sent at the first output (store still read)", "ms",
+                                  huge_early))
 
             log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")
             ticks, wakeups, idle_bytes = measure_idle(binary, stores[10_000], home, runs, args.idle_seconds)

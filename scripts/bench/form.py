@@ -5,6 +5,8 @@ Used for both stores (a file path or a server URL)."""
 import os
 import shutil
 import sqlite3
+import subprocess
+import time
 
 from ptyapp import AppError, AppSession
 
@@ -172,3 +174,56 @@ def measure_nearest_next(binary, store, home, runs, nexts=20):
             next_ms.append(elapsed * MS)
         session.quit()
     return next_ms
+
+
+# The details of the huge cache: "ab " over and over, 48 MB (issue 26).
+HUGE_DETAILS_BYTES = 48_000_000
+
+
+def make_huge_cache_store(binary, path):
+    """A store of two caches, the first with HUGE_DETAILS_BYTES of details (written by
+    SQL: no command line or JSON string takes that much)."""
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    for title in ("Huge one", "Small one"):
+        subprocess.run([binary, "add", "--store", path, "--title", title, "--details", "x", "--creator", "bench",
+                        "--reward", "Coin"], check=True, stdout=subprocess.DEVNULL)
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("UPDATE cache SET details = ? WHERE title = 'Huge one'",
+                   ("ab " * (HUGE_DETAILS_BYTES // 3),))
+    finally:
+        db.close()
+
+
+def _wait_for_text(session, text, timeout=60.0):
+    """Reads the session's output until a row of the screen holds `text`; returns the
+    stamp (ns) of the chunk that completed it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for stamp, data in session.collect(quiet=0.02, timeout=max(0.1, deadline - time.monotonic())):
+            session.feed([(stamp, data)])
+            if any(text in row for row in session.text()):
+                return stamp
+    raise AppError(f"{text!r} not shown within {timeout} s")
+
+
+def measure_huge_cache(binary, store, home, runs):
+    """With the huge cache first, in ms: from the start to its details on screen, ^P
+    back to it from the next cache, ^Q to the exit while it is shown, and ^Q sent as
+    soon as the first output arrives (while the store is still being read)."""
+    shown, revisits, quits, early_quits = [], [], [], []
+    for _ in range(runs):
+        session = AppSession(binary, store, home)
+        shown.append((_wait_for_text(session, "Details: ab ab") - session.spawned_ns) * MS)
+        session.key(b"\x0e")
+        start = time.perf_counter_ns()
+        os.write(session.master, b"\x10")
+        revisits.append((_wait_for_text(session, "Title:   Huge one") - start) * MS)
+        session.collect(quiet=0.1, need_output=False)
+        quits.append(session.quit() * MS)
+        session = AppSession(binary, store, home)
+        session.collect(quiet=0.001, timeout=10.0)
+        early_quits.append(session.quit(timeout=30.0) * MS)
+    return shown, revisits, quits, early_quits

@@ -1,4 +1,5 @@
 import GeoModel
+import Glibc
 
 /// Every sentence the geocache form shows a person, in one place: the status line's
 /// notes, the pane's messages and errors, the titles of the form's parts and of its
@@ -8,8 +9,16 @@ enum FormText {
     /// How the first key of `action` is written ("^S").
     private static func key(_ action: FormAction) -> String { FormAction.keyMap.label(of: action) }
 
-    /// `“title”`, in typographic quotes.
-    private static func quoted(_ title: String) -> String { "\u{201C}\(title)\u{201D}" }
+    /// `“title”`, in typographic quotes; a title longer than ``quotedTitleLength``
+    /// characters is cut there, ending in `…` (a note names a cache, it does not show it).
+    private static func quoted(_ title: String) -> String {
+        let shown = title.prefix(quotedTitleLength + 1)
+        let cut = shown.count > quotedTitleLength ? shown.prefix(quotedTitleLength - 1) + "…" : shown
+        return "\u{201C}\(cut)\u{201D}"
+    }
+
+    /// The most characters of a title a sentence quotes.
+    static let quotedTitleLength = 60
 
     // MARK: - The form's parts
 
@@ -52,6 +61,11 @@ enum FormText {
 
     /// The note while editing, and the refusal of what only the other modes allow.
     static var editing: String { "Editing: \(key(.saveEdit)) saves, \(key(.cancelEdit)) cancels" }
+    /// The note while editing a cache with fields too long for the form to edit.
+    static func editingKeeping(_ labels: [String]) -> String {
+        let names = labels.joined(separator: " and ")
+        return "Editing: \(names) over 1 MiB, kept as stored. \(key(.saveEdit)) saves, \(key(.cancelEdit)) cancels"
+    }
     static func finishTheEditFirst(save: String, cancel: String) -> String {
         "Finish the edit first: \(save) saves, \(cancel) cancels"
     }
@@ -130,6 +144,11 @@ enum FormText {
         "\(quoted(title)) was changed in another session; nothing deleted"
     }
 
+    /// A question closed without its user, and why (short: the reason names a cache).
+    static func questionClosed(reason: String) -> String { "Closed: \(reason)" }
+    /// A key dropped because it came just after a question closed by itself.
+    static func keyDroppedAfterQuestion(_ reason: String) -> String { "Key ignored: \(reason)" }
+
     // MARK: - Searching
 
     static var searchOpened: String { "Enter searches, \(key(.closeSearch)) leaves" }
@@ -168,7 +187,10 @@ enum FormText {
     /// with its value from `GeoCache.descriptionValueColumn` on; `away` is the distance
     /// and direction from where you stand, when known.
     static func paneText(for cache: GeoCache, showsHint: Bool, away: String?) -> String {
-        var lines = [cache.description]
+        // The fields are labelled here rather than by `GeoCache.description`: `labelled`
+        // indents a value's lines by looking for line feeds byte by byte, so a field of
+        // many megabytes costs a copy, not a walk through its characters.
+        var lines = GeoCache.Field.allCases.map { labelled($0.label, cache[$0]) }
         let listing = cache.listing
         func add(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -185,7 +207,10 @@ enum FormText {
         }
         if let long = listing.longDescription, !long.isEmpty {
             let text = listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long
-            add("Listing", String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+            if let first = text.firstIndex(where: { !$0.isWhitespace }),
+               let last = text.lastIndex(where: { !$0.isWhitespace }) {
+                add("Listing", String(text[first...last]))
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -196,7 +221,25 @@ enum FormText {
         let column = GeoCache.descriptionValueColumn
         let head = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
         let indent = String(repeating: " ", count: column)
-        return head + value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+        var result = head
+        var value = value
+        value.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            var searchFrom = 0
+            while searchFrom < bytes.count,
+                  let found = memchr(base + searchFrom, 0x0A, bytes.count - searchFrom) {
+                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                searchFrom = newline + 1
+                // "\r\n" is one character, which the indent does not follow.
+                if newline > 0, bytes[newline - 1] == 0x0D { continue }
+                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...newline]), as: UTF8.self)
+                result += indent
+                start = newline + 1
+            }
+            result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+        }
+        return result
     }
 
     /// The distance and direction to a cache, and from where: "1.24 km NE", or

@@ -16,7 +16,14 @@ extension GeoCacheFormController {
         setFieldValues(current.cache.valuesByField)
         form.focusField(at: 0)
         updatePane()
-        setNote(FormText.editing)
+        noteEditing()
+    }
+
+    /// Says that the edit is on, and which fields hold more than the form edits (they
+    /// are saved as they were).
+    private func noteEditing() {
+        let kept = fields.filter { $0.input.isTooLongToEdit }.map(\.field.label)
+        setNote(kept.isEmpty ? FormText.editing : FormText.editingKeeping(kept))
     }
 
     /// Saves the fields over the cache being edited (validated like Add), provided
@@ -105,10 +112,10 @@ extension GeoCacheFormController {
             switch Result(catching: { try model.storedVersion(of: target.id) }) {
             case .success(nil):
                 closeDeleteConfirmation()
-                setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
+                questionClosedByItself(reason: FormText.deletedElsewhereNothingDeleted(target.cache.title))
             case .success(let stored?) where stored != target:
                 closeDeleteConfirmation()
-                setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
+                questionClosedByItself(reason: FormText.changedElsewhereNothingDeleted(target.cache.title))
             default:
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }

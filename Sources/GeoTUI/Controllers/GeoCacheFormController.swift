@@ -77,6 +77,11 @@ public final class GeoCacheFormController: ScreenController {
     /// The error the pane shows in place of the current cache, until the next move or `Esc`.
     var paneError: String?
 
+    /// After a question closed by itself: until when keys are dropped, and why (`+QuestionClosed`).
+    var questionClosed: (until: ContinuousClock.Instant, reason: String)?
+    /// The clock the form reads; a test sets its own.
+    var now: () -> ContinuousClock.Instant = { ContinuousClock.now }
+
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
     public private(set) var finishProblems: [String] = []
@@ -114,6 +119,8 @@ public final class GeoCacheFormController: ScreenController {
         helpBar.theme = theme
         titleBar.style = theme.titleBar
         positionLabel.style = theme.titleBar
+        titleBar.fitsWholeWords = true
+        positionLabel.fitsWholeWords = true
 
         form.delegate = self
         // Each button carries its action, asked for by the same rule as a key's.
@@ -167,6 +174,7 @@ public final class GeoCacheFormController: ScreenController {
     /// While the delete question or the search field is open, a key the mode does not
     /// bind goes to it (Esc answers No, Tab moves between Yes and No).
     public func handle(_ event: InputEvent) -> ControllerOutcome {
+        if dropsAfterQuestionClosed(event) { return .proceed }
         let key: Key? = if case .key(let key) = event { key } else { nil }
         if let key {
             switch keyMap.resolve(key, in: mode.kind) {

@@ -6,7 +6,28 @@
 /// split and never pushed past the edge: when it does not fit it starts the next line.
 /// Spaces where a line breaks are dropped; spaces inside a line, and at the start of
 /// a paragraph, are kept.
+///
+/// The wrapping is made one line at a time (``line(of:from:width:hangingIndent:)``):
+/// a line costs the columns it holds, not the length of the text, so a view can wrap
+/// only the lines it shows, however long the text (a word of a million characters is
+/// measured only as far as one line's width).
 public enum TextWrapping {
+    /// Where a wrapped line starts: an index of the text, and whether the line goes on
+    /// with a paragraph (and so starts with the hanging indent) or starts one.
+    public struct Position: Hashable, Sendable {
+        /// The first character of the line.
+        public var index: String.Index
+        /// True for the lines a paragraph wraps onto, false for its first line.
+        public var continuesParagraph: Bool
+
+        /// A line starting at `index`: the first of a paragraph, or with
+        /// `continuesParagraph` one that a paragraph wraps onto.
+        public init(index: String.Index, continuesParagraph: Bool = false) {
+            self.index = index
+            self.continuesParagraph = continuesParagraph
+        }
+    }
+
     /// `text` wrapped to lines no wider than `width` columns (at least one column); the
     /// lines a paragraph wraps onto start with `hangingIndent` spaces.
     ///
@@ -14,98 +35,143 @@ public enum TextWrapping {
     /// TextWrapping.lines("the quick brown fox", width: 10)   // ["the quick", "brown fox"]
     /// ```
     public static func lines(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
-        let width = max(1, width)
-        // Continuation lines keep at least half the width for text.
-        let indent = min(max(0, hangingIndent), width / 2)
         var result: [String] = []
-        for paragraph in paragraphs(of: text) {
-            wrap(paragraph, width: width, indent: indent, into: &result)
+        var position: Position? = Position(index: text.startIndex)
+        while let start = position {
+            let (line, next) = line(of: text, from: start, width: width, hangingIndent: hangingIndent)
+            result.append(line)
+            position = next
         }
         return result
     }
 
-    /// The text split at line breaks, each break kept out of the parts.
-    private static func paragraphs(of text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { $0.isNewline }
+    /// The line of `text` wrapped to `width` columns that starts at `start`, and where
+    /// the next line starts (nil after the last line). Costs the line's own columns
+    /// (and, once, a run of spaces where it breaks), whatever the length of the text.
+    public static func line(of text: String, from start: Position, width: Int,
+                            hangingIndent: Int = 0) -> (line: String, next: Position?) {
+        let width = max(1, width)
+        // Continuation lines keep at least half the width for text.
+        let indent = min(max(0, hangingIndent), width / 2)
+        var builder = LineBuilder(text: text, width: width, indent: indent,
+                                  continuesParagraph: start.continuesParagraph)
+        return builder.wrap(from: start.index)
     }
 
-    /// Wraps one paragraph; lines after its first start with `indent` spaces.
-    private static func wrap(_ paragraph: Substring, width: Int, indent: Int, into result: inout [String]) {
-        let prefix = String(repeating: " ", count: indent)
-        var line = ""
-        var lineWidth = 0
+    /// One line being filled: the greedy rule, stopped at the first break.
+    private struct LineBuilder {
+        let text: String
+        let width: Int
+        let indent: Int
+        let continuesParagraph: Bool
+        var line: String
+        var lineWidth: Int
         var hasText = false          // false while the line holds nothing but its indent
-        var pendingSpaces = ""
-        var pendingWidth = 0
-        var lineStarted = false      // true once the paragraph has produced its first line
+        var pendingSpaces = 0        // spaces after the last word, kept only if a word follows
 
-        func finishLine() {
-            result.append(line)
-            line = prefix
-            lineWidth = indent
-            hasText = false
-            pendingSpaces = ""
-            pendingWidth = 0
-            lineStarted = true
+        init(text: String, width: Int, indent: Int, continuesParagraph: Bool) {
+            self.text = text
+            self.width = width
+            self.indent = indent
+            self.continuesParagraph = continuesParagraph
+            line = continuesParagraph ? String(repeating: " ", count: indent) : ""
+            lineWidth = continuesParagraph ? indent : 0
         }
 
-        var index = paragraph.startIndex
-        while index < paragraph.endIndex {
-            let isSpace = paragraph[index] == " "
+        /// The line from `index`, and where the next one starts.
+        mutating func wrap(from index: String.Index) -> (line: String, next: Position?) {
+            var index = index
+            while index < text.endIndex {
+                let character = text[index]
+                if character.isNewline {
+                    return (line, Position(index: text.index(after: index)))
+                }
+                if character == " " {
+                    let (end, count) = spaceRun(from: index)
+                    index = end
+                    // Spaces that begin a continuation line are where the line broke: drop them.
+                    if !hasText && continuesParagraph { continue }
+                    pendingSpaces += count
+                    continue
+                }
+                let (end, runWidth, measured) = word(from: index)
+                if measured && lineWidth + pendingSpaces + runWidth <= width {
+                    appendPendingSpaces()
+                    line.append(contentsOf: text[index..<end])
+                    lineWidth += runWidth
+                    hasText = true
+                    index = end
+                    continue
+                }
+                if measured && runWidth <= width - indent {
+                    // The word starts the next line; the spaces before it are dropped.
+                    return (line, Position(index: index, continuesParagraph: true))
+                }
+                // The word is wider than a whole line: break it between clusters, filling
+                // the current line first when there is room after its spaces.
+                if lineWidth + pendingSpaces < width {
+                    appendPendingSpaces()
+                } else if hasText {
+                    return (line, Position(index: index, continuesParagraph: true))
+                }
+                pendingSpaces = 0
+                while index < text.endIndex {
+                    let c = text[index]
+                    if c == " " || c.isNewline { break }
+                    let w = c.displayWidth
+                    if lineWidth + w > width, hasText {
+                        return (line, Position(index: index, continuesParagraph: true))
+                    }
+                    line.append(c)
+                    lineWidth += w
+                    hasText = true
+                    index = text.index(after: index)
+                }
+            }
+            return (line, nil)
+        }
+
+        private mutating func appendPendingSpaces() {
+            guard pendingSpaces > 0 else { return }
+            line.append(String(repeating: " ", count: pendingSpaces))
+            lineWidth += pendingSpaces
+            pendingSpaces = 0
+        }
+
+        /// The end of the run of spaces at `index` and how many it holds, read byte by
+        /// byte (a space is one byte); the last space is left out when a combining mark
+        /// joins it, which makes it a character of a word.
+        private func spaceRun(from index: String.Index) -> (end: String.Index, count: Int) {
+            let bytes = text.utf8
             var end = index
-            while end < paragraph.endIndex, (paragraph[end] == " ") == isSpace {
-                end = paragraph.index(after: end)
+            var count = 0
+            while end < bytes.endIndex, bytes[end] == UInt8(ascii: " ") {
+                end = bytes.index(after: end)
+                count += 1
             }
-            let run = paragraph[index..<end]
-            index = end
-
-            if isSpace {
-                // Spaces that begin a continuation line are where the line broke: drop them.
-                if !hasText && lineStarted { continue }
-                // String's own append for a Substring: `+=` took the generic one,
-                // whose first call looked up the sequence's associated types.
-                pendingSpaces.append(contentsOf: run)
-                pendingWidth += run.count
-                continue
+            // The caller saw a space character at `index`, so only a later space may be joined.
+            if end < bytes.endIndex, count > 1 {
+                let last = bytes.index(before: end)
+                if text[last] != " " { return (last, count - 1) }
             }
-            let runWidth = run.displayWidth
-            if lineWidth + pendingWidth + runWidth <= width {
-                line += pendingSpaces
-                line.append(contentsOf: run)
-                lineWidth += pendingWidth + runWidth
-                hasText = true
-                pendingSpaces = ""
-                pendingWidth = 0
-                continue
-            }
-            if runWidth <= width - indent {
-                if hasText || !pendingSpaces.isEmpty { finishLine() }
-                line.append(contentsOf: run)
-                lineWidth += runWidth
-                hasText = true
-                pendingSpaces = ""
-                pendingWidth = 0
-                continue
-            }
-            // The word is wider than a whole line: break it between clusters, filling the
-            // current line first when there is room after its spaces.
-            if lineWidth + pendingWidth < width {
-                line += pendingSpaces
-                lineWidth += pendingWidth
-            } else if hasText {
-                finishLine()
-            }
-            pendingSpaces = ""
-            pendingWidth = 0
-            for character in run {
-                let w = character.displayWidth
-                if lineWidth + w > width, hasText { finishLine() }
-                line.append(character)
-                lineWidth += w
-                hasText = true
-            }
+            return (end, count)
         }
-        result.append(line)
+
+        /// The end and width of the word at `index`, measured only while it could still
+        /// fit a line: `measured` is false when it was found wider than `width` before
+        /// its end (its end is then not looked for).
+        private func word(from index: String.Index) -> (end: String.Index, width: Int, measured: Bool) {
+            var end = index
+            var total = 0
+            while end < text.endIndex {
+                let c = text[end]
+                if c == " " || c.isNewline { break }
+                if total > width { return (end, total, false) }
+                total += c.displayWidth
+                end = text.index(after: end)
+            }
+            return (end, total, true)
+        }
     }
 }
 

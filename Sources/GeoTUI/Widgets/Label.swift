@@ -19,6 +19,9 @@ public final class Label: Widget {
     public var style: Style
     /// How each line is placed across the frame.
     public var alignment: Alignment
+    /// When set, a line wider than the frame shows its first whole words and `…`
+    /// (``TextFitting``) instead of being clipped at the frame's edge, mid-word.
+    public var fitsWholeWords = false
 
     /// Creates a label.
     public init(_ text: String = "", frame: Rect = Rect(x: 0, y: 0, width: 0, height: 1),
@@ -38,7 +41,8 @@ public final class Label: Widget {
     public func draw(into canvas: inout Canvas) {
         guard !frame.isEmpty else { return }
         let rows = text.split(omittingEmptySubsequences: false) { $0.isNewline }
-        for (row, line) in rows.prefix(frame.height).enumerated() {
+        for (row, whole) in rows.prefix(frame.height).enumerated() {
+            let line = fitsWholeWords ? Substring(TextFitting.fitted(String(whole), width: frame.width)) : whole
             let y = frame.y + row
             let lineRect = Rect(x: frame.x, y: y, width: frame.width, height: 1)
             let spare = max(0, frame.width - line.displayWidth)

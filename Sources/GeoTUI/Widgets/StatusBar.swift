@@ -9,7 +9,8 @@
 /// The bar lays its parts out itself: ``text`` one column in from the left (after the
 /// prompt and the field while ``showsField`` is set), ``note`` right-aligned one column
 /// in from the right, starting two columns after the text, so a long note is cut
-/// rather than written over the text. The field takes half the row less eight columns,
+/// rather than written over the text; a text or note cut short shows its first whole
+/// words and `…`, never part of a word. The field takes half the row less eight columns,
 /// at most thirty and at least one. The bar knows nothing of what the texts mean; its
 /// owner sets them and forwards keys to ``handle(_:)`` while the field is shown.
 public final class StatusBar: Widget {
@@ -50,6 +51,8 @@ public final class StatusBar: Widget {
     public init(prompt: String, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 1)) {
         promptLabel = Label(prompt)
         self.frame = frame
+        textLabel.fitsWholeWords = true
+        noteLabel.fitsWholeWords = true
         applyTheme()
         layOut()
     }
@@ -62,6 +65,11 @@ public final class StatusBar: Widget {
             layOut()
         }
     }
+
+    /// Where the text is drawn, as laid out.
+    var textFrame: Rect { textLabel.frame }
+    /// Where the note is drawn, as laid out.
+    var noteFrame: Rect { noteLabel.frame }
 
     /// The cursor in the field while it is shown.
     public var cursorPosition: Point? { showsField ? field.cursorPosition : nil }

@@ -55,14 +55,38 @@ public final class TextField: Widget {
     }
 
     /// The field's text. Setting it puts the cursor at the end and does not call the delegate.
+    ///
+    /// A text longer than ``editableBytes`` is kept whole but not edited: the field shows
+    /// its start (the cursor at the start) and ignores the keys that would change it, so
+    /// reading ``text`` back gives it unchanged. Only a text the field can edit is broken
+    /// into grapheme clusters, which costs its whole length (and many bytes a character).
     public var text: String {
-        get { content.text }
+        get { longText ?? content.text }
         set {
-            content = EditableText(newValue)
+            if newValue.utf8.count > Self.editableBytes {
+                longText = newValue
+                content = EditableText(String(newValue.prefix(Self.longTextShownCharacters)))
+                content.moveToStart()
+            } else {
+                longText = nil
+                content = EditableText(newValue)
+            }
             firstVisibleIndex = 0
             scrollCursorIntoView()
         }
     }
+
+    /// The longest text, in UTF-8 bytes, the field edits.
+    public static let editableBytes = 1 << 20
+    /// How many characters of a text too long to edit the field shows from its start.
+    static let longTextShownCharacters = 1024
+
+    /// A text longer than ``editableBytes``, kept whole; ``content`` holds its start.
+    private var longText: String?
+
+    /// True while the field holds a text longer than ``editableBytes``: it shows the
+    /// start and keeps the text as it was set.
+    public var isTooLongToEdit: Bool { longText != nil }
 
     /// The cursor as a cluster index into the text.
     public var cursorIndex: Int { content.cursor }
@@ -90,6 +114,7 @@ public final class TextField: Widget {
     /// to the owner by returning `.ignored`.
     public func handle(_ event: InputEvent) -> KeyResult {
         let revision = content.revision
+        if isTooLongToEdit, changesText(event) { return .handled }
         switch event {
         case .key(.character(let c)):
             guard !EditableText.isControl(c) else { return .ignored }
@@ -125,6 +150,19 @@ public final class TextField: Widget {
         scrollCursorIntoView()
         if content.revision != revision { delegate?.textFieldDidChange(self) }
         return .handled
+    }
+
+    /// Whether `event` is one that edits the text (for a text too long to edit, it is
+    /// taken and does nothing).
+    private func changesText(_ event: InputEvent) -> Bool {
+        switch event {
+        case .paste: return true
+        case .key(.character(let c)): return !EditableText.isControl(c)
+        case .key(.backspace), .key(.delete), .key(.control("d")), .key(.control("k")), .key(.control("u")),
+             .key(.control("w")), .key(.alt("d")):
+            return true
+        default: return false
+        }
     }
 
     // MARK: Drawing

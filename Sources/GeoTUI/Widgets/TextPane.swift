@@ -1,11 +1,15 @@
+import Glibc
+
 /// A read-only, bordered pane of word-wrapped text that can scroll.
 ///
 /// The owner supplies ``text`` (and may give it an error ``style``); the pane wraps it to
-/// its inner width with ``TextWrapping`` and keeps the wrapped lines until the text or
-/// the width changes, so repainting a long description costs no re-wrapping. When the
-/// text is longer than the pane, the border shows it: `▲` at the top right while lines
-/// are hidden above, `▼ more` at the bottom right while lines are hidden below, and the
-/// visible range at the bottom left (`1-4/9`).
+/// its inner width with ``TextWrapping``, a line at a time and only as far as it shows,
+/// and keeps where each line starts until the text or the width changes: showing or
+/// paging through a text of many megabytes costs the lines shown, not the text's
+/// length. When the text is longer than the pane, the border shows it: `▲` at the top
+/// right while lines are hidden above, `▼ more` at the bottom right while lines are
+/// hidden below, and the visible range at the bottom left (`1-4/9`; `1-4/…` while a
+/// text over ``wrappedWholeBytes`` is not wrapped to its end).
 ///
 /// The pane does not take focus unless ``isFocusable`` is set; its owner forwards the keys
 /// that scroll it (Page Up/Down always; Up, Down, Home and End while focused; the
@@ -31,8 +35,8 @@ public final class TextPane: Widget {
     /// The text shown; setting a different text scrolls back to the top.
     public var text: String {
         didSet {
-            guard text != oldValue else { return }
-            wrapped = nil
+            guard !Self.sameBytes(text, oldValue) else { return }
+            wrapping = nil
             topLine = 0
         }
     }
@@ -40,10 +44,17 @@ public final class TextPane: Widget {
     /// The index of the first wrapped line shown.
     public private(set) var topLine = 0
 
-    /// The wrapped lines and the width they were wrapped to.
-    private var wrapped: (width: Int, lines: [String])?
-    /// How many times the text has been wrapped (so tests can see the cache work).
+    /// The lines wrapped so far, as where each starts, for the width and indent they were
+    /// wrapped to; `next` is where the line after them starts (nil once the whole text
+    /// is wrapped). Lines are wrapped as they are first shown, so a pane on a text of
+    /// many megabytes costs the lines it shows, and scrolling on costs the lines passed.
+    private var wrapping: (width: Int, indent: Int, starts: [TextWrapping.Position], next: TextWrapping.Position?)?
+    /// How many times the text has been wrapped from its start (so tests can see the cache work).
     private(set) var wrapCount = 0
+
+    /// A text up to this many bytes is wrapped whole when first drawn, so the border can
+    /// say how many lines it has; a longer one is wrapped as far as it is shown.
+    public static let wrappedWholeBytes = 64 * 1024
 
     /// Creates a pane showing `text`.
     public init(text: String = "", title: String? = nil, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
@@ -67,24 +78,68 @@ public final class TextPane: Widget {
     /// Columns by which the lines a long paragraph wraps onto are indented, so text
     /// laid out as "Label:  value" keeps its values in one column.
     public var hangingIndent = 0 {
-        didSet { if hangingIndent != oldValue { wrapped = nil } }
+        didSet { if hangingIndent != oldValue { wrapping = nil } }
     }
 
     /// Blank columns kept between the border and the text on each side (when there is room).
     public var horizontalPadding = 0
 
-    /// The text wrapped to the current inner width.
+    /// The whole text wrapped to the current inner width (wraps all of it: for a view
+    /// of the lines, ``visibleLines`` costs only what is shown).
     public var lines: [String] {
-        let width = max(1, contentFrame.width)
-        if let wrapped, wrapped.width == width { return wrapped.lines }
-        let lines = TextWrapping.lines(text, width: width, hangingIndent: hangingIndent)
-        wrapped = (width, lines)
-        wrapCount += 1
-        return lines
+        wrap(through: Int.max)
+        return (0..<wrappedLineCount).map(line(at:))
     }
 
-    /// The largest ``topLine`` that still fills the pane.
-    private var maximumTopLine: Int { max(0, lines.count - max(0, contentFrame.height)) }
+    /// The lines shown now, from ``topLine``.
+    public var visibleLines: [String] {
+        let height = max(0, contentFrame.height)
+        wrap(through: topLine + height)
+        return (topLine..<min(wrappedLineCount, topLine + height)).map(line(at:))
+    }
+
+    /// The number of wrapped lines, or nil while the text is not wrapped to its end yet.
+    public var lineCount: Int? {
+        wrap(through: 0)
+        guard let wrapping, wrapping.next == nil else { return nil }
+        return wrapping.starts.count
+    }
+
+    /// The lines wrapped so far.
+    private var wrappedLineCount: Int { wrapping?.starts.count ?? 0 }
+
+    /// Wraps on until line `index` is known or the text ends: each line once, for the
+    /// current width (a new width or indent starts again from the top).
+    private func wrap(through index: Int) {
+        let width = max(1, contentFrame.width)
+        if wrapping == nil || wrapping?.width != width || wrapping?.indent != hangingIndent {
+            wrapping = (width, hangingIndent, [], TextWrapping.Position(index: text.startIndex))
+            wrapCount += 1
+        }
+        let target = text.utf8.count <= Self.wrappedWholeBytes ? Int.max : index
+        guard var state = wrapping else { return }
+        wrapping = nil   // keeps the array uniquely referenced while it grows
+        while state.starts.count <= target, let start = state.next {
+            state.starts.append(start)
+            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent).next
+        }
+        wrapping = state
+    }
+
+    /// Wrapped line `index`, made again from where it starts (it is one line's work).
+    private func line(at index: Int) -> String {
+        guard let wrapping, index < wrapping.starts.count else { return "" }
+        return TextWrapping.line(of: text, from: wrapping.starts[index], width: wrapping.width,
+                                 hangingIndent: wrapping.indent).line
+    }
+
+    /// The largest ``topLine`` that still fills the pane, as far as the lines are known:
+    /// while the text is not wrapped to its end, a page beyond what is shown.
+    private var maximumTopLine: Int {
+        let height = max(0, contentFrame.height)
+        wrap(through: topLine + 2 * height)
+        return max(0, wrappedLineCount - height)
+    }
 
     /// True while lines are hidden above the pane.
     public var canScrollUp: Bool { clampedTopLine > 0 }
@@ -93,18 +148,37 @@ public final class TextPane: Widget {
 
     private var clampedTopLine: Int { min(max(0, topLine), maximumTopLine) }
 
+    /// True when `a` and `b` hold the same bytes, compared as memory (a long text is
+    /// set again at each repaint of its owner; comparing it as Unicode text would cost
+    /// far more).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
     // MARK: Scrolling
 
-    /// Scrolls by `delta` lines (positive: towards the end), stopping at either end.
+    /// Scrolls by `delta` lines (positive: towards the end), stopping at either end;
+    /// costs the lines passed, not the text's length.
     public func scroll(by delta: Int) {
-        topLine = min(max(0, clampedTopLine + delta), maximumTopLine)
+        let height = max(0, contentFrame.height)
+        let target = max(0, clampedTopLine + delta)
+        wrap(through: target + height)
+        topLine = min(target, max(0, wrappedLineCount - height))
     }
 
     /// Shows the first line at the top.
     public func scrollToTop() { topLine = 0 }
 
-    /// Shows the last line at the bottom.
-    public func scrollToBottom() { topLine = maximumTopLine }
+    /// Shows the last line at the bottom: the only move that wraps the whole text
+    /// (once; the lines' starts are kept).
+    public func scrollToBottom() {
+        wrap(through: Int.max)
+        topLine = max(0, wrappedLineCount - max(0, contentFrame.height))
+    }
 
     /// Scrolls back one pane height, less one line kept for context.
     public func pageUp() { scroll(by: -max(1, contentFrame.height - 1)) }
@@ -142,15 +216,13 @@ public final class TextPane: Widget {
         canvas.fill(frame)
         topLine = clampedTopLine
         let content = contentFrame
-        let lines = self.lines
-        for row in 0..<max(0, content.height) where topLine + row < lines.count {
-            canvas.put(lines[topLine + row], at: Point(x: content.x, y: content.y + row),
-                       style: style, clip: content)
+        for (row, line) in visibleLines.enumerated() {
+            canvas.put(line, at: Point(x: content.x, y: content.y + row), style: style, clip: content)
         }
-        if drawsBorder { drawBorder(into: &canvas, lineCount: lines.count) }
+        if drawsBorder { drawBorder(into: &canvas) }
     }
 
-    private func drawBorder(into canvas: inout Canvas, lineCount: Int) {
+    private func drawBorder(into canvas: inout Canvas) {
         let border = theme.border
         let (left, right, top, bottom) = (frame.x, frame.maxX - 1, frame.y, frame.maxY - 1)
         let inner = Rect(x: left + 1, y: top, width: frame.width - 2, height: frame.height)
@@ -177,9 +249,11 @@ public final class TextPane: Widget {
             }
         }
         let height = contentFrame.height
-        if lineCount > height, height > 0 {
-            let last = min(lineCount, topLine + height)
-            let position = " \(topLine + 1)-\(last)/\(lineCount) "
+        // While the text is not wrapped to its end, its number of lines is not known yet.
+        let count = lineCount
+        if count.map({ $0 > height }) ?? true, height > 0 {
+            let last = min(wrappedLineCount, topLine + height)
+            let position = " \(topLine + 1)-\(last)/\(count.map(String.init) ?? "…") "
             if position.count <= bottomRoom - 1 {
                 canvas.put(position, at: Point(x: left + 1, y: bottom), style: border, clip: inner)
             }

@@ -26,10 +26,14 @@ import Glibc
         let form: FormHarness
         let name: String
         var counter = 0
+        /// The time the person has spent reading answers: after a delete question, the
+        /// form's clock moves on past the keys it drops when the question closed by itself.
+        var readingTime = Duration.zero
 
         init(_ form: FormHarness, name: String) {
             self.form = form
             self.name = name
+            form.controller.now = { [unowned self] in ContinuousClock.now + self.readingTime }
         }
 
         /// Empties the four fields and puts the focus back on Title.
@@ -81,6 +85,7 @@ import Glibc
             form.press(.character("y"))
             if let named, form.status.contains("Deleted") { ledger.deletedTitles.append(named) }
             form.press(.escape)
+            readingTime += GeoCacheFormController.questionClosedGrace
         }
     }
 

@@ -13,11 +13,11 @@ import Testing
         expectCanvas(render(b, width: 40, height: 1), " Cache 2 of 3           Added and saved")
     }
 
-    @Test func aLongNoteIsCutTwoColumnsAfterTheText() {
+    @Test func aLongNoteIsCutAtAWordTwoColumnsAfterTheText() {
         let b = bar(width: 30)
         b.text = "Cache 2 of 3"
         b.note = "a note far too long for the room"
-        expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3  a note far too")
+        expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3     a note far…")
     }
 
     @Test func thePromptAndTheFieldComeBeforeTheTextWhileTheFieldIsShown() {

@@ -1,0 +1,40 @@
+/// What the form does when a question closes without its user (the delete question,
+/// when another session deleted or changed its cache): the status line says it closed
+/// and why, and the keys that arrive in the next ``questionClosedGrace`` are dropped,
+/// so a `y` meant as an answer is never typed into a field or taken for anything else.
+/// Quitting, repainting and suspending still work at once.
+extension GeoCacheFormController {
+    /// How long after a question closed by itself keys are dropped.
+    static let questionClosedGrace = Duration.seconds(1)
+
+    /// A question closed without its user, for `reason` (a sentence of ``FormText``):
+    /// the status line says so, and from now, for ``questionClosedGrace``, keys are
+    /// dropped. The mode is the caller's to leave. Every question or dialog that can
+    /// close by itself calls this.
+    func questionClosedByItself(reason: String) {
+        questionClosed = (until: now() + Self.questionClosedGrace, reason: reason)
+        setNote(FormText.questionClosed(reason: reason))
+    }
+
+    /// True when `event` arrived too soon after a question closed by itself and is
+    /// dropped (saying so); keys for quitting, repainting and suspending pass.
+    func dropsAfterQuestionClosed(_ event: InputEvent) -> Bool {
+        guard let closed = questionClosed else { return false }
+        guard now() < closed.until else {
+            questionClosed = nil
+            return false
+        }
+        switch event {
+        case .key(let key):
+            if let action = keyMap.action(for: key, in: mode.kind), FormAction.openingActions.contains(action) {
+                return false
+            }
+        case .resize:
+            return false
+        case .paste, .mouse:
+            break
+        }
+        setNote(FormText.keyDroppedAfterQuestion(closed.reason))
+        return true
+    }
+}

@@ -1,0 +1,38 @@
+/// Fitting one line of text into a number of terminal columns without cutting a word.
+///
+/// A text that fits is kept as it is. One that does not keeps as many of its whole
+/// words as fit with a `…` after them (spaces separate words; widths are display
+/// widths, so a wide character or a letter with combining marks is never split); when
+/// not even the first word fits, only the `…` is left. Nothing is wider than the
+/// columns given.
+///
+/// ```swift
+/// TextFitting.fitted("Store error: disk full", width: 14)   // "Store error:…"
+/// ```
+public enum TextFitting {
+    /// The mark that ends a text cut short.
+    public static let ellipsis: Character = "…"
+
+    /// `text` fitted into `width` columns: whole, or its first whole words and `…`.
+    public static func fitted(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        // Bounded work for a long text: only what could be shown is measured.
+        var used = 0
+        var lastWordEnd: String.Index?      // the end of the last word that fits with the ellipsis
+        var index = text.startIndex
+        var previousWasSpace = true
+        while index < text.endIndex {
+            let character = text[index]
+            let isSpace = character == " "
+            if isSpace, !previousWasSpace, used + 1 <= width { lastWordEnd = index }
+            used += character.displayWidth
+            if used > width { break }
+            previousWasSpace = isSpace
+            index = text.index(after: index)
+        }
+        if index == text.endIndex { return text }
+        // The text is cut: the words that end before the ellipsis's column.
+        guard let end = lastWordEnd else { return String(ellipsis) }
+        return String(text[..<end]) + String(ellipsis)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+@testable import GeoTUI
+
+/// Keys that arrive just after a question closed by itself (the delete question, when
+/// another session deleted or changed its cache) are dropped, not typed or taken as
+/// answers; the clock is the test's, so nothing waits.
+@Suite struct QuestionClosedTests {
+    private let three = [GeoCache.sample("One"), .sample("Two"), .sample("Three")]
+
+    /// A clock the test moves by hand.
+    private final class HandClock {
+        var now = ContinuousClock.now
+    }
+
+    /// A form showing "Two" with the delete question open, on the test's clock.
+    private func formAskingToDeleteTwo(clock: HandClock) throws -> FormHarness {
+        let form = try FormHarness(caches: three)
+        form.controller.now = { clock.now }
+        form.press(.control("n"), .function(8))
+        #expect(form.screen.contains("[ Yes ]"))
+        return form
+    }
+
+    private func deleteTwoElsewhere(_ form: FormHarness) throws {
+        let store = try SQLiteStore(url: form.storeURL)
+        let two = try #require(try store.cache(atPosition: 2))
+        #expect(two.cache.title == "Two")
+        _ = try store.delete(two)
+        form.idle()
+    }
+
+    @Test("The status line says the delete question closed by itself and why")
+    func theStatusLineSaysWhyTheQuestionClosed() throws {
+        let form = try formAskingToDeleteTwo(clock: HandClock())
+        try deleteTwoElsewhere(form)
+        #expect(!form.screen.contains("[ Yes ]"))
+        #expect(form.status.contains("Closed: \u{201C}Two\u{201D} was deleted in another session; nothing deleted"))
+    }
+
+    @Test("A y pressed just after the delete question closed by itself is neither typed nor an answer")
+    func aKeyJustAfterTheQuestionClosedIsDropped() throws {
+        let clock = HandClock()
+        let form = try formAskingToDeleteTwo(clock: clock)
+        try deleteTwoElsewhere(form)
+        clock.now += .milliseconds(300)
+        form.press(.character("y"), .enter)
+        form.send(.paste("yes"))
+        #expect(form.fieldTexts == ["", "", "", ""])
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["One", "Three"])
+        #expect(form.status.contains("Key ignored: \u{201C}Two\u{201D} was deleted in another session"))
+    }
+
+    @Test("Keys typed a second after the question closed by itself are typed as usual")
+    func keysAfterTheGraceAreTyped() throws {
+        let clock = HandClock()
+        let form = try formAskingToDeleteTwo(clock: clock)
+        try deleteTwoElsewhere(form)
+        form.press(.character("y"))
+        clock.now += GeoCacheFormController.questionClosedGrace + .milliseconds(1)
+        form.type("yes")
+        #expect(form.fieldTexts[0] == "yes")
+    }
+
+    @Test("Quitting works at once after the question closed by itself")
+    func quittingIsNeverDropped() throws {
+        let form = try formAskingToDeleteTwo(clock: HandClock())
+        try deleteTwoElsewhere(form)
+        form.press(.control("q"))
+        #expect(form.lastOutcome == .quit(status: 0))
+    }
+}
