@@ -105,7 +105,7 @@ extension FormAction {
         .init(keys: [.control("o"), .function(6)], action: .toggleNearestFirst, help: "Nearest",
               description: "Next/Previous go nearest first, or in stored order",
               modes: [.browsing]),
-        .init(keys: [.alt("d")], action: .takeNextDraft,
+        .init(keys: [.control("y")], action: .takeNextDraft,
               description: "Keep the fields among the drafts and take the next kept draft", modes: [.browsing]),
     ]
 

@@ -29,10 +29,10 @@ import Testing
         second.press(.control("q"))
         let third = try FormHarness(directory: first.directory)
         #expect(third.fieldTexts == ["From the second form", "", "", ""])
-        #expect(third.status.hasSuffix("Draft restored; 1 more kept: M-d for the next"))
-        third.press(.alt("d"))
+        #expect(third.status.hasSuffix("Draft restored; 1 more kept: ^Y for the next"))
+        third.press(.control("y"))
         #expect(third.fieldTexts == ["From the first form", "", "", ""])
-        third.press(.alt("d"))
+        third.press(.control("y"))
         #expect(third.fieldTexts == ["From the second form", "", "", ""])
     }
 
@@ -41,15 +41,15 @@ import Testing
         first.press(.control("q"))
         let second = try FormHarness(draft: [.title: "Newer"], directory: first.directory)
         second.type(", with more")
-        second.press(.alt("d"))
+        second.press(.control("y"))
         #expect(second.fieldTexts == ["Older", "", "", ""])
-        second.press(.alt("d"))
+        second.press(.control("y"))
         #expect(second.fieldTexts == ["Newer, with more", "", "", ""])
     }
 
     @Test func withOneDraftTheNextKeySaysThereIsNoOther() throws {
         let form = try FormHarness(draft: [.title: "Only one"])
-        form.press(.alt("d"))
+        form.press(.control("y"))
         #expect(form.fieldTexts == ["Only one", "", "", ""])
         #expect(form.status.hasSuffix("No other draft kept"))
     }
@@ -111,7 +111,7 @@ import Testing
     @Test func theNextDraftKeyIsListedInTheHelp() throws {
         let form = try FormHarness(width: 100, height: 60)
         form.press(.function(1))
-        #expect(form.screen.contains("M-d"))
+        #expect(form.screen.contains("^Y"))
         #expect(form.screen.contains("take the next kept draft"))
     }
 }

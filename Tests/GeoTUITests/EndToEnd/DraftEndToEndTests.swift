@@ -40,9 +40,9 @@ import Testing
         try first.waitFor("[exited")
 
         let third = try TmuxSession.app(storeArgument: store)
-        try third.waitFor("Draft restored; 1 more kept: M-d for the next")
+        try third.waitFor("Draft restored; 1 more kept: ^Y for the next")
         try third.waitFor("Typed in the first form")
-        try third.send("M-d")
+        try third.send("C-y")
         try third.waitFor("Typed in the second form")
         try third.quitApp()
     }
