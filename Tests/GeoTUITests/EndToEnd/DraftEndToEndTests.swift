@@ -62,4 +62,29 @@ import Testing
         try second.quitApp()
         try holder.quitApp()
     }
+
+    @Test("an edit in progress when the terminal hangs up comes back as that edit, and Ctrl-S saves it over the cache",
+          arguments: StoreKind.allCases)
+    func anEditComesBackAsThatEdit(_ kind: StoreKind) throws {
+        let store = try newStore(kind)
+        try StoreLocation(store).open().add(GeoCache(title: "Old Oak", details: "Behind the tree",
+                                                     creator: "ana", reward: "Coin"))
+        let editing = try TmuxSession.app(storeArgument: store)
+        try editing.send("F4")
+        try editing.waitFor("[ Save ]")
+        try editing.send("C-u")
+        try editing.type("Old Oak, renamed")
+        try editing.waitFor("Old Oak, renamed")
+        kill(try #require(try editing.programPID()), SIGHUP)
+        try editing.waitFor("[exited")
+
+        let again = try TmuxSession.app(storeArgument: store)
+        try again.waitFor("Edit of \u{201C}Old Oak\u{201D} restored")
+        try again.waitFor("[ Save ]")
+        try again.send("C-s")
+        try again.waitFor("Saved")
+        try again.quitApp()
+        let stored = try StoreLocation(store).open().loadCaches()
+        #expect(stored.map(\.title) == ["Old Oak, renamed"])
+    }
 }
