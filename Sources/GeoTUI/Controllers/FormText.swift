@@ -95,8 +95,6 @@ enum FormText {
             """
     }
 
-    /// The unsaved fields that could not be kept, with their text, for after the
-    /// terminal is restored.
     // MARK: - Drafts
 
     /// The note after a draft was put back in the fields: how many others are kept,
@@ -111,8 +109,8 @@ enum FormText {
     }
 
     /// The note after an edit was put back whose cache another session changed since.
-    static func editDraftChangedSince(_ title: String) -> String {
-        "Edit of \(quoted(title)) restored; changed elsewhere since"
+    static func editDraftChangedSince(_ title: String, othersKept: Int) -> String {
+        "Edit of \(quoted(title)) restored (changed since)" + othersNote(othersKept)
     }
 
     /// The pane's message for an edit put back whose cache was deleted since: the text is
@@ -135,11 +133,13 @@ enum FormText {
     }
 
     private static func putAsideNote(_ putAside: [GeoCache.Field: String]) -> String {
-        "\n and, put aside for the next Add:" + GeoCache.Field.allCases.compactMap { field in
+        "\nPut aside before the edit, for the next Add:" + GeoCache.Field.allCases.compactMap { field in
             putAside[field].map { "\n  \(field.label): \($0)" }
         }.joined()
     }
 
+    /// The unsaved fields that could not be kept, with their text, for after the
+    /// terminal is restored.
     static func couldNotKeepDraft(_ error: any Error, _ draft: [GeoCache.Field: String]) -> String {
         let text = GeoCache.Field.allCases.compactMap { field in
             draft[field].map { "\n  \(field.label): \($0)" }

@@ -37,7 +37,7 @@ extension GeoCacheFormController {
             form.focusField(at: 0)
             updatePane()
             setNote(stored == base ? FormText.editDraftRestored(base.cache.title, othersKept: taken.othersKept)
-                                   : FormText.editDraftChangedSince(base.cache.title))
+                                   : FormText.editDraftChangedSince(base.cache.title, othersKept: taken.othersKept))
         case .failure(let error):
             // Unreadable now: still that edit, whose save compares and says what it finds.
             mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))

@@ -90,7 +90,7 @@ import Testing
         let stored = try #require(try other.first())
         try other.update(stored, to: stored.cache.replacingFields([.title: "Theirs", .details: "d", .creator: "c", .reward: "r"]))
         try form.restart()
-        #expect(form.status.contains("changed elsewhere since"))
+        #expect(form.status.hasSuffix("Edit of \u{201C}One\u{201D} restored (changed since)"))
         form.press(.control("s"))
         #expect(form.screen.contains("was changed in another session while you edited it"))
         #expect(try storedTitles(form) == ["Theirs", "Two", "Three"])
@@ -113,5 +113,18 @@ import Testing
         form.press(.function(1))
         #expect(form.screen.contains("^Y"))
         #expect(form.screen.contains("take the next kept draft"))
+    }
+
+    @Test func anEditThatCannotBeKeptIsPrintedWithWhatItHadPutAside() throws {
+        let form = try FormHarness(caches: three)
+        form.type("For the next Add")
+        form.press(.function(4), .control("u"))
+        form.type("Uno")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: form.storeURL.path + suffix) }
+        form.controller.finish()
+        let problems = form.controller.finishProblems.joined(separator: "\n")
+        #expect(problems.contains("could not keep the unsaved fields as a draft"))
+        #expect(problems.contains("Title: Uno"))
+        #expect(problems.contains("Put aside before the edit, for the next Add:\n  Title: For the next Add"))
     }
 }
