@@ -64,6 +64,32 @@ import GeoTestSupport
         #expect(try fixture.list().takeDraft()?.draft == first)
     }
 
+    @Test("forms opening at once take a draft once", arguments: StoreKind.allCases)
+    func formsOpeningAtOnceTakeADraftOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.open().leaveDraft(first)
+        let location = fixture.location
+        let sessions = Sessions()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            guard let store = try? location.open() else { return }
+            let taken = try? store.takeDraft(before: nil)
+            sessions.lock.withLock {
+                // Kept open until the end: a store released would free what it took.
+                sessions.stores.append(store)
+                if let taken { sessions.taken.append(taken.draft) }
+            }
+        }
+        #expect(sessions.stores.count == 4)
+        #expect(sessions.taken == [first])
+    }
+
+    /// What the sessions of ``formsOpeningAtOnceTakeADraftOnce(_:)`` opened and took.
+    private final class Sessions: @unchecked Sendable {
+        let lock = NSLock()
+        var stores: [any CacheStore] = []
+        var taken: [FormDraft] = []
+    }
+
     @Test("a draft held by a session that ended without quitting is taken by the next form",
           arguments: StoreKind.allCases)
     func aDraftOfAnEndedSessionIsFree(_ kind: StoreKind) throws {

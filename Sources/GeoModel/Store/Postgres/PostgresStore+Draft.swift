@@ -29,6 +29,9 @@ extension PostgresStore {
                 """, [id.map { .int(Int($0.rawValue)) } ?? .null]).rows.compactMap { $0.int(0) }
             for candidate in candidates {
                 // Taken only when still free: a session that took it meanwhile holds it now.
+                // The server keeps one copy of pg_stat_activity per transaction, which may
+                // predate the session that took it: read it afresh.
+                try connection.query("SELECT pg_stat_clear_snapshot()")
                 let taken = try connection.query("""
                     UPDATE geocache_form_draft d SET holder_pid = pg_backend_pid(), holder_start = \(Self.sessionStart)
                     WHERE id = $1 AND NOT \(Self.heldByALiveSession)

@@ -17,11 +17,12 @@ extension SQLiteStore {
     public func takeDraft(before id: DraftID?) throws -> TakenDraft? {
         let holder = DraftHolder.holder(of: self)
         // Read first: a store with no draft to take writes nothing.
-        guard try read({ db in try Self.freeDrafts(in: db).contains { id == nil || $0 < id! } }) else { return nil }
+        let isBefore = { (candidate: DraftID) in id.map { candidate < $0 } ?? true }
+        guard try read({ db in try Self.freeDrafts(in: db).contains(where: isBefore) }) else { return nil }
         return try withoutWaitingForTheDisk {
             try write { db in
                 let free = try Self.freeDrafts(in: db)
-                for candidate in free where id == nil || candidate < id! {
+                for candidate in free where isBefore(candidate) {
                     guard let data = try Data.fetchOne(db, sql: "SELECT content FROM form_draft WHERE id = ?",
                                                        arguments: [candidate.rawValue]),
                           let draft = FormDraft(encoded: Array(data)) else { continue }
