@@ -106,7 +106,7 @@ extension FormAction {
               description: "Next/Previous go nearest first, or in stored order",
               modes: [.browsing]),
         .init(keys: [.control("y")], action: .takeNextDraft,
-              description: "Keep the fields among the drafts and take the next kept draft", modes: [.browsing]),
+              description: "Keep the fields among the drafts, take the next draft", modes: fields),
     ]
 
     /// What Esc does, in every mode where it cancels something.

@@ -47,16 +47,16 @@ extension GeoCacheFormController {
         }
     }
 
-    /// Keeps the fields among the drafts and puts the next kept draft in them (the
-    /// most recent kept before the one shown, round again after the oldest).
+    /// Keeps what the form holds among the drafts (an edit as that edit, which ends
+    /// here) and puts the next kept draft in the form (the most recent kept before the
+    /// one shown, round again after the oldest).
     func takeNextDraft() {
         let current = currentDraft()
         do {
-            guard let taken = try model.takeNextDraft(puttingBack: current) else {
-                clearFields()
-                return setNote(FormText.noDraftKept)
-            }
+            let taken = try model.takeNextDraft(puttingBack: current)
+            if mode.editSession != nil { mode = .browsing }
             clearFields()
+            guard let taken else { return setNote(FormText.noDraftKept) }
             paneError = nil
             restoreDraft(taken)
             if taken.draft == current { setNote(FormText.noOtherDraft) }

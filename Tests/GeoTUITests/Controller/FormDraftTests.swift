@@ -112,7 +112,23 @@ import Testing
         let form = try FormHarness(width: 100, height: 60)
         form.press(.function(1))
         #expect(form.screen.contains("^Y"))
-        #expect(form.screen.contains("take the next kept draft"))
+        #expect(form.screen.contains("Keep the fields among the drafts, take the next draft"))
+    }
+
+    @Test func theNextDraftKeyKeepsARestoredEditAsThatEditAndComesBackToIt() throws {
+        let form = try FormHarness(caches: three)
+        try SQLiteStore(url: form.storeURL).leaveDraft(FormDraft(fields: [.title: "An Add's text"]))
+        quitEditing(form, title: "Uno")
+        try form.restart()
+        #expect(form.status.hasSuffix("Edit of \u{201C}One\u{201D} restored; 1 more kept: ^Y for the next"))
+        form.press(.control("y"))
+        #expect(form.fieldTexts == ["An Add's text", "", "", ""])
+        #expect(form.screen.contains("[ Add ]"))
+        form.press(.control("y"))
+        #expect(form.fieldTexts[0] == "Uno")
+        #expect(form.screen.contains("[ Save ]"))
+        form.press(.control("s"))
+        #expect(try storedTitles(form) == ["Uno", "Two", "Three"])
     }
 
     @Test func anEditThatCannotBeKeptIsPrintedWithWhatItHadPutAside() throws {
