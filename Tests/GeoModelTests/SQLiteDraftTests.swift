@@ -66,4 +66,22 @@ import GeoTestSupport
         }
         #expect(try store.takeDraft(before: nil)?.draft == draft)
     }
+
+    @Test("a form opening while another session holds the write lock opens without waiting for it, the draft kept")
+    func openingDoesNotWaitForAWriterToTakeADraft() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: directory.file())
+        try store.leaveDraft(FormDraft(fields: [.title: "Kept for later"]))
+        var holdsATransaction = Configuration()
+        holdsATransaction.allowsUnsafeTransactions = true
+        let writer = try DatabaseQueue(path: directory.file().path, configuration: holdsATransaction)
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let started = ContinuousClock.now
+        let contents = try SQLiteStore(url: directory.file()).openingContents()
+        #expect(started.duration(to: .now) < .seconds(SQLiteStore.busyTimeout / 2))
+        #expect(contents.draft == nil)
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        #expect(try store.keptDrafts() == [FormDraft(fields: [.title: "Kept for later"])])
+    }
 }

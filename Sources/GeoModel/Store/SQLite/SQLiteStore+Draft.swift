@@ -35,6 +35,24 @@ extension SQLiteStore {
         }
     }
 
+    /// ``takeDraft(before:)`` for a form opening: it waits at most ``openingDraftPatience``
+    /// for another session's write (a long import) rather than the busy timeout, so the
+    /// form is never held at "Opening…" for a draft; the draft then stays kept for the
+    /// next form, or `Ctrl-Y`.
+    func takeDraftWhileOpening() -> TakenDraft? {
+        let patience = Int(Self.openingDraftPatience * 1000)
+        guard (try? queue.writeWithoutTransaction({ db in try db.execute(sql: "PRAGMA busy_timeout = \(patience)") })) != nil
+        else { return nil }
+        defer {
+            let timeout = Int(Self.busyTimeout * 1000)
+            try? queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }
+        }
+        return try? takeDraft(before: nil)
+    }
+
+    /// How long a form opening waits for another session's write to take a draft.
+    static let openingDraftPatience: TimeInterval = 0.25
+
     public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
         let holder = DraftHolder.holder(of: self)
         return try withoutWaitingForTheDisk {

@@ -253,7 +253,7 @@ public final class SQLiteStore: CacheStore {
         let (count, first, hasDrafts) = try read { db in
             (try Self.count(in: db), try Self.first(in: db), (try? Self.hasDrafts(in: db)) ?? false)
         }
-        return StoreContents(count: count, first: first, draft: hasDrafts ? try? takeDraft(before: nil) : nil)
+        return StoreContents(count: count, first: first, draft: hasDrafts ? takeDraftWhileOpening() : nil)
     }
 
     static func count(in db: Database) throws -> Int {
