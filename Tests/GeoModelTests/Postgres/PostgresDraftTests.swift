@@ -64,4 +64,24 @@ import Testing
         let store = try PostgresStore(url: url)
         #expect(try store.keptDrafts() == [FormDraft(fields: [.title: "Half typed", .details: long])])
     }
+
+    @Test("a form whose connection came back keeps its text as a new draft, never over the one another form took")
+    func aReconnectedFormNeverWritesOverAnotherFormsDraft() throws {
+        let url = try server.makeDatabase()
+        let name = String(url.split(separator: "/").last!)
+        try PostgresStore(url: url).leaveDraft(FormDraft(fields: [.title: "Kept"]))
+        let first = try CacheList(store: PostgresStore(url: url))
+        #expect(try first.takeDraft()?.draft == FormDraft(fields: [.title: "Kept"]))
+        try server.superuser("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'",
+                             database: "postgres")
+        // The first form's session is gone: its draft is free, and a second form takes it.
+        let second = try CacheList(store: PostgresStore(url: url))
+        #expect(try waitUntil(timeout: .seconds(10)) { try second.takeDraft() != nil })
+        try second.keepDraft(FormDraft(fields: [.title: "Kept, and the second form's"]), finishing: true)
+        // The first form connects again by itself, then quits with its own text.
+        #expect(waitUntil(timeout: .seconds(10)) { (try? first.store.hasChangedExternally()) != nil })
+        try first.keepDraft(FormDraft(fields: [.title: "Kept, and the first form's"]), finishing: true)
+        #expect(Set(try PostgresStore(url: url).keptDrafts().compactMap { $0.fields[.title] })
+                == ["Kept, and the second form's", "Kept, and the first form's"])
+    }
 }
