@@ -70,7 +70,7 @@ extension PostgresStore {
 
     public func releaseDraft(_ id: DraftID) throws {
         try run { connection in
-            try connection.query("""
+            _ = try connection.query("""
                 UPDATE geocache_form_draft d SET holder_pid = NULL, holder_start = NULL
                 WHERE id = $1 AND \(Self.heldByThisSession)
                 """, [.int(Int(id.rawValue))])
