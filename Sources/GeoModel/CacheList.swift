@@ -7,7 +7,7 @@
 ///   starts as fast with a million caches as with ten.
 /// - **Derived data**: ``currentDescription``, ``positionText``, ``positionSummary``,
 ///   ``isEmpty``, ``isSearching``, ``searchMatchCount``, ``searchPosition``, whether a
-///   draft differs from the one kept (``keepDraft(_:)``); the validity rule is
+///   draft differs from the one kept (``keepDraft(_:finishing:)``); the validity rule is
 ///   ``GeoCache/missingFields``, and ``GeoCache/fields(differingFrom:)`` says what two
 ///   versions of a cache disagree on. Views ask here, never compute.
 /// - **Notifications**: every change is broadcast once, as a ``CacheListChange``, to
@@ -29,7 +29,8 @@
 ///
 /// Moving lives in `CacheList+Moving.swift`, editing and deleting in
 /// `CacheList+Editing.swift`, searching in `CacheList+Search.swift`, nearest-first
-/// order (``order``, ``browseNearestFirst(from:)``) in `CacheList+Nearest.swift`.
+/// order (``order``, ``browseNearestFirst(from:)``) in `CacheList+Nearest.swift`, the
+/// drafts (``takeDraft()``, ``takeNextDraft(puttingBack:)``) in `CacheList+Drafts.swift`.
 ///
 /// Not thread-safe: use it from the main thread only.
 public final class CacheList {
@@ -70,9 +71,8 @@ public final class CacheList {
     /// that loses count (a random move, an add, another session's change).
     public internal(set) var nearestRank: Int?
 
-    /// The draft as the store holds it, as far as this list knows: what
-    /// ``keepDraft(_:)`` compares with; nil until the list has read or written one.
-    private var keptDraft: [GeoCache.Field: String]?
+    /// The draft this list's session holds and its text as kept (`CacheList+Drafts.swift`).
+    var draftState = DraftState()
     private var observers: [Int: (CacheListChange) -> Void] = [:]
     private var nextObserverKey = 0
 
@@ -105,7 +105,7 @@ public final class CacheList {
         }
         self.opening = nil
         openedStore = opened.store
-        keptDraft = opened.contents.draft.filter { !$0.value.isEmpty }
+        draftState = DraftState(taken: opened.contents.draft)
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: opened.contents.draft))
     }
@@ -207,6 +207,8 @@ public final class CacheList {
     public func reopen() throws {
         let reopened = try store.reopened()
         openedStore = reopened
+        // The draft held was in the store left behind: the text is kept anew in this one.
+        draftState.held = nil
         search = nil
         start(count: try reopened.count(), first: try reopened.first())
         broadcast(.reloaded(count: count))
@@ -259,36 +261,6 @@ public final class CacheList {
         let first = try store.first()
         start(count: try store.count(), first: first)
         broadcast(.reloaded(count: count))
-    }
-
-    /// The form's unsaved text kept from the previous run; ``keepDraft(_:)`` compares
-    /// with it from then on.
-    public func loadDraft() throws -> [GeoCache.Field: String] {
-        let draft = try store.loadDraft()
-        keptDraft = draft.filter { !$0.value.isEmpty }
-        return draft
-    }
-
-    /// Keeps `fields` as the draft for the next run when they differ from the draft
-    /// kept already (the one read when the list opened, ``loadDraft()``'s, or the last
-    /// one kept; always when the list has seen none), so that a quit without typing
-    /// writes nothing; all-empty clears it. Returns whether it wrote. A failed write is
-    /// not retried by the next call. Like every write, it needs the store open (empty
-    /// fields while it opens are nothing to keep).
-    @discardableResult
-    public func keepDraft(_ fields: [GeoCache.Field: String]) throws -> Bool {
-        let draft = fields.filter { !$0.value.isEmpty }
-        // While the store opens, nothing can have been typed, and there is no store yet.
-        guard draft != keptDraft, !(isOpening && draft.isEmpty) else { return false }
-        keptDraft = draft
-        try store.saveDraft(draft)
-        return true
-    }
-
-    /// Keeps the form's unsaved text for the next run; all-empty clears it.
-    /// Drafts are not list changes: nothing is broadcast.
-    public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
-        try store.saveDraft(fields)
     }
 
     // MARK: - Notifications

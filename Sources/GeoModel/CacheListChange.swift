@@ -34,10 +34,11 @@ public enum CacheListChange: Equatable, Sendable {
     /// ``CacheList/saveCaches(_:)``): observers should redraw all they show.
     case reloaded(count: Int)
     /// The store being opened is open (``CacheList/finishOpening()``): the list now
-    /// holds its count and first cache, and `draft` is the form's unsaved text kept
-    /// from the previous run (``CacheList/loadDraft()``, read while opening). Observers
-    /// draw everything they show.
-    case opened(count: Int, draft: [GeoCache.Field: String])
+    /// holds its count and first cache, and `draft` is the most recent draft kept by an
+    /// earlier form that no live form holds, taken while opening (the list's session
+    /// holds it now: ``CacheList/takeDraft()``), nil when there was none. Observers draw
+    /// everything they show.
+    case opened(count: Int, draft: TakenDraft?)
     /// Another process (or another store on the same file) changed the store; the
     /// count, the current cache and its position have been re-read (and, during a
     /// search, its matches). Also broadcast before an edit or delete throws

@@ -31,18 +31,24 @@ import GeoTestSupport
         #expect(!list.isOpening)
         #expect(list.current?.cache.withoutCode == Samples.oak)
         #expect(list.positionText == "1 of 2")
-        #expect(recorder.changes == [.opened(count: 2, draft: [:])])
+        #expect(recorder.changes == [.opened(count: 2, draft: nil)])
     }
 
     @Test(arguments: StoreKind.allCases) func openedBroadcastCarriesTheKeptDraft(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        try fixture.store.saveDraft([.title: "Half typed", .reward: "Coin"])
+        try fixture.store.leaveDraft(FormDraft(fields: [.title: "Half typed", .reward: "Coin"]))
         let opening = StoreOpening(fixture.location)
         defer { opening.finish() }
         let list = CacheList(opening: opening)
         let recorder = ChangeRecorder(list)
         try list.finishOpening()
-        #expect(recorder.changes == [.opened(count: 0, draft: [.title: "Half typed", .reward: "Coin"])])
+        guard case .opened(count: 0, let draft?)? = recorder.changes.first else {
+            Issue.record("no .opened with a draft: \(recorder.changes)")
+            return
+        }
+        #expect(draft.draft == FormDraft(fields: [.title: "Half typed", .reward: "Coin"]))
+        #expect(draft.othersKept == 0)
+        #expect(recorder.changes.count == 1)
     }
 
     @Test func finishingAgainChangesAndBroadcastsNothing() throws {

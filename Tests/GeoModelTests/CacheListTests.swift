@@ -176,28 +176,28 @@ import GeoTestSupport
         let fixture = try StoreFixture(kind)
         let list = try fixture.list()
         let recorder = ChangeRecorder(list)
-        try list.saveDraft([.details: "half"])
-        #expect(try list.loadDraft() == [.details: "half"])
+        try list.keepDraft(FormDraft(fields: [.details: "half"]))
+        #expect(try list.keptDrafts() == [FormDraft(fields: [.details: "half"])])
         #expect(recorder.changes.isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases) func keepingTheDraftAlreadyKeptWritesNothing(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        try fixture.list().saveDraft([.title: "Half typed"])
+        try fixture.store.leaveDraft(FormDraft(fields: [.title: "Half typed"]))
         let list = try fixture.list()
-        #expect(try list.loadDraft() == [.title: "Half typed"])
-        #expect(try list.keepDraft([.title: "Half typed", .details: ""]) == false)
-        #expect(try list.keepDraft([.title: "Half typed", .details: "more"]) == true)
-        #expect(try fixture.list().loadDraft() == [.title: "Half typed", .details: "more"])
+        #expect(try list.takeDraft()?.draft == FormDraft(fields: [.title: "Half typed"]))
+        #expect(try list.keepDraft(FormDraft(fields: [.title: "Half typed", .details: ""])) == false)
+        #expect(try list.keepDraft(FormDraft(fields: [.title: "Half typed", .details: "more"])) == true)
+        #expect(try fixture.list().keptDrafts() == [FormDraft(fields: [.title: "Half typed", .details: "more"])])
     }
 
     @Test(arguments: StoreKind.allCases) func keepingEmptyFieldsClearsAKeptDraft(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let list = try fixture.list()
-        #expect(try list.keepDraft([.reward: "Coin"]) == true)
-        #expect(try list.keepDraft([.reward: ""]) == true)
-        #expect(try fixture.list().loadDraft().isEmpty)
-        #expect(try list.keepDraft([:]) == false)
+        #expect(try list.keepDraft(FormDraft(fields: [.reward: "Coin"])) == true)
+        #expect(try list.keepDraft(FormDraft(fields: [.reward: ""])) == true)
+        #expect(try fixture.list().keptDrafts().isEmpty)
+        #expect(try list.keepDraft(FormDraft(fields: [:])) == false)
     }
 
     @Test(arguments: StoreKind.allCases) func thePositionIsWordedForPeople(_ kind: StoreKind) throws {
@@ -240,7 +240,7 @@ import GeoTestSupport
         let fixture = try StoreFixture(kind)
         let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
-        try fixture.open().saveDraft([.title: "elsewhere"])
+        try fixture.open().leaveDraft(FormDraft(fields: [.title: "elsewhere"]))
         try list.checkForExternalChanges()
         #expect(recorder.changes.isEmpty)
     }

@@ -17,18 +17,18 @@ import GeoTestSupport
         let fixture = try StoreFixture(kind)
         try fixture.store.add(Samples.oak)
         try fixture.store.add(Samples.bridge)
-        try fixture.store.saveDraft([.title: "Half typed"])
+        try fixture.store.leaveDraft(FormDraft(fields: [.title: "Half typed"]))
         let contents = try fixture.open().openingContents()
         #expect(contents.count == 2)
         #expect(contents.first?.cache.withoutCode == Samples.oak)
-        #expect(contents.draft == [.title: "Half typed"])
+        #expect(contents.draft?.draft == FormDraft(fields: [.title: "Half typed"]))
     }
 
     @Test(arguments: StoreKind.allCases) func openingContentsOfANewStoreAreEmpty(_ kind: StoreKind) throws {
         let contents = try StoreFixture(kind).open().openingContents()
         #expect(contents.count == 0)
         #expect(contents.first == nil)
-        #expect(contents.draft.isEmpty)
+        #expect(contents.draft == nil)
     }
 
     @Test(arguments: StoreKind.allCases) func addedCachesPersistAcrossInstances(_ kind: StoreKind) throws {
@@ -118,17 +118,17 @@ import GeoTestSupport
 
     @Test(arguments: StoreKind.allCases) func draftIsKeptAcrossInstances(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        let draft: [GeoCache.Field: String] = [.title: "Half\nwritten \u{0}", .reward: "🧭"]
-        do { try fixture.open().saveDraft(draft) }
-        #expect(try fixture.open().loadDraft() == draft)
+        let draft = FormDraft(fields: [.title: "Half\nwritten \u{0}", .reward: "🧭"])
+        do { try fixture.open().leaveDraft(draft) }
+        #expect(try fixture.open().keptDrafts() == [draft])
     }
 
-    @Test(arguments: StoreKind.allCases) func savingAnAllEmptyDraftClearsIt(_ kind: StoreKind) throws {
+    @Test(arguments: StoreKind.allCases) func keepingAnAllEmptyDraftInPlaceOfTheOneHeldDeletesIt(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = try fixture.open()
-        try store.saveDraft([.title: "x"])
-        try store.saveDraft([.title: "", .details: "", .creator: "", .reward: ""])
-        #expect(try store.loadDraft().isEmpty)
+        let id = try store.keepDraft(FormDraft(fields: [.title: "x"]), in: nil, holding: true)
+        try store.keepDraft(FormDraft(fields: [.title: "", .details: "", .creator: "", .reward: ""]), in: id, holding: true)
+        #expect(try store.keptDrafts().isEmpty)
     }
 
     @Test func newStoreFileIsPrivateInAPrivateDirectory() throws {
@@ -233,6 +233,6 @@ import GeoTestSupport
         _ = try SQLiteStore(url: directory.file())
         let queue = try DatabaseQueue(path: directory.file().path)
         let identifiers = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(identifiers == ["v1", "v2", "v3", "v4"])
+        #expect(identifiers == ["v1", "v2", "v3", "v4", "v5"])
     }
 }

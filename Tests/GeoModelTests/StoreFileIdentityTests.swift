@@ -96,11 +96,11 @@ import Glibc
         var store: SQLiteStore? = try openStoreWithUncheckpointedCaches(in: directory)
         try moveReplacement(over: directory)
 
-        #expect(throws: StoreError.fileReplaced(path: url.path)) { try store?.saveDraft([.title: "Half written"]) }
+        #expect(throws: StoreError.fileReplaced(path: url.path)) { try store?.leaveDraft(FormDraft(fields: [.title: "Half written"])) }
         store = nil
 
         let replacement = try SQLiteStore(url: url)
-        #expect(try replacement.loadDraft().isEmpty)
+        #expect(try replacement.keptDrafts().isEmpty)
         #expect(try replacement.loadCaches().withoutCodes == replacementCaches)
     }
 
@@ -234,7 +234,7 @@ import Glibc
         deleteWithSideFiles(directory.file())
 
         #expect(throws: StoreError.fileDeleted(path: directory.file().path)) {
-            try store?.saveDraft([.title: "Half written"])
+            try store?.leaveDraft(FormDraft(fields: [.title: "Half written"]))
         }
         store = nil
 
@@ -298,7 +298,7 @@ import Glibc
         try queue.close()
 
         for number in 1...50 { try store.add(Samples.numbered(number)) }
-        try store.saveDraft([.title: "kept"])
+        try store.leaveDraft(FormDraft(fields: [.title: "kept"]))
 
         #expect(try store.hasChangedExternally())
         #expect(try store.count() == 3051)

@@ -81,7 +81,7 @@ struct StoreSchemaV4Tests {
         #expect(Set(codes).count == codes.count)
         #expect(codes.allSatisfy { $0.hasPrefix(CacheCode.prefix) && $0.count == CacheCode.prefix.count + CacheCode.generatedLength })
         #expect(try store.count() == expected.count)
-        #expect(try store.loadDraft() == [.title: "Half typed"])
+        #expect(try store.keptDrafts() == [FormDraft(fields: [.title: "Half typed"])])
         #expect(try store.find("zurich").map(\.id.rawValue) == [1])
         #expect(try store.contains(GeoCache(title: "Script", details: "d", creator: "c", reward: "r")))
     }

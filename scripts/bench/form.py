@@ -2,6 +2,8 @@
 bytes and latency per key, idle CPU and wake-ups, Add, Next and memory on a big store.
 Used for both stores (a file path or a server URL)."""
 
+import base64
+import json
 import os
 import shutil
 import sqlite3
@@ -97,8 +99,10 @@ def measure_long_text_and_draft_quit(binary, empty_store, workdir, home, runs):
             session.key(text)
         quits.append(session.quit() * MS)
         with sqlite3.connect(store) as db:
-            kept = db.execute("SELECT CAST(value AS TEXT) FROM draft WHERE field = 'details'").fetchone()
-        if kept is None or kept[0] != text.decode():
+            row = db.execute("SELECT content FROM form_draft ORDER BY id DESC").fetchone()
+        # A draft is a JSON object whose texts are base64 of their UTF-8 (FormDraft.encoded()).
+        kept = base64.b64decode(json.loads(row[0])["fields"]["details"]).decode() if row else None
+        if kept != text.decode():
             raise AppError(f"the typed draft was not kept: {kept!r}")
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(store + suffix):

@@ -25,7 +25,8 @@ public protocol CacheStore: AnyObject {
     /// The first cache in stored order, or nil when the store is empty.
     func first() throws -> StoredCache?
     /// What a form shows when it opens: the count and the first cache, read from one
-    /// snapshot where the store can, and the kept draft (empty when it cannot be read).
+    /// snapshot where the store can, and a draft taken for the form
+    /// (``takeDraft(before:)``; none when it cannot be taken).
     func openingContents() throws -> StoreContents
     /// The last cache in stored order, or nil when the store is empty.
     func last() throws -> StoredCache?
@@ -103,12 +104,28 @@ public protocol CacheStore: AnyObject {
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                       interruption: ImportInterruption?) throws -> ImportReport
 
-    // MARK: The draft
+    // MARK: Drafts
 
-    /// The form's unsaved text kept from a previous run of the same person.
-    func loadDraft() throws -> [GeoCache.Field: String]
-    /// Keeps the form's unsaved text for that person's next run; all-empty clears it.
-    func saveDraft(_ fields: [GeoCache.Field: String]) throws
+    // A store keeps any number of drafts (``FormDraft``), each one form's unsaved text,
+    // per person: the SQLite file's user, or the PostgreSQL role that logged in. A
+    // session holds the drafts it took or kept until it releases them or ends, and no
+    // other session takes a draft a live session holds.
+
+    /// Takes for this session the most recent draft of this person that no live session
+    /// holds, among those kept before `id` (all of them when nil); nil when there is none.
+    /// The answer says how many others are left for other forms to take.
+    func takeDraft(before id: DraftID?) throws -> TakenDraft?
+    /// Keeps `draft` in place of the draft `id` this session holds (a new draft when nil,
+    /// or when the session no longer holds it: nothing is ever written over another
+    /// session's draft). An empty draft deletes it. With `holding`, the session goes on
+    /// holding the draft (returned); without, it is left for any later session to take.
+    @discardableResult
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID?
+    /// Leaves the draft `id` this session holds to any later session.
+    func releaseDraft(_ id: DraftID) throws
+    /// Every draft of this person, the most recent first, held or not (for tests and
+    /// scripts; a form takes them with ``takeDraft(before:)``).
+    func keptDrafts() throws -> [FormDraft]
 
     // MARK: Other sessions
 
@@ -143,19 +160,25 @@ public enum ExistingCaches: Sendable, Equatable {
     case keep
 }
 
-/// The count, the first cache and the kept draft: what a form shows when it opens.
+/// The count, the first cache and a draft taken for the form: what a form shows when it opens.
 public struct StoreContents: Sendable {
     public let count: Int
     public let first: StoredCache?
-    public let draft: [GeoCache.Field: String]
+    /// The most recent draft no live session held, now held by the opening session.
+    public let draft: TakenDraft?
 }
 
 extension CacheStore {
     public func prepareForExit() {}
 
-    /// Three reads, one after the other.
+    /// Two reads and a draft taken, one after the other.
     public func openingContents() throws -> StoreContents {
-        StoreContents(count: try count(), first: try first(), draft: (try? loadDraft()) ?? [:])
+        StoreContents(count: try count(), first: try first(), draft: try? takeDraft(before: nil))
+    }
+
+    /// Keeps `draft` as a new draft that any later session may take.
+    public func leaveDraft(_ draft: FormDraft) throws {
+        try keepDraft(draft, in: nil, holding: false)
     }
 
     /// Validates `cache` and stores it after every other cache.

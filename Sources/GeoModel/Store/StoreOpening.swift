@@ -5,7 +5,7 @@ import Foundation
 /// store over.
 ///
 /// The thread opens the store and reads what a ``CacheList`` starts from (the count, the
-/// first cache and the kept draft: ``CacheList/finishOpening()`` takes them); the store
+/// first cache and takes a kept draft: ``CacheList/finishOpening()`` takes them); the store
 /// is used from the caller's thread alone afterwards, the semaphore ordering the
 /// thread's work before the caller's (a store is used from one thread at a time).
 ///
@@ -22,8 +22,8 @@ public final class StoreOpening: @unchecked Sendable {
     /// A store just opened, with what a list starts from.
     struct Opened {
         let store: any CacheStore
-        /// The count, the first cache and the draft (empty when it could not be read: a
-        /// draft is a convenience, never a reason not to start).
+        /// The count, the first cache and a draft taken for the form (none when it could
+        /// not be taken: a draft is a convenience, never a reason not to start).
         let contents: StoreContents
     }
 

@@ -32,6 +32,7 @@ public enum FormAction: Hashable, Sendable {
     case placeCache
     case cancelPlacing
     case toggleNearestFirst
+    case takeNextDraft
 }
 
 extension FormAction {
@@ -104,6 +105,8 @@ extension FormAction {
         .init(keys: [.control("o"), .function(6)], action: .toggleNearestFirst, help: "Nearest",
               description: "Next/Previous go nearest first, or in stored order",
               modes: [.browsing]),
+        .init(keys: [.control("y")], action: .takeNextDraft,
+              description: "Keep the fields among the drafts, take the next draft", modes: fields),
     ]
 
     /// What Esc does, in every mode where it cancels something.

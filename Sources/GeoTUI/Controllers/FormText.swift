@@ -53,7 +53,6 @@ enum FormText {
     // MARK: - Adding and editing
 
     static let added = "Added and saved"
-    static let draftRestored = "Draft restored"
     static let noCacheToEdit = "No cache to edit"
     static let saved = "Saved"
     static let savedOverTheOtherVersion = "Saved over the other session\u{2019}s version"
@@ -108,6 +107,49 @@ enum FormText {
 
             \(key(.reload)) takes the stored version into the fields. \(key(.saveEdit)) saves yours over it. \(key(.cancelEdit)) cancels the edit.
             """
+    }
+
+    // MARK: - Drafts
+
+    /// The note after a draft was put back in the fields: how many others are kept,
+    /// and the key that takes the next.
+    static func draftRestored(othersKept: Int) -> String {
+        "Draft restored" + othersNote(othersKept)
+    }
+
+    /// The note after an edit in progress was put back as that edit.
+    static func editDraftRestored(_ title: String, othersKept: Int) -> String {
+        "Edit of \(quoted(title)) restored" + othersNote(othersKept)
+    }
+
+    /// The note after an edit was put back whose cache another session changed since.
+    static func editDraftChangedSince(_ title: String, othersKept: Int) -> String {
+        "Edit of \(quoted(title)) restored (changed since)" + othersNote(othersKept)
+    }
+
+    /// The pane's message for an edit put back whose cache was deleted since: the text is
+    /// an Add now, offered as such.
+    static func editDraftOfDeletedCache(_ title: String) -> String {
+        "\(quoted(title)) was deleted in another session after you left this edit of it.\n\nYour text is in the fields: press \(key(.addCache)) to add it as a new cache."
+    }
+
+    static let noOtherDraft = "No other draft kept"
+    static let noDraftKept = "No draft kept"
+
+    private static func othersNote(_ count: Int) -> String {
+        count == 0 ? "" : "; \(count) more kept: \(key(.takeNextDraft)) for the next"
+    }
+
+    /// What a quit that could not keep the draft prints once the terminal is restored:
+    /// the text itself, so nothing is lost.
+    static func couldNotKeepDraft(_ error: any Error, _ draft: FormDraft) -> String {
+        couldNotKeepDraft(error, draft.fields) + (draft.putAside.isEmpty ? "" : putAsideNote(draft.putAside))
+    }
+
+    private static func putAsideNote(_ putAside: [GeoCache.Field: String]) -> String {
+        "\nPut aside before the edit, for the next Add:" + GeoCache.Field.allCases.compactMap { field in
+            putAside[field].map { "\n  \(field.label): \($0)" }
+        }.joined()
     }
 
     /// The unsaved fields that could not be kept, with their text, for after the

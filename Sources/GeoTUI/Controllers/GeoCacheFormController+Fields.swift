@@ -17,13 +17,6 @@ extension GeoCacheFormController {
         setFieldValues([:])
         form.focusField(at: 0)
     }
-
-    /// Shows `draft`, the unsaved text kept by the last run, in the fields.
-    func restoreDraft(_ draft: [GeoCache.Field: String]) {
-        guard draft.contains(where: { !$0.value.isEmpty }) else { return }
-        setFieldValues(draft)
-        setNote(FormText.draftRestored)
-    }
 }
 
 extension GeoCacheFormController: FormDelegate {

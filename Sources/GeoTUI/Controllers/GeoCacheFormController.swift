@@ -16,9 +16,9 @@ import GeoModel
 /// perform, a refusal with the table's note, or input for the widget that has the
 /// keyboard (``handle(_:)-(InputEvent)``, ``request(_:)``); `perform(_:)` then only does it. The
 /// help bar lists what works in the mode, and every sentence shown comes from
-/// ``FormText``. Editing, deleting, searching and the answers to model notifications
-/// live in extensions of their own (`GeoCacheFormController+Editing.swift`,
-/// `+Search.swift`, `+Notifications.swift`).
+/// ``FormText``. Editing, deleting, searching, the drafts and the answers to model
+/// notifications live in extensions of their own (`GeoCacheFormController+Editing.swift`,
+/// `+Search.swift`, `+Drafts.swift`, `+Notifications.swift`).
 public final class GeoCacheFormController: ScreenController {
     /// The parts of the screen that are repainted separately.
     enum Part: CaseIterable {
@@ -84,7 +84,7 @@ public final class GeoCacheFormController: ScreenController {
 
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
-    public private(set) var finishProblems: [String] = []
+    public internal(set) var finishProblems: [String] = []
 
     /// Starts the controller's life: takes the model, builds and configures the views,
     /// restores the draft kept by the last run, and starts observing the model.
@@ -131,7 +131,7 @@ public final class GeoCacheFormController: ScreenController {
         positionObservation = position.observe { [weak self] change in self?.positionDidChange(change) }
         updatePositionLabel()
         setNote(storeName)
-        if !model.isOpening { restoreDraft((try? model.loadDraft()) ?? [:]) }
+        if !model.isOpening { restoreDraft(try? model.takeDraft()) }
         updatePane()
         updateStatus()
     }
@@ -294,21 +294,6 @@ public final class GeoCacheFormController: ScreenController {
         positionObservation = nil
     }
 
-    /// Has the model keep the fields' text as the draft (it writes only when the text
-    /// differs from the draft it holds; an empty form clears it). Called while answering
-    /// the quit key or a signal, before the terminal is restored, so once the person
-    /// sees the quit answered the draft is in the store; a kill after that cannot lose it.
-    private func keepDraft() {
-        let draft = currentFieldValues()
-        do {
-            try model.keepDraft(draft)
-        } catch {
-            // Tried once: the failure is reported after the terminal is restored, with
-            // the text itself, so nothing is lost.
-            finishProblems.append(FormText.couldNotKeepDraft(error, draft.filter { !$0.value.isEmpty }))
-        }
-    }
-
     // MARK: - App-level actions
 
     /// Asks for `action` the way a button or another widget does: by the same rule as
@@ -371,6 +356,7 @@ public final class GeoCacheFormController: ScreenController {
         case .placeCache: openPlacing()
         case .cancelPlacing: closePlacing(note: FormText.placeUnchanged)
         case .toggleNearestFirst: toggleNearestFirst()
+        case .takeNextDraft: takeNextDraft()
         }
         return .proceed
     }

@@ -82,10 +82,11 @@ import Testing
         try server.superuser("GRANT ALL ON ALL TABLES IN SCHEMA public TO \(PostgresTestServer.passwordRole)", database: name)
         let theirs = try PostgresStore(url: server.uri(database: name, user: PostgresTestServer.passwordRole,
                                                          password: PostgresTestServer.rolePassword))
-        try mine.saveDraft([.title: "my unfinished text"])
-        #expect(try theirs.loadDraft().isEmpty)
-        try theirs.saveDraft([.title: "theirs"])
-        #expect(try mine.loadDraft() == [.title: "my unfinished text"])
+        try mine.leaveDraft(FormDraft(fields: [.title: "my unfinished text"]))
+        #expect(try theirs.keptDrafts().isEmpty)
+        #expect(try theirs.takeDraft(before: nil) == nil)
+        try theirs.leaveDraft(FormDraft(fields: [.title: "theirs"]))
+        #expect(try mine.keptDrafts() == [FormDraft(fields: [.title: "my unfinished text"])])
     }
 
     @Test func theChangeDescriptorWakesOnAnotherSessionsCommitOnly() throws {

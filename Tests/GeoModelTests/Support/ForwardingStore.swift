@@ -51,8 +51,12 @@ class ForwardingStore: CacheStore {
         try base.importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption)
     }
 
-    func loadDraft() throws -> [GeoCache.Field: String] { try base.loadDraft() }
-    func saveDraft(_ fields: [GeoCache.Field: String]) throws { try base.saveDraft(fields) }
+    func takeDraft(before id: DraftID?) throws -> TakenDraft? { try base.takeDraft(before: id) }
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
+        try base.keepDraft(draft, in: id, holding: holding)
+    }
+    func releaseDraft(_ id: DraftID) throws { try base.releaseDraft(id) }
+    func keptDrafts() throws -> [FormDraft] { try base.keptDrafts() }
     func hasChangedExternally() throws -> Bool { try base.hasChangedExternally() }
     var changeDescriptor: Int32? { base.changeDescriptor }
     var recheckDelay: Duration? { base.recheckDelay }

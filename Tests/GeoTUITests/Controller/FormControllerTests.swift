@@ -269,7 +269,7 @@ import Testing
         form.press(.control("q"))
         #expect(form.lastOutcome == .quit(status: 0))
         // No finish(): this is what a kill right after the answer leaves.
-        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.title: "Typed then quit"])
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts() == [FormDraft(fields: [.title: "Typed then quit"])])
     }
 
     @Test func theDraftIsInTheStoreOnceAHangUpIsAnswered() throws {
@@ -277,7 +277,7 @@ import Testing
         form.press(.tab)
         form.type("Line dropped")
         #expect(form.controller.handle(.hangup) == .quit(status: 0))
-        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.details: "Line dropped"])
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts() == [FormDraft(fields: [.details: "Line dropped"])])
     }
 
     @Test func emptyFieldsLeaveNoDraft() throws {

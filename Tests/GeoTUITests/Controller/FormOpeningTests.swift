@@ -55,6 +55,6 @@ import Testing
         form.press(.control("q"))
         #expect(form.lastOutcome == .quit(status: 0))
         form.controller.finish()
-        #expect(try SQLiteStore(url: form.storeURL).loadDraft() == [.title: "Kept"])
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts() == [FormDraft(fields: [.title: "Kept"])])
     }
 }

@@ -34,7 +34,7 @@ final class FormHarness {
         do {
             let store = try SQLiteStore(url: storeURL)
             for cache in caches { try store.add(cache) }
-            if !draft.isEmpty { try store.saveDraft(draft) }
+            if !draft.isEmpty { try store.leaveDraft(FormDraft(fields: draft)) }
             if opening {
                 let started = StoreOpening(.file(storeURL.path, createsDirectories: false))
                 self.opening = started

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reading, writing, searching and the draft on the PostgreSQL store: the same
+/// Reading, writing and searching on the PostgreSQL store: the same
 /// statements as the SQLite store's, on `bytea` fields, with each cache's code (text:
 /// a stored code is ASCII), place (two integer columns of microdegrees, both NULL
 /// without one) and listing (``ListingEncoding``, NULL when empty).
@@ -163,38 +163,6 @@ extension PostgresStore {
             return .success(try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0)
         }
         return try outcome.get()
-    }
-
-    // MARK: - The draft
-
-    /// Whose draft this is: the login and the host the form runs on, beside the
-    /// database role (a column default), so members sharing a role keep their own text.
-    static let member: String = {
-        let user = ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
-        return "\(user)@\(ProcessInfo.processInfo.hostName)"
-    }()
-
-    public func loadDraft() throws -> [GeoCache.Field: String] {
-        try run { connection in
-            var draft: [GeoCache.Field: String] = [:]
-            let rows = try connection.query(
-                "SELECT field, value FROM geocache_draft WHERE role = current_user AND member = $1",
-                [.text(Self.member)]).rows
-            for row in rows {
-                if let name = row.string(0), let field = GeoCache.Field(rawValue: name) { draft[field] = row.string(1) }
-            }
-            return draft
-        }
-    }
-
-    public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
-        try transaction { connection in
-            try connection.query("DELETE FROM geocache_draft WHERE role = current_user AND member = $1", [.text(Self.member)])
-            for (field, value) in fields where !value.isEmpty {
-                try connection.query("INSERT INTO geocache_draft (member, field, value) VALUES ($1, $2, $3)",
-                                     [.text(Self.member), .text(field.rawValue), .utf8(value)])
-            }
-        }
     }
 
     // MARK: - Plumbing

@@ -103,6 +103,38 @@ extension PostgresStore {
             // PostgreSQL's own GiST index over points, no extension needed.
             "CREATE INDEX geocache_place ON geocache USING gist (\(placePoint))",
         ],
+        // Version 3: drafts (issue 26). One row per form that quit with text, where a
+        // role and a "login@host" string had one draft, one row per field, that the
+        // next form's replaced. A row belongs to the role that logged in and is held
+        // by the session that took it (its backend's pid and start time; NULL when
+        // none); its content is `FormDraft`'s encoded form. Each role's and login's
+        // one draft of an older store becomes a row (texts as base64, as Swift writes
+        // them). Row-level security, forced on the owner too, keeps each role to its own.
+        [
+            """
+            CREATE TABLE geocache_form_draft (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                role name NOT NULL DEFAULT session_user,
+                holder_pid integer,
+                holder_start timestamptz,
+                content bytea NOT NULL
+            )
+            """,
+            """
+            INSERT INTO geocache_form_draft (role, content)
+            SELECT role, convert_to(json_build_object('fields',
+                       json_object_agg(field, replace(encode(value, 'base64'), E'\\n', ''))
+                   )::text, 'UTF8')
+            FROM geocache_draft WHERE length(value) > 0 GROUP BY role, member
+            """,
+            "DROP TABLE geocache_draft",
+            "ALTER TABLE geocache_form_draft ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE geocache_form_draft FORCE ROW LEVEL SECURITY",
+            """
+            CREATE POLICY geocache_form_draft_own ON geocache_form_draft
+                USING (role = session_user) WITH CHECK (role = session_user)
+            """,
+        ],
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

@@ -1,48 +1,106 @@
 import Foundation
 import GRDB
 
-/// The form's unsaved text in the SQLite store: one `draft` table, one row per field.
+/// The forms' unsaved text in the SQLite store: the `form_draft` table, one row per
+/// draft (``FormDraft``'s encoded form), each with the session holding it (``DraftHolder``:
+/// the process and the store object), or none.
+///
+/// Every draft write commits with `synchronous = NORMAL` (``withoutWaitingForTheDisk(_:)``,
+/// `synchronous` set before the transaction, as SQLite requires, and `FULL` again once it
+/// has committed): the commit is in the write-ahead log in the page cache when it
+/// returns, without waiting for the disk, so quitting does not wait for `fdatasync`. A
+/// kill or a hang-up of the process after that cannot lose it (the kernel writes the page
+/// cache out whatever happens to the process), and WAL mode stays consistent; only a
+/// power cut or a crash of the system before the next checkpoint's sync can take the
+/// drafts back to what they were before (docs/decisions.md).
 extension SQLiteStore {
-    /// The form's unsaved text kept from a previous run: only non-empty fields.
-    public func loadDraft() throws -> [GeoCache.Field: String] {
-        try read(Self.draft(in:))
-    }
-
-    /// The draft as ``loadDraft()`` reads it, inside a read of the caller's.
-    static func draft(in db: Database) throws -> [GeoCache.Field: String] {
-        var draft: [GeoCache.Field: String] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
-        while let row = try rows.next() {
-            let name: String = row[0]
-            let data: Data = row[1] ?? Data()
-            if let field = GeoCache.Field(rawValue: name) {
-                draft[field] = String(decoding: data, as: UTF8.self)
+    public func takeDraft(before id: DraftID?) throws -> TakenDraft? {
+        let holder = DraftHolder.holder(of: self)
+        // Read first: a store with no draft to take writes nothing.
+        let isBefore = { (candidate: DraftID) in id.map { candidate < $0 } ?? true }
+        guard try read({ db in try Self.freeDrafts(in: db).contains(where: isBefore) }) else { return nil }
+        return try withoutWaitingForTheDisk {
+            try write { db in
+                let free = try Self.freeDrafts(in: db)
+                for candidate in free where isBefore(candidate) {
+                    guard let data = try Data.fetchOne(db, sql: "SELECT content FROM form_draft WHERE id = ?",
+                                                       arguments: [candidate.rawValue]),
+                          let draft = FormDraft(encoded: Array(data)) else { continue }
+                    try db.execute(sql: "UPDATE form_draft SET holder = ? WHERE id = ?",
+                                   arguments: [holder, candidate.rawValue])
+                    return TakenDraft(id: candidate, draft: draft, othersKept: free.count - 1)
+                }
+                return nil
             }
         }
-        return draft
     }
 
-    /// Keeps the form's unsaved text for the next run, replacing the previous
-    /// draft; when every field is empty the draft is cleared.
-    ///
-    /// Unlike the store's other writes, the draft's transaction commits with
-    /// `synchronous = NORMAL` (set before it, as SQLite requires, and `FULL` again once
-    /// it has committed): the commit is in the write-ahead log in the page cache when
-    /// this returns, without waiting for the disk, so quitting does not wait for
-    /// `fdatasync`. A kill or a hang-up of the process after that cannot lose it (the
-    /// kernel writes the page cache out whatever happens to the process), and WAL mode
-    /// stays consistent; only a power cut or a crash of the system before the next
-    /// checkpoint's sync can take the draft back to the previous one (docs/decisions.md).
-    public func saveDraft(_ fields: [GeoCache.Field: String]) throws {
+    /// ``takeDraft(before:)`` for a form opening: it waits at most ``openingDraftPatience``
+    /// for another session's write (a long import) rather than the busy timeout, so the
+    /// form is never held at "Opening…" for a draft; the draft then stays kept for the
+    /// next form, or `Ctrl-Y`.
+    func takeDraftWhileOpening() -> TakenDraft? {
+        let patience = Int(Self.openingDraftPatience * 1000)
+        guard (try? queue.writeWithoutTransaction({ db in try db.execute(sql: "PRAGMA busy_timeout = \(patience)") })) != nil
+        else { return nil }
+        defer {
+            let timeout = Int(Self.busyTimeout * 1000)
+            try? queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }
+        }
+        return try? takeDraft(before: nil)
+    }
+
+    /// How long a form opening waits for another session's write to take a draft.
+    static let openingDraftPatience: TimeInterval = 0.25
+
+    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
+        let holder = DraftHolder.holder(of: self)
+        return try withoutWaitingForTheDisk {
+            try write { db in
+                if let id {
+                    try db.execute(sql: "DELETE FROM form_draft WHERE id = ? AND holder = ?",
+                                   arguments: [id.rawValue, holder])
+                }
+                guard !draft.isEmpty else { return nil }
+                try db.execute(sql: "INSERT INTO form_draft (holder, content) VALUES (?, ?)",
+                               arguments: [holding ? holder : nil, Data(draft.encoded())])
+                return DraftID(rawValue: db.lastInsertedRowID)
+            }
+        }
+    }
+
+    public func releaseDraft(_ id: DraftID) throws {
+        let holder = DraftHolder.holder(of: self)
         try withoutWaitingForTheDisk {
             try write { db in
-                try db.execute(sql: "DELETE FROM draft")
-                for (field, value) in fields where !value.isEmpty {
-                    try db.execute(sql: "INSERT INTO draft (field, value) VALUES (?, CAST(? AS TEXT))",
-                                   arguments: [field.rawValue, Self.textArgument(value)])
-                }
+                try db.execute(sql: "UPDATE form_draft SET holder = NULL WHERE id = ? AND holder = ?",
+                               arguments: [id.rawValue, holder])
             }
         }
+    }
+
+    public func keptDrafts() throws -> [FormDraft] {
+        try read { db in
+            try Data.fetchAll(db, sql: "SELECT content FROM form_draft ORDER BY id DESC").compactMap {
+                FormDraft(encoded: Array($0))
+            }
+        }
+    }
+
+    /// The drafts no live session holds, the most recent first.
+    static func freeDrafts(in db: Database) throws -> [DraftID] {
+        var free: [DraftID] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, holder FROM form_draft ORDER BY id DESC")
+        while let row = try rows.next() {
+            let holder: String? = row[1]
+            if holder.map({ !DraftHolder.isAlive($0) }) ?? true { free.append(DraftID(rawValue: row[0])) }
+        }
+        return free
+    }
+
+    /// True when the store keeps any draft: the form's opening tries to take one only then.
+    static func hasDrafts(in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM form_draft)") ?? false
     }
 
     /// Runs `body`, whose writes go through ``write(_:)``, with `synchronous = NORMAL`

@@ -115,6 +115,31 @@ extension SQLiteStore {
                 END;
                 """)
         }
+        migrator.registerMigration("v5") { db in
+            // Drafts (issue 26): one row per form that quit with text, where the one
+            // draft of a store took one row per field and the next form's draft replaced
+            // it. A row holds `FormDraft`'s encoded form (the text, and for an edit the
+            // version of the cache it edits) and the session holding it (`DraftHolder`),
+            // NULL when none. The one draft of an older store becomes the first row.
+            try db.execute(sql: """
+                CREATE TABLE form_draft (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    holder TEXT,
+                    content BLOB NOT NULL
+                );
+                """)
+            var fields: [GeoCache.Field: String] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
+            while let row = try rows.next() {
+                let data: Data = row[1] ?? Data()
+                if let field = GeoCache.Field(rawValue: row[0]) { fields[field] = String(decoding: data, as: UTF8.self) }
+            }
+            let draft = FormDraft(fields: fields)
+            if !draft.isEmpty {
+                try db.execute(sql: "INSERT INTO form_draft (content) VALUES (?)", arguments: [Data(draft.encoded())])
+            }
+            try db.execute(sql: "DROP TABLE draft")
+        }
         return migrator
     }()
 

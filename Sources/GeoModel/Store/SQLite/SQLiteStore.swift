@@ -247,13 +247,13 @@ public final class SQLiteStore: CacheStore {
         try read(Self.first(in:))
     }
 
-    /// The count, the first cache and the draft in one read transaction: one snapshot,
-    /// and one `BEGIN` and one `COMMIT` where three reads took three of each.
+    /// The count and the first cache in one read transaction (one snapshot), which also
+    /// says whether any draft is kept; one is then taken for the form (`+Draft.swift`).
     public func openingContents() throws -> StoreContents {
-        try read { db in
-            StoreContents(count: try Self.count(in: db), first: try Self.first(in: db),
-                          draft: (try? Self.draft(in: db)) ?? [:])
+        let (count, first, hasDrafts) = try read { db in
+            (try Self.count(in: db), try Self.first(in: db), (try? Self.hasDrafts(in: db)) ?? false)
         }
+        return StoreContents(count: count, first: first, draft: hasDrafts ? takeDraftWhileOpening() : nil)
     }
 
     static func count(in db: Database) throws -> Int {

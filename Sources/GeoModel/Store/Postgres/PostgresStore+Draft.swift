@@ -1,0 +1,86 @@
+/// The members' unsaved text on the PostgreSQL store: `geocache_form_draft`, one row per
+/// draft (``FormDraft``'s encoded form), each belonging to the role that logged in
+/// (`session_user`, a column default, and a row-level security policy so that no role
+/// reads another's), and held by the session that took or kept it: its backend's pid and
+/// start time, alive while `pg_stat_activity` lists that backend.
+///
+/// A connection that was lost and came back is a new backend: a draft the form held
+/// before is free again meanwhile, and a form that took it then keeps its own copy;
+/// this form then keeps its text as a new draft (nothing written over another
+/// session's draft), so the text is kept twice rather than lost.
+extension PostgresStore {
+    /// This session's backend start time, which with `pg_backend_pid()` names it.
+    private static let sessionStart = "(SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid())"
+
+    /// The draft `d` is held by a session that is still connected.
+    private static let heldByALiveSession = """
+        EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = d.holder_pid AND a.backend_start = d.holder_start)
+        """
+
+    /// The draft `d` is held by this session.
+    private static let heldByThisSession = "d.holder_pid = pg_backend_pid() AND d.holder_start = \(sessionStart)"
+
+    public func takeDraft(before id: DraftID?) throws -> TakenDraft? {
+        try transaction { connection in
+            let candidates = try connection.query("""
+                SELECT id FROM geocache_form_draft d
+                WHERE role = session_user AND ($1::bigint IS NULL OR id < $1::bigint) AND NOT \(Self.heldByALiveSession)
+                ORDER BY id DESC
+                """, [id.map { .int(Int($0.rawValue)) } ?? .null]).rows.compactMap { $0.int(0) }
+            for candidate in candidates {
+                // Taken only when still free: a session that took it meanwhile holds it now.
+                // The server keeps one copy of pg_stat_activity per transaction, which may
+                // predate the session that took it: read it afresh.
+                try connection.query("SELECT pg_stat_clear_snapshot()")
+                let taken = try connection.query("""
+                    UPDATE geocache_form_draft d SET holder_pid = pg_backend_pid(), holder_start = \(Self.sessionStart)
+                    WHERE id = $1 AND NOT \(Self.heldByALiveSession)
+                    RETURNING content
+                    """, [.int(candidate)]).rows.first
+                guard let bytes = taken?[0] else { continue }
+                guard let draft = FormDraft(encoded: bytes) else {
+                    try connection.query("UPDATE geocache_form_draft SET holder_pid = NULL, holder_start = NULL WHERE id = $1",
+                                         [.int(candidate)])
+                    continue
+                }
+                let others = try connection.query("""
+                    SELECT count(*) FROM geocache_form_draft d WHERE role = session_user AND NOT \(Self.heldByALiveSession)
+                    """).rows.first?.int(0) ?? 0
+                return TakenDraft(id: DraftID(rawValue: Int64(candidate)), draft: draft, othersKept: others)
+            }
+            return nil
+        }
+    }
+
+    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
+        try transaction { connection in
+            if let id {
+                try connection.query("DELETE FROM geocache_form_draft d WHERE id = $1 AND \(Self.heldByThisSession)",
+                                     [.int(Int(id.rawValue))])
+            }
+            guard !draft.isEmpty else { return nil }
+            let inserted = try connection.query("""
+                INSERT INTO geocache_form_draft (holder_pid, holder_start, content)
+                VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END, CASE WHEN $1::boolean THEN \(Self.sessionStart) END, $2)
+                RETURNING id
+                """, [.text(holding ? "t" : "f"), .bytea(draft.encoded())])
+            return inserted.rows.first?.int(0).map { DraftID(rawValue: Int64($0)) }
+        }
+    }
+
+    public func releaseDraft(_ id: DraftID) throws {
+        try run { connection in
+            _ = try connection.query("""
+                UPDATE geocache_form_draft d SET holder_pid = NULL, holder_start = NULL
+                WHERE id = $1 AND \(Self.heldByThisSession)
+                """, [.int(Int(id.rawValue))])
+        }
+    }
+
+    public func keptDrafts() throws -> [FormDraft] {
+        try run { connection in
+            try connection.query("SELECT content FROM geocache_form_draft WHERE role = session_user ORDER BY id DESC")
+                .rows.compactMap { $0[0].flatMap(FormDraft.init(encoded:)) }
+        }
+    }
+}

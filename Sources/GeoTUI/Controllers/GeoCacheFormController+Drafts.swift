@@ -1,0 +1,84 @@
+import GeoModel
+
+/// The form's drafts: the one put back in the fields when the form opens (an Add's text,
+/// or an edit in progress as that edit), the next one on request, and the fields kept as
+/// a draft when the form quits.
+extension GeoCacheFormController {
+    /// What the form holds that a quit would lose: the fields, and during an edit the
+    /// version it started from and what the fields held before it.
+    func currentDraft() -> FormDraft {
+        if let edit = mode.editSession {
+            return FormDraft(fields: currentFieldValues(), editing: edit.base, putAside: edit.stash)
+        }
+        return FormDraft(fields: currentFieldValues())
+    }
+
+    /// Puts `taken`, a draft kept by an earlier form, back in the form, and says how many
+    /// others are kept. An edit comes back as that edit of that cache (saving it compares
+    /// with the version it started from); when the cache was deleted since, its text is
+    /// in the fields as an Add, which the pane offers.
+    func restoreDraft(_ taken: TakenDraft?) {
+        guard let taken, !taken.draft.isEmpty else { return }
+        let draft = taken.draft
+        guard let base = draft.editing else {
+            setFieldValues(draft.fields)
+            setNote(FormText.draftRestored(othersKept: taken.othersKept))
+            return
+        }
+        switch Result(catching: { try model.storedVersion(of: base.id) }) {
+        case .success(nil):
+            // Gone: the text becomes an Add; what the edit had put aside stays a draft of its own.
+            setFieldValues(draft.fields)
+            try? model.leaveDraft(FormDraft(fields: draft.putAside))
+            showError(FormText.editDraftOfDeletedCache(base.cache.title))
+        case .success(let stored):
+            mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
+            setFieldValues(draft.fields)
+            form.focusField(at: 0)
+            updatePane()
+            setNote(stored == base ? FormText.editDraftRestored(base.cache.title, othersKept: taken.othersKept)
+                                   : FormText.editDraftChangedSince(base.cache.title, othersKept: taken.othersKept))
+        case .failure(let error):
+            // Unreadable now: still that edit, whose save compares and says what it finds.
+            mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
+            setFieldValues(draft.fields)
+            updatePane()
+            noteStoreProblem(error, prefix: FormText.storeError)
+        }
+    }
+
+    /// Keeps what the form holds among the drafts (an edit as that edit, which ends
+    /// here) and puts the next kept draft in the form (the most recent kept before the
+    /// one shown, round again after the oldest).
+    func takeNextDraft() {
+        let current = currentDraft()
+        do {
+            let taken = try model.takeNextDraft(puttingBack: current)
+            if mode.editSession != nil { mode = .browsing }
+            clearFields()
+            guard let taken else { return setNote(FormText.noDraftKept) }
+            paneError = nil
+            restoreDraft(taken)
+            if taken.draft == current { setNote(FormText.noOtherDraft) }
+            updatePane()
+        } catch {
+            noteStoreProblem(error, prefix: FormText.storeError)
+        }
+    }
+
+    /// Has the model keep what the form holds as its draft, for the next form (it writes
+    /// only when the text differs from the draft it holds; an empty form deletes it).
+    /// Called while answering the quit key or a signal, before the terminal is restored,
+    /// so once the person sees the quit answered the draft is in the store; a kill after
+    /// that cannot lose it.
+    func keepDraft() {
+        let draft = currentDraft()
+        do {
+            try model.keepDraft(draft, finishing: true)
+        } catch {
+            // Tried once: the failure is reported after the terminal is restored, with
+            // the text itself, so nothing is lost.
+            finishProblems.append(FormText.couldNotKeepDraft(error, draft))
+        }
+    }
+}
