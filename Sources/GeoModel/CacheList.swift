@@ -110,6 +110,24 @@ public final class CacheList {
         broadcast(.opened(count: count, draft: opened.contents.draft))
     }
 
+    /// A descriptor that becomes readable when the store being opened is ready for
+    /// ``finishOpeningIfReady()``; nil once open (or when opening failed).
+    public var openingDescriptor: Int32? {
+        guard openingFailure == nil, let opening, opening.readyDescriptor >= 0 else { return nil }
+        return opening.readyDescriptor
+    }
+
+    /// ``finishOpening()`` when the store's opening is done, without waiting for it:
+    /// true once the list is open, false while the store is still being opened.
+    /// - Throws: what ``finishOpening()`` throws.
+    public func finishOpeningIfReady() throws -> Bool {
+        if let openingFailure { throw openingFailure }
+        guard let opening else { return true }
+        guard opening.isReady else { return false }
+        try finishOpening()
+        return true
+    }
+
     /// Shows `first` as the current cache of `count` (none when the store is empty), in
     /// stored order.
     private func start(count: Int, first: StoredCache?) {

@@ -50,14 +50,12 @@ func runInteractiveApp(location: StoreLocation, position: PositionOptions? = nil
                                             theme: terminal.supportsColor ? .standard : .monochrome)
     let application = Application(terminal: terminal, controller: controller)
     application.showFirstFrame()
-    do {
-        try model.finishOpening()
-    } catch {
-        terminal.close()
-        throw CommandFailure.report(error)
-    }
+    // The run loop takes the store over when its opening is done (the controller's
+    // idle tick), so ^Q, a resize or SIGTERM is answered while a huge first cache is
+    // still being read.
     let status = application.run()
-    model.store.prepareForExit()
+    if let failure = controller.openingFailure { throw CommandFailure.report(failure) }
+    if !model.isOpening { model.store.prepareForExit() }
     for problem in controller.finishProblems {
         StandardStreams.writeError("geocache-tui: \(problem)\n")
     }

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 /// A store being opened on a thread of its own, while the caller does other work (the
@@ -15,6 +16,10 @@ import Foundation
 /// // ... open the terminal ...
 /// let store = try opening.wait()
 /// ```
+///
+/// A caller with a run loop need not wait: ``readyDescriptor`` becomes readable when
+/// the thread is done, and ``isReady`` says so without blocking, so the form answers
+/// ^Q, resizes and signals while a store with a huge first cache is still being read.
 public final class StoreOpening: @unchecked Sendable {
     /// Where the store is being opened.
     public let location: StoreLocation
@@ -33,10 +38,16 @@ public final class StoreOpening: @unchecked Sendable {
     /// The thread, joined by ``finish()``; nil when none could be started (the store
     /// was then opened by the initializer) and once joined.
     private var thread: pthread_t?
+    /// A pipe the thread writes one byte into when it is done: its read end is
+    /// ``readyDescriptor``. Both ends are -1 when no pipe could be made (``isReady``
+    /// then asks the semaphore).
+    private var readyPipe: (read: Int32, write: Int32) = (-1, -1)
 
     /// Starts opening the store at `location`.
     public init(_ location: StoreLocation) {
         self.location = location
+        var ends: [Int32] = [-1, -1]
+        if sys_make_pipe(&ends, 1) == 0 { readyPipe = (ends[0], ends[1]) }
         var started = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(&started, nil, { context in
@@ -61,6 +72,27 @@ public final class StoreOpening: @unchecked Sendable {
             }
         }
         done.signal()
+        if readyPipe.write >= 0 {
+            var byte: UInt8 = 1
+            _ = write(readyPipe.write, &byte, 1)
+        }
+    }
+
+    /// A descriptor that becomes readable once the store is open (or failed to open),
+    /// for a run loop to wait on beside the terminal; -1 when there is none, and then
+    /// ``isReady`` must be asked from time to time.
+    public var readyDescriptor: Int32 { readyPipe.read }
+
+    /// Whether ``wait()`` would return at once: the thread is done. Never blocks.
+    public var isReady: Bool {
+        guard !waited else { return true }
+        if readyPipe.read >= 0 {
+            var ready = pollfd(fd: readyPipe.read, events: Int16(POLLIN), revents: 0)
+            return poll(&ready, 1, 0) == 1
+        }
+        guard done.wait(timeout: .now()) == .success else { return false }
+        done.signal()
+        return true
     }
 
     /// The opened store, once the thread has opened it; the error it met otherwise.
@@ -81,9 +113,24 @@ public final class StoreOpening: @unchecked Sendable {
     /// Waits for the thread to end (it has, or is about to once ``wait()`` returned: it
     /// ends right after handing the store over) and frees what it held. Called when the
     /// caller is done with the store, so the join is never on the way to the first paint.
+    ///
+    /// A thread still opening (the user quit before the store was read) is not waited
+    /// for: it is detached and ends with the process, which is about to exit. What it
+    /// was doing needs no finishing: a read, or a draft's claim, which a store that is
+    /// left without its commit rolls back, and which a claim by a process that has
+    /// ended does not hold.
     public func finish() {
-        guard let thread else { return }
-        pthread_join(thread, nil)
-        self.thread = nil
+        if let thread {
+            self.thread = nil
+            guard waited || isReady else {
+                // The pipe stays open: the thread still writes into it when it is done.
+                pthread_detach(thread)
+                return
+            }
+            pthread_join(thread, nil)
+        }
+        if readyPipe.read >= 0 { close(readyPipe.read) }
+        if readyPipe.write >= 0 { close(readyPipe.write) }
+        readyPipe = (-1, -1)
     }
 }

@@ -29,6 +29,7 @@ enum FormText {
     static let previousButton = "Previous"
     static let nextButton = "Next"
     static let opening = "Opening\u{2026}"
+    static let typedWhileOpeningDropped = "Still opening the store: further keys are ignored until it is open"
 
     static func terminalTooSmall(_ size: Size) -> String {
         "Terminal too small: need \(size.width)x\(size.height)"

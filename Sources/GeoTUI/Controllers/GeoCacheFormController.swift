@@ -85,6 +85,12 @@ public final class GeoCacheFormController: ScreenController {
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
     public internal(set) var finishProblems: [String] = []
+    /// Why the store could not be opened, when the form quit for it: reported once the
+    /// terminal is restored.
+    public internal(set) var openingFailure: (any Error)?
+    /// Keys, pastes and clicks that came while the store was being opened, handled once
+    /// it is open (``takeOverOpenedStore()``).
+    var typedWhileOpening: [InputEvent] = []
 
     /// Starts the controller's life: takes the model, builds and configures the views,
     /// restores the draft kept by the last run, and starts observing the model.
@@ -174,6 +180,7 @@ public final class GeoCacheFormController: ScreenController {
     /// While the delete question or the search field is open, a key the mode does not
     /// bind goes to it (Esc answers No, Tab moves between Yes and No).
     public func handle(_ event: InputEvent) -> ControllerOutcome {
+        if model.isOpening, keepsForAfterOpening(event) { return .proceed }
         if dropsAfterQuestionClosed(event) { return .proceed }
         let key: Key? = if case .key(let key) = event { key } else { nil }
         if let key {
@@ -220,27 +227,34 @@ public final class GeoCacheFormController: ScreenController {
 
     /// The store's change descriptor and the GPS receiver's, and the sooner of the
     /// store's own delay for looking again and the receiver's wake-up time.
+    /// While the store is being opened, the opening's own descriptor instead of the
+    /// store's (or, without one, a look every 50 ms).
     public var idleWake: IdleWake {
-        let descriptors = [model.changeDescriptor, position.descriptor].compactMap { $0 }
-        let timeouts = [model.recheckDelay, position.wakeAfter].compactMap { $0 }
+        let opening = model.isOpening
+        let descriptors = [opening ? model.openingDescriptor : model.changeDescriptor, position.descriptor].compactMap { $0 }
+        let polling: Duration? = opening && model.openingDescriptor == nil ? .milliseconds(50) : nil
+        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter].compactMap { $0 }
         return IdleWake(descriptors: descriptors, timeout: timeouts.min())
     }
 
-    /// Lets the GPS receiver read what arrived (never waiting), then looks for other
-    /// sessions' changes to the store.
-    public func idleTick() {
+    /// Lets the GPS receiver read what arrived (never waiting); takes the store over
+    /// once its opening is done (quitting, status 1, when it failed: ``openingFailure``);
+    /// then looks for other sessions' changes to the store.
+    @discardableResult
+    public func idleTick() -> ControllerOutcome {
         position.update()
-        guard !model.isOpening else { return }
+        if model.isOpening { return takeOverOpenedStore() }
         do {
             try model.checkForExternalChanges()
         } catch {
             noteStoreProblem(error, prefix: FormText.storeUnreachable)
-            return
+            return .proceed
         }
         if serverAway {
             serverAway = false
             setNote(FormText.storeReachableAgain)
         }
+        return .proceed
     }
 
     /// Keeps the draft, then quits: a hang-up or a termination after this answer

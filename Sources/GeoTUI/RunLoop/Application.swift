@@ -36,8 +36,7 @@ public final class Application {
             case .input(let event):
                 outcome = controller.handle(event)
             case .tick:
-                controller.idleTick()
-                outcome = .proceed
+                outcome = controller.idleTick()
             case .signal(let signal):
                 outcome = controller.handle(signal)
             }

@@ -8,8 +8,8 @@ public protocol ScreenController: AnyObject {
     /// What may wake the loop while nobody types; asked before every wait.
     var idleWake: IdleWake { get }
     /// Called when one of ``IdleWake/descriptors`` became readable or its timeout passed
-    /// (notices other processes' changes).
-    func idleTick()
+    /// (notices other processes' changes, takes over a store whose opening is done).
+    func idleTick() -> ControllerOutcome
     /// Called for SIGHUP, SIGTERM and SIGINT: keep what must be kept, then stop.
     func handle(_ signal: TerminalSignal) -> ControllerOutcome
     /// Repaints what changed into the canvas; returns nil when nothing did.

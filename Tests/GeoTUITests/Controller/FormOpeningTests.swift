@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 @testable import GeoTUI
 
@@ -39,15 +40,46 @@ import Testing
         #expect(form.status.hasSuffix("Draft restored"))
     }
 
-    @Test func whileTheStoreOpensTypingAndMovingDoNothing() throws {
+    @Test func whileTheStoreOpensWhatIsTypedWaitsAndShowsNothing() throws {
         let form = try FormHarness(caches: [.sample("Alpha"), .sample("Beta")], opening: true)
+        form.press(.control("n"))
         form.type("abc")
-        form.press(.control("n"), .control("s"), .tab)
         #expect(form.fieldTexts == ["", "", "", ""])
         #expect(form.model.isOpening)
+        #expect(form.status.hasPrefix(" Opening\u{2026}"))
+    }
+
+    @Test func keysTypedWhileTheStoreOpensAreHandledInOrderOnceItIsOpen() throws {
+        let form = try FormHarness(caches: [.sample("Alpha"), .sample("Beta")], opening: true)
+        form.press(.control("n"), .function(4))
+        form.press(.control("a"), .control("k"))
+        form.type("Gamma")
         try form.finishOpening()
-        #expect(form.status.hasPrefix(" Cache 1 of 2"))
+        #expect(form.fieldTexts.first == "Gamma")
+        #expect(form.status.contains("Cache 2 of 2"))
         #expect(try form.model.store.count() == 2)
+    }
+
+    @Test func aQuitKeyWhileTheStoreOpensIsAnsweredAtOnce() throws {
+        let form = try FormHarness(caches: [.sample("Alpha")], opening: true)
+        form.type("abc")
+        form.press(.control("q"))
+        #expect(form.lastOutcome == .quit(status: 0))
+    }
+
+    @Test func aStoreThatCannotBeOpenedQuitsTheFormWithStatusOneAndItsReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notAStore = directory.appendingPathComponent("notes.sqlite")
+        try Data("these are not the caches you are looking for\n".utf8).write(to: notAStore)
+        let opening = StoreOpening(.file(notAStore.path, createsDirectories: false))
+        defer { opening.finish() }
+        let controller = GeoCacheFormController(model: CacheList(opening: opening), position: .none)
+        controller.resize(to: Size(width: 80, height: 24))
+        #expect(waitUntil(timeout: .seconds(30)) { opening.isReady })
+        #expect(controller.idleTick() == .quit(status: 1))
+        #expect(controller.openingFailure != nil)
     }
 
     @Test func whileTheStoreOpensTheQuitKeyQuitsAndKeepsNoDraft() throws {

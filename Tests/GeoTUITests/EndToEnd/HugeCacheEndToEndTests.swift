@@ -32,6 +32,23 @@ import Testing
         try session.waitFor("[exited 0]", timeout: 60)
     }
 
+    @Test("Ctrl-Q sent as soon as the form appears quits, even while the huge cache is still being read")
+    func quitsWhileTheStoreOpens() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("geocache-tui", timeout: 60)
+        try session.send("C-q")
+        try session.waitFor("[exited 0]", timeout: 60)
+    }
+
+    @Test("SIGTERM sent as soon as the form appears ends it, even while the huge cache is still being read")
+    func endsOnSIGTERMWhileTheStoreOpens() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("geocache-tui", timeout: 60)
+        let pid = try #require(try session.programPID())
+        kill(pid, SIGTERM)
+        try session.waitFor("[exited 0]", timeout: 60)
+    }
+
     @Test("A resize while a cache with 48 MB of details is shown lays the form out again at once")
     func resizesWhileAHugeCacheIsShown() throws {
         let session = try TmuxSession.app(store: store)

@@ -1,5 +1,6 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 @testable import GeoTUI
 
 /// A geocache form controller on a real model over a temporary store, driven by key
@@ -61,10 +62,16 @@ final class FormHarness {
         redraw()
     }
 
-    /// Takes the store over once it is open, rendering after it, as the app does after
-    /// its first frame.
+    /// Waits until the store is open, then lets the controller take it over through
+    /// its idle tick, as the run loop does when the opening's descriptor becomes
+    /// readable, rendering after it; rethrows what the opening met.
     func finishOpening() throws {
-        try model.finishOpening()
+        if let opening {
+            let opened = waitUntil(timeout: .seconds(30)) { opening.isReady }
+            precondition(opened, "the store did not open within 30 s")
+        }
+        lastOutcome = controller.idleTick()
+        if let failure = controller.openingFailure { throw failure }
         opening?.finish()
         opening = nil
         redraw()

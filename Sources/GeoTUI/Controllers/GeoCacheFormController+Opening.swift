@@ -1,0 +1,51 @@
+import GeoModel
+
+/// The form while its store is being opened on another thread: the run loop runs, so
+/// ^Q, a resize and SIGTERM are answered at once however long the store takes (a
+/// first cache of 200 MB); what the user types meanwhile waits, as it waited in the
+/// terminal before, and is handled in order once the store is open.
+extension GeoCacheFormController {
+    /// The most events kept while the store opens: a paste is one event, so this is
+    /// far more than anyone types before a store opens, and memory stays bounded when
+    /// something floods the terminal.
+    static let typedWhileOpeningLimit = 4096
+
+    /// Whether `event` waits for the store: every event but the keys of the actions a
+    /// form may take while opening (quit, redraw, suspend), which are performed now.
+    /// Events beyond ``typedWhileOpeningLimit`` are dropped, with a note.
+    func keepsForAfterOpening(_ event: InputEvent) -> Bool {
+        if case .key(let key) = event, case .perform(let action) = keyMap.resolve(key, in: mode.kind),
+           FormAction.openingActions.contains(action) {
+            return false
+        }
+        if typedWhileOpening.count < Self.typedWhileOpeningLimit {
+            typedWhileOpening.append(event)
+        } else {
+            setNote(FormText.typedWhileOpeningDropped)
+        }
+        return true
+    }
+
+    /// Takes the store over when its opening is done, then handles what was typed
+    /// meanwhile; quits with status 1 when the store could not be opened (the reason
+    /// in ``openingFailure``, for after the terminal is restored).
+    func takeOverOpenedStore() -> ControllerOutcome {
+        do {
+            guard try model.finishOpeningIfReady() else { return .proceed }
+        } catch {
+            openingFailure = error
+            return .quit(status: 1)
+        }
+        let typed = typedWhileOpening
+        typedWhileOpening = []
+        var outcome = ControllerOutcome.proceed
+        for event in typed {
+            switch handle(event) {
+            case .quit(let status): return .quit(status: status)
+            case .proceed: break
+            case let other: outcome = other
+            }
+        }
+        return outcome
+    }
+}
