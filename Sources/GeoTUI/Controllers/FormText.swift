@@ -156,6 +156,12 @@ enum FormText {
         "\(store) was \(replaced ? "replaced" : "deleted"): nothing written. \(key(.reload)) reopens"
     }
 
+    /// The store's `-wal` or `-shm` file (`sideFile`, its name) was deleted or replaced
+    /// under the form.
+    static func sideFileLost(_ sideFile: String) -> String {
+        "\(sideFile) is gone: nothing written. \(key(.reload)) reopens"
+    }
+
     /// How to go on after a write failed because the store's file is gone.
     static var reopenHint: String {
         " Press \(key(.reload)) to reopen the store, then \(key(.addCache)) again."

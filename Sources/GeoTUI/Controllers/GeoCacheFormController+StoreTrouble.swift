@@ -10,8 +10,14 @@ extension GeoCacheFormController {
     func noteIfStoreLost(_ error: any Error) -> Bool {
         guard let error = error as? StoreError, error.meansTheFileIsGone else { return false }
         lostStore = error
-        let replaced = if case .fileReplaced = error { true } else { false }
-        setNote(FormText.storeLost(storeName, replaced: replaced))
+        switch error {
+        case .sideFileLost(_, let sideFile):
+            setNote(FormText.sideFileLost(sideFile.split(separator: "/").last.map(String.init) ?? sideFile))
+        case .fileReplaced:
+            setNote(FormText.storeLost(storeName, replaced: true))
+        default:
+            setNote(FormText.storeLost(storeName, replaced: false))
+        }
         return true
     }
 

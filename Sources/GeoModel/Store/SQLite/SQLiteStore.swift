@@ -52,6 +52,10 @@ public final class SQLiteStore: CacheStore {
     /// The device and inode of the file this store opened.
     let identity: StoreFile.Identity
 
+    /// The store's `-wal` and `-shm` files as this store's connection opened them; nil
+    /// until the store is open.
+    var sideFiles: StoreFile.SideFiles?
+
     /// Whether opening may create missing directories up the path; kept for ``reopened()``.
     let createsIntermediateDirectories: Bool
 
@@ -167,6 +171,7 @@ public final class SQLiteStore: CacheStore {
             }
             self.queue = queue
             self.lastDataVersion = dataVersion
+            sideFiles = StoreFile.SideFiles(of: path)
             watch = StoreFileWatch(path: path)
         } catch {
             throw StoreError(wrapping: error, path: path)
@@ -405,6 +410,7 @@ public final class SQLiteStore: CacheStore {
                     if let change = fileChange() { throw change }
                     return .commit
                 }
+                try checkpointCommit(db)
                 return result!
             }
         } catch let error as DatabaseError {
