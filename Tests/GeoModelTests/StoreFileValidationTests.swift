@@ -263,6 +263,8 @@ import GeoTestSupport
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
             .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"),
             .fileDeleted(path: path), .fileReplaced(path: path),
+            .sideFileLost(path: path, sideFile: path + "-wal"), .locked(path: path, holder: "sqlite3, process 9"),
+            .locked(path: path, holder: nil), .readOnly(path: path, reason: "r"),
         ]
         for error in errors {
             #expect(error.description.contains(path))

@@ -16,6 +16,11 @@ extension StoreFile {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }
+
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
     }
 
     /// The identity of the file at `path` (following symbolic links, as SQLite does).
