@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import GeoModel
 import GeoTestSupport
 
@@ -21,8 +24,11 @@ import GeoTestSupport
         holder.standardOutput = FileHandle.nullDevice
         try holder.run()
         defer {
-            try? input.fileHandleForWriting.close()
+            // Not by closing its input: a process started meanwhile (a test's PostgreSQL
+            // server) may have inherited the pipe and would keep it open.
+            kill(holder.processIdentifier, SIGKILL)
             holder.waitUntilExit()
+            try? input.fileHandleForWriting.close()
         }
         input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\n".utf8))
         #expect(waitUntil(timeout: .seconds(10)) { writeLockIsHeld(store) }, "sqlite3 took the write lock")
@@ -34,5 +40,22 @@ import GeoTestSupport
                                       + "holds the store's write lock; nothing was written"), "\(result.error)")
         #expect(!result.error.contains("Check the disk"), "\(result.error)")
         #expect(try SQLiteStore(url: store).count() == 1)
+    }
+
+    @Test("add on a club store refused by an append lock another session holds names that session")
+    func clubAddNamesTheLockHolder() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Samples.oak)
+        let holder = try PostgresConnection(url + "?application_name=lock-holder")
+        try holder.query("BEGIN")
+        try holder.query("SELECT pg_advisory_xact_lock(\(PostgresStore.appendLock))")
+        defer { _ = try? holder.query("ROLLBACK") }
+
+        let result = try GeocacheTUIBinary.run(["add", "--store", url, "--title", "Mill",
+                                                "--details", "d", "--creator", "c", "--reward", "r"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("another program (lock-holder of "), "\(result.error)")
+        #expect(result.error.contains("holds the store's write lock; nothing was written"), "\(result.error)")
+        #expect(try PostgresStore(url: url).count() == 1)
     }
 }
