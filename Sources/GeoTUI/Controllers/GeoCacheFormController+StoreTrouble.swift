@@ -40,3 +40,27 @@ extension GeoCacheFormController {
         setNote(FormText.storeProblem(prefix, error))
     }
 }
+
+/// A store that can only be read (a read-only file, directory or file system): the
+/// title bar and the status line say so, and what would write is refused with a note.
+extension GeoCacheFormController {
+    /// Says in the status line which store opened, and in the title bar and the status
+    /// line that it is read-only when it is.
+    func noteOpenedStore() {
+        let readOnly = model.store.readOnlyReason != nil
+        let title = readOnly ? FormText.readOnlyTitle : FormText.appTitle
+        if titleBar.text != title {
+            titleBar.text = title
+            resize(to: layout.size)  // the position starts after the title
+        }
+        setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
+    }
+
+    /// True, after saying so, when the store can only be read: an action that would
+    /// write (or begin an edit) is then not performed.
+    func refusedAsReadOnly() -> Bool {
+        guard model.store.readOnlyReason != nil else { return false }
+        setNote(FormText.readOnlyRefusal)
+        return true
+    }
+}

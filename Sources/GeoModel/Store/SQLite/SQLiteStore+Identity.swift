@@ -30,10 +30,17 @@ extension SQLiteStore {
         return try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories)
     }
 
-    /// Throws when the store is detached, or when its path no longer names the file
-    /// it opened or its side files are not those it opened (detaching it then). Three
-    /// `stat` calls.
+    /// Before a write: throws when the store was opened read-only
+    /// (``StoreError/readOnly(path:reason:)``), is detached, or when its path no longer
+    /// names the file it opened or its side files are not those it opened (detaching
+    /// it then). Three `stat` calls.
     func ensureAttached() throws(StoreError) {
+        try ensureWritable()
+        try checkAttached()
+    }
+
+    /// ``ensureAttached()`` without the read-only check: for reads.
+    func checkAttached() throws(StoreError) {
         if let detachment { throw detachment }
         guard let change = fileChange() else { return }
         if change.meansTheFileIsGone { detach(because: change) }

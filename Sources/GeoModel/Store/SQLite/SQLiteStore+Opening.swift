@@ -12,7 +12,10 @@ extension SQLiteStore {
     /// (its application id, its objects, journal mode, applied migrations and data
     /// version), and such a store is not written to: opening wakes no other session's
     /// watch.
-    static func prepare(_ queue: DatabaseQueue, path: String) throws -> Int {
+    ///
+    /// A store opened read-only (`readOnly`, the error its writes give) is only read:
+    /// one that would need a claim or a migration is refused with that error.
+    static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil) throws -> Int {
         let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -37,6 +40,13 @@ extension SQLiteStore {
                 throw StoreError.newerSchema(path: path)
             }
             return (false, isWAL, migrationIdentifiers.allSatisfy(applied.contains), version)
+        }
+        if let readOnly, case .readOnly(_, let reason) = readOnly {
+            guard state.isCurrent else {
+                throw StoreError.readOnly(path: path, reason: reason + (state.isNew
+                    ? ", and it holds no store yet" : ", and it needs an upgrade this version would write"))
+            }
+            return state.dataVersion
         }
         if state.isNew || !state.isWAL {
             try claim(queue, path: path, isNew: state.isNew)
@@ -99,5 +109,32 @@ extension SQLiteStore {
                 usleep(20_000)
             }
         }
+    }
+}
+
+extension SQLiteStore {
+    /// Why the store can only be read, or nil when it can be written.
+    public var readOnlyReason: String? {
+        if case .readOnly(_, let reason) = readOnlyError { return reason }
+        return nil
+    }
+
+    /// Throws the error a write to a store opened read-only gives.
+    func ensureWritable() throws(StoreError) {
+        if let readOnlyError { throw readOnlyError }
+    }
+
+    /// The name SQLite opens a store by that cannot be written, as a URI. With a
+    /// write-ahead log beside it that holds commits (someone who may write it has it
+    /// open), `mode=ro` reads the log through its existing index. Otherwise
+    /// `immutable=1` reads the file alone, with no locks and no side files: on a
+    /// read-only directory none could be created, and in a writable one a read-only
+    /// connection would leave a `-wal` and `-shm` with the file's read-only mode
+    /// behind, which would then stop the store's writers.
+    static func readOnlyURI(for path: String) -> String {
+        var log = stat()
+        let hasLog = stat(path + "-wal", &log) == 0 && log.st_size > 0
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        return "file:" + encoded + (hasLog ? "?mode=ro" : "?immutable=1")
     }
 }

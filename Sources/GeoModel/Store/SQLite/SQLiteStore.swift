@@ -56,6 +56,10 @@ public final class SQLiteStore: CacheStore {
     /// until the store is open.
     var sideFiles: StoreFile.SideFiles?
 
+    /// The error every write gives when the store could only be opened for reading
+    /// (``StoreError/readOnly(path:reason:)``); nil when it can be written.
+    let readOnlyError: StoreError?
+
     /// Whether opening may create missing directories up the path; kept for ``reopened()``.
     let createsIntermediateDirectories: Bool
 
@@ -148,17 +152,22 @@ public final class SQLiteStore: CacheStore {
         let path = StorePath.absolute(path)
         self.path = path
         self.createsIntermediateDirectories = createIntermediateDirectories
-        let state = try StoreFile.inspect(path)
+        let (state, readOnly) = try StoreFile.inspectForOpening(path)
+        if let readOnly, state == .empty { throw readOnly }
+        readOnlyError = readOnly
         if state == .missing {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
         }
         let identity = try StoreFile.identity(of: path)
         self.identity = identity
         do {
-            let queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui store"))
+            var configuration = Self.connectionConfiguration(label: "geocache-tui store")
+            configuration.readonly = readOnly != nil
+            let queue = try DatabaseQueue(path: readOnly == nil ? path : Self.readOnlyURI(for: path),
+                                          configuration: configuration)
             let dataVersion: Int
             do {
-                dataVersion = try Self.prepare(queue, path: path)
+                dataVersion = try Self.prepare(queue, path: path, readOnly: readOnly)
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
                 // What opening wrote must not be left in a log beside a file that replaced it.
@@ -179,6 +188,7 @@ public final class SQLiteStore: CacheStore {
         OpenStoreFiles.retain(identity)
         // Rows another program stored (or an older schema left) without a code get one
         // before anything reads them; when there are none this is one read.
+        if readOnly != nil { return }
         do {
             try completePendingRows()
         } catch {
@@ -366,7 +376,7 @@ public final class SQLiteStore: CacheStore {
     public func hasChangedExternally() throws -> Bool {
         // The events read now are answered by this call; later ones wake the caller again.
         let written = watch?.drain() ?? false
-        try ensureAttached()
+        try checkAttached()
         let version = try read(Self.dataVersion)
         defer { lastDataVersion = version }
         let changed = version != lastDataVersion
