@@ -47,7 +47,7 @@ extension GeoCacheFormController {
     /// Says in the status line which store opened, and in the title bar and the status
     /// line that it is read-only when it is.
     func noteOpenedStore() {
-        let readOnly = model.store.readOnlyReason != nil
+        let readOnly = isReadOnly
         let title = readOnly ? FormText.readOnlyTitle : FormText.appTitle
         if titleBar.text != title {
             titleBar.text = title
@@ -56,10 +56,13 @@ extension GeoCacheFormController {
         setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
     }
 
+    /// True when the open store can only be read (false while it is still opening).
+    private var isReadOnly: Bool { !model.isOpening && model.store.readOnlyReason != nil }
+
     /// True, after saying so, when the store can only be read: an action that would
     /// write (or begin an edit) is then not performed.
     func refusedAsReadOnly() -> Bool {
-        guard model.store.readOnlyReason != nil else { return false }
+        guard isReadOnly else { return false }
         setNote(FormText.readOnlyRefusal)
         return true
     }
