@@ -53,3 +53,63 @@ import Glibc
         #expect(try reopened.loadCaches().withoutCodes == [Samples.oak, Samples.bridge])
     }
 }
+
+/// A store file damaged behind geocache-tui's back is refused at the next opening,
+/// found by SQLite's `quick_check`, which runs when the file is not as last recorded.
+@Suite struct StoreFileQuickCheckTests {
+    @Test("a store whose pages were overwritten by another program is refused as damaged when opened")
+    func aDamagedStoreIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            let store = try SQLiteStore(url: url)
+            for number in 1...300 { try store.add(Samples.numbered(number)) }
+        }
+        // Zeros over the second half of the file, as a bad copy would leave it.
+        let handle = try FileHandle(forUpdating: url)
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2)
+        try handle.write(contentsOf: Data(count: Int(size / 2)))
+        try handle.close()
+
+        #expect {
+            _ = try SQLiteStore(url: url)
+        } throws: { error in
+            guard case .corrupt(let path, let reason) = error as? StoreError else { return false }
+            return path == url.path && reason.contains("quick_check")
+        }
+    }
+
+    @Test("a file copied in place over an open store is never used damaged at the next opening")
+    func aFileCopiedInPlaceIsFoundAtTheNextOpening() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file(), other = directory.file("other.sqlite")
+        do {
+            let replacement = try SQLiteStore(url: other)
+            for number in 1...200 { try replacement.add(Samples.numbered(1000 + number)) }
+        }
+        do {
+            let store = try SQLiteStore(url: url)
+            for number in 1...200 { try store.add(Samples.numbered(number)) }
+            // cp other.sqlite caches.sqlite: the same inode, other bytes.
+            let bytes = try Data(contentsOf: other)
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+            for number in 201...260 { try? store.add(Samples.numbered(number)) }
+        }
+        let reopened = Result { try SQLiteStore(url: url).integrityCheck() }
+        switch reopened {
+        case .success(let integrity): #expect(integrity == "ok", "a damaged store was opened")
+        case .failure(let error):
+            guard case .corrupt(_, let reason) = error as? StoreError else {
+                Issue.record("unexpected error: \(error)")
+                return
+            }
+            #expect(reason.contains("quick_check"))
+        }
+    }
+}

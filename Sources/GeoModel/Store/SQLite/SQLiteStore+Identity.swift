@@ -63,8 +63,14 @@ extension SQLiteStore {
     /// and the side files are no longer those the store opened, the commit lives only
     /// in a log nobody else can find: that is reported as
     /// ``StoreError/sideFileLost(path:sideFile:)`` rather than acknowledged.
+    ///
+    /// When the store file was as last recorded before the copy
+    /// (``StoreFile/CheckRecord``), it is recorded again after it: no other program
+    /// changed it, so the next opening need not check it.
     func checkpointCommit(_ db: Database) throws {
+        let wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
         let copied = (try? db.checkpoint(.passive)).map { $0.walFrameCount == $0.checkpointedFrameCount } ?? false
+        if copied, wasAsRecorded { StoreFile.CheckRecord.record(path, identity) }
         guard !copied, let sideFiles, let change = StoreFile.sideFileChange(at: path, since: sideFiles) else { return }
         throw change
     }

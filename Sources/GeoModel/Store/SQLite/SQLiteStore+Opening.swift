@@ -48,12 +48,28 @@ extension SQLiteStore {
             }
             return state.dataVersion
         }
+        if !state.isNew { try checkIfChangedElsewhere(queue, path: path) }
         if state.isNew || !state.isWAL {
             try claim(queue, path: path, isNew: state.isNew)
         }
         guard !state.isCurrent else { return state.dataVersion }
         try migrate(queue)
         return try queue.read(Self.dataVersion)
+    }
+
+    /// Runs SQLite's `quick_check` when the store file is not as geocache-tui last
+    /// recorded it (``StoreFile/CheckRecord``), and refuses a damaged file with
+    /// ``StoreError/corrupt(path:reason:)`` instead of writing into it; a sound one is
+    /// recorded, so the next opening skips the check.
+    static func checkIfChangedElsewhere(_ queue: DatabaseQueue, path: String) throws {
+        guard let identity = StoreFile.optionalIdentity(of: path),
+              !StoreFile.CheckRecord.matches(path, identity) else { return }
+        let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+        guard problems == ["ok"] else {
+            throw StoreError.corrupt(path: path, reason: "SQLite's quick_check found: "
+                + problems.joined(separator: "; ") + "; was it copied over while a session had it open?")
+        }
+        StoreFile.CheckRecord.record(path, identity)
     }
 
     /// Marks a new store as this application's and switches it to WAL mode.
