@@ -99,7 +99,7 @@ import Glibc
             try handle.truncate(atOffset: 0)
             try handle.write(contentsOf: bytes)
             try handle.close()
-            for number in 201...260 { try? store.add(Samples.numbered(number)) }
+            for number in 201...260 { _ = try? store.add(Samples.numbered(number)) }
         }
         let reopened = Result { try SQLiteStore(url: url).integrityCheck() }
         switch reopened {
