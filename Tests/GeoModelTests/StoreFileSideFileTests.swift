@@ -40,6 +40,22 @@ import Glibc
         _ = store
     }
 
+    @Test("caches an import stored are in the store file once the command returns, while another session has it open")
+    func anImportIsCheckpointed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file(), input = directory.file("more.json")
+        let session = try SQLiteStore(url: url)
+        try Data(#"[{"title": "Mill", "details": "d", "creator": "c", "reward": "r"}]"#.utf8).write(to: input)
+        let result = try GeocacheTUIBinary.run(["import", "--store", url.path, input.path])
+        #expect(result.status == 0, "\(result.error)")
+        // The store file alone, without its side files, as `rm caches.sqlite-wal` leaves it.
+        let copy = directory.file("copy.sqlite")
+        try FileManager.default.copyItem(at: url, to: copy)
+        #expect(try SQLiteStore(url: copy).loadCaches().map(\.title) == ["Mill"])
+        _ = session
+    }
+
     @Test("a store reopened after its side files were deleted holds every acknowledged add")
     func reopenedStoreHoldsEveryAdd() throws {
         let directory = try TemporaryDirectory()

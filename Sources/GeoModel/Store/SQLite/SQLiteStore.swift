@@ -52,12 +52,10 @@ public final class SQLiteStore: CacheStore {
     /// The device and inode of the file this store opened.
     let identity: StoreFile.Identity
 
-    /// The store's `-wal` and `-shm` files as this store's connection opened them; nil
-    /// until the store is open.
+    /// The store's `-wal` and `-shm` files as its connection opened them (nil until open).
     var sideFiles: StoreFile.SideFiles?
 
-    /// The error every write gives when the store could only be opened for reading
-    /// (``StoreError/readOnly(path:reason:)``); nil when it can be written.
+    /// What every write throws when the store was opened read-only; nil when writable.
     let readOnlyError: StoreError?
 
     /// Whether opening may create missing directories up the path; kept for ``reopened()``.
@@ -202,7 +200,10 @@ public final class SQLiteStore: CacheStore {
     }
 
     /// How every connection to a store is set up: wait for other writers up to the busy
-    /// timeout, and make each commit durable (`synchronous = FULL`, also in WAL mode).
+    /// timeout, make each commit durable (`synchronous = FULL`, also in WAL mode), and
+    /// copy it into the store file before the commit returns (`wal_autocheckpoint = 1`,
+    /// a passive checkpoint; also for an import's own connection), so no acknowledged
+    /// commit lives only in the `-wal` file (docs/usage.md, "The side files").
     static func connectionConfiguration(label: String) -> Configuration {
         _ = processSettings
         var configuration = Configuration()
@@ -212,7 +213,7 @@ public final class SQLiteStore: CacheStore {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = label
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1")
             try SearchFunction.register(on: db)
         }
         return configuration
