@@ -97,6 +97,28 @@ import Glibc
         }
     }
 
+    @Test("the record of a store file that was deleted goes when another store is recorded")
+    func recordsOfDeletedStoresArePruned() throws {
+        let first = try TemporaryDirectory(), second = try TemporaryDirectory()
+        defer { second.remove() }
+        do {
+            let store = try SQLiteStore(url: first.file())
+            try store.add(Samples.oak)
+        }
+        _ = try SQLiteStore(url: first.file())  // a store not recorded yet is checked, then recorded
+        let record = StoreFile.CheckRecord.location(of: try StoreFile.identity(of: first.file().path))
+        #expect(FileManager.default.fileExists(atPath: record))
+        first.remove()
+
+        do {
+            let other = try SQLiteStore(url: second.file())
+            try other.add(Samples.bridge)
+        }
+        _ = try SQLiteStore(url: second.file())
+
+        #expect(!FileManager.default.fileExists(atPath: record))
+    }
+
     @Test("a file copied in place over an open store is never used damaged at the next opening")
     func aFileCopiedInPlaceIsFoundAtTheNextOpening() throws {
         let directory = try TemporaryDirectory()

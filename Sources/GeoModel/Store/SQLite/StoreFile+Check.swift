@@ -29,12 +29,12 @@ extension StoreFile {
             return base + "/geocache-tui/checked/\(identity.device)-\(identity.inode)"
         }
 
-        /// The file's size and modification time as the record writes them, or nil
-        /// when it cannot be looked at.
+        /// The file's size and modification time, then its path, as the record writes
+        /// them; nil when it cannot be looked at.
         static func stamp(of path: String) -> String? {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
-            return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\n"
+            return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(path)\n"
         }
 
         /// True when the file at `path` (the file `identity`) is as last recorded.
@@ -52,9 +52,27 @@ extension StoreFile {
             let directory = (target as NSString).deletingLastPathComponent
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
+            let isNew = access(target, F_OK) != 0
             let temporary = target + ".\(getpid()).tmp"
             guard FileManager.default.createFile(atPath: temporary, contents: Data(stamp.utf8)) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
+            if isNew { prune(directory) }
+        }
+
+        /// Removes the records of store files that are gone (their path names no file,
+        /// or another one): run when a record is added, so the records stay as many as
+        /// the stores in use.
+        static func prune(_ directory: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+            for name in names where !name.hasSuffix(".tmp") {
+                let record = directory + "/" + name
+                guard let text = try? String(contentsOfFile: record, encoding: .utf8),
+                      let space = text.firstIndex(of: " "),
+                      let second = text[text.index(after: space)...].firstIndex(of: " ") else { continue }
+                let path = String(text[text.index(after: second)...].dropLast())
+                let identity = StoreFile.optionalIdentity(of: path)
+                if identity.map({ "\($0.device)-\($0.inode)" }) != name { unlink(record) }
+            }
         }
     }
 }
