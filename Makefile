@@ -16,7 +16,7 @@ RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev libxml2-dev pkg-config 
 INSTALL_PACKAGES := python3 binutils
 # make deb: dpkg-shlibdeps (dpkg-dev); the tests check the package with lintian.
 DEB_PACKAGES  := $(INSTALL_PACKAGES) dpkg-dev
-TEST_PACKAGES := $(RUN_PACKAGES) tmux postgresql gpsd gpsbabel man-db groff-base $(DEB_PACKAGES) lintian
+TEST_PACKAGES := $(RUN_PACKAGES) tmux sqlite3 postgresql gpsd gpsbabel man-db groff-base $(DEB_PACKAGES) lintian
 PREFIX  ?= /usr/local
 DESTDIR ?=
 # dialog is the reference the start-up and keystroke figures are compared with.

@@ -24,4 +24,13 @@ static inline int geocache_sqlite_skip_initial_page_bulk(void) {
     return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
 }
 
+/* Makes closing the connection `db` leave the write-ahead log alone: no checkpoint and
+ * no deletion of PATH-wal and PATH-shm by name, even as the last connection. For a
+ * connection whose side files were deleted or replaced under it (the files at those
+ * names now belong to other connections): sqlite3_db_config is variadic too. Returns
+ * SQLITE_OK, or SQLITE_ERROR from an SQLite too old to know the option. */
+static inline int geocache_sqlite_skip_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
 #endif

@@ -104,16 +104,31 @@ import GeoTestSupport
         #expect(try permissions(of: url) == 0)
     }
 
-    @Test func readOnlyFileIsRefused() throws {
+    /// Opens the store at `url`, which cannot be written, and checks that it reads its
+    /// one cache, refuses an add with `expected`, and leaves the file and its
+    /// directory as they were.
+    private func expectReadOnly(_ url: URL, _ expected: StoreError,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = FileSnapshot(url)
+        do {
+            let store = try SQLiteStore(url: url)
+            #expect(try store.loadCaches().withoutCodes == [Samples.oak], sourceLocation: sourceLocation)
+            #expect(store.readOnlyReason != nil, sourceLocation: sourceLocation)
+            #expect(throws: expected, sourceLocation: sourceLocation) { try store.add(Samples.bridge) }
+        }
+        #expect(FileSnapshot(url) == before, sourceLocation: sourceLocation)
+    }
+
+    @Test func aReadOnlyFileOpensForReadingAndRefusesWrites() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
         do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(chmod(url.path, 0o400) == 0)
-        expectRefusal(of: url) { if case .permissionDenied = $0 { true } else { false } }
+        try expectReadOnly(url, .readOnly(path: url.path, reason: "its owner may not write it, mode 400"))
     }
 
-    @Test func aWritableStoreInAnUnwritableDirectoryIsRefusedNamingTheDirectory() throws {
+    @Test func aWritableStoreInAnUnwritableDirectoryIsReadOnlyNamingTheDirectory() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
@@ -126,20 +141,18 @@ import GeoTestSupport
             }
         } throws: { error in
             guard let error = error as? StoreError else { return false }
-            return error == .directoryNotWritable(path: url.path, directory: deniedDirectory,
-                                                  reason: "you may not write in it")
+            return error == .readOnly(path: url.path, reason: "you may not write in its directory \(deniedDirectory)")
                 && !error.description.contains("chmod 600")
         }
     }
 
-    @Test func aStoreOnAReadOnlyFileSystemIsRefusedNamingTheDirectory() throws {
+    @Test func aStoreOnAReadOnlyFileSystemIsReadOnly() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
         do { try SQLiteStore(url: url).add(Samples.oak) }
 
-        #expect(throws: StoreError.directoryNotWritable(path: url.path, directory: directory.url.path,
-                                                        reason: "it is on a read-only file system")) {
+        #expect(throws: StoreError.readOnly(path: url.path, reason: "it is on a read-only file system")) {
             try StoreFile.inspect(url.path) { _, mode in mode & W_OK != 0 ? EROFS : nil }
         }
     }
@@ -165,7 +178,7 @@ import GeoTestSupport
 
     /// An immutable directory cannot be written even by root, as SQLite would find.
     @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
-    func aStoreInAnImmutableDirectoryIsRefusedAndLeftUntouched() throws {
+    func aStoreInAnImmutableDirectoryOpensForReadingAndIsLeftUntouched() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
@@ -173,9 +186,7 @@ import GeoTestSupport
         #expect(Self.changeAttribute("+i", of: directory.url))
         defer { _ = Self.changeAttribute("-i", of: directory.url) }
 
-        expectRefusal(of: url) {
-            $0 == .directoryNotWritable(path: url.path, directory: directory.url.path, reason: "it is marked immutable")
-        }
+        try expectReadOnly(url, .readOnly(path: url.path, reason: "its directory \(directory.url.path) is marked immutable"))
     }
 
     @Test func directoryIsRefused() throws {
@@ -263,6 +274,8 @@ import GeoTestSupport
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
             .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"),
             .fileDeleted(path: path), .fileReplaced(path: path),
+            .sideFileLost(path: path, sideFile: path + "-wal"), .locked(path: path, holder: "sqlite3, process 9"),
+            .locked(path: path, holder: nil), .readOnly(path: path, reason: "r"),
         ]
         for error in errors {
             #expect(error.description.contains(path))

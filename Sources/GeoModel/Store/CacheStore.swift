@@ -150,6 +150,9 @@ public protocol CacheStore: AnyObject {
     /// before the store is released): the store may leave to the exit what the exit
     /// does anyway, so that quitting does not wait for it. Nothing for a server.
     func prepareForExit()
+    /// Why the store can only be read (a read-only file, directory or file system), or
+    /// nil when it can be written: every write then throws ``StoreError/readOnly(path:reason:)``.
+    var readOnlyReason: String? { get }
 }
 
 /// What an import does with a record whose code is stored already.
@@ -170,6 +173,9 @@ public struct StoreContents: Sendable {
 
 extension CacheStore {
     public func prepareForExit() {}
+
+    /// A server's store is never opened read-only.
+    public var readOnlyReason: String? { nil }
 
     /// Two reads and a draft taken, one after the other.
     public func openingContents() throws -> StoreContents {

@@ -34,6 +34,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// was open, so nothing was written to either; the store refuses every further
     /// use until reopened.
     case fileReplaced(path: String)
+    /// A side file of the store (`sideFile`: its write-ahead log or the log's index)
+    /// was deleted or replaced while the store was open. SQLite keeps commits there
+    /// until it copies them into the store file, so the session stops using the store
+    /// (nothing more is written through it) until it is reopened, as for a store file
+    /// deleted or replaced.
+    case sideFileLost(path: String, sideFile: String)
+    /// Another process holds the store's write lock (a long transaction) and did not
+    /// release it within the wait; `holder` says who, when the system can tell (a
+    /// program's name and process id, or a PostgreSQL session). Nothing was written.
+    case locked(path: String, holder: String?)
+    /// The store cannot be written (a read-only file, directory or file system):
+    /// reading works, writing is refused; `reason` says why.
+    case readOnly(path: String, reason: String)
     /// The PostgreSQL server could not be reached (not running, unknown host, no
     /// answer within the connect timeout, refused by `pg_hba.conf`).
     case unreachable(server: String, reason: String)
@@ -61,7 +74,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .database(let path, _),
-             .fileDeleted(let path), .fileReplaced(let path),
+             .fileDeleted(let path), .fileReplaced(let path), .sideFileLost(let path, _),
+             .locked(let path, _), .readOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
              .serverError(let path, _), .codeInUse(let path, _):
@@ -112,6 +126,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileReplaced(let path):
             return "\(path) was replaced by another file while it was open; nothing was written to it. "
                 + "Reopen the store to use the file now there."
+        case .sideFileLost(let path, let sideFile):
+            return "\(sideFile), where SQLite keeps the latest commits of \(path), was deleted or replaced while "
+                + "the store was open; nothing more was written through this session. Reopen the store to go on, "
+                + "and leave the -wal and -shm files alone while the store is in use."
+        case .locked(let path, let holder):
+            let who = holder.map { " (\($0))" } ?? ""
+            return "\(path): another program\(who) holds the store's write lock; nothing was written. "
+                + "Wait for it to finish, or end it, then try again."
+        case .readOnly(let path, let reason):
+            return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
+                + "to change it, make it writable or copy it to a writable place and name that with --store PATH."
         case .unreachable(let server, let reason):
             return "cannot connect to the store on \(server): \(reason). Check that the server is running "
                 + "and that the URL names it, \(serverElsewhere)."

@@ -218,6 +218,21 @@ enum FormText {
         "\(store) was \(replaced ? "replaced" : "deleted"): nothing written. \(key(.reload)) reopens"
     }
 
+    /// The store's `-wal` or `-shm` file (`sideFile`, its name) was deleted or replaced
+    /// under the form.
+    static func sideFileLost(_ sideFile: String) -> String {
+        "\(sideFile) is gone: nothing written. \(key(.reload)) reopens"
+    }
+
+    /// The title bar of a form whose store can only be read.
+    static let readOnlyTitle = appTitle + " (read-only)"
+
+    /// The status line when a store that can only be read opens.
+    static func readOnlyStore(_ store: String) -> String { "\(store) is read-only: browse, search, export" }
+
+    /// Add, Save, Edit or Delete on a store that can only be read.
+    static let readOnlyRefusal = "Read-only store: nothing can be added, changed or deleted"
+
     /// How to go on after a write failed because the store's file is gone.
     static var reopenHint: String {
         " Press \(key(.reload)) to reopen the store, then \(key(.addCache)) again."

@@ -20,7 +20,7 @@ extension GeoCacheFormController {
             storeDidChangeElsewhere(deletedShown: deletedShown)
         case .opened(_, let draft):
             paneError = nil
-            setNote(storeName)
+            noteOpenedStore()
             restoreDraft(draft)
             updatePane()
             updateStatus()

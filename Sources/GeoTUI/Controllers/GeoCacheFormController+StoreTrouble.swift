@@ -10,8 +10,14 @@ extension GeoCacheFormController {
     func noteIfStoreLost(_ error: any Error) -> Bool {
         guard let error = error as? StoreError, error.meansTheFileIsGone else { return false }
         lostStore = error
-        let replaced = if case .fileReplaced = error { true } else { false }
-        setNote(FormText.storeLost(storeName, replaced: replaced))
+        switch error {
+        case .sideFileLost(_, let sideFile):
+            setNote(FormText.sideFileLost(sideFile.split(separator: "/").last.map(String.init) ?? sideFile))
+        case .fileReplaced:
+            setNote(FormText.storeLost(storeName, replaced: true))
+        default:
+            setNote(FormText.storeLost(storeName, replaced: false))
+        }
         return true
     }
 
@@ -32,5 +38,32 @@ extension GeoCacheFormController {
             return
         }
         setNote(FormText.storeProblem(prefix, error))
+    }
+}
+
+/// A store that can only be read (a read-only file, directory or file system): the
+/// title bar and the status line say so, and what would write is refused with a note.
+extension GeoCacheFormController {
+    /// Says in the status line which store opened, and in the title bar and the status
+    /// line that it is read-only when it is.
+    func noteOpenedStore() {
+        let readOnly = isReadOnly
+        let title = readOnly ? FormText.readOnlyTitle : FormText.appTitle
+        if titleBar.text != title {
+            titleBar.text = title
+            resize(to: layout.size)  // the position starts after the title
+        }
+        setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
+    }
+
+    /// True when the open store can only be read (false while it is still opening).
+    private var isReadOnly: Bool { !model.isOpening && model.store.readOnlyReason != nil }
+
+    /// True, after saying so, when the store can only be read: an action that would
+    /// write (or begin an edit) is then not performed.
+    func refusedAsReadOnly() -> Bool {
+        guard isReadOnly else { return false }
+        setNote(FormText.readOnlyRefusal)
+        return true
     }
 }

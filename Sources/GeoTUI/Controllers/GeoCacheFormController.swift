@@ -41,7 +41,7 @@ public final class GeoCacheFormController: ScreenController {
     let previousButton: Button
     let nextButton: Button
     let pane = TextPane(title: FormText.cachePaneTitle)
-    private let titleBar = Label(FormText.appTitle)
+    let titleBar = Label(FormText.appTitle)
     /// Where you stand, on the right of the title bar.
     let positionLabel = Label(alignment: .right)
     /// The position and the last note; the search field while searching.
@@ -136,7 +136,7 @@ public final class GeoCacheFormController: ScreenController {
         observation = model.observe { [weak self] change in self?.modelDidChange(change) }
         positionObservation = position.observe { [weak self] change in self?.positionDidChange(change) }
         updatePositionLabel()
-        setNote(storeName)
+        noteOpenedStore()
         if !model.isOpening { restoreDraft(try? model.takeDraft()) }
         updatePane()
         updateStatus()
@@ -334,15 +334,15 @@ public final class GeoCacheFormController: ScreenController {
     /// actions are its own, so nothing here asks the mode again.
     private func perform(_ action: FormAction) -> ControllerOutcome {
         switch action {
-        case .addCache: addCache()
-        case .saveEdit: saveEdit()
+        case .addCache: if !refusedAsReadOnly() { addCache() }
+        case .saveEdit: if !refusedAsReadOnly() { saveEdit() }
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
         case .showLastCache: move { $0.showLast() }
         case .showRandomCache: move { $0.showRandom() }
-        case .editCache: beginEdit()
-        case .deleteCache: confirmDelete()
+        case .editCache: if !refusedAsReadOnly() { beginEdit() }
+        case .deleteCache: if !refusedAsReadOnly() { confirmDelete() }
         case .search: openSearch()
         case .reload: reload()
         case .focusNext: form.focusNext()

@@ -149,7 +149,14 @@ extension PostgresStore {
                                     latitude = $15, longitude = $16, listing = $17
                 WHERE id = $9 AND \(Self.sameVersion(from: 1))
                 """, Self.versionValues(stored.cache) + [stored.id.value] + Self.updateValues(valid))
-            return result.affectedRows == 1 ? nil : try Self.conflict(for: stored.id, on: connection)
+            if result.affectedRows == 1 { return nil }
+            if let conflict = try Self.conflict(for: stored, on: connection) { return conflict }
+            try connection.query("""
+                UPDATE geocache SET title = $2, details = $3, creator = $4, reward = $5, search_text = $6,
+                                    latitude = $7, longitude = $8, listing = $9
+                WHERE id = $1
+                """, [stored.id.value] + Self.updateValues(valid))
+            return nil
         }
         if let conflict { throw conflict }
         return StoredCache(id: stored.id, cache: valid)
@@ -159,7 +166,10 @@ extension PostgresStore {
         let outcome: Result<Int, CacheEditError> = try transaction { connection in
             let result = try connection.query("DELETE FROM geocache WHERE id = $9 AND \(Self.sameVersion(from: 1))",
                                               Self.versionValues(stored.cache) + [stored.id.value])
-            guard result.affectedRows == 1 else { return .failure(try Self.conflict(for: stored.id, on: connection)) }
+            if result.affectedRows != 1 {
+                if let conflict = try Self.conflict(for: stored, on: connection) { return .failure(conflict) }
+                try connection.query("DELETE FROM geocache WHERE id = $1", [stored.id.value])
+            }
             return .success(try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0)
         }
         return try outcome.get()
@@ -232,10 +242,17 @@ extension PostgresStore {
                             coordinate: coordinate, listing: ListingEncoding.decode(row[8]) ?? .empty))
     }
 
-    /// Why a compare-and-write on `id` touched no row.
-    private static func conflict(for id: CacheID, on connection: PostgresConnection) throws -> CacheEditError {
-        let rows = try connection.query("SELECT \(cacheColumns) FROM geocache WHERE id = $1", [id.value]).rows
-        return rows.first.map { .changedElsewhere(newer: storedCache(from: $0)) } ?? .deletedElsewhere(id)
+    /// Why a compare-and-write on `stored` touched no row, or nil when the row reads
+    /// exactly as `stored` all the same: its `bytea` fields hold bytes that are not
+    /// UTF-8 (written by another program), which read as U+FFFD. The row is then
+    /// locked (`FOR UPDATE`) until the transaction ends, and the caller writes it by
+    /// identity alone.
+    private static func conflict(for stored: StoredCache, on connection: PostgresConnection) throws -> CacheEditError? {
+        let rows = try connection.query("SELECT \(cacheColumns) FROM geocache WHERE id = $1 FOR UPDATE",
+                                        [stored.id.value]).rows
+        guard let row = rows.first else { return .deletedElsewhere(stored.id) }
+        let current = storedCache(from: row)
+        return current == stored ? nil : .changedElsewhere(newer: current)
     }
 
     func fetchCache(_ sql: String, _ parameters: [PostgresValue] = []) throws -> StoredCache? {

@@ -189,19 +189,22 @@ public final class PostgresStore: CacheStore {
     /// append of another session (an import) to finish.
     func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
         try run { connection in
-            try connection.transaction {
-                if appending {
-                    try connection.query("SET LOCAL lock_timeout = '\(Int(Self.appendLockWait * 1000))ms'")
-                    do {
-                        try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))")
-                    } catch let error as PostgresError where error.sqlState == "55P03" {
-                        throw StoreError.serverError(
-                            server: name, message: "another session is storing a large change (an import); "
-                                + "nothing was stored, try again when it has finished")
+            do {
+                return try connection.transaction {
+                    if appending {
+                        try connection.query("SET LOCAL lock_timeout = '\(Int(Self.appendLockWait * 1000))ms'")
+                        do {
+                            try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))")
+                        } catch let error as PostgresError where error.sqlState == "55P03" {
+                            throw AppendLockWaitEnded()
+                        }
+                        try connection.query("SET LOCAL lock_timeout = 0")
                     }
-                    try connection.query("SET LOCAL lock_timeout = 0")
+                    return try body(connection)
                 }
-                return try body(connection)
+            } catch is AppendLockWaitEnded {
+                // The transaction was rolled back: the connection can ask who holds the lock.
+                throw StoreError.locked(path: name, holder: try? Self.appendLockHolder(on: connection))
             }
         }
     }

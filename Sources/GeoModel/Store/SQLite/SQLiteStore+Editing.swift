@@ -44,7 +44,11 @@ extension SQLiteStore {
                 WHERE id = ? AND \(Self.sameVersionCondition)
                 """,
                 arguments: Self.versionValues(valid) + [stored.id.rawValue] + Self.versionArguments(stored.cache))
-            return db.changesCount == 1 ? nil : try Self.conflict(for: stored.id, in: db)
+            if db.changesCount == 1 { return nil }
+            if let conflict = try Self.conflict(for: stored, in: db) { return conflict }
+            try db.execute(sql: "UPDATE cache SET \(Self.versionAssignments) WHERE id = ?",
+                           arguments: Self.versionValues(valid) + [stored.id.rawValue])
+            return nil
         }
         if let conflict { throw conflict }
         return updated
@@ -63,7 +67,10 @@ extension SQLiteStore {
         let outcome: Result<Int, CacheEditError> = try write { db in
             try db.execute(sql: "DELETE FROM cache WHERE id = ? AND \(Self.sameVersionCondition)",
                            arguments: [stored.id.rawValue] + Self.versionArguments(stored.cache))
-            guard db.changesCount == 1 else { return .failure(try Self.conflict(for: stored.id, in: db)) }
+            if db.changesCount != 1 {
+                if let conflict = try Self.conflict(for: stored, in: db) { return .failure(conflict) }
+                try db.execute(sql: "DELETE FROM cache WHERE id = ?", arguments: [stored.id.rawValue])
+            }
             return .success(try Int.fetchOne(db, sql: "SELECT value FROM cache_count") ?? 0)
         }
         return try outcome.get()
@@ -81,11 +88,18 @@ extension SQLiteStore {
         cacheArguments(cache) + derivedArguments(cache) + placeArguments(cache)
     }
 
-    /// Why a compare-and-write on `id` touched no row.
-    private static func conflict(for id: CacheID, in db: Database) throws -> CacheEditError {
-        if let row = try Row.fetchOne(db, sql: "SELECT \(cacheColumns) FROM cache WHERE id = ?", arguments: [id.rawValue]) {
-            return .changedElsewhere(newer: storedCache(from: row))
+    /// Why a compare-and-write on `stored` touched no row, or nil when the row reads
+    /// exactly as `stored` all the same: its text holds bytes that are not UTF-8
+    /// (written by another program), which read as U+FFFD, so the bytes never equal
+    /// the text that was read. What the person saw is what is there, and the caller
+    /// then writes by identity alone; the write lock held since the comparison keeps
+    /// anyone else from changing the row in between.
+    private static func conflict(for stored: StoredCache, in db: Database) throws -> CacheEditError? {
+        let sql = "SELECT \(cacheColumns) FROM cache WHERE id = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [stored.id.rawValue]) else {
+            return .deletedElsewhere(stored.id)
         }
-        return .deletedElsewhere(id)
+        let current = storedCache(from: row)
+        return current == stored ? nil : .changedElsewhere(newer: current)
     }
 }

@@ -1,3 +1,4 @@
+import CSystem
 import GRDB
 
 /// Noticing that the store file was deleted or replaced while the store is open.
@@ -9,6 +10,11 @@ import GRDB
 /// at the path, and the next connection to open the path replays that log over the
 /// replacement, destroying it. So the store compares the path's device and inode with
 /// the ones it opened before every write, and once they differ it detaches.
+///
+/// The side files are checked the same way (``StoreFile/SideFiles``): a `-wal` or
+/// `-shm` deleted or replaced under the store detaches it too, and each write copies
+/// its commit into the store file at once (``checkpointCommit(_:)``), so that a log
+/// deleted afterwards holds nothing that was acknowledged.
 extension SQLiteStore {
     /// Opens the store at ``path`` again, as a new ``SQLiteStore`` with the same
     /// options (creating the file, and the directories the first opening could
@@ -24,18 +30,49 @@ extension SQLiteStore {
         return try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories)
     }
 
-    /// Throws when the store is detached, or when its path no longer names the file
-    /// it opened (detaching it then). One `stat` call.
+    /// Before a write: throws when the store was opened read-only
+    /// (``StoreError/readOnly(path:reason:)``), is detached, or when its path no longer
+    /// names the file it opened or its side files are not those it opened (detaching
+    /// it then). Three `stat` calls.
     func ensureAttached() throws(StoreError) {
+        try ensureWritable()
+        try checkAttached()
+    }
+
+    /// ``ensureAttached()`` without the read-only check: for reads.
+    func checkAttached() throws(StoreError) {
         if let detachment { throw detachment }
         guard let change = fileChange() else { return }
         if change.meansTheFileIsGone { detach(because: change) }
         throw change
     }
 
-    /// Why the path no longer names the file this store opened, or nil when it does.
+    /// Why the path no longer names the file this store opened, or its side files
+    /// are no longer those its connection opened; nil when all are.
     func fileChange() -> StoreError? {
-        StoreFile.change(at: path, since: identity)
+        if let change = StoreFile.change(at: path, since: identity) { return change }
+        return sideFiles.flatMap { StoreFile.sideFileChange(at: path, since: $0) }
+    }
+
+    /// Copies what the transaction just committed from the write-ahead log into the
+    /// store file: a passive checkpoint, which waits for no one and copies what no
+    /// other connection is still reading. Once it returns the commit no longer depends
+    /// on the `-wal` file, so deleting that file afterwards loses nothing.
+    ///
+    /// When the copy stopped short (another process was reading an older snapshot)
+    /// and the side files are no longer those the store opened, the commit lives only
+    /// in a log nobody else can find: that is reported as
+    /// ``StoreError/sideFileLost(path:sideFile:)`` rather than acknowledged.
+    ///
+    /// When the store file was as last recorded before the copy
+    /// (``StoreFile/CheckRecord``), it is recorded again after it: no other program
+    /// changed it, so the next opening need not check it.
+    func checkpointCommit(_ db: Database) throws {
+        let wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
+        let copied = (try? db.checkpoint(.passive)).map { $0.walFrameCount == $0.checkpointedFrameCount } ?? false
+        if copied, wasAsRecorded { StoreFile.CheckRecord.record(path, identity) }
+        guard !copied, let sideFiles, let change = StoreFile.sideFileChange(at: path, since: sideFiles) else { return }
+        throw change
     }
 
     /// Stops using the file for good: every later call throws `reason`, and the
@@ -45,7 +82,23 @@ extension SQLiteStore {
         guard detachment == nil else { return }
         detachment = reason
         watch = nil
-        Self.closeDetached(queue)
+        if case .sideFileLost = reason {
+            Self.closeLeavingSideFiles(queue)
+        } else {
+            Self.closeDetached(queue)
+        }
+    }
+
+    /// Closes a connection whose `-wal` or `-shm` was deleted or replaced: without the
+    /// checkpoint SQLite makes when the last connection closes, and without deleting
+    /// the side files by name. Both would act on the files now at those names, which
+    /// other connections use: the checkpoint would copy this connection's log over
+    /// their commits, the deletion remove their log.
+    static func closeLeavingSideFiles(_ queue: DatabaseQueue) {
+        try? queue.inDatabase { db in
+            if let connection = db.sqliteConnection { _ = geocache_sqlite_skip_checkpoint_on_close(connection) }
+        }
+        try? queue.close()
     }
 
     /// Closes a connection whose file was deleted or replaced.
@@ -70,7 +123,7 @@ extension StoreError {
     /// store refuses everything from then on, and only a reopened store goes on.
     public var meansTheFileIsGone: Bool {
         switch self {
-        case .fileDeleted, .fileReplaced: true
+        case .fileDeleted, .fileReplaced, .sideFileLost: true
         default: false
         }
     }

@@ -12,7 +12,10 @@ extension SQLiteStore {
     /// (its application id, its objects, journal mode, applied migrations and data
     /// version), and such a store is not written to: opening wakes no other session's
     /// watch.
-    static func prepare(_ queue: DatabaseQueue, path: String) throws -> Int {
+    ///
+    /// A store opened read-only (`readOnly`, the error its writes give) is only read:
+    /// one that would need a claim or a migration is refused with that error.
+    static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil) throws -> Int {
         let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -38,12 +41,35 @@ extension SQLiteStore {
             }
             return (false, isWAL, migrationIdentifiers.allSatisfy(applied.contains), version)
         }
+        if let readOnly, case .readOnly(_, let reason) = readOnly {
+            guard state.isCurrent else {
+                throw StoreError.readOnly(path: path, reason: reason + (state.isNew
+                    ? ", and it holds no store yet" : ", and it needs an upgrade this version would write"))
+            }
+            return state.dataVersion
+        }
+        if !state.isNew { try checkIfChangedElsewhere(queue, path: path) }
         if state.isNew || !state.isWAL {
             try claim(queue, path: path, isNew: state.isNew)
         }
         guard !state.isCurrent else { return state.dataVersion }
         try migrate(queue)
         return try queue.read(Self.dataVersion)
+    }
+
+    /// Runs SQLite's `quick_check` when the store file is not as geocache-tui last
+    /// recorded it (``StoreFile/CheckRecord``), and refuses a damaged file with
+    /// ``StoreError/corrupt(path:reason:)`` instead of writing into it; a sound one is
+    /// recorded, so the next opening skips the check.
+    static func checkIfChangedElsewhere(_ queue: DatabaseQueue, path: String) throws {
+        guard let identity = StoreFile.optionalIdentity(of: path),
+              !StoreFile.CheckRecord.matches(path, identity) else { return }
+        let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+        guard problems == ["ok"] else {
+            throw StoreError.corrupt(path: path, reason: "SQLite's quick_check found: "
+                + problems.joined(separator: "; ") + "; was it copied over while a session had it open?")
+        }
+        StoreFile.CheckRecord.record(path, identity)
     }
 
     /// Marks a new store as this application's and switches it to WAL mode.
@@ -99,5 +125,32 @@ extension SQLiteStore {
                 usleep(20_000)
             }
         }
+    }
+}
+
+extension SQLiteStore {
+    /// Why the store can only be read, or nil when it can be written.
+    public var readOnlyReason: String? {
+        if case .readOnly(_, let reason) = readOnlyError { return reason }
+        return nil
+    }
+
+    /// Throws the error a write to a store opened read-only gives.
+    func ensureWritable() throws(StoreError) {
+        if let readOnlyError { throw readOnlyError }
+    }
+
+    /// The name SQLite opens a store by that cannot be written, as a URI. With a
+    /// write-ahead log beside it that holds commits (someone who may write it has it
+    /// open), `mode=ro` reads the log through its existing index. Otherwise
+    /// `immutable=1` reads the file alone, with no locks and no side files: on a
+    /// read-only directory none could be created, and in a writable one a read-only
+    /// connection would leave a `-wal` and `-shm` with the file's read-only mode
+    /// behind, which would then stop the store's writers.
+    static func readOnlyURI(for path: String) -> String {
+        var log = stat()
+        let hasLog = stat(path + "-wal", &log) == 0 && log.st_size > 0
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        return "file:" + encoded + (hasLog ? "?mode=ro" : "?immutable=1")
     }
 }

@@ -45,6 +45,7 @@ extension SQLiteStore {
     /// order. The commits are durable: a code, once read, is the cache's for good. When
     /// there is nothing to do this is two lookups in partial indexes.
     func completePendingRows() throws {
+        guard readOnlyError == nil else { return }  // shown without a code until it can be written
         let hasPending = try read { db in
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM cache WHERE content_hash IS NULL)

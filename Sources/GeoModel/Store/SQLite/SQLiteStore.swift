@@ -52,6 +52,12 @@ public final class SQLiteStore: CacheStore {
     /// The device and inode of the file this store opened.
     let identity: StoreFile.Identity
 
+    /// The store's `-wal` and `-shm` files as its connection opened them (nil until open).
+    var sideFiles: StoreFile.SideFiles?
+
+    /// What every write throws when the store was opened read-only; nil when writable.
+    let readOnlyError: StoreError?
+
     /// Whether opening may create missing directories up the path; kept for ``reopened()``.
     let createsIntermediateDirectories: Bool
 
@@ -144,17 +150,22 @@ public final class SQLiteStore: CacheStore {
         let path = StorePath.absolute(path)
         self.path = path
         self.createsIntermediateDirectories = createIntermediateDirectories
-        let state = try StoreFile.inspect(path)
+        let (state, readOnly) = try StoreFile.inspectForOpening(path)
+        if let readOnly, state == .empty { throw readOnly }
+        readOnlyError = readOnly
         if state == .missing {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
         }
         let identity = try StoreFile.identity(of: path)
         self.identity = identity
         do {
-            let queue = try DatabaseQueue(path: path, configuration: Self.connectionConfiguration(label: "geocache-tui store"))
+            var configuration = Self.connectionConfiguration(label: "geocache-tui store")
+            configuration.readonly = readOnly != nil
+            let queue = try DatabaseQueue(path: readOnly == nil ? path : Self.readOnlyURI(for: path),
+                                          configuration: configuration)
             let dataVersion: Int
             do {
-                dataVersion = try Self.prepare(queue, path: path)
+                dataVersion = try Self.prepare(queue, path: path, readOnly: readOnly)
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
                 // What opening wrote must not be left in a log beside a file that replaced it.
@@ -167,6 +178,7 @@ public final class SQLiteStore: CacheStore {
             }
             self.queue = queue
             self.lastDataVersion = dataVersion
+            sideFiles = StoreFile.SideFiles(of: path)
             watch = StoreFileWatch(path: path)
         } catch {
             throw StoreError(wrapping: error, path: path)
@@ -174,6 +186,7 @@ public final class SQLiteStore: CacheStore {
         OpenStoreFiles.retain(identity)
         // Rows another program stored (or an older schema left) without a code get one
         // before anything reads them; when there are none this is one read.
+        if readOnly != nil { return }
         do {
             try completePendingRows()
         } catch {
@@ -187,7 +200,10 @@ public final class SQLiteStore: CacheStore {
     }
 
     /// How every connection to a store is set up: wait for other writers up to the busy
-    /// timeout, and make each commit durable (`synchronous = FULL`, also in WAL mode).
+    /// timeout, make each commit durable (`synchronous = FULL`, also in WAL mode), and
+    /// copy it into the store file before the commit returns (`wal_autocheckpoint = 1`,
+    /// a passive checkpoint; also for an import's own connection), so no acknowledged
+    /// commit lives only in the `-wal` file (docs/usage.md, "The side files").
     static func connectionConfiguration(label: String) -> Configuration {
         _ = processSettings
         var configuration = Configuration()
@@ -197,7 +213,7 @@ public final class SQLiteStore: CacheStore {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = label
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1")
             try SearchFunction.register(on: db)
         }
         return configuration
@@ -361,7 +377,7 @@ public final class SQLiteStore: CacheStore {
     public func hasChangedExternally() throws -> Bool {
         // The events read now are answered by this call; later ones wake the caller again.
         let written = watch?.drain() ?? false
-        try ensureAttached()
+        try checkAttached()
         let version = try read(Self.dataVersion)
         defer { lastDataVersion = version }
         let changed = version != lastDataVersion
@@ -405,6 +421,7 @@ public final class SQLiteStore: CacheStore {
                     if let change = fileChange() { throw change }
                     return .commit
                 }
+                try checkpointCommit(db)
                 return result!
             }
         } catch let error as DatabaseError {

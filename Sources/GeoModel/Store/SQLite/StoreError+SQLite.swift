@@ -21,6 +21,8 @@ extension StoreError {
             self = .corrupt(path: path, reason: "SQLite says: \(message)")
         case .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
             self = .permissionDenied(path: path, reason: "SQLite says: \(message)")
+        case .SQLITE_BUSY:
+            self = .locked(path: path, holder: StoreFile.writeLockHolder(of: path))
         case .SQLITE_CANTOPEN:
             self = .cannotCreate(path: path, reason: "SQLite cannot open it: \(message)")
         default:

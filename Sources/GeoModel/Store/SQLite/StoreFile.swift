@@ -37,11 +37,22 @@ enum StoreFile {
     /// Looks at the file at `path` without changing it and says whether it may be
     /// opened as a store; `access` answers the permission questions.
     static func inspect(_ path: String, access: AccessCheck = systemAccess) throws(StoreError) -> State {
+        let (state, readOnly) = try inspectForOpening(path, access: access)
+        if let readOnly { throw readOnly }
+        return state
+    }
+
+    /// ``inspect(_:access:)`` for a store about to be opened: a file this process may
+    /// read but not write (or whose directory it may not write in) is not refused but
+    /// comes back with the error a write to it will give, and is opened read-only.
+    static func inspectForOpening(
+        _ path: String, access: AccessCheck = systemAccess
+    ) throws(StoreError) -> (state: State, readOnly: StoreError?) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
             switch code {
-            case ENOENT: return .missing
+            case ENOENT: return (.missing, nil)
             case EACCES:
                 throw .permissionDenied(path: path, reason: "a directory on the way to it cannot be searched")
             case ENOTDIR:
@@ -55,43 +66,39 @@ enum StoreFile {
         guard type == S_IFREG else {
             throw .notAStore(path: path, reason: "it is not a regular file")
         }
-        try checkPermissions(path, info, access: access)
-        if info.st_size == 0 { return .empty }
+        let readOnly = try checkPermissions(path, info, access: access)
+        if info.st_size == 0 { return (.empty, readOnly) }
         // Reading the header would close a descriptor of a file this process's SQLite
         // connections hold locks on, and so drop those locks (see OpenStoreFiles).
-        if OpenStoreFiles.contains(Identity(info)) { return .sqlite(applicationID: applicationID) }
+        if OpenStoreFiles.contains(Identity(info)) { return (.sqlite(applicationID: applicationID), readOnly) }
         // Another process's checkpoint may extend the file and rewrite its header
         // between the `stat` above and the header read: a file that looks truncated is
         // looked at again, and refused only when it still does.
         var size = Int64(info.st_size)
         for _ in 0..<3 {
             let (state, truncated) = try inspectHeader(path, fileSize: size)
-            guard truncated else { return state }
+            guard truncated else { return (state, readOnly) }
             usleep(50_000)
             guard stat(path, &info) == 0 else { break }
             size = Int64(info.st_size)
         }
-        return try inspectHeader(path, fileSize: size, refuseTruncation: true).state
+        return (try inspectHeader(path, fileSize: size, refuseTruncation: true).state, readOnly)
     }
 
-    /// Refuses a file this process could not both read and write, or whose directory
-    /// it could not write in (SQLite creates the `-wal` and `-shm` files there).
+    /// Refuses a file this process could not read, and returns the error a write will
+    /// give when it could not write it, or write in its directory (SQLite creates the
+    /// `-wal` and `-shm` files there); nil when it can do both.
     ///
     /// `access()` says yes to everything for root, so the owner's mode bits are
     /// checked too whenever they are the ones that would apply to a normal user.
     /// The directory comes before the file's write access, so a read-only file
     /// system is reported as the directory's problem, which is where it is solved.
-    private static func checkPermissions(_ path: String, _ info: stat, access: AccessCheck) throws(StoreError) {
+    private static func checkPermissions(_ path: String, _ info: stat, access: AccessCheck) throws(StoreError) -> StoreError? {
         let mode = info.st_mode & 0o777
         let octal = "mode " + String(mode, radix: 8).leftPadded(to: 3)
         let uid = geteuid()
-        if uid == 0 || uid == info.st_uid {
-            if mode & S_IRUSR == 0 {
-                throw .permissionDenied(path: path, reason: "its owner may not read it (\(octal))")
-            }
-            if mode & S_IWUSR == 0 {
-                throw .permissionDenied(path: path, reason: "its owner may not write it (\(octal))")
-            }
+        if uid == 0 || uid == info.st_uid, mode & S_IRUSR == 0 {
+            throw .permissionDenied(path: path, reason: "its owner may not read it (\(octal))")
         }
         if access(path, R_OK) != nil {
             throw .permissionDenied(path: path, reason: "you may not read it (\(octal))")
@@ -101,14 +108,18 @@ enum StoreFile {
         if let code = access(directory, W_OK | X_OK) {
             let reason = switch code {
             case EROFS: "it is on a read-only file system"
-            case EPERM: "it is marked immutable"
-            default: "you may not write in it"
+            case EPERM: "its directory \(directory) is marked immutable"
+            default: "you may not write in its directory \(directory)"
             }
-            throw .directoryNotWritable(path: path, directory: directory, reason: reason)
+            return .readOnly(path: path, reason: reason)
+        }
+        if (uid == 0 || uid == info.st_uid) && mode & S_IWUSR == 0 {
+            return .readOnly(path: path, reason: "its owner may not write it, \(octal)")
         }
         if access(path, W_OK) != nil {
-            throw .permissionDenied(path: path, reason: "you may not write it (\(octal))")
+            return .readOnly(path: path, reason: "you may not write it, \(octal)")
         }
+        return nil
     }
 
     /// Checks the 100-byte SQLite header: the magic string, a sane page size, the
