@@ -59,8 +59,9 @@ extension SQLiteStore {
     /// other connection is still reading. Once it returns the commit no longer depends
     /// on the `-wal` file, so deleting that file afterwards loses nothing.
     ///
-    /// When the copy stopped short (another process was reading an older snapshot)
-    /// and the side files are no longer those the store opened, the commit lives only
+    /// When the copy stopped short (another process was reading an older snapshot), a
+    /// full checkpoint waits up to a second for that reader. When even that stopped
+    /// short and the side files are no longer those the store opened, the commit lives only
     /// in a log nobody else can find: that is reported as
     /// ``StoreError/sideFileLost(path:sideFile:)`` rather than acknowledged.
     ///
@@ -69,10 +70,23 @@ extension SQLiteStore {
     /// changed it, so the next opening need not check it.
     func checkpointCommit(_ db: Database) throws {
         let wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
-        let copied = (try? db.checkpoint(.passive)).map { $0.walFrameCount == $0.checkpointedFrameCount } ?? false
+        var copied = Self.checkpoint(db, .passive)
+        if !copied {
+            // Another process reads a snapshot older than this commit (a form looking
+            // at what changed, say): a full checkpoint waits for it, up to a second,
+            // instead of the ten-second busy timeout.
+            try? db.execute(sql: "PRAGMA busy_timeout = 1000")
+            copied = Self.checkpoint(db, .full)
+            try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))")
+        }
         if copied, wasAsRecorded { StoreFile.CheckRecord.record(path, identity) }
         guard !copied, let sideFiles, let change = StoreFile.sideFileChange(at: path, since: sideFiles) else { return }
         throw change
+    }
+
+    /// Runs a checkpoint of `kind`; true when the whole log is now in the store file.
+    private static func checkpoint(_ db: Database, _ kind: Database.CheckpointMode) -> Bool {
+        (try? db.checkpoint(kind)).map { $0.walFrameCount == $0.checkpointedFrameCount } ?? false
     }
 
     /// Stops using the file for good: every later call throws `reason`, and the
