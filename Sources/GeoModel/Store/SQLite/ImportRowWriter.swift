@@ -92,6 +92,28 @@ final class ImportRowWriter {
         func derived(for cache: GeoCache) -> Derived {
             (ContentDigest.of(cache), patches.patch(for: cache))
         }
+
+        /// `derived` as bytes an ``ImportSpool`` keeps: the digest (8 bytes, little
+        /// endian), then a patch's bytes after a 1, or a 0 for none.
+        static func encode(_ derived: Derived) -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(9 + (derived.patch?.count ?? 0))
+            withUnsafeBytes(of: derived.digest.littleEndian) { bytes.append(contentsOf: $0) }
+            if let patch = derived.patch {
+                bytes.append(1)
+                bytes.append(contentsOf: patch)
+            } else {
+                bytes.append(0)
+            }
+            return bytes
+        }
+
+        /// What ``encode(_:)`` made `bytes` of; nil for bytes it did not make.
+        static func decode(_ bytes: [UInt8]) -> Derived? {
+            guard bytes.count >= 9 else { return nil }
+            let digest = bytes.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
+            return (digest, bytes[8] == 1 ? Array(bytes[9...]) : nil)
+        }
     }
 
     /// What became of one imported cache.
