@@ -46,13 +46,12 @@ extension PostgresStore {
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
         let spool = try ImportSpool(names: names)
-        // The search text is folded on the reading thread for JSON, so the two cores
-        // share the work; a GPX waypoint's is folded here, where it is mapped.
-        try RecordPipe.read(sources, interruption: interruption,
-                            derive: { SearchFolding.searchText(for: $0) }) { record, searchText in
+        // Parsing runs on a thread of its own; this one maps the waypoints, folds each
+        // cache's search text and spools them, so the two cores share the work.
+        try RecordPipe.read(sources, interruption: interruption) { record in
             switch record {
             case .cache(let cache, _, let coverage):
-                let text = searchText ?? SearchFolding.searchText(for: cache)
+                let text = SearchFolding.searchText(for: cache)
                 try spool.append(cache, coverage: coverage, extra: Array(text.utf8))
             case .rejected(let rejection):
                 report.rejections.append(rejection)

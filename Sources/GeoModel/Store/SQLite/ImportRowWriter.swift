@@ -84,9 +84,9 @@ final class ImportRowWriter {
     /// ``SearchFoldPatch``.
     typealias Derived = (digest: Int64, patch: [UInt8]?)
 
-    /// Works out ``Derived`` on the import's reading thread, remembering the words it
-    /// folded; only that thread calls it, one cache at a time.
-    final class Derivation: @unchecked Sendable {
+    /// Works out ``Derived`` while the import reads, remembering the words it folded;
+    /// one thread calls it, one cache at a time.
+    final class Derivation {
         private var patches = SearchFoldPatch.Builder()
 
         func derived(for cache: GeoCache) -> Derived {

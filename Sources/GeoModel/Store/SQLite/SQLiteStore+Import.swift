@@ -113,14 +113,14 @@ extension SQLiteStore {
     /// `report`. Touches no store.
     private func stage(_ sources: [ImportSource], into spool: ImportSpool, report: inout ImportReport,
                        interruption: ImportInterruption?) throws {
-        // Reading (XML parsing) runs on a thread of its own while this one maps the
-        // waypoints to caches and spools them: on two cores they overlap. A JSON cache's
-        // digest and search patch are worked out on the reading thread, a waypoint's here.
-        let reading = ImportRowWriter.Derivation(), mapping = ImportRowWriter.Derivation()
-        try RecordPipe.read(sources, interruption: interruption, derive: { reading.derived(for: $0) }) { record, derived in
+        // Reading (parsing) runs on a thread of its own while this one maps the waypoints
+        // to caches, works out each cache's digest and search patch and spools them: on
+        // two cores they overlap.
+        let derivation = ImportRowWriter.Derivation()
+        try RecordPipe.read(sources, interruption: interruption) { record in
             switch record {
             case .cache(let cache, _, let coverage):
-                let derived = derived ?? mapping.derived(for: cache)
+                let derived = derivation.derived(for: cache)
                 try spool.append(cache, coverage: coverage, extra: ImportRowWriter.Derivation.encode(derived))
             case .rejected(let rejection):
                 report.rejections.append(rejection)
