@@ -50,4 +50,26 @@ struct ImportSpoolTests {
         try spool.rewind()
         #expect(try spool.next()?.cache == Samples.oak)
     }
+
+    @Test("Read back on a thread of its own, the caches come in order, and an error of the writing stops the reading")
+    func prefetchedEntriesComeInOrderAndStopOnError() throws {
+        let caches = (1...2000).map(Samples.numbered)
+        let spool = try ImportSpool(names: "test")
+        for cache in caches { try spool.append(cache, coverage: .complete, extra: nil) }
+        try spool.rewind()
+        var read: [GeoCache] = []
+        try spool.forEach { read.append($0.cache) }
+        #expect(read == caches)
+
+        struct Stop: Error {}
+        try spool.rewind()
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try spool.forEach { _ in
+                seen += 1
+                if seen == 700 { throw Stop() }
+            }
+        }
+        #expect(seen == 700)
+    }
 }

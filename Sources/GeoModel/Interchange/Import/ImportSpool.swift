@@ -22,10 +22,11 @@ private let spoolWrite = Darwin.write
 /// Each entry is a flags byte (code, place, LOC coverage, extra), the four fields and
 /// the code as a varint length and their UTF-8 bytes, the place as two 32-bit
 /// microdegrees, the listing as its ``ListingEncoding`` bytes (length 0: empty) and
-/// the extra bytes. Only this type writes and reads it, within one process.
-final class ImportSpool {
+/// the extra bytes. Only this type writes and reads it, within one process, and one
+/// thread at a time uses it (``forEach(_:)`` reads it on a thread of its own).
+final class ImportSpool: @unchecked Sendable {
     /// One cache as it was put in.
-    struct Entry {
+    struct Entry: Sendable {
         let cache: GeoCache
         let coverage: GeoCache.Coverage
         let extra: [UInt8]?

@@ -66,7 +66,7 @@ extension PostgresStore {
         try spool.rewind()
         try transaction(appending: true) { connection in
             var batch = ImportBatch(existing: existing)
-            while let entry = try spool.next() {
+            try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
                 batch.records.append((entry.cache, entry.coverage, searchText))
                 if batch.records.count >= Self.importBatchSize {

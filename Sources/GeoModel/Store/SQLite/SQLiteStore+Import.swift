@@ -78,7 +78,7 @@ extension SQLiteStore {
                     // The shared insert also stores the digest and the search patch.
                     let writer = try ImportRowWriter(db)
                     var written = 0
-                    while let entry = try spool.next() {
+                    try spool.forEach { entry in
                         let derived = entry.extra.flatMap(ImportRowWriter.Derivation.decode)
                         switch try writer.store(entry.cache, coverage: entry.coverage, existing: existing,
                                                 derived: derived) {
