@@ -29,9 +29,9 @@ extension SQLiteStore {
     /// store opened and checked), so this store, like any other process on the file,
     /// sees the new caches through ``hasChangedExternally()``.
     ///
-    /// `interruption` stops the import from another thread: reading stops (also while
-    /// waiting for input), or the writing, whose transaction rolls back, and an ``ImportError`` of kind
-    /// ``ImportError/Kind/interrupted`` is thrown. It is checked last just before the
+    /// `interruption` stops the import from another thread: the reading stops (also
+    /// while waiting for input), or the writing's transaction rolls back, and an
+    /// ``ImportError`` of kind ``ImportError/Kind/interrupted`` is thrown. It is checked last just before the
     /// commit; once the commit has begun, the import completes and returns its report.
     ///
     /// - Throws: ``ImportError`` for an unusable input or an interruption (nothing is
