@@ -9,7 +9,8 @@ the import of a large JSON file (issue 13, scripts/bench/bulk.py). Every figure 
 the median of at least five runs (or samples), with min and max. Prints a table with
 each figure's budget from the issue and writes the same figures as JSON.
 
-`--only bulk` runs only the bulk figures (a few minutes).
+`--only bulk` runs only the bulk figures (a few minutes); `--only limits` only the
+import's peak memory on endless and enormous input (issue 26, scripts/bench/limits.py).
 
 Usage: python3 scripts/bench.py --binary .build/release/geocache-tui --json bench-results.json
 
@@ -53,6 +54,7 @@ from form import (LONG_TEXT, measure_big_store, measure_nearest_next, measure_fi
                   measure_long_text_and_draft_quit, worst_tab_of_each_round, make_huge_cache_store, measure_huge_cache)
 from dialog import DialogReference  # noqa: E402
 from memory import format_breakdown, smaps_breakdown  # noqa: E402
+from limits import limit_figures  # noqa: E402
 
 MS = 1e-6  # nanoseconds to milliseconds
 GNU_TIME = "/usr/bin/time"
@@ -199,9 +201,12 @@ def main():
     parser.add_argument("--gpx-caches", type=int, default=50_000)
     parser.add_argument("--skip-import", action="store_true", help="leave out the GPX import")
     parser.add_argument("--club", type=int, default=100_000, help="caches in the PostgreSQL store")
-    parser.add_argument("--only", choices=["bulk", "place"],
+    parser.add_argument("--only", choices=["bulk", "place", "limits"],
                         help="bulk: only list/export/import against sqlite3 (issue 13), a few minutes; "
-                             "place: only list --near, nearest-first Next and the import with logs (issue 25)")
+                             "place: only list --near, nearest-first Next and the import with logs (issue 25); "
+                             "limits: only the import's peak memory on endless and enormous input and with "
+                             "a million caches (issue 26)")
+    parser.add_argument("--million", type=int, default=1_000_000, help="caches in the limits' JSON import")
     parser.add_argument("--bulk-small", type=int, default=200_000, help="caches in the small-cache bulk store")
     parser.add_argument("--bulk-long", type=int, default=50_000, help="caches in the long-description bulk store")
     parser.add_argument("--workdir", help="keep generated stores here (default: a temp dir, removed)")
@@ -400,6 +405,9 @@ def main():
             log("bulk: list, list --json, export json/gpx against sqlite3; import of the JSON")
             figures += bulk_figures(Figure, binary, workdir, runs, import_runs,
                                     small=args.bulk_small, long=args.bulk_long)
+        if args.only in (None, "limits"):
+            log("limits: peak memory of import on endless and enormous input, and with a million caches")
+            figures += limit_figures(Figure, binary, workdir, runs, run_with_rusage, million=args.million)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

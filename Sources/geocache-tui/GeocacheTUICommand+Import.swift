@@ -17,7 +17,9 @@ extension GeocacheTUICommand {
                 whose code is stored updates that cache when the file's version differs \
                 (the summary says "updated N, unchanged M"; a LOC file changes only what \
                 it carries), unless --keep-existing is given. All files are imported in one transaction: if any file is \
-                unreadable or malformed, nothing is stored. A cache identical in all four \
+                unreadable or malformed, nothing is stored. The input is read and checked whole (into a \
+                temporary file under $TMPDIR, else /var/tmp) before the store is locked, so an import \
+                waiting on a pipe or terminal keeps no other session from writing. A cache identical in all four \
                 fields to a stored one, or to one read earlier, is skipped as a duplicate; \
                 waypoints that are not geocaches are skipped. An element or waypoint that \
                 cannot become a valid cache cancels the whole import, unless --skip-invalid \

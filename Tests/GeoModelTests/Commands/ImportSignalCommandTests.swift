@@ -73,10 +73,10 @@ struct ImportSignalCommandTests {
         let fixture = try StoreFixture.seeded()
         let input = Pipe()
         let process = try startImport(fixture, ["-"], input: input)
-        // Two caches read, then the input stays open: the import waits inside its transaction.
+        // Two caches read, then the input stays open: the import waits, reading.
         let elements = [Samples.mill, Samples.numbered(1)].map { JSONInterchange.element(for: $0, isFirst: false) }
         input.fileHandleForWriting.write(Data(("[" + elements.joined().dropFirst()).utf8))
-        waitUntil(timeout: .seconds(20)) { writeLockIsHeld(fixture.fileURL) || !process.isRunning }
+        waitUntil(timeout: .seconds(20)) { isReadingAnImport(process) || !process.isRunning }
         kill(process.processIdentifier, signal)
         waitForExit(process)
         try input.fileHandleForWriting.close()
@@ -89,7 +89,7 @@ struct ImportSignalCommandTests {
     }
 
     /// Moments of the import, each seen by watching it rather than by timing it: its
-    /// transaction has begun, it has read a share of its file, and it has printed its
+    /// reading has begun, it has read a share of its file, and it has printed its
     /// summary (the commit is done).
     enum Moment: Sendable, CustomStringConvertible {
         case began
@@ -98,7 +98,7 @@ struct ImportSignalCommandTests {
 
         var description: String {
             switch self {
-            case .began: "the transaction began"
+            case .began: "the reading began"
             case .read(let percent): "\(percent) % of the file read"
             case .reported: "the summary printed"
             }
@@ -113,7 +113,7 @@ struct ImportSignalCommandTests {
         let file = try fixture.write(JSONInterchange.document(for: caches), to: "big.json")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber).int64Value
         let process = try startImport(fixture, [file])
-        waitUntil(timeout: .seconds(20)) { writeLockIsHeld(fixture.fileURL) || !process.isRunning }
+        waitUntil(timeout: .seconds(20)) { isReadingAnImport(process) || !process.isRunning }
         var opened = false
         waitUntil(timeout: .seconds(60), polling: .milliseconds(2)) {
             guard process.isRunning else { return true }

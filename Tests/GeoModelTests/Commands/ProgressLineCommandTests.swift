@@ -57,10 +57,10 @@ struct ProgressLineCommandTests {
         try? input.fileHandleForWriting.close()
     }
 
-    /// Waits until `process`, importing into `fixture`, is inside its import: it holds
-    /// the store's write lock, which it takes after setting up its progress line.
+    /// Waits until `process`, importing into `fixture`, is inside its import: it has
+    /// begun reading, which it does after setting up its progress line.
     private func waitInsideTheImport(_ process: Process, _ fixture: StoreFixture) {
-        #expect(waitUntil(timeout: .seconds(30)) { writeLockIsHeld(fixture.fileURL) || !process.isRunning })
+        #expect(waitUntil(timeout: .seconds(30)) { isReadingAnImport(process) || !process.isRunning })
         #expect(process.isRunning, "the import ended before its input did")
     }
 

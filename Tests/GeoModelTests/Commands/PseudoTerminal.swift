@@ -16,6 +16,10 @@ final class PseudoTerminal {
         guard openpty(&master, &slave, nil, nil, &size) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
+        // Neither side may leak into another test's child (a PostgreSQL server started
+        // meanwhile kept a master open for ever, and the child writing to the slave hung).
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         self.master = master
         self.slave = slave
     }

@@ -6,6 +6,11 @@
 /// applies, the line and column. Nothing here touches a store: records go to the
 /// closure, which may throw to stop reading.
 public enum CacheImporter {
+    /// The most whitespace read in one run where the formats allow it (before the
+    /// document, between two JSON values, between two XML tags), as long as the longest
+    /// text: a longer run is refused, so that endless input cannot be read for ever.
+    static let maximumWhitespaceRun = 16 << 20
+
     /// Detects the format of `source` and emits each record it holds, in order.
     ///
     /// Throws an ``ImportError`` when the input as a whole is unusable, or whatever
@@ -34,8 +39,12 @@ public enum CacheImporter {
     }
 
     /// Looks at the first significant byte; the bytes stay in the reader's look-ahead.
+    ///
+    /// Leading whitespace is limited to ``maximumWhitespaceRun`` bytes: an endless run
+    /// (on a pipe) is refused rather than read for ever into the look-ahead.
     static func detectFormat(_ reader: ChunkReader) throws(ImportError) -> InterchangeFormat {
         var wanted = 4
+        var scanned = 0
         while true {
             try reader.fill(atLeast: wanted)
             let bytes = reader.lookahead
@@ -54,12 +63,19 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
             }
-            let index = bytes.indexAfterByteOrderMarkAndWhitespace
+            // Each round scans only the bytes the last one did not.
+            let index = scanned == 0 ? bytes.indexAfterByteOrderMarkAndWhitespace : bytes.indexAfterWhitespace(from: scanned)
             guard index < bytes.count else {
                 if reader.reachedEnd {
                     throw ImportError(.empty, source: reader.name,
                                       reason: "the file holds only whitespace: nothing to import")
                 }
+                if index > maximumWhitespaceRun {
+                    throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                      reason: "refused: more than \(maximumWhitespaceRun >> 20) MiB of whitespace "
+                                          + "before anything else (the most geocache-tui reads in one run of whitespace)")
+                }
+                scanned = index
                 wanted = bytes.count + ChunkReader.chunkSize
                 continue
             }

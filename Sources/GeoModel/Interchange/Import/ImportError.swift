@@ -29,6 +29,9 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case store
         /// The import was interrupted (``ImportInterruption``) before its commit; nothing was written.
         case interrupted
+        /// The caches read could not be kept in a temporary file until the writing (no
+        /// writable temporary directory, or no room left in it); nothing was written.
+        case staging
         /// A library the format needs (libxml2 for GPX and LOC) is not installed.
         case libraryMissing
     }

@@ -3,9 +3,8 @@ import Foundation
 /// Carries records from a reading thread to the storing thread, in small batches, so
 /// that parsing one part of the file overlaps storing the part before it. At most
 /// ``maxBatches`` batches wait at a time, so memory stays bounded.
-final class RecordPipe<Derived>: @unchecked Sendable {
-    /// A record with what `derive` made of its cache on the reading thread.
-    private typealias Entry = (record: PendingRecord, derived: Derived?)
+final class RecordPipe: @unchecked Sendable {
+    private typealias Entry = PendingRecord
 
     static var batchSize: Int { 256 }
     static var maxBatches: Int { 8 }
@@ -24,19 +23,13 @@ final class RecordPipe<Derived>: @unchecked Sendable {
     }
 
     /// Reads `sources` in order on another thread and hands each record to `store` on
-    /// this one, in order. Throws what reading throws (after the records read before
-    /// it were stored) or what `store` throws (reading then stops); on `interruption`
-    /// both sides stop at once and the interruption's ``ImportError`` is thrown. Either
-    /// way it returns only after the reading thread has finished.
-    ///
-    /// `derive`, when given, is worked out on the reading thread for each cache that is
-    /// read ready (JSON) and handed to `store` with it, so that the two cores share the
-    /// work (what a store keeps beside the fields); for a GPX waypoint, mapped on this
-    /// thread, `store` gets nil. It runs on the reading thread only, one cache after
-    /// the other.
+    /// this one, in order (a GPX waypoint is mapped to its record here). Throws what
+    /// reading throws (after the records read before it were stored) or what `store`
+    /// throws (reading then stops); on `interruption` both sides stop at once and the
+    /// interruption's ``ImportError`` is thrown. Either way it returns only after the
+    /// reading thread has finished.
     static func read(_ sources: [ImportSource], interruption: ImportInterruption? = nil,
-                     derive: (@Sendable (GeoCache) -> Derived)?,
-                     _ store: (ImportRecord, Derived?) throws -> Void) throws {
+                     _ store: (ImportRecord) throws -> Void) throws {
         let pipe = RecordPipe(names: sources.map(\.name).joined(separator: ", "))
         let handler = interruption?.addHandler { pipe.interrupt() }
         defer { if let handler { interruption?.removeHandler(handler) } }
@@ -46,11 +39,7 @@ final class RecordPipe<Derived>: @unchecked Sendable {
             do {
                 for source in sources {
                     try CacheImporter.readPending(source, interruption: interruption) { record in
-                        if let derive, case .ready(.cache(let cache, _, _)) = record {
-                            batch.append((record, derive(cache)))
-                        } else {
-                            batch.append((record, nil))
-                        }
+                        batch.append(record)
                         if batch.count >= batchSize {
                             try pipe.put(batch)
                             batch.removeAll(keepingCapacity: true)
@@ -68,9 +57,9 @@ final class RecordPipe<Derived>: @unchecked Sendable {
         do {
             while let batch = try pipe.take() {
                 for pending in batch {
-                    let (record, fallback) = pending.record.resolved
+                    let (record, fallback) = pending.resolved
                     if let fallback { interruption?.tally.count(fallback) }
-                    try store(record, pending.derived)
+                    try store(record)
                 }
                 interruption?.progress.add(records: batch.count)
             }

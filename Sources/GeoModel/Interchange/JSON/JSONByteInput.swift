@@ -40,6 +40,8 @@ struct JSONByteInput {
     /// The start of the current string, number or literal, and of the current escape.
     private(set) var token = Anchor()
     private(set) var escape = Anchor()
+    /// The start of a run of whitespace that goes on past the current chunk.
+    private var whitespace = Anchor()
 
     init(_ reader: ChunkReader) {
         self.reader = reader
@@ -71,6 +73,7 @@ struct JSONByteInput {
         if reachedEnd { return false }
         token = resolved(token)
         escape = resolved(escape)
+        whitespace = resolved(whitespace)
         // The validator has seen exactly this chunk's bytes: its state is the one the
         // positions would reach at the chunk's end.
         positions = validator
@@ -104,7 +107,9 @@ struct JSONByteInput {
     }
 
     /// Skips JSON whitespace (space, tab, line feed, carriage return).
+    /// A run longer than ``CacheImporter/maximumWhitespaceRun`` is refused where it starts.
     mutating func skipWhitespace() throws(ImportError) {
+        let start = offset
         while true {
             var next = index
             let end = limit
@@ -117,6 +122,17 @@ struct JSONByteInput {
             }
             index = next
             if index < limit { return }
+            if !whitespace.isSet || whitespace.offset != start {
+                // The run goes on into the next chunk: remember where it starts.
+                whitespace = Anchor(offset: start, position: nil, isSet: true)
+            }
+            if offset - start > CacheImporter.maximumWhitespaceRun {
+                throw ImportError(.malformedJSON, source: source, position: whitespace.position ?? position(at: start),
+                                  byteOffset: start + 1,
+                                  reason: "refused: a run of whitespace longer than "
+                                      + "\(CacheImporter.maximumWhitespaceRun >> 20) MiB starts here "
+                                      + "(the most geocache-tui reads between two values)")
+            }
             guard try refill() else { return }
         }
     }

@@ -42,33 +42,6 @@ extension GPXReader {
         }
     }
 
-    /// The namespaces of the extensions the reader knows; any other namespace (GPX's
-    /// own, or none) is `.plain`.
-    enum Space {
-        case plain, groundspeak, gsak, openCaching, terraCaching
-
-        /// The namespace URI prefixes of each extension, in every version seen.
-        static let prefixes: [(prefix: String, space: Space)] =
-            GPXReader.groundspeakPrefixes.map { ($0, Space.groundspeak) } + [
-                ("http://www.gsak.net/xmlv1/", .gsak), ("https://www.gsak.net/xmlv1/", .gsak),
-                ("https://github.com/opencaching/gpx-extension", .openCaching),
-                ("http://github.com/opencaching/gpx-extension", .openCaching),
-                ("http://www.terracaching.com/gpx/", .terraCaching),
-                ("https://www.terracaching.com/gpx/", .terraCaching),
-            ]
-
-        /// The extension whose namespace `uri` is (compared without case: TerraCaching
-        /// writes `TerraCaching.com/GPX`).
-        init(uri: UnsafeBufferPointer<UInt8>) {
-            for (prefix, space) in Self.prefixes where prefix.utf8.count <= uri.count
-                && zip(prefix.utf8, uri).allSatisfy({ $0 == $1.asciiLowercased }) {
-                self = space
-                return
-            }
-            self = .plain
-        }
-    }
-
     /// The parser's delegate: tracks the element path and fills one draft per waypoint,
     /// working on the names' UTF-8 bytes; a String is made only of the text it keeps.
     final class Delegate: XMLStreamParserDelegate {
@@ -118,6 +91,11 @@ extension GPXReader {
         private var target: Target?
         private var targetDepth = 0
         private var text: [UInt8] = []
+        /// The bytes of text (kept or not, whitespace too) since the last tag: an endless
+        /// run between two tags is refused at ``maximumTextLength`` like a long text.
+        private var run = 0
+        /// Whether the parser is outside the root element: before it or after its end.
+        var isOutsideRoot: Bool { path.isEmpty }
 
         init(source: String) {
             self.source = source
@@ -127,6 +105,7 @@ extension GPXReader {
                     prefix: UnsafeBufferPointer<UInt8>?, namespaceURI: UnsafeBufferPointer<UInt8>?,
                     attributes: XMLStreamParser.Attributes) {
             let depth = path.count + 1
+            run = 0
             guard depth <= Self.maxDepth else {
                 failure = ImportError(.malformedXML, source: source,
                                       position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
@@ -362,6 +341,10 @@ extension GPXReader {
         }
 
         func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
+            run += bytes.count
+            guard run <= Self.maximumTextLength || failure != nil else {
+                return refuseLongText(parser, "a text passes \(Self.maximumTextLength >> 20) MiB here", limit: "in one text")
+            }
             guard let target, failure == nil else { return }
             if target.logField != nil {
                 guard (draft?.logBytes.count ?? 0) + bytes.count <= Self.maximumLogsLength else {
@@ -389,6 +372,7 @@ extension GPXReader {
 
         /// The name is not looked at: libxml2 has checked that it closes the open element.
         func parserDidEndElement(_ parser: XMLStreamParser) {
+            run = 0
             if let finished = target, path.count == targetDepth {
                 switch finished {
                 case .shortDescription: draft?.shortDescriptionBytes = text

@@ -59,7 +59,23 @@ public enum GPXReader {
                 parser.delegate = nil
                 delegate.emit = nil
             }
-            return parser.parse { stream.read($0, maxLength: $1) }
+            // Bytes outside the root element (whitespace before or after it, which
+            // libxml2 skips without a word) are limited as a text is: an endless run
+            // there would otherwise be read for ever.
+            var outside = 0
+            return parser.parse { buffer, length in
+                let count = stream.read(buffer, maxLength: length)
+                outside = delegate.isOutsideRoot ? outside + max(count, 0) : 0
+                guard outside <= Delegate.maximumTextLength else {
+                    delegate.failure = ImportError(
+                        .malformedXML, source: reader.name,
+                        position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
+                        reason: "refused: more than \(Delegate.maximumTextLength >> 20) MiB outside the root element "
+                            + "here (the most geocache-tui reads before or after <gpx> or <loc>)")
+                    return -1
+                }
+                return count
+            }
         }
         if let failure = stream.failure { throw failure }
         if let thrown = delegate.thrown { throw thrown }

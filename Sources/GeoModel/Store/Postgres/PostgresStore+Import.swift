@@ -1,6 +1,7 @@
 /// Importing into the PostgreSQL store: the rules of
-/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)``, with the records
-/// handled in batches of ``importBatchSize``: one statement reads (and locks) the stored
+/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)`` (the input read
+/// into an `ImportSpool` before anything is locked), with the records written
+/// in batches of ``importBatchSize``: one statement reads (and locks) the stored
 /// caches whose codes the batch names, one updates those the file changed, one inserts
 /// the rest through `unnest` (one statement per cache costs a round trip each, far
 /// slower even over loopback; docs/performance.md has the figures).
@@ -35,30 +36,45 @@ extension PostgresStore {
         WHERE g.id = u.id
         """
 
+    /// The whole input is read and checked first, into an `ImportSpool` with each
+    /// cache's search text, holding no lock and no transaction; then one transaction
+    /// takes the append lock and writes the spooled caches in batches. An import waiting
+    /// for input keeps no other session from adding, editing or deleting.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                              interruption: ImportInterruption?) throws -> ImportReport {
         let names = sources.map(\.name).joined(separator: ", ")
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
+        let spool = try ImportSpool(names: names)
+        // Parsing runs on a thread of its own; this one maps the waypoints, folds each
+        // cache's search text and spools them, so the two cores share the work.
+        try RecordPipe.read(sources, interruption: interruption) { record in
+            switch record {
+            case .cache(let cache, _, let coverage):
+                let text = SearchFolding.searchText(for: cache)
+                try spool.append(cache, coverage: coverage, extra: Array(text.utf8))
+            case .rejected(let rejection):
+                report.rejections.append(rejection)
+            case .notAGeocache:
+                report.notGeocaches += 1
+            }
+        }
+        if !skipInvalid, !report.rejections.isEmpty {
+            throw ImportError.invalidRecords(report.rejections, sources: sources)
+        }
+        if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
+        try spool.rewind()
         try transaction(appending: true) { connection in
             var batch = ImportBatch(existing: existing)
-            // The search text is folded on the reading thread, so the two cores share the work.
-            try RecordPipe.read(sources, interruption: interruption,
-                                derive: { SearchFolding.searchText(for: $0) }) { record, searchText in
-                switch record {
-                case .cache(let cache, _, let coverage):
-                    batch.records.append((cache, coverage, searchText))
-                    if batch.records.count >= Self.importBatchSize { try batch.store(on: connection, into: &report) }
-                case .rejected(let rejection):
-                    report.rejections.append(rejection)
-                case .notAGeocache:
-                    report.notGeocaches += 1
+            try spool.forEach { entry in
+                let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
+                batch.records.append((entry.cache, entry.coverage, searchText))
+                if batch.records.count >= Self.importBatchSize {
+                    try batch.store(on: connection, into: &report)
+                    if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
                 }
             }
             try batch.store(on: connection, into: &report)
-            if !skipInvalid, !report.rejections.isEmpty {
-                throw ImportError.invalidRecords(report.rejections, sources: sources)
-            }
             if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         }
         return report

@@ -84,13 +84,35 @@ final class ImportRowWriter {
     /// ``SearchFoldPatch``.
     typealias Derived = (digest: Int64, patch: [UInt8]?)
 
-    /// Works out ``Derived`` on the import's reading thread, remembering the words it
-    /// folded; only that thread calls it, one cache at a time.
-    final class Derivation: @unchecked Sendable {
+    /// Works out ``Derived`` while the import reads, remembering the words it folded;
+    /// one thread calls it, one cache at a time.
+    final class Derivation {
         private var patches = SearchFoldPatch.Builder()
 
         func derived(for cache: GeoCache) -> Derived {
             (ContentDigest.of(cache), patches.patch(for: cache))
+        }
+
+        /// `derived` as bytes an ``ImportSpool`` keeps: the digest (8 bytes, little
+        /// endian), then a patch's bytes after a 1, or a 0 for none.
+        static func encode(_ derived: Derived) -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(9 + (derived.patch?.count ?? 0))
+            withUnsafeBytes(of: derived.digest.littleEndian) { bytes.append(contentsOf: $0) }
+            if let patch = derived.patch {
+                bytes.append(1)
+                bytes.append(contentsOf: patch)
+            } else {
+                bytes.append(0)
+            }
+            return bytes
+        }
+
+        /// What ``encode(_:)`` made `bytes` of; nil for bytes it did not make.
+        static func decode(_ bytes: [UInt8]) -> Derived? {
+            guard bytes.count >= 9 else { return nil }
+            let digest = bytes.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
+            return (digest, bytes[8] == 1 ? Array(bytes[9...]) : nil)
         }
     }
 

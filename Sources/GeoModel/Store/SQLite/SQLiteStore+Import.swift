@@ -20,13 +20,18 @@ extension SQLiteStore {
     /// listing them; with `skipInvalid` true the valid caches are stored and the
     /// rejected ones are listed in the report.
     ///
+    /// The whole input is read and checked before the store is locked: the caches go
+    /// into an `ImportSpool` (a temporary file, with their digests and search
+    /// patches), and only then does one transaction take the write lock and write them,
+    /// so an import waiting for input (a pipe, a terminal) keeps no other session or
+    /// form from writing. Invalid records are refused before that transaction begins.
     /// The transaction runs on a connection of its own (the file is the one this
     /// store opened and checked), so this store, like any other process on the file,
     /// sees the new caches through ``hasChangedExternally()``.
     ///
-    /// `interruption` stops the import from another thread: reading stops (also while
-    /// waiting for input), the transaction rolls back, and an ``ImportError`` of kind
-    /// ``ImportError/Kind/interrupted`` is thrown. It is checked last just before the
+    /// `interruption` stops the import from another thread: the reading stops (also
+    /// while waiting for input), or the writing's transaction rolls back, and an
+    /// ``ImportError`` of kind ``ImportError/Kind/interrupted`` is thrown. It is checked last just before the
     /// commit; once the commit has begun, the import completes and returns its report.
     ///
     /// - Throws: ``ImportError`` for an unusable input or an interruption (nothing is
@@ -45,7 +50,17 @@ extension SQLiteStore {
         }
         defer { try? queue.close() }
 
+        // The whole input is read and checked first, into a spool file, holding no lock on
+        // the store: an import waiting on a pipe or a terminal keeps no other session from
+        // writing. The write lock is taken only for the writing, from the spool.
         var report = ImportReport()
+        let spool = try ImportSpool(names: names)
+        try stage(sources, into: spool, report: &report, interruption: interruption)
+        if !skipInvalid, !report.rejections.isEmpty {
+            throw ImportError.invalidRecords(report.rejections, sources: sources)
+        }
+        if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
+        try spool.rewind()
         do {
             try queue.writeWithoutTransaction { db in
                 // Statement journals in memory, should SQLite need one (the import's
@@ -62,29 +77,20 @@ extension SQLiteStore {
                 try db.inTransaction(.immediate) {
                     // The shared insert also stores the digest and the search patch.
                     let writer = try ImportRowWriter(db)
-                    // Reading (XML parsing) runs on a thread of its own while this one maps
-                    // the waypoints to caches and stores them: on two cores they overlap.
-                    // A JSON cache's digest and search patch are worked out on the
-                    // reading thread, which has less to do than this one.
-                    let derivation = ImportRowWriter.Derivation()
-                    try RecordPipe.read(sources, interruption: interruption,
-                                        derive: { derivation.derived(for: $0) }) { record, derived in
-                        switch record {
-                        case .cache(let cache, _, let coverage):
-                            switch try writer.store(cache, coverage: coverage, existing: existing, derived: derived) {
-                            case .added: report.added += 1
-                            case .duplicate: report.duplicates += 1
-                            case .updated: report.updated += 1
-                            case .unchanged: report.unchanged += 1
-                            }
-                        case .rejected(let rejection):
-                            report.rejections.append(rejection)
-                        case .notAGeocache:
-                            report.notGeocaches += 1
+                    var written = 0
+                    try spool.forEach { entry in
+                        let derived = entry.extra.flatMap(ImportRowWriter.Derivation.decode)
+                        switch try writer.store(entry.cache, coverage: entry.coverage, existing: existing,
+                                                derived: derived) {
+                        case .added: report.added += 1
+                        case .duplicate: report.duplicates += 1
+                        case .updated: report.updated += 1
+                        case .unchanged: report.unchanged += 1
                         }
-                    }
-                    if !skipInvalid, !report.rejections.isEmpty {
-                        throw ImportError.invalidRecords(report.rejections, sources: sources)
+                        written += 1
+                        if written % 4096 == 0, interruption?.isInterrupted == true {
+                            throw ImportInterruption.error(source: names)
+                        }
                     }
                     try writer.finish()
                     if let change = fileChange() { throw change }
@@ -100,5 +106,27 @@ extension SQLiteStore {
             throw StoreError(wrapping: error, path: path)
         }
         return report
+    }
+
+    /// Reads `sources` into `spool`, each cache with its digest and search patch, and
+    /// counts the rejected records and the waypoints that are not geocaches into
+    /// `report`. Touches no store.
+    private func stage(_ sources: [ImportSource], into spool: ImportSpool, report: inout ImportReport,
+                       interruption: ImportInterruption?) throws {
+        // Reading (parsing) runs on a thread of its own while this one maps the waypoints
+        // to caches, works out each cache's digest and search patch and spools them: on
+        // two cores they overlap.
+        let derivation = ImportRowWriter.Derivation()
+        try RecordPipe.read(sources, interruption: interruption) { record in
+            switch record {
+            case .cache(let cache, _, let coverage):
+                let derived = derivation.derived(for: cache)
+                try spool.append(cache, coverage: coverage, extra: ImportRowWriter.Derivation.encode(derived))
+            case .rejected(let rejection):
+                report.rejections.append(rejection)
+            case .notAGeocache:
+                report.notGeocaches += 1
+            }
+        }
     }
 }
