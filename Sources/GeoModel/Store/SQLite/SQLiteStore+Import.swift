@@ -97,6 +97,9 @@ extension SQLiteStore {
                     if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
                     return .commit
                 }
+                // As for every write: the commit copied into the store file before it is
+                // reported, and the file's check record kept up to date.
+                try checkpointCommit(db)
             }
         } catch let error as ImportError {
             throw error
