@@ -331,7 +331,7 @@ def main():
             figures.append(Figure("revisit_huge_cache", "  ^P back to it from the next cache", "ms", huge_again))
             figures.append(Figure("quit_huge_cache", "  quit (^Q to exit) while it is shown", "ms", huge_quit,
                                   budget=100))
-            figures.append(Figure("quit_early_huge_cache", "  quit sent at the first output (store still read)", "ms",
+            figures.append(Figure("quit_early_huge_cache", "  quit sent at the first frame (store still read)", "ms",
                                   huge_early))
 
             log(f"idle for {args.idle_seconds:g} s ({runs} processes side by side)")

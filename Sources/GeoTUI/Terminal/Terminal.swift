@@ -249,12 +249,15 @@ public final class Terminal {
         // has the counts). Leaving curses mode at once and coming back (the doupdate:
         // the alternate screen again, cleared) makes every later update one write.
         // Done before colours are started, so coming back does not reset the
-        // terminal's palette (orig_colors).
-        endwin()
-        doupdate()
+        // terminal's palette (orig_colors). The modes are set first: the doupdate
+        // restores them before its first byte, so no key can arrive before the
+        // terminal is raw (a ^Q sent on seeing that byte was taken by the line
+        // discipline as XON, and the form never saw it).
         raw()
         noecho()
         nonl()
+        endwin()
+        doupdate()
         typeahead(-1)
         set_escdelay(Int32(Self.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
         // Keys are read from the input pad only, so only it asks for the keypad's codes;

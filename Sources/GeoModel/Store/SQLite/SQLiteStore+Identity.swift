@@ -109,7 +109,7 @@ extension SQLiteStore {
     /// other connections use: the checkpoint would copy this connection's log over
     /// their commits, the deletion remove their log.
     static func closeLeavingSideFiles(_ queue: DatabaseQueue) {
-        try? queue.inDatabase { db in
+        queue.inDatabase { db in
             if let connection = db.sqliteConnection { _ = geocache_sqlite_skip_checkpoint_on_close(connection) }
         }
         try? queue.close()
