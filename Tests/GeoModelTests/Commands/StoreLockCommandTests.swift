@@ -30,7 +30,9 @@ import GeoTestSupport
             holder.waitUntilExit()
             try? input.fileHandleForWriting.close()
         }
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\n".utf8))
+        // With a busy timeout: the shell has none, and its BEGIN failed for good when it
+        // met the probe below holding the lock for its own try.
+        input.fileHandleForWriting.write(Data(".timeout 10000\nBEGIN IMMEDIATE;\n".utf8))
         #expect(waitUntil(timeout: .seconds(10)) { writeLockIsHeld(store) }, "sqlite3 took the write lock")
 
         let result = try GeocacheTUIBinary.run(["add", "--store", store.path, "--title", "Mill",

@@ -29,8 +29,13 @@ extension PostgresStore {
                 """, [id.map { .int(Int($0.rawValue)) } ?? .null]).rows.compactMap { $0.int(0) }
             for candidate in candidates {
                 // Taken only when still free: a session that took it meanwhile holds it now.
-                // The server keeps one copy of pg_stat_activity per transaction, which may
-                // predate the session that took it: read it afresh.
+                // The row is locked first (waiting for a session taking it at the same
+                // moment, and then reading its new holder), and only then is the holder
+                // looked up, in a statement of its own: the server keeps one copy of
+                // pg_stat_activity per transaction and per scan, which may predate the
+                // session that took it, so it is cleared and read afresh.
+                guard try connection.query("SELECT id FROM geocache_form_draft WHERE id = $1 FOR UPDATE",
+                                           [.int(candidate)]).rows.first != nil else { continue }
                 try connection.query("SELECT pg_stat_clear_snapshot()")
                 let taken = try connection.query("""
                     UPDATE geocache_form_draft d SET holder_pid = pg_backend_pid(), holder_start = \(Self.sessionStart)

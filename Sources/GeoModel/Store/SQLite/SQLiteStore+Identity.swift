@@ -13,7 +13,7 @@ import GRDB
 ///
 /// The side files are checked the same way (``StoreFile/SideFiles``): a `-wal` or
 /// `-shm` deleted or replaced under the store detaches it too, and each write copies
-/// its commit into the store file at once (``checkpointCommit(_:)``), so that a log
+/// its commit into the store file at once (``checkpointCommit(_:wasAsRecorded:)``), so that a log
 /// deleted afterwards holds nothing that was acknowledged.
 extension SQLiteStore {
     /// Opens the store at ``path`` again, as a new ``SQLiteStore`` with the same
@@ -68,8 +68,12 @@ extension SQLiteStore {
     /// When the store file was as last recorded before the copy
     /// (``StoreFile/CheckRecord``), it is recorded again after it: no other program
     /// changed it, so the next opening need not check it.
-    func checkpointCommit(_ db: Database) throws {
-        let wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
+    ///
+    /// `wasAsRecorded` must be found once the transaction holds the write lock, before
+    /// it writes anything: its commit may
+    /// already have been copied into the file by SQLite's automatic checkpoint
+    /// (`wal_autocheckpoint`), changing the file's time, before this runs.
+    func checkpointCommit(_ db: Database, wasAsRecorded: Bool) throws {
         var copied = Self.checkpoint(db, .passive)
         if !copied {
             // Another process reads a snapshot older than this commit (a form looking

@@ -74,7 +74,9 @@ extension SQLiteStore {
                 // has the counts). Memory stays bounded: the cache never holds more,
                 // whatever the input's size.
                 try db.execute(sql: "PRAGMA cache_size = -16000")
+                var wasAsRecorded = false
                 try db.inTransaction(.immediate) {
+                    wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
                     // The shared insert also stores the digest and the search patch.
                     let writer = try ImportRowWriter(db)
                     var written = 0
@@ -99,7 +101,7 @@ extension SQLiteStore {
                 }
                 // As for every write: the commit copied into the store file before it is
                 // reported, and the file's check record kept up to date.
-                try checkpointCommit(db)
+                try checkpointCommit(db, wasAsRecorded: wasAsRecorded)
             }
         } catch let error as ImportError {
             throw error

@@ -416,12 +416,15 @@ public final class SQLiteStore: CacheStore {
         do {
             return try queue.writeWithoutTransaction { db in
                 var result: T?
+                var wasAsRecorded = false
                 try db.inTransaction(.immediate) {
+                    // Once the write lock is held, before anything is written.
+                    wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
                     result = try body(db)
                     if let change = fileChange() { throw change }
                     return .commit
                 }
-                try checkpointCommit(db)
+                try checkpointCommit(db, wasAsRecorded: wasAsRecorded)
                 return result!
             }
         } catch let error as DatabaseError {
