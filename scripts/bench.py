@@ -222,6 +222,10 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     home = os.path.join(workdir, "home")
     os.makedirs(home, exist_ok=True)
+    # Where the app records the store files it has checked (issue 26): the same for the
+    # commands that make the stores as for the sessions (HOME=home), so a session opens a
+    # generated store as one geocache-tui knows, and its quick_check is not measured.
+    os.environ["XDG_STATE_HOME"] = os.path.join(home, ".local", "state")
     machine = machine_description()
     log(f"{machine['nproc']} cores, {machine['cpu']}, {machine['swift']}; work dir {workdir}")
 
