@@ -40,14 +40,7 @@ extension SQLiteStore {
     /// form is never held at "Opening…" for a draft; the draft then stays kept for the
     /// next form, or `Ctrl-Y`.
     func takeDraftWhileOpening() -> TakenDraft? {
-        let patience = Int(Self.openingDraftPatience * 1000)
-        guard (try? queue.writeWithoutTransaction({ db in try db.execute(sql: "PRAGMA busy_timeout = \(patience)") })) != nil
-        else { return nil }
-        defer {
-            let timeout = Int(Self.busyTimeout * 1000)
-            try? queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(timeout)") }
-        }
-        return try? takeDraft(before: nil)
+        waitingAtMost(Self.openingDraftPatience) { try takeDraft(before: nil) } ?? nil
     }
 
     /// How long a form opening waits for another session's write to take a draft.

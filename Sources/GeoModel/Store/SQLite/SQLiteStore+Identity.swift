@@ -1,4 +1,5 @@
 import CSystem
+import Foundation
 import GRDB
 
 /// Noticing that the store file was deleted or replaced while the store is open.
@@ -79,13 +80,35 @@ extension SQLiteStore {
             // Another process reads a snapshot older than this commit (a form looking
             // at what changed, say): a full checkpoint waits for it, up to a second,
             // instead of the ten-second busy timeout.
-            try? db.execute(sql: "PRAGMA busy_timeout = 1000")
-            copied = Self.checkpoint(db, .full)
-            try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))")
+            copied = Self.waitingAtMost(1, in: db) { Self.checkpoint(db, .full) }
         }
         if copied, wasAsRecorded { StoreFile.CheckRecord.record(path, identity) }
         guard !copied, let sideFiles, let change = StoreFile.sideFileChange(at: path, since: sideFiles) else { return }
         throw change
+    }
+
+    /// Runs `body` on `db` with a busy timeout of `seconds` instead of ``busyTimeout``,
+    /// which is set again afterwards: for the waits that must be shorter than a
+    /// write's (a checkpoint behind a reader, a form taking its draft while opening).
+    static func waitingAtMost<T>(_ seconds: TimeInterval, in db: Database, _ body: () throws -> T) rethrows -> T {
+        try? db.execute(sql: "PRAGMA busy_timeout = \(Int(seconds * 1000))")
+        defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))") }
+        return try body()
+    }
+
+    /// ``waitingAtMost(_:in:_:)`` for a `body` that goes through this store's own
+    /// reads and writes: the timeout is set on its connection around them. Nil when
+    /// the connection cannot be used.
+    func waitingAtMost<T>(_ seconds: TimeInterval, _ body: () throws -> T) -> T? {
+        guard (try? queue.writeWithoutTransaction({ db in
+            try db.execute(sql: "PRAGMA busy_timeout = \(Int(seconds * 1000))")
+        })) != nil else { return nil }
+        defer {
+            try? queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))")
+            }
+        }
+        return try? body()
     }
 
     /// Runs a checkpoint of `kind`; true when the whole log is now in the store file.
@@ -129,8 +152,7 @@ extension SQLiteStore {
     /// that another connection still reading cannot hold the caller for long.
     static func closeDetached(_ queue: DatabaseQueue) {
         try? queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA busy_timeout = 1000")
-            _ = try db.checkpoint(.truncate)
+            _ = try waitingAtMost(1, in: db) { try db.checkpoint(.truncate) }
         }
         try? queue.close()
     }
