@@ -58,6 +58,10 @@ static inline void *cpq_symbol(const char *name) {
     X(void, PQconninfoFree, (PQconninfoOption *connOptions), (connOptions)) \
     X(PQconninfoOption *, PQconninfoParse, (const char *conninfo, char **errmsg), (conninfo, errmsg)) \
     X(int, PQconsumeInput, (PGconn *conn), (conn)) \
+    X(int, PQenterPipelineMode, (PGconn *conn), (conn)) \
+    X(int, PQexitPipelineMode, (PGconn *conn), (conn)) \
+    X(int, PQpipelineSync, (PGconn *conn), (conn)) \
+    X(PGTransactionStatusType, PQtransactionStatus, (const PGconn *conn), (conn)) \
     X(char *, PQdb, (const PGconn *conn), (conn)) \
     X(char *, PQerrorMessage, (const PGconn *conn), (conn)) \
     X(void, PQfinish, (PGconn *conn), (conn)) \

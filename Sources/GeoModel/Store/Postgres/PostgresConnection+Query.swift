@@ -21,12 +21,7 @@ extension PostgresConnection {
     ) throws -> PostgresResult {
         let connection = try openHandle()
         let deadline = PostgresDeadline(seconds: timeout)
-        if let withNUL = parameters.firstIndex(where: { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }) {
-            throw PostgresError(
-                kind: .queryFailed,
-                message: "parameter $\(withNUL + 1) is text containing NUL, which PostgreSQL text cannot hold; send it as bytea",
-                server: server)
-        }
+        try refuseNUL(in: parameters)
         let sent = Self.withParameters(parameters) { types, values, lengths, formats in
             cpq_PQsendQueryParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 0)
         }
@@ -55,6 +50,17 @@ extension PostgresConnection {
             throw PostgresError(kind: .queryFailed, message: "the transaction was rolled back at COMMIT", server: server)
         }
         return value
+    }
+
+    /// Throws `.queryFailed` naming the first text parameter that holds NUL, which
+    /// PostgreSQL text cannot hold (nothing is sent).
+    func refuseNUL(in parameters: [PostgresValue]) throws(PostgresError) {
+        if let withNUL = parameters.firstIndex(where: { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }) {
+            throw PostgresError(
+                kind: .queryFailed,
+                message: "parameter $\(withNUL + 1) is text containing NUL, which PostgreSQL text cannot hold; send it as bytea",
+                server: server)
+        }
     }
 
     /// The open connection; `.connectionLost` when it is closed, and the server's
@@ -91,7 +97,7 @@ extension PostgresConnection {
     /// Gives up a round trip at its deadline: asks the server to cancel it from a
     /// detached thread (`PQcancel` opens its own connection and may block), then
     /// closes this connection.
-    private func abandon(_ connection: OpaquePointer, deadline: PostgresDeadline) -> PostgresError {
+    func abandon(_ connection: OpaquePointer, deadline: PostgresDeadline) -> PostgresError {
         if let cancel = cpq_PQgetCancel(connection) {
             let request = CancelRequest(cancel)
             Thread.detachNewThread { request.send() }
@@ -103,7 +109,7 @@ extension PostgresConnection {
     }
 
     /// Sends what libpq still buffers (non-blocking mode), reading meanwhile.
-    private func flush(_ connection: OpaquePointer, deadline: PostgresDeadline) throws(PostgresError) {
+    func flush(_ connection: OpaquePointer, deadline: PostgresDeadline) throws(PostgresError) {
         while true {
             let pending = cpq_PQflush(connection)
             if pending == 0 { return }
@@ -149,7 +155,7 @@ extension PostgresConnection {
 
     /// Calls `body` with libpq's four parameter arrays (types, values, lengths,
     /// formats): text as NUL-terminated text of inferred type, bytea in binary.
-    private static func withParameters<Result>(
+    static func withParameters<Result>(
         _ parameters: [PostgresValue],
         _ body: (UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?)
             -> Result
