@@ -48,4 +48,15 @@ import Testing
         #expect(try connection.query("SELECT count(*) FROM t").rows.first?.int(0) == 2)
         #expect(try connection.query("SELECT 1").rows.count == 1)
     }
+
+    @Test func aWholePipelineTakesOneRoundTrip() throws {
+        let server = try PostgresTestServer.shared()
+        let relay = try FaultRelay(to: server.port)
+        let connection = try PostgresConnection(relay.url(through: try server.makeDatabase()))
+        let before = try relay.counts().roundTrips
+        _ = try connection.transactionPipeline([
+            PostgresStatement("SELECT 1"), PostgresStatement("SELECT 2"), PostgresStatement("SELECT 3"),
+        ])
+        #expect(try relay.counts().roundTrips == before + 1)
+    }
 }
