@@ -10,7 +10,9 @@ the median of at least five runs (or samples), with min and max. Prints a table 
 each figure's budget from the issue and writes the same figures as JSON.
 
 `--only bulk` runs only the bulk figures (a few minutes); `--only limits` only the
-import's peak memory on endless and enormous input (issue 26, scripts/bench/limits.py).
+import's peak memory on endless and enormous input (issue 26, scripts/bench/limits.py);
+`--only network` only the club store through a relay delaying each way by 25 ms,
+beside psql (issue 27, scripts/bench/network.py, under a minute).
 
 Usage: python3 scripts/bench.py --binary .build/release/geocache-tui --json bench-results.json
 
@@ -55,6 +57,7 @@ from form import (LONG_TEXT, measure_big_store, measure_nearest_next, measure_fi
 from dialog import DialogReference  # noqa: E402
 from memory import format_breakdown, smaps_breakdown  # noqa: E402
 from limits import limit_figures  # noqa: E402
+from network import network_figures  # noqa: E402
 
 MS = 1e-6  # nanoseconds to milliseconds
 GNU_TIME = "/usr/bin/time"
@@ -201,11 +204,12 @@ def main():
     parser.add_argument("--gpx-caches", type=int, default=50_000)
     parser.add_argument("--skip-import", action="store_true", help="leave out the GPX import")
     parser.add_argument("--club", type=int, default=100_000, help="caches in the PostgreSQL store")
-    parser.add_argument("--only", choices=["bulk", "place", "limits"],
+    parser.add_argument("--only", choices=["bulk", "place", "limits", "network"],
                         help="bulk: only list/export/import against sqlite3 (issue 13), a few minutes; "
                              "place: only list --near, nearest-first Next and the import with logs (issue 25); "
                              "limits: only the import's peak memory on endless and enormous input and with "
-                             "a million caches (issue 26)")
+                             "a million caches (issue 26); network: only the club store's commands and form "
+                             "through a relay delaying each way by 25 ms, beside psql (issue 27)")
     parser.add_argument("--million", type=int, default=1_000_000, help="caches in the limits' JSON import")
     parser.add_argument("--bulk-small", type=int, default=200_000, help="caches in the small-cache bulk store")
     parser.add_argument("--bulk-long", type=int, default=50_000, help="caches in the long-description bulk store")
@@ -412,6 +416,9 @@ def main():
         if args.only in (None, "limits"):
             log("limits: peak memory of import on endless and enormous input, and with a million caches")
             figures += limit_figures(Figure, binary, workdir, runs, run_with_rusage, million=args.million)
+        if args.only in (None, "network"):
+            log("network: the club store's commands beside psql and the form, through a relay of 25 ms each way")
+            figures += network_figures(Figure, binary, home, runs)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
