@@ -26,6 +26,7 @@ When a fault fires it prints `fired drop-after-commit` (or `cut-after-commit`).
 """
 import argparse
 import asyncio
+import os
 import struct
 import sys
 import time
@@ -93,7 +94,9 @@ class Relay:
                 for link in list(self.open):
                     link.close()
                 self.say("ok")
-                return
+                # Links still pumping would be cancelled by the loop's shutdown and
+                # reported as errors: nothing is left to finish, so leave at once.
+                os._exit(0)
             else:
                 self.say(f"unknown {command}")
                 continue
