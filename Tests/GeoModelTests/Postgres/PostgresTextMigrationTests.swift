@@ -156,6 +156,17 @@ struct PostgresTextMigrationTests {
         #expect(kept.first?[2] == [0x7B, 0xFF, 0x00])
     }
 
+    @Test("a database not in UTF-8 is refused with a message saying so, and left empty")
+    func aDatabaseNotInUTF8IsRefused() throws {
+        let server = try PostgresTestServer.shared()
+        let name = "geo_latin1_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+        try server.superuser("CREATE DATABASE \(name) ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+        let error = try #require(throws: StoreError.self) { try PostgresStore(url: server.uri(database: name)) }
+        #expect(error.description.contains("the database's encoding is LATIN1, and geocache-tui stores text in UTF8"))
+        #expect(try server.superuser("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'", database: name)
+            .rows.first?.int(0) == 0)
+    }
+
     @Test("a migrated store takes, edits and finds caches with Unicode")
     func aMigratedStoreWorks() throws {
         let url = try VersionThreeStore.make(rows: [VersionThreeStore.Row(Samples.oak)])
