@@ -156,6 +156,18 @@ struct PostgresTextMigrationTests {
         #expect(kept.first?[2] == [0x7B, 0xFF, 0x00])
     }
 
+    @Test("an import carries quotes, backslashes, braces, commas and the word NULL into the text columns exactly")
+    func anImportCarriesArraySyntaxExactly() throws {
+        let store = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        let awkward = [
+            GeoCache(title: "NULL", details: "{a,b}", creator: "\"quoted\"", reward: "back\\slash\\"),
+            GeoCache(title: "  spaced  ", details: "line\nbreak\ttab", creator: "東京, \u{1F}", reward: "}{\\\""),
+        ]
+        let input = ImportSource.bytes(Array(JSONInterchange.document(for: awkward).utf8), name: "awkward.json")
+        #expect(try store.importCaches(from: [input]).added == 2)
+        #expect(try store.loadCaches().withoutCodes == awkward)
+    }
+
     @Test("a database not in UTF-8 is refused with a message saying so, and left empty")
     func aDatabaseNotInUTF8IsRefused() throws {
         let server = try PostgresTestServer.shared()
