@@ -67,6 +67,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case serverError(server: String, message: String)
     /// A cache to be added carries a code already stored (the store is its `path`).
     case codeInUse(path: String, code: String)
+    /// A cache to be stored on a PostgreSQL store (its `path`) holds the character
+    /// U+0000 in `field`, which PostgreSQL text cannot hold; `cache` names it (its
+    /// title, or its code). Nothing was sent.
+    case nulCharacter(path: String, cache: String, field: String)
 
     /// The path of the store file the error is about, or the server (`host:port/dbname`).
     public var path: String {
@@ -78,7 +82,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .locked(let path, _), .readOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
-             .serverError(let path, _), .codeInUse(let path, _):
+             .serverError(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _):
             path
         }
     }
@@ -160,6 +164,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .codeInUse(let store, let code):
             return "\(store) already holds a cache with the code \(code); nothing was stored. "
                 + "Import the file to update that cache, or edit it."
+        case .nulCharacter(let store, let cache, let field):
+            return "\(store): \(cache) holds the character U+0000 (NUL) in its \(field), which PostgreSQL text "
+                + "cannot hold; nothing was stored. Remove it and try again, or keep such caches in an SQLite store."
         }
     }
 }

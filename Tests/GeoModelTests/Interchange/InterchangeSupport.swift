@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GeoModel
+import GeoTestSupport
 
 /// Helpers shared by the interchange tests.
 enum Interchange {
@@ -65,6 +66,17 @@ enum Interchange {
         } catch {
             Issue.record("unexpected error \(error)")
             return nil
+        }
+    }
+
+    /// ``awkwardCaches`` as a store of `kind` takes them: the club store's `text`
+    /// refuses NUL (PostgresNULTests), so there each NUL becomes U+2400 (␀).
+    static func awkwardCaches(storableOn kind: StoreKind) -> [GeoCache] {
+        guard kind == .postgres else { return awkwardCaches }
+        return awkwardCaches.map { cache in
+            var storable = cache
+            for field in GeoCache.Field.allCases { storable[field] = cache[field].replacingOccurrences(of: "\u{0}", with: "\u{2400}") }
+            return storable
         }
     }
 

@@ -42,8 +42,10 @@ package final class PostgresConnection {
     /// The keywords added to every connection unless the string sets them: TCP
     /// keepalives after 10 s idle, every 5 s, given up after 3, and unacknowledged
     /// data given up after 10 s, so a dropped network ends the connection instead of
-    /// leaving it hanging; and a name in `pg_stat_activity` when none is given.
+    /// leaving it hanging; a name in `pg_stat_activity` when none is given; and text in
+    /// UTF-8 whatever `PGCLIENTENCODING` says (the store's fields are `text`).
     static let defaultOptions: [(keyword: String, value: String)] = [
+        ("client_encoding", "UTF8"),
         ("keepalives", "1"),
         ("keepalives_idle", "10"),
         ("keepalives_interval", "5"),

@@ -4,9 +4,10 @@ import Foundation
 /// A statement parameter: sent as text (the server infers its type from the
 /// statement), as binary `bytea`, or as SQL NULL.
 ///
-/// Cache fields are stored as `bytea`, because PostgreSQL's `text` rejects NUL
-/// (error 22021) and a cache may hold any Unicode, NUL included: pass them with
-/// ``bytea(_:)`` or ``utf8(_:)``.
+/// Cache fields are stored as `text` (UTF-8) since schema version 4, passed with
+/// ``text(_:)``: PostgreSQL's `text` rejects NUL (error 22021), so the store refuses a
+/// cache holding it before sending anything. Listings stay `bytea` (``bytea(_:)``).
+/// A connection asks for UTF-8 (`client_encoding`), so text arrives as UTF-8 bytes.
 package enum PostgresValue: Equatable, Sendable {
     /// SQL NULL.
     case null

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Reading, writing and searching on the PostgreSQL store: the same
-/// statements as the SQLite store's, on `bytea` fields, with each cache's code (text:
+/// statements as the SQLite store's, on `text` fields (UTF-8; a cache holding NUL in
+/// one is refused before anything is sent, ``refuseNUL(in:)``), with each cache's code (text:
 /// a stored code is ASCII), place (two integer columns of microdegrees, both NULL
-/// without one) and listing (``ListingEncoding``, NULL when empty).
+/// without one) and listing (``ListingEncoding``'s `bytea`, NULL when empty).
 extension PostgresStore {
     /// The columns that make a ``StoredCache``.
     static let cacheColumns = "id, title, details, creator, reward, code, latitude, longitude, listing"
@@ -51,7 +52,9 @@ extension PostgresStore {
     }
 
     public func contains(_ cache: GeoCache) throws -> Bool {
-        try run { connection in
+        // No stored field holds NUL, and a text parameter cannot carry one.
+        if Self.nulField(in: cache) != nil { return false }
+        return try run { connection in
             try connection.query("SELECT EXISTS (SELECT 1 FROM geocache WHERE \(Self.sameContent(from: 1)))",
                                  Self.fieldValues(cache)).rows.first?.bool(0) ?? false
         }
@@ -70,17 +73,22 @@ extension PostgresStore {
     // MARK: - Searching
 
     public func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
+        let folded = SearchFolding.folded(text)
+        // No search text holds NUL (a text parameter cannot carry one either).
+        if folded.utf8.contains(0) { return }
         try stream("""
-            SELECT \(Self.cacheColumns) FROM geocache WHERE position($1::bytea IN search_text) > 0
+            SELECT \(Self.cacheColumns) FROM geocache WHERE strpos(search_text, $1::text) > 0
             ORDER BY id LIMIT $2
-            """, [.utf8(SearchFolding.folded(text)), limit.map { .int($0) } ?? .null], body)
+            """, [.text(folded), limit.map { .int($0) } ?? .null], body)
     }
 
     public func matchIDs(_ text: String) throws -> [CacheID] {
-        try run { connection in
+        let folded = SearchFolding.folded(text)
+        if folded.utf8.contains(0) { return [] }
+        return try run { connection in
             try connection.query(
-                "SELECT id FROM geocache WHERE position($1::bytea IN search_text) > 0 ORDER BY id",
-                [.utf8(SearchFolding.folded(text))]
+                "SELECT id FROM geocache WHERE strpos(search_text, $1::text) > 0 ORDER BY id",
+                [.text(folded)]
             ).rows.compactMap { $0.int(0).map { CacheID(rawValue: Int64($0)) } }
         }
     }
@@ -95,6 +103,7 @@ extension PostgresStore {
     /// insert cannot be overtaken.
     public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
         var valid = try cache.validated()
+        try refuseNUL(in: cache)
         let given = cache.code.flatMap(CacheCode.normalized)
         return try transaction(appending: true) { connection in
             while true {
@@ -102,7 +111,7 @@ extension PostgresStore {
                 valid.code = code
                 let inserted = try connection.query("""
                     INSERT INTO geocache (\(Self.insertColumns))
-                    SELECT $1::bytea, $2::bytea, $3::bytea, $4::bytea, $5::bytea, $6::text, $7::integer, $8::integer, $9::bytea
+                    SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::integer, $8::integer, $9::bytea
                     WHERE NOT EXISTS (SELECT 1 FROM geocache WHERE code = $6::text) RETURNING id
                     """, Self.insertValues(valid, code: code))
                 guard let id = inserted.rows.first?.int(0) else {
@@ -119,7 +128,10 @@ extension PostgresStore {
     /// ``append(_:)`` gives them, and two with the same code are refused with
     /// ``StoreError/codeInUse(path:code:)`` (nothing is replaced).
     public func saveCaches(_ caches: [GeoCache]) throws {
-        for cache in caches { _ = try cache.validated() }
+        for cache in caches {
+            _ = try cache.validated()
+            try refuseNUL(in: cache)
+        }
         var given = Set<String>()
         for code in caches.compactMap({ $0.code.flatMap(CacheCode.normalized) }) {
             guard given.insert(code).inserted else { throw StoreError.codeInUse(path: name, code: code) }
@@ -143,6 +155,7 @@ extension PostgresStore {
     public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
         var valid = try cache.validated()
         valid.code = stored.cache.code
+        try refuseNUL(in: valid)
         let conflict: CacheEditError? = try transaction { connection in
             let result = try connection.query("""
                 UPDATE geocache SET title = $10, details = $11, creator = $12, reward = $13, search_text = $14,
@@ -178,14 +191,10 @@ extension PostgresStore {
     // MARK: - Plumbing
 
     /// `title = $n AND details = $n+1 AND …`: the four fields equal to parameters
-    /// from `$first`, found through the indexed hash of the four.
+    /// from `$first`, found through the indexed hash of the four (``contentHash(_:_:_:_:)``).
     static func sameContent(from first: Int) -> String {
-        let (t, d, c, r) = (first, first + 1, first + 2, first + 3)
-        return """
-            content_hash = sha256(int4send(length($\(t)::bytea)) || $\(t)::bytea || int4send(length($\(d)::bytea)) \
-            || $\(d)::bytea || int4send(length($\(c)::bytea)) || $\(c)::bytea || int4send(length($\(r)::bytea)) \
-            || $\(r)::bytea) AND title = $\(t) AND details = $\(d) AND creator = $\(c) AND reward = $\(r)
-            """
+        let (t, d, c, r) = ("$\(first)::text", "$\(first + 1)::text", "$\(first + 2)::text", "$\(first + 3)::text")
+        return "content_hash = \(contentHash(t, d, c, r)) AND title = \(t) AND details = \(d) AND creator = \(c) AND reward = \(r)"
     }
 
     /// The whole stored version equal to eight parameters from `$first` (those of
@@ -199,9 +208,9 @@ extension PostgresStore {
             """
     }
 
-    /// The four fields as `bytea` parameters, in form order.
+    /// The four fields as `text` parameters, in form order.
     static func fieldValues(_ cache: GeoCache) -> [PostgresValue] {
-        GeoCache.Field.allCases.map { .utf8(cache[$0]) }
+        GeoCache.Field.allCases.map { .text(cache[$0]) }
     }
 
     /// The parameters of ``sameVersion(from:)``: the four fields, the code, the
@@ -219,7 +228,7 @@ extension PostgresStore {
 
     /// The parameters of an update: the four fields, the search text, the place and the listing.
     static func updateValues(_ cache: GeoCache) -> [PostgresValue] {
-        fieldValues(cache) + [.utf8(SearchFolding.searchText(for: cache))] + placeValues(cache)
+        fieldValues(cache) + [.text(SearchFolding.searchText(for: cache))] + placeValues(cache)
     }
 
     /// The parameters of an insert, in the order of ``insertColumns``.
@@ -243,10 +252,12 @@ extension PostgresStore {
     }
 
     /// Why a compare-and-write on `stored` touched no row, or nil when the row reads
-    /// exactly as `stored` all the same: its `bytea` fields hold bytes that are not
-    /// UTF-8 (written by another program), which read as U+FFFD. The row is then
-    /// locked (`FOR UPDATE`) until the transaction ends, and the caller writes it by
-    /// identity alone.
+    /// exactly as `stored` all the same: its listing's bytes differ from the ones
+    /// ``ListingEncoding`` writes for what they read as (bytes another program wrote,
+    /// or damaged ones, which read as no listing). The row is then locked
+    /// (`FOR UPDATE`) until the transaction ends, and the caller writes it by identity
+    /// alone. (Fields that are not UTF-8, which this was first written for, cannot be
+    /// stored in `text` since schema version 4.)
     private static func conflict(for stored: StoredCache, on connection: PostgresConnection) throws -> CacheEditError? {
         let rows = try connection.query("SELECT \(cacheColumns) FROM geocache WHERE id = $1 FOR UPDATE",
                                         [stored.id.value]).rows

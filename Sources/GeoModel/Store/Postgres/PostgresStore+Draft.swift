@@ -1,5 +1,6 @@
 /// The members' unsaved text on the PostgreSQL store: `geocache_form_draft`, one row per
-/// draft (``FormDraft``'s encoded form), each belonging to the role that logged in
+/// draft (``FormDraft``'s encoded form, in a `jsonb` column; its texts are base64, so a
+/// draft keeps NUL, which the caches' `text` columns refuse), each belonging to the role that logged in
 /// (`session_user`, a column default, and a row-level security policy so that no role
 /// reads another's), and held by the session that took or kept it: its backend's pid and
 /// start time, alive while `pg_stat_activity` lists that backend.
@@ -66,9 +67,10 @@ extension PostgresStore {
             guard !draft.isEmpty else { return nil }
             let inserted = try connection.query("""
                 INSERT INTO geocache_form_draft (holder_pid, holder_start, content)
-                VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END, CASE WHEN $1::boolean THEN \(Self.sessionStart) END, $2)
+                VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END, CASE WHEN $1::boolean THEN \(Self.sessionStart) END,
+                        $2::jsonb)
                 RETURNING id
-                """, [.text(holding ? "t" : "f"), .bytea(draft.encoded())])
+                """, [.text(holding ? "t" : "f"), .text(String(decoding: draft.encoded(), as: UTF8.self))])
             return inserted.rows.first?.int(0).map { DraftID(rawValue: Int64($0)) }
         }
     }

@@ -1,6 +1,7 @@
 /// Importing into the PostgreSQL store: the rules of
 /// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)`` (the input read
-/// into an `ImportSpool` before anything is locked), with the records written
+/// into an `ImportSpool` before anything is locked; a record holding NUL, which `text`
+/// cannot hold, rejected as invalid), with the records written
 /// in batches of ``importBatchSize``: one statement reads (and locks) the stored
 /// caches whose codes the batch names, one updates those the file changed, one inserts
 /// the rest through `unnest` (one statement per cache costs a round trip each, far
@@ -16,12 +17,11 @@ extension PostgresStore {
     static let importBatchSQL = """
         INSERT INTO geocache (\(insertColumns))
         SELECT t, d, c, r, s, code, lat, lon, l
-        FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::text[], $7::integer[],
+        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[],
                     $8::integer[], $9::bytea[], $10::boolean[]) WITH ORDINALITY AS u(t, d, c, r, s, code, lat, lon, l, ruled, n)
         WHERE CASE WHEN ruled THEN NOT EXISTS (
             SELECT 1 FROM geocache g
-            WHERE g.content_hash = sha256(int4send(length(t)) || t || int4send(length(d)) || d
-                                          || int4send(length(c)) || c || int4send(length(r)) || r)
+            WHERE g.content_hash = \(contentHash("t", "d", "c", "r"))
               AND g.title = t AND g.details = d AND g.creator = c AND g.reward = r) ELSE true END
         ORDER BY n
         """
@@ -31,7 +31,7 @@ extension PostgresStore {
     static let importUpdateSQL = """
         UPDATE geocache g SET title = u.t, details = u.d, creator = u.c, reward = u.r, search_text = u.s,
                               latitude = u.lat, longitude = u.lon, listing = u.l
-        FROM unnest($1::bigint[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::bytea[], $7::integer[],
+        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[],
                     $8::integer[], $9::bytea[]) AS u(id, t, d, c, r, s, lat, lon, l)
         WHERE g.id = u.id
         """
@@ -50,7 +50,11 @@ extension PostgresStore {
         // cache's search text and spools them, so the two cores share the work.
         try RecordPipe.read(sources, interruption: interruption) { record in
             switch record {
-            case .cache(let cache, _, let coverage):
+            case .cache(let cache, let location, let coverage):
+                if let field = Self.nulField(in: cache) {
+                    report.rejections.append(RejectedRecord(location: location, reason: Self.nulRejection(field: field)))
+                    return
+                }
                 let text = SearchFolding.searchText(for: cache)
                 try spool.append(cache, coverage: coverage, extra: Array(text.utf8))
             case .rejected(let rejection):
@@ -214,11 +218,24 @@ extension PostgresStore {
     }
 
     /// The columns of `caches` as array parameters, each an array literal: the four
-    /// fields and the search text (`searchTexts`, or folded here when nil) as hex
-    /// `bytea` elements (`{"\\x4f6c64",…}`, so any byte goes), then with `codes` the
-    /// codes, then the latitudes, the longitudes and the listings, NULL where a cache has
-    /// none.
+    /// fields and the search text (`searchTexts`, or folded here when nil) as quoted
+    /// `text` elements (`{"Old Oak",…}`, a quote and a backslash escaped), then with
+    /// `codes` the codes, then the latitudes, the longitudes and the listings (hex
+    /// `bytea` elements, `{"\\x01…",…}`), NULL where a cache has none.
     static func columnArrays(_ caches: [GeoCache], searchTexts: [String]?, codes: Bool) -> [PostgresValue] {
+        func texts(_ column: (Int) -> String) -> PostgresValue {
+            var literal = "{"
+            literal.reserveCapacity(caches.count * 64)
+            for index in caches.indices {
+                literal += index > 0 ? ",\"" : "\""
+                for character in column(index).unicodeScalars {
+                    if character == "\"" || character == "\\" { literal.unicodeScalars.append("\\") }
+                    literal.unicodeScalars.append(character)
+                }
+                literal += "\""
+            }
+            return .text(literal + "}")
+        }
         func bytes(_ column: (Int) -> [UInt8]?) -> PostgresValue {
             var literal = "{"
             literal.reserveCapacity(caches.count * 64)
@@ -237,8 +254,8 @@ extension PostgresStore {
         func plain(_ column: (Int) -> String?) -> PostgresValue {
             .text("{" + caches.indices.map { column($0) ?? "NULL" }.joined(separator: ",") + "}")
         }
-        var arrays = GeoCache.Field.allCases.map { field in bytes { Array(caches[$0][field].utf8) } }
-        arrays.append(bytes { Array((searchTexts?[$0] ?? SearchFolding.searchText(for: caches[$0])).utf8) })
+        var arrays = GeoCache.Field.allCases.map { field in texts { caches[$0][field] } }
+        arrays.append(texts { searchTexts?[$0] ?? SearchFolding.searchText(for: caches[$0]) })
         if codes { arrays.append(plain { caches[$0].code.map { "\"\($0)\"" } }) }
         arrays.append(plain { caches[$0].coordinate.map { String($0.latitudeMicrodegrees) } })
         arrays.append(plain { caches[$0].coordinate.map { String($0.longitudeMicrodegrees) } })

@@ -135,6 +135,10 @@ extension PostgresStore {
                 USING (role = session_user) WITH CHECK (role = session_user)
             """,
         ],
+        // Version 4: text SQL can read (issue 27). The fields become `text` and a
+        // draft's content `jsonb`; bytes that are not UTF-8, or NUL, are kept in
+        // `geocache_unconverted` (PostgresStore+TextMigration.swift).
+        textMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

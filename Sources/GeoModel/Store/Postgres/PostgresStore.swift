@@ -11,9 +11,10 @@ import Foundation
 /// The rules are the SQLite store's (``CacheStore``): stored order is the order of
 /// commits (appends take a transaction-level advisory lock, so identities from the
 /// sequence commit in order and "Cache N of M" never lies), the count is kept by
-/// statement triggers, fields are `bytea` so NUL and any Unicode round-trip, search
-/// matches a column folded by Swift (``SearchFolding``), and the duplicate check
-/// compares a SHA-256 of the four fields (indexed) and then the fields themselves.
+/// statement triggers, fields are `text` (UTF-8, so SQL reads them; a cache holding
+/// NUL, which `text` cannot hold, is refused), search matches a column folded by Swift
+/// (``SearchFolding``), and the duplicate check compares a SHA-256 of the four fields'
+/// UTF-8 bytes (indexed) and then the fields themselves.
 ///
 /// When the server goes away, every call throws ``StoreError/connectionLost(server:reason:)``
 /// at once (nothing is stored, nothing waits), ``changeDescriptor`` is nil and
