@@ -77,6 +77,11 @@ def bench_code(number):
     return "GT" + digits
 
 
+def copy_text(field):
+    """`field` as a column of COPY's text format (the store's columns are text)."""
+    return field.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
 def make_club_store(binary, server, database, count):
     """A store of `count` caches on `server`: set up by the app, filled with COPY (the
     rows of the SQLite generator, search text included, and a code each); returns its URL."""
@@ -87,7 +92,7 @@ def make_club_store(binary, server, database, count):
         return url
     lines = []
     for number, fields in enumerate(cache_rows(count)):
-        lines.append("\t".join("\\\\x" + field.encode().hex() for field in fields) + "\t" + bench_code(number))
+        lines.append("\t".join(copy_text(field) for field in fields) + "\t" + bench_code(number))
     server.psql(database, "COPY geocache (title, details, creator, reward, search_text, code) FROM STDIN",
                 stdin=("\n".join(lines) + "\n\\.\n").encode())
     server.psql(database, "ANALYZE geocache")
