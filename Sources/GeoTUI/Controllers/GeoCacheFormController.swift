@@ -327,8 +327,9 @@ public final class GeoCacheFormController: ScreenController {
     /// actions are its own, so nothing here asks the mode again.
     private func perform(_ action: FormAction) -> ControllerOutcome {
         switch action {
-        case .addCache: if !refusedAsReadOnly() { addCache() }
-        case .saveEdit: if !refusedAsReadOnly() { saveEdit() }
+        case .addCache, .saveEdit:
+            waits.lockRetry = nil  // asked for again: this try replaces one waiting for a lock
+            if !refusedAsReadOnly() { action == .addCache ? addCache() : saveEdit() }
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }

@@ -37,6 +37,11 @@ package final class PostgresConnectAttempt {
     private var state = PGRES_POLLING_WRITING
     /// The server as the string names it, until libpq knows it better.
     private let namedServer: String
+    /// The server as libpq named it last (`PQhost`, `PQport`, `PQdb`), kept once the
+    /// connection is handed over.
+    private var knownServer: String?
+    /// Set when the attempt has ended; what it is over with.
+    private var ended: PostgresError?
 
     /// Starts connecting to the server `connectionString` names, with the keywords
     /// ``PostgresConnection/defaultOptions`` adds; `timeout` as for
@@ -54,13 +59,16 @@ package final class PostgresConnectAttempt {
                 cpq_PQconnectStartParams(keywords, values, 1)
             }
         }
+        if connection == nil {
+            ended = PostgresError(kind: .cannotConnect, message: "out of memory", server: namedServer)
+        }
     }
 
     deinit { cancel() }
 
     /// The server as `host:port/dbname`, for messages.
     package var server: String {
-        connection.flatMap { PostgresConnection.serverDescription(of: $0) } ?? namedServer
+        connection.flatMap { PostgresConnection.serverDescription(of: $0) } ?? knownServer ?? namedServer
     }
 
     /// The connecting socket, for `poll()`; -1 when there is none (the attempt is over,
@@ -78,12 +86,13 @@ package final class PostgresConnectAttempt {
     /// with ``PostgresError/Kind/timeout``.
     package func advance() -> Progress {
         guard let connection else {
-            return .failed(PostgresError(kind: .cannotConnect, message: "the attempt is over", server: namedServer))
+            return .failed(ended ?? PostgresError(kind: .cannotConnect, message: "the attempt was ended", server: server))
         }
         if cpq_PQstatus(connection) == CONNECTION_BAD { return fail(connection) }
         while true {
             switch state {
             case PGRES_POLLING_OK:
+                knownServer = server
                 self.connection = nil
                 return .connected(connection)
             case PGRES_POLLING_FAILED:
@@ -93,11 +102,12 @@ package final class PostgresConnectAttempt {
                 var descriptor = pollfd(fd: cpq_PQsocket(connection), events: events, revents: 0)
                 guard descriptor.fd < 0 || poll(&descriptor, 1, 0) > 0 else {
                     guard deadline.hasPassed else { return .waiting }
-                    let server = self.server
                     cancel()
-                    return .failed(PostgresError(
+                    let timeout = PostgresError(
                         kind: .timeout, message: "no connection within \(String(format: "%g", deadline.seconds)) s",
-                        server: server))
+                        server: server)
+                    ended = timeout
+                    return .failed(timeout)
                 }
                 state = cpq_PQconnectPoll(connection)
             }
@@ -106,7 +116,10 @@ package final class PostgresConnectAttempt {
 
     /// Ends the attempt, closing its socket.
     package func cancel() {
-        if let connection { cpq_PQfinish(connection) }
+        if let connection {
+            knownServer = server
+            cpq_PQfinish(connection)
+        }
         connection = nil
     }
 
@@ -116,6 +129,8 @@ package final class PostgresConnectAttempt {
         let message = PostgresError.oneLine(String(cString: cpq_PQerrorMessage(connection)))
         let kind = PostgresError.connectionKind(message: message, needsPassword: cpq_PQconnectionNeedsPassword(connection) == 1)
         cancel()
-        return .failed(PostgresError(kind: kind, message: message, server: server))
+        let failure = PostgresError(kind: kind, message: message, server: server)
+        ended = failure
+        return .failed(failure)
     }
 }
