@@ -70,7 +70,7 @@ final class CommandSignals: @unchecked Sendable {
     /// wait gives up once any of the signals has come.
     var storeInterruption: StoreInterruption? {
         guard wakePipe.read >= 0 else { return nil }
-        return StoreInterruption(descriptors: [wakePipe.read]) { [self] in signal != nil }
+        return StoreInterruption(descriptors: [wakePipe.read]) { [self] _ in signal != nil }
     }
 
     /// The first signal received, if any.

@@ -7,7 +7,9 @@ import GeoModel
 ///   ``StoreInterruption`` the form gives it, which reads what was typed (the run loop
 ///   handles it afterwards, in order) and gives up only for those. Other keys wait
 ///   for the answer.
-/// - Once quitting, a round trip (keeping the draft) waits at most ``quitPatience``.
+/// - Once quitting, a round trip (keeping the draft) waits at most ``quitPatience`` for
+///   each answer: a server that answers keeps the draft, one that does not holds the
+///   quit no longer than that.
 /// - A write that finds another session's lock waits ``lockWait`` and then says
 ///   "Waiting for another session's change…"; the form keeps answering keys and tries
 ///   the same action again every ``lockRetryInterval`` with the same text, until it
@@ -27,7 +29,7 @@ extension GeoCacheFormController {
     static let lockWait: Double = 0.2
     /// How often a write that met a lock is tried again.
     static let lockRetryInterval: Duration = .milliseconds(300)
-    /// How long a round trip may still take once the form is quitting.
+    /// How long a wait for the server's answer may last once the form is quitting.
     static let quitPatience: Duration = .milliseconds(80)
     /// How often a waiting round trip looks at the terminal even when nothing woke it.
     static let interruptionCheck: Duration = .milliseconds(20)
@@ -45,14 +47,14 @@ extension GeoCacheFormController {
         store.lockWait = Self.lockWait
         guard let input = waits.input else { return }
         store.interruption = StoreInterruption(descriptors: input.descriptors, checkInterval: Self.interruptionCheck) {
-            [weak self] in self?.givesUpWaiting(input) ?? true
+            [weak self] waited in self?.givesUpWaiting(input, waited: waited) ?? true
         }
     }
 
-    /// Whether a round trip in progress is to be given up: when quitting took longer
-    /// than ``quitPatience``, or when what arrived asks to quit or resize.
-    private func givesUpWaiting(_ input: WaitingInput) -> Bool {
-        if let quitting = waits.quitting, quitting.duration(to: now()) >= Self.quitPatience { return true }
+    /// Whether a round trip in progress is to be given up: when quitting and the server
+    /// has been silent for ``quitPatience``, or when what arrived asks to quit or resize.
+    private func givesUpWaiting(_ input: WaitingInput, waited: Duration) -> Bool {
+        if waits.quitting != nil, waited >= Self.quitPatience { return true }
         return input.read().contains(where: endsAWait)
     }
 

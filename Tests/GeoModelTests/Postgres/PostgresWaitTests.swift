@@ -51,7 +51,7 @@ import Glibc
         let relay = try FaultRelay(to: try server.port)
         let store = try storeThrough(relay)
         let wake = try WakePipe()
-        store.interruption = StoreInterruption(descriptors: [wake.read]) { true }
+        store.interruption = StoreInterruption(descriptors: [wake.read]) { _ in true }
         try relay.stall()
         wake.signal()
         let error = try #require(throws: StoreError.self) { try store.add(Samples.oak) }
@@ -64,7 +64,7 @@ import Glibc
         let store = try storeThrough(relay)
         let wake = try WakePipe()
         var asked = 0
-        store.interruption = StoreInterruption(descriptors: [wake.read]) {
+        store.interruption = StoreInterruption(descriptors: [wake.read]) { _ in
             asked += 1
             wake.drain()
             return false
@@ -79,7 +79,7 @@ import Glibc
         let relay = try FaultRelay(to: try server.port)
         let store = try storeThrough(relay)
         let wake = try WakePipe()
-        store.interruption = StoreInterruption(descriptors: [wake.read]) { true }
+        store.interruption = StoreInterruption(descriptors: [wake.read]) { _ in true }
         try relay.stall()
         wake.signal()
         _ = try? store.count()  // given up: the connection is lost

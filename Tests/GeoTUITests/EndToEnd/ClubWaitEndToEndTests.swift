@@ -38,6 +38,18 @@ import Glibc
         #expect(!screen.contains("^Q Quit"))
     }
 
+    @Test func ctrlQQuitsWithTextTypedWhileTheServerDoesNotAnswerTheDraftsRoundTrip() throws {
+        let relay = try FaultRelay(to: try server.port)
+        let (session, _) = try form(through: relay)
+        try session.type("Unsent text")
+        try session.waitFor("Unsent text")
+        try relay.stall()
+        // Quitting keeps the draft on the server: that round trip is given up.
+        try session.send("C-q")
+        let screen = try session.waitFor("[exited", timeout: 4)
+        #expect(!screen.contains("^Q Quit"))
+    }
+
     @Test func sigtermEndsTheFormWhileAWriteWaitsAndRestoresTheTerminal() throws {
         let relay = try FaultRelay(to: try server.port)
         let (session, _) = try form(through: relay)

@@ -50,12 +50,14 @@ enum PostgresSocket {
 
     /// Waits until `socket` is ready for `events` (`POLLIN`, `POLLOUT`) or has an
     /// error or hang-up, or until `deadline`, or until `interruption` says to give up
-    /// (asked when one of its descriptors is readable, and every check interval). A
+    /// (asked, with the time waited so far, when one of its descriptors is readable and
+    /// every check interval). A
     /// signal interrupting the wait does not end it.
     static func wait(
         for events: Int16, on socket: Int32, until deadline: PostgresDeadline, interruption: StoreInterruption? = nil
     ) -> WaitEnd {
         guard socket >= 0 else { return .ready }
+        let started = ContinuousClock.now
         var descriptors = [pollfd(fd: socket, events: events, revents: 0)]
             + (interruption?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
@@ -69,7 +71,7 @@ enum PostgresSocket {
             if ready > 0, descriptors[0].revents != 0 { return .ready }
             if let interruption {
                 let woken = ready > 0 || interruption.checkInterval != nil
-                if woken, interruption.shouldGiveUp() { return .interrupted }
+                if woken, interruption.shouldGiveUp(started.duration(to: .now)) { return .interrupted }
             }
             if deadline.hasPassed { return .timedOut }
         }
