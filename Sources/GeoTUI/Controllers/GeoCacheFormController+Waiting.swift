@@ -34,6 +34,7 @@ extension GeoCacheFormController {
     /// How often a waiting round trip looks at the terminal even when nothing woke it.
     static let interruptionCheck: Duration = .milliseconds(20)
 
+    /// Keeps the terminal's input, to give the store an interruption that reads it.
     public func attach(_ input: WaitingInput) {
         waits.input = input
         configureStoreWaits()

@@ -10,7 +10,9 @@ extension PostgresConnection {
     ///
     /// When the deadline passes, the server is asked to cancel the statement (from
     /// another thread, so that request cannot hold the caller either), the connection
-    /// is closed and ``PostgresError/Kind/timeout`` thrown. A statement the server
+    /// is closed and ``PostgresError/Kind/timeout`` thrown; the same, with
+    /// ``PostgresError/Kind/interrupted``, when the owner's ``interruption`` gives the
+    /// wait up first. A statement the server
     /// refuses throws ``PostgresError/Kind/queryFailed`` with its SQLSTATE and leaves
     /// the connection usable; a lost connection throws `.connectionLost` or
     /// `.serverShutDown` and closes it. Notifications that arrive meanwhile wait for

@@ -16,9 +16,13 @@ import Foundation
 /// compares a SHA-256 of the four fields (indexed) and then the fields themselves.
 ///
 /// When the server goes away, every call throws ``StoreError/connectionLost(server:reason:)``
-/// at once (nothing is stored, nothing waits), ``changeDescriptor`` is nil and
-/// ``recheckDelay`` asks to be looked at every two seconds; ``hasChangedExternally()``
-/// then connects again and answers true, so the caller reloads what changed meanwhile.
+/// at once (nothing is stored, nothing waits), and ``recheckDelay`` asks to be looked at
+/// every two seconds; ``hasChangedExternally()`` then connects again without blocking
+/// (while it does, ``changeDescriptor`` is the connecting socket) and answers true once
+/// connected, so the caller reloads what changed meanwhile. A wait for the server ends
+/// early when the owner's ``interruption`` says so (the connection is then lost), and a
+/// write waits at most ``lockWait`` for another session's lock
+/// (``StoreError/locked(path:holder:)``, never "unreachable").
 ///
 /// ```swift
 /// let store = try PostgresStore(url: "postgresql://club@db.example.org/caches")
