@@ -216,8 +216,9 @@ public final class PostgresStore: CacheStore {
     }
 
     /// Runs `body` on the open connection, turning a broken connection into
-    /// ``StoreError/connectionLost(server:reason:)`` (and dropping it) and other
-    /// server errors into ``StoreError``. Errors `body` throws on purpose (validation,
+    /// ``StoreError/connectionLost(server:reason:)`` (and dropping it), a lock wait that
+    /// ran out (55P03) into ``StoreError/locked(path:holder:)``, and other server errors
+    /// into ``StoreError``. Errors `body` throws on purpose (validation,
     /// ``CacheEditError``, ``ImportError``) go through unchanged.
     func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         guard let connection = try liveConnection(reconnecting: false) else {
@@ -227,6 +228,7 @@ public final class PostgresStore: CacheStore {
             return try body(connection)
         } catch let error as PostgresError {
             switch error.kind {
+            case .queryFailed where error.sqlState == "55P03": throw StoreError.locked(path: name, holder: nil)
             case .queryFailed: throw StoreError.serverError(server: name, message: error.message)
             default: throw lose(error)
             }
