@@ -61,6 +61,26 @@ import Testing
         #expect(try form.store.loadCaches().map(\.title) == ["Patient oak"])
     }
 
+    @Test func aSaveThatMeetsARowLockWaitsAndIsSavedAfterTheRelease() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let store = try PostgresStore(url: url)
+        try store.add(GeoCache(title: "Old oak", details: "d", creator: "c", reward: "r"))
+        let controller = GeoCacheFormController(model: try CacheList(store: store))
+        controller.resize(to: Size(width: 80, height: 24))
+        controller.configureStoreWaits()
+        let other = try PostgresConnection(url)
+        try other.query("BEGIN")
+        try other.query("SELECT id FROM geocache FOR UPDATE")
+        _ = controller.handle(.key(.function(4)))
+        _ = controller.handle(.key(.end))
+        _ = controller.handle(.key(.character("!")))
+        _ = controller.handle(.key(.control("s")))
+        #expect(controller.render().map { $0.lines[controller.layout.status.y] }?.contains("Waiting for another session") == true)
+        try other.query("ROLLBACK")
+        controller.idleTick()
+        #expect(try store.loadCaches().map(\.title) == ["Old oak!"])
+    }
+
     @Test func escapeStopsAWriteWaitingForALockAndNothingIsStored() throws {
         let form = try LockedForm()
         form.type(["Impatient oak", "d", "c", "r"])
