@@ -74,6 +74,7 @@ extension GeocacheTUICommand {
             let signals = CommandSignals()
             let newStoreFile = newStoreFilePath()
             let store = try storeOptions.openStore()
+            store.interruption = signals.storeInterruption
             var report: ImportReport
             let progress = progressLine(sources, signals.interruption.progress)
             defer { progress?.finish() }
@@ -100,6 +101,11 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(message: error.message)
             } catch {
                 progress?.finish()
+                if let signal = signals.signal {
+                    // A round trip given up for the signal: the server may or may not have the caches.
+                    StandardStreams.writeError("geocache-tui: interrupted by \(CommandSignals.name(signal)): \(error)\n")
+                    throw ExitCode(signals.exitStatus ?? 1)
+                }
                 Self.removeIfEmpty(store, createdAt: newStoreFile)
                 throw CommandFailure.report(error)
             }

@@ -30,7 +30,15 @@ struct StoreOptions: ParsableArguments {
     /// Opens the chosen store; on failure prints the store's message and exits 1.
     func openStore() throws -> any CacheStore {
         do {
-            return try location().open()
+            let store = try location().open()
+            // A write that waits for another session's lock says so, once, and goes on waiting.
+            var said = false
+            store.lockWaitNotice = {
+                guard !said else { return }
+                said = true
+                StandardStreams.writeError("geocache-tui: waiting for another session's change\n")
+            }
+            return store
         } catch {
             throw CommandFailure.report(error)
         }

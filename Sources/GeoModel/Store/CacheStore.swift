@@ -153,6 +153,21 @@ public protocol CacheStore: AnyObject {
     /// Why the store can only be read (a read-only file, directory or file system), or
     /// nil when it can be written: every write then throws ``StoreError/readOnly(path:reason:)``.
     var readOnlyReason: String? { get }
+
+    // MARK: Waiting on a server
+
+    /// What may cut a wait for the store's server short (``StoreInterruption``); a
+    /// store that waits on nothing outside the process ignores it.
+    var interruption: StoreInterruption? { get set }
+    /// How long, in seconds, a write waits for a lock another session holds before it throws
+    /// ``StoreError/locked(path:holder:)``; ignored by a store without such locks.
+    var lockWait: Double { get set }
+    /// Called once by a write that has waited a moment for another session's lock and
+    /// goes on waiting (a command says so on stderr).
+    var lockWaitNotice: (() -> Void)? { get set }
+    /// Whether ``changeDescriptor`` is to be waited on for writing (a connection being
+    /// made) rather than for reading.
+    var changeDescriptorAwaitsWriting: Bool { get }
 }
 
 /// What an import does with a record whose code is stored already.
@@ -173,6 +188,27 @@ public struct StoreContents: Sendable {
 
 extension CacheStore {
     public func prepareForExit() {}
+
+    /// A store that waits on nothing outside the process takes no interruption.
+    public var interruption: StoreInterruption? {
+        get { nil }
+        set {}
+    }
+
+    /// A store without other sessions' locks to wait for.
+    public var lockWait: Double {
+        get { 0 }
+        set {}
+    }
+
+    /// A store without other sessions' locks to wait for.
+    public var lockWaitNotice: (() -> Void)? {
+        get { nil }
+        set {}
+    }
+
+    /// A change descriptor is waited on for reading.
+    public var changeDescriptorAwaitsWriting: Bool { false }
 
     /// A server's store is never opened read-only.
     public var readOnlyReason: String? { nil }

@@ -210,6 +210,11 @@ enum FormText {
     static let storeUnreachable = "Store unreachable"
     static let storeReachableAgain = "Store reachable again"
     static let serverAway = "Store unreachable, retrying; nothing is stored meanwhile"
+    /// A write waiting for another session's lock, tried again by itself.
+    static func waitingForLock(holder: String?) -> String {
+        "Waiting for another session's change" + (holder.map { " (\($0))" } ?? "") + "… Esc stops"
+    }
+    static let lockWaitAbandoned = "Stopped waiting for the other session; nothing was stored"
 
     static func storeProblem(_ prefix: String, _ error: any Error) -> String { "\(prefix): \(error)" }
 

@@ -39,6 +39,8 @@ extension GeoCacheFormController {
             setNote(editing.conflict == nil ? FormText.saved : FormText.savedOverTheOtherVersion)
         } catch let error as GeoCacheValidationError {
             show(error, doing: FormText.saveThisCache)
+        } catch StoreError.locked(_, let holder) {
+            waitForLock(retrying: .saveEdit, holder: holder)
         } catch CacheEditError.deletedElsewhere {
             endEdit(restoringFields: false)
             showError(FormText.deletedWhileEditing(editing.base.cache.title))

@@ -32,6 +32,7 @@ extension GeoCacheFormController {
     func takeOverOpenedStore() -> ControllerOutcome {
         do {
             guard try model.finishOpeningIfReady() else { return .proceed }
+            configureStoreWaits()
         } catch {
             openingFailure = error
             return .quit(status: 1)

@@ -91,6 +91,8 @@ public final class GeoCacheFormController: ScreenController {
     /// Keys, pastes and clicks that came while the store was being opened, handled once
     /// it is open (``takeOverOpenedStore()``).
     var typedWhileOpening: [InputEvent] = []
+    /// The terminal's input, the start of quitting, a write waiting for a lock (`+Waiting`).
+    var waits = Waits()
 
     /// Starts the controller's life: takes the model, builds and configures the views,
     /// restores the draft kept by the last run, and starts observing the model.
@@ -182,6 +184,7 @@ public final class GeoCacheFormController: ScreenController {
     public func handle(_ event: InputEvent) -> ControllerOutcome {
         if model.isOpening, keepsForAfterOpening(event) { return .proceed }
         if dropsAfterQuestionClosed(event) { return .proceed }
+        if stopsWaitingForLock(event) { return .proceed }
         let key: Key? = if case .key(let key) = event { key } else { nil }
         if let key {
             switch keyMap.resolve(key, in: mode.kind) {
@@ -225,18 +228,6 @@ public final class GeoCacheFormController: ScreenController {
         return nil
     }
 
-    /// The store's change descriptor and the GPS receiver's, and the sooner of the
-    /// store's own delay for looking again and the receiver's wake-up time.
-    /// While the store is being opened, the opening's own descriptor instead of the
-    /// store's (or, without one, a look every 50 ms).
-    public var idleWake: IdleWake {
-        let opening = model.isOpening
-        let descriptors = [opening ? model.openingDescriptor : model.changeDescriptor, position.descriptor].compactMap { $0 }
-        let polling: Duration? = opening && model.openingDescriptor == nil ? .milliseconds(50) : nil
-        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter].compactMap { $0 }
-        return IdleWake(descriptors: descriptors, timeout: timeouts.min())
-    }
-
     /// Lets the GPS receiver read what arrived (never waiting); takes the store over
     /// once its opening is done (quitting, status 1, when it failed: ``openingFailure``);
     /// then looks for other sessions' changes to the store.
@@ -244,6 +235,7 @@ public final class GeoCacheFormController: ScreenController {
     public func idleTick() -> ControllerOutcome {
         position.update()
         if model.isOpening { return takeOverOpenedStore() }
+        retryAfterLock()
         do {
             try model.checkForExternalChanges()
         } catch {
@@ -260,6 +252,7 @@ public final class GeoCacheFormController: ScreenController {
     /// Keeps the draft, then quits: a hang-up or a termination after this answer
     /// cannot lose what was typed.
     public func handle(_ signal: TerminalSignal) -> ControllerOutcome {
+        beginQuitting()
         keepDraft()
         return .quit(status: 0)
     }
@@ -334,8 +327,9 @@ public final class GeoCacheFormController: ScreenController {
     /// actions are its own, so nothing here asks the mode again.
     private func perform(_ action: FormAction) -> ControllerOutcome {
         switch action {
-        case .addCache: if !refusedAsReadOnly() { addCache() }
-        case .saveEdit: if !refusedAsReadOnly() { saveEdit() }
+        case .addCache, .saveEdit:
+            waits.lockRetry = nil  // asked for again: this try replaces one waiting for a lock
+            if !refusedAsReadOnly() { action == .addCache ? addCache() : saveEdit() }
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
@@ -362,6 +356,7 @@ public final class GeoCacheFormController: ScreenController {
         case .suspend:
             return .suspend
         case .quit:
+            beginQuitting()
             keepDraft()
             return .quit(status: 0)
         case .showHelp: openHelp()
@@ -386,6 +381,8 @@ public final class GeoCacheFormController: ScreenController {
             setNote(stamp.map(FormText.addedAt) ?? FormText.added)
         } catch let error as GeoCacheValidationError {
             show(error, doing: FormText.addThisCache)
+        } catch StoreError.locked(_, let holder) {
+            waitForLock(retrying: .addCache, holder: holder)
         } catch {
             showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }

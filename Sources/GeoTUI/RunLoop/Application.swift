@@ -8,6 +8,7 @@ public final class Application {
     public init(terminal: Terminal, controller: ScreenController) {
         self.terminal = terminal
         self.controller = controller
+        controller.attach(WaitingInput(terminal))
     }
 
     /// Lays the screen out and shows it, before the loop reads any key: what the caller
@@ -28,7 +29,8 @@ public final class Application {
         loop: while true {
             let outcome: ControllerOutcome
             let wake = controller.idleWake
-            switch terminal.nextEvent(timeout: wake.timeout, watching: wake.descriptors) {
+            switch terminal.nextEvent(timeout: wake.timeout, watching: wake.descriptors,
+                                      watchingForWriting: wake.writableDescriptors) {
             case .input(.resize):
                 controller.resize(to: terminal.size)
                 terminal.invalidate()

@@ -16,4 +16,12 @@ public protocol ScreenController: AnyObject {
     func render() -> Canvas?
     /// The end of the controller's life: saves state and releases its observers.
     func finish()
+    /// Called once by the run loop before it starts: the terminal's input, for a
+    /// controller whose model may wait a long time inside one call.
+    func attach(_ input: WaitingInput)
+}
+
+extension ScreenController {
+    /// A controller whose model never waits long ignores the input.
+    public func attach(_ input: WaitingInput) {}
 }

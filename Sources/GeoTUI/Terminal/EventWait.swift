@@ -11,7 +11,8 @@ enum WaitResult: Equatable {
     case inputClosed
     /// A byte arrived on the signal pipe, or a signal interrupted the wait.
     case signal
-    /// One of the watched descriptors is readable (or reports an error or hang-up).
+    /// One of the watched descriptors is readable, or writable when watched for writing
+    /// (or reports an error or hang-up).
     case watched
     /// The time ran out.
     case timeout
@@ -23,11 +24,15 @@ enum WaitResult: Equatable {
 enum EventWait {
     /// Waits until input, a signal, a watched descriptor or the timeout (nil waits for
     /// ever). Pass -1 as `input` to wait for signals (and watched descriptors) only.
-    static func wait(input: Int32, signals: Int32, watched: [Int32] = [], timeout: Duration?) -> WaitResult {
+    /// `watched` wake the wait when readable, `watchedForWriting` when writable.
+    static func wait(
+        input: Int32, signals: Int32, watched: [Int32] = [], watchedForWriting: [Int32] = [], timeout: Duration?
+    ) -> WaitResult {
         var descriptors = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
         ] + watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            + watchedForWriting.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds(timeout))
         if ready < 0 { return .signal }  // EINTR: a signal handler ran
         if ready == 0 { return .timeout }

@@ -15,15 +15,19 @@ extension Terminal {
     /// mouse reports and bracketed paste, which arrives as one ``InputEvent/paste(_:)``.
     /// SIGHUP, SIGTERM and SIGINT arrive as ``TerminalEvent/signal(_:)``, a closed input
     /// as `.signal(.hangup)`, and SIGWINCH as ``InputEvent/resize`` with ``size`` updated.
-    public func nextEvent(timeout: Duration?, watching watched: [Int32] = []) -> TerminalEvent {
+    /// `watchedForWriting` end the wait when writable. Events read ahead by
+    /// ``readWaitingInput()`` come first, in the order they arrived.
+    public func nextEvent(timeout: Duration?, watching watched: [Int32] = [],
+                          watchingForWriting writable: [Int32] = []) -> TerminalEvent {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         guard !isClosed else {
-            _ = EventWait.wait(input: -1, signals: -1, watched: watched, timeout: timeout)
+            _ = EventWait.wait(input: -1, signals: -1, watched: watched, watchedForWriting: writable, timeout: timeout)
             return .tick
         }
         set_term(screen)
         while true {
+            if !readAhead.isEmpty { return readAhead.removeFirst() }
             if !pendingSignals.isEmpty { return .signal(pendingSignals.removeFirst()) }
             if let event = decoder.nextEvent() { return .input(event) }
             if !inputClosed {
@@ -52,7 +56,8 @@ extension Terminal {
             // While an escape sequence or a paste is incomplete, the wait is its own
             // short one: the watched descriptors wait until it is decoded.
             switch EventWait.wait(input: inputClosed ? -1 : inputDescriptor, signals: signalReadDescriptor,
-                                  watched: pending == .none ? watched : [], timeout: wait) {
+                                  watched: pending == .none ? watched : [],
+                                  watchedForWriting: pending == .none ? writable : [], timeout: wait) {
             case .input:
                 inputReported = true
                 continue
@@ -74,6 +79,33 @@ extension Terminal {
                 }
             }
         }
+    }
+
+    /// Reads, without waiting, every key and signal that has arrived, keeps them for
+    /// ``nextEvent(timeout:watching:watchingForWriting:)`` (which hands them out first, in
+    /// order) and returns them: for a caller blocked elsewhere (a round trip to a
+    /// server) that must know whether the person asked to quit. An incomplete escape
+    /// sequence stays in the decoder until the next wait completes it.
+    public func readWaitingInput() -> [TerminalEvent] {
+        guard !isClosed else { return [] }
+        set_term(screen)
+        var signalPipe = pollfd(fd: signalReadDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&signalPipe, 1, 0) > 0 { handleSignals() }
+        if !inputClosed {
+            var readAny = false
+            while readUnit() { readAny = true }
+            var input = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            if !readAny, poll(&input, 1, 0) > 0 {
+                // Readable with nothing to read: the terminal has hung up.
+                let state = EventWait.classify(revents: input.revents)
+                if state == .inputClosed || state == .inputHangingUp { closeInput() }
+            }
+        }
+        var arrived = pendingSignals.map { TerminalEvent.signal($0) }
+        pendingSignals.removeAll()
+        while let event = decoder.nextEvent() { arrived.append(.input(event)) }
+        readAhead.append(contentsOf: arrived)
+        return arrived
     }
 
     /// Stops waiting on an input that has ended or failed and reports it, once, as a

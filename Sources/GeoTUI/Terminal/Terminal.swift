@@ -57,6 +57,8 @@ public final class Terminal {
     // Input (Terminal+Input.swift).
     var decoder = InputDecoder()
     var pendingSignals: [TerminalSignal] = []
+    /// Events ``readWaitingInput()`` read while the program was busy, handed out first.
+    var readAhead: [TerminalEvent] = []
     var inputClosed = false
     /// Set when `poll` said the input was readable and nothing has been read since.
     var inputReported = false

@@ -150,9 +150,7 @@ extension PostgresConnection {
     /// Reads from the socket until libpq has a whole result to give.
     private func waitUntilReady(_ connection: OpaquePointer, deadline: PostgresDeadline) throws(PostgresError) {
         while cpq_PQisBusy(connection) == 1 {
-            guard PostgresSocket.wait(for: Int16(POLLIN), on: cpq_PQsocket(connection), until: deadline) else {
-                throw abandon(connection, deadline: deadline)
-            }
+            try waitForSocket(connection, Int16(POLLIN), deadline: deadline)
             if cpq_PQconsumeInput(connection) == 0 { throw fail(connection) }
         }
     }

@@ -10,7 +10,9 @@ extension PostgresConnection {
     ///
     /// When the deadline passes, the server is asked to cancel the statement (from
     /// another thread, so that request cannot hold the caller either), the connection
-    /// is closed and ``PostgresError/Kind/timeout`` thrown. A statement the server
+    /// is closed and ``PostgresError/Kind/timeout`` thrown; the same, with
+    /// ``PostgresError/Kind/interrupted``, when the owner's ``interruption`` gives the
+    /// wait up first. A statement the server
     /// refuses throws ``PostgresError/Kind/queryFailed`` with its SQLSTATE and leaves
     /// the connection usable; a lost connection throws `.connectionLost` or
     /// `.serverShutDown` and closes it. Notifications that arrive meanwhile wait for
@@ -94,18 +96,33 @@ extension PostgresConnection {
         return PostgresError(kind: kind, sqlState: sqlState, message: message, server: server)
     }
 
-    /// Gives up a round trip at its deadline: asks the server to cancel it from a
-    /// detached thread (`PQcancel` opens its own connection and may block), then
-    /// closes this connection.
-    func abandon(_ connection: OpaquePointer, deadline: PostgresDeadline) -> PostgresError {
+    /// Gives up a round trip at its deadline, or when the owner's ``interruption``
+    /// asked to: asks the server to cancel it from a detached thread (`PQcancel` opens
+    /// its own connection and may block), then closes this connection.
+    func abandon(_ connection: OpaquePointer, deadline: PostgresDeadline, interrupted: Bool = false) -> PostgresError {
         if let cancel = cpq_PQgetCancel(connection) {
             let request = CancelRequest(cancel)
             Thread.detachNewThread { request.send() }
         }
         close()
+        if interrupted {
+            return PostgresError(kind: .interrupted, message: "the wait for an answer was given up; the connection was closed",
+                                 server: server)
+        }
         return PostgresError(
             kind: .timeout, message: "no answer within \(String(format: "%g", deadline.seconds)) s; the connection was closed",
             server: server)
+    }
+
+    /// Waits for `events` on the connection's socket, giving the round trip up (see
+    /// ``abandon(_:deadline:interrupted:)``) when its deadline passes or the owner's
+    /// ``interruption`` asks to.
+    func waitForSocket(_ connection: OpaquePointer, _ events: Int16, deadline: PostgresDeadline) throws(PostgresError) {
+        switch PostgresSocket.wait(for: events, on: cpq_PQsocket(connection), until: deadline, interruption: interruption) {
+        case .ready: return
+        case .timedOut: throw abandon(connection, deadline: deadline)
+        case .interrupted: throw abandon(connection, deadline: deadline, interrupted: true)
+        }
     }
 
     /// Sends what libpq still buffers (non-blocking mode), reading meanwhile.
@@ -114,9 +131,7 @@ extension PostgresConnection {
             let pending = cpq_PQflush(connection)
             if pending == 0 { return }
             if pending < 0 { throw fail(connection) }
-            guard PostgresSocket.wait(for: Int16(POLLIN | POLLOUT), on: cpq_PQsocket(connection), until: deadline) else {
-                throw abandon(connection, deadline: deadline)
-            }
+            try waitForSocket(connection, Int16(POLLIN | POLLOUT), deadline: deadline)
             if cpq_PQconsumeInput(connection) == 0 { throw fail(connection) }
         }
     }
@@ -146,9 +161,7 @@ extension PostgresConnection {
                     if case .failure = outcome {} else { outcome = .failure(error) }
                 }
             }
-            guard PostgresSocket.wait(for: Int16(POLLIN), on: cpq_PQsocket(connection), until: deadline) else {
-                throw abandon(connection, deadline: deadline)
-            }
+            try waitForSocket(connection, Int16(POLLIN), deadline: deadline)
             if cpq_PQconsumeInput(connection) == 0 { throw fail(connection) }
         }
     }

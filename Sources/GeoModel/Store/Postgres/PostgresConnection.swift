@@ -57,6 +57,10 @@ package final class PostgresConnection {
     /// libpq's connection; nil once closed.
     var handle: OpaquePointer?
 
+    /// What may cut a wait of this connection short (the owner's keys, a signal);
+    /// nil waits for the deadline alone.
+    package var interruption: StoreInterruption?
+
     /// The server as `host:port/dbname`, for messages.
     package let server: String
 
@@ -73,76 +77,48 @@ package final class PostgresConnection {
 
     /// Connects to the server `connectionString` names, waiting at most `timeout`
     /// seconds (by default `connect_timeout` from the string, else
-    /// `PGCONNECT_TIMEOUT`, else ``defaultConnectTimeout``).
+    /// `PGCONNECT_TIMEOUT`, else ``defaultConnectTimeout``), or until `interruption`
+    /// asks to give up (``PostgresError/Kind/interrupted``).
     ///
     /// Host names are resolved inside libpq (`getaddrinfo`), which the deadline cannot
     /// interrupt; a numeric address or a socket directory never waits on that.
     /// Throws ``PostgresConnectionString/Invalid`` for a malformed string, else
     /// ``PostgresError`` (`.cannotConnect`, `.authenticationFailed`,
-    /// `.databaseMissing`, `.serverShutDown`, `.timeout`).
-    package init(_ connectionString: String, timeout: TimeInterval? = nil) throws {
-        let parsed = try PostgresConnectionString(connectionString)
-        let deadline = PostgresDeadline(seconds: timeout ?? parsed.connectTimeout ?? Self.defaultConnectTimeout)
-        var pairs = Self.defaultOptions.filter { parsed.options[$0.keyword] == nil }
-        // The string goes last so that everything it sets wins (expand_dbname).
-        pairs.append(("dbname", connectionString))
-        let started = Self.withCStrings(pairs.map(\.keyword)) { keywords in
-            Self.withCStrings(pairs.map(\.value)) { values in
-                cpq_PQconnectStartParams(keywords, values, 1)
+    /// `.databaseMissing`, `.serverShutDown`, `.timeout`, `.interrupted`). A caller
+    /// that must not block uses ``PostgresConnectAttempt`` instead.
+    package convenience init(_ connectionString: String, timeout: TimeInterval? = nil, interruption: StoreInterruption? = nil) throws {
+        let attempt = try PostgresConnectAttempt(connectionString, timeout: timeout)
+        while true {
+            switch attempt.advance() {
+            case .connected(let handle):
+                self.init(established: handle, server: attempt.server, connectionString: connectionString)
+                self.interruption = interruption
+                return
+            case .failed(let error):
+                throw error
+            case .waiting:
+                let events = attempt.awaitsWriting ? Int16(POLLOUT) : Int16(POLLIN)
+                if PostgresSocket.wait(for: events, on: attempt.socket, until: attempt.deadline, interruption: interruption)
+                    == .interrupted {
+                    attempt.cancel()
+                    throw PostgresError(kind: .interrupted, message: "the connection attempt was given up", server: attempt.server)
+                }
             }
         }
-        guard let connection = started else {
-            throw PostgresError(kind: .cannotConnect, message: "out of memory", server: parsed.serverDescription)
-        }
+    }
+
+    /// Takes over `handle`, a connection ``PostgresConnectAttempt`` made: puts it in
+    /// non-blocking mode and keeps the server's notices.
+    init(established handle: OpaquePointer, server: String, connectionString: String) {
         self.connectionString = connectionString
-        self.server = Self.serverDescription(of: connection) ?? parsed.serverDescription
-        do {
-            try Self.finishConnecting(connection, deadline: deadline, server: { Self.serverDescription(of: connection) ?? parsed.serverDescription })
-        } catch {
-            cpq_PQfinish(connection)
-            throw error
-        }
-        cpq_PQsetnonblocking(connection, 1)
-        notices.install(on: connection)
-        handle = connection
+        self.server = server
+        cpq_PQsetnonblocking(handle, 1)
+        notices.install(on: handle)
+        self.handle = handle
     }
 
     deinit {
         if let handle { cpq_PQfinish(handle) }
-    }
-
-    /// Drives `PQconnectPoll` until the connection is made, failed or out of time.
-    private static func finishConnecting(
-        _ connection: OpaquePointer, deadline: PostgresDeadline, server: () -> String
-    ) throws(PostgresError) {
-        if cpq_PQstatus(connection) == CONNECTION_BAD {
-            throw connectionFailure(connection, server: server())
-        }
-        var state = PGRES_POLLING_WRITING
-        while true {
-            switch state {
-            case PGRES_POLLING_OK:
-                return
-            case PGRES_POLLING_FAILED:
-                throw connectionFailure(connection, server: server())
-            default:
-                let events = state == PGRES_POLLING_READING ? Int16(POLLIN) : Int16(POLLOUT)
-                guard PostgresSocket.wait(for: events, on: cpq_PQsocket(connection), until: deadline) else {
-                    throw PostgresError(
-                        kind: .timeout,
-                        message: "no connection within \(String(format: "%g", deadline.seconds)) s",
-                        server: server())
-                }
-                state = cpq_PQconnectPoll(connection)
-            }
-        }
-    }
-
-    /// The error a failed connection attempt stands for.
-    private static func connectionFailure(_ connection: OpaquePointer, server: String) -> PostgresError {
-        let message = PostgresError.oneLine(String(cString: cpq_PQerrorMessage(connection)))
-        let kind = PostgresError.connectionKind(message: message, needsPassword: cpq_PQconnectionNeedsPassword(connection) == 1)
-        return PostgresError(kind: kind, message: message, server: server)
     }
 
     /// Closes the connection; later calls throw ``PostgresError/Kind/connectionLost``.
@@ -184,7 +160,7 @@ package final class PostgresConnection {
 
     /// The server libpq is connecting or connected to, from `PQhost`, `PQport` and
     /// `PQdb` (which include the environment's and libpq's defaults).
-    private static func serverDescription(of connection: OpaquePointer) -> String? {
+    static func serverDescription(of connection: OpaquePointer) -> String? {
         guard let host = cpq_PQhost(connection), let port = cpq_PQport(connection), let database = cpq_PQdb(connection) else {
             return nil
         }

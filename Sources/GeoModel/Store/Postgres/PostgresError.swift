@@ -27,6 +27,10 @@ package struct PostgresError: Error, Equatable, Sendable, CustomStringConvertibl
         /// Connecting or a round trip did not finish before its deadline; a
         /// connection it happened on is closed.
         case timeout
+        /// The owner gave a round trip or a connection attempt up before its end (a
+        /// ``StoreInterruption`` asked to): the connection is closed, and whatever the
+        /// round trip sent has an unknown outcome, as after `.timeout`.
+        case interrupted
         /// The server refused a statement (a syntax error, a constraint, a type);
         /// the connection stays usable.
         case queryFailed
@@ -59,6 +63,7 @@ package struct PostgresError: Error, Equatable, Sendable, CustomStringConvertibl
         case .serverShutDown: what = "the server shut down"
         case .connectionLost: what = "the connection was lost"
         case .timeout: what = "no answer in time"
+        case .interrupted: what = "the wait was given up"
         case .queryFailed: what = "statement failed"
         }
         let code = sqlState.map { " [\($0)]" } ?? ""

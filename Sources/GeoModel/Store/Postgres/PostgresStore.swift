@@ -17,9 +17,13 @@ import Foundation
 /// UTF-8 bytes (indexed) and then the fields themselves.
 ///
 /// When the server goes away, every call throws ``StoreError/connectionLost(server:reason:)``
-/// at once (nothing is stored, nothing waits), ``changeDescriptor`` is nil and
-/// ``recheckDelay`` asks to be looked at every two seconds; ``hasChangedExternally()``
-/// then connects again and answers true, so the caller reloads what changed meanwhile.
+/// at once (nothing is stored, nothing waits), and ``recheckDelay`` asks to be looked at
+/// every two seconds; ``hasChangedExternally()`` then connects again without blocking
+/// (while it does, ``changeDescriptor`` is the connecting socket) and answers true once
+/// connected, so the caller reloads what changed meanwhile. A wait for the server ends
+/// early when the owner's ``interruption`` says so (the connection is then lost), and a
+/// write waits at most ``lockWait`` for another session's lock
+/// (``StoreError/locked(path:holder:)``, never "unreachable").
 ///
 /// ```swift
 /// let store = try PostgresStore(url: "postgresql://club@db.example.org/caches")
@@ -38,11 +42,26 @@ public final class PostgresStore: CacheStore {
     private var lastAttempt = ContinuousClock.now
     /// Set when the connection came back: the caller must re-read everything.
     private var reconnected = false
+    /// The connection being made again, without blocking, after the server went away.
+    private var reconnecting: PostgresConnectAttempt?
+
+    /// What may cut a wait for the server short (the form's ^Q, a command's signal):
+    /// given to the connection and to every connection made again.
+    public var interruption: StoreInterruption? {
+        didSet { connection?.interruption = interruption }
+    }
+
+    /// How long a write waits for a lock another session holds before it throws
+    /// ``StoreError/locked(path:holder:)`` (the form sets it short and tries again;
+    /// a command waits longer).
+    public var lockWait: TimeInterval = PostgresStore.appendLockWait
+
+    /// Called once by a write that waited ``lockNoticeAfter`` for a lock and goes on
+    /// waiting.
+    public var lockWaitNotice: (() -> Void)?
 
     /// How often a lost connection is tried again.
     static let reconnectInterval: Duration = .seconds(2)
-    /// How long one attempt to connect again may take: the form waits for it.
-    static let reconnectTimeout: TimeInterval = 1
     /// The channel the store's triggers notify on.
     static let channel = "geocache_changes"
 
@@ -84,6 +103,8 @@ public final class PostgresStore: CacheStore {
         self.connection = connection
     }
 
+    deinit { reconnecting?.cancel() }
+
     /// The store opened again from the same URL.
     public func reopened() throws -> any CacheStore {
         try PostgresStore(url: url)
@@ -92,14 +113,23 @@ public final class PostgresStore: CacheStore {
     // MARK: - Other sessions
 
     /// The connection's socket, readable when a notification (or a failure) arrived;
-    /// nil while the server cannot be reached.
+    /// while connecting again, the connecting socket (ready for what
+    /// ``changeDescriptorAwaitsWriting`` says); nil while the server cannot be reached
+    /// and no attempt is under way.
     public var changeDescriptor: Int32? {
+        if let reconnecting { return reconnecting.socket >= 0 ? reconnecting.socket : nil }
         guard let connection, !connection.isBroken else { return nil }
         return connection.socket
     }
 
-    /// While the server cannot be reached, the time until the next attempt to connect.
+    /// True while a connection is being made again and libpq waits to write on its
+    /// socket (the TCP handshake); false otherwise (wait for reading).
+    public var changeDescriptorAwaitsWriting: Bool { reconnecting?.awaitsWriting ?? false }
+
+    /// While the server cannot be reached, the time until the next attempt to connect;
+    /// while an attempt is under way, the time until it gives up.
     public var recheckDelay: Duration? {
+        if let reconnecting { return max(reconnecting.remaining, .milliseconds(10)) }
         guard connection == nil else { return nil }
         let left = Self.reconnectInterval - lastAttempt.duration(to: .now)
         return max(left, .milliseconds(10))
@@ -108,8 +138,9 @@ public final class PostgresStore: CacheStore {
     /// True when another session committed a change since the last call (a
     /// notification from another server process), or when the connection has just come
     /// back (changes made meanwhile were not announced). While the server cannot be
-    /// reached it tries to connect again, at most every ``reconnectInterval``, and
-    /// throws ``StoreError/connectionLost(server:reason:)`` until that works.
+    /// reached it tries to connect again, at most every ``reconnectInterval``, without
+    /// blocking (each call moves the attempt on: see ``changeDescriptor``), and throws
+    /// ``StoreError/connectionLost(server:reason:)`` until that works.
     public func hasChangedExternally() throws -> Bool {
         guard let connection = try liveConnection(reconnecting: true) else { return false }
         if reconnected {
@@ -142,34 +173,53 @@ public final class PostgresStore: CacheStore {
         try connection.query("SET jit = off")
     }
 
-    /// The open connection. With `reconnecting`, a lost one is tried again once the
-    /// interval has passed (returning nil when it is not time yet); without, a lost
-    /// connection throws at once.
-    private func liveConnection(reconnecting: Bool) throws -> PostgresConnection? {
+    /// The open connection. With `reconnecting`, a lost one is connected again: an
+    /// attempt is started once the interval has passed and moved on by each call
+    /// (``PostgresConnectAttempt``, never blocking), and the session set up once it
+    /// is made; until then this throws the error the connection was lost with.
+    /// Without `reconnecting`, a lost connection throws at once.
+    private func liveConnection(reconnecting allowed: Bool) throws -> PostgresConnection? {
         if let connection, !connection.isBroken { return connection }
         if connection != nil { throw lose(PostgresError(kind: .connectionLost, message: "the connection broke", server: name)) }
-        guard reconnecting else { throw lostBecause ?? .connectionLost(server: name, reason: "not connected") }
-        guard lastAttempt.duration(to: .now) >= Self.reconnectInterval else {
-            throw lostBecause ?? .connectionLost(server: name, reason: "not connected")
+        let notConnected = lostBecause ?? .connectionLost(server: name, reason: "not connected")
+        guard allowed else { throw notConnected }
+        if reconnecting == nil {
+            guard lastAttempt.duration(to: .now) >= Self.reconnectInterval else { throw notConnected }
+            lastAttempt = .now
+            reconnecting = try? PostgresConnectAttempt(url, timeout: nil)
         }
-        lastAttempt = .now
-        do {
-            let fresh = try PostgresConnection(url, timeout: Self.reconnectTimeout)
-            try Self.setUpSession(on: fresh)
+        guard let attempt = reconnecting else { throw notConnected }
+        switch attempt.advance() {
+        case .waiting:
+            throw notConnected
+        case .failed(let error):
+            reconnecting = nil
+            lastAttempt = .now
+            lostBecause = .connectionLost(server: name, reason: error.message)
+            throw lostBecause!
+        case .connected(let handle):
+            reconnecting = nil
+            let fresh = PostgresConnection(established: handle, server: attempt.server, connectionString: url)
+            fresh.interruption = interruption
+            do {
+                try Self.setUpSession(on: fresh)
+            } catch {
+                lastAttempt = .now
+                let reason = (error as? PostgresError)?.message ?? String(describing: error)
+                lostBecause = .connectionLost(server: name, reason: reason)
+                throw lostBecause!
+            }
             connection = fresh
             lostBecause = nil
             reconnected = true
             return fresh
-        } catch {
-            let reason = (error as? PostgresError)?.message ?? String(describing: error)
-            lostBecause = .connectionLost(server: name, reason: reason)
-            throw lostBecause!
         }
     }
 
     /// Runs `body` on the open connection, turning a broken connection into
-    /// ``StoreError/connectionLost(server:reason:)`` (and dropping it) and other
-    /// server errors into ``StoreError``. Errors `body` throws on purpose (validation,
+    /// ``StoreError/connectionLost(server:reason:)`` (and dropping it), a lock wait that
+    /// ran out (55P03) into ``StoreError/locked(path:holder:)``, and other server errors
+    /// into ``StoreError``. Errors `body` throws on purpose (validation,
     /// ``CacheEditError``, ``ImportError``) go through unchanged.
     func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         guard let connection = try liveConnection(reconnecting: false) else {
@@ -179,33 +229,57 @@ public final class PostgresStore: CacheStore {
             return try body(connection)
         } catch let error as PostgresError {
             switch error.kind {
+            case .queryFailed where error.sqlState == "55P03": throw StoreError.locked(path: name, holder: nil)
             case .queryFailed: throw StoreError.serverError(server: name, message: error.message)
             default: throw lose(error)
             }
         }
     }
 
-    /// Runs `body` in one transaction; with `appending`, after taking the lock that
-    /// keeps commits in identity order, waiting at most ``appendLockWait`` for a long
-    /// append of another session (an import) to finish.
+    /// Runs `body` in one transaction that waits at most ``lockWait`` for a lock another
+    /// session holds (`SET LOCAL lock_timeout`); with `appending`, after taking the lock
+    /// that keeps commits in identity order. A wait that runs out rolls back and throws
+    /// ``StoreError/locked(path:holder:)``, naming the holder of the append lock when it
+    /// was that lock. With a ``lockWaitNotice``, the first wait is cut at
+    /// ``lockNoticeAfter``, the notice called, and the transaction tried again for the
+    /// rest of ``lockWait``.
     func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
+        guard lockWaitNotice != nil, lockWait > Self.lockNoticeAfter else {
+            return try transaction(appending: appending, lockTimeout: lockWait, body)
+        }
+        do {
+            return try transaction(appending: appending, lockTimeout: Self.lockNoticeAfter, body)
+        } catch StoreError.locked {
+            lockWaitNotice?()
+            return try transaction(appending: appending, lockTimeout: lockWait - Self.lockNoticeAfter, body)
+        }
+    }
+
+    /// How long a write waits for a lock before a command says it is waiting.
+    static let lockNoticeAfter: TimeInterval = 0.5
+
+    /// One try of ``transaction(appending:_:)`` with its lock waits cut at `lockTimeout`.
+    private func transaction<T>(
+        appending: Bool, lockTimeout: TimeInterval, _ body: (PostgresConnection) throws -> T
+    ) throws -> T {
         try run { connection in
             do {
                 return try connection.transaction {
+                    try connection.query("SET LOCAL lock_timeout = '\(max(1, Int(lockTimeout * 1000)))ms'")
                     if appending {
-                        try connection.query("SET LOCAL lock_timeout = '\(Int(Self.appendLockWait * 1000))ms'")
                         do {
                             try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))")
                         } catch let error as PostgresError where error.sqlState == "55P03" {
                             throw AppendLockWaitEnded()
                         }
-                        try connection.query("SET LOCAL lock_timeout = 0")
                     }
                     return try body(connection)
                 }
             } catch is AppendLockWaitEnded {
                 // The transaction was rolled back: the connection can ask who holds the lock.
                 throw StoreError.locked(path: name, holder: try? Self.appendLockHolder(on: connection))
+            } catch let error as PostgresError where error.sqlState == "55P03" {
+                throw StoreError.locked(path: name, holder: nil)
             }
         }
     }

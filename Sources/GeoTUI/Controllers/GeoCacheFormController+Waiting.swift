@@ -1,0 +1,126 @@
+import GeoModel
+
+/// What the form does while its store waits on a server: waiting is not being away.
+///
+/// - A round trip the server does not answer is cut short by ^Q, a resize or
+///   SIGTERM/SIGINT/SIGHUP: the store watches the terminal's input through a
+///   ``StoreInterruption`` the form gives it, which reads what was typed (the run loop
+///   handles it afterwards, in order) and gives up only for those. Other keys wait
+///   for the answer.
+/// - Once quitting, a round trip (keeping the draft) waits at most ``quitPatience`` for
+///   each answer: a server that answers keeps the draft, one that does not holds the
+///   quit no longer than that.
+/// - A write that finds another session's lock waits ``lockWait`` and then says
+///   "Waiting for another session's change…"; the form keeps answering keys and tries
+///   the same action again every ``lockRetryInterval`` with the same text, until it
+///   goes through, or Esc or a change of the text ends it (nothing is stored).
+extension GeoCacheFormController {
+    /// What the form remembers about its waits.
+    struct Waits {
+        /// The terminal's input, from the run loop.
+        var input: WaitingInput?
+        /// When the form began to quit (the quit key or a signal).
+        var quitting: ContinuousClock.Instant?
+        /// The action waiting for another session's lock, and the text it stores.
+        var lockRetry: (action: FormAction, fields: [GeoCache.Field: String])?
+    }
+
+    /// How long a write waits for another session's lock before the form says so.
+    static let lockWait: Double = 0.2
+    /// How often a write that met a lock is tried again.
+    static let lockRetryInterval: Duration = .milliseconds(300)
+    /// How long a wait for the server's answer may last once the form is quitting.
+    static let quitPatience: Duration = .milliseconds(80)
+    /// How often a waiting round trip looks at the terminal even when nothing woke it.
+    static let interruptionCheck: Duration = .milliseconds(20)
+
+    /// Keeps the terminal's input, to give the store an interruption that reads it.
+    public func attach(_ input: WaitingInput) {
+        waits.input = input
+        configureStoreWaits()
+    }
+
+    /// Gives the open store the form's lock wait and its interruption (once the store
+    /// is open: called on attaching and when the opening is taken over).
+    func configureStoreWaits() {
+        guard !model.isOpening else { return }
+        let store = model.store
+        store.lockWait = Self.lockWait
+        guard let input = waits.input else { return }
+        store.interruption = StoreInterruption(descriptors: input.descriptors, checkInterval: Self.interruptionCheck) {
+            [weak self] waited in self?.givesUpWaiting(input, waited: waited) ?? true
+        }
+    }
+
+    /// Whether a round trip in progress is to be given up: when quitting and the server
+    /// has been silent for ``quitPatience``, or when what arrived asks to quit or resize.
+    private func givesUpWaiting(_ input: WaitingInput, waited: Duration) -> Bool {
+        if waits.quitting != nil, waited >= Self.quitPatience { return true }
+        return input.read().contains(where: endsAWait)
+    }
+
+    /// A signal, a resize, or a key that quits in the current mode.
+    func endsAWait(_ event: TerminalEvent) -> Bool {
+        switch event {
+        case .signal: return true
+        case .input(.resize): return true
+        case .input(.key(let key)):
+            if case .perform(.quit) = keyMap.resolve(key, in: mode.kind) { return true }
+            return false
+        default: return false
+        }
+    }
+
+    /// Marks the start of quitting: round trips from now on wait at most ``quitPatience``.
+    func beginQuitting() {
+        if waits.quitting == nil { waits.quitting = now() }
+    }
+
+    /// The store's change descriptor (for writing while a connection is being made)
+    /// and the GPS receiver's, and the soonest of the store's own delay for looking
+    /// again, the receiver's wake-up time and the next try of a write waiting for a
+    /// lock. While the store is being opened, the opening's own descriptor instead of
+    /// the store's (or, without one, a look every 50 ms).
+    public var idleWake: IdleWake {
+        let opening = model.isOpening
+        let storeDescriptor = opening ? model.openingDescriptor : model.changeDescriptor
+        let forWriting = !opening && model.store.changeDescriptorAwaitsWriting
+        let descriptors = [forWriting ? nil : storeDescriptor, position.descriptor].compactMap { $0 }
+        let polling: Duration? = opening && model.openingDescriptor == nil ? .milliseconds(50) : nil
+        let retry = waits.lockRetry == nil ? nil : Self.lockRetryInterval
+        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter, retry].compactMap { $0 }
+        return IdleWake(descriptors: descriptors, writableDescriptors: forWriting ? [storeDescriptor].compactMap { $0 } : [],
+                        timeout: timeouts.min())
+    }
+
+    // MARK: - Another session's lock
+
+    /// After `action` met another session's lock: keeps the text it was storing, says
+    /// the form is waiting (naming the holder when known), and tries again on the
+    /// idle tick.
+    func waitForLock(retrying action: FormAction, holder: String?) {
+        waits.lockRetry = (action, currentFieldValues())
+        setNote(FormText.waitingForLock(holder: holder))
+    }
+
+    /// Tries the write that waits for a lock again, with the same text; when the text
+    /// changed meanwhile, stops and says nothing was stored.
+    func retryAfterLock() {
+        guard let retry = waits.lockRetry else { return }
+        waits.lockRetry = nil
+        guard currentFieldValues() == retry.fields else {
+            setNote(FormText.lockWaitAbandoned)
+            return
+        }
+        request(retry.action)
+    }
+
+    /// Esc while a write waits for a lock: stops trying (nothing is stored); true when
+    /// it did, and the key is used up.
+    func stopsWaitingForLock(_ event: InputEvent) -> Bool {
+        guard waits.lockRetry != nil, event == .key(.escape) else { return false }
+        waits.lockRetry = nil
+        setNote(FormText.lockWaitAbandoned)
+        return true
+    }
+}

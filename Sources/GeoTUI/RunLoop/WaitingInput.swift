@@ -1,0 +1,29 @@
+/// The terminal's input as seen from inside a long call: the descriptors that become
+/// readable when a key or a signal arrives, and a way to read what arrived without
+/// losing it (the run loop still handles every event afterwards, in order).
+///
+/// The run loop gives it to its controller (``ScreenController/attach(_:)``), which may
+/// hand a model something to watch while it waits (a store's round trip), so that ^Q,
+/// a resize or SIGTERM cut the wait short.
+public final class WaitingInput {
+    /// The terminal's input and its signal pipe.
+    public let descriptors: [Int32]
+    private let readEvents: () -> [TerminalEvent]
+
+    /// Reads through `terminal` (``Terminal/readWaitingInput()``).
+    public convenience init(_ terminal: Terminal) {
+        self.init(descriptors: [terminal.inputDescriptor, terminal.signalReadDescriptor]) { [weak terminal] in
+            terminal?.readWaitingInput() ?? []
+        }
+    }
+
+    /// Watches `descriptors` and reads with `read` (a test's own source).
+    public init(descriptors: [Int32], read: @escaping () -> [TerminalEvent]) {
+        self.descriptors = descriptors
+        readEvents = read
+    }
+
+    /// The events that arrived since the last look, never waiting; the run loop is
+    /// handed them too, after the call that looked returns.
+    public func read() -> [TerminalEvent] { readEvents() }
+}
