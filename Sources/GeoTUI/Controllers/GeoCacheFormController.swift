@@ -386,6 +386,8 @@ public final class GeoCacheFormController: ScreenController {
             setNote(stamp.map(FormText.addedAt) ?? FormText.added)
         } catch let error as GeoCacheValidationError {
             show(error, doing: FormText.addThisCache)
+        } catch StoreError.outcomeUnknown {
+            noteOutcomeUnknown()
         } catch {
             showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }

@@ -135,6 +135,26 @@ extension PostgresStore {
                 USING (role = session_user) WITH CHECK (role = session_user)
             """,
         ],
+        // Version 4: the text columns (branch h-text of issue 27; empty here until merged).
+        [],
+        // Version 5: the write ledger (issue 27, ``PostgresStore/ledgerTable``). Each
+        // write records the identifier its client made, in its own transaction, so a
+        // write whose reply was lost can be looked up; the unique key makes a settled
+        // "not stored" final (a late arrival of the write fails on it).
+        [
+            """
+            CREATE TABLE geocache_write (
+                write_id uuid PRIMARY KEY,
+                written_at timestamptz NOT NULL DEFAULT now(),
+                kind text NOT NULL,
+                stored boolean NOT NULL DEFAULT false,
+                cache_id bigint,
+                count_after bigint,
+                detail text
+            )
+            """,
+            "CREATE INDEX geocache_write_age ON geocache_write (written_at)",
+        ],
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

@@ -37,6 +37,17 @@ public final class PostgresStore: CacheStore {
     private var lastAttempt = ContinuousClock.now
     /// Set when the connection came back: the caller must re-read everything.
     private var reconnected = false
+    /// How long a write waits for a lock another session holds (the append lock of a
+    /// long import, a row being changed) before it gives up with
+    /// ``StoreError/locked(path:holder:)``, nothing written.
+    public var lockWait: TimeInterval = PostgresStore.appendLockWait
+    /// How long a write whose reply was lost may take to connect again and settle its
+    /// outcome (``settleWrite(_:)``) before it throws
+    /// ``StoreError/outcomeUnknown(server:reason:)``: a command waits longer than a form.
+    public var settleTimeout: TimeInterval = PostgresConnection.defaultQueryTimeout
+    /// How long a write waits for the server's reply (its one round trip) before the
+    /// connection counts as lost and the write is settled.
+    public var writeTimeout: TimeInterval = PostgresConnection.defaultQueryTimeout
 
     /// How often a lost connection is tried again.
     static let reconnectInterval: Duration = .seconds(2)
@@ -184,27 +195,23 @@ public final class PostgresStore: CacheStore {
         }
     }
 
-    /// Runs `body` in one transaction; with `appending`, after taking the lock that
-    /// keeps commits in identity order, waiting at most ``appendLockWait`` for a long
-    /// append of another session (an import) to finish.
+    /// Runs `body` in one transaction that waits at most ``lockWait`` for a lock; with
+    /// `appending`, after taking the lock that keeps commits in identity order. A wait
+    /// that ran out anywhere in it is ``StoreError/locked(path:holder:)`` (rolled back:
+    /// nothing was written). Used by the writes whose outcome a lost connection settles
+    /// by itself (taking a draft: a lost connection ends the hold); the others go
+    /// through the ledger (``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``).
     func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
         try run { connection in
             do {
                 return try connection.transaction {
-                    if appending {
-                        try connection.query("SET LOCAL lock_timeout = '\(Int(Self.appendLockWait * 1000))ms'")
-                        do {
-                            try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))")
-                        } catch let error as PostgresError where error.sqlState == "55P03" {
-                            throw AppendLockWaitEnded()
-                        }
-                        try connection.query("SET LOCAL lock_timeout = 0")
-                    }
+                    try connection.query(lockTimeoutStatement.sql)
+                    if appending { try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))") }
                     return try body(connection)
                 }
-            } catch is AppendLockWaitEnded {
+            } catch let error as PostgresError where error.sqlState == "55P03" {
                 // The transaction was rolled back: the connection can ask who holds the lock.
-                throw StoreError.locked(path: name, holder: try? Self.appendLockHolder(on: connection))
+                throw StoreError.locked(path: name, holder: appending ? try? Self.appendLockHolder(on: connection) : nil)
             }
         }
     }
@@ -217,7 +224,7 @@ public final class PostgresStore: CacheStore {
     static let bulkStatementTimeout: TimeInterval = 120
 
     /// Forgets a broken connection and returns the error that says so.
-    private func lose(_ error: any Error) -> StoreError {
+    func lose(_ error: any Error) -> StoreError {
         connection?.close()
         connection = nil
         lastAttempt = .now
