@@ -42,6 +42,30 @@ import Testing
         #expect(try direct.loadCaches().map(\.title) == ["Bridge", "Mill"])
     }
 
+    @Test func anEditByCodeWhoseCommitReplyIsLostExitsZeroAndIsWrittenOnce() throws {
+        let (relay, url, direct) = try club([Samples.oak, Samples.bridge])
+        let code = try #require(try direct.first()?.cache.code)
+        try relay.arm(.dropRepliesAfterCommit)
+        let result = try GeocacheTUIBinary.run(["edit", "--store", url, "--code", code, "--reward", "Gold coin"])
+        #expect(relay.hasFired(.dropRepliesAfterCommit))
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(try direct.loadCaches().map(\.reward) == ["Gold coin", Samples.bridge.reward])
+    }
+
+    @Test func anImportWhoseCommitReplyIsLostPrintsItsSummaryAndStoresOnce() throws {
+        let (relay, url, direct) = try club([])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.file("caches.json")
+        try JSONEncoder().encode([Samples.oak, Samples.bridge, Samples.mill]).write(to: file)
+        try relay.arm(.cutAfterCommit)
+        let result = try GeocacheTUIBinary.run(["import", "--store", url, file.path])
+        #expect(relay.hasFired(.cutAfterCommit))
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(result.output.hasPrefix("Added 3 caches"), "stdout was: \(result.output)")
+        #expect(try direct.loadCaches().map(\.title) == ["Old Oak", "Bridge", "Mill"])
+    }
+
     @Test func anAddThatCannotBeSettledExitsSeventyFiveSayingItIsNotKnown() throws {
         let (relay, url, direct) = try club([])
         let directory = try TemporaryDirectory()

@@ -80,7 +80,8 @@ extension PostgresStore {
             statements.append(PostgresStatement("""
                 WITH kept AS (
                     INSERT INTO geocache_form_draft (holder_pid, holder_start, content)
-                    VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END, CASE WHEN $1::boolean THEN \(Self.sessionStart) END, $2)
+                    VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END,
+                            CASE WHEN $1::boolean THEN \(Self.sessionStart) END, $2)
                     RETURNING id)
                 UPDATE geocache_write w SET stored = true, detail = kept.id::text FROM kept WHERE w.write_id = $3::uuid
                 RETURNING w.detail

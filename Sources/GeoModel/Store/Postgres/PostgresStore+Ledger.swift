@@ -106,7 +106,8 @@ extension PostgresStore {
     /// closing statements. A connection lost anywhere is settled as in
     /// ``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``; errors `body` throws
     /// on purpose go through, rolled back.
-    func ledgerTransaction<T>(_ write: WriteID, kind: WriteKind, appending: Bool = false, detail: (T) -> String?, replay: (WriteRecord) throws -> T,
+    func ledgerTransaction<T>(_ write: WriteID, kind: WriteKind, appending: Bool = false,
+                              detail: (T) -> String?, replay: (WriteRecord) throws -> T,
                               _ body: (PostgresConnection) throws -> T) throws -> T {
         let connection = try openConnection()
         let opening = openingStatements(of: write, kind: kind, appending: appending)
@@ -217,8 +218,9 @@ extension PostgresStore {
                 PostgresStatement("SET LOCAL lock_timeout = '\(Int(left() * 1000))ms'"),
                 PostgresStatement("INSERT INTO geocache_write (write_id, kind) VALUES ($1::uuid, 'none') ON CONFLICT DO NOTHING",
                                   [write.value]),
-                PostgresStatement("SELECT kind, stored, cache_id, count_after, detail FROM geocache_write WHERE write_id = $1::uuid",
-                                  [write.value]),
+                PostgresStatement("""
+                    SELECT kind, stored, cache_id, count_after, detail FROM geocache_write WHERE write_id = $1::uuid
+                    """, [write.value]),
             ], timeout: left())
             let first = outcomes.compactMap { if case .failed(let error) = $0 { error } else { nil } }.first
             let row = try outcomes[2].get(or: first).rows.first
