@@ -19,6 +19,9 @@ import Foundation
 /// at once (nothing is stored, nothing waits), ``changeDescriptor`` is nil and
 /// ``recheckDelay`` asks to be looked at every two seconds; ``hasChangedExternally()``
 /// then connects again and answers true, so the caller reloads what changed meanwhile.
+/// A write whose connection broke after it was sent is looked up in the write ledger
+/// (`PostgresStore+Ledger.swift`) and reported as it happened, or throws
+/// ``StoreError/outcomeUnknown(server:reason:)`` when the server cannot be asked in time.
 ///
 /// ```swift
 /// let store = try PostgresStore(url: "postgresql://club@db.example.org/caches")
@@ -195,28 +198,26 @@ public final class PostgresStore: CacheStore {
         }
     }
 
-    /// Runs `body` in one transaction that waits at most ``lockWait`` for a lock; with
-    /// `appending`, after taking the lock that keeps commits in identity order. A wait
-    /// that ran out anywhere in it is ``StoreError/locked(path:holder:)`` (rolled back:
-    /// nothing was written). Used by the writes whose outcome a lost connection settles
-    /// by itself (taking a draft: a lost connection ends the hold); the others go
-    /// through the ledger (``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``).
-    func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
+    /// Runs `body` in one transaction that waits at most ``lockWait`` for a lock; a
+    /// wait that ran out is ``StoreError/locked(path:holder:)`` (rolled back: nothing
+    /// was written). For the writes whose outcome a lost connection settles by itself
+    /// (taking a draft: a lost connection ends the hold); the others go through the
+    /// ledger (``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``).
+    func transaction<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try run { connection in
             do {
                 return try connection.transaction {
                     try connection.query(lockTimeoutStatement.sql)
-                    if appending { try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))") }
                     return try body(connection)
                 }
             } catch let error as PostgresError where error.sqlState == "55P03" {
-                // The transaction was rolled back: the connection can ask who holds the lock.
-                throw StoreError.locked(path: name, holder: appending ? try? Self.appendLockHolder(on: connection) : nil)
+                throw StoreError.locked(path: name, holder: nil)
             }
         }
     }
 
-    /// How long an append waits for another session's append to finish.
+    /// How long a write waits for a lock by default (``lockWait``): an append waits
+    /// for another session's append or import to finish.
     static let appendLockWait: TimeInterval = 4
 
     /// The deadline of one statement of an import or a replacement of every cache: the
