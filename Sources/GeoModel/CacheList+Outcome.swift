@@ -75,8 +75,13 @@ extension CacheList {
                 continue
             }
             unsettledWrites.removeAll { $0.id == write.id }
-            if case .stored(let record) = outcome { try apply(write.action, record: record) }
+            // The outcome is said even when re-reading the list after it fails.
+            var rereading: (any Error)?
+            if case .stored(let record) = outcome {
+                do { try apply(write.action, record: record) } catch { rereading = error }
+            }
             broadcast(.writeSettled(write, stored: outcome != .notStored))
+            if let rereading { throw rereading }
         }
     }
 

@@ -182,10 +182,18 @@ extension PostgresStore {
                 \(Self.markStored(18, from: "changed"))
                 """, Self.versionValues(stored.cache) + [stored.id.value] + Self.updateValues(valid) + [write.value]),
             PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
-        ], replay: { _ in updated }, result: { outcomes in
+        ], replay: { _ in updated }, result: { outcomes -> StoredCache? in
             if try outcomes[0].get().rows.first != nil { return updated }
-            throw try Self.conflict(for: stored, current: outcomes[1].get().rows.first)
-        })
+            if let conflict = try Self.conflict(for: stored, current: outcomes[1].get().rows.first) { throw conflict }
+            return nil
+        }) ?? byIdentity(stored, kind: .update, as: write, replay: { _ in updated }) { connection in
+            try connection.query("""
+                UPDATE geocache SET title = $2, details = $3, creator = $4, reward = $5, search_text = $6,
+                                    latitude = $7, longitude = $8, listing = $9
+                WHERE id = $1
+                """, [stored.id.value] + Self.updateValues(valid))
+            return updated
+        }
     }
 
     public func delete(_ stored: StoredCache) throws -> Int {
@@ -202,10 +210,31 @@ extension PostgresStore {
                 """, Self.versionValues(stored.cache) + [stored.id.value, write.value]),
             PostgresStatement(Self.recordCount, [write.value]),
             PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
-        ], replay: { record in record.count ?? 0 }, result: { outcomes in
+        ], replay: { record in record.count ?? 0 }, result: { outcomes -> Int? in
             if try outcomes[0].get().rows.first != nil { return try outcomes[1].get().rows.first?.int(0) ?? 0 }
-            throw try Self.conflict(for: stored, current: outcomes[2].get().rows.first)
-        })
+            if let conflict = try Self.conflict(for: stored, current: outcomes[2].get().rows.first) { throw conflict }
+            return nil
+        }) ?? byIdentity(stored, kind: .delete, as: write, replay: { record in record.count ?? 0 }) { connection in
+            try connection.query("DELETE FROM geocache WHERE id = $1", [stored.id.value])
+            return try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0
+        }
+    }
+
+    /// The write `write` of `stored` by its identity alone, for a row that reads
+    /// exactly as `stored` but did not compare equal in SQL: its `bytea` fields hold
+    /// bytes that are not UTF-8 (written by another program), which read as U+FFFD.
+    /// The row is locked (`FOR UPDATE`) and read again in the transaction, and
+    /// `body` writes it only when it still reads as `stored`. A second round trip, for
+    /// such rows only.
+    private func byIdentity<T>(_ stored: StoredCache, kind: WriteKind, as write: WriteID,
+                               replay: (WriteRecord) throws -> T,
+                               _ body: (PostgresConnection) throws -> T) throws -> T {
+        try ledgerTransaction(write, kind: kind, detail: { _ in nil }, replay: replay) { connection in
+            let rows = try connection.query("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1 FOR UPDATE",
+                                            [stored.id.value]).rows
+            if let conflict = Self.conflict(for: stored, current: rows.first) { throw conflict }
+            return try body(connection)
+        }
     }
 
     // MARK: - Plumbing
@@ -276,14 +305,14 @@ extension PostgresStore {
     }
 
     /// Why a compare-and-write on `stored` touched no row, given the row as it is now
-    /// (`current`, nil when deleted): ``CacheEditError/deletedElsewhere(_:)`` or
-    /// ``CacheEditError/changedElsewhere(newer:)`` with the newer version. A row whose
-    /// `bytea` fields hold bytes that are not UTF-8 (written by another program) reads
-    /// as U+FFFD and never compares equal: it is reported as changed, and its
-    /// version as read is what a second save compares with.
-    private static func conflict(for stored: StoredCache, current: PostgresRow?) -> CacheEditError {
+    /// (`current`, nil when deleted): ``CacheEditError/deletedElsewhere(_:)``,
+    /// ``CacheEditError/changedElsewhere(newer:)`` with the newer version, or nil when
+    /// the row reads exactly as `stored` all the same (bytes that are not UTF-8, which
+    /// read as U+FFFD): the caller then writes it by identity.
+    private static func conflict(for stored: StoredCache, current: PostgresRow?) -> CacheEditError? {
         guard let current else { return .deletedElsewhere(stored.id) }
-        return .changedElsewhere(newer: storedCache(from: current))
+        let newer = storedCache(from: current)
+        return newer == stored ? nil : .changedElsewhere(newer: newer)
     }
 
     func fetchCache(_ sql: String, _ parameters: [PostgresValue] = []) throws -> StoredCache? {
