@@ -184,4 +184,37 @@ import Testing
         #expect(throws: CacheEditError.changedElsewhere(newer: newer)) { try setup.store.update(stored, to: mine) }
         #expect(try setup.relay.counts().roundTrips == before + 1)
     }
+
+    @Test func writesPruneLedgerRowsOlderThanThirtyDays() throws {
+        let setup = try Setup()
+        let old = WriteID()
+        let ledger = try PostgresConnection(setup.direct.url)
+        try ledger.query("""
+            INSERT INTO geocache_write (write_id, kind, stored, written_at)
+            VALUES ($1::uuid, 'append', true, now() - interval '31 days')
+            """, [.text(old.description)])
+        let recent = WriteID()
+        try setup.store.append(Samples.oak, as: recent)
+        let left = try ledger.query("SELECT write_id::text FROM geocache_write ORDER BY written_at").rows
+            .compactMap { $0.string(0) }
+        #expect(left == [recent.description])
+    }
+
+    @Test func aWriteThatWaitsLongerThanItsLockWaitIsRefusedAsLockedAndNotStored() throws {
+        let setup = try Setup()
+        let stored = try setup.store.add(Samples.oak)
+        let holder = try PostgresConnection(setup.direct.url)
+        try holder.query("BEGIN")
+        try holder.query("SELECT id FROM geocache WHERE id = $1 FOR UPDATE", [.int(Int(stored.id.rawValue))])
+        setup.store.lockWait = 0.2
+        var renamed = stored.cache
+        renamed.title = "Older Oak"
+        let write = WriteID()
+        #expect(throws: StoreError.locked(path: setup.store.name, holder: nil)) {
+            try setup.store.update(stored, to: renamed, as: write)
+        }
+        try holder.query("ROLLBACK")
+        #expect(try setup.store.settleWrite(write) == .notStored)
+        #expect(try setup.direct.cache(stored.id) == stored)
+    }
 }
