@@ -192,14 +192,15 @@ enum FormText {
         switch action {
         case .add: key(.addCache)
         case .update: key(.saveEdit)
-        case .delete: "Delete"
+        case .delete: key(.deleteCache)
         }
     }
 
     /// The pane's message after a write whose outcome the server could not tell.
     static func outcomeUnknown(_ write: CacheList.PendingWrite) -> String {
-        "Not known yet whether \(quoted(write.title)) was \(done(write.action)): the server stopped answering "
-            + "after it was sent. It is checked when the server answers.\n\nYour text is still in the fields; "
+        let kept = if case .delete = write.action { "" } else { "Your text is still in the fields; " }
+        return "Not known yet whether \(quoted(write.title)) was \(done(write.action)): the server stopped answering "
+            + "after it was sent. It is checked when the server answers.\n\n\(kept)"
             + "\(again(write.action)) again is safe: it is never \(done(write.action)) twice."
     }
 
