@@ -24,7 +24,7 @@ extension CacheList {
         guard valid != base.cache else { return base }
         let updated: StoredCache
         do {
-            updated = try store.update(base, to: valid)
+            updated = try performWrite(.update(base: base, to: valid)) { try store.update(base, to: valid, as: $0) }
         } catch let conflict as CacheEditError {
             try refreshAfterConflict()
             throw conflict
@@ -70,7 +70,7 @@ extension CacheList {
     public func delete(_ target: StoredCache) throws {
         let newCount: Int
         do {
-            newCount = try store.delete(target)
+            newCount = try performWrite(.delete(target)) { try store.delete(target, as: $0) }
         } catch let conflict as CacheEditError {
             try refreshAfterConflict()
             throw conflict

@@ -73,6 +73,8 @@ public final class CacheList {
 
     /// The draft this list's session holds and its text as kept (`CacheList+Drafts.swift`).
     var draftState = DraftState()
+    /// The writes whose outcome the store could not tell yet (``PendingWrite``).
+    public internal(set) var unsettledWrites: [PendingWrite] = []
     private var observers: [Int: (CacheListChange) -> Void] = [:]
     private var nextObserverKey = 0
 
@@ -197,7 +199,8 @@ public final class CacheList {
     @discardableResult
     public func add(_ cache: GeoCache) throws -> StoredCache {
         if search != nil, cache.isValid { endSearch() }
-        let (stored, newCount) = try store.append(cache)
+        let valid = try cache.validated()
+        let (stored, newCount) = try performWrite(.add(valid)) { try store.append(valid, as: $0) }
         search = nil
         current = stored
         count = newCount
@@ -239,8 +242,13 @@ public final class CacheList {
     /// A commit that changes nothing the list shows (another process's draft, for
     /// one) broadcasts nothing. One `PRAGMA` when nothing changed: cheap enough to
     /// call once a second.
+    ///
+    /// While a write's outcome is unknown (``StoreError/outcomeUnknown(server:reason:)``),
+    /// each check the store answers settles it first (``settleWrites()``).
     public func checkForExternalChanges() throws {
-        guard try store.hasChangedExternally() else { return }
+        let changed = try store.hasChangedExternally()
+        if hasUnsettledWrites { try settleWrites() }
+        guard changed else { return }
         let before = (current, count, position, searchMatchCount, searchPosition)
         try refresh()
         guard before != (current, count, position, searchMatchCount, searchPosition) else { return }

@@ -52,6 +52,11 @@ public enum CacheListChange: Equatable, Sendable {
     /// ``CacheList/browseInStoredOrder()``); `current` is the cache shown (the nearest,
     /// on switching to nearest first).
     case orderChanged(BrowsingOrder, current: StoredCache?)
+    /// A write of this list whose outcome was not known (it threw
+    /// ``StoreError/outcomeUnknown(server:reason:)``) is settled: `stored` or not. When
+    /// stored, the change the write would have broadcast (``added(_:position:count:)``,
+    /// ``updated(_:)``, ``deleted(_:newCurrent:position:count:)``) came just before.
+    case writeSettled(CacheList.PendingWrite, stored: Bool)
     /// An operation that cannot throw (``CacheList/showNext()`` and the other moves) failed to reach
     /// the store; the list's state is unchanged.
     case failed(StoreError)

@@ -1,11 +1,25 @@
 import ArgumentParser
 import Foundation
+import GeoModel
 
-/// Ends a command with `geocache-tui: <message>` on standard error and exit status 1.
+/// Ends a command with `geocache-tui: <message>` on standard error and exit status 1,
+/// or ``outcomeUnknownStatus`` when the store could not tell whether a write was stored.
 enum CommandFailure {
-    /// Prints `error`'s description and returns the exit to throw.
+    /// The exit status of a write whose outcome is not known (the server stopped
+    /// answering after it was sent, and did not answer again in time to tell):
+    /// `EX_TEMPFAIL` of sysexits.h.
+    static let outcomeUnknownStatus: Int32 = 75
+
+    /// Prints `error`'s description and returns the exit to throw: status 1, or
+    /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)``, whose
+    /// message tells a script how to go on without writing twice.
     static func report(_ error: any Error) -> ExitCode {
-        report(message: String(describing: error))
+        if case StoreError.outcomeUnknown = error {
+            _ = report(message: "\(error) Look with `list --codes` before trying again, and name the cache "
+                       + "with --code in edit and delete (a position may name another cache by then).")
+            return ExitCode(outcomeUnknownStatus)
+        }
+        return report(message: String(describing: error))
     }
 
     /// Prints `message` and returns the exit to throw.

@@ -14,7 +14,10 @@ extension GeocacheTUICommand {
                 (GT and seven letters and digits; see list --codes). --at gives its \
                 coordinates as geocachers write them: "N47 22.123 E008 32.456", \
                 "47.368717, 8.540933" or 47°22'07.4"N 8°32'27.4"E; a wrong one is refused \
-                naming what is wrong, and nothing is stored. Prints nothing on success.
+                naming what is wrong, and nothing is stored. Prints nothing on success. \
+                On a club store, a write whose reply was lost is looked up and reported as it \
+                happened (exit status 0 when it was stored); when the server cannot be asked in \
+                time, the exit status is 75 and the message says it is not known.
                 """
         )
 

@@ -8,10 +8,15 @@ extension GeocacheTUICommand {
             commandName: "delete",
             abstract: "Delete one cache.",
             discussion: """
-                Name the cache with --position or --id. The deleted cache is printed as \
+                Name the cache with --position, --id or --code. The deleted cache is printed as \
                 `list` prints it, so a script can log what it removed. If another process \
                 changes or deletes it while the command runs, nothing is deleted and the \
-                exit status is 1.
+                exit status is 1. \
+                On a club store, a write whose reply was lost is looked up and reported as it \
+                happened (exit status 0 when it was stored); when the server cannot be asked in \
+                time, the exit status is 75 and the message says it is not known. \
+                A script that retries names the cache with --code: after a delete, \
+                --position 1 names the next cache.
                 """
         )
 

@@ -13,7 +13,12 @@ extension GeocacheTUICommand {
                 (as add --at takes them), --at none removes its place. The result must be valid like a new cache: a field left empty (or \
                 only whitespace) is named on standard error and nothing is written. If \
                 another process changes or deletes the cache while the edit runs, nothing \
-                is written and the exit status is 1. Prints nothing on success.
+                is written and the exit status is 1. Prints nothing on success. \
+                On a club store, a write whose reply was lost is looked up and reported as it \
+                happened (exit status 0 when it was stored); when the server cannot be asked in \
+                time, the exit status is 75 and the message says it is not known. \
+                A script that retries names the cache with --code: a position may name \
+                another cache by then.
                 """
         )
 

@@ -31,7 +31,10 @@ extension GeocacheTUICommand {
                 error); after it, the summary is still printed; the exit status is then \
                 128 + the signal's number. On a terminal, standard error shows a progress \
                 line (bytes read of the total, caches, rate, time left) once the import has \
-                run for half a second; it is erased at the end. --quiet leaves it out.
+                run for half a second; it is erased at the end. --quiet leaves it out. On a \
+                club store, an import whose COMMIT reply was lost is looked up and reported as \
+                it happened (exit status 0 when it was stored); when the server cannot be asked \
+                in time, the exit status is 75 and the message says it is not known.
                 """
         )
 

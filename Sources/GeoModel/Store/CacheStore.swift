@@ -104,6 +104,39 @@ public protocol CacheStore: AnyObject {
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                       interruption: ImportInterruption?) throws -> ImportReport
 
+    // MARK: Writes that may be of unknown outcome
+
+    // Each write above has a form that carries a ``WriteID`` the caller made. A store
+    // whose connection can break after a write was sent (the PostgreSQL store) records
+    // the identifier in the write's own transaction: when the reply is lost it looks
+    // the identifier up and returns what the write did, or throws what is known
+    // (``StoreError/connectionLost(server:reason:)`` only when it was not stored,
+    // ``StoreError/outcomeUnknown(server:reason:)`` when the server could not be asked
+    // in time). The same identifier sent again never writes twice: the store answers
+    // what the first write did. A store whose outcomes are always known (SQLite)
+    // ignores the identifier.
+
+    /// ``append(_:)`` as the write `write`.
+    func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int)
+    /// ``update(_:to:)`` as the write `write`.
+    @discardableResult
+    func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache
+    /// ``delete(_:)`` as the write `write`.
+    @discardableResult
+    func delete(_ stored: StoredCache, as write: WriteID) throws -> Int
+    /// ``saveCaches(_:)`` as the write `write`.
+    func saveCaches(_ caches: [GeoCache], as write: WriteID) throws
+    /// ``importCaches(from:skipInvalid:existing:interruption:)`` as the write `write`.
+    func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
+                      interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport
+    /// ``keepDraft(_:in:holding:)`` as the write `write`.
+    @discardableResult
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID?
+    /// What the write `write` came to, once and for all: stored (with what it did) or
+    /// not stored (and then it never will be: a late arrival of it is refused). Throws
+    /// ``StoreError/outcomeUnknown(server:reason:)`` while the server cannot be asked.
+    func settleWrite(_ write: WriteID) throws -> WriteOutcome
+
     // MARK: Drafts
 
     // A store keeps any number of drafts (``FormDraft``), each one form's unsaved text,
@@ -216,6 +249,40 @@ extension CacheStore {
     /// Two reads and a draft taken, one after the other.
     public func openingContents() throws -> StoreContents {
         StoreContents(count: try count(), first: try first(), draft: try? takeDraft(before: nil))
+    }
+
+    public func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) {
+        try append(cache)
+    }
+
+    @discardableResult
+    public func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache {
+        try update(stored, to: cache)
+    }
+
+    @discardableResult
+    public func delete(_ stored: StoredCache, as write: WriteID) throws -> Int {
+        try delete(stored)
+    }
+
+    public func saveCaches(_ caches: [GeoCache], as write: WriteID) throws {
+        try saveCaches(caches)
+    }
+
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
+                             interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
+        try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption)
+    }
+
+    @discardableResult
+    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? {
+        try keepDraft(draft, in: id, holding: holding)
+    }
+
+    /// A store whose writes always end known never leaves one to settle: a write it
+    /// did not report was not stored.
+    public func settleWrite(_ write: WriteID) throws -> WriteOutcome {
+        .notStored
     }
 
     /// Keeps `draft` as a new draft that any later session may take.

@@ -52,8 +52,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(server: String, reason: String)
     /// The connection to the PostgreSQL server broke while the store was open (the
     /// server stopped, the network dropped, a round trip got no answer in time);
-    /// nothing was stored. The store connects again by itself.
+    /// nothing was stored: it is only thrown when that is known (the write was never
+    /// sent, or its identifier was looked up and found not stored). The store connects
+    /// again by itself.
     case connectionLost(server: String, reason: String)
+    /// The connection broke after a write was sent, and the server could not be asked
+    /// before the deadline whether it committed: the change may or may not have been
+    /// stored. ``CacheStore/settleWrite(_:)`` asks again once the server answers.
+    case outcomeUnknown(server: String, reason: String)
     /// The server refused the user name or the password.
     case accessDenied(server: String, reason: String)
     /// The database the URL names does not exist on the server.
@@ -80,7 +86,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .cannotCreate(let path, _), .database(let path, _),
              .fileDeleted(let path), .fileReplaced(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _),
-             .unreachable(let path, _), .connectionLost(let path, _), .accessDenied(let path, _),
+             .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
              .serverError(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _):
             path
@@ -90,8 +96,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True when the store cannot be used until its server answers again: the store
     /// connects again by itself.
     public var meansTheServerIsAway: Bool {
-        if case .connectionLost = self { return true }
-        return false
+        switch self {
+        case .connectionLost, .outcomeUnknown: return true
+        default: return false
+        }
     }
 
     /// One or two sentences: what is wrong with which file, and what to do.
@@ -147,6 +155,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionLost(let server, let reason):
             return "the store on \(server) cannot be reached (\(reason)); nothing was stored. "
                 + "It connects again by itself when the server answers."
+        case .outcomeUnknown(let server, let reason):
+            return "not known whether the change was stored on \(server): the connection broke after it was sent "
+                + "(\(reason)) and the server did not answer in time to tell. It may have been stored; "
+                + "it is checked when the server answers."
         case .accessDenied(let server, let reason):
             return "the server of \(server) refused the connection: \(reason). "
                 + "Check the user name in the URL and the password (PGPASSWORD or ~/.pgpass)."

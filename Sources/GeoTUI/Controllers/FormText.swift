@@ -176,6 +176,50 @@ enum FormText {
         "Could not delete the cache: \(error)\(hint)"
     }
 
+    // MARK: - Writes of unknown outcome
+
+    /// What a write whose reply was lost became, in past tense: "stored", "saved", "deleted".
+    private static func done(_ action: CacheList.PendingWrite.Action) -> String {
+        switch action {
+        case .add: "stored"
+        case .update: "saved"
+        case .delete: "deleted"
+        }
+    }
+
+    /// The key that sends `action` again.
+    private static func again(_ action: CacheList.PendingWrite.Action) -> String {
+        switch action {
+        case .add: key(.addCache)
+        case .update: key(.saveEdit)
+        case .delete: key(.deleteCache)
+        }
+    }
+
+    /// The pane's message after a write whose outcome the server could not tell.
+    static func outcomeUnknown(_ write: CacheList.PendingWrite) -> String {
+        let kept = if case .delete = write.action { "" } else { "Your text is still in the fields; " }
+        return "Not known yet whether \(quoted(write.title)) was \(done(write.action)): the server stopped answering "
+            + "after it was sent. It is checked when the server answers.\n\n\(kept)"
+            + "\(again(write.action)) again is safe: it is never \(done(write.action)) twice."
+    }
+
+    /// The status line's note while a write's outcome is not known.
+    static func outcomeUnknownNote(_ write: CacheList.PendingWrite) -> String {
+        "Not known yet whether \(quoted(write.title)) was \(done(write.action)); checked when the server answers"
+    }
+
+    /// The note once a write of unknown outcome is settled.
+    static func writeSettled(_ write: CacheList.PendingWrite, stored: Bool) -> String {
+        let title = quoted(write.title)
+        if stored { return "\(title) was \(done(write.action))" }
+        switch write.action {
+        case .add: return "\(title) was not stored: \(key(.addCache)) to store it"
+        case .update: return "\(title) was not saved: \(key(.saveEdit)) to save it"
+        case .delete: return "\(title) was not deleted"
+        }
+    }
+
     // MARK: - Another session
 
     static func deletedElsewhere(_ title: String) -> String { "\(quoted(title)) was deleted in another session" }

@@ -50,6 +50,8 @@ extension GeoCacheFormController {
                                                    differing: newer.cache.fields(differingFrom: cache),
                                                    theirs: newer.cache, yours: cache))
             setNote(FormText.changedElsewhereNote)
+        } catch StoreError.outcomeUnknown {
+            noteOutcomeUnknown()
         } catch {
             showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }
@@ -139,6 +141,39 @@ extension GeoCacheFormController {
     }
 }
 
+/// Writes whose outcome the server could not tell: what the form says meanwhile, and
+/// when the model settles them.
+extension GeoCacheFormController {
+    /// Says that the last write's outcome is not known yet: the text stays in the
+    /// fields, and sending it again is safe (the model reuses its identifier).
+    func noteOutcomeUnknown() {
+        guard let write = model.unsettledWrites.last else { return }
+        showError(FormText.outcomeUnknown(write))
+        setNote(FormText.outcomeUnknownNote(write))
+    }
+
+    /// A write of unknown outcome is settled: the form ends it as its reply would have
+    /// (an add clears the fields that still hold its text, a save ends the edit of its
+    /// cache) and says what became of it.
+    func writeDidSettle(_ write: CacheList.PendingWrite, stored: Bool) {
+        serverAway = false
+        paneError = nil
+        if stored {
+            switch write.action {
+            case .add(let cache):
+                let typed = try? GeoCache(fields: currentFieldValues()).validated()
+                if mode.editSession == nil, typed?.valuesByField == cache.valuesByField { clearFields() }
+            case .update(let base, _):
+                if mode.editSession?.base.id == base.id { endEdit(restoringFields: true) }
+            case .delete:
+                break
+            }
+        }
+        updatePane()
+        setNote(FormText.writeSettled(write, stored: stored))
+    }
+}
+
 extension GeoCacheFormController: DialogDelegate {
     public func dialog(_ dialog: Dialog, didChoose choice: Dialog.Choice) {
         guard let target = mode.deleteQuestion?.target else { return }
@@ -154,6 +189,8 @@ extension GeoCacheFormController: DialogDelegate {
             setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
         } catch CacheEditError.changedElsewhere {
             setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
+        } catch StoreError.outcomeUnknown {
+            noteOutcomeUnknown()
         } catch {
             showError(FormText.couldNotDelete(error, hint: reopenHint(after: error)))
         }

@@ -24,6 +24,8 @@ extension GeoCacheFormController {
             restoreDraft(draft)
             updatePane()
             updateStatus()
+        case .writeSettled(let write, let stored):
+            writeDidSettle(write, stored: stored)
         case .failed(let error):
             noteStoreProblem(error, prefix: FormText.storeError)
         }

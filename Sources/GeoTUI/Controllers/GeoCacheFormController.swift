@@ -383,6 +383,8 @@ public final class GeoCacheFormController: ScreenController {
             show(error, doing: FormText.addThisCache)
         } catch StoreError.locked(_, let holder) {
             waitForLock(retrying: .addCache, holder: holder)
+        } catch StoreError.outcomeUnknown {
+            noteOutcomeUnknown()
         } catch {
             showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }

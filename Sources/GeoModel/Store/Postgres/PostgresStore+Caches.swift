@@ -95,39 +95,57 @@ extension PostgresStore {
 
     // MARK: - Writing
 
+    // Each write is one round trip through the ledger (``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``):
+    // the conditional parts (a code taken, a newer version met) are in the statements,
+    // which return enough to tell the cases apart.
+
+    public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
+        try append(cache, as: WriteID())
+    }
+
     /// Stores `cache` last. A cache with a code keeps it (normalized), and is refused
     /// with ``StoreError/codeInUse(path:code:)`` when a stored cache has it; one
     /// without a code (or with text no code can be, such as `GC 12`) gets a new
-    /// ``CacheCode``, drawn again while it is taken. Appends hold the append lock, and
-    /// only appends and imports (which hold it too) give codes, so the check and the
-    /// insert cannot be overtaken.
-    public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
+    /// ``CacheCode``, drawn again (another round trip, rarely) while it is taken.
+    /// Appends hold the append lock, and only appends and imports (which hold it too)
+    /// give codes, so the check and the insert cannot be overtaken.
+    public func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) {
         var valid = try cache.validated()
         try refuseNUL(in: cache)
         let given = cache.code.flatMap(CacheCode.normalized)
-        return try transaction(appending: true) { connection in
-            while true {
-                let code = given ?? CacheCode.generate()
-                valid.code = code
-                let inserted = try connection.query("""
-                    INSERT INTO geocache (\(Self.insertColumns))
-                    SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::integer, $8::integer, $9::bytea
-                    WHERE NOT EXISTS (SELECT 1 FROM geocache WHERE code = $6::text) RETURNING id
-                    """, Self.insertValues(valid, code: code))
-                guard let id = inserted.rows.first?.int(0) else {
-                    if given != nil { throw StoreError.codeInUse(path: name, code: code) }
-                    continue
-                }
-                let count = try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0
+        while true {
+            let code = given ?? CacheCode.generate()
+            valid.code = code
+            let added: (stored: StoredCache, count: Int)? = try ledgerWrite(write, kind: .append, appending: true, [
+                PostgresStatement("""
+                    WITH added AS (
+                        INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                        ON CONFLICT (code) DO NOTHING RETURNING id)
+                    \(Self.markStored(10, from: "added", detail: "$6"))
+                    """, Self.insertValues(valid, code: code) + [write.value]),
+                PostgresStatement(Self.recordCount, [write.value]),
+            ], replay: { record in
+                var stored = valid
+                stored.code = record.detail ?? code
+                return (StoredCache(id: record.cacheID ?? CacheID(rawValue: 0), cache: stored), record.count ?? 0)
+            }, result: { outcomes in
+                guard let id = try outcomes[0].get().rows.first?.int(0) else { return nil }
+                let count = try outcomes[1].get().rows.first?.int(0) ?? 0
                 return (StoredCache(id: CacheID(rawValue: Int64(id)), cache: valid), count)
-            }
+            })
+            if let added { return added }
+            if given != nil { throw StoreError.codeInUse(path: name, code: code) }
         }
+    }
+
+    public func saveCaches(_ caches: [GeoCache]) throws {
+        try saveCaches(caches, as: WriteID())
     }
 
     /// Replaces every cache with `caches`; each keeps its code or gets a new one, as
     /// ``append(_:)`` gives them, and two with the same code are refused with
-    /// ``StoreError/codeInUse(path:code:)`` (nothing is replaced).
-    public func saveCaches(_ caches: [GeoCache]) throws {
+    /// ``StoreError/codeInUse(path:code:)`` (nothing is replaced). One round trip.
+    public func saveCaches(_ caches: [GeoCache], as write: WriteID) throws {
         for cache in caches {
             _ = try cache.validated()
             try refuseNUL(in: cache)
@@ -137,55 +155,99 @@ extension PostgresStore {
             guard given.insert(code).inserted else { throw StoreError.codeInUse(path: name, code: code) }
         }
         var used = given
-        try transaction(appending: true) { connection in
-            try connection.query("DELETE FROM geocache", timeout: Self.bulkStatementTimeout)
-            for cache in caches {
-                var code: String
-                if let kept = cache.code.flatMap(CacheCode.normalized) {
-                    code = kept
-                } else {
-                    repeat { code = CacheCode.generate() } while !used.insert(code).inserted
-                }
-                try connection.query("INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                                     Self.insertValues(cache, code: code), timeout: Self.bulkStatementTimeout)
+        var statements = [PostgresStatement("DELETE FROM geocache")]
+        for cache in caches {
+            var code: String
+            if let kept = cache.code.flatMap(CacheCode.normalized) {
+                code = kept
+            } else {
+                repeat { code = CacheCode.generate() } while !used.insert(code).inserted
             }
+            statements.append(PostgresStatement("""
+                INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                """, Self.insertValues(cache, code: code)))
         }
+        statements.append(PostgresStatement("""
+            UPDATE geocache_write SET stored = true, count_after = (SELECT value FROM geocache_count) WHERE write_id = $1::uuid
+            """, [write.value]))
+        try ledgerWrite(write, kind: .replace, appending: true, statements, timeout: Self.bulkStatementTimeout,
+                        replay: { _ in }, result: { _ in })
     }
 
     public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
+        try update(stored, to: cache, as: WriteID())
+    }
+
+    /// Writes `cache` over `stored` when the store holds exactly `stored`, in one
+    /// round trip that also reads the row as it is, so a refusal names the newer
+    /// version (or the deletion) without another.
+    public func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache {
         var valid = try cache.validated()
         valid.code = stored.cache.code
         try refuseNUL(in: valid)
-        let conflict: CacheEditError? = try transaction { connection in
-            let result = try connection.query("""
-                UPDATE geocache SET title = $10, details = $11, creator = $12, reward = $13, search_text = $14,
-                                    latitude = $15, longitude = $16, listing = $17
-                WHERE id = $9 AND \(Self.sameVersion(from: 1))
-                """, Self.versionValues(stored.cache) + [stored.id.value] + Self.updateValues(valid))
-            if result.affectedRows == 1 { return nil }
-            if let conflict = try Self.conflict(for: stored, on: connection) { return conflict }
+        let updated = StoredCache(id: stored.id, cache: valid)
+        return try ledgerWrite(write, kind: .update, [
+            PostgresStatement("""
+                WITH changed AS (
+                    UPDATE geocache SET title = $10, details = $11, creator = $12, reward = $13, search_text = $14,
+                                        latitude = $15, longitude = $16, listing = $17
+                    WHERE id = $9 AND \(Self.sameVersion(from: 1)) RETURNING id)
+                \(Self.markStored(18, from: "changed"))
+                """, Self.versionValues(stored.cache) + [stored.id.value] + Self.updateValues(valid) + [write.value]),
+            PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
+        ], replay: { _ in updated }, result: { outcomes -> StoredCache? in
+            if try outcomes[0].get().rows.first != nil { return updated }
+            if let conflict = try Self.conflict(for: stored, current: outcomes[1].get().rows.first) { throw conflict }
+            return nil
+        }) ?? byIdentity(stored, kind: .update, as: write, replay: { _ in updated }) { connection in
             try connection.query("""
                 UPDATE geocache SET title = $2, details = $3, creator = $4, reward = $5, search_text = $6,
                                     latitude = $7, longitude = $8, listing = $9
                 WHERE id = $1
                 """, [stored.id.value] + Self.updateValues(valid))
-            return nil
+            return updated
         }
-        if let conflict { throw conflict }
-        return StoredCache(id: stored.id, cache: valid)
     }
 
     public func delete(_ stored: StoredCache) throws -> Int {
-        let outcome: Result<Int, CacheEditError> = try transaction { connection in
-            let result = try connection.query("DELETE FROM geocache WHERE id = $9 AND \(Self.sameVersion(from: 1))",
-                                              Self.versionValues(stored.cache) + [stored.id.value])
-            if result.affectedRows != 1 {
-                if let conflict = try Self.conflict(for: stored, on: connection) { return .failure(conflict) }
-                try connection.query("DELETE FROM geocache WHERE id = $1", [stored.id.value])
-            }
-            return .success(try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0)
+        try delete(stored, as: WriteID())
+    }
+
+    /// Deletes `stored` when the store holds exactly that version, in one round trip
+    /// that also reads the row as it is when it does not.
+    public func delete(_ stored: StoredCache, as write: WriteID) throws -> Int {
+        try ledgerWrite(write, kind: .delete, [
+            PostgresStatement("""
+                WITH gone AS (DELETE FROM geocache WHERE id = $9 AND \(Self.sameVersion(from: 1)) RETURNING id)
+                \(Self.markStored(10, from: "gone"))
+                """, Self.versionValues(stored.cache) + [stored.id.value, write.value]),
+            PostgresStatement(Self.recordCount, [write.value]),
+            PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
+        ], replay: { record in record.count ?? 0 }, result: { outcomes -> Int? in
+            if try outcomes[0].get().rows.first != nil { return try outcomes[1].get().rows.first?.int(0) ?? 0 }
+            if let conflict = try Self.conflict(for: stored, current: outcomes[2].get().rows.first) { throw conflict }
+            return nil
+        }) ?? byIdentity(stored, kind: .delete, as: write, replay: { record in record.count ?? 0 }) { connection in
+            try connection.query("DELETE FROM geocache WHERE id = $1", [stored.id.value])
+            return try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0
         }
-        return try outcome.get()
+    }
+
+    /// The write `write` of `stored` by its identity alone, for a row that reads
+    /// exactly as `stored` but did not compare equal in SQL: its `bytea` fields hold
+    /// bytes that are not UTF-8 (written by another program), which read as U+FFFD.
+    /// The row is locked (`FOR UPDATE`) and read again in the transaction, and
+    /// `body` writes it only when it still reads as `stored`. A second round trip, for
+    /// such rows only.
+    private func byIdentity<T>(_ stored: StoredCache, kind: WriteKind, as write: WriteID,
+                               replay: (WriteRecord) throws -> T,
+                               _ body: (PostgresConnection) throws -> T) throws -> T {
+        try ledgerTransaction(write, kind: kind, detail: { _ in nil }, replay: replay) { connection in
+            let rows = try connection.query("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1 FOR UPDATE",
+                                            [stored.id.value]).rows
+            if let conflict = Self.conflict(for: stored, current: rows.first) { throw conflict }
+            return try body(connection)
+        }
     }
 
     // MARK: - Plumbing
@@ -251,19 +313,18 @@ extension PostgresStore {
                             coordinate: coordinate, listing: ListingEncoding.decode(row[8]) ?? .empty))
     }
 
-    /// Why a compare-and-write on `stored` touched no row, or nil when the row reads
-    /// exactly as `stored` all the same: its listing's bytes differ from the ones
-    /// ``ListingEncoding`` writes for what they read as (bytes another program wrote,
-    /// or damaged ones, which read as no listing). The row is then locked
-    /// (`FOR UPDATE`) until the transaction ends, and the caller writes it by identity
-    /// alone. (Fields that are not UTF-8, which this was first written for, cannot be
-    /// stored in `text` since schema version 4.)
-    private static func conflict(for stored: StoredCache, on connection: PostgresConnection) throws -> CacheEditError? {
-        let rows = try connection.query("SELECT \(cacheColumns) FROM geocache WHERE id = $1 FOR UPDATE",
-                                        [stored.id.value]).rows
-        guard let row = rows.first else { return .deletedElsewhere(stored.id) }
-        let current = storedCache(from: row)
-        return current == stored ? nil : .changedElsewhere(newer: current)
+    /// Why a compare-and-write on `stored` touched no row, given the row as it is now
+    /// (`current`, nil when deleted): ``CacheEditError/deletedElsewhere(_:)``,
+    /// ``CacheEditError/changedElsewhere(newer:)`` with the newer version, or nil when
+    /// the row reads exactly as `stored` all the same (its listing's bytes differ from
+    /// the ones ``ListingEncoding`` writes for what they read as: written by another
+    /// program, or damaged): the caller then writes it by identity. (Fields that are not
+    /// UTF-8, which this was first written for, cannot be stored in `text` since schema
+    /// version 4.)
+    private static func conflict(for stored: StoredCache, current: PostgresRow?) -> CacheEditError? {
+        guard let current else { return .deletedElsewhere(stored.id) }
+        let newer = storedCache(from: current)
+        return newer == stored ? nil : .changedElsewhere(newer: newer)
     }
 
     func fetchCache(_ sql: String, _ parameters: [PostgresValue] = []) throws -> StoredCache? {

@@ -21,6 +21,9 @@ extension PostgresStore {
     /// The draft `d` is held by this session.
     private static let heldByThisSession = "d.holder_pid = pg_backend_pid() AND d.holder_start = \(sessionStart)"
 
+    /// Takes a draft for this session. Its outcome needs no ledger: a take whose reply
+    /// was lost holds the draft for a session the lost connection ended, so the draft
+    /// is free again for the next take.
     public func takeDraft(before id: DraftID?) throws -> TakenDraft? {
         try transaction { connection in
             let candidates = try connection.query("""
@@ -59,22 +62,41 @@ extension PostgresStore {
     }
 
     public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
-        try transaction { connection in
-            if let id {
-                try connection.query("DELETE FROM geocache_form_draft d WHERE id = $1 AND \(Self.heldByThisSession)",
-                                     [.int(Int(id.rawValue))])
-            }
-            guard !draft.isEmpty else { return nil }
-            let inserted = try connection.query("""
-                INSERT INTO geocache_form_draft (holder_pid, holder_start, content)
-                VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END, CASE WHEN $1::boolean THEN \(Self.sessionStart) END,
-                        $2::jsonb)
-                RETURNING id
-                """, [.text(holding ? "t" : "f"), .text(String(decoding: draft.encoded(), as: UTF8.self))])
-            return inserted.rows.first?.int(0).map { DraftID(rawValue: Int64($0)) }
-        }
+        try keepDraft(draft, in: id, holding: holding, as: WriteID())
     }
 
+    /// Keeps `draft` in one round trip through the ledger: the draft `id` this session
+    /// holds deleted, the new one inserted, its identifier recorded, so a kept draft
+    /// whose reply was lost is reported kept (and not kept a second time).
+    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? {
+        var statements: [PostgresStatement] = []
+        if let id {
+            statements.append(PostgresStatement("DELETE FROM geocache_form_draft d WHERE id = $1 AND \(Self.heldByThisSession)",
+                                                [.int(Int(id.rawValue))]))
+        }
+        if draft.isEmpty {
+            statements.append(PostgresStatement("UPDATE geocache_write SET stored = true WHERE write_id = $1::uuid",
+                                                [write.value]))
+        } else {
+            statements.append(PostgresStatement("""
+                WITH kept AS (
+                    INSERT INTO geocache_form_draft (holder_pid, holder_start, content)
+                    VALUES (CASE WHEN $1::boolean THEN pg_backend_pid() END,
+                            CASE WHEN $1::boolean THEN \(Self.sessionStart) END, $2::jsonb)
+                    RETURNING id)
+                UPDATE geocache_write w SET stored = true, detail = kept.id::text FROM kept WHERE w.write_id = $3::uuid
+                RETURNING w.detail
+                """, [.text(holding ? "t" : "f"), .text(String(decoding: draft.encoded(), as: UTF8.self)), write.value]))
+        }
+        return try ledgerWrite(write, kind: .keepDraft, statements, replay: { record in
+            record.detail.flatMap { Int64($0) }.map(DraftID.init(rawValue:))
+        }, result: { outcomes in
+            try outcomes.last?.get().rows.first?.string(0).flatMap { Int64($0) }.map(DraftID.init(rawValue:))
+        })
+    }
+
+    /// Leaves the draft `id` to any later session. Its outcome needs no ledger: a
+    /// connection lost before the reply ends the session, and with it every hold.
     public func releaseDraft(_ id: DraftID) throws {
         try run { connection in
             _ = try connection.query("""

@@ -42,6 +42,15 @@ extension PostgresStore {
     /// for input keeps no other session from adding, editing or deleting.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                              interruption: ImportInterruption?) throws -> ImportReport {
+        try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption,
+                         as: WriteID())
+    }
+
+    /// The import as the write `write`: its transaction claims the identifier after
+    /// the append lock and records the counts (``ImportReport/ledgerDetail``) as it
+    /// ends, so an import whose `COMMIT` reply was lost reports what it stored.
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
+                             interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
         let names = sources.map(\.name).joined(separator: ", ")
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
@@ -68,7 +77,11 @@ extension PostgresStore {
         }
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         try spool.rewind()
-        try transaction(appending: true) { connection in
+        let read = report
+        return try ledgerTransaction(write, kind: .importing, appending: true, detail: { $0.ledgerDetail }, replay: {
+            read.replayed(from: $0.detail)
+        }) { connection in
+            var report = read
             var batch = ImportBatch(existing: existing)
             try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
@@ -80,8 +93,8 @@ extension PostgresStore {
             }
             try batch.store(on: connection, into: &report)
             if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
+            return report
         }
-        return report
     }
 
     /// The records of one import waiting to be stored, and what the import has stored
@@ -273,5 +286,23 @@ extension PostgresStore {
             text.append(digits[Int(byte & 0xF)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+}
+
+extension ImportReport {
+    /// What the write ledger keeps of an import: the added, updated, unchanged and
+    /// duplicate counts, separated by spaces.
+    var ledgerDetail: String {
+        "\(added) \(updated) \(unchanged) \(duplicates)"
+    }
+
+    /// This report (what reading the input found) with the counts of `detail`
+    /// (``ledgerDetail``), for an import the ledger says was stored.
+    func replayed(from detail: String?) -> ImportReport {
+        let counts = (detail ?? "").split(separator: " ").compactMap { Int($0) }
+        guard counts.count == 4 else { return self }
+        var report = self
+        (report.added, report.updated, report.unchanged, report.duplicates) = (counts[0], counts[1], counts[2], counts[3])
+        return report
     }
 }

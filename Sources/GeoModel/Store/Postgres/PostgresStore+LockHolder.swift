@@ -1,10 +1,6 @@
 /// Who holds the lock appends take (``PostgresStore/appendLock``), for the message of
 /// an append that waited for it too long.
 extension PostgresStore {
-    /// Thrown inside a transaction whose wait for the append lock ran out, so that the
-    /// holder is asked for once the transaction is rolled back.
-    struct AppendLockWaitEnded: Error {}
-
     /// The session holding the append lock on this database, as the server reports
     /// it (`pg_locks` and `pg_stat_activity`): "psql of ana from 10.0.0.5, server
     /// process 4242"; nil when no other session holds it any more. A one-key advisory

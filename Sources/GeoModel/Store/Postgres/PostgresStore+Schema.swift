@@ -139,6 +139,24 @@ extension PostgresStore {
         // draft's content `jsonb`; bytes that are not UTF-8, or NUL, are kept in
         // `geocache_unconverted` (PostgresStore+TextMigration.swift).
         textMigration,
+        // Version 5: the write ledger (issue 27, ``PostgresStore/ledgerTable``). Each
+        // write records the identifier its client made, in its own transaction, so a
+        // write whose reply was lost can be looked up; the unique key makes a settled
+        // "not stored" final (a late arrival of the write fails on it).
+        [
+            """
+            CREATE TABLE geocache_write (
+                write_id uuid PRIMARY KEY,
+                written_at timestamptz NOT NULL DEFAULT now(),
+                kind text NOT NULL,
+                stored boolean NOT NULL DEFAULT false,
+                cache_id bigint,
+                count_after bigint,
+                detail text
+            )
+            """,
+            "CREATE INDEX geocache_write_age ON geocache_write (written_at)",
+        ],
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

@@ -24,6 +24,9 @@ import Foundation
 /// early when the owner's ``interruption`` says so (the connection is then lost), and a
 /// write waits at most ``lockWait`` for another session's lock
 /// (``StoreError/locked(path:holder:)``, never "unreachable").
+/// A write whose connection broke after it was sent is looked up in the write ledger
+/// (`PostgresStore+Ledger.swift`) and reported as it happened, or throws
+/// ``StoreError/outcomeUnknown(server:reason:)`` when the server cannot be asked in time.
 ///
 /// ```swift
 /// let store = try PostgresStore(url: "postgresql://club@db.example.org/caches")
@@ -59,6 +62,13 @@ public final class PostgresStore: CacheStore {
     /// Called once by a write that waited ``lockNoticeAfter`` for a lock and goes on
     /// waiting.
     public var lockWaitNotice: (() -> Void)?
+    /// How long a write whose reply was lost may take to connect again and settle its
+    /// outcome (``settleWrite(_:)``) before it throws
+    /// ``StoreError/outcomeUnknown(server:reason:)``: a command waits longer than a form.
+    public var settleTimeout: TimeInterval = PostgresConnection.defaultQueryTimeout
+    /// How long a write waits for the server's reply (its one round trip) before the
+    /// connection counts as lost and the write is settled.
+    public var writeTimeout: TimeInterval = PostgresConnection.defaultQueryTimeout
 
     /// How often a lost connection is tried again.
     static let reconnectInterval: Duration = .seconds(2)
@@ -236,55 +246,43 @@ public final class PostgresStore: CacheStore {
         }
     }
 
-    /// Runs `body` in one transaction that waits at most ``lockWait`` for a lock another
-    /// session holds (`SET LOCAL lock_timeout`); with `appending`, after taking the lock
-    /// that keeps commits in identity order. A wait that runs out rolls back and throws
-    /// ``StoreError/locked(path:holder:)``, naming the holder of the append lock when it
-    /// was that lock. With a ``lockWaitNotice``, the first wait is cut at
-    /// ``lockNoticeAfter``, the notice called, and the transaction tried again for the
-    /// rest of ``lockWait``.
-    func transaction<T>(appending: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
-        guard lockWaitNotice != nil, lockWait > Self.lockNoticeAfter else {
-            return try transaction(appending: appending, lockTimeout: lockWait, body)
-        }
+    /// Runs `body` with the longest lock wait a write may have; with a
+    /// ``lockWaitNotice``, the first wait is cut at ``lockNoticeAfter``, the notice
+    /// called, and `body` run again for the rest of ``lockWait`` (a write refused by a
+    /// lock was rolled back, so running it again with the same identifier is safe).
+    func withLockNotice<T>(_ body: (TimeInterval) throws -> T) throws -> T {
+        guard lockWaitNotice != nil, lockWait > Self.lockNoticeAfter else { return try body(lockWait) }
         do {
-            return try transaction(appending: appending, lockTimeout: Self.lockNoticeAfter, body)
+            return try body(Self.lockNoticeAfter)
         } catch StoreError.locked {
             lockWaitNotice?()
-            return try transaction(appending: appending, lockTimeout: lockWait - Self.lockNoticeAfter, body)
+            return try body(lockWait - Self.lockNoticeAfter)
         }
     }
 
     /// How long a write waits for a lock before a command says it is waiting.
     static let lockNoticeAfter: TimeInterval = 0.5
 
-    /// One try of ``transaction(appending:_:)`` with its lock waits cut at `lockTimeout`.
-    private func transaction<T>(
-        appending: Bool, lockTimeout: TimeInterval, _ body: (PostgresConnection) throws -> T
-    ) throws -> T {
+    /// Runs `body` in one transaction that waits at most ``lockWait`` for a lock; a
+    /// wait that ran out is ``StoreError/locked(path:holder:)`` (rolled back: nothing
+    /// was written). For the writes whose outcome a lost connection settles by itself
+    /// (taking a draft: a lost connection ends the hold); the others go through the
+    /// ledger (``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``).
+    func transaction<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try run { connection in
             do {
                 return try connection.transaction {
-                    try connection.query("SET LOCAL lock_timeout = '\(max(1, Int(lockTimeout * 1000)))ms'")
-                    if appending {
-                        do {
-                            try connection.query("SELECT pg_advisory_xact_lock(\(Self.appendLock))")
-                        } catch let error as PostgresError where error.sqlState == "55P03" {
-                            throw AppendLockWaitEnded()
-                        }
-                    }
+                    try connection.query(lockTimeoutStatement(lockWait).sql)
                     return try body(connection)
                 }
-            } catch is AppendLockWaitEnded {
-                // The transaction was rolled back: the connection can ask who holds the lock.
-                throw StoreError.locked(path: name, holder: try? Self.appendLockHolder(on: connection))
             } catch let error as PostgresError where error.sqlState == "55P03" {
                 throw StoreError.locked(path: name, holder: nil)
             }
         }
     }
 
-    /// How long an append waits for another session's append to finish.
+    /// How long a write waits for a lock by default (``lockWait``): an append waits
+    /// for another session's append or import to finish.
     static let appendLockWait: TimeInterval = 4
 
     /// The deadline of one statement of an import or a replacement of every cache: the
@@ -292,7 +290,7 @@ public final class PostgresStore: CacheStore {
     static let bulkStatementTimeout: TimeInterval = 120
 
     /// Forgets a broken connection and returns the error that says so.
-    private func lose(_ error: any Error) -> StoreError {
+    func lose(_ error: any Error) -> StoreError {
         connection?.close()
         connection = nil
         lastAttempt = .now
