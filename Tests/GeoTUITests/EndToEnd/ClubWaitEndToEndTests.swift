@@ -97,7 +97,7 @@ import Glibc
         try session.waitFor("[exited", timeout: 4)
     }
 
-    @Test func theFormSaysItIsBackAfterTheServerAnswersAgainAndShowsWhatChangedMeanwhile() throws {
+    @Test func theFormSettlesTheHeldAddAndShowsWhatChangedMeanwhileWhenTheServerAnswersAgain() throws {
         let relay = try FaultRelay(to: try server.port)
         let (session, url) = try form(through: relay)
         try addWhileStalled(session, relay)
@@ -106,9 +106,11 @@ import Glibc
         #expect(try TmuxSession.runBinary(["add", "--store", url, "--title", "Meanwhile", "--details", "d",
                                            "--creator", "c", "--reward", "r"]) == 0)
         try relay.resume()
-        try session.waitFor("Store reachable again", timeout: 10)
-        try session.waitFor("Cache 1 of 1")
-        try session.send("Escape")  // the pane shows the cache again in place of the refused add
+        // The held add reached the server with the resumed path: the form settles it
+        // as stored (one copy) and shows it, after the one added meanwhile.
+        try session.waitFor("“Stalled oak” was stored", timeout: 10)
+        try session.waitFor("Cache 2 of 2")
+        try session.send("C-p")
         try session.waitFor("Meanwhile")
         try session.quitApp()
     }

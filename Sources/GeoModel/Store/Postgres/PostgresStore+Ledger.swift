@@ -104,7 +104,7 @@ extension PostgresStore {
         } catch let error where error.kind == .queryFailed {
             throw StoreError.serverError(server: name, message: error.message)
         } catch {
-            return try settled(write, after: lose(error), replay: replay)
+            return try settled(write, after: error, replay: replay)
         }
         for (index, outcome) in outcomes.enumerated() {
             guard case .failed(let error) = outcome else { continue }
@@ -161,7 +161,7 @@ extension PostgresStore {
                         on: connection)
             return try replay(try recordedAgain(write))
         } catch let error as PostgresError {
-            return try settled(write, after: lose(error), replay: replay)
+            return try settled(write, after: error, replay: replay)
         } catch {
             if !connection.isBroken { _ = try? connection.query("ROLLBACK") }
             throw error
@@ -205,9 +205,14 @@ extension PostgresStore {
         return record
     }
 
-    /// After the connection broke under `write`: its settled outcome, replayed when
-    /// stored, `lost` (now known: nothing was stored) when not.
-    private func settled<T>(_ write: WriteID, after lost: StoreError, replay: (WriteRecord) throws -> T) throws -> T {
+    /// After the connection broke under `write` (`error`): its settled outcome,
+    /// replayed when stored, the lost connection (now known: nothing was stored) when
+    /// not. A wait the owner gave up (^Q, a signal) is not followed by another: the
+    /// outcome is then unknown at once, for the owner to settle later
+    /// (``settleWrite(_:)``).
+    private func settled<T>(_ write: WriteID, after error: PostgresError, replay: (WriteRecord) throws -> T) throws -> T {
+        let lost = lose(error)
+        if error.kind == .interrupted { throw StoreError.outcomeUnknown(server: name, reason: error.message) }
         switch try settle(write) {
         case .stored(let record): return try replay(record)
         case .notStored: throw lost
@@ -235,7 +240,7 @@ extension PostgresStore {
             if let current = self.connection, !current.isBroken {
                 connection = current
             } else {
-                connection = try PostgresConnection(url, timeout: left())
+                connection = try PostgresConnection(url, timeout: left(), interruption: interruption)
                 own = connection
             }
             defer { own?.close() }
