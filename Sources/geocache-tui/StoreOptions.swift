@@ -27,10 +27,10 @@ struct StoreOptions: ParsableArguments {
         return try StoreLocation.standard()
     }
 
-    /// Opens the chosen store; on failure prints the store's message and exits 1.
+    /// Opens the chosen store for one command; on failure prints the store's message and exits 1.
     func openStore() throws -> any CacheStore {
         do {
-            return try location().open()
+            return try location().open(for: .command)
         } catch {
             throw CommandFailure.report(error)
         }

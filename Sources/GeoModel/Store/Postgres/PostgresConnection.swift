@@ -61,6 +61,9 @@ package final class PostgresConnection {
     /// The server's notices on this connection, kept instead of printed.
     let notices = PostgresNotices()
 
+    /// Notifications taken from libpq by ``peekNotifications()`` and not yet drained.
+    var heldNotifications: [PostgresNotification] = []
+
     /// The connection string as given (it may hold a password: never show it;
     /// ``redacted(_:)`` it first).
     let connectionString: String
@@ -78,12 +81,18 @@ package final class PostgresConnection {
     /// Throws ``PostgresConnectionString/Invalid`` for a malformed string, else
     /// ``PostgresError`` (`.cannotConnect`, `.authenticationFailed`,
     /// `.databaseMissing`, `.serverShutDown`, `.timeout`).
-    package init(_ connectionString: String, timeout: TimeInterval? = nil) throws {
+    ///
+    /// `settings` are server settings (`jit=off`) sent in the start-up packet's
+    /// `options`, merged with any the string gives: no round trip of their own.
+    package init(_ connectionString: String, timeout: TimeInterval? = nil,
+                 settings: [(name: String, value: String)] = []) throws {
         let parsed = try PostgresConnectionString(connectionString)
         let deadline = PostgresDeadline(seconds: timeout ?? parsed.connectTimeout ?? Self.defaultConnectTimeout)
         var pairs = Self.defaultOptions.filter { parsed.options[$0.keyword] == nil }
         // The string goes last so that everything it sets wins (expand_dbname).
         pairs.append(("dbname", connectionString))
+        // After the string, so the merged value replaces the string's own.
+        if !settings.isEmpty { pairs.append(("options", parsed.startupOptions(adding: settings))) }
         let started = Self.withCStrings(pairs.map(\.keyword)) { keywords in
             Self.withCStrings(pairs.map(\.value)) { values in
                 cpq_PQconnectStartParams(keywords, values, 1)
