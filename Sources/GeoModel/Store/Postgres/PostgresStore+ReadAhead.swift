@@ -53,13 +53,16 @@ extension PostgresStore {
 
     /// For a form, sends the read of the next window in `direction` when fewer than
     /// ``PostgresReadAhead/threshold`` known caches lie beyond `id`, without waiting.
-    /// A failure to send is left for the next statement to meet.
+    /// A failure to send closes the connection, for the next statement to report.
     private func sendReadAhead(_ direction: PostgresReadAhead.Direction, beyond id: Int64) {
         guard purpose == .form, readAhead.inFlight == nil, !readTransactionOpen, schemaChecked,
               readAhead.remaining(direction, from: id) < PostgresReadAhead.threshold,
               let edge = readAhead.edge(direction), let connection, !connection.isBroken else { return }
         let deadline = PostgresDeadline(seconds: PostgresConnection.defaultQueryTimeout)
-        guard (try? connection.sendPipeline(Self.windowRead(direction, from: edge), deadline: deadline)) != nil else { return }
+        guard (try? connection.sendPipeline(Self.windowRead(direction, from: edge), deadline: deadline)) != nil else {
+            connection.close()
+            return
+        }
         readAhead.inFlight = (direction, readAhead.generation)
     }
 
