@@ -293,17 +293,19 @@ extension PostgresStore {
         let opened = try exchange([[PostgresStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"),
                                     PostgresStatement("DECLARE geocache_rows NO SCROLL CURSOR FOR \(sql)", parameters),
                                     fetch]])[0]
-        defer { readTransactionOpen = connection.map { !$0.isBroken } ?? false }
-        var rows = try Self.result(of: opened[2], in: opened, server: name).rows
-        while true {
-            for row in rows { try body(row) }
-            if rows.count < Self.fetchSize { break }
-            rows = try Self.result(of: exchange([[fetch]])[0][0], server: name).rows
+        do {
+            var rows = try Self.result(of: opened[2], in: opened, server: name).rows
+            while true {
+                for row in rows { try body(row) }
+                if rows.count < Self.fetchSize { break }
+                rows = try Self.result(of: exchange([[fetch]])[0][0], server: name).rows
+            }
+        } catch {
+            readTransactionOpen = connection.map { !$0.isBroken } ?? false
+            throw error
         }
-        if purpose == .form {
-            readTransactionOpen = true
-            _ = try exchange([])
-        }
+        readTransactionOpen = true
+        if purpose == .form { _ = try exchange([]) }
     }
 }
 
