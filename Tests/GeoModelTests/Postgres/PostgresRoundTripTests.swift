@@ -13,11 +13,14 @@ import Testing
         server = try PostgresTestServer.shared()
     }
 
-    /// A database holding `count` numbered caches, and a relay in front of the server.
+    /// A database holding `count` numbered caches, and a relay in front of the server
+    /// that delays each way by 25 ms, as a network does: libpq writes each segment of a
+    /// pipeline as it ends it, and without a delay the server's answer to one could
+    /// pass the relay before the next segment and count as a turn of its own.
     private func store(holding count: Int) throws -> (url: String, relay: FaultRelay) {
         let url = try server.makeDatabase()
-        try PostgresStore(url: url).saveCaches((1...max(count, 1)).map(Self.numbered).prefix(count).map { $0 })
-        return (url, try FaultRelay(to: server.port))
+        try PostgresStore(url: url).saveCaches((0..<count).map { Self.numbered($0 + 1) })
+        return (url, try FaultRelay(to: server.port, delayMilliseconds: 25))
     }
 
     static func numbered(_ number: Int) -> GeoCache {
@@ -147,6 +150,21 @@ import Testing
         #expect(opened?.contents.draft?.draft == FormDraft(fields: [.title: "Half typed"]))
         // Held by the first form: a second one opening meanwhile does not take it.
         #expect(try StoreLocation.server(url).openWithContents().contents.draft == nil)
+    }
+
+    @Test func aFormOpeningPastAnUnreadableDraftTakesTheOneKeptBefore() throws {
+        let url = try server.makeDatabase()
+        let store = try PostgresStore(url: url)
+        try store.leaveDraft(FormDraft(fields: [.title: "Older"]))
+        try store.leaveDraft(FormDraft(fields: [.title: "Damaged"]))
+        try PostgresConnection(url).query("""
+            UPDATE geocache_form_draft SET content = '\\x00ff'::bytea WHERE id = (SELECT max(id) FROM geocache_form_draft)
+            """)
+        let opened = try StoreLocation.server(url).openWithContents()
+        #expect(opened.contents.draft?.draft == FormDraft(fields: [.title: "Older"]))
+        // The damaged one was let go: no live session holds it.
+        let held = try PostgresConnection(url).query("SELECT count(*) FROM geocache_form_draft WHERE holder_pid IS NOT NULL")
+        #expect(held.rows.first?.int(0) == 1)
     }
 
     @Test func aFormOpeningAnEmptyDatabaseSetsItUpAndShowsNoCache() throws {
