@@ -103,6 +103,17 @@ import Glibc
         #expect(try relay.counts().roundTrips - before <= 4)
     }
 
+    @Test func wrappingFromTheFirstToTheLastIsOneExchange() throws {
+        let url = try database(holding: 100)
+        let relay = try FaultRelay(to: server.port, delayMilliseconds: 25)
+        let list = try formList(relay.url(through: url))
+        let before = try relay.counts().roundTrips
+        list.showPrevious()
+        #expect(try relay.counts().roundTrips - before == 1)
+        #expect(title(list) == "Cache 100")
+        #expect(list.positionText == "100 of 100")
+    }
+
     @Test func anotherSessionsInsertAndDeleteShowInNextAndTheCount() throws {
         let url = try database(holding: 40)
         let list = try formList(url)

@@ -21,6 +21,10 @@ struct PostgresReadAhead {
     private(set) var range: (low: Int64?, high: Int64?)?
     /// The count of caches, read with the last window.
     private(set) var count: Int?
+    /// The count read in the exchange that answered the last question asked of the
+    /// store, for the count asked right after it (a wrap to the last cache asks for
+    /// both); taken once, and dropped by any other question.
+    var countJustRead: Int?
     /// A window's read sent and not yet taken, with the generation it was sent in.
     var inFlight: (direction: Direction, generation: Int)?
     /// Raised by ``forget()``: a window read before belongs to an older state.
@@ -38,6 +42,7 @@ struct PostgresReadAhead {
         caches = []
         range = nil
         count = nil
+        countJustRead = nil
         generation += 1
     }
 

@@ -18,11 +18,16 @@ extension PostgresStore {
     //
     // Each read is one exchange (`PostgresStore+Exchange.swift`); Next, Previous, First
     // and Last are answered from the caches read ahead while they hold the answer
-    // (`PostgresStore+ReadAhead.swift`). The count is always read: only a wrap from the
-    // first cache to the last asks for it on the way.
+    // (`PostgresStore+ReadAhead.swift`). The count is read, unless the question just
+    // before it read a window, which brings the count of the same snapshot (a wrap from
+    // the first cache to the last asks for the last cache and then the count).
 
     public func count() throws -> Int {
-        try rows("SELECT value FROM geocache_count").first?.int(0) ?? 0
+        if let count = readAhead.countJustRead {
+            readAhead.countJustRead = nil
+            return count
+        }
+        return try rows("SELECT value FROM geocache_count").first?.int(0) ?? 0
     }
 
     public func first() throws -> StoredCache? {

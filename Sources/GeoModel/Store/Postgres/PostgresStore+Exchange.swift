@@ -20,7 +20,8 @@ extension PostgresStore {
     /// A read-ahead in flight is taken first. Refused statements are in the outcomes;
     /// a lost connection throws ``StoreError/connectionLost(server:reason:)``.
     func exchange(_ segments: [[PostgresStatement]]) throws -> [[PostgresOutcome]] {
-        try run(keepingReadAhead: true) { connection in
+        readAhead.countJustRead = nil
+        return try run(keepingReadAhead: true) { connection in
             try takeReadAhead(on: connection)
             return try exchange(segments, on: connection)
         }
@@ -57,6 +58,7 @@ extension PostgresStore {
     func settle(_ connection: PostgresConnection) throws {
         try takeReadAhead(on: connection)
         readAhead.forget()
+        readAhead.countJustRead = nil
         openedContents = nil
         _ = try exchange([], on: connection)
     }

@@ -36,6 +36,7 @@ extension PostgresStore {
     /// next window's read ahead of need.
     func readingAhead(_ direction: PostgresReadAhead.Direction, from id: Int64?,
                       _ answer: (PostgresReadAhead) -> StoredCache??) throws -> StoredCache? {
+        readAhead.countJustRead = nil
         if readAheadIsCurrent, let known = answer(readAhead) {
             if let found = known { sendReadAhead(direction, beyond: found.id.rawValue) }
             return known
@@ -46,6 +47,7 @@ extension PostgresStore {
         case .forward: readAhead.start(forwardFrom: id, rows: rows, count: count)
         case .backward: readAhead.start(backwardFrom: id, rows: rows, count: count)
         }
+        readAhead.countJustRead = count
         let found = answer(readAhead) ?? nil
         if let found { sendReadAhead(direction, beyond: found.id.rawValue) }
         return found
