@@ -87,6 +87,19 @@ import Testing
         #expect(throws: StoreError.newerServerSchema(server: store.name)) { try store.count() }
     }
 
+    @Test(arguments: [["list"], ["add", "--title", "t", "--details", "d", "--creator", "c", "--reward", "r"]])
+    func aCommandOnAnotherApplicationsDatabaseIsRefusedAndCreatesNothing(_ command: [String]) throws {
+        let url = try server.makeDatabase()
+        let name = String(url.split(separator: "/").last!)
+        try server.superuser("CREATE TABLE invoices (n int)", database: name)
+        let result = try GeocacheTUIBinary.run(command + ["--store", url])
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: \(StoreError.foreignDatabase(server: "127.0.0.1:\(server.port)/\(name)"))\n")
+        let tables = try server.superuser(
+            "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'", database: name)
+        #expect(tables.rows.first?.string(0) == "invoices")
+    }
+
     @Test func readingEveryCacheIsOneExchangeAndItsEndRidesOnTheNext() throws {
         let (url, relay) = try store(holding: 5)
         let store = try PostgresStore(url: relay.url(through: url), purpose: .command)
