@@ -135,6 +135,25 @@ import Glibc
         #expect(list.positionText == "40 of 40")
     }
 
+    @Test func aConnectionThatCameBackForgetsTheCachesReadBefore() throws {
+        let own = try PostgresTestServer()
+        defer { own.destroy() }
+        let url = try own.makeDatabase()
+        try PostgresStore(url: url).saveCaches((1...40).map(PostgresRoundTripTests.numbered))
+        let list = try formList(url)
+        try own.stop()
+        try own.start()
+        // Deleted while the form was away: no notification reaches it.
+        let other = try PostgresStore(url: url, purpose: .command)
+        _ = try other.delete(try #require(try other.cache(atPosition: 2)))
+        #expect(try waitUntil(timeout: .seconds(10)) {
+            (try? list.checkForExternalChanges()) != nil && list.count == 39
+        })
+        list.showNext()
+        #expect(title(list) == "Cache 3")
+        #expect(list.positionText == "2 of 39")
+    }
+
     @Test func ownAddAndDeleteShowInNextAndPrevious() throws {
         let list = try formList(try database(holding: 10))
         list.showNext()
