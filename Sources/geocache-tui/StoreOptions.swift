@@ -27,10 +27,10 @@ struct StoreOptions: ParsableArguments {
         return try StoreLocation.standard()
     }
 
-    /// Opens the chosen store; on failure prints the store's message and exits 1.
+    /// Opens the chosen store for one command; on failure prints the store's message and exits 1.
     func openStore() throws -> any CacheStore {
         do {
-            let store = try location().open()
+            let store = try location().open(for: .command)
             // A write that waits for another session's lock says so, once, and goes on waiting.
             var said = false
             store.lockWaitNotice = {

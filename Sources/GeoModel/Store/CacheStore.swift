@@ -72,6 +72,9 @@ public protocol CacheStore: AnyObject {
     func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws
     /// The identifiers of the caches ``forEachMatch(of:limit:_:)`` gives, in stored order.
     func matchIDs(_ text: String) throws -> [CacheID]
+    /// Calls `body` with every match of `text` in stored order and its 1-based position
+    /// among all the stored caches (the extension gives a way every store can take).
+    func forEachNumberedMatch(of text: String, _ body: (_ position: Int, _ stored: StoredCache) throws -> Void) throws
 
     // MARK: Writing
 

@@ -56,14 +56,33 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Opens the store here: the file (created when missing), or a connection to the
-    /// server (the database set up when empty).
-    public func open() throws(StoreError) -> any CacheStore {
+    /// Opens the store here for `purpose`: the file (created when missing), or a
+    /// connection to the server (the database set up when empty), set up for a form
+    /// (listening for other sessions' changes) or for one command.
+    public func open(for purpose: StorePurpose = .form) throws(StoreError) -> any CacheStore {
         switch self {
         case .file(let path, let createsDirectories):
             try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories)
         case .server(let url):
-            try PostgresStore(url: url)
+            try PostgresStore(url: url, purpose: purpose)
+        }
+    }
+
+    /// Opens the store here for a form and reads what the form shows first
+    /// (``CacheStore/openingContents()``): on a server, in the one exchange that follows
+    /// connecting.
+    public func openWithContents() throws -> (store: any CacheStore, contents: StoreContents) {
+        switch self {
+        case .file:
+            let store = try open(for: .form)
+            do {
+                return (store, try store.openingContents())
+            } catch {
+                throw StoreError(wrapping: error, path: store.name)
+            }
+        case .server(let url):
+            let store = try PostgresStore(url: url, purpose: .form, readingOpening: true)
+            return (store, try store.openingContents())
         }
     }
 
@@ -88,4 +107,14 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         case .server(let url): PostgresConnection.redacted(url)
         }
     }
+}
+
+/// What a store is opened for, which decides what opening a server's store costs.
+public enum StorePurpose: Sendable {
+    /// The form: it listens for other sessions' changes, and reads what it shows first
+    /// (the count, the first caches, a kept draft) in the exchange that checks the schema.
+    case form
+    /// One command that exits: no listening (it would never hear a notification), and
+    /// the schema checked in the same exchange as its first read.
+    case command
 }

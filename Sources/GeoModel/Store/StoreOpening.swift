@@ -64,11 +64,11 @@ public final class StoreOpening: @unchecked Sendable {
 
     private func open() {
         result = Result { () throws(StoreError) -> Opened in
-            let store = try location.open()
             do {
-                return Opened(store: store, contents: try store.openingContents())
+                let (store, contents) = try location.openWithContents()
+                return Opened(store: store, contents: contents)
             } catch {
-                throw StoreError(wrapping: error, path: store.name)
+                throw StoreError(wrapping: error, path: location.description)
             }
         }
         done.signal()

@@ -47,13 +47,19 @@ package final class PostgresConnectAttempt {
     /// ``PostgresConnection/defaultOptions`` adds; `timeout` as for
     /// ``PostgresConnection/init(_:timeout:interruption:)``. Throws
     /// ``PostgresConnectionString/Invalid`` for a malformed string (nothing is started).
-    package init(_ connectionString: String, timeout: TimeInterval?) throws {
+    ///
+    /// `settings` are server settings (`jit=off`) sent in the start-up packet's
+    /// `options`, merged with any the string gives: no round trip of their own.
+    package init(_ connectionString: String, timeout: TimeInterval?,
+                 settings: [(name: String, value: String)] = []) throws {
         let parsed = try PostgresConnectionString(connectionString)
         deadline = PostgresDeadline(seconds: timeout ?? parsed.connectTimeout ?? PostgresConnection.defaultConnectTimeout)
         namedServer = parsed.serverDescription
         var pairs = PostgresConnection.defaultOptions.filter { parsed.options[$0.keyword] == nil }
         // The string goes last so that everything it sets wins (expand_dbname).
         pairs.append(("dbname", connectionString))
+        // After the string, so the merged value replaces the string's own.
+        if !settings.isEmpty { pairs.append(("options", parsed.startupOptions(adding: settings))) }
         connection = PostgresConnection.withCStrings(pairs.map(\.keyword)) { keywords in
             PostgresConnection.withCStrings(pairs.map(\.value)) { values in
                 cpq_PQconnectStartParams(keywords, values, 1)

@@ -46,15 +46,21 @@ extension PostgresConnection {
     /// Notifications are delivered only when their transaction commits; several
     /// identical ones in one transaction arrive as one.
     package func drainNotifications() -> [PostgresNotification] {
-        guard let handle else { return [] }
-        var notifications: [PostgresNotification] = []
+        defer { heldNotifications = [] }
+        return peekNotifications()
+    }
+
+    /// The notifications received so far, oldest first, left for
+    /// ``drainNotifications()`` to hand over.
+    package func peekNotifications() -> [PostgresNotification] {
+        guard let handle else { return heldNotifications }
         while let notification = cpq_PQnotifies(handle) {
-            notifications.append(PostgresNotification(
+            heldNotifications.append(PostgresNotification(
                 channel: String(cString: notification.pointee.relname),
                 payload: notification.pointee.extra.map { String(cString: $0) } ?? "",
                 senderPID: notification.pointee.be_pid))
             cpq_PQfreemem(notification)
         }
-        return notifications
+        return heldNotifications
     }
 }

@@ -54,8 +54,17 @@ extension PostgresConnection {
     package func pipeline(
         _ segments: [[PostgresStatement]], timeout: TimeInterval = PostgresConnection.defaultQueryTimeout
     ) throws(PostgresError) -> [[PostgresOutcome]] {
-        let connection = try openHandle()
         let deadline = PostgresDeadline(seconds: timeout)
+        try sendPipeline(segments, deadline: deadline)
+        return try receivePipeline(segments.map(\.count), deadline: deadline)
+    }
+
+    /// The first half of ``pipeline(_:timeout:)``: sends every statement of `segments`
+    /// in pipeline mode, one Sync after each segment, and returns once they are written,
+    /// without waiting for a reply. ``receivePipeline(_:deadline:)`` must take the
+    /// outcomes before anything else is sent on the connection.
+    func sendPipeline(_ segments: [[PostgresStatement]], deadline: PostgresDeadline) throws(PostgresError) {
+        let connection = try openHandle()
         for statement in segments.joined() { try refuseNUL(in: statement.parameters) }
         guard cpq_PQenterPipelineMode(connection) == 1 else { throw fail(connection) }
         for segment in segments {
@@ -69,10 +78,16 @@ extension PostgresConnection {
             guard cpq_PQpipelineSync(connection) == 1 else { throw fail(connection) }
         }
         try flush(connection, deadline: deadline)
+    }
+
+    /// The second half of ``pipeline(_:timeout:)``: reads the outcomes of a pipeline
+    /// whose segments held `sizes` statements, and leaves pipeline mode.
+    func receivePipeline(_ sizes: [Int], deadline: PostgresDeadline) throws(PostgresError) -> [[PostgresOutcome]] {
+        let connection = try openHandle()
         var outcomes: [[PostgresOutcome]] = []
-        for segment in segments {
+        for size in sizes {
             var segmentOutcomes: [PostgresOutcome] = []
-            for _ in segment {
+            for _ in 0..<size {
                 segmentOutcomes.append(try nextOutcome(connection, deadline: deadline))
             }
             try awaitSync(connection, deadline: deadline)
@@ -80,6 +95,14 @@ extension PostgresConnection {
         }
         guard cpq_PQexitPipelineMode(connection) == 1 else { throw fail(connection) }
         return outcomes
+    }
+
+    /// Whether the server's reply has begun to arrive: the socket is readable now.
+    /// Never waits.
+    package var hasInput: Bool {
+        guard let handle else { return false }
+        var ready = pollfd(fd: cpq_PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) == 1
     }
 
     /// Runs `statements` as one transaction in one round trip: `BEGIN`, the statements,

@@ -67,6 +67,9 @@ package final class PostgresConnection {
     /// The server's notices on this connection, kept instead of printed.
     let notices = PostgresNotices()
 
+    /// Notifications taken from libpq by ``peekNotifications()`` and not yet drained.
+    var heldNotifications: [PostgresNotification] = []
+
     /// The connection string as given (it may hold a password: never show it;
     /// ``redacted(_:)`` it first).
     let connectionString: String
@@ -86,8 +89,13 @@ package final class PostgresConnection {
     /// ``PostgresError`` (`.cannotConnect`, `.authenticationFailed`,
     /// `.databaseMissing`, `.serverShutDown`, `.timeout`, `.interrupted`). A caller
     /// that must not block uses ``PostgresConnectAttempt`` instead.
-    package convenience init(_ connectionString: String, timeout: TimeInterval? = nil, interruption: StoreInterruption? = nil) throws {
-        let attempt = try PostgresConnectAttempt(connectionString, timeout: timeout)
+    ///
+    /// `settings` are server settings (`jit=off`) sent in the start-up packet's
+    /// `options`, merged with any the string gives: no round trip of their own.
+    package convenience init(_ connectionString: String, timeout: TimeInterval? = nil,
+                             settings: [(name: String, value: String)] = [],
+                             interruption: StoreInterruption? = nil) throws {
+        let attempt = try PostgresConnectAttempt(connectionString, timeout: timeout, settings: settings)
         while true {
             switch attempt.advance() {
             case .connected(let handle):

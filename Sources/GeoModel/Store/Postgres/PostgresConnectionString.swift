@@ -71,6 +71,17 @@ package struct PostgresConnectionString: Sendable {
         return nil
     }
 
+    /// The `options` start-up value (the server's command-line switches) with
+    /// `settings` added as `-c name=value` before what the string itself asks for, or
+    /// when it asks for nothing `PGOPTIONS`: a setting the string or the environment
+    /// gives wins over the same one here, as a later `-c` overrides an earlier one.
+    /// Values are kept to letters, digits and `_.` so none needs escaping.
+    package func startupOptions(adding settings: [(name: String, value: String)]) -> String {
+        let given = options["options"] ?? ProcessInfo.processInfo.environment["PGOPTIONS"] ?? ""
+        let added = settings.map { "-c \($0.name)=\($0.value)" }
+        return (added + (given.isEmpty ? [] : [given])).joined(separator: " ")
+    }
+
     /// `text` with every password written `***`: the one after `user:` in a URI's
     /// authority, a `password=` query parameter, and a `password=` key-value pair
     /// (quoted or not). Anything else is kept as it is.

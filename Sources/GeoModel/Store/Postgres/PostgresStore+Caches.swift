@@ -16,27 +16,39 @@ extension PostgresStore {
     static let fetchSize = 1000
 
     // MARK: - Reading
+    //
+    // Each read is one exchange (`PostgresStore+Exchange.swift`); Next, Previous, First
+    // and Last are answered from the caches read ahead while they hold the answer
+    // (`PostgresStore+ReadAhead.swift`). The count is read, unless the question just
+    // before it read a window, which brings the count of the same snapshot (a wrap from
+    // the first cache to the last asks for the last cache and then the count).
 
     public func count() throws -> Int {
-        try run { try $0.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0 }
+        if let count = readAhead.countJustRead {
+            readAhead.countJustRead = nil
+            return count
+        }
+        return try rows("SELECT value FROM geocache_count").first?.int(0) ?? 0
     }
 
     public func first() throws -> StoredCache? {
-        try fetchCache("SELECT \(Self.cacheColumns) FROM geocache ORDER BY id LIMIT 1")
+        try readingAhead(.forward, from: nil) { $0.cache(after: .min) }
     }
 
     public func last() throws -> StoredCache? {
-        try fetchCache("SELECT \(Self.cacheColumns) FROM geocache ORDER BY id DESC LIMIT 1")
+        try readingAhead(.backward, from: nil) { $0.cache(before: .max) }
     }
 
     public func cache(after id: CacheID) throws -> StoredCache? {
-        try fetchCache("SELECT \(Self.cacheColumns) FROM geocache WHERE id > $1 ORDER BY id LIMIT 1", [id.value])
+        try readingAhead(.forward, from: id.rawValue) { $0.cache(after: id.rawValue) }
     }
 
     public func cache(before id: CacheID) throws -> StoredCache? {
-        try fetchCache("SELECT \(Self.cacheColumns) FROM geocache WHERE id < $1 ORDER BY id DESC LIMIT 1", [id.value])
+        try readingAhead(.backward, from: id.rawValue) { $0.cache(before: id.rawValue) }
     }
 
+    /// Always read (never from the caches read ahead): what the store holds now is asked
+    /// for before an edit or a delete.
     public func cache(_ id: CacheID) throws -> StoredCache? {
         try fetchCache("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [id.value])
     }
@@ -48,16 +60,14 @@ extension PostgresStore {
     }
 
     public func position(of id: CacheID) throws -> Int {
-        try run { try $0.query("SELECT count(*) FROM geocache WHERE id <= $1", [id.value]).rows.first?.int(0) ?? 0 }
+        try rows("SELECT count(*) FROM geocache WHERE id <= $1", [id.value]).first?.int(0) ?? 0
     }
 
     public func contains(_ cache: GeoCache) throws -> Bool {
         // No stored field holds NUL, and a text parameter cannot carry one.
         if Self.nulField(in: cache) != nil { return false }
-        return try run { connection in
-            try connection.query("SELECT EXISTS (SELECT 1 FROM geocache WHERE \(Self.sameContent(from: 1)))",
-                                 Self.fieldValues(cache)).rows.first?.bool(0) ?? false
-        }
+        return try rows("SELECT EXISTS (SELECT 1 FROM geocache WHERE \(Self.sameContent(from: 1)))",
+                        Self.fieldValues(cache)).first?.bool(0) ?? false
     }
 
     public func forEachCache(_ body: (StoredCache) throws -> Void) throws {
@@ -85,11 +95,24 @@ extension PostgresStore {
     public func matchIDs(_ text: String) throws -> [CacheID] {
         let folded = SearchFolding.folded(text)
         if folded.utf8.contains(0) { return [] }
-        return try run { connection in
-            try connection.query(
-                "SELECT id FROM geocache WHERE strpos(search_text, $1::text) > 0 ORDER BY id",
-                [.text(folded)]
-            ).rows.compactMap { $0.int(0).map { CacheID(rawValue: Int64($0)) } }
+        return try rows("SELECT id FROM geocache WHERE strpos(search_text, $1::text) > 0 ORDER BY id",
+                        [.text(folded)]).compactMap { $0.int(0).map { CacheID(rawValue: Int64($0)) } }
+    }
+
+    /// Every match of `text` with its position among all the stored caches, read in one
+    /// statement (a window function numbers the rows) through a cursor: the protocol's
+    /// way, which reads every cache and then the matches, costs a second pass.
+    public func forEachNumberedMatch(of text: String,
+                                     _ body: (_ position: Int, _ stored: StoredCache) throws -> Void) throws {
+        let folded = SearchFolding.folded(text)
+        if folded.utf8.contains(0) { return }
+        let columns = Self.cacheColumns.split(separator: ",").map { "n." + $0.trimmingCharacters(in: .whitespaces) }
+        try streamRows("""
+            SELECT \(columns.joined(separator: ", ")), n.numbered FROM (
+                SELECT \(Self.cacheColumns), search_text, row_number() OVER (ORDER BY id) AS numbered FROM geocache
+            ) n WHERE strpos(n.search_text, $1::text) > 0 ORDER BY n.id
+            """, [.text(folded)]) { row in
+            try body(row.int("numbered") ?? 0, Self.storedCache(from: row))
         }
     }
 
@@ -328,27 +351,40 @@ extension PostgresStore {
     }
 
     func fetchCache(_ sql: String, _ parameters: [PostgresValue] = []) throws -> StoredCache? {
-        try run { try $0.query(sql, parameters).rows.first.map(Self.storedCache(from:)) }
+        try rows(sql, parameters).first.map(Self.storedCache(from:))
+    }
+
+    /// Calls `body` with each row of `sql` as a cache; see ``streamRows(_:_:_:)``.
+    private func stream(_ sql: String, _ parameters: [PostgresValue], _ body: (StoredCache) throws -> Void) throws {
+        try streamRows(sql, parameters) { try body(Self.storedCache(from: $0)) }
     }
 
     /// Calls `body` with each row of `sql`, fetched ``fetchSize`` at a time through a
     /// cursor inside one read-only, repeatable-read transaction (a consistent snapshot).
-    private func stream(_ sql: String, _ parameters: [PostgresValue], _ body: (StoredCache) throws -> Void) throws {
-        try run { connection in
-            try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            do {
-                try connection.query("DECLARE geocache_rows NO SCROLL CURSOR FOR \(sql)", parameters)
-                while true {
-                    let rows = try connection.query("FETCH \(Self.fetchSize) FROM geocache_rows").rows
-                    for row in rows { try body(Self.storedCache(from: row)) }
-                    if rows.count < Self.fetchSize { break }
-                }
-                try connection.query("COMMIT")
-            } catch {
-                if !connection.isBroken { _ = try? connection.query("ROLLBACK") }
-                throw error
+    ///
+    /// `BEGIN`, `DECLARE` and the first `FETCH` go in one exchange, and each further
+    /// `FETCH` in one more only when the one before was full. A command's transaction is
+    /// left open (``readTransactionOpen``) and ended in front of its next exchange: a
+    /// command that exits never waits for its end. A form's is ended at once, since
+    /// the server holds other sessions' notifications back while it is open.
+    private func streamRows(_ sql: String, _ parameters: [PostgresValue], _ body: (PostgresRow) throws -> Void) throws {
+        let fetch = PostgresStatement("FETCH \(Self.fetchSize) FROM geocache_rows")
+        let opened = try exchange([[PostgresStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"),
+                                    PostgresStatement("DECLARE geocache_rows NO SCROLL CURSOR FOR \(sql)", parameters),
+                                    fetch]])[0]
+        do {
+            var rows = try Self.result(of: opened[2], in: opened, server: name).rows
+            while true {
+                for row in rows { try body(row) }
+                if rows.count < Self.fetchSize { break }
+                rows = try Self.result(of: exchange([[fetch]])[0][0], server: name).rows
             }
+        } catch {
+            readTransactionOpen = connection.map { !$0.isBroken } ?? false
+            throw error
         }
+        readTransactionOpen = true
+        if purpose == .form { _ = try exchange([]) }
     }
 }
 

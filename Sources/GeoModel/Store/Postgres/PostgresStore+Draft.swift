@@ -11,10 +11,10 @@
 /// session's draft), so the text is kept twice rather than lost.
 extension PostgresStore {
     /// This session's backend start time, which with `pg_backend_pid()` names it.
-    private static let sessionStart = "(SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid())"
+    static let sessionStart = "(SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid())"
 
     /// The draft `d` is held by a session that is still connected.
-    private static let heldByALiveSession = """
+    static let heldByALiveSession = """
         EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = d.holder_pid AND a.backend_start = d.holder_start)
         """
 

@@ -195,9 +195,16 @@ extension PostgresStore {
 
     /// Sets up an empty database, migrates an older store, and refuses a database of
     /// another application or of a newer geocache-tui, changing nothing there. A
-    /// current store is only read.
-    static func prepareSchema(on connection: PostgresConnection) throws {
-        let version = try schemaVersion(on: connection)
+    /// current store is only read. `knownVersion` is the version an exchange read
+    /// already (``exchange(_:)``); without it the version is read in one round trip.
+    static func prepareSchema(on connection: PostgresConnection, knownVersion: Int? = nil) throws {
+        let version: Int
+        if let knownVersion {
+            version = knownVersion
+        } else {
+            let check = try connection.pipeline(schemaCheck)
+            version = try schemaVersion(tables: check[0][0], version: check[1][0], server: connection.server)
+        }
         if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
         guard version < migrations.count else { return }
         // A migration rewrites every cache (version 2 draws their codes): its statements,
@@ -213,24 +220,39 @@ extension PostgresStore {
         }
     }
 
-    /// The store's schema version: 0 for an empty database; throws
-    /// ``StoreError/foreignDatabase(server:)`` for a database with other tables.
-    ///
-    /// Whether `geocache_schema` exists and whether any other table does are read in
-    /// one statement, from `pg_class` itself: two statements could fall on either side
+    /// Whether `geocache_schema` exists and how many tables there are, read in one
+    /// statement, from `pg_class` itself: two statements could fall on either side
     /// of another session's setup committing (no schema table yet, then its tables),
     /// and `to_regclass` answers from the session's catalog cache, which taking the
     /// migration's advisory lock does not refresh. Either made a database that another
     /// session was setting up look like another application's.
+    static let schemaTables = """
+        SELECT count(*) FILTER (WHERE c.relname = 'geocache_schema' AND c.relkind = 'r'
+                                  AND n.nspname = current_schema()),
+               count(*)
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
+          AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+        """
+
+    /// The store's schema version from the outcomes of ``schemaCheck``: 0 for an empty
+    /// database; throws ``StoreError/foreignDatabase(server:)`` for a database with other
+    /// tables. The version's statement is read only where the schema table exists.
+    static func schemaVersion(tables: PostgresOutcome, version: PostgresOutcome, server: String) throws -> Int {
+        let counts = try result(of: tables, server: server).rows.first
+        if counts?.string(0) != "0" {
+            return Int(try result(of: version, server: server).rows.first?.string(0) ?? "") ?? 0
+        }
+        guard counts?.string(1) == "0" else { throw StoreError.foreignDatabase(server: server) }
+        return 0
+    }
+
+    /// The store's schema version read inside the migration's transaction, one
+    /// statement at a time (a failed statement there would abort the transaction): 0
+    /// for an empty database; throws ``StoreError/foreignDatabase(server:)`` for a
+    /// database with other tables.
     private static func schemaVersion(on connection: PostgresConnection) throws -> Int {
-        let tables = try connection.query("""
-            SELECT count(*) FILTER (WHERE c.relname = 'geocache_schema' AND c.relkind = 'r'
-                                      AND n.nspname = current_schema()),
-                   count(*)
-            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
-              AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
-            """)
+        let tables = try connection.query(schemaTables)
         if tables.rows.first?.string(0) != "0" {
             let version = try connection.query("SELECT coalesce(max(version), 0) FROM geocache_schema")
             return Int(version.rows.first?.string(0) ?? "") ?? 0

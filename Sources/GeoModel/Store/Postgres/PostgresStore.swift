@@ -44,7 +44,7 @@ public final class PostgresStore: CacheStore {
     /// When the connection was last tried again.
     private var lastAttempt = ContinuousClock.now
     /// Set when the connection came back: the caller must re-read everything.
-    private var reconnected = false
+    var reconnected = false
     /// The connection being made again, without blocking, after the server went away.
     private var reconnecting: PostgresConnectAttempt?
 
@@ -87,37 +87,75 @@ public final class PostgresStore: CacheStore {
     /// A server has no files to protect from an export.
     public var protectedPaths: [String] { [] }
 
+    /// What the store was opened for: a form listens for other sessions' changes, a
+    /// command does not.
+    let purpose: StorePurpose
+    /// Whether the schema was found current on this connection; until then the first
+    /// exchange checks it (``exchange(_:)``).
+    var schemaChecked = false
+    /// Whether a read-only transaction of a read (``stream(_:_:_:)``) was left open,
+    /// to be ended in the next exchange rather than in a round trip of its own.
+    var readTransactionOpen = false
+    /// What the form shows first, read while opening (``openingContents()`` hands it
+    /// over once).
+    var openedContents: StoreContents?
+    /// The caches around the form's current one, and a window's read in flight
+    /// (`PostgresStore+ReadAhead.swift`).
+    var readAhead = PostgresReadAhead()
+
     /// Connects to the server `url` names (`postgres://` or `postgresql://`, with
-    /// everything libpq accepts), checks that the database is a geocache-tui store
-    /// (or empty, and then sets it up), and listens for other sessions' changes.
+    /// everything libpq accepts) and checks that the database is a geocache-tui store
+    /// (or empty, and then sets it up).
+    ///
+    /// For a form, the check, `LISTEN` for other sessions' changes and the form's first
+    /// reads (``openingContents()``) go in one exchange after connecting. For a command,
+    /// nothing is sent until its first statement: the check goes in the same exchange as
+    /// the first read, or in a round trip of its own before a write. Neither sends
+    /// `SET jit = off`: that setting travels in the start-up packet (``sessionSettings``).
     ///
     /// - Throws: ``StoreError/unreachable(server:reason:)``,
     ///   ``StoreError/accessDenied(server:reason:)``, ``StoreError/noSuchDatabase(server:)``,
-    ///   ``StoreError/foreignDatabase(server:)`` (nothing created),
-    ///   ``StoreError/newerServerSchema(server:)``, all within the connect timeout.
-    public init(url: String) throws(StoreError) {
+    ///   and for a form ``StoreError/foreignDatabase(server:)`` (nothing created) and
+    ///   ``StoreError/newerServerSchema(server:)``, all within the connect timeout (a
+    ///   command meets the last two at its first statement).
+    public convenience init(url: String, purpose: StorePurpose = .form) throws(StoreError) {
+        try self.init(url: url, purpose: purpose, readingOpening: false)
+    }
+
+    /// Opens the store as ``init(url:purpose:)`` does; with `readingOpening` (a form's
+    /// opening, ``StoreLocation/openWithContents()``), the one exchange after connecting
+    /// also reads what ``openingContents()`` hands over and takes a kept draft.
+    init(url: String, purpose: StorePurpose, readingOpening: Bool) throws(StoreError) {
         self.url = url
+        self.purpose = purpose
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection(url)
+            connection = try PostgresConnection(url, settings: Self.sessionSettings)
         } catch {
             throw Self.openingError(error, url: url)
         }
         name = connection.server
+        self.connection = connection
+        guard purpose == .form else { return }
         do {
-            try Self.prepareSchema(on: connection)
-            try Self.setUpSession(on: connection)
+            if readingOpening {
+                openedContents = try openForForm()
+            } else {
+                for outcome in try exchange(Self.sessionStatements(for: purpose)).joined() {
+                    _ = try Self.result(of: outcome, server: name)
+                }
+            }
         } catch {
+            connection.close()
             throw Self.storeError(error, server: connection.server)
         }
-        self.connection = connection
     }
 
     deinit { reconnecting?.cancel() }
 
     /// The store opened again from the same URL.
     public func reopened() throws -> any CacheStore {
-        try PostgresStore(url: url)
+        try PostgresStore(url: url, purpose: purpose)
     }
 
     // MARK: - Other sessions
@@ -152,6 +190,7 @@ public final class PostgresStore: CacheStore {
     /// blocking (each call moves the attempt on: see ``changeDescriptor``), and throws
     /// ``StoreError/connectionLost(server:reason:)`` until that works.
     public func hasChangedExternally() throws -> Bool {
+        if try absorbReadAhead() { return false }
         guard let connection = try liveConnection(reconnecting: true) else { return false }
         if reconnected {
             reconnected = false
@@ -174,13 +213,17 @@ public final class PostgresStore: CacheStore {
 
     // MARK: - Plumbing
 
-    /// Listens for other sessions' changes, and turns the server's JIT compiling off:
-    /// every statement of the store is short, but once a table grows inside one
-    /// transaction (an import's batches) the planner's estimates pass the JIT threshold
-    /// and each statement was compiled for 0.45 s to run for 0.02 s (measured here).
-    private static func setUpSession(on connection: PostgresConnection) throws {
-        try connection.query("LISTEN \(channel)")
-        try connection.query("SET jit = off")
+    /// The settings every session of the store starts with, in the start-up packet:
+    /// the server's JIT compiling off. Every statement of the store is short, but once a
+    /// table grows inside one transaction (an import's batches) the planner's estimates
+    /// pass the JIT threshold and each statement was compiled for 0.45 s to run for
+    /// 0.02 s (measured here).
+    static let sessionSettings: [(name: String, value: String)] = [("jit", "off")]
+
+    /// What a session of `purpose` sends first: a form listens for other sessions'
+    /// changes, a command nothing.
+    static func sessionStatements(for purpose: StorePurpose) -> [[PostgresStatement]] {
+        purpose == .form ? [[PostgresStatement("LISTEN \(channel)")]] : []
     }
 
     /// The open connection. With `reconnecting`, a lost one is connected again: an
@@ -196,7 +239,7 @@ public final class PostgresStore: CacheStore {
         if reconnecting == nil {
             guard lastAttempt.duration(to: .now) >= Self.reconnectInterval else { throw notConnected }
             lastAttempt = .now
-            reconnecting = try? PostgresConnectAttempt(url, timeout: nil)
+            reconnecting = try? PostgresConnectAttempt(url, timeout: nil, settings: Self.sessionSettings)
         }
         guard let attempt = reconnecting else { throw notConnected }
         switch attempt.advance() {
@@ -212,11 +255,11 @@ public final class PostgresStore: CacheStore {
             let fresh = PostgresConnection(established: handle, server: attempt.server, connectionString: url)
             fresh.interruption = interruption
             do {
-                try Self.setUpSession(on: fresh)
+                let session = Self.sessionStatements(for: purpose)
+                if !session.isEmpty { for outcome in try fresh.pipeline(session).joined() { _ = try outcome.get() } }
             } catch {
                 lastAttempt = .now
-                let reason = (error as? PostgresError)?.message ?? String(describing: error)
-                lostBecause = .connectionLost(server: name, reason: reason)
+                lostBecause = .connectionLost(server: name, reason: error.message)
                 throw lostBecause!
             }
             connection = fresh
@@ -231,11 +274,17 @@ public final class PostgresStore: CacheStore {
     /// ran out (55P03) into ``StoreError/locked(path:holder:)``, and other server errors
     /// into ``StoreError``. Errors `body` throws on purpose (validation,
     /// ``CacheEditError``, ``ImportError``) go through unchanged.
-    func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    ///
+    /// Unless `keepingReadAhead` (the reads of `PostgresStore+Caches.swift`, which know
+    /// what they change), the caches read ahead are forgotten first (a write may change
+    /// them), and what the connection owes is settled: a read-ahead in flight taken,
+    /// a read transaction left open ended, the schema checked (``catchUp(_:)``).
+    func run<T>(keepingReadAhead: Bool = false, _ body: (PostgresConnection) throws -> T) throws -> T {
         guard let connection = try liveConnection(reconnecting: false) else {
             throw lostBecause ?? .connectionLost(server: name, reason: "not connected")
         }
         do {
+            if !keepingReadAhead { try catchUp(connection) }
             return try body(connection)
         } catch let error as PostgresError {
             switch error.kind {

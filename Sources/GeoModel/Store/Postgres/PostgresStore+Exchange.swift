@@ -1,0 +1,83 @@
+/// One exchange per read: the statements a read needs are sent together in libpq's
+/// pipeline mode, behind what the connection owes from before (the end of a read
+/// transaction left open, the schema check of a store opened for a command), so that
+/// a command costs the connection, the start-up and one round trip.
+extension PostgresStore {
+    /// The statements that read the schema's version: whether `geocache_schema` exists
+    /// and whether any other table does (``schemaTables``), then its highest version, in
+    /// a segment of its own (it fails, harmlessly, where the table does not exist).
+    static let schemaCheck: [[PostgresStatement]] = [
+        [PostgresStatement(schemaTables)],
+        [PostgresStatement("SELECT coalesce(max(version), 0) FROM geocache_schema")],
+    ]
+
+    /// Runs `segments` in one round trip and returns their outcomes, preceded in the same
+    /// round trip by the end of a read transaction left open and, until the schema was
+    /// found current on this connection, by ``schemaCheck``. A schema found older is
+    /// migrated (its own round trips) and `segments` run again; a newer one, or another
+    /// application's database, throws, and nothing was written.
+    ///
+    /// A read-ahead in flight is taken first. Refused statements are in the outcomes;
+    /// a lost connection throws ``StoreError/connectionLost(server:reason:)``.
+    func exchange(_ segments: [[PostgresStatement]]) throws -> [[PostgresOutcome]] {
+        readAhead.countJustRead = nil
+        return try run(keepingReadAhead: true) { connection in
+            try takeReadAhead(on: connection)
+            return try exchange(segments, on: connection)
+        }
+    }
+
+    /// ``exchange(_:)`` on `connection`, with nothing in flight on it.
+    private func exchange(_ segments: [[PostgresStatement]], on connection: PostgresConnection) throws -> [[PostgresOutcome]] {
+        var prefix: [[PostgresStatement]] = []
+        if readTransactionOpen { prefix.append([PostgresStatement("ROLLBACK")]) }
+        let checking = !schemaChecked
+        if checking { prefix += Self.schemaCheck }
+        guard !(prefix + segments).isEmpty else { return [] }
+        let outcomes = try connection.pipeline(prefix + segments)
+        readTransactionOpen = false
+        guard checking else { return Array(outcomes.dropFirst(prefix.count)) }
+        let check = outcomes.dropFirst(prefix.count - Self.schemaCheck.count)
+        let version = try Self.schemaVersion(tables: check.first![0], version: check.dropFirst().first![0],
+                                             server: connection.server)
+        if version == Self.migrations.count {
+            schemaChecked = true
+            return Array(outcomes.dropFirst(prefix.count))
+        }
+        // A read of `segments` may have opened a transaction that failed on the old schema.
+        if !segments.isEmpty { try connection.query("ROLLBACK") }
+        try Self.prepareSchema(on: connection, knownVersion: version)
+        schemaChecked = true
+        return segments.isEmpty ? [] : try connection.pipeline(segments)
+    }
+
+    /// Settles what the connection owes before a statement that is not an exchange of
+    /// the reads (a write, a draft, a transaction of the caller's): takes a read-ahead in
+    /// flight and forgets the caches read ahead, then ends a read transaction left open
+    /// and checks the schema, in one round trip when there is anything to send.
+    func catchUp(_ connection: PostgresConnection) throws {
+        try takeReadAhead(on: connection)
+        readAhead.forget()
+        readAhead.countJustRead = nil
+        openedContents = nil
+        _ = try exchange([], on: connection)
+    }
+
+    /// The rows of the one statement `sql`, in one exchange.
+    func rows(_ sql: String, _ parameters: [PostgresValue] = []) throws -> [PostgresRow] {
+        let outcome = try exchange([[PostgresStatement(sql, parameters)]])[0][0]
+        return try Self.result(of: outcome, server: name).rows
+    }
+
+    /// The result an outcome of `segment` stands for, a refused statement (or one
+    /// skipped after the statement of `segment` that was refused) thrown as
+    /// ``StoreError/serverError(server:message:)``.
+    static func result(of outcome: PostgresOutcome, in segment: [PostgresOutcome] = [], server: String) throws -> PostgresResult {
+        do {
+            for case .failed(let error) in segment { return try outcome.get(or: error) }
+            return try outcome.get()
+        } catch {
+            throw storeError(error, server: server)
+        }
+    }
+}
