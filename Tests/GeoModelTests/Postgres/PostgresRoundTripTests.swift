@@ -171,7 +171,7 @@ import Testing
         try store.leaveDraft(FormDraft(fields: [.title: "Older"]))
         try store.leaveDraft(FormDraft(fields: [.title: "Damaged"]))
         try PostgresConnection(url).query("""
-            UPDATE geocache_form_draft SET content = '\\x00ff'::bytea WHERE id = (SELECT max(id) FROM geocache_form_draft)
+            UPDATE geocache_form_draft SET content = '{"fields": 17}'::jsonb WHERE id = (SELECT max(id) FROM geocache_form_draft)
             """)
         let opened = try StoreLocation.server(url).openWithContents()
         #expect(opened.contents.draft?.draft == FormDraft(fields: [.title: "Older"]))

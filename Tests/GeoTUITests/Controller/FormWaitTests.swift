@@ -103,7 +103,7 @@ import Testing
         #expect(!controller.endsAWait(.input(.key(.control("n")))))
     }
 
-    @Test func theStoreGivesUpARoundTripWhenTheWaitingInputAsksToQuit() throws {
+    @Test func theStoreGivesUpARoundTripWhenTheWaitingInputAsksToQuitAndCallsItsOutcomeUnknown() throws {
         let form = try LockedForm()
         let url = form.url
         var ends: [Int32] = [-1, -1]
@@ -117,8 +117,11 @@ import Testing
         let error = try #require(throws: StoreError.self) {
             try form.store.add(GeoCache(title: "t", details: "d", creator: "c", reward: "r"))
         }
+        // Given up after it was sent: whether it was stored is not known here, and is
+        // not guessed (the model settles it later by the write's identifier).
+        guard case .outcomeUnknown = error else { Issue.record("\(error)"); return }
         #expect(error.meansTheServerIsAway)
         try form.release()
-        #expect(try PostgresStore(url: url).count() == 0)
+        #expect(try PostgresStore(url: url).count() <= 1)
     }
 }
