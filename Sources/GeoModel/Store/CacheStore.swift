@@ -204,6 +204,11 @@ public protocol CacheStore: AnyObject {
     /// Whether ``changeDescriptor`` is to be waited on for writing (a connection being
     /// made) rather than for reading.
     var changeDescriptorAwaitsWriting: Bool { get }
+    /// How long, in seconds, a write waits for its server's reply, and then again for
+    /// its outcome to be settled on a connection made again, before it throws
+    /// ``StoreError/outcomeUnknown(server:reason:)``; ignored by a store whose writes
+    /// always end with a known outcome.
+    var replyWait: Double { get set }
 }
 
 /// What an import does with a record whose code is stored already.
@@ -245,6 +250,12 @@ extension CacheStore {
 
     /// A change descriptor is waited on for reading.
     public var changeDescriptorAwaitsWriting: Bool { false }
+
+    /// A store whose writes always end with a known outcome.
+    public var replyWait: Double {
+        get { 0 }
+        set {}
+    }
 
     /// A server's store is never opened read-only.
     public var readOnlyReason: String? { nil }

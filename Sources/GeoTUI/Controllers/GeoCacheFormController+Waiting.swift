@@ -27,6 +27,10 @@ extension GeoCacheFormController {
 
     /// How long a write waits for another session's lock before the form says so.
     static let lockWait: Double = 0.2
+    /// How long a write waits for the server's reply, and then for its outcome on a
+    /// connection made again, before the form says the outcome is not known yet (it is
+    /// settled when the server answers): a reply on an ordinary path takes a tenth of that.
+    static let replyWait: Double = 1.5
     /// How often a write that met a lock is tried again.
     static let lockRetryInterval: Duration = .milliseconds(300)
     /// How long a wait for the server's answer may last once the form is quitting.
@@ -46,6 +50,7 @@ extension GeoCacheFormController {
         guard !model.isOpening else { return }
         let store = model.store
         store.lockWait = Self.lockWait
+        store.replyWait = Self.replyWait
         guard let input = waits.input else { return }
         store.interruption = StoreInterruption(descriptors: input.descriptors, checkInterval: Self.interruptionCheck) {
             [weak self] waited in self?.givesUpWaiting(input, waited: waited) ?? true

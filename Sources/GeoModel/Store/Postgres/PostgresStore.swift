@@ -70,6 +70,13 @@ public final class PostgresStore: CacheStore {
     /// connection counts as lost and the write is settled.
     public var writeTimeout: TimeInterval = PostgresConnection.defaultQueryTimeout
 
+    /// ``writeTimeout`` and ``settleTimeout`` at once (the form sets both short: the
+    /// write it could not settle is settled when the server answers).
+    public var replyWait: Double {
+        get { writeTimeout }
+        set { (writeTimeout, settleTimeout) = (newValue, newValue) }
+    }
+
     /// How often a lost connection is tried again.
     static let reconnectInterval: Duration = .seconds(2)
     /// The channel the store's triggers notify on.
