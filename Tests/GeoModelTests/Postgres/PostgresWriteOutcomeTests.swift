@@ -169,7 +169,7 @@ import Testing
         #expect(try roundTrips { stored = try setup.store.update(stored!, to: renamed) } == 1)
         #expect(try roundTrips { _ = try setup.store.delete(stored!) } == 1)
         #expect(try roundTrips { try setup.store.saveCaches([Samples.oak, Samples.bridge]) } == 1)
-        #expect(try roundTrips { try setup.store.keepDraft(FormDraft(fields: [.title: "x"]), in: nil, holding: false) } == 1)
+        #expect(try roundTrips { _ = try setup.store.keepDraft(FormDraft(fields: [.title: "x"]), in: nil, holding: false) } == 1)
     }
 
     @Test func anEditThatMeetsANewerVersionNamesItInTheSameRoundTrip() throws {
@@ -194,7 +194,7 @@ import Testing
             VALUES ($1::uuid, 'append', true, now() - interval '31 days')
             """, [.text(old.description)])
         let recent = WriteID()
-        try setup.store.append(Samples.oak, as: recent)
+        _ = try setup.store.append(Samples.oak, as: recent)
         let left = try ledger.query("SELECT write_id::text FROM geocache_write ORDER BY written_at").rows
             .compactMap { $0.string(0) }
         #expect(left == [recent.description])

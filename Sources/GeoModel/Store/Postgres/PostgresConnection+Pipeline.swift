@@ -140,22 +140,8 @@ extension PostgresConnection {
                 throw fail(connection)
             }
             defer { cpq_PQclear(result) }
-            switch cpq_PQresultStatus(result) {
-            case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-                if outcome == nil { outcome = .done(PostgresResult(result)) }
-            case PGRES_PIPELINE_ABORTED:
-                if outcome == nil { outcome = .skipped }
-            case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
-                close()
-                throw PostgresError(kind: .queryFailed, message: "COPY is not supported on this connection", server: server)
-            default:
-                let sqlState = cpq_PQresultErrorField(result, CPQ_DIAG_SQLSTATE).map { String(cString: $0) }
-                let message = cpq_PQresultErrorField(result, CPQ_DIAG_MESSAGE_PRIMARY).map { String(cString: $0) }
-                    ?? String(cString: cpq_PQresultErrorMessage(result))
-                let error = fail(connection, sqlState: sqlState, serverMessage: message)
-                if isBroken { throw error }
-                if outcome == nil { outcome = .failed(error) }
-            }
+            let this = try self.outcome(of: result, on: connection)
+            if outcome == nil { outcome = this }
         }
     }
 

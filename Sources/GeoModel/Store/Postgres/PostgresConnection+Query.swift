@@ -146,23 +146,39 @@ extension PostgresConnection {
                     throw fail(connection)
                 }
                 defer { cpq_PQclear(result) }
-                switch cpq_PQresultStatus(result) {
-                case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-                    if outcome == nil { outcome = .success(PostgresResult(result)) }
-                case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
-                    close()
-                    throw PostgresError(kind: .queryFailed, message: "COPY is not supported on this connection", server: server)
-                default:
-                    let sqlState = cpq_PQresultErrorField(result, CPQ_DIAG_SQLSTATE).map { String(cString: $0) }
-                    let message = cpq_PQresultErrorField(result, CPQ_DIAG_MESSAGE_PRIMARY).map { String(cString: $0) }
-                        ?? String(cString: cpq_PQresultErrorMessage(result))
-                    let error = fail(connection, sqlState: sqlState, serverMessage: message)
-                    if isBroken { throw error }
+                switch try self.outcome(of: result, on: connection) {
+                case .done(let done):
+                    if outcome == nil { outcome = .success(done) }
+                case .failed(let error):
                     if case .failure = outcome {} else { outcome = .failure(error) }
+                case .skipped:
+                    break
                 }
             }
             try waitForSocket(connection, Int16(POLLIN), deadline: deadline)
             if cpq_PQconsumeInput(connection) == 0 { throw fail(connection) }
+        }
+    }
+
+    /// What one result of a statement says: its rows, the server's refusal (the
+    /// connection stays usable), or, in a pipeline, that it did not run. COPY, which
+    /// the store never asks for, and a refusal that broke the connection throw.
+    func outcome(of result: OpaquePointer, on connection: OpaquePointer) throws(PostgresError) -> PostgresOutcome {
+        switch cpq_PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return .done(PostgresResult(result))
+        case PGRES_PIPELINE_ABORTED:
+            return .skipped
+        case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+            close()
+            throw PostgresError(kind: .queryFailed, message: "COPY is not supported on this connection", server: server)
+        default:
+            let sqlState = cpq_PQresultErrorField(result, CPQ_DIAG_SQLSTATE).map { String(cString: $0) }
+            let message = cpq_PQresultErrorField(result, CPQ_DIAG_MESSAGE_PRIMARY).map { String(cString: $0) }
+                ?? String(cString: cpq_PQresultErrorMessage(result))
+            let error = fail(connection, sqlState: sqlState, serverMessage: message)
+            if isBroken { throw error }
+            return .failed(error)
         }
     }
 
