@@ -7,11 +7,11 @@ import Glibc
 /// names a key the table does not bind.
 enum FormText {
     /// How the first key of `action` is written ("^S").
-    private static func key(_ action: FormAction) -> String { FormAction.keyMap.label(of: action) }
+    static func key(_ action: FormAction) -> String { FormAction.keyMap.label(of: action) }
 
     /// `“title”`, in typographic quotes; a title longer than ``quotedTitleLength``
     /// characters is cut there, ending in `…` (a note names a cache, it does not show it).
-    private static func quoted(_ title: String) -> String {
+    static func quoted(_ title: String) -> String {
         let shown = title.prefix(quotedTitleLength + 1)
         let cut = shown.count > quotedTitleLength ? shown.prefix(quotedTitleLength - 1) + "…" : shown
         return "\u{201C}\(cut)\u{201D}"
@@ -255,6 +255,11 @@ enum FormText {
     static let storeReachableAgain = "Store reachable again"
     static let serverAway = "Store unreachable, retrying; nothing is stored meanwhile"
     /// A write waiting for another session's lock, tried again by itself.
+    /// A read that met another session's lock (the server answers; it is not away).
+    static func readHeldByLock(holder: String?) -> String {
+        "Another session's change holds the store" + (holder.map { " (\($0))" } ?? "") + "; try again in a moment"
+    }
+
     static func waitingForLock(holder: String?) -> String {
         "Waiting for another session's change" + (holder.map { " (\($0))" } ?? "") + "… Esc stops"
     }
@@ -357,39 +362,6 @@ enum FormText {
     static let hintHidden = "Hint hidden"
     static let noHint = "This cache has no hint"
     static let noCacheToPlace = "No cache to set coordinates for"
-
-    // MARK: - The coordinates prompt
-
-    static let coordinatesPrompt = "Coordinates:"
-    static var placingOpened: String {
-        "Enter sets, \(key(.cancelPlacing)) leaves; none removes them"
-    }
-    static func finishPlacingFirst(cancel: String) -> String {
-        "Enter sets, \(cancel) leaves"
-    }
-    static func placed(_ coordinate: Coordinate) -> String { "Placed at \(coordinate.geocachingText)" }
-    static let placeRemoved = "Coordinates removed"
-    static let placeUnchanged = "Coordinates unchanged"
-    /// A coordinate that could not be read: what is wrong, that nothing was stored, and
-    /// the forms that are read.
-    static func notACoordinate(_ error: CoordinateParseError) -> String {
-        "\(error); nothing stored.\n\nWrite the coordinates as geocachers do, such as N47 22.123 E008 32.456, "
-            + "47.368717, 8.540933 or 47°22'07.4\"N 8°32'27.4\"E, or none to remove them; "
-            + "Enter sets them, \(key(.cancelPlacing)) leaves them unchanged."
-    }
-    static let notACoordinateNote = "Not a coordinate: nothing stored"
-    static func couldNotPlace(_ error: any Error, hint: String) -> String {
-        "Could not set the coordinates: \(error)\(hint)"
-    }
-    static func cannotPlace(_ error: GeoCacheValidationError) -> String {
-        "Cannot set the coordinates: \(error). \(key(.editCache)) edits the cache first."
-    }
-    static func deletedWhilePlacing(_ title: String) -> String {
-        "\(quoted(title)) was deleted in another session; no coordinates stored"
-    }
-    static func changedWhilePlacing(_ title: String) -> String {
-        "\(quoted(title)) was changed in another session; nothing stored. \(key(.placeCache)) tries again on the stored version"
-    }
 
     // MARK: - Where you stand
 

@@ -29,12 +29,17 @@ extension GeoCacheFormController {
 
     /// Says in the status line what a store error from the idle check, a move or a
     /// reload means: the way on for a lost file, "retrying" for a server that is away,
-    /// else `prefix` and the error.
+    /// another session's lock for a read that waited too long for one (the server
+    /// answers: it is not away), else `prefix` and the error.
     func noteStoreProblem(_ error: any Error, prefix: String) {
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
             serverAway = true
             setNote(FormText.serverAway)
+            return
+        }
+        if case StoreError.locked(_, let holder)? = error as? StoreError {
+            setNote(FormText.readHeldByLock(holder: holder))
             return
         }
         setNote(FormText.storeProblem(prefix, error))

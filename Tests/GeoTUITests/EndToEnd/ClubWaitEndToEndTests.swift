@@ -152,4 +152,22 @@ import Glibc
         try session.quitApp()
         #expect(try PostgresStore(url: url).count() == 0)
     }
+
+    @Test func aReadThatMeetsAnotherSessionsLockSaysSoAndNeverCallsTheServerUnreachable() throws {
+        let url = try server.makeDatabase()
+        #expect(try TmuxSession.runBinary(["add", "--store", url, "--title", "Old Oak", "--details", "d",
+                                           "--creator", "c", "--reward", "r"]) == 0)
+        let session = try TmuxSession.app(storeArgument: url)
+        try session.waitFor("Cache 1 of 1")
+        let other = try PostgresConnection(url)
+        try other.query("BEGIN")
+        try other.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
+        try session.send("F5")
+        let screen = try session.waitFor("Another session's change holds the store")
+        #expect(!screen.contains("unreachable"))
+        try other.query("ROLLBACK")
+        try session.send("F5")
+        try session.waitFor("Reloaded")
+        try session.quitApp()
+    }
 }

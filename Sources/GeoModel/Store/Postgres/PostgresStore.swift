@@ -118,7 +118,7 @@ public final class PostgresStore: CacheStore {
     /// reads (``openingContents()``) go in one exchange after connecting. For a command,
     /// nothing is sent until its first statement: the check goes in the same exchange as
     /// the first read, or in a round trip of its own before a write. Neither sends
-    /// `SET jit = off`: that setting travels in the start-up packet (``sessionSettings``).
+    /// `SET jit = off`: that setting travels in the start-up packet (``sessionSettings(for:)``).
     ///
     /// - Throws: ``StoreError/unreachable(server:reason:)``,
     ///   ``StoreError/accessDenied(server:reason:)``, ``StoreError/noSuchDatabase(server:)``,
@@ -137,7 +137,7 @@ public final class PostgresStore: CacheStore {
         self.purpose = purpose
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection(url, settings: Self.sessionSettings)
+            connection = try PostgresConnection(url, settings: Self.sessionSettings(for: purpose))
         } catch {
             throw Self.openingError(error, url: url)
         }
@@ -220,12 +220,24 @@ public final class PostgresStore: CacheStore {
 
     // MARK: - Plumbing
 
-    /// The settings every session of the store starts with, in the start-up packet:
-    /// the server's JIT compiling off. Every statement of the store is short, but once a
-    /// table grows inside one transaction (an import's batches) the planner's estimates
-    /// pass the JIT threshold and each statement was compiled for 0.45 s to run for
-    /// 0.02 s (measured here).
-    static let sessionSettings: [(name: String, value: String)] = [("jit", "off")]
+    /// The settings a session of `purpose` starts with, in the start-up packet:
+    /// - the server's JIT compiling off. Every statement of the store is short, but once
+    ///   a table grows inside one transaction (an import's batches) the planner's
+    ///   estimates pass the JIT threshold and each statement was compiled for 0.45 s to
+    ///   run for 0.02 s (measured here);
+    /// - for a form, a read waits at most ``formReadLockWait`` for a lock another
+    ///   session holds (a `LOCK TABLE`, a long migration): it then throws
+    ///   ``StoreError/locked(path:holder:)`` and the form says so, instead of freezing
+    ///   until the round trip's deadline and calling the server away. (Writes set their
+    ///   own wait, ``lockWait``, in their transaction.)
+    static func sessionSettings(for purpose: StorePurpose) -> [(name: String, value: String)] {
+        let jit = [("jit", "off")]
+        guard purpose == .form else { return jit }
+        return jit + [("lock_timeout", "\(Int(formReadLockWait * 1000))ms")]
+    }
+
+    /// How long a form's read waits for another session's lock.
+    static let formReadLockWait: TimeInterval = 1
 
     /// What a session of `purpose` sends first: a form listens for other sessions'
     /// changes, a command nothing.
@@ -246,7 +258,7 @@ public final class PostgresStore: CacheStore {
         if reconnecting == nil {
             guard lastAttempt.duration(to: .now) >= Self.reconnectInterval else { throw notConnected }
             lastAttempt = .now
-            reconnecting = try? PostgresConnectAttempt(url, timeout: nil, settings: Self.sessionSettings)
+            reconnecting = try? PostgresConnectAttempt(url, timeout: nil, settings: Self.sessionSettings(for: purpose))
         }
         guard let attempt = reconnecting else { throw notConnected }
         switch attempt.advance() {
@@ -368,11 +380,13 @@ public final class PostgresStore: CacheStore {
         }
     }
 
-    /// A ``StoreError`` for what a statement on `server` threw.
+    /// A ``StoreError`` for what a statement on `server` threw (a lock wait that ran out
+    /// is ``StoreError/locked(path:holder:)``: the server answers).
     static func storeError(_ error: any Error, server: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? PostgresError else { return .serverError(server: server, message: "\(error)") }
         switch error.kind {
+        case .queryFailed where error.sqlState == "55P03": return .locked(path: server, holder: nil)
         case .queryFailed: return .serverError(server: server, message: error.message)
         default: return .connectionLost(server: server, reason: error.message)
         }
