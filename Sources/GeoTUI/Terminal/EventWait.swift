@@ -1,6 +1,6 @@
 import Glibc
 
-/// What ended a wait in ``EventWait/wait(input:signals:watched:timeout:)``.
+/// What ended a wait in ``EventWait/wait(input:signals:watched:watchedForWriting:timeout:)``.
 enum WaitResult: Equatable {
     /// The input descriptor has bytes to read (or reads at once: a read may find its end).
     case input

@@ -206,7 +206,7 @@ extension Terminal {
     }
 
     /// Resizes the virtual screen of a headless terminal, as a window manager would a
-    /// real one; the next ``nextEvent(timeout:watching:)`` delivers ``InputEvent/resize``. The
+    /// real one; the next ``nextEvent(timeout:watching:watchingForWriting:)`` delivers ``InputEvent/resize``. The
     /// corresponding ncurses call is `resizeterm`.
     public func resize(to newSize: Size) {
         guard !isClosed else { return }

@@ -45,7 +45,7 @@ package final class PostgresConnectAttempt {
 
     /// Starts connecting to the server `connectionString` names, with the keywords
     /// ``PostgresConnection/defaultOptions`` adds; `timeout` as for
-    /// ``PostgresConnection/init(_:timeout:interruption:)``. Throws
+    /// ``PostgresConnection/init(_:timeout:settings:interruption:)``. Throws
     /// ``PostgresConnectionString/Invalid`` for a malformed string (nothing is started).
     ///
     /// `settings` are server settings (`jit=off`) sent in the start-up packet's

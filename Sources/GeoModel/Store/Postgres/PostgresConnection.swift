@@ -7,7 +7,7 @@ import Glibc
 /// One connection to a PostgreSQL server through libpq, in which nothing waits
 /// longer than its deadline.
 ///
-/// Connecting (``init(_:timeout:)``) and every round trip
+/// Connecting (``init(_:timeout:settings:interruption:)``) and every round trip
 /// (``query(_:_:timeout:)``) run libpq's non-blocking API and `poll()` on the
 /// connection's socket until the work is done or the deadline has passed. When a
 /// deadline passes, or the server goes away, the connection is closed and marked

@@ -100,7 +100,7 @@ public final class PostgresStore: CacheStore {
     /// Whether the schema was found current on this connection; until then the first
     /// exchange checks it (``exchange(_:)``).
     var schemaChecked = false
-    /// Whether a read-only transaction of a read (``stream(_:_:_:)``) was left open,
+    /// Whether a read-only transaction of a read (`stream`) was left open,
     /// to be ended in the next exchange rather than in a round trip of its own.
     var readTransactionOpen = false
     /// What the form shows first, read while opening (``openingContents()`` hands it
