@@ -83,6 +83,26 @@ package enum GeocacheTUIBinary {
         """
     }
 
+    /// Starts the binary with `arguments` and the given standard streams, with SIGINT,
+    /// SIGTERM and SIGHUP open as a shell would leave them: the child inherits the
+    /// starting thread's signal mask, and the test runner's threads block them.
+    package static func start(_ arguments: [String], input: Any = FileHandle.nullDevice,
+                              output: Any = FileHandle.nullDevice, error: Any = FileHandle.nullDevice) throws -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        var signals = sigset_t(), saved = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try process.run()
+        return process
+    }
+
     /// Starts `/bin/sh -c script` with `$BIN` naming the executable and `extra` in
     /// its environment. Foundation starts the child in a process group of its own,
     /// so `kill(-pid, ...)` reaches the shell and whatever it is running.

@@ -15,19 +15,7 @@ import Glibc
     /// shell leaves open (the test runner's threads block them).
     private func start(_ arguments: [String], stderr: URL) throws -> Process {
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        let process = Process()
-        process.executableURL = GeocacheTUIBinary.url
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        var signals = sigset_t(), saved = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try process.run()
-        return process
+        return try GeocacheTUIBinary.start(arguments, error: try FileHandle(forWritingTo: stderr))
     }
 
     private func text(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }

@@ -14,21 +14,9 @@ struct ImportSignalCommandTests {
     /// Starts `geocache-tui import` on `fixture`'s store; its output goes to files there.
     private func startImport(_ fixture: StoreFixture, _ arguments: [String],
                              input: Any = FileHandle.nullDevice) throws -> Process {
-        let process = Process()
-        process.executableURL = GeocacheTUIBinary.url
-        process.arguments = ["import", "--store", fixture.storeArgument] + arguments
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: emptyFile(fixture, "stdout"))
-        process.standardError = try FileHandle(forWritingTo: emptyFile(fixture, "stderr"))
-        // The child inherits this thread's signal mask, and the test runner's threads
-        // block SIGINT, SIGTERM and SIGHUP; a shell would start the import with them open.
-        var signals = sigset_t(), saved = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try process.run()
-        return process
+        try GeocacheTUIBinary.start(["import", "--store", fixture.storeArgument] + arguments, input: input,
+                                    output: try FileHandle(forWritingTo: emptyFile(fixture, "stdout")),
+                                    error: try FileHandle(forWritingTo: emptyFile(fixture, "stderr")))
     }
 
     private func emptyFile(_ fixture: StoreFixture, _ name: String) -> URL {

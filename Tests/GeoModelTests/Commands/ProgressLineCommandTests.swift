@@ -27,19 +27,7 @@ struct ProgressLineCommandTests {
     /// Starts the binary with `arguments`; standard input is a pipe the test writes.
     private func start(_ arguments: [String], stderr: Any, stdout: Any,
                        input: Pipe) throws -> Process {
-        let process = Process()
-        process.executableURL = GeocacheTUIBinary.url
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = stdout
-        process.standardError = stderr
-        var signals = sigset_t(), saved = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &signals, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try process.run()
-        return process
+        try GeocacheTUIBinary.start(arguments, input: input, output: stdout, error: stderr)
     }
 
     private func importFromStandardInput(_ fixture: StoreFixture, quiet: Bool = false,

@@ -7,13 +7,20 @@ import Testing
 /// the form's COMMIT: the form says what is known, settles it, and never stores a
 /// second copy.
 @Suite(.serialized) struct ClubWriteOutcomeEndToEndTests {
-    @Test func anAddWhoseCommitReplyIsLostIsStoredOnceAndSaidToBeAdded() throws {
+    /// A form on an empty club store behind a relay of its own, Old Oak typed into
+    /// its fields; the store's direct URL, the relay and the session.
+    private func formWithOldOakTyped() throws -> (url: String, relay: FaultRelay, session: TmuxSession) {
         let server = try PostgresTestServer.shared()
         let url = try server.makeDatabase()
         let relay = try FaultRelay(to: server.port)
         let session = try TmuxSession.app(storeArgument: relay.url(through: url))
         try session.waitFor("No caches yet")
         try session.typeFields(["Old Oak", "Behind the tree", "ana", "Coin"])
+        return (url, relay, session)
+    }
+
+    @Test func anAddWhoseCommitReplyIsLostIsStoredOnceAndSaidToBeAdded() throws {
+        let (url, relay, session) = try formWithOldOakTyped()
         try relay.arm(.dropRepliesAfterCommit)
         try session.send("C-s")
         try session.waitFor("Cache 1 of 1", timeout: 20)
@@ -25,12 +32,7 @@ import Testing
     }
 
     @Test func anAddOfUnknownOutcomeSaysSoThenSettlesItWhenTheServerAnswers() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let relay = try FaultRelay(to: server.port)
-        let session = try TmuxSession.app(storeArgument: relay.url(through: url))
-        try session.waitFor("No caches yet")
-        try session.typeFields(["Old Oak", "Behind the tree", "ana", "Coin"])
+        let (url, relay, session) = try formWithOldOakTyped()
         try relay.arm(.dropRepliesAfterCommit)
         try session.send("C-s")
         #expect(waitUntil(timeout: .seconds(20)) { relay.hasFired(.dropRepliesAfterCommit) })
