@@ -59,11 +59,12 @@ extension GeocacheTUICommand {
             }
             let destination: ExportDestination
             do {
-                destination = try ExportDestination(path: output, exporting: store)
+                // Created and recorded under the path's lock: a signal that comes
+                // meanwhile waits for the path, and so never leaves the file behind.
+                destination = try temporary.recording { try ExportDestination(path: output, exporting: store) }
             } catch {
                 throw CommandFailure.report(error)
             }
-            temporary.path = destination.temporaryPath
             _ = signals
             let total = try? store.count()
             let written = WrittenCount()
@@ -98,9 +99,17 @@ private final class TemporaryPath: @unchecked Sendable {
     private let lock = NSLock()
     private var value: String?
 
-    var path: String? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+    /// The temporary file, once ``recording(_:)`` has made it; waits while it is being made.
+    var path: String? { lock.withLock { value } }
+
+    /// Makes the destination (and so its temporary file) and records the file's path,
+    /// both under the lock.
+    func recording(_ make: () throws -> ExportDestination) throws -> ExportDestination {
+        try lock.withLock {
+            let destination = try make()
+            value = destination.temporaryPath
+            return destination
+        }
     }
 }
 
