@@ -172,7 +172,7 @@ import GeoTestSupport
         process.arguments = [change, url.path]
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
+        guard (try? process.waitForExit(timeout: .seconds(30))) != nil else { return false }
         return process.terminationStatus == 0
     }
 

@@ -70,7 +70,7 @@ package final class FaultRelay: @unchecked Sendable {
         if process.isRunning {
             try? commands.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
             process.terminate()
-            process.waitUntilExit()
+            try? process.waitForExit(timeout: .seconds(10))
         }
     }
 

@@ -61,7 +61,7 @@ package enum GeocacheTUIBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        try process.waitForExit()
         try out.close()
         try err.close()
         return Result(

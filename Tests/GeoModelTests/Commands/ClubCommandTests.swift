@@ -48,7 +48,7 @@ import Testing
         let pipe = try GeocacheTUIBinary.startShell(
             #""$BIN" export --store "$SOURCE" | "$BIN" import --store "$TARGET" -"#,
             extra: ["SOURCE": fixture.storeArgument, "TARGET": url])
-        pipe.waitUntilExit()
+        try pipe.waitForExit()
         #expect(pipe.terminationStatus == 0)
         #expect(try PostgresStore(url: url).loadCaches().withoutCodes == [Samples.oak, Samples.bridge, Samples.mill])
     }

@@ -11,7 +11,7 @@ import Testing
         _ = try PostgresStore(url: url)
         let prefixes = ["north", "east", "south", "west"]
         let loops = try prefixes.map { try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: $0, count: 60, store: url)) }
-        for loop in loops { loop.waitUntilExit() }
+        for loop in loops { try loop.waitForExit() }
         #expect(loops.map(\.terminationStatus) == [0, 0, 0, 0])
         let store = try PostgresStore(url: url)
         let caches = try store.loadCaches()
@@ -29,7 +29,7 @@ import Testing
         defer { if loop.isRunning { _ = GeocacheTUIBinary.killGroup(of: loop) } }
         try waitUntil(timeout: .seconds(60), polling: .milliseconds(20)) { try observer.count() >= 20 || !loop.isRunning }
         #expect(GeocacheTUIBinary.killGroup(of: loop))
-        loop.waitUntilExit()
+        try loop.waitForExit()
         let caches = try PostgresStore(url: url).loadCaches()
         #expect(caches.count >= 20)
         #expect(caches.map(\.title) == (1...max(1, caches.count)).prefix(caches.count).map { "killed \($0)" })
@@ -54,7 +54,7 @@ import Testing
             try store.count() != 1 || importHoldsTheAppendLock(url)
         }
         #expect(GeocacheTUIBinary.killGroup(of: importing))
-        importing.waitUntilExit()
+        try importing.waitForExit()
         try writer.close()
         #expect(try PostgresStore(url: url).loadCaches().withoutCodes == [Samples.oak])
     }

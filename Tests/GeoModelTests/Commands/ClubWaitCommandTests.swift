@@ -38,7 +38,7 @@ import Glibc
                                  "--creator", "c", "--reward", "r"], stderr: stderr)
         #expect(waitUntil(timeout: .seconds(4)) { text(stderr).contains("waiting for another session's change") })
         try other.query("SELECT pg_advisory_unlock(\(0x6765_6F63))")
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(text(stderr) == "geocache-tui: waiting for another session's change\n")
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Patient oak"])
@@ -59,7 +59,7 @@ import Glibc
         kill(process.processIdentifier, SIGTERM)
         #expect(waitUntil(timeout: .seconds(3)) { !process.isRunning })
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 128 + SIGTERM)
         #expect(text(stderr).contains("interrupted by SIGTERM"), "stderr was: \(text(stderr))")
         try other.query("SELECT pg_advisory_unlock(\(0x6765_6F63))")

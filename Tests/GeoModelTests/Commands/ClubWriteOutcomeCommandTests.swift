@@ -79,7 +79,7 @@ import Testing
             extra: ["URL": url, "ERRORS": errors.path])
         #expect(waitUntil(timeout: .seconds(30)) { relay.hasFired(.dropRepliesAfterCommit) })
         try relay.stall()
-        add.waitUntilExit()
+        try add.waitForExit()
         try relay.resume()
         let message = try String(contentsOf: errors, encoding: .utf8)
         #expect(add.terminationStatus == 75, "stderr was: \(message)")

@@ -22,7 +22,7 @@ import Glibc
         let loops = try prefixes.map {
             try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: $0, count: perProcess, store: store.path))
         }
-        for loop in loops { loop.waitUntilExit() }
+        for loop in loops { try loop.waitForExit() }
         #expect(loops.map(\.terminationStatus) == [0, 0])
         let caches = try SQLiteStore(url: store).loadCaches()
         #expect(caches.count == perProcess * prefixes.count)
@@ -47,7 +47,7 @@ import Glibc
                 try GeocacheTUIBinary.startShell(
                     "\"$BIN\" add --store '\(store)' --title \(name) --details d --creator \(name) --reward r")
             }
-            for add in adds { add.waitUntilExit() }
+            for add in adds { try add.waitForExit() }
             #expect(adds.map(\.terminationStatus) == [0, 0, 0], "round \(round)")
             #expect(try SQLiteStore(path: store).count() == 3, "round \(round)")
         }
@@ -64,7 +64,7 @@ import Glibc
         try waitUntil(timeout: .seconds(60), polling: .milliseconds(20)) { try observer.count() >= 41 || !loop.isRunning }
         // Kill the shell and the add it is running, wherever that add has got to.
         #expect(GeocacheTUIBinary.killGroup(of: loop))
-        loop.waitUntilExit()
+        try loop.waitForExit()
         #expect(loop.terminationReason == .uncaughtSignal)
 
         let reopened = try SQLiteStore(url: store)

@@ -111,7 +111,7 @@ struct ExportOutputCommandTests {
             reader.terminate()
             Issue.record("the reader of the FIFO never saw the end of the export")
         }
-        reader.waitUntilExit()
+        try reader.waitForExit()
         #expect(result.status == 0)
         #expect(fileType(fifo) == S_IFIFO)
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: received)), as: UTF8.self) == (try document(fixture)))

@@ -33,7 +33,7 @@ import GeoTestSupport
         }
         #expect(temporaryAppeared)
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        try process.waitForExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 143)
         #expect(message.contains("geocache-tui: interrupted by SIGTERM: the export was abandoned; \(target.path) is as it was"),
@@ -57,7 +57,7 @@ import GeoTestSupport
         }
         #expect(blocked)
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 130)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(message.contains("interrupted by SIGINT"), "\(message)")

@@ -36,7 +36,7 @@ struct ImportSignalCommandTests {
             kill(process.processIdentifier, SIGKILL)
             Issue.record("the import did not end after the signal")
         }
-        process.waitUntilExit()
+        try? process.waitForExit(timeout: .seconds(10))
     }
 
     /// How far `process` has read the file at `path`: the offset of its descriptor on

@@ -40,7 +40,7 @@ struct ImportWaitingCommandTests {
         let process = try startImport(fixture, input: input)
         defer {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            try? process.waitForExit(timeout: .seconds(30))
         }
         let elements = Self.imported.enumerated().map { JSONInterchange.element(for: $1, isFirst: $0 == 0) }
         input.fileHandleForWriting.write(Data(elements.joined().utf8))
@@ -59,7 +59,7 @@ struct ImportWaitingCommandTests {
         input.fileHandleForWriting.write(Data((last + "\n]\n").utf8))
         try input.fileHandleForWriting.close()
         #expect(waitUntil(timeout: .seconds(60)) { !process.isRunning })
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0, "import failed: \(contents(fixture, "stderr"))")
         #expect(contents(fixture, "stdout") == "Added 3 caches, skipped 0 as duplicates, rejected 0.\n")
         let added = GeoCache(title: "Added meanwhile", details: "While the import waited", creator: "ana", reward: "Coin")

@@ -31,7 +31,7 @@ struct InstallTests {
         process.standardError = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        try process.waitForExit()
         return (process.terminationStatus, output)
     }
 

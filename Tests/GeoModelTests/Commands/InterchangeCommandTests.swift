@@ -41,7 +41,7 @@ struct InterchangeCommandTests {
         process.arguments = ["-c", #""$0" import --store "$1" - < "$2" > "$3""#, GeocacheTUIBinary.url.path,
                              fixture.storeArgument, try Interchange.fixture("caches.json").path, outputURL.path]
         try process.run()
-        process.waitUntilExit()
+        try process.waitForExit()
         let text = try String(contentsOf: outputURL, encoding: .utf8)
         #expect(process.terminationStatus == 0)
         #expect(text == "Added 1 cache, skipped 1 as duplicate, rejected 0.\n")
@@ -117,7 +117,7 @@ struct InterchangeCommandTests {
         let script = #"( trap '' PIPE; printf '['; dd if=/dev/zero bs=65536 count=800 2>"$DIR/dd.log" ) "#
             + #"| "$BIN" import --store "$STORE" - 2>"$DIR/stderr"; echo $? > "$DIR/status""#
         let process = try GeocacheTUIBinary.startShell(script, extra: ["DIR": directory, "STORE": fixture.storeArgument])
-        process.waitUntilExit()
+        try process.waitForExit()
         let read = { (name: String) in (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "" }
         #expect(read("status") == "1\n")
         #expect(read("stderr") == "geocache-tui: <stdin>:1:2: malformed JSON: expected a value, found byte 0x00 "

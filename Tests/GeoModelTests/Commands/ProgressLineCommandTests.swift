@@ -64,7 +64,7 @@ struct ProgressLineCommandTests {
         #expect(terminal.read { $0.contains("Importing: ") }, "the import beside it drew no progress line")
         finishInput(input)
         terminal.readToEnd()
-        process.waitUntilExit()
+        try process.waitForExit()
     }
 
     @Test func importOnATerminalShowsBytesCachesAndRateThenErasesTheLine() throws {
@@ -76,7 +76,7 @@ struct ProgressLineCommandTests {
         #expect(terminal.read { $0.contains("caches/s") || $0.contains("MB/s") })
         finishInput(input)
         terminal.readToEnd()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(terminal.text.hasPrefix("\rImporting: "))
         #expect(terminal.text.contains(" caches, "))
@@ -93,7 +93,7 @@ struct ProgressLineCommandTests {
         waitInsideTheImport(process, fixture)
         try waitForAnotherImportToDrawItsLine()
         finishInput(input)
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
     }
@@ -108,7 +108,7 @@ struct ProgressLineCommandTests {
         try waitForAnotherImportToDrawItsLine()
         finishInput(input)
         terminal.readToEnd()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(terminal.received.isEmpty)
     }
@@ -123,7 +123,7 @@ struct ProgressLineCommandTests {
         #expect(terminal.read { $0.contains("Importing: ") })
         kill(process.processIdentifier, SIGINT)
         terminal.readToEnd()
-        process.waitUntilExit()
+        try process.waitForExit()
         try? input.fileHandleForWriting.close()
         #expect(process.terminationStatus == 130)
         let message = "geocache-tui: interrupted by SIGINT: the import was rolled back; nothing was stored\n"
@@ -145,7 +145,7 @@ struct ProgressLineCommandTests {
         #expect(terminal.read { $0.contains("of 3,000 caches") })
         let written = output.fileHandleForReading.readDataToEndOfFile()
         terminal.readToEnd()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(terminal.text.hasPrefix("\rExporting: "))
         #expect(terminal.text.hasSuffix(Self.erase))
@@ -165,7 +165,7 @@ struct ProgressLineCommandTests {
         try waitForAnotherImportToDrawItsLine()
         #expect(process.isRunning, "the export ended before a line would have been drawn")
         terminal.readToEnd()
-        process.waitUntilExit()
+        try process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(terminal.text.contains("\"title\": \"Cache 2999\""))
         #expect(!terminal.text.contains("Exporting"))

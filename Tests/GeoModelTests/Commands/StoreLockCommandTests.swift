@@ -27,7 +27,7 @@ import GeoTestSupport
             // Not by closing its input: a process started meanwhile (a test's PostgreSQL
             // server) may have inherited the pipe and would keep it open.
             kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
+            try? holder.waitForExit(timeout: .seconds(30))
             try? input.fileHandleForWriting.close()
         }
         // With a busy timeout: the shell has none, and its BEGIN failed for good when it

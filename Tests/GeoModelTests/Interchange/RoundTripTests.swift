@@ -119,7 +119,7 @@ struct GPSBabelRoundTripTests {
         process.standardError = errors
         try process.run()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        try process.waitForExit()
         guard process.terminationStatus == 0 else {
             throw Failure(message: "gpsbabel failed: " + String(decoding: message, as: UTF8.self))
         }

@@ -146,7 +146,7 @@ import Glibc
         // Deleted while the form was away: no notification reaches it.
         let other = try PostgresStore(url: url, purpose: .command)
         _ = try other.delete(try #require(try other.cache(atPosition: 2)))
-        #expect(try waitUntil(timeout: .seconds(10)) {
+        #expect(waitUntil(timeout: .seconds(10)) {
             (try? list.checkForExternalChanges()) != nil && list.count == 39
         })
         list.showNext()

@@ -140,7 +140,7 @@ import Glibc
             }
         }
         _ = FileManager.default.createFile(atPath: stop.path, contents: nil)
-        loop.waitUntilExit()
+        try loop.waitForExit()
         #expect(loop.terminationStatus == 0)
 
         // What the command loop committed, in its order.

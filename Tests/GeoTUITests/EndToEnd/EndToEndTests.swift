@@ -122,7 +122,7 @@ import Testing
         adder.arguments = ["add", "--store", store.path, "--title", "From elsewhere", "--details", "d",
                            "--creator", "c", "--reward", "r"]
         try adder.run()
-        adder.waitUntilExit()
+        try adder.waitForExit()
         #expect(adder.terminationStatus == 0)
         try session.waitFor("Cache 1 of 1", timeout: 3)
         try session.quitApp()
@@ -192,7 +192,7 @@ import Testing
         importer.arguments = ["import", "--store", store.path, file.path]
         importer.standardOutput = FileHandle.nullDevice
         try importer.run()
-        importer.waitUntilExit()
+        try importer.waitForExit()
         #expect(importer.terminationStatus == 0)
         try session.waitFor("Cache 1 of 2", timeout: 3)
         try session.quitApp()

@@ -100,8 +100,18 @@ final class TmuxSession {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard result == 0 else { throw TmuxFailed(arguments: arguments, status: result) }
+        // Bounded: a tmux client that never gets its answer fails the test, not the run.
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = waitUntil(timeout: .seconds(60), polling: .milliseconds(2)) {
+            var result = waitpid(pid, &status, WNOHANG)
+            while result < 0 && errno == EINTR { result = waitpid(pid, &status, WNOHANG) }
+            return result != 0
+        }
+        guard exited else {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            throw ProcessTimeout(command: ([path] + arguments).joined(separator: " "), timeout: .seconds(60))
+        }
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs every test (`swift test --skip-build`, arguments passed on) and makes sure the
+# run ends: `make test` calls it.
+#
+# A test run that stops making progress is reported, not waited for:
+# - Once Swift Testing has written its results (the xUnit file, written after the last
+#   test and before the process exits) the process has EXIT_GRACE seconds to exit. If
+#   it does not, the threads' stacks are printed and the process is killed; the status
+#   is then the results' (0 only when no test failed), with a warning that says so.
+# - A run still going after RUN_LIMIT seconds prints the same and fails.
+# The stacks come from gdb when it is installed (make test does not need it).
+set -uo pipefail
+
+RUN_LIMIT=${GEOCACHE_TEST_RUN_LIMIT:-2700}
+EXIT_GRACE=${GEOCACHE_TEST_EXIT_GRACE:-120}
+SWIFT=${SWIFT:-swift}
+
+results_dir=$(mktemp -d "${TMPDIR:-/tmp}/geocache-test-results-XXXXXX")
+trap 'rm -rf "$results_dir"' EXIT
+results="$results_dir/results.xml"
+# This package's test process (not another checkout's).
+tests_binary="$(pwd)/.build/.*PackageTests.xctest"
+# swift test adds the library's name to the path it is given.
+written="$results_dir/results-swift-testing.xml"
+
+"$SWIFT" test --skip-build --xunit-output "$results" "$@" &
+runner=$!
+
+# What every process under the runner is doing, and each test process's threads.
+report_stuck() {
+    echo "run-tests: $1" >&2
+    ps -eo pid,ppid,etimes,stat,wchan:24,args --forest -ww | cut -c1-240 >&2 || true
+    if command -v gdb >/dev/null; then
+        for pid in $(pgrep -f "$tests_binary" || true); do
+            echo "run-tests: threads of $pid" >&2
+            timeout 120 gdb -p "$pid" -batch -nx -ex 'set pagination off' -ex 'thread apply all bt 30' >&2 2>&1 || true
+        done
+    fi
+}
+
+# Ends the runner and every test process under it.
+stop_run() {
+    pkill -KILL -f "$tests_binary" 2>/dev/null || true
+    kill -KILL "$runner" 2>/dev/null || true
+    wait "$runner" 2>/dev/null || true
+}
+
+started=$SECONDS
+finished_at=""
+while kill -0 "$runner" 2>/dev/null; do
+    if [ -z "$finished_at" ] && [ -s "$written" ]; then finished_at=$SECONDS; fi
+    if [ -n "$finished_at" ] && [ $((SECONDS - finished_at)) -ge "$EXIT_GRACE" ]; then
+        report_stuck "every test has finished, but the test process has not exited in ${EXIT_GRACE} s"
+        stop_run
+        if grep -q '<testsuite [^>]*errors="0"[^>]* failures="0"' "$written"; then
+            echo "run-tests: WARNING: the tests passed; the test process hung on its way out (stacks above)" >&2
+            exit 0
+        fi
+        echo "run-tests: tests failed (see above)" >&2
+        exit 1
+    fi
+    if [ $((SECONDS - started)) -ge "$RUN_LIMIT" ]; then
+        report_stuck "the test run has gone on for ${RUN_LIMIT} s: a test hangs"
+        stop_run
+        exit 1
+    fi
+    sleep 2
+done
+wait "$runner"
