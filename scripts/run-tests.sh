@@ -3,10 +3,11 @@
 # run ends: `make test` calls it.
 #
 # A test run that stops making progress is reported, not waited for:
-# - Once Swift Testing has written its results (the xUnit file, written after the last
-#   test and before the process exits) the process has EXIT_GRACE seconds to exit. If
-#   it does not, the threads' stacks are printed and the process is killed; the status
-#   is then the results' (0 only when no test failed), with a warning that says so.
+# - Once Swift Testing has written its results (the xUnit file, whose end is written
+#   after the last test and before the process exits) the process has EXIT_GRACE
+#   seconds to exit. If it does not, the threads' stacks are printed and the process
+#   is killed; the status is then the results' (0 only when no test failed), with a
+#   warning that says so.
 # - A run still going after RUN_LIMIT seconds prints the same and fails.
 # The stacks come from gdb when it is installed (make test does not need it).
 set -uo pipefail
@@ -48,7 +49,8 @@ stop_run() {
 started=$SECONDS
 finished_at=""
 while kill -0 "$runner" 2>/dev/null; do
-    if [ -z "$finished_at" ] && [ -s "$written" ]; then finished_at=$SECONDS; fi
+    # The file's head is written at the start; its end once the last test is done.
+    if [ -z "$finished_at" ] && grep -qs '</testsuites>' "$written"; then finished_at=$SECONDS; fi
     if [ -n "$finished_at" ] && [ $((SECONDS - finished_at)) -ge "$EXIT_GRACE" ]; then
         report_stuck "every test has finished, but the test process has not exited in ${EXIT_GRACE} s"
         stop_run
