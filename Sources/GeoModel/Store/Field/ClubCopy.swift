@@ -140,7 +140,9 @@ public final class ClubCopy {
 
     /// What the `club_copy` table holds.
     struct Meta {
+        /// When the copy was refreshed.
         let refreshedAt: Date
+        /// The area it holds; nil for every cache.
         let area: Area?
     }
 
