@@ -137,8 +137,9 @@ extension Outbox {
         }
     }
 
-    /// The store name the file records (``FieldFiles/storeName`` when it was opened).
-    func recordedStoreName() throws -> String? {
+    /// The store name the file records (``FieldFiles/storeName`` when it was last
+    /// opened: the URL without its password), for `sync --status`.
+    public func recordedStoreName() throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'store'") }
     }
 
