@@ -58,7 +58,7 @@ enum FieldDelivery {
         }
         if let stoppedBy = report.stoppedBy {
             lines.append("the club store went away during delivery (\(stoppedBy)); "
-                         + "\(FieldText.changes(waiting)) still wait on this machine")
+                         + "\(FieldText.stillWait(waiting)) on this machine")
         }
         return lines
     }

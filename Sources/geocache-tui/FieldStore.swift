@@ -187,6 +187,11 @@ enum FieldText {
         count == 1 ? "1 change" : "\(count) changes"
     }
 
+    /// "1 change still waits", "2 changes still wait".
+    static func stillWait(_ count: Int) -> String {
+        changes(count) + (count == 1 ? " still waits" : " still wait")
+    }
+
     /// "1 conflict", "2 conflicts".
     static func conflicts(_ count: Int) -> String {
         count == 1 ? "1 conflict" : "\(count) conflicts"

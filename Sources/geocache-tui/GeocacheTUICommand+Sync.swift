@@ -45,7 +45,8 @@ extension GeocacheTUICommand {
                                    + "then deliver.", valueName: "n"))
         var overwrite: Int64?
 
-        @Option(help: ArgumentHelp("Keep in the copy only the caches within this distance of --near (50km, 500m).",
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Keep in the copy only the caches within this distance of --near (50km, 500m).",
                                    valueName: "distance"),
                 transform: DistanceArgument.parse)
         var within: Double?
@@ -173,7 +174,7 @@ extension GeocacheTUICommand {
                 waiting = (try? Outbox(files: files).count()) ?? 0
             }
             StandardStreams.writeError("geocache-tui: the club store cannot be reached (\(reason)); "
-                                       + "\(FieldText.changes(waiting)) still wait on this machine and its copy was "
+                                       + "\(FieldText.stillWait(waiting)) on this machine and its copy was "
                                        + "not refreshed. Try again when the server answers.\n")
             return ExitCode(unavailableStatus)
         }

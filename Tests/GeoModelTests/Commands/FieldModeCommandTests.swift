@@ -21,7 +21,7 @@ import Glibc
         #expect(try Outbox(files: club.files).count() == 1)
     }
 
-    @Test func anEditOfACachInTheCopyWhileTheServerIsDownIsDeliveredWhenItAnswers() throws {
+    @Test func anEditOfACacheInTheCopyWhileTheServerIsDownIsDeliveredWhenItAnswers() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
         #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
