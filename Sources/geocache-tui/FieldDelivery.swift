@@ -42,11 +42,12 @@ enum FieldDelivery {
         }
     }
 
-    /// What a delivery did, in lines: the changes delivered, each conflict with both
-    /// versions, the changes held behind a conflict, and why it stopped.
-    static func lines(for report: OutboxDelivery.Report, waiting: Int) -> [String] {
+    /// What a delivery did, in lines: the changes delivered (unless `countingDelivered`
+    /// is false: `sync` counts them in its summary), each conflict with both versions,
+    /// the changes held behind a conflict, and why it stopped.
+    static func lines(for report: OutboxDelivery.Report, waiting: Int, countingDelivered: Bool = true) -> [String] {
         var lines: [String] = []
-        if !report.delivered.isEmpty {
+        if countingDelivered, !report.delivered.isEmpty {
             lines.append("delivered \(FieldText.changes(report.delivered.count)) kept on this machine")
         }
         for change in report.conflicts {

@@ -118,7 +118,8 @@ extension GeocacheTUICommand {
                     waiting = try outbox.count()
                 }
             }
-            FieldDelivery.Output.standardOutput.write(FieldDelivery.lines(for: report, waiting: waiting))
+            let lines = FieldDelivery.lines(for: report, waiting: waiting, countingDelivered: false)
+            FieldDelivery.Output.standardOutput.write(lines)
             if let stoppedBy = report.stoppedBy {
                 throw Self.away(AwayClubStore(location: .server(url), error: stoppedBy)?.reason ?? "\(stoppedBy)",
                                 files: files)

@@ -14,8 +14,7 @@ import Testing
         try club.server.start()
         let sync = try club.run(["sync"])
         #expect(sync.status == 0, "stderr was: \(sync.error)")
-        #expect(sync.output == "delivered 1 change kept on this machine\n"
-                + "delivered 1 change; the copy holds 1 cache (all the club's caches)\n")
+        #expect(sync.output == "delivered 1 change; the copy holds 1 cache (all the club's caches)\n")
         #expect(try club.serverCaches().map(\.title) == ["Old Oak"])
         #expect(try Outbox(files: club.files).count() == 0)
     }
@@ -67,6 +66,18 @@ import Testing
         #expect(add.error.hasPrefix("geocache-tui: conflict: change 1, an edit of "), "stderr was: \(add.error)")
         #expect(add.error.contains("\n    server: Their coin\n    yours: My coin\n"))
         #expect(try club.serverCaches().map(\.title) == ["Old Oak", "Bridge"])
+        #expect(try Outbox(files: club.files).count() == 1)
+    }
+
+    @Test func overwriteOfAChangeNotInConflictSaysSoAndExitsOne() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        let overwrite = try club.run(["sync", "--overwrite", "1"])
+        #expect(overwrite.status == 1)
+        #expect(overwrite.error.hasPrefix("geocache-tui: "), "stderr was: \(overwrite.error)")
+        #expect(overwrite.error.split(separator: "\n").count == 1)
         #expect(try Outbox(files: club.files).count() == 1)
     }
 
