@@ -23,23 +23,41 @@ enum FieldDelivery {
         }
     }
 
-    /// Delivers the outbox of `files` to `store` when one exists (a command never
+    /// Delivers the outbox of `files` to `store` (replaced by the store opened again
+    /// when the connection broke on the way) when one exists (a command never
     /// creates it just to look), saying on `output` what was delivered, what is in
     /// conflict and what waits behind a conflict. Returns the error that stopped the
     /// delivery when the server went away meanwhile (the changes not delivered wait),
     /// else nil; a failure of the outbox itself is said and never stops the command.
-    static func deliverWaiting(_ files: FieldFiles, to store: any CacheStore, output: Output) -> StoreError? {
+    static func deliverWaiting(_ files: FieldFiles, to store: inout any CacheStore, output: Output) -> StoreError? {
         guard FileManager.default.fileExists(atPath: files.outboxPath) else { return nil }
         do {
             let outbox = try Outbox(files: files)
             guard try outbox.count() > 0 else { return nil }
-            let report = try OutboxDelivery.deliver(outbox, to: store)
+            let (report, storeNow) = try deliver(outbox, to: store)
+            store = storeNow
             output.write(lines(for: report, waiting: try outbox.count()))
             return report.stoppedBy
         } catch {
             output.write(["the changes kept on this machine were not delivered: \(error)"])
             return nil
         }
+    }
+
+    /// Delivers `outbox` to `store`; when the connection breaks on the way, tries once
+    /// more on the store opened again, so that a reply lost after a COMMIT is settled now
+    /// rather than by the next command. Returns what both tries delivered with the rest
+    /// of the last try's report, and the store to go on with (the one opened again when
+    /// it was).
+    static func deliver(_ outbox: Outbox, to store: any CacheStore) throws
+        -> (report: OutboxDelivery.Report, store: any CacheStore) {
+        let first = try OutboxDelivery.deliver(outbox, to: store)
+        guard let stoppedBy = first.stoppedBy, stoppedBy.meansTheServerIsAway,
+              let again = try? store.reopened() else { return (first, store) }
+        again.lockWaitNotice = store.lockWaitNotice
+        var second = try OutboxDelivery.deliver(outbox, to: again)
+        second.delivered = first.delivered + second.delivered
+        return (second, again)
     }
 
     /// What a delivery did, in lines: the changes delivered (unless `countingDelivered`
@@ -56,6 +74,10 @@ enum FieldDelivery {
         for change in report.held {
             lines.append("held: change \(change.sequence), \(ConflictText.naming(change)), waits behind a conflict "
                          + "of the same cache")
+        }
+        if report.deliveringElsewhere {
+            lines.append("another process (a form or a command) is delivering the changes kept on this machine "
+                         + "right now; \(FieldText.stillWait(waiting)) here")
         }
         if let stoppedBy = report.stoppedBy {
             lines.append("the club store went away during delivery (\(stoppedBy)); "

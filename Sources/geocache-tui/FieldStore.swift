@@ -24,7 +24,7 @@ extension StoreOptions {
         } catch {
             throw CommandFailure.report(error)
         }
-        let store: any CacheStore
+        var store: any CacheStore
         do {
             store = try location.open(for: .command)
         } catch {
@@ -40,7 +40,7 @@ extension StoreOptions {
         }
         guard case .server(let url) = location else { return .store(store) }
         let files = FieldFiles(serverURL: url)
-        if let stoppedBy = FieldDelivery.deliverWaiting(files, to: store, output: .standardError),
+        if let stoppedBy = FieldDelivery.deliverWaiting(files, to: &store, output: .standardError),
            let away = AwayClubStore(location: location, error: stoppedBy) {
             // Changes still wait: the command's own write goes after them, in order.
             return .away(away)

@@ -100,7 +100,7 @@ extension GeocacheTUICommand {
         /// Connects, delivers the outbox, refreshes the copy and prints the summary; exits
         /// 69 when the server cannot be reached and 1 when a conflict remains.
         private func deliverAndRefresh(_ files: FieldFiles, url: String, area: ClubCopy.Area?) throws {
-            let store: any CacheStore
+            var store: any CacheStore
             do {
                 store = try StoreLocation.server(url).open(for: .command)
             } catch {
@@ -114,7 +114,7 @@ extension GeocacheTUICommand {
             if FileManager.default.fileExists(atPath: files.outboxPath) {
                 try Self.reporting {
                     let outbox = try Outbox(files: files)
-                    report = try OutboxDelivery.deliver(outbox, to: store)
+                    (report, store) = try FieldDelivery.deliver(outbox, to: store)
                     waiting = try outbox.count()
                 }
             }

@@ -19,6 +19,26 @@ import Testing
         #expect(try Outbox(files: club.files).count() == 0)
     }
 
+    @Test func aDeliveryCutRightAfterItsCommitIsNotRepeated() throws {
+        var relay: FaultRelay?
+        let club = try FieldModeClub { server in
+            relay = try FaultRelay(to: server.port)
+            return try #require(relay).url(through: try server.makeDatabase())
+        }
+        defer { club.finish() }
+        let cutter = try #require(relay)
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        try cutter.arm(.cutAfterCommit)
+        let sync = try club.run(["sync"])
+        #expect(cutter.hasFired(.cutAfterCommit))
+        #expect(sync.status == 0, "stderr was: \(sync.error) stdout: \(sync.output)")
+        #expect(try club.run(["sync"]).status == 0)
+        #expect(try club.serverCaches().map(\.title) == ["Old Oak"])
+        #expect(try Outbox(files: club.files).count() == 0)
+    }
+
     @Test func syncReportsAConflictingEditWithBothVersionsExitsOneAndKeepsIt() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
