@@ -8,7 +8,7 @@ extension GeocacheTUICommand {
     /// what waits (`--status`), and settles a conflict (`--discard`, `--overwrite`).
     struct Sync: ParsableCommand {
         /// The exit status when the club store cannot be reached: `EX_UNAVAILABLE` of
-        /// sysexits.h. Nothing on this machine was changed.
+        /// sysexits.h. The changes keep waiting and the copy stays as it was.
         static let unavailableStatus: Int32 = 69
 
         static let configuration = CommandConfiguration(
@@ -28,7 +28,8 @@ extension GeocacheTUICommand {
                 server's version and delivers it. --status lists what waits (sequence, kind, \
                 code, title, when it was queued, conflict) and the copy's age and size, \
                 without the network. When the server cannot be reached, sync says so, \
-                changes nothing here, and the exit status is 69.
+                the changes keep waiting and the copy stays as it was (a change given \
+                --overwrite stays marked to win), and the exit status is 69.
                 """
         )
 
