@@ -83,7 +83,7 @@ import Testing
         defer { setup.home.directory.remove() }
         let mill = try setup.store.add(Samples.mill)
         try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("My Mill"))
-        try setup.store.update(mill, to: mill.cache.titled("Their Mill"))
+        _ = try setup.store.update(mill, to: mill.cache.titled("Their Mill"))
         let first = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
         let second = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
         #expect(second.conflicts == first.conflicts)
@@ -98,7 +98,7 @@ import Testing
         let mill = try setup.store.add(Samples.mill)
         let change = kind == .edit ? try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("My Mill"))
                                    : try setup.outbox.queueDelete(mill.cache)
-        try setup.store.delete(mill)
+        _ = try setup.store.delete(mill)
         let report = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
         #expect(report.conflicts.map(\.sequence) == [change.sequence])
         #expect(report.conflicts.first?.conflict == .vanished)
@@ -140,7 +140,7 @@ import Testing
         defer { setup.home.directory.remove() }
         let mill = try setup.store.add(Samples.mill)
         let edit = try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("My Mill"))
-        try setup.store.delete(mill)
+        _ = try setup.store.delete(mill)
         _ = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
         try setup.outbox.overwrite(edit.sequence)
         #expect(try setup.outbox.changes().first?.kind == .add)
@@ -154,7 +154,7 @@ import Testing
         defer { setup.home.directory.remove() }
         let mill = try setup.store.add(Samples.mill)
         let edit = try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("My Mill"))
-        try setup.store.update(mill, to: mill.cache.titled("Their Mill"))
+        _ = try setup.store.update(mill, to: mill.cache.titled("Their Mill"))
         _ = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
         try setup.outbox.discard(edit.sequence)
         #expect(try OutboxDelivery.deliver(setup.outbox, to: setup.store) == OutboxDelivery.Report())
