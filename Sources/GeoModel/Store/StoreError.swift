@@ -77,6 +77,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// U+0000 in `field`, which PostgreSQL text cannot hold; `cache` names it (its
     /// title, or its code). Nothing was sent.
     case nulCharacter(path: String, cache: String, field: String)
+    /// The club store `server` cannot be reached and this machine holds no copy of
+    /// its caches to show instead (``ClubCopy``).
+    case noCopy(server: String)
 
     /// The path of the store file the error is about, or the server (`host:port/dbname`).
     public var path: String {
@@ -88,7 +91,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .locked(let path, _), .readOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
-             .serverError(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _):
+             .serverError(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
+             .noCopy(let path):
             path
         }
     }
@@ -179,6 +183,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nulCharacter(let store, let cache, let field):
             return "\(store): \(cache) holds the character U+0000 (NUL) in its \(field), which PostgreSQL text "
                 + "cannot hold; nothing was stored. Remove it and try again, or keep such caches in an SQLite store."
+        case .noCopy(let server):
+            return "the store on \(server) cannot be reached, and this machine holds no copy of its caches to show; "
+                + "run geocache-tui sync while the server answers to keep one."
         }
     }
 }

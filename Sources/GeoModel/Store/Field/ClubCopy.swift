@@ -1,14 +1,32 @@
 import Foundation
+import GRDB
 
 /// A read-only copy of a club store's caches on this machine (``FieldFiles/copyPath``),
 /// refreshed by `geocache-tui sync` and by an open form while the server answers, and
 /// shown by the form and `list` when the server cannot be reached.
+///
+/// The copy is an ordinary store file (the caches with their codes, places and
+/// listings, in the club store's order) with one more table, `club_copy`, holding
+/// when it was refreshed and the area it holds. A refresh writes a new file beside it
+/// and renames it into place, so a reader sees the old copy or the new one, never
+/// half of one; the file is left in rollback-journal mode and read-only (mode 0400),
+/// so a reader opens it with no side files and nothing is ever written into it.
+///
+/// ```swift
+/// let copy = ClubCopy(files: FieldFiles(serverURL: url))
+/// try copy.refresh(from: clubStore, area: nil)
+/// let offline = try copy.open()
+/// offline.readOnlyReason   // "club store away; showing the copy of just now"
+/// ```
 public final class ClubCopy {
     /// Which caches a copy holds: all, or those within ``radius`` metres of ``center``.
     public struct Area: Equatable, Sendable {
+        /// The place the distances are measured from.
         public let center: Coordinate
+        /// The greatest distance, in metres, of a cache the copy holds.
         public let radius: Double
 
+        /// The caches within `radius` metres of `center`.
         public init(center: Coordinate, radius: Double) {
             self.center = center
             self.radius = radius
@@ -18,36 +36,174 @@ public final class ClubCopy {
     /// The files it lives in.
     public let files: FieldFiles
 
+    /// The copy of the club store whose files are `files`.
     public init(files: FieldFiles) {
         self.files = files
     }
 
     /// When the copy was last refreshed, or nil when there is none.
     public func refreshedAt() throws -> Date? {
-        fatalError("ClubCopy.refreshedAt: not written yet")
+        try readMeta()?.refreshedAt
     }
 
-    /// The area the copy holds (nil: every cache).
+    /// The area the copy holds (nil: every cache, or no copy).
     public func area() throws -> Area? {
-        fatalError("ClubCopy.area: not written yet")
+        try readMeta()?.area
     }
 
     /// Replaces the copy with the caches of `store` (all of them, or those in `area`),
     /// read in one snapshot, written to a new file renamed into place; returns how many.
+    ///
+    /// The caches of an area are read nearest first from its center until one lies
+    /// farther than its radius (caches without a place are left out), and kept in the
+    /// store's order. Throws what reading `store` throws, or ``StoreError`` for the
+    /// copy's files; the old copy is then left as it was.
     @discardableResult
     public func refresh(from store: any CacheStore, area: Area?) throws -> Int {
-        fatalError("ClubCopy.refresh: not written yet")
+        var caches: [StoredCache] = []
+        if let area {
+            do {
+                try store.forEachNearest(to: area.center, limit: nil) { stored, key in
+                    guard key.distance <= area.radius else { throw FarEnough() }
+                    caches.append(stored)
+                }
+            } catch is FarEnough {}
+            caches.sort { $0.id < $1.id }
+        } else {
+            try store.forEachCache { caches.append($0) }
+        }
+        try Outbox.makeDirectory(files.directory, for: files.copyPath)
+        let temporary = files.directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { Self.removeFiles(of: temporary) }
+        try Self.write(caches.map(\.cache), refreshedAt: Date(), area: area, to: temporary)
+        guard rename(temporary, files.copyPath) == 0 else {
+            throw StoreError.cannotCreate(path: files.copyPath, reason: "renaming the new copy into place failed: "
+                                          + String(cString: strerror(errno)))
+        }
+        Self.syncDirectory(files.directory)
+        return caches.count
     }
 
     /// The copy as a store that can only be read: its ``CacheStore/readOnlyReason``
-    /// says how old it is ("club store away; showing the copy of 2 h ago").
+    /// says how old it is ("club store away; showing the copy of 2 h ago"), its age
+    /// counted from `now` onwards.
+    ///
+    /// Every read works as on a store file, nearest first included; every write
+    /// throws ``StoreError/readOnly(path:reason:)`` with that sentence. When a refresh
+    /// replaces the copy, the store's ``CacheStore/hasChangedExternally()`` says so and
+    /// it reads the new copy from then on. Throws ``StoreError/noCopy(server:)`` when
+    /// there is no copy yet.
     public func open(now: Date = Date()) throws -> any CacheStore {
-        fatalError("ClubCopy.open: not written yet")
+        try ClubCopyStore(copy: self, clockOffset: now.timeIntervalSince(Date()))
     }
 
     /// "2 h ago", "5 min ago", "just now", "3 days ago": the age of a copy refreshed at
     /// `date`, seen at `now`.
+    ///
+    /// Under a minute (or a date in the future) is "just now"; under an hour, whole
+    /// minutes ("1 min ago" to "59 min ago"); under two days, whole hours ("1 h ago"
+    /// to "47 h ago"); from then on whole days ("2 days ago").
     public static func age(of date: Date, now: Date = Date()) -> String {
-        fatalError("ClubCopy.age: not written yet")
+        let seconds = now.timeIntervalSince(date)
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(Int(seconds / 60)) min ago"
+        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
+        default: return "\(Int(seconds / 86400)) days ago"
+        }
+    }
+
+    /// The sentence a copy refreshed at `date` is shown with, seen at `now`.
+    static func awayReason(refreshedAt date: Date, now: Date) -> String {
+        "club store away; showing the copy of \(age(of: date, now: now))"
+    }
+
+    // MARK: The file
+
+    /// Thrown to end a nearest-first read at the first cache outside the area.
+    private struct FarEnough: Error {}
+
+    /// What the `club_copy` table holds.
+    struct Meta {
+        let refreshedAt: Date
+        let area: Area?
+    }
+
+    /// Reads the copy's `club_copy` row; nil when there is no copy.
+    func readMeta() throws -> Meta? {
+        let path = files.copyPath
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: SQLiteStore.readOnlyURI(for: path), configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read(Self.meta(in:))
+        } catch {
+            throw StoreError(wrapping: error, path: path)
+        }
+    }
+
+    /// The `club_copy` row of the copy open in `db`; nil when it has none.
+    static func meta(in db: Database) throws -> Meta? {
+        guard try db.tableExists("club_copy"), let row = try GRDB.Row.fetchOne(db, sql: """
+            SELECT refreshed_at, center_latitude, center_longitude, radius FROM club_copy
+            """) else { return nil }
+        let refreshedAt = Date(timeIntervalSince1970: row[0])
+        let latitude: Int32? = row[1], longitude: Int32? = row[2], radius: Double? = row[3]
+        guard let latitude, let longitude, let radius,
+              let center = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude) else {
+            return Meta(refreshedAt: refreshedAt, area: nil)
+        }
+        return Meta(refreshedAt: refreshedAt, area: Area(center: center, radius: radius))
+    }
+
+    /// Writes `caches` and the `club_copy` row into a new store file at `path`, leaves
+    /// it in rollback-journal mode, closes it and makes it read-only.
+    private static func write(_ caches: [GeoCache], refreshedAt: Date, area: Area?, to path: String) throws {
+        removeFiles(of: path)
+        let store = try SQLiteStore(path: path)
+        do {
+            try store.saveCaches(caches)
+            try store.queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: """
+                        CREATE TABLE club_copy (refreshed_at REAL NOT NULL, center_latitude INTEGER,
+                                                center_longitude INTEGER, radius REAL);
+                        """)
+                    try db.execute(sql: "INSERT INTO club_copy VALUES (?, ?, ?, ?)", arguments: [
+                        refreshedAt.timeIntervalSince1970, area?.center.latitudeMicrodegrees,
+                        area?.center.longitudeMicrodegrees, area?.radius])
+                    return .commit
+                }
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            }
+            try store.queue.close()
+        } catch {
+            try? store.queue.close()
+            throw StoreError(wrapping: error, path: path)
+        }
+        for side in ["-wal", "-shm", "-journal"] { unlink(path + side) }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
+        guard chmod(path, 0o400) == 0 else {
+            throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Removes a file and its side files, when there.
+    private static func removeFiles(of path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    /// Makes a rename in `directory` durable.
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 }

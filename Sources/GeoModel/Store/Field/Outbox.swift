@@ -1,54 +1,155 @@
 import Foundation
+import GRDB
 
 /// The writes made while the club store could not be reached, kept on this machine
 /// in an SQLite file (``FieldFiles/outboxPath``) until they are delivered: committed
 /// to disk before a queueing call returns, so they survive SIGKILL and a reboot.
+///
+/// Each change is one row, numbered in the order it was queued (``QueuedChange/sequence``,
+/// never reused), with the ``WriteID`` it is sent with, its caches as JSON, and its
+/// state: waiting, being sent (marked before it is sent, so that a delivery cut short
+/// is settled through its identifier, ``OutboxDelivery``), or in conflict. Several
+/// processes may use one outbox at once (a form and a command): each call is one
+/// transaction, and a writer waits for another's up to a busy timeout.
+///
+/// ```swift
+/// let outbox = try Outbox(files: FieldFiles(serverURL: url))
+/// let kept = try outbox.queueAdd(GeoCache(title: "Old Oak", details: "Behind the tree",
+///                                         creator: "ana", reward: "Travel bug"))
+/// kept.code   // "GT…": the code the club store will know it by
+/// ```
 public final class Outbox {
     /// The files it lives in.
     public let files: FieldFiles
 
+    /// The one connection to the outbox file.
+    let queue: DatabaseQueue
+
     /// Opens (creating when missing, with its directories) the outbox of `files`.
+    ///
+    /// The directories are made with mode 0700 and the file with mode 0600; the file
+    /// is in WAL mode with `synchronous = FULL`. Throws ``StoreError`` when the
+    /// directory or the file cannot be made or opened, or the file is not an outbox.
     public init(files: FieldFiles) throws(StoreError) {
-        fatalError("Outbox.init: not written yet")
+        self.files = files
+        queue = try Self.openQueue(files: files)
     }
 
     /// Keeps an add of `cache` (validated; given a new code when it has none).
+    ///
+    /// - Throws: ``GeoCacheValidationError`` when a field is empty,
+    ///   ``StoreError/nulCharacter(path:cache:field:)`` when it holds U+0000 (which
+    ///   the club store cannot hold), ``StoreError`` when the outbox cannot be written.
+    ///   Nothing is kept then.
     @discardableResult
     public func queueAdd(_ cache: GeoCache) throws -> QueuedChange {
-        fatalError("Outbox.queueAdd: not written yet")
+        var valid = try cache.validated()
+        valid.code = cache.code.flatMap(CacheCode.normalized) ?? CacheCode.generate()
+        try refuseNUL(in: valid)
+        return try insert(kind: .add, code: valid.code!, base: nil, cache: valid)
     }
 
     /// Keeps an edit of `base` (the version the member saw) to `cache` (validated).
+    /// The edited cache keeps `base`'s code.
+    ///
+    /// - Throws: ``GeoCacheValidationError`` when a field of `cache` is empty,
+    ///   ``OutboxError/noCode(title:)`` when `base` has no code,
+    ///   ``StoreError/nulCharacter(path:cache:field:)`` for U+0000, ``StoreError`` when
+    ///   the outbox cannot be written. Nothing is kept then.
     @discardableResult
     public func queueEdit(of base: GeoCache, to cache: GeoCache) throws -> QueuedChange {
-        fatalError("Outbox.queueEdit: not written yet")
+        var valid = try cache.validated()
+        let code = try Self.code(of: base)
+        valid.code = code
+        try refuseNUL(in: valid)
+        return try insert(kind: .edit, code: code, base: base, cache: valid)
     }
 
     /// Keeps a delete of `base` (the version the member saw).
+    ///
+    /// - Throws: ``OutboxError/noCode(title:)`` when `base` has no code, ``StoreError``
+    ///   when the outbox cannot be written.
     @discardableResult
     public func queueDelete(_ base: GeoCache) throws -> QueuedChange {
-        fatalError("Outbox.queueDelete: not written yet")
+        try insert(kind: .delete, code: try Self.code(of: base), base: base, cache: nil)
     }
 
     /// Every change kept, in the order it is delivered.
     public func changes() throws -> [QueuedChange] {
-        fatalError("Outbox.changes: not written yet")
+        try rows().map(\.change)
     }
 
     /// The number of changes kept.
     public func count() throws -> Int {
-        fatalError("Outbox.count: not written yet")
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM change") ?? 0 }
     }
 
     /// Drops the change `sequence` (the member gives it up after a conflict).
+    ///
+    /// - Throws: ``OutboxError/noSuchChange(_:)`` when no change has that number.
     public func discard(_ sequence: Int64) throws {
-        fatalError("Outbox.discard: not written yet")
+        try write { db in
+            try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
+            if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }
+        }
     }
 
     /// Resolves the conflict of change `sequence` in the member's favour: the next
     /// delivery writes it over the server's version it was shown (an edit), or deletes
     /// that version (a delete), or adds the edited cache again when it vanished.
+    ///
+    /// The change waits again under a new ``WriteID``. An add whose code the server
+    /// had already becomes an edit of the server's version; a delete of a cache that
+    /// vanished has nothing left to do and is dropped.
+    ///
+    /// - Throws: ``OutboxError/noSuchChange(_:)``, or ``OutboxError/notInConflict(_:)``
+    ///   when the change is not in conflict.
     public func overwrite(_ sequence: Int64) throws {
-        fatalError("Outbox.overwrite: not written yet")
+        try write { db in
+            guard let row = try Self.row(sequence, in: db) else { throw OutboxError.noSuchChange(sequence) }
+            guard let conflict = row.change.conflict else { throw OutboxError.notInConflict(sequence) }
+            let change = row.change
+            var kind = change.kind
+            var base = change.base
+            switch conflict {
+            case .changed(let server):
+                base = server.cache
+                if kind == .add { kind = .edit }
+            case .vanished:
+                if kind == .delete {
+                    try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
+                    return
+                }
+                kind = .add
+                base = nil
+            }
+            try db.execute(sql: """
+                UPDATE change SET kind = ?, base = ?, write_id = ?, state = 'waiting',
+                    server_id = NULL, server_cache = NULL WHERE sequence = ?
+                """, arguments: [kind.rawValue, try Self.json(base), WriteID().description, sequence])
+        }
+    }
+}
+
+/// Why the outbox refused a request about one change, or a change to queue.
+public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No change kept has this number.
+    case noSuchChange(Int64)
+    /// The change is not in conflict, so there is nothing to overwrite.
+    case notInConflict(Int64)
+    /// An edit or delete was asked of a cache without a code, which the club store
+    /// could not find it by (every stored cache has one).
+    case noCode(title: String)
+
+    /// One sentence for standard error or a status line.
+    public var description: String {
+        switch self {
+        case .noSuchChange(let sequence):
+            "No change number \(sequence) waits for the club store; nothing was changed."
+        case .notInConflict(let sequence):
+            "Change number \(sequence) is not in conflict; it waits to be delivered as it is."
+        case .noCode(let title):
+            "\"\(title)\" has no code, so the club store could not find it; nothing was kept."
+        }
     }
 }

@@ -1,6 +1,16 @@
 import Foundation
 
 /// Delivers an ``Outbox`` to its club store: each change in order, exactly once.
+///
+/// Each change is marked as being sent, durably, before it is sent with its
+/// ``WriteID``, and removed once the store says it is stored. A change found marked
+/// (the delivery that sent it was killed, or lost the reply and could not ask) is
+/// first settled through its identifier (``CacheStore/settleWrite(_:)``): stored, it
+/// is done; not stored, it gets a new identifier and is sent. An edit or delete is
+/// sent only when the server still holds the version it was made from; otherwise it
+/// becomes a conflict (``OutboxConflict``), kept until the member decides, and the
+/// later changes of the same cache wait behind it. One process delivers an outbox at
+/// a time (a lock file beside it).
 public enum OutboxDelivery {
     /// What one delivery did.
     public struct Report: Equatable, Sendable {
@@ -14,6 +24,9 @@ public enum OutboxDelivery {
         /// The error that stopped delivery (the server went away again); the changes
         /// not delivered wait for the next one.
         public var stoppedBy: StoreError?
+        /// True when nothing was tried because another process (a form, a command) is
+        /// delivering this outbox right now.
+        public var deliveringElsewhere = false
 
         public init() {}
     }
@@ -21,7 +34,129 @@ public enum OutboxDelivery {
     /// Delivers every waiting change of `outbox` to `store`, in order. A change that
     /// may have been sent before (its reply lost) is settled through its ``WriteID``
     /// first, so it is never stored twice.
+    ///
+    /// Changes already in conflict are reported again in ``Report/conflicts``. Throws
+    /// only when the outbox file cannot be read or written (``StoreError``); what the
+    /// store answers is in the report.
     public static func deliver(_ outbox: Outbox, to store: any CacheStore) throws -> Report {
-        fatalError("OutboxDelivery.deliver: not written yet")
+        var report = Report()
+        guard let lock = try DeliveryLock(directory: outbox.files.directory, outboxPath: outbox.files.outboxPath) else {
+            report.deliveringElsewhere = true
+            return report
+        }
+        defer { lock.release() }
+        var heldCodes = Set<String>()
+        delivery: for row in try outbox.rows() {
+            let change = row.change
+            if row.state == .conflict {
+                report.conflicts.append(change)
+                heldCodes.insert(change.code)
+                continue
+            }
+            if heldCodes.contains(change.code) {
+                report.held.append(change)
+                continue
+            }
+            do {
+                switch try send(row, of: outbox, to: store) {
+                case nil:
+                    try onOutbox { try outbox.remove(change.sequence) }
+                    report.delivered.append(change)
+                case let conflict?:
+                    report.conflicts.append(try onOutbox { try outbox.recordConflict(change.sequence, conflict) } ?? change)
+                    heldCodes.insert(change.code)
+                }
+            } catch let error as OutboxFileError {
+                throw error.error
+            } catch let error as StoreError {
+                report.stoppedBy = error
+                break delivery
+            } catch {
+                report.stoppedBy = .serverError(server: store.name, message: String(describing: error))
+                break delivery
+            }
+        }
+        return report
+    }
+
+    /// An outbox file error met in the middle of a delivery: thrown by ``deliver(_:to:)``,
+    /// never put in its report.
+    private struct OutboxFileError: Error {
+        let error: Error
+    }
+
+    /// Runs an outbox call, marking its errors as the outbox's.
+    private static func onOutbox<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw OutboxFileError(error: error)
+        }
+    }
+
+    /// Settles a change marked as being sent, then sends it when needed; returns nil
+    /// once it is stored, or the conflict the server's version makes.
+    private static func send(_ row: Outbox.Row, of outbox: Outbox, to store: any CacheStore) throws -> OutboxConflict? {
+        let change = row.change
+        var write = change.write
+        if row.state == .sending {
+            if case .stored = try store.settleWrite(write) { return nil }
+            write = try onOutbox { try outbox.renewWrite(change.sequence) }
+        }
+        switch change.kind {
+        case .add:
+            guard let cache = change.cache else { return nil }
+            do {
+                try onOutbox { try outbox.markSending(change.sequence) }
+                _ = try store.append(cache, as: write)
+                return nil
+            } catch StoreError.codeInUse {
+                // The add was refused, so its identifier is settled as not stored.
+                if let server = try store.cache(withCode: change.code) { return .changed(server: server) }
+                throw StoreError.codeInUse(path: store.name, code: change.code)
+            }
+        case .edit, .delete:
+            guard let base = change.base else { return nil }
+            guard let server = try store.cache(withCode: change.code) else { return .vanished }
+            guard server.cache == base else { return .changed(server: server) }
+            do {
+                try onOutbox { try outbox.markSending(change.sequence) }
+                if change.kind == .edit, let cache = change.cache {
+                    try store.update(server, to: cache, as: write)
+                } else {
+                    try store.delete(server, as: write)
+                }
+                return nil
+            } catch CacheEditError.changedElsewhere(let newer) {
+                return .changed(server: newer)
+            } catch CacheEditError.deletedElsewhere {
+                return .vanished
+            }
+        }
+    }
+}
+
+/// An exclusive `flock` on `outbox.lock` beside the outbox, so that one process
+/// delivers it at a time; the system drops it when the process ends, however it ends.
+private final class DeliveryLock {
+    private let descriptor: Int32
+
+    /// Takes the lock, or returns nil when another process holds it.
+    init?(directory: String, outboxPath: String) throws(StoreError) {
+        let path = directory + "/outbox.lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    /// Releases the lock.
+    func release() {
+        close(descriptor)
     }
 }

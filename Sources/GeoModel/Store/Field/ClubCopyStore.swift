@@ -1,0 +1,137 @@
+import Foundation
+
+/// The club store's copy on this machine as a ``CacheStore`` that can only be read
+/// (``ClubCopy/open(now:)``): every read goes to the copy's file, opened read-only as
+/// an ``SQLiteStore``; every write throws ``StoreError/readOnly(path:reason:)`` saying
+/// the club store is away and how old the copy is. It holds no drafts.
+///
+/// A refresh renames a new file over the copy; the store notices it in
+/// ``hasChangedExternally()`` (asked about once a second: it has no descriptor to wait
+/// on) and reads the new file from then on.
+final class ClubCopyStore: CacheStore {
+    /// The copy it reads.
+    private let copy: ClubCopy
+    /// The copy's file, opened read-only.
+    private var file: SQLiteStore
+    /// The device and inode of that file, to notice a refresh.
+    private var identity: StoreFile.Identity
+    /// When the open file's copy was refreshed.
+    private var refreshedAt: Date
+    /// Added to the clock: the `now` the copy was opened at, less the real time then.
+    private let clockOffset: TimeInterval
+
+    /// Opens the copy; throws ``StoreError/noCopy(server:)`` when there is none.
+    init(copy: ClubCopy, clockOffset: TimeInterval) throws {
+        self.copy = copy
+        self.clockOffset = clockOffset
+        (file, identity, refreshedAt) = try Self.openFile(of: copy)
+    }
+
+    /// Opens the copy's file and reads when it was refreshed, from the file opened.
+    private static func openFile(of copy: ClubCopy) throws -> (SQLiteStore, StoreFile.Identity, Date) {
+        let noCopy = StoreError.noCopy(server: copy.files.storeName)
+        guard FileManager.default.fileExists(atPath: copy.files.copyPath) else { throw noCopy }
+        let file = try SQLiteStore(path: copy.files.copyPath)
+        guard let meta = try file.read(ClubCopy.meta(in:)) else { throw noCopy }
+        return (file, file.identity, meta.refreshedAt)
+    }
+
+    /// The club store's name (its URL without the password).
+    var name: String { copy.files.storeName }
+
+    /// The club database's name, marked as the copy.
+    var shortName: String {
+        let database = name.split(separator: "?").first.flatMap { $0.split(separator: "/").last } ?? "club"
+        return "\(database) (copy)"
+    }
+
+    /// "club store away; showing the copy of 2 h ago".
+    var readOnlyReason: String? {
+        ClubCopy.awayReason(refreshedAt: refreshedAt, now: Date().addingTimeInterval(clockOffset))
+    }
+
+    /// What every write throws.
+    private var readOnlyError: StoreError {
+        .readOnly(path: name, reason: readOnlyReason ?? "")
+    }
+
+    // MARK: Reading
+
+    func count() throws -> Int { try file.count() }
+    func first() throws -> StoredCache? { try file.first() }
+    func last() throws -> StoredCache? { try file.last() }
+    func cache(after id: CacheID) throws -> StoredCache? { try file.cache(after: id) }
+    func cache(before id: CacheID) throws -> StoredCache? { try file.cache(before: id) }
+    func cache(_ id: CacheID) throws -> StoredCache? { try file.cache(id) }
+    func cache(atPosition position: Int) throws -> StoredCache? { try file.cache(atPosition: position) }
+    func position(of id: CacheID) throws -> Int { try file.position(of: id) }
+    func contains(_ cache: GeoCache) throws -> Bool { try file.contains(cache) }
+    func forEachCache(_ body: (StoredCache) throws -> Void) throws { try file.forEachCache(body) }
+    func cache(withCode code: String) throws -> StoredCache? { try file.cache(withCode: code) }
+
+    /// The count and the first cache; a copy holds no draft.
+    func openingContents() throws -> StoreContents {
+        StoreContents(count: try file.count(), first: try file.first(), draft: nil)
+    }
+
+    func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
+        try file.nearestCache(to: origin, after: key)
+    }
+
+    func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
+        try file.nearestCache(to: origin, before: key)
+    }
+
+    func forEachNearest(to origin: Coordinate, limit: Int?, _ body: (StoredCache, NearestKey) throws -> Void) throws {
+        try file.forEachNearest(to: origin, limit: limit, body)
+    }
+
+    func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
+        try file.forEachMatch(of: text, limit: limit, body)
+    }
+
+    func matchIDs(_ text: String) throws -> [CacheID] { try file.matchIDs(text) }
+
+    func forEachNumberedMatch(of text: String, _ body: (Int, StoredCache) throws -> Void) throws {
+        try file.forEachNumberedMatch(of: text, body)
+    }
+
+    // MARK: Writing: refused
+
+    func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) { throw readOnlyError }
+    func saveCaches(_ caches: [GeoCache]) throws { throw readOnlyError }
+    func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { throw readOnlyError }
+    func delete(_ stored: StoredCache) throws -> Int { throw readOnlyError }
+
+    func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
+                      interruption: ImportInterruption?) throws -> ImportReport {
+        throw readOnlyError
+    }
+
+    // MARK: Drafts: none
+
+    /// A copy holds no draft to take.
+    func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? { throw readOnlyError }
+    /// No draft is ever held, so there is none to release.
+    func releaseDraft(_ id: DraftID) throws {}
+    func keptDrafts() throws -> [FormDraft] { [] }
+
+    // MARK: Other sessions
+
+    /// True once a refresh put a new copy in place; the store then reads that one.
+    func hasChangedExternally() throws -> Bool {
+        guard let now = StoreFile.optionalIdentity(of: copy.files.copyPath), now != identity else { return false }
+        (file, identity, refreshedAt) = try Self.openFile(of: copy)
+        return true
+    }
+
+    var changeDescriptor: Int32? { nil }
+    var recheckDelay: Duration? { .seconds(1) }
+
+    func reopened() throws -> any CacheStore {
+        try ClubCopyStore(copy: copy, clockOffset: clockOffset)
+    }
+
+    var protectedPaths: [String] { [copy.files.copyPath] }
+}
