@@ -18,6 +18,9 @@ extension FormText {
         }
     }
 
+    /// The status line while a club store's server stopped answering during the session.
+    static let serverAwayKeeping = "Store unreachable, retrying; changes are kept on this machine"
+
     /// Edit or Delete while the copy is shown.
     static let copyIsReadOnly = "The copy on this machine is read-only: edit and delete wait for the club store"
 

@@ -35,7 +35,7 @@ extension GeoCacheFormController {
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
             serverAway = true
-            setNote(FormText.serverAway)
+            setNote(model.isClubStore ? FormText.serverAwayKeeping : FormText.serverAway)
             return
         }
         if case StoreError.locked(_, let holder)? = error as? StoreError {
