@@ -238,6 +238,9 @@ extension PostgresStore {
         do {
             let connection: PostgresConnection
             if let current = self.connection, !current.isBroken {
+                // What the connection owes first: a read transaction left open (the
+                // tombstone cannot be written inside it), a read-ahead, the schema check.
+                try catchUp(current)
                 connection = current
             } else {
                 connection = try PostgresConnection(url, timeout: left(), interruption: interruption)
