@@ -17,7 +17,11 @@ extension GeocacheTUICommand {
                 naming what is wrong, and nothing is stored. Prints nothing on success. \
                 On a club store, a write whose reply was lost is looked up and reported as it \
                 happened (exit status 0 when it was stored); when the server cannot be asked in \
-                time, the exit status is 75 and the message says it is not known.
+                time, the exit status is 75 and the message says it is not known. \
+                On a club store that cannot be reached (field mode), the change is kept on this \
+                machine and delivered, in order and exactly once, by the next command on that store or by \
+                sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
+                store") and the exit status is 0.
                 """
         )
 
@@ -48,11 +52,16 @@ extension GeocacheTUICommand {
             } catch {
                 throw CommandFailure.report(error)
             }
-            let store = try storeOptions.openStore()
-            do {
-                try store.add(cache)
-            } catch {
-                throw CommandFailure.report(error)
+            switch try storeOptions.openInFieldMode() {
+            case .away(let away):
+                try away.keep { try $0.queueAdd(cache) }
+            case .store(let store):
+                do {
+                    try store.add(cache)
+                } catch {
+                    guard let away = storeOptions.awayAfterWrite(error) else { throw CommandFailure.report(error) }
+                    try away.keep { try $0.queueAdd(cache) }
+                }
             }
         }
     }

@@ -16,7 +16,13 @@ extension GeocacheTUICommand {
                 happened (exit status 0 when it was stored); when the server cannot be asked in \
                 time, the exit status is 75 and the message says it is not known. \
                 A script that retries names the cache with --code: after a delete, \
-                --position 1 names the next cache.
+                --position 1 names the next cache. \
+                On a club store that cannot be reached (field mode), the delete is kept on this \
+                machine and delivered, in order and exactly once, by the next command on that store or by \
+                sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
+                store") and the exit status is 0. The cache is then named in the copy kept by sync \
+                (--position and --id count there), or by --code among the adds waiting too; \
+                the line printed is the version deleted.
                 """
         )
 
@@ -24,14 +30,28 @@ extension GeocacheTUICommand {
         @OptionGroup var target: CacheTarget
 
         func run() throws {
-            let store = try storeOptions.openStore()
-            let stored = try target.resolve(in: store)
-            do {
-                try store.delete(stored)
-            } catch {
-                throw CommandFailure.report(error)
+            let deleted: GeoCache
+            switch try storeOptions.openInFieldMode() {
+            case .away(let away):
+                var base: GeoCache?
+                try away.keep { outbox in
+                    let found = try away.resolve(target, in: outbox)
+                    try outbox.queueDelete(found)
+                    base = found
+                }
+                guard let base else { return }
+                deleted = base
+            case .store(let store):
+                let stored = try target.resolve(in: store)
+                do {
+                    try store.delete(stored)
+                } catch {
+                    guard let away = storeOptions.awayAfterWrite(error) else { throw CommandFailure.report(error) }
+                    try away.keep { try $0.queueDelete(stored.cache) }
+                }
+                deleted = stored.cache
             }
-            print("deleted: " + stored.cache.tabSeparatedLine)
+            print("deleted: " + deleted.tabSeparatedLine)
         }
     }
 }

@@ -18,7 +18,12 @@ extension GeocacheTUICommand {
                 happened (exit status 0 when it was stored); when the server cannot be asked in \
                 time, the exit status is 75 and the message says it is not known. \
                 A script that retries names the cache with --code: a position may name \
-                another cache by then.
+                another cache by then. \
+                On a club store that cannot be reached (field mode), the edit is kept on this \
+                machine and delivered, in order and exactly once, by the next command on that store or by \
+                sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
+                store") and the exit status is 0. The cache is then named in the copy kept by sync \
+                (--position and --id count there), or by --code among the adds waiting too.
                 """
         )
 
@@ -48,20 +53,36 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
-            let store = try storeOptions.openStore()
-            let stored = try target.resolve(in: store)
-            var cache = stored.cache
+            switch try storeOptions.openInFieldMode() {
+            case .away(let away):
+                try away.keep { outbox in
+                    let base = try away.resolve(target, in: outbox)
+                    let cache = edited(base)
+                    guard cache != base else { return }
+                    try outbox.queueEdit(of: base, to: cache)
+                }
+            case .store(let store):
+                let stored = try target.resolve(in: store)
+                let cache = edited(stored.cache)
+                guard cache != stored.cache else { return }
+                do {
+                    try store.update(stored, to: cache)
+                } catch {
+                    guard let away = storeOptions.awayAfterWrite(error) else { throw CommandFailure.report(error) }
+                    try away.keep { try $0.queueEdit(of: stored.cache, to: cache) }
+                }
+            }
+        }
+
+        /// `cache` with the fields the options give.
+        private func edited(_ cache: GeoCache) -> GeoCache {
+            var cache = cache
             if let title { cache.title = title }
             if let details { cache.details = details }
             if let creator { cache.creator = creator }
             if let reward { cache.reward = reward }
             if let at { cache.coordinate = at.coordinate }
-            guard cache != stored.cache else { return }
-            do {
-                try store.update(stored, to: cache)
-            } catch {
-                throw CommandFailure.report(error)
-            }
+            return cache
         }
     }
 }

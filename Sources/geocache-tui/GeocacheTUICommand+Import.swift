@@ -34,7 +34,9 @@ extension GeocacheTUICommand {
                 run for half a second; it is erased at the end. --quiet leaves it out. On a \
                 club store, an import whose COMMIT reply was lost is looked up and reported as \
                 it happened (exit status 0 when it was stored); when the server cannot be asked \
-                in time, the exit status is 75 and the message says it is not known.
+                in time, the exit status is 75 and the message says it is not known. An import \
+                is never kept on this machine for later: while a club store cannot be reached it \
+                is refused with a line saying so (exit status 1), and nothing is imported.
                 """
         )
 
@@ -76,7 +78,14 @@ extension GeocacheTUICommand {
             // commit it rolls back and says so; after it the summary is still printed.
             let signals = CommandSignals()
             let newStoreFile = newStoreFilePath()
-            let store = try storeOptions.openStore()
+            let store: any CacheStore
+            switch try storeOptions.openInFieldMode() {
+            case .store(let opened): store = opened
+            case .away(let away):
+                throw CommandFailure.report(
+                    message: "the club store cannot be reached (\(away.reason)); imports are not kept on this machine, "
+                        + "so nothing was imported. Try again when the server answers.")
+            }
             store.interruption = signals.storeInterruption
             var report: ImportReport
             let progress = progressLine(sources, signals.interruption.progress)

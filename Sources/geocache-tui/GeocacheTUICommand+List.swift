@@ -22,7 +22,11 @@ extension GeocacheTUICommand {
                 the position gpsd reports, on localhost:2947 or --gps HOST:PORT) prints \
                 the caches nearest first, each line starting with the distance and the \
                 bearing from there ("1.24 km<TAB>NE"; "-<TAB>-" for caches without \
-                coordinates, which come last). --limit N prints the first N.
+                coordinates, which come last). --limit N prints the first N. \
+                When a club store cannot be reached, the copy of its caches kept on this \
+                machine by sync is listed instead, every option working on it, after a line \
+                on standard error saying how old it is ("club store away; showing the copy \
+                of 2 h ago"); without a copy, the command fails as before.
                 """
         )
 
@@ -89,8 +93,12 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
-            let origin = try near.map(resolveOrigin)
-            let store = try storeOptions.openStore()
+            let origin = try near.map { try Self.resolve($0, gps: gps) }
+            // A club store that cannot be reached: its copy on this machine, saying how old it is.
+            let store = switch try storeOptions.openInFieldMode() {
+            case .store(let store): store
+            case .away(let away): try away.copyForReading()
+            }
             var output = BufferedWriter(descriptor: STDOUT_FILENO)
             do {
                 if let origin {
@@ -123,8 +131,9 @@ extension GeocacheTUICommand {
             }
         }
 
-        /// The coordinates `--near` names, or the fix gpsd reports within ``fixTimeout``.
-        private func resolveOrigin(_ near: NearOrigin) throws -> Coordinate {
+        /// The coordinates `--near` names, or the fix gpsd (at `gps`, else localhost:2947)
+        /// reports within ``fixTimeout``: what `list --near` and `sync --near` measure from.
+        static func resolve(_ near: NearOrigin, gps: GPSDEndpoint?) throws -> Coordinate {
             switch near {
             case .coordinate(let coordinate): return coordinate
             case .gps:

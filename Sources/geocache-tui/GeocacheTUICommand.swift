@@ -17,7 +17,7 @@ struct GeocacheTUICommand: ParsableCommand {
             """,
         version: "geocache-tui \(version)",
         subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self,
-                      DumpKeys.self],
+                      Sync.self, DumpKeys.self],
         defaultSubcommand: Interactive.self
     )
 

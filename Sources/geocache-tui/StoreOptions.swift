@@ -26,21 +26,4 @@ struct StoreOptions: ParsableArguments {
         if let store, !store.isEmpty { return try StoreLocation(store) }
         return try StoreLocation.standard()
     }
-
-    /// Opens the chosen store for one command; on failure prints the store's message and exits 1.
-    func openStore() throws -> any CacheStore {
-        do {
-            let store = try location().open(for: .command)
-            // A write that waits for another session's lock says so, once, and goes on waiting.
-            var said = false
-            store.lockWaitNotice = {
-                guard !said else { return }
-                said = true
-                StandardStreams.writeError("geocache-tui: waiting for another session's change\n")
-            }
-            return store
-        } catch {
-            throw CommandFailure.report(error)
-        }
-    }
 }

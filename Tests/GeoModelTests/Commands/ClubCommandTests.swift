@@ -25,8 +25,8 @@ import Testing
 
     @Test func aServerThatIsNotRunningIsOneLineAndExitStatusOne() throws {
         let port = try SilentListener.closedPort()
-        let result = try GeocacheTUIBinary.run(["add", "--store", "postgresql://ana:Pw-5678@127.0.0.1:\(port)/caches",
-                                                "--title", "t", "--details", "d", "--creator", "c", "--reward", "r"])
+        // export, not add: field mode keeps an add on this machine instead (FieldModeCommandTests).
+        let result = try GeocacheTUIBinary.run(["export", "--store", "postgresql://ana:Pw-5678@127.0.0.1:\(port)/caches"])
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("geocache-tui: cannot connect to the store on 127.0.0.1:\(port)/caches"))
         #expect(result.error.split(separator: "\n").count == 1)

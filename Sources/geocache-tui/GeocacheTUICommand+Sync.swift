@@ -1,0 +1,201 @@
+import ArgumentParser
+import Foundation
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui sync`: field mode's own command. Delivers the changes kept on this
+    /// machine to the club store, refreshes the machine's copy of its caches, lists
+    /// what waits (`--status`), and settles a conflict (`--discard`, `--overwrite`).
+    struct Sync: ParsableCommand {
+        /// The exit status when the club store cannot be reached: `EX_UNAVAILABLE` of
+        /// sysexits.h. The changes keep waiting and the copy stays as it was.
+        static let unavailableStatus: Int32 = 69
+
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Deliver the changes kept on this machine to the club store and refresh its copy here.",
+            discussion: """
+                For a club store (postgres://...). When the server cannot be reached, add, edit \
+                and delete keep their changes on this machine, and list shows the copy of the \
+                club's caches kept here. sync delivers the changes waiting, in order and each \
+                exactly once, then replaces the copy with the club's caches: all of them, or \
+                with --within DISTANCE --near COORDINATES|gps those within that distance \
+                (50km, 500m, 2.5km). A summary goes to standard output. A queued edit or \
+                delete whose cache was changed or deleted on the server meanwhile is a \
+                conflict: it is printed with the server's version and yours, field by field \
+                where they differ, it stays on this machine, and the exit status is 1 until you \
+                decide: --discard N gives change N up, --overwrite N makes it win over the \
+                server's version and delivers it. --status lists what waits (sequence, kind, \
+                code, title, when it was queued, conflict) and the copy's age and size, \
+                without the network. When the server cannot be reached, sync says so, \
+                the changes keep waiting and the copy stays as it was (a change given \
+                --overwrite stays marked to win), and the exit status is 69.
+                """
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Flag(help: "List the changes waiting on this machine and the copy's age and size; no network needed.")
+        var status = false
+
+        @Option(help: ArgumentHelp("Give up the waiting change with this sequence number (see --status).",
+                                   valueName: "n"))
+        var discard: Int64?
+
+        @Option(help: ArgumentHelp("Make the waiting change with this sequence number win over the server's version, "
+                                   + "then deliver.", valueName: "n"))
+        var overwrite: Int64?
+
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Keep in the copy only the caches within this distance of --near (50km, 500m).",
+                                   valueName: "distance"),
+                transform: DistanceArgument.parse)
+        var within: Double?
+
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Where --within measures from: coordinates, or the GPS position (gps).",
+                                   valueName: "coordinates|gps"),
+                transform: List.NearOrigin.init(argument:))
+        var near: List.NearOrigin?
+
+        @Option(help: ArgumentHelp("Where gpsd listens, for --near gps (default: localhost:2947).", valueName: "host:port"),
+                transform: { text in
+                    do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
+                })
+        var gps: GPSDEndpoint?
+
+        func validate() throws {
+            if case .file(let path, _)? = try? storeOptions.location() {
+                throw ValidationError("sync is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file "
+                                      + "on this machine, always at hand.")
+            }
+            let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
+            if actions > 1 { throw ValidationError("Give only one of --status, --discard and --overwrite.") }
+            if (within == nil) != (near == nil) {
+                throw ValidationError("--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\".")
+            }
+            if within != nil, status || discard != nil {
+                throw ValidationError("--within applies to a sync that refreshes the copy, not to --status or --discard.")
+            }
+            if gps != nil, near == nil { throw ValidationError("--gps applies to --near gps only.") }
+        }
+
+        func run() throws {
+            guard case .server(let url)? = try? storeOptions.location() else { return }
+            let files = FieldFiles(serverURL: url)
+            if status { return try SyncStatus.print(files) }
+            if let discard {
+                let change = try waitingChange(discard, in: files)
+                try Self.reporting { try Outbox(files: files).discard(discard) }
+                print("dropped change \(discard), \(ConflictText.naming(change)); it will not be delivered")
+                return
+            }
+            if let overwrite {
+                _ = try waitingChange(overwrite, in: files)
+                try Self.reporting { try Outbox(files: files).overwrite(overwrite) }
+            }
+            let area = try within.map { ClubCopy.Area(center: try List.resolve(near ?? .gps, gps: gps), radius: $0) }
+            try deliverAndRefresh(files, url: url, area: area)
+        }
+
+        /// Connects, delivers the outbox, refreshes the copy and prints the summary; exits
+        /// 69 when the server cannot be reached and 1 when a conflict remains.
+        private func deliverAndRefresh(_ files: FieldFiles, url: String, area: ClubCopy.Area?) throws {
+            var store: any CacheStore
+            do {
+                store = try StoreLocation.server(url).open(for: .command)
+            } catch {
+                guard let away = AwayClubStore(location: .server(url), error: error) else {
+                    throw CommandFailure.report(error)
+                }
+                throw Self.away(away.reason, files: files)
+            }
+            var report = OutboxDelivery.Report()
+            var waiting = 0
+            if FileManager.default.fileExists(atPath: files.outboxPath) {
+                try Self.reporting {
+                    let outbox = try Outbox(files: files)
+                    (report, store) = try FieldDelivery.deliver(outbox, to: store)
+                    waiting = try outbox.count()
+                }
+            }
+            let lines = FieldDelivery.lines(for: report, waiting: waiting, countingDelivered: false)
+            FieldDelivery.Output.standardOutput.write(lines)
+            if let stoppedBy = report.stoppedBy {
+                throw Self.away(AwayClubStore(location: .server(url), error: stoppedBy)?.reason ?? "\(stoppedBy)",
+                                files: files)
+            }
+            let count: Int
+            do {
+                count = try ClubCopy(files: files).refresh(from: store, area: area)
+            } catch {
+                if let away = AwayClubStore(location: .server(url), error: error) { throw Self.away(away.reason, files: files) }
+                throw CommandFailure.report(error)
+            }
+            let scope = area.map { "within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
+                ?? "all the club's caches"
+            var summary = "delivered \(FieldText.changes(report.delivered.count))"
+            if !report.conflicts.isEmpty { summary += ", \(FieldText.conflicts(report.conflicts.count)) kept here" }
+            if !report.held.isEmpty { summary += ", \(FieldText.changes(report.held.count)) held behind a conflict" }
+            print(summary + "; the copy holds \(count == 1 ? "1 cache" : "\(count) caches") (\(scope))")
+            if waiting > 0 { throw ExitCode.failure }
+        }
+
+        /// The change `sequence` waiting in the outbox of `files`; exit status 1 with a
+        /// message when there is none.
+        private func waitingChange(_ sequence: Int64, in files: FieldFiles) throws -> QueuedChange {
+            var changes: [QueuedChange] = []
+            if FileManager.default.fileExists(atPath: files.outboxPath) {
+                try Self.reporting { changes = try Outbox(files: files).changes() }
+            }
+            guard let change = changes.first(where: { $0.sequence == sequence }) else {
+                let known = changes.isEmpty ? "nothing waits on this machine"
+                    : "the changes waiting are " + changes.map { String($0.sequence) }.joined(separator: ", ")
+                throw CommandFailure.report(message: "there is no waiting change \(sequence): \(known) (see sync --status)")
+            }
+            return change
+        }
+
+        /// Runs `body`; an error of the outbox or the copy ends the command with its
+        /// message and exit status 1.
+        private static func reporting(_ body: () throws -> Void) throws {
+            do {
+                try body()
+            } catch let exit as ExitCode {
+                throw exit
+            } catch {
+                throw CommandFailure.report(error)
+            }
+        }
+
+        /// Says that the club store cannot be reached and that nothing here changed;
+        /// returns the exit to throw (``unavailableStatus``).
+        private static func away(_ reason: String, files: FieldFiles) -> ExitCode {
+            var waiting = 0
+            if FileManager.default.fileExists(atPath: files.outboxPath) {
+                waiting = (try? Outbox(files: files).count()) ?? 0
+            }
+            StandardStreams.writeError("geocache-tui: the club store cannot be reached (\(reason)); "
+                                       + "\(FieldText.stillWait(waiting)) on this machine and its copy was "
+                                       + "not refreshed. Try again when the server answers.\n")
+            return ExitCode(unavailableStatus)
+        }
+    }
+}
+
+/// Reading a distance from the command line: a number and a unit, `50km`, `2.5 km`, `500m`.
+enum DistanceArgument {
+    /// The distance in metres, or a usage error naming what is wrong.
+    static func parse(_ text: String) throws -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("km", 1000), ("m", 1)]
+        for (unit, metres) in units where trimmed.hasSuffix(unit) {
+            let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            if let value = Double(number), value.isFinite, value > 0, !number.hasPrefix("+") {
+                return value * metres
+            }
+            break
+        }
+        throw ValidationError("“\(text)” is not a distance: give a number above 0 and km or m, such as 50km or 500m.")
+    }
+}
