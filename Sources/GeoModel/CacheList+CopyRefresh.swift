@@ -43,9 +43,10 @@ extension CacheList {
     }
 
     /// How soon the copy of a club store the list shows live is due for a refresh (nil
-    /// for a file store and while the copy is shown); while one runs, soon enough to see it end.
+    /// for a file store, while the copy is shown and while the server does not answer);
+    /// while one runs, soon enough to see it end.
     var copyRefreshDelay: Duration? {
-        guard let field, field.away == nil else { return nil }
+        guard let field, field.away == nil, !field.serverLost else { return nil }
         if field.refresh != nil { return .seconds(1) }
         guard let last = field.lastRefresh else { return .zero }
         return max(.zero, Self.copyRefreshInterval - (ContinuousClock.now - last))

@@ -150,6 +150,23 @@ import Testing
         #expect(list.waitingChanges == 1)
     }
 
+    @Test func anOpenListRefreshesTheCopyWhileTheServerAnswers() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Samples.oak)
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, _) = try machine.open(url)
+        #expect(list.recheckDelay == .zero)
+        try list.checkForExternalChanges()
+        let refreshed = waitUntil(timeout: .seconds(30)) { !list.isRefreshingCopy }
+        #expect(refreshed)
+        let copy = ClubCopy(files: machine.files(url))
+        #expect(try copy.refreshedAt() != nil)
+        #expect(try copy.open().loadCaches().map(\.title) == ["Old Oak"])
+        try list.checkForExternalChanges()
+        #expect(try #require(list.recheckDelay) > .seconds(500))
+    }
+
     @Test func whenTheServerGoesAwayWhileOpenWritesWaitAndAreDeliveredWhenItAnswers() throws {
         let server = try PostgresTestServer()
         defer { server.destroy() }
