@@ -1,60 +1,75 @@
 import Foundation
 
 extension CacheList {
-    /// One refresh of a club store's copy, on a thread of its own with its own
-    /// connection (a command's: no listening), so the run loop never waits for it.
-    /// What it met is dropped: the copy stays as it was, and the next refresh is due
-    /// ``CacheList/copyRefreshInterval`` later all the same.
-    final class CopyRefresh: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ended = false
+    /// The refreshes of a club store's copy while a list shows the club store: a thread
+    /// of its own, with a connection of its own (a command's: no listening) for each
+    /// refresh, so the run loop never waits for one and never wakes for one (a wake of
+    /// the form's loop costs a round trip on its own connection). What a refresh meets
+    /// is dropped: the copy stays as it was, and the next one is tried ``every`` later.
+    final class CopyRefresher: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var active = false
+        private var stopped = false
 
-        /// Starts refreshing the copy `files` name from the server at `url`, keeping the
-        /// area the copy was made for (every cache when it has none).
-        init(url: String, files: FieldFiles) {
+        /// Starts the thread: the first refresh `first` after the list shows the club
+        /// store, then one `every`, keeping the area the copy was made for.
+        init(url: String, files: FieldFiles, first: Duration, every: Duration) {
             let thread = Thread { [self] in
-                let copy = ClubCopy(files: files)
-                if let store = try? PostgresStore(url: url, purpose: .command) {
-                    let area = (try? copy.area()) ?? nil
-                    _ = try? copy.refresh(from: store, area: area)
+                var delay = first
+                while wait(delay) {
+                    let copy = ClubCopy(files: files)
+                    if let store = try? PostgresStore(url: url, purpose: .command) {
+                        let area = (try? copy.area()) ?? nil
+                        _ = try? copy.refresh(from: store, area: area)
+                    }
+                    delay = every
                 }
-                lock.withLock { ended = true }
             }
             thread.name = "geocache-tui copy refresh"
             thread.start()
         }
 
-        /// True once the refresh ended, done or not.
-        var isDone: Bool { lock.withLock { ended } }
-    }
-
-    /// Starts a refresh of the copy when none runs and the last one (by this list) is
-    /// ``copyRefreshInterval`` old, or there was none yet.
-    func refreshCopyIfDue() {
-        guard let field, field.away == nil else { return }
-        if let running = field.refresh {
-            guard running.isDone else { return }
-            self.field?.refresh = nil
+        /// Waits `delay` while the list shows the club store (the wait starts again when
+        /// it comes back from the copy); false once stopped.
+        private func wait(_ delay: Duration) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                while !active, !stopped { condition.wait() }
+                if stopped { return false }
+                let deadline = Date().addingTimeInterval(Double(delay.components.seconds)
+                                                         + Double(delay.components.attoseconds) * 1e-18)
+                while active, !stopped, condition.wait(until: deadline) {}
+                if stopped { return false }
+                if active { return true }
+            }
         }
-        let now = ContinuousClock.now
-        if let last = field.lastRefresh, now - last < Self.copyRefreshInterval { return }
-        self.field?.lastRefresh = now
-        self.field?.refresh = CopyRefresh(url: field.url, files: field.files)
+
+        /// Whether the list shows the club store (refreshes run) or its copy (they wait).
+        func setActive(_ value: Bool) {
+            condition.withLock {
+                active = value
+                condition.broadcast()
+            }
+        }
+
+        /// Ends the thread at its next wait.
+        func stop() {
+            condition.withLock {
+                stopped = true
+                condition.broadcast()
+            }
+        }
     }
 
-    /// How soon the copy of a club store the list shows live is due for a refresh (nil
-    /// for a file store, while the copy is shown and while the server does not answer);
-    /// while one runs, soon enough to see it end.
-    var copyRefreshDelay: Duration? {
-        guard let field, field.away == nil, !field.serverLost else { return nil }
-        if field.refresh != nil { return .seconds(1) }
-        guard let last = field.lastRefresh else { return .zero }
-        return max(.zero, Self.copyRefreshInterval - (ContinuousClock.now - last))
-    }
-
-    /// True while a refresh of the copy started by this list has not ended (for tests).
-    public var isRefreshingCopy: Bool {
-        guard let refresh = field?.refresh else { return false }
-        return !refresh.isDone
+    /// When the list shows the club store: starts the refreshes of its copy (on their
+    /// thread, ``copyRefreshDelays``), or lets them go on; while the copy is shown they wait.
+    func updateCopyRefreshes() {
+        guard let field else { return }
+        if field.refresher == nil, field.away == nil {
+            self.field?.refresher = CopyRefresher(url: field.url, files: field.files,
+                                                  first: copyRefreshDelays.first, every: copyRefreshDelays.every)
+        }
+        self.field?.refresher?.setActive(field.away == nil)
     }
 }

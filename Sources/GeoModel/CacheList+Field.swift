@@ -22,8 +22,8 @@ public enum ClubAway: Equatable, Sendable {
 ///   broadcasting ``CacheListChange/queued(_:waiting:)``);
 /// - delivers the outbox whenever the server answers again (``deliverOutbox()``,
 ///   ``CacheListChange/outboxDelivered(_:waiting:)``);
-/// - refreshes the copy while the server answers, at most every ``copyRefreshInterval``,
-///   on a thread with a connection of its own (errors are dropped: the copy stays as it was).
+/// - refreshes the copy while it shows the club store, ``copyRefreshDelays`` apart, on a
+///   thread with a connection of its own (errors are dropped: the copy stays as it was).
 extension CacheList {
     /// What the list knows of its club store's field mode; nil for a file store.
     struct FieldState {
@@ -37,15 +37,12 @@ extension CacheList {
         /// The live store being opened while the copy is shown, and when to try next.
         var retry: StoreOpening?
         var nextRetry = ContinuousClock.now
-        /// When the copy was last refreshed by this list (nil: not yet), and the refresh running.
-        var lastRefresh: ContinuousClock.Instant?
-        var refresh: CopyRefresh?
+        /// The thread that refreshes the copy while the club store is shown.
+        var refresher: CopyRefresher?
     }
 
     /// How often the server of a club store shown from its copy is tried again.
     public static let clubRetryInterval: Duration = .seconds(2)
-    /// How often an open list refreshes the copy of its club store while the server answers.
-    public static let copyRefreshInterval: Duration = .seconds(600)
 
     /// True for a club store (a server's URL) whose writes can wait on this machine.
     public var isClubStore: Bool { field != nil }
@@ -176,6 +173,7 @@ extension CacheList {
         field?.serverLost = false
         search = nil
         start(count: opened.contents.count, first: opened.contents.first)
+        updateCopyRefreshes()
         broadcast(.clubStoreBack(count: count))
     }
 
@@ -188,11 +186,9 @@ extension CacheList {
     }
 
     /// The server answered a check: a list whose server had stopped answering delivers
-    /// the outbox, and the copy is refreshed when due.
+    /// the outbox.
     func clubStoreAnswered() throws {
-        guard let field, field.away == nil else { return }
-        refreshCopyIfDue()
-        guard field.serverLost else { return }
+        guard let field, field.away == nil, field.serverLost else { return }
         self.field?.serverLost = false
         try deliverOutbox()
     }
@@ -200,6 +196,7 @@ extension CacheList {
     /// A club store that opened live delivers what earlier forms and commands kept on
     /// this machine; a failure is remembered for the next answer, never a reason not to start.
     func deliverAfterOpening() {
+        updateCopyRefreshes()
         guard let field, field.away == nil else { return }
         do {
             try deliverOutbox()

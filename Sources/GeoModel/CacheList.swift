@@ -77,6 +77,9 @@ public final class CacheList {
     public internal(set) var unsettledWrites: [PendingWrite] = []
     /// A club store's field mode (`CacheList+Field.swift`); nil for a file store.
     var field: FieldState?
+    /// How long after showing the club store its copy is first refreshed, and how often
+    /// then (set before ``finishOpening()`` to change them).
+    public var copyRefreshDelays: (first: Duration, every: Duration) = (.seconds(60), .seconds(600))
     private var observers: [Int: (CacheListChange) -> Void] = [:]
     private var nextObserverKey = 0
 
@@ -84,6 +87,10 @@ public final class CacheList {
     public init(store: any CacheStore) throws {
         openedStore = store
         start(count: try store.count(), first: try store.first())
+    }
+
+    deinit {
+        field?.refresher?.stop()
     }
 
     /// Starts empty, while `opening` opens the store: ``isOpening`` until
@@ -283,9 +290,7 @@ public final class CacheList {
 
     /// How soon to call ``checkForExternalChanges()`` even when ``changeDescriptor``
     /// stays quiet, or nil for not until it wakes.
-    public var recheckDelay: Duration? {
-        clubRetryDelay ?? [openedStore?.recheckDelay, copyRefreshDelay].compactMap { $0 }.min()
-    }
+    public var recheckDelay: Duration? { clubRetryDelay ?? openedStore?.recheckDelay }
 
     /// The store's name for the status line: the file's name, or the database and its
     /// server (``CacheStore/shortName``); while opening, as the location names it.

@@ -19,10 +19,12 @@ import Testing
         func files(_ url: String) -> FieldFiles { FieldFiles(serverURL: url, environment: environment) }
 
         /// A list opened as the form opens it, with every change it broadcasts from the start.
-        func open(_ url: String) throws -> (list: CacheList, changes: Recorder) {
+        func open(_ url: String, refreshingCopyAfter first: Duration = .seconds(600))
+            throws -> (list: CacheList, changes: Recorder) {
             let opening = StoreOpening(.server(url), environment: environment)
             defer { opening.finish() }
             let list = CacheList(opening: opening)
+            list.copyRefreshDelays = (first, .seconds(600))
             let recorder = Recorder()
             recorder.token = list.observe { recorder.changes.append($0) }
             try list.finishOpening()
@@ -155,16 +157,12 @@ import Testing
         try PostgresStore(url: url).add(Samples.oak)
         let machine = try Machine()
         defer { machine.directory.remove() }
-        let (list, _) = try machine.open(url)
-        #expect(list.recheckDelay == .zero)
-        try list.checkForExternalChanges()
-        let refreshed = waitUntil(timeout: .seconds(30)) { !list.isRefreshingCopy }
-        #expect(refreshed)
+        let (list, _) = try machine.open(url, refreshingCopyAfter: .milliseconds(10))
         let copy = ClubCopy(files: machine.files(url))
-        #expect(try copy.refreshedAt() != nil)
+        let refreshed = waitUntil(timeout: .seconds(30)) { ((try? copy.refreshedAt()) ?? nil) != nil }
+        #expect(refreshed)
         #expect(try copy.open().loadCaches().map(\.title) == ["Old Oak"])
-        try list.checkForExternalChanges()
-        #expect(try #require(list.recheckDelay) > .seconds(500))
+        #expect(list.recheckDelay == nil)
     }
 
     @Test func whenTheServerGoesAwayWhileOpenWritesWaitAndAreDeliveredWhenItAnswers() throws {

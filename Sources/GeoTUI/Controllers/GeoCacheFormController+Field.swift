@@ -59,9 +59,11 @@ extension GeoCacheFormController {
         return true
     }
 
-    /// The club store answers again: the form shows it, from its first cache.
+    /// The club store answers again: the form shows it, from its first cache (a search
+    /// of the copy ends: the model ended it).
     func clubStoreDidComeBack() {
         serverAway = false
+        if case .searching = mode.base { closeSearch() }
         configureStoreWaits()
         paneError = nil
         noteOpenedStore()
