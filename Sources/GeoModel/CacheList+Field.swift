@@ -39,6 +39,8 @@ extension CacheList {
         var nextRetry = ContinuousClock.now
         /// The thread that refreshes the copy while the club store is shown.
         var refresher: CopyRefresher?
+        /// The draft file on this machine, used while the copy is shown (`CacheList+Drafts.swift`).
+        var drafts: SQLiteStore?
     }
 
     /// How often the server of a club store shown from its copy is tried again.
@@ -168,6 +170,7 @@ extension CacheList {
     private func takeOverClubStore(_ opened: StoreOpening.Opened) {
         // A draft the opening took is another form's: it stays kept for a form that opens.
         if let draft = opened.contents.draft { try? opened.store.releaseDraft(draft.id) }
+        leaveLocalDrafts()
         replaceStore(with: opened.store)
         field?.away = nil
         field?.serverLost = false

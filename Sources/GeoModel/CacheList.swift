@@ -122,9 +122,10 @@ public final class CacheList {
         self.opening = nil
         openedStore = opened.store
         field?.away = opened.away
-        draftState = DraftState(taken: opened.contents.draft)
+        let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
+        draftState = DraftState(taken: draft)
         start(count: opened.contents.count, first: opened.contents.first)
-        broadcast(.opened(count: count, draft: opened.contents.draft))
+        broadcast(.opened(count: count, draft: draft))
         deliverAfterOpening()
     }
 

@@ -12,6 +12,8 @@ final class ClubFormHarness {
     static let awayURL = "postgres://geo@127.0.0.1:1/club?connect_timeout=2"
 
     let directory: TemporaryDirectory
+    /// Whether the directory is this harness's to remove (not one an earlier form lent it).
+    private let ownsDirectory: Bool
     let url: String
     let model: CacheList
     let controller: GeoCacheFormController
@@ -24,9 +26,11 @@ final class ClubFormHarness {
 
     /// A form opening the club store at `url` (by default one that does not answer);
     /// `prepare` runs first, with this machine's files (to make a copy, or fill the outbox).
-    init(url: String = ClubFormHarness.awayURL, width: Int = 140, height: Int = 30,
+    /// With `machineOf`, the form runs on the same machine as that earlier one.
+    init(url: String = ClubFormHarness.awayURL, width: Int = 140, height: Int = 30, machineOf earlier: ClubFormHarness? = nil,
          prepare: (FieldFiles) throws -> Void = { _ in }) throws {
-        directory = try TemporaryDirectory()
+        directory = try earlier?.directory ?? TemporaryDirectory()
+        ownsDirectory = earlier == nil
         self.url = url
         let environment = ["XDG_DATA_HOME": directory.url.path, "HOME": directory.url.path]
         try prepare(FieldFiles(serverURL: url, environment: environment))
@@ -42,7 +46,7 @@ final class ClubFormHarness {
         redraw()
     }
 
-    deinit { directory.remove() }
+    deinit { if ownsDirectory { directory.remove() } }
 
     func press(_ keys: Key...) {
         for key in keys {
@@ -131,6 +135,17 @@ final class ClubFormHarness {
         form.press(.control("s"))
         #expect(form.status.contains("Kept on this machine: 2 changes waiting for the club store"))
         #expect(try form.model.queuedChanges().map(\.title) == ["Bridge", "Mill"])
+    }
+
+    @Test func textTypedOnTheCopyIsKeptOnThisMachineAndRestoredByTheNextForm() throws {
+        let form = try ClubFormHarness()
+        form.type("Half typed")
+        form.controller.finish()
+        #expect(form.controller.finishProblems.isEmpty)
+        let next = try ClubFormHarness(machineOf: form)
+        #expect(next.fieldTexts == ["Half typed", "", "", ""])
+        #expect(next.status.contains("Draft restored"))
+        withExtendedLifetime(form) {}
     }
 
     @Test func anIncompleteAddWhileAwayKeepsNothingAndSaysWhatIsMissing() throws {
