@@ -55,20 +55,14 @@ public final class ClubCopy {
     /// read in one snapshot, written to a new file renamed into place; returns how many.
     ///
     /// The caches of an area are read nearest first from its center until one lies
-    /// farther than its radius (caches without a place are left out), and kept in the
-    /// store's order. Throws what reading `store` throws, or ``StoreError`` for the
+    /// farther than its radius (caches without a place are left out, as are caches
+    /// past the edge), and kept in the store's order. Throws what reading `store` throws, or ``StoreError`` for the
     /// copy's files; the old copy is then left as it was.
     @discardableResult
     public func refresh(from store: any CacheStore, area: Area?) throws -> Int {
         var caches: [StoredCache] = []
         if let area {
-            do {
-                try store.forEachNearest(to: area.center, limit: nil) { stored, key in
-                    guard key.distance <= area.radius else { throw FarEnough() }
-                    caches.append(stored)
-                }
-            } catch is FarEnough {}
-            caches.sort { $0.id < $1.id }
+            caches = try Self.caches(of: store, in: area)
         } else {
             try store.forEachCache { caches.append($0) }
         }
@@ -120,12 +114,35 @@ public final class ClubCopy {
 
     // MARK: The file
 
-    /// Thrown to end a nearest-first read at the first cache outside the area.
-    private struct FarEnough: Error {}
+    /// How many caches the first nearest-first read of an area asks for.
+    static let firstAreaLimit = 500
+
+    /// The caches of `store` within `area`, in stored order, from one nearest-first
+    /// read: a read that ends inside the area is made again with four times the limit,
+    /// so the caches read past the area's edge are at most the last read's limit.
+    static func caches(of store: any CacheStore, in area: Area) throws -> [StoredCache] {
+        var limit = firstAreaLimit
+        while true {
+            var found: [StoredCache] = []
+            var pastTheEdge = false
+            try store.forEachNearest(to: area.center, limit: limit) { stored, key in
+                guard !pastTheEdge else { return }
+                if key.distance > area.radius {
+                    pastTheEdge = true
+                } else {
+                    found.append(stored)
+                }
+            }
+            if pastTheEdge || found.count < limit { return found.sorted { $0.id < $1.id } }
+            limit *= 4
+        }
+    }
 
     /// What the `club_copy` table holds.
     struct Meta {
+        /// When the copy was refreshed.
         let refreshedAt: Date
+        /// The area it holds; nil for every cache.
         let area: Area?
     }
 

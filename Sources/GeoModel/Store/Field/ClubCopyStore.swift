@@ -57,16 +57,27 @@ final class ClubCopyStore: CacheStore {
 
     // MARK: Reading
 
+    /// The number of caches in the copy.
     func count() throws -> Int { try file.count() }
+    /// The copy's first cache in stored order.
     func first() throws -> StoredCache? { try file.first() }
+    /// The copy's last cache in stored order.
     func last() throws -> StoredCache? { try file.last() }
+    /// The cache after `id` in the copy.
     func cache(after id: CacheID) throws -> StoredCache? { try file.cache(after: id) }
+    /// The cache before `id` in the copy.
     func cache(before id: CacheID) throws -> StoredCache? { try file.cache(before: id) }
+    /// The cache `id` in the copy.
     func cache(_ id: CacheID) throws -> StoredCache? { try file.cache(id) }
+    /// The cache at `position` in the copy.
     func cache(atPosition position: Int) throws -> StoredCache? { try file.cache(atPosition: position) }
+    /// The position of `id` in the copy.
     func position(of id: CacheID) throws -> Int { try file.position(of: id) }
+    /// Whether the copy holds a cache identical to `cache`.
     func contains(_ cache: GeoCache) throws -> Bool { try file.contains(cache) }
+    /// Every cache of the copy, in stored order.
     func forEachCache(_ body: (StoredCache) throws -> Void) throws { try file.forEachCache(body) }
+    /// The copy's cache with `code`.
     func cache(withCode code: String) throws -> StoredCache? { try file.cache(withCode: code) }
 
     /// The count and the first cache; a copy holds no draft.
@@ -74,35 +85,46 @@ final class ClubCopyStore: CacheStore {
         StoreContents(count: try file.count(), first: try file.first(), draft: nil)
     }
 
+    /// The next cache nearest first from `origin` in the copy.
     func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
         try file.nearestCache(to: origin, after: key)
     }
 
+    /// The previous cache nearest first from `origin` in the copy.
     func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
         try file.nearestCache(to: origin, before: key)
     }
 
+    /// The copy's caches nearest first from `origin`.
     func forEachNearest(to origin: Coordinate, limit: Int?, _ body: (StoredCache, NearestKey) throws -> Void) throws {
         try file.forEachNearest(to: origin, limit: limit, body)
     }
 
+    /// The copy's caches that match `text`.
     func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         try file.forEachMatch(of: text, limit: limit, body)
     }
 
+    /// The identifiers of the copy's caches that match `text`.
     func matchIDs(_ text: String) throws -> [CacheID] { try file.matchIDs(text) }
 
+    /// The copy's matches of `text` with their positions.
     func forEachNumberedMatch(of text: String, _ body: (Int, StoredCache) throws -> Void) throws {
         try file.forEachNumberedMatch(of: text, body)
     }
 
     // MARK: Writing: refused
 
+    /// Refused: the copy is read-only.
     func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) { throw readOnlyError }
+    /// Refused: the copy is read-only.
     func saveCaches(_ caches: [GeoCache]) throws { throw readOnlyError }
+    /// Refused: the copy is read-only.
     func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { throw readOnlyError }
+    /// Refused: the copy is read-only.
     func delete(_ stored: StoredCache) throws -> Int { throw readOnlyError }
 
+    /// Refused: imports wait for the club store.
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                       interruption: ImportInterruption?) throws -> ImportReport {
         throw readOnlyError
@@ -112,9 +134,11 @@ final class ClubCopyStore: CacheStore {
 
     /// A copy holds no draft to take.
     func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
+    /// Refused: the copy is read-only.
     func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? { throw readOnlyError }
     /// No draft is ever held, so there is none to release.
     func releaseDraft(_ id: DraftID) throws {}
+    /// A copy keeps no drafts.
     func keptDrafts() throws -> [FormDraft] { [] }
 
     // MARK: Other sessions
@@ -126,12 +150,16 @@ final class ClubCopyStore: CacheStore {
         return true
     }
 
+    /// None: a refresh is noticed by looking (`recheckDelay`).
     var changeDescriptor: Int32? { nil }
+    /// Once a second, to notice a refresh.
     var recheckDelay: Duration? { .seconds(1) }
 
+    /// The copy opened again, with the same clock.
     func reopened() throws -> any CacheStore {
         try ClubCopyStore(copy: copy, clockOffset: clockOffset)
     }
 
+    /// The copy's file, which an export must not write over.
     var protectedPaths: [String] { [copy.files.copyPath] }
 }

@@ -22,7 +22,9 @@ extension Outbox {
 
     /// A change as the file holds it, with its state.
     struct Row {
+        /// The change.
         let change: QueuedChange
+        /// Where it is on its way.
         let state: State
     }
 
@@ -78,6 +80,7 @@ extension Outbox {
         }
     }
 
+    /// Creates the tables of a new outbox and records the store's name; refuses a newer schema.
     private static func createTables(_ db: Database, path: String, storeName: String) throws {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         if version > schemaVersion { throw StoreError.newerSchema(path: path) }
@@ -134,8 +137,9 @@ extension Outbox {
         }
     }
 
-    /// The store name the file records (``FieldFiles/storeName`` when it was opened).
-    func recordedStoreName() throws -> String? {
+    /// The store name the file records (``FieldFiles/storeName`` when it was last
+    /// opened: the URL without its password), for `sync --status`.
+    public func recordedStoreName() throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'store'") }
     }
 
@@ -205,6 +209,7 @@ extension Outbox {
 
     // MARK: Rows and JSON
 
+    /// The columns `Row.Record` reads, in its order.
     static let columns = "sequence, write_id, kind, code, base, cache, queued_at, state, server_id, server_cache"
 
     /// `cache` as JSON text, or nil.
@@ -229,20 +234,32 @@ extension Outbox {
     }
 }
 
+/// Reading a row of the `change` table.
 extension Outbox.Row {
     /// The columns of one `change` row, as read.
     struct Record: FetchableRecord {
+        /// `sequence`.
         let sequence: Int64
+        /// `write_id`, a UUID.
         let write: String
+        /// `kind`: `add`, `edit` or `delete`.
         let kind: String
+        /// `code`.
         let code: String
+        /// `base`, JSON.
         let base: String?
+        /// `cache`, JSON.
         let cache: String?
+        /// `queued_at`, seconds since 1970.
         let queuedAt: Double
+        /// `state`.
         let state: String
+        /// `server_id`.
         let serverID: Int64?
+        /// `server_cache`, JSON.
         let serverCache: String?
 
+        /// Reads the columns of `Outbox.columns`.
         init(row: GRDB.Row) {
             sequence = row[0]
             write = row[1]

@@ -28,6 +28,7 @@ public enum OutboxDelivery {
         /// delivering this outbox right now.
         public var deliveringElsewhere = false
 
+        /// A report of a delivery that did nothing (yet).
         public init() {}
     }
 

@@ -17,6 +17,7 @@ public struct QueuedChange: Equatable, Sendable {
     public let sequence: Int64
     /// The identifier it is (or was last) sent with.
     public let write: WriteID
+    /// What it does.
     public let kind: Kind
     /// The code of the cache it is about (a queued add is given one when queued).
     public let code: String
