@@ -5,7 +5,7 @@ extension CacheList {
     /// of its own, with a connection of its own (a command's: no listening) for each
     /// refresh, so the run loop never waits for one and never wakes for one (a wake of
     /// the form's loop costs a round trip on its own connection). What a refresh meets
-    /// is dropped: the copy stays as it was, and the next one is tried ``every`` later.
+    /// is dropped: the copy stays as it was, and the next one is tried `every` later.
     final class CopyRefresher: @unchecked Sendable {
         private let condition = NSCondition()
         private var active = false
