@@ -105,4 +105,25 @@ import Glibc
         _ = try club.run(["sync"])
         #expect(try club.serverCaches().count == 5)
     }
+
+    @Test func aFormOnTheCopySwitchesToTheClubStoreWhenItAnswersAndDeliversWhatItKept() throws {
+        let club = try Club()
+        #expect(try club.run(["add"] + Self.fields("Old Oak")).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        try club.server.stop()
+        let form = try club.form()
+        try form.waitFor("club store away; showing the copy of", timeout: 15)
+        try form.typeFields(["Field one", "d", "c", "r"])
+        try form.send("C-s")
+        try form.waitFor("Kept on this machine: 1 change waiting for the club store")
+        try form.send("F4")
+        try form.waitFor("The copy on this machine is read-only")
+        try club.server.start()
+        try form.waitFor("Delivered 1 change kept on this machine", timeout: 20)
+        try form.waitFor("Cache 1 of 2")
+        let screen = try form.screen()
+        #expect(!screen.contains("club store away"))
+        try form.quitApp()
+        #expect(try club.serverCaches().map(\.title) == ["Old Oak", "Field one"])
+    }
 }
