@@ -6,9 +6,11 @@ import GeoModel
 /// club's version with the kept text in the fields, as a refused save does.
 extension GeoCacheFormController {
     /// Whether a write goes to the outbox: the model keeps writes on this machine, or
-    /// the form found the club store's server away.
+    /// the form found the club store's server away. Not while a write's outcome is not
+    /// known yet: sending it again reuses its identifier, where a kept copy could store
+    /// it twice.
     var keepsWritesOnThisMachine: Bool {
-        model.isClubStore && (model.keepsWritesOnThisMachine || serverAway)
+        model.isClubStore && !model.hasUnsettledWrites && (model.keepsWritesOnThisMachine || serverAway)
     }
 
     /// Whether `error` means that a write to the club store was not sent (so it may be
