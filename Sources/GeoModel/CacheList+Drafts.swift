@@ -7,7 +7,39 @@
 /// runs, so a second form does not take it too, and keeps the form's text in its place
 /// when the form quits (``keepDraft(_:finishing:)``). The others are offered one at a time
 /// (``takeNextDraft(puttingBack:)``). Drafts are not list changes: nothing is broadcast.
+///
+/// While a club store's copy is shown (``clubAway``), which cannot be written, the drafts
+/// are kept in a draft file on this machine beside the copy (`drafts.sqlite`), so nothing
+/// typed is lost; the form that shows the club store again keeps its text there.
 extension CacheList {
+    /// Where the drafts are kept now: the store, or this machine's draft file while the
+    /// club store's copy is shown.
+    var draftStore: any CacheStore {
+        get throws {
+            guard let field, field.away != nil else { return store }
+            if let drafts = field.drafts { return drafts }
+            let drafts = try SQLiteStore(path: field.files.directory + "/drafts.sqlite",
+                                         createIntermediateDirectories: true)
+            self.field?.drafts = drafts
+            return drafts
+        }
+    }
+
+    /// The most recent draft kept on this machine while the copy was shown, taken for
+    /// this list's session; nil when there is none or the draft file cannot be read.
+    func takeLocalDraft() -> TakenDraft? {
+        try? draftStore.takeDraft(before: nil)
+    }
+
+    /// The club store is shown again: a draft held in this machine's draft file is
+    /// dropped there, the form's text being kept in the club store from now on.
+    func leaveLocalDrafts() {
+        if let held = draftState.held, let drafts = field?.drafts {
+            _ = try? drafts.keepDraft(FormDraft(fields: [:]), in: held, holding: false)
+        }
+        draftState = DraftState()
+    }
+
     /// The draft this list's session holds, and its text as the store has it.
     struct DraftState {
         /// The draft held, nil when none.
@@ -31,7 +63,7 @@ extension CacheList {
     /// ``init(store:)``; nil when there is none. A list opened with ``init(opening:)``
     /// took it while opening.
     public func takeDraft() throws -> TakenDraft? {
-        let taken = try store.takeDraft(before: nil)
+        let taken = try draftStore.takeDraft(before: nil)
         if let taken { draftState = DraftState(taken: taken) }
         return taken
     }
@@ -44,13 +76,13 @@ extension CacheList {
         let previous = draftState.held
         var putBack: DraftID?
         if let previous, current == draftState.kept {
-            try store.releaseDraft(previous)
+            try draftStore.releaseDraft(previous)
             putBack = previous
         } else {
-            putBack = try store.keepDraft(current, in: previous, holding: false)
+            putBack = try draftStore.keepDraft(current, in: previous, holding: false)
         }
         draftState = DraftState()
-        let taken = try store.takeDraft(before: previous ?? putBack) ?? store.takeDraft(before: nil)
+        let taken = try draftStore.takeDraft(before: previous ?? putBack) ?? draftStore.takeDraft(before: nil)
         draftState = DraftState(taken: taken)
         return taken
     }
@@ -69,13 +101,13 @@ extension CacheList {
         if draft == draftState.kept ?? FormDraft(fields: [:]) {
             if finishing, let held = draftState.held {
                 draftState.held = nil
-                try store.releaseDraft(held)
+                try draftStore.releaseDraft(held)
             }
             return false
         }
         let held = draftState.held
         draftState = DraftState(kept: draft)
-        let id = try store.keepDraft(draft, in: held, holding: !finishing)
+        let id = try draftStore.keepDraft(draft, in: held, holding: !finishing)
         if !finishing { draftState.held = id }
         return true
     }
@@ -85,11 +117,11 @@ extension CacheList {
     /// meanwhile had put aside).
     public func leaveDraft(_ draft: FormDraft) throws {
         guard !draft.isEmpty else { return }
-        try store.leaveDraft(draft)
+        try draftStore.leaveDraft(draft)
     }
 
     /// Every draft kept in the store for this person, the most recent first.
     public func keptDrafts() throws -> [FormDraft] {
-        try store.keptDrafts()
+        try draftStore.keptDrafts()
     }
 }

@@ -75,6 +75,11 @@ public final class CacheList {
     var draftState = DraftState()
     /// The writes whose outcome the store could not tell yet (``PendingWrite``).
     public internal(set) var unsettledWrites: [PendingWrite] = []
+    /// A club store's field mode (`CacheList+Field.swift`); nil for a file store.
+    var field: FieldState?
+    /// How long after showing the club store its copy is first refreshed, and how often
+    /// then (set before ``finishOpening()`` to change them).
+    public var copyRefreshDelays: (first: Duration, every: Duration) = (.seconds(60), .seconds(600))
     private var observers: [Int: (CacheListChange) -> Void] = [:]
     private var nextObserverKey = 0
 
@@ -84,10 +89,19 @@ public final class CacheList {
         start(count: try store.count(), first: try store.first())
     }
 
+    deinit {
+        field?.refresher?.stop()
+    }
+
     /// Starts empty, while `opening` opens the store: ``isOpening`` until
     /// ``finishOpening()``.
+    /// A club store opened with its ``StoreOpening/fieldFiles`` keeps writes on this
+    /// machine while its server is away (`CacheList+Field.swift`).
     public init(opening: StoreOpening) {
         self.opening = opening
+        if case .server(let url) = opening.location, let files = opening.fieldFiles {
+            field = FieldState(files: files, url: url)
+        }
     }
 
     /// Waits for the store being opened, then starts from its state as ``init(store:)``
@@ -107,9 +121,12 @@ public final class CacheList {
         }
         self.opening = nil
         openedStore = opened.store
-        draftState = DraftState(taken: opened.contents.draft)
+        field?.away = opened.away
+        let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
+        draftState = DraftState(taken: draft)
         start(count: opened.contents.count, first: opened.contents.first)
-        broadcast(.opened(count: count, draft: opened.contents.draft))
+        broadcast(.opened(count: count, draft: draft))
+        deliverAfterOpening()
     }
 
     /// A descriptor that becomes readable when the store being opened is ready for
@@ -132,7 +149,7 @@ public final class CacheList {
 
     /// Shows `first` as the current cache of `count` (none when the store is empty), in
     /// stored order.
-    private func start(count: Int, first: StoredCache?) {
+    func start(count: Int, first: StoredCache?) {
         self.count = count
         current = first
         position = first == nil ? nil : 1
@@ -245,8 +262,20 @@ public final class CacheList {
     ///
     /// While a write's outcome is unknown (``StoreError/outcomeUnknown(server:reason:)``),
     /// each check the store answers settles it first (``settleWrites()``).
+    ///
+    /// A club store shown from this machine's copy tries its server instead
+    /// (`CacheList+Field.swift`); one whose server answers delivers what waits and
+    /// refreshes the copy when due.
     public func checkForExternalChanges() throws {
-        let changed = try store.hasChangedExternally()
+        if clubAway != nil { return try retryClubStore() }
+        let changed: Bool
+        do {
+            changed = try store.hasChangedExternally()
+        } catch {
+            noteClubStoreProblem(error)
+            throw error
+        }
+        try clubStoreAnswered()
         if hasUnsettledWrites { try settleWrites() }
         guard changed else { return }
         let before = (current, count, position, searchMatchCount, searchPosition)
@@ -258,11 +287,11 @@ public final class CacheList {
     /// A descriptor that becomes readable when another session may have changed the
     /// store: wait on it, then call ``checkForExternalChanges()``. Nil when the store
     /// has none right now; then call ``checkForExternalChanges()`` about once a second.
-    public var changeDescriptor: Int32? { openedStore?.changeDescriptor }
+    public var changeDescriptor: Int32? { clubAway != nil ? nil : openedStore?.changeDescriptor }
 
     /// How soon to call ``checkForExternalChanges()`` even when ``changeDescriptor``
     /// stays quiet, or nil for not until it wakes.
-    public var recheckDelay: Duration? { openedStore?.recheckDelay }
+    public var recheckDelay: Duration? { clubRetryDelay ?? openedStore?.recheckDelay }
 
     /// The store's name for the status line: the file's name, or the database and its
     /// server (``CacheStore/shortName``); while opening, as the location names it.
@@ -287,6 +316,12 @@ public final class CacheList {
         let first = try store.first()
         start(count: try store.count(), first: first)
         broadcast(.reloaded(count: count))
+    }
+
+    /// Puts `store` in the place of the one the list reads (the club store taking the
+    /// copy's place).
+    func replaceStore(with store: any CacheStore) {
+        openedStore = store
     }
 
     // MARK: - Notifications

@@ -60,4 +60,16 @@ public enum CacheListChange: Equatable, Sendable {
     /// An operation that cannot throw (``CacheList/showNext()`` and the other moves) failed to reach
     /// the store; the list's state is unchanged.
     case failed(StoreError)
+    /// A write made while the club store could not be reached was kept in this
+    /// machine's ``Outbox`` (``CacheList/queueAdd(_:)``, ``CacheList/queueEdit(of:to:)``,
+    /// ``CacheList/queueDelete(_:)``); `waiting` changes wait there now.
+    case queued(QueuedChange, waiting: Int)
+    /// The club store answers again after the list showed this machine's copy of it
+    /// (``CacheList/clubAway``): the list now shows the club's caches, `count` of them,
+    /// from the first. Observers draw everything they show.
+    case clubStoreBack(count: Int)
+    /// The list delivered its ``Outbox`` (``CacheList/deliverOutbox()``): what was
+    /// stored, what met a conflict, and how many changes still wait. When something was
+    /// stored, the list has re-read the store.
+    case outboxDelivered(OutboxDelivery.Report, waiting: Int)
 }

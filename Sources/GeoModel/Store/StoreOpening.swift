@@ -20,9 +20,16 @@ import Foundation
 /// A caller with a run loop need not wait: ``readyDescriptor`` becomes readable when
 /// the thread is done, and ``isReady`` says so without blocking, so the form answers
 /// ^Q, resizes and signals while a store with a huge first cache is still being read.
+///
+/// A club store (a server's URL) opened with its ``fieldFiles`` that cannot be reached
+/// opens this machine's copy of it instead (``ClubCopy``), or an empty store that can only
+/// be read when there is no copy; ``ClubAway`` then says which (field mode, issue 28).
 public final class StoreOpening: @unchecked Sendable {
     /// Where the store is being opened.
     public let location: StoreLocation
+    /// The club store's files on this machine, when the copy stands in for a server
+    /// that cannot be reached; nil for a file store, and for an opening that fails instead.
+    public let fieldFiles: FieldFiles?
     private let done = DispatchSemaphore(value: 0)
     /// A store just opened, with what a list starts from.
     struct Opened {
@@ -30,6 +37,8 @@ public final class StoreOpening: @unchecked Sendable {
         /// The count, the first cache and a draft taken for the form (none when it could
         /// not be taken: a draft is a convenience, never a reason not to start).
         let contents: StoreContents
+        /// Why the store is not the club's own, when the server could not be reached.
+        var away: ClubAway? = nil
     }
 
     /// Written by the thread before it signals `done`; taken by ``take()``.
@@ -43,9 +52,23 @@ public final class StoreOpening: @unchecked Sendable {
     /// then asks the semaphore).
     private var readyPipe: (read: Int32, write: Int32) = (-1, -1)
 
-    /// Starts opening the store at `location`.
-    public init(_ location: StoreLocation) {
+    /// Starts opening the store at `location`; a club store (a server's URL) that cannot
+    /// be reached falls back to this machine's copy, whose files `environment` places
+    /// (``FieldFiles/init(serverURL:environment:)``).
+    public convenience init(_ location: StoreLocation,
+                            environment: [String: String] = StoreLocation.processEnvironment()) {
+        if case .server(let url) = location {
+            self.init(location, fieldFiles: FieldFiles(serverURL: url, environment: environment))
+        } else {
+            self.init(location, fieldFiles: nil)
+        }
+    }
+
+    /// Starts opening the store at `location`; when `fieldFiles` is given and the server
+    /// cannot be reached, the copy those files hold opens instead.
+    public init(_ location: StoreLocation, fieldFiles: FieldFiles?) {
         self.location = location
+        self.fieldFiles = fieldFiles
         var ends: [Int32] = [-1, -1]
         if sys_make_pipe(&ends, 1) == 0 { readyPipe = (ends[0], ends[1]) }
         var started = pthread_t()
@@ -68,13 +91,42 @@ public final class StoreOpening: @unchecked Sendable {
                 let (store, contents) = try location.openWithContents()
                 return Opened(store: store, contents: contents)
             } catch {
-                throw StoreError(wrapping: error, path: location.description)
+                let failure = StoreError(wrapping: error, path: location.description)
+                guard let fieldFiles, Self.meansUnreachable(failure) else { throw failure }
+                return try Self.openCopy(of: fieldFiles, name: location.shortName)
             }
         }
         done.signal()
         if readyPipe.write >= 0 {
             var byte: UInt8 = 1
             _ = write(readyPipe.write, &byte, 1)
+        }
+    }
+
+    /// Whether `error` says the server did not answer (rather than refusing the login,
+    /// missing the database or holding something else): the copy then stands in for it.
+    static func meansUnreachable(_ error: StoreError) -> Bool {
+        switch error {
+        case .unreachable, .connectionLost, .outcomeUnknown: true
+        default: false
+        }
+    }
+
+    /// This machine's copy of the club store whose server could not be reached, or an
+    /// empty store that can only be read when there is none. Its drafts are not taken:
+    /// they are the club's, kept on the server.
+    private static func openCopy(of files: FieldFiles, name: String) throws(StoreError) -> Opened {
+        let copy = ClubCopy(files: files)
+        do {
+            guard let refreshedAt = try copy.refreshedAt() else {
+                let empty = CacheList.NoCopyStore(name: name)
+                return Opened(store: empty, contents: StoreContents(count: 0, first: nil, draft: nil), away: .noCopy)
+            }
+            let store = try copy.open()
+            let contents = StoreContents(count: try store.count(), first: try store.first(), draft: nil)
+            return Opened(store: store, contents: contents, away: .copy(refreshedAt: refreshedAt))
+        } catch {
+            throw StoreError(wrapping: error, path: files.copyPath)
         }
     }
 

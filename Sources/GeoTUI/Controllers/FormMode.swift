@@ -36,11 +36,21 @@ enum FormMode {
 
     /// An edit in progress: the version of the cache it started from (the save
     /// compares with it), what the fields held before, and, after a save was refused
-    /// because another session changed the cache, the version stored now.
+    /// because another session changed the cache, the version stored now. An edit kept
+    /// on this machine that met a change on the club store names its change in the
+    /// outbox (`queued`): saving over the club's version, or taking it, settles it.
     struct EditSession {
         let base: StoredCache
         let stash: [GeoCache.Field: String]
         var conflict: StoredCache?
+        var queued: Int64?
+
+        init(base: StoredCache, stash: [GeoCache.Field: String], conflict: StoredCache? = nil, queued: Int64? = nil) {
+            self.base = base
+            self.stash = stash
+            self.conflict = conflict
+            self.queued = queued
+        }
     }
 
     /// The delete question on screen, and the version of the cache it names: Yes

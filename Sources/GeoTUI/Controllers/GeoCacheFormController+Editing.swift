@@ -33,10 +33,12 @@ extension GeoCacheFormController {
         guard let editing = mode.editSession else { return }
         // The fields replace the four texts only: code, place and listing stay.
         let cache = (editing.conflict ?? editing.base).cache.replacingFields(currentFieldValues())
+        if editing.queued == nil, keepsWritesOnThisMachine { return queueEdit(of: editing.base, to: cache) }
         do {
             try model.update(editing.conflict ?? editing.base, to: cache)
             endEdit(restoringFields: true)
             setNote(editing.conflict == nil ? FormText.saved : FormText.savedOverTheOtherVersion)
+            settleQueuedConflict(editing.queued)
         } catch let error as GeoCacheValidationError {
             show(error, doing: FormText.saveThisCache)
         } catch StoreError.locked(_, let holder) {
@@ -52,6 +54,8 @@ extension GeoCacheFormController {
             setNote(FormText.changedElsewhereNote)
         } catch StoreError.outcomeUnknown {
             noteOutcomeUnknown()
+        } catch where editing.queued == nil && meansKeepOnThisMachine(error) {
+            queueEdit(of: editing.base, to: cache)
         } catch {
             showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }
@@ -62,6 +66,7 @@ extension GeoCacheFormController {
     func takeStoredVersion() {
         guard let editing = mode.editSession, let newer = editing.conflict else { return }
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
+        settleQueuedConflict(editing.queued)
         paneError = nil
         setFieldValues(newer.cache.valuesByField)
         updatePane()
@@ -76,7 +81,7 @@ extension GeoCacheFormController {
         setNote(FormText.editCancelled)
     }
 
-    private func endEdit(restoringFields: Bool) {
+    func endEdit(restoringFields: Bool) {
         if restoringFields, let stash = mode.editSession?.stash { setFieldValues(stash) }
         mode = .browsing
         form.focusField(at: 0)
@@ -182,6 +187,7 @@ extension GeoCacheFormController: DialogDelegate {
             setNote(FormText.nothingDeleted)
             return
         }
+        if keepsWritesOnThisMachine { return queueDelete(target) }
         do {
             try model.delete(target)
             setNote(FormText.deleted)
@@ -191,6 +197,8 @@ extension GeoCacheFormController: DialogDelegate {
             setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
         } catch StoreError.outcomeUnknown {
             noteOutcomeUnknown()
+        } catch where meansKeepOnThisMachine(error) {
+            queueDelete(target)
         } catch {
             showError(FormText.couldNotDelete(error, hint: reopenHint(after: error)))
         }

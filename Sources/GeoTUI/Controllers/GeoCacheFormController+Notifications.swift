@@ -28,6 +28,13 @@ extension GeoCacheFormController {
             writeDidSettle(write, stored: stored)
         case .failed(let error):
             noteStoreProblem(error, prefix: FormText.storeError)
+        case .queued(_, let waiting):
+            setNote(FormText.keptOnThisMachine(waiting: waiting))
+        case .clubStoreBack:
+            forgetHintIfMoved()
+            clubStoreDidComeBack()
+        case .outboxDelivered(let report, let waiting):
+            outboxDidDeliver(report, waiting: waiting)
         }
     }
 

@@ -35,7 +35,7 @@ extension GeoCacheFormController {
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
             serverAway = true
-            setNote(FormText.serverAway)
+            setNote(model.isClubStore ? FormText.serverAwayKeeping : FormText.serverAway)
             return
         }
         if case StoreError.locked(_, let holder)? = error as? StoreError {
@@ -51,18 +51,23 @@ extension GeoCacheFormController {
 extension GeoCacheFormController {
     /// Says in the status line which store opened, and in the title bar and the status
     /// line that it is read-only when it is.
+    /// A club store shown from this machine's copy says so, and how old the copy is.
     func noteOpenedStore() {
         let readOnly = isReadOnly
-        let title = readOnly ? FormText.readOnlyTitle : FormText.appTitle
+        let away = model.isOpening ? nil : model.clubAway
+        let title = away != nil ? FormText.clubAwayTitle : readOnly ? FormText.readOnlyTitle : FormText.appTitle
         if titleBar.text != title {
             titleBar.text = title
             resize(to: layout.size)  // the position starts after the title
         }
+        if let away { return setNote(FormText.clubAway(away)) }
         setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
     }
 
     /// True when the open store can only be read (false while it is still opening).
-    private var isReadOnly: Bool { !model.isOpening && model.store.readOnlyReason != nil }
+    private var isReadOnly: Bool {
+        !model.isOpening && model.clubAway == nil && model.store.readOnlyReason != nil
+    }
 
     /// True, after saying so, when the store can only be read: an action that would
     /// write (or begin an edit) is then not performed.

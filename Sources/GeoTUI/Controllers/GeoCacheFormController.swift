@@ -236,6 +236,7 @@ public final class GeoCacheFormController: ScreenController {
         position.update()
         if model.isOpening { return takeOverOpenedStore() }
         retryAfterLock()
+        let noteBefore = statusBar.note
         do {
             try model.checkForExternalChanges()
         } catch {
@@ -244,7 +245,8 @@ public final class GeoCacheFormController: ScreenController {
         }
         if serverAway {
             serverAway = false
-            setNote(FormText.storeReachableAgain)
+            // A delivery said more already.
+            if statusBar.note == noteBefore { setNote(FormText.storeReachableAgain) }
         }
         return .proceed
     }
@@ -329,14 +331,16 @@ public final class GeoCacheFormController: ScreenController {
         switch action {
         case .addCache, .saveEdit:
             waits.lockRetry = nil  // asked for again: this try replaces one waiting for a lock
-            if !refusedAsReadOnly() { action == .addCache ? addCache() : saveEdit() }
+            if action == .addCache, keepsWritesOnThisMachine { addCache() } else if !refusedAsReadOnly() {
+                action == .addCache ? addCache() : saveEdit()
+            }
         case .showNextCache: move { $0.showNext() }
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
         case .showLastCache: move { $0.showLast() }
         case .showRandomCache: move { $0.showRandom() }
-        case .editCache: if !refusedAsReadOnly() { beginEdit() }
-        case .deleteCache: if !refusedAsReadOnly() { confirmDelete() }
+        case .editCache: if !refusedOnCopy(), !refusedAsReadOnly() { beginEdit() }
+        case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly() { confirmDelete() }
         case .search: openSearch()
         case .reload: reload()
         case .focusNext: form.focusNext()
@@ -375,6 +379,7 @@ public final class GeoCacheFormController: ScreenController {
         var cache = GeoCache(fields: currentFieldValues())
         let stamp = position.stampingPosition
         cache.coordinate = stamp
+        if keepsWritesOnThisMachine { return queueAdd(cache) }
         do {
             try model.add(cache)
             clearFields()
@@ -385,6 +390,8 @@ public final class GeoCacheFormController: ScreenController {
             waitForLock(retrying: .addCache, holder: holder)
         } catch StoreError.outcomeUnknown {
             noteOutcomeUnknown()
+        } catch where meansKeepOnThisMachine(error) {
+            queueAdd(cache)
         } catch {
             showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
         }

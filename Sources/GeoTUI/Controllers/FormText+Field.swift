@@ -1,0 +1,68 @@
+import Foundation
+import GeoModel
+
+/// What the form says in field mode: a club store whose server cannot be reached, the
+/// writes kept on this machine meanwhile, and their delivery.
+extension FormText {
+    /// The title bar while the club store's copy (or nothing) is shown.
+    static let clubAwayTitle = appTitle + " (club store away)"
+
+    /// The status line while the club store's server cannot be reached: the copy shown
+    /// and how old it is, or that there is none and how to get one.
+    static func clubAway(_ away: ClubAway, now: Date = Date()) -> String {
+        switch away {
+        case .copy(let refreshedAt):
+            "club store away; showing the copy of \(ClubCopy.age(of: refreshedAt, now: now))"
+        case .noCopy:
+            "club store away; no copy on this machine: run geocache-tui sync while the server answers"
+        }
+    }
+
+    /// The status line while a club store's server stopped answering during the session.
+    static let serverAwayKeeping = "Store unreachable, retrying; changes are kept on this machine"
+
+    /// Edit or Delete while the copy is shown.
+    static let copyIsReadOnly = "The copy on this machine is read-only: edit and delete wait for the club store"
+
+    /// After a write was kept in the outbox.
+    static func keptOnThisMachine(waiting: Int) -> String {
+        "Kept on this machine: \(changes(waiting)) waiting for the club store"
+    }
+
+    /// When the club store answers again and the form shows it in place of the copy.
+    static let clubStoreBack = "Club store reachable again: showing the club's caches"
+
+    /// After the outbox was delivered: how many changes, and how many still wait.
+    static func delivered(_ count: Int, waiting: Int) -> String {
+        let still = waiting > 0 ? "; \(changes(waiting)) still waiting" : ""
+        return "Delivered \(changes(count)) kept on this machine" + still
+    }
+
+    /// A kept change whose cache was deleted on the club store meanwhile.
+    static func vanishedOnClubStore(_ title: String) -> String {
+        "\(quoted(title)) was deleted on the club store meanwhile; your change stays on this machine for geocache-tui sync"
+    }
+
+    /// A kept change whose conflict waits for the member, who is busy with something else.
+    static func conflictWaits(_ title: String) -> String {
+        "\(quoted(title)) was changed on the club store meanwhile; your change stays on this machine for geocache-tui sync"
+    }
+
+    /// A kept delete of a cache changed on the club store meanwhile: both versions.
+    static func deleteOfChangedCache(_ title: String, differing: [GeoCache.Field], theirs: GeoCache,
+                                     yours: GeoCache) -> String {
+        let versions = differing.map { "\($0.label) stored: \(theirs[$0])\n\($0.label) when deleted: \(yours[$0])" }
+        return """
+            \(quoted(title)) was changed on the club store after you deleted it on this machine; nothing was deleted.
+
+            \(versions.joined(separator: "\n"))
+
+            The delete stays on this machine: geocache-tui sync decides it.
+            """
+    }
+
+    /// "1 change", "2 changes".
+    static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+
+/// A club store's list in field mode (issue 28): the copy shown while the server cannot
+/// be reached, writes kept in this machine's outbox, and their delivery, broadcast.
+@Suite struct CacheListFieldTests {
+    /// A club store URL where nothing answers: the connection is refused at once.
+    static let awayURL = "postgres://geo@127.0.0.1:1/club?connect_timeout=2"
+
+    /// A data directory of its own, as `XDG_DATA_HOME` names it.
+    private struct Machine {
+        let directory: TemporaryDirectory
+        var environment: [String: String] { ["XDG_DATA_HOME": directory.url.path, "HOME": directory.url.path] }
+
+        init() throws { directory = try TemporaryDirectory() }
+
+        func files(_ url: String) -> FieldFiles { FieldFiles(serverURL: url, environment: environment) }
+
+        /// A list opened as the form opens it, with every change it broadcasts from the start.
+        func open(_ url: String, refreshingCopyAfter first: Duration = .seconds(600))
+            throws -> (list: CacheList, changes: Recorder) {
+            let opening = StoreOpening(.server(url), environment: environment)
+            defer { opening.finish() }
+            let list = CacheList(opening: opening)
+            list.copyRefreshDelays = (first, .seconds(600))
+            let recorder = Recorder()
+            recorder.token = list.observe { recorder.changes.append($0) }
+            try list.finishOpening()
+            return (list, recorder)
+        }
+    }
+
+    /// The changes a list broadcast.
+    private final class Recorder {
+        var changes: [CacheListChange] = []
+        var token: ObservationToken?
+    }
+
+    @Test func aClubStoreWhoseServerIsAwayOpensThisMachinesCopy() throws {
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        try live.add(Samples.oak)
+        try live.add(Samples.bridge)
+        try ClubCopy(files: machine.files(Self.awayURL)).refresh(from: live, area: nil)
+        let (list, _) = try machine.open(Self.awayURL)
+        guard case .copy? = list.clubAway else {
+            Issue.record("not on the copy: \(String(describing: list.clubAway))")
+            return
+        }
+        #expect(list.count == 2)
+        #expect(list.current?.cache.title == "Old Oak")
+        #expect(list.keepsWritesOnThisMachine)
+    }
+
+    @Test func withoutACopyTheListOpensEmpty() throws {
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, _) = try machine.open(Self.awayURL)
+        #expect(list.clubAway == .noCopy)
+        #expect(list.count == 0)
+        #expect(list.current == nil)
+    }
+
+    @Test func anAddWhileAwayIsKeptInTheOutboxAndBroadcast() throws {
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, recorder) = try machine.open(Self.awayURL)
+        let kept = try list.queueAdd(Samples.oak)
+        #expect(recorder.changes.last == .queued(kept, waiting: 1))
+        #expect(try list.queuedChanges().map(\.title) == ["Old Oak"])
+        #expect(list.count == 0)
+    }
+
+    @Test func anInvalidAddWhileAwayIsRefusedAndNothingIsKept() throws {
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, _) = try machine.open(Self.awayURL)
+        #expect(throws: GeoCacheValidationError.self) {
+            try list.queueAdd(GeoCache(title: "Half", details: "", creator: "", reward: ""))
+        }
+        #expect(list.waitingChanges == 0)
+    }
+
+    @Test func whenTheServerAnswersTheListTakesItOverAndDeliversInOrderOnce() throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let url = try server.makeDatabase()
+        try server.stop()
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, recorder) = try machine.open(url)
+        #expect(list.clubAway == .noCopy)
+        try list.queueAdd(Samples.oak)
+        try list.queueAdd(Samples.bridge)
+        try server.start()
+        let back = try waitUntil(timeout: .seconds(30)) {
+            try list.checkForExternalChanges()
+            return list.clubAway == nil
+        }
+        #expect(back)
+        #expect(recorder.changes.contains(.clubStoreBack(count: 0)))
+        guard case .outboxDelivered(let report, let waiting)? = recorder.changes.last else {
+            Issue.record("no delivery broadcast: \(recorder.changes)")
+            return
+        }
+        #expect(report.delivered.map(\.title) == ["Old Oak", "Bridge"])
+        #expect(waiting == 0)
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Old Oak", "Bridge"])
+        #expect(list.count == 2)
+    }
+
+    @Test func aListThatOpensOnTheClubStoreDeliversWhatEarlierFormsKept() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let outbox = try Outbox(files: machine.files(url))
+        try outbox.queueAdd(Samples.mill)
+        try outbox.queueAdd(Samples.oak)
+        let (list, recorder) = try machine.open(url)
+        guard case .outboxDelivered(let report, 0)? = recorder.changes.last else {
+            Issue.record("no delivery broadcast: \(recorder.changes)")
+            return
+        }
+        #expect(report.delivered.map(\.title) == ["Mill", "Old Oak"])
+        #expect(list.count == 2)
+        #expect(try outbox.count() == 0)
+    }
+
+    @Test func aKeptEditOfACacheChangedOnTheServerIsBroadcastAsAConflictAndStaysKept() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let live = try PostgresStore(url: url)
+        let original = try live.add(Samples.oak)
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let outbox = try Outbox(files: machine.files(url))
+        var mine = original.cache
+        mine.details = "In the hollow"
+        try outbox.queueEdit(of: original.cache, to: mine)
+        var theirs = original.cache
+        theirs.reward = "Coin"
+        let changed = try live.update(original, to: theirs)
+        let (list, recorder) = try machine.open(url)
+        guard case .outboxDelivered(let report, 1)? = recorder.changes.last else {
+            Issue.record("no delivery broadcast: \(recorder.changes)")
+            return
+        }
+        #expect(report.delivered.isEmpty)
+        #expect(report.conflicts.map(\.conflict) == [.changed(server: changed)])
+        #expect(list.waitingChanges == 1)
+    }
+
+    @Test func anOpenListRefreshesTheCopyWhileTheServerAnswers() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Samples.oak)
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, _) = try machine.open(url, refreshingCopyAfter: .milliseconds(10))
+        let copy = ClubCopy(files: machine.files(url))
+        let refreshed = waitUntil(timeout: .seconds(30)) { ((try? copy.refreshedAt()) ?? nil) != nil }
+        #expect(refreshed)
+        #expect(try copy.open().loadCaches().map(\.title) == ["Old Oak"])
+        #expect(list.recheckDelay == nil)
+    }
+
+    @Test func whenTheServerGoesAwayWhileOpenWritesWaitAndAreDeliveredWhenItAnswers() throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let url = try server.makeDatabase()
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let (list, recorder) = try machine.open(url)
+        try server.stop()
+        #expect(throws: StoreError.self) { try list.checkForExternalChanges() }
+        #expect(list.keepsWritesOnThisMachine)
+        try list.queueAdd(Samples.bridge)
+        try server.start()
+        let delivered = waitUntil(timeout: .seconds(30)) {
+            try? list.checkForExternalChanges()
+            return list.waitingChanges == 0
+        }
+        #expect(delivered)
+        #expect(recorder.changes.contains { if case .outboxDelivered = $0 { true } else { false } })
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Bridge"])
+        #expect(!list.keepsWritesOnThisMachine)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+@testable import GeoTUI
+
+/// A form that opens on the club store and delivers what was kept on this machine: a
+/// kept edit of a cache changed on the club store meanwhile becomes the edit of the
+/// club's version with the kept text in the fields and both versions in the pane.
+@Suite struct FormFieldConflictTests {
+    /// A club store holding Old Oak, changed there (reward "Coin") after this machine
+    /// kept an edit of it (details "In the hollow"); a form opening on it.
+    private final class Conflict {
+        let live: PostgresStore
+        let form: ClubFormHarness
+        let theirs: StoredCache
+
+        init() throws {
+            let url = try PostgresTestServer.shared().makeDatabase()
+            let live = try PostgresStore(url: url)
+            self.live = live
+            let original = try live.add(Samples.oak)
+            var mine = original.cache
+            mine.details = "In the hollow"
+            var theirs = original.cache
+            theirs.reward = "Coin"
+            var changed: StoredCache?
+            form = try ClubFormHarness(url: url) { files in
+                try Outbox(files: files).queueEdit(of: original.cache, to: mine)
+                changed = try live.update(original, to: theirs)
+            }
+            self.theirs = try #require(changed)
+        }
+    }
+
+    @Test func aConflictingKeptEditOpensTheEditOfTheClubsVersionShowingBothVersions() throws {
+        let conflict = try Conflict()
+        let form = conflict.form
+        #expect(form.controller.mode.editSession?.conflict == conflict.theirs)
+        #expect(form.fieldTexts == ["Old Oak", "In the hollow", "ana", "Travel bug"])
+        #expect(form.screen.contains("was changed in another session while you edited it"))
+        #expect(form.screen.contains("Details stored: Behind the tree"))
+        #expect(form.screen.contains("yours:  In the hollow"))
+        #expect(form.screen.contains("Reward  stored: Coin"))
+        #expect(form.status.contains("Changed elsewhere"))
+        #expect(form.model.waitingChanges == 1)
+    }
+
+    @Test func savingWritesTheKeptTextOverTheClubsVersionAndSettlesTheKeptChange() throws {
+        let conflict = try Conflict()
+        conflict.form.press(.control("s"))
+        #expect(conflict.form.status.contains(FormText.savedOverTheOtherVersion))
+        let stored = try #require(try conflict.live.loadCaches().first)
+        #expect(stored.details == "In the hollow")
+        #expect(conflict.form.model.waitingChanges == 0)
+    }
+
+    @Test func takingTheClubsVersionDropsTheKeptChange() throws {
+        let conflict = try Conflict()
+        conflict.form.press(.function(5))
+        #expect(conflict.form.fieldTexts == ["Old Oak", "Behind the tree", "ana", "Coin"])
+        #expect(conflict.form.model.waitingChanges == 0)
+        #expect(try conflict.live.loadCaches().map(\.reward) == ["Coin"])
+    }
+
+    @Test func cancellingLeavesTheKeptChangeForSync() throws {
+        let conflict = try Conflict()
+        conflict.form.press(.escape)
+        #expect(conflict.form.controller.mode.editSession == nil)
+        #expect(conflict.form.model.waitingChanges == 1)
+    }
+
+    @Test func aFormThatOpensOnTheClubStoreSaysWhatItDelivered() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let form = try ClubFormHarness(url: url) { files in
+            let outbox = try Outbox(files: files)
+            try outbox.queueAdd(Samples.mill)
+            try outbox.queueAdd(Samples.bridge)
+        }
+        #expect(form.status.contains("Delivered 2 changes kept on this machine"))
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Mill", "Bridge"])
+        #expect(form.status.hasPrefix(" Cache 1 of 2"))
+    }
+
+    @Test func aKeptChangeToACacheDeletedOnTheClubStoreIsSaidAndStaysKept() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let live = try PostgresStore(url: url)
+        let original = try live.add(Samples.oak)
+        let form = try ClubFormHarness(url: url) { files in
+            var mine = original.cache
+            mine.details = "In the hollow"
+            try Outbox(files: files).queueEdit(of: original.cache, to: mine)
+            try live.delete(original)
+        }
+        #expect(form.status.contains("was deleted on the club store meanwhile"))
+        #expect(form.model.waitingChanges == 1)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+@testable import GeoTUI
+
+/// A form open on the club store whose server goes away during the session: a Save of
+/// the edit of the version it holds, or a Delete, is kept on this machine and delivered
+/// when the server answers again.
+@Suite struct FormFieldServerLostTests {
+    /// A form on its own server holding Old Oak and Bridge, showing `shown`, whose
+    /// server has just stopped answering.
+    private static func formWithServerAway(showing shown: String) throws
+        -> (server: PostgresTestServer, url: String, form: ClubFormHarness) {
+        let server = try PostgresTestServer()
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url)
+        try live.add(Samples.oak)
+        try live.add(Samples.bridge)
+        let form = try ClubFormHarness(url: url)
+        if shown == Samples.bridge.title { form.press(.control("n")) }
+        #expect(form.screen.contains("Title:   \(shown)"))
+        try server.stop()
+        form.idle()
+        #expect(form.status.contains("Store unreachable, retrying; changes are kept on this machine"))
+        return (server, url, form)
+    }
+
+    /// Starts `server` again and ticks the form until it says it delivered one change.
+    private static func deliver(_ server: PostgresTestServer, to form: ClubFormHarness) throws -> Bool {
+        try server.start()
+        return waitUntil(timeout: .seconds(30)) {
+            form.idle()
+            return form.status.contains("Delivered 1 change kept on this machine")
+        }
+    }
+
+    @Test func aSaveWhileTheServerIsAwayIsKeptThenDelivered() throws {
+        let (server, url, form) = try Self.formWithServerAway(showing: "Old Oak")
+        defer { server.destroy() }
+        form.press(.function(4), .tab, .control("a"), .control("k"))
+        form.type("In the hollow")
+        form.press(.control("s"))
+        #expect(form.status.contains("Kept on this machine: 1 change waiting for the club store"))
+        #expect(form.controller.mode.editSession == nil)
+        #expect(try Self.deliver(server, to: form))
+        #expect(try PostgresStore(url: url).loadCaches().map(\.details) == ["In the hollow", "Under the arch"])
+    }
+
+    @Test func aDeleteWhileTheServerIsAwayIsKeptThenDelivered() throws {
+        let (server, url, form) = try Self.formWithServerAway(showing: "Bridge")
+        defer { server.destroy() }
+        form.press(.function(8), .character("y"))
+        #expect(form.status.contains("Kept on this machine: 1 change waiting for the club store"))
+        #expect(try form.model.queuedChanges().map(\.kind) == [.delete])
+        #expect(try Self.deliver(server, to: form))
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Old Oak"])
+    }
+}
