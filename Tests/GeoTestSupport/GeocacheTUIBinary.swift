@@ -30,6 +30,17 @@ package enum GeocacheTUIBinary {
         return PackageRoot.url.appendingPathComponent(".build/debug/geocache-tui")
     }()
 
+    /// This process's environment with `XDG_DATA_HOME` (where a club store's field-mode
+    /// files go) in a directory of the test process's own, not the runner's
+    /// ~/.local/share: what a run without an environment of its own gets.
+    package static let inheritedEnvironment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-data-\(getpid())")
+        try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        environment["XDG_DATA_HOME"] = data.path
+        return environment
+    }()
+
     /// What a finished run left behind.
     package struct Result {
         package let status: Int32
@@ -55,7 +66,7 @@ package enum GeocacheTUIBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = environment ?? inheritedEnvironment
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err

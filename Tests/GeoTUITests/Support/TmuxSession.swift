@@ -25,6 +25,12 @@ final class TmuxSession {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("geocache-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A club store's files on this machine (field mode) go to the session's own
+        // directory, not the runner's ~/.local/share, unless the test names a place.
+        var environment = environment
+        if environment["XDG_DATA_HOME"] == nil {
+            environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        }
         let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let window = interactiveShell
             ? "env PS1='$ ' \(env) bash --norc --noprofile -i"

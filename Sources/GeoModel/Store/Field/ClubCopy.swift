@@ -155,14 +155,14 @@ public final class ClubCopy {
         do {
             let queue = try DatabaseQueue(path: SQLiteStore.readOnlyURI(for: path), configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read(Self.meta(in:))
+            return try queue.read(Self.recordedFacts(in:))
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
     }
 
     /// The `club_copy` row of the copy open in `db`; nil when it has none.
-    static func meta(in db: Database) throws -> Meta? {
+    static func recordedFacts(in db: Database) throws -> Meta? {
         guard try db.tableExists("club_copy"), let row = try GRDB.Row.fetchOne(db, sql: """
             SELECT refreshed_at, center_latitude, center_longitude, radius FROM club_copy
             """) else { return nil }

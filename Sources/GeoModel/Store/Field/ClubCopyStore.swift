@@ -32,7 +32,7 @@ final class ClubCopyStore: CacheStore {
         let noCopy = StoreError.noCopy(server: copy.files.storeName)
         guard FileManager.default.fileExists(atPath: copy.files.copyPath) else { throw noCopy }
         let file = try SQLiteStore(path: copy.files.copyPath)
-        guard let meta = try file.read(ClubCopy.meta(in:)) else { throw noCopy }
+        guard let meta = try file.read(ClubCopy.recordedFacts(in:)) else { throw noCopy }
         return (file, file.identity, meta.refreshedAt)
     }
 
