@@ -89,7 +89,7 @@ import Glibc
         let bridge = try #require(try live.cache(withCode: codes[1]))
         var theirs = bridge.cache
         theirs.reward = "Coin"
-        try live.update(bridge, to: theirs)
+        _ = try live.update(bridge, to: theirs)
 
         let sync = try club.run(["sync"])
         #expect(sync.status == 1, "sync said: \(sync.output) \(sync.error)")
