@@ -44,14 +44,26 @@ enum FieldDelivery {
         }
     }
 
+    /// How long a command waits for another process's delivery of the same outbox to end.
+    static let otherDeliveryWait: Duration = .seconds(15)
+
     /// Delivers `outbox` to `store`; when the connection breaks on the way, tries once
     /// more on the store opened again, so that a reply lost after a COMMIT is settled now
     /// rather than by the next command. Returns what both tries delivered with the rest
     /// of the last try's report, and the store to go on with (the one opened again when
     /// it was).
+    ///
+    /// While another process (an open form, another command) delivers the same outbox,
+    /// it waits for that delivery to end, up to ``otherDeliveryWait``, and then delivers
+    /// what is left: the command's own write comes after the changes kept before it.
     static func deliver(_ outbox: Outbox, to store: any CacheStore) throws
         -> (report: OutboxDelivery.Report, store: any CacheStore) {
-        let first = try OutboxDelivery.deliver(outbox, to: store)
+        var first = try OutboxDelivery.deliver(outbox, to: store)
+        let deadline = ContinuousClock.now + otherDeliveryWait
+        while first.deliveringElsewhere, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            first = try OutboxDelivery.deliver(outbox, to: store)
+        }
         guard let stoppedBy = first.stoppedBy, stoppedBy.meansTheServerIsAway,
               let again = try? store.reopened() else { return (first, store) }
         again.lockWaitNotice = store.lockWaitNotice

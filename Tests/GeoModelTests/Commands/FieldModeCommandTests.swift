@@ -125,6 +125,26 @@ import Glibc
         #expect(try club.serverCaches().map(\.title) == ["First", "Second", "Third"])
         #expect(try Outbox(files: club.files).count() == 0)
     }
+
+    @Test func aCommandThatFindsAnotherProcessDeliveringWaitsForItAndStillComesLast() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("First")).status == 0)
+        try club.server.start()
+        // Another process (an open form, say) is delivering: it holds the outbox's lock
+        // for a moment, then lets go without having delivered anything.
+        let lock = open(club.files.directory + "/outbox.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 1.5)
+            close(lock)
+        }
+        let add = try club.run(["add"] + FieldModeClub.fields("Second"))
+        #expect(add.status == 0, "stderr was: \(add.error)")
+        #expect(add.error == "geocache-tui: delivered 1 change kept on this machine\n")
+        #expect(try club.serverCaches().map(\.title) == ["First", "Second"])
+    }
 }
 
 /// A club store on a PostgreSQL server of its own (stopped and started by the tests),

@@ -90,7 +90,7 @@ import Testing
             var mine = original.cache
             mine.details = "In the hollow"
             try Outbox(files: files).queueEdit(of: original.cache, to: mine)
-            try live.delete(original)
+            _ = try live.delete(original)
         }
         #expect(form.status.contains("was deleted on the club store meanwhile"))
         #expect(form.model.waitingChanges == 1)
