@@ -41,4 +41,11 @@ extension GeoCache {
         copy.title = title
         return copy
     }
+
+    /// The cache with `reward` in place of its own.
+    func withReward(_ reward: String) -> GeoCache {
+        var copy = self
+        copy.reward = reward
+        return copy
+    }
 }

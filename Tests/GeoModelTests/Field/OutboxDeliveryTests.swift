@@ -46,6 +46,18 @@ import Testing
         #expect(try setup.titles() == ["Old Mill", "Old Oak", "Cache 1"])
     }
 
+    @Test func anEditThenADeleteOfOneCacheMadeFromTheVersionFirstSeenAreDeliveredWithoutAConflict() throws {
+        let setup = try Setup()
+        defer { setup.home.directory.remove() }
+        let mill = try setup.store.add(Samples.mill)
+        try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("Old Mill"))
+        try setup.outbox.queueDelete(mill.cache)
+        let report = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
+        #expect(report.conflicts.isEmpty)
+        #expect(report.delivered.count == 2)
+        #expect(try setup.titles().isEmpty)
+    }
+
     @Test func anEditOfACacheQueuedAsAnAddIsDeliveredAfterIt() throws {
         let setup = try Setup()
         defer { setup.home.directory.remove() }

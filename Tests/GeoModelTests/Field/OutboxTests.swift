@@ -18,10 +18,35 @@ import Testing
         try outbox.queueDelete(Self.coded)
         let changes = try outbox.changes()
         #expect(changes.map(\.kind) == [.add, .edit, .add, .delete])
-        #expect(changes.map(\.title) == ["Old Oak", "Old Mill", "Bridge", "Mill"])
+        // The delete starts from what the edit before it makes of the cache.
+        #expect(changes.map(\.title) == ["Old Oak", "Old Mill", "Bridge", "Old Mill"])
         #expect(changes.map(\.sequence) == changes.map(\.sequence).sorted())
         #expect(Set(changes.map(\.write)).count == 4)
         #expect(try outbox.count() == 4)
+    }
+
+    @Test func anEditOrDeleteAfterAWaitingChangeOfTheCacheStartsFromWhatThatChangeMakesOfIt() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let outbox = try Outbox(files: home.files())
+        let renamed = try outbox.queueEdit(of: Self.coded, to: Self.coded.titled("Old Mill"))
+        // The member still saw the version before the edit (a form's shown cache).
+        let rewarded = try outbox.queueEdit(of: Self.coded, to: Self.coded.titled("Old Mill").withReward("Coin"))
+        #expect(rewarded.base == renamed.cache)
+        let deleted = try outbox.queueDelete(Self.coded)
+        #expect(deleted.base == rewarded.cache)
+        #expect(try outbox.changes().map(\.base) == [Self.coded, renamed.cache, rewarded.cache])
+    }
+
+    @Test func anEditOfACacheAWaitingChangeDeletesIsRefusedAndNothingIsKept() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let outbox = try Outbox(files: home.files())
+        let deleted = try outbox.queueDelete(Self.coded)
+        #expect(throws: OutboxError.deletedAlready(deleted.sequence, title: "Mill")) {
+            try outbox.queueEdit(of: Self.coded, to: Self.coded.titled("Old Mill"))
+        }
+        #expect(try outbox.count() == 1)
     }
 
     @Test func changesSurviveReopening() throws {

@@ -144,18 +144,38 @@ extension Outbox {
     }
 
     /// Keeps a new change, waiting, and returns it as kept.
+    ///
+    /// An edit or a delete of a cache that an earlier waiting change adds or edits
+    /// starts from what that change makes of it (its base is that change's cache,
+    /// whatever version the caller saw): delivered in order, the member's own changes
+    /// never conflict with one another. One after a waiting delete of the cache is
+    /// refused with ``OutboxError/deletedAlready(_:title:)``.
     func insert(kind: QueuedChange.Kind, code: String, base: GeoCache?, cache: GeoCache?) throws -> QueuedChange {
         let write = WriteID()
         let queuedAt = Date()
-        let baseJSON = try Self.json(base), cacheJSON = try Self.json(cache)
-        let sequence = try self.write { db in
+        let cacheJSON = try Self.json(cache)
+        let (sequence, keptBase) = try self.write { db -> (Int64, GeoCache?) in
+            var keptBase = base
+            if kind != .add, let earlier = try Self.latestChange(of: code, in: db) {
+                guard earlier.kind != .delete, let made = earlier.cache else {
+                    throw OutboxError.deletedAlready(earlier.sequence, title: earlier.title)
+                }
+                keptBase = made
+            }
             try db.execute(sql: """
                 INSERT INTO change (write_id, kind, code, base, cache, queued_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [write.description, kind.rawValue, code, baseJSON, cacheJSON, queuedAt.timeIntervalSince1970])
-            return db.lastInsertedRowID
+                """, arguments: [write.description, kind.rawValue, code, try Self.json(keptBase), cacheJSON,
+                                 queuedAt.timeIntervalSince1970])
+            return (db.lastInsertedRowID, keptBase)
         }
-        return QueuedChange(sequence: sequence, write: write, kind: kind, code: code, base: base, cache: cache,
+        return QueuedChange(sequence: sequence, write: write, kind: kind, code: code, base: keptBase, cache: cache,
                             queuedAt: Date(timeIntervalSince1970: queuedAt.timeIntervalSince1970), conflict: nil)
+    }
+
+    /// The last change waiting for the cache `code`, or nil.
+    private static func latestChange(of code: String, in db: Database) throws -> QueuedChange? {
+        try Row.Record.fetchOne(db, sql: "SELECT \(columns) FROM change WHERE code = ? ORDER BY sequence DESC LIMIT 1",
+                                arguments: [code])?.row().change
     }
 
     /// Every change with its state, in sequence order.

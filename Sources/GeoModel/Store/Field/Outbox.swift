@@ -140,6 +140,9 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An edit or delete was asked of a cache without a code, which the club store
     /// could not find it by (every stored cache has one).
     case noCode(title: String)
+    /// An edit or delete was asked of a cache that a waiting change (its number given)
+    /// deletes already.
+    case deletedAlready(Int64, title: String)
 
     /// One sentence for standard error or a status line.
     public var description: String {
@@ -150,6 +153,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
             "Change number \(sequence) is not in conflict; it waits to be delivered as it is."
         case .noCode(let title):
             "\"\(title)\" has no code, so the club store could not find it; nothing was kept."
+        case .deletedAlready(let sequence, let title):
+            "\"\(title)\" is deleted already by change \(sequence), which waits for the club store; nothing was kept."
         }
     }
 }
