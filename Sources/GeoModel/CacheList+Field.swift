@@ -60,17 +60,24 @@ extension CacheList {
         return field.away != nil || field.serverLost
     }
 
-    /// How many changes wait in this machine's outbox (0 for a file store, or when it
-    /// cannot be read).
+    /// How many changes wait in this machine's outbox (0 for a file store, when there
+    /// is no outbox yet, or when it cannot be read).
     public var waitingChanges: Int {
-        guard field != nil else { return 0 }
+        guard hasOutbox else { return 0 }
         return (try? outbox().count()) ?? 0
     }
 
     /// The changes waiting in the outbox, in the order they are delivered.
     public func queuedChanges() throws -> [QueuedChange] {
-        guard field != nil else { return [] }
+        guard hasOutbox else { return [] }
         return try outbox().changes()
+    }
+
+    /// Whether this machine has an outbox for the club store: looking never makes one
+    /// (a form on a club store that is never away leaves no file behind).
+    private var hasOutbox: Bool {
+        guard let field else { return false }
+        return field.outbox != nil || FileManager.default.fileExists(atPath: field.files.outboxPath)
     }
 
     /// This list's outbox, opened when first needed.

@@ -55,6 +55,18 @@ import Testing
         #expect(list.keepsWritesOnThisMachine)
     }
 
+    @Test func aListOnAClubStoreThatAnswersMakesNoOutboxFileJustToLook() throws {
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let (list, _) = try machine.open(url)
+        #expect(list.clubAway == nil)
+        #expect(list.waitingChanges == 0)
+        try list.deliverOutbox()
+        #expect(try list.queuedChanges().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: machine.files(url).outboxPath))
+    }
+
     @Test func withoutACopyTheListOpensEmpty() throws {
         let machine = try Machine()
         defer { machine.directory.remove() }

@@ -105,6 +105,7 @@ package enum GeocacheTUIBinary {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
+        process.environment = inheritedEnvironment
         var signals = sigset_t(), saved = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
@@ -121,7 +122,7 @@ package enum GeocacheTUIBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = inheritedEnvironment
         environment["BIN"] = url.path
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
