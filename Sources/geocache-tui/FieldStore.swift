@@ -79,11 +79,10 @@ struct AwayClubStore {
     /// The club store at `location` away after `error`: nil unless `location` is a
     /// server and `error` says that it cannot be reached and that nothing was stored.
     init?(location: StoreLocation, error: any Error) {
-        guard case .server(let url) = location, let error = error as? StoreError else { return nil }
-        switch error {
-        case .unreachable, .connectionLost: break
-        default: return nil
-        }
+        guard case .server(let url) = location, let error = error as? StoreError,
+              error.meansTheServerCannotBeReached else { return nil }
+        // A write that may have been stored is not kept: kept, it could be stored twice.
+        if case .outcomeUnknown = error { return nil }
         files = FieldFiles(serverURL: url)
         self.error = error
     }

@@ -97,6 +97,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when the server did not answer, at opening (``unreachable(server:reason:)``)
+    /// or later (``meansTheServerIsAway``), rather than refusing the login, missing the
+    /// database or failing otherwise: what field mode stands in for.
+    public var meansTheServerCannotBeReached: Bool {
+        if case .unreachable = self { return true }
+        return meansTheServerIsAway
+    }
+
     /// True when the store cannot be used until its server answers again: the store
     /// connects again by itself.
     public var meansTheServerIsAway: Bool {

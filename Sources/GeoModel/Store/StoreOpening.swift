@@ -92,7 +92,7 @@ public final class StoreOpening: @unchecked Sendable {
                 return Opened(store: store, contents: contents)
             } catch {
                 let failure = StoreError(wrapping: error, path: location.description)
-                guard let fieldFiles, Self.meansUnreachable(failure) else { throw failure }
+                guard let fieldFiles, failure.meansTheServerCannotBeReached else { throw failure }
                 return try Self.openCopy(of: fieldFiles, name: location.shortName)
             }
         }
@@ -100,15 +100,6 @@ public final class StoreOpening: @unchecked Sendable {
         if readyPipe.write >= 0 {
             var byte: UInt8 = 1
             _ = write(readyPipe.write, &byte, 1)
-        }
-    }
-
-    /// Whether `error` says the server did not answer (rather than refusing the login,
-    /// missing the database or holding something else): the copy then stands in for it.
-    static func meansUnreachable(_ error: StoreError) -> Bool {
-        switch error {
-        case .unreachable, .connectionLost, .outcomeUnknown: true
-        default: false
         }
     }
 
