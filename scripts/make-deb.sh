@@ -47,10 +47,15 @@ Comment: The program links the Swift runtime, Foundation (with its own copy of
 
 Files: *
 Copyright: 2026 The geocache-tui developers
-License: all-rights-reserved
- The owner of geocache-tui has not chosen a licence yet. Until one is chosen,
- no right to copy, modify or distribute the program is granted beyond what the
- law allows.
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License"); you may not
+ use this program except in compliance with the License. Unless required by
+ applicable law or agreed to in writing, software distributed under the
+ License is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS
+ OF ANY KIND, either express or implied.
+ .
+ On Debian systems, the full text of the Apache License, Version 2.0 can be
+ found in /usr/share/common-licenses/Apache-2.0.
 
 Files: swift-runtime/*
 Copyright: 2014-2026 Apple Inc. and the Swift project authors

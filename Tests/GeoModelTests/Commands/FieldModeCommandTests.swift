@@ -136,14 +136,29 @@ import Glibc
         // for a moment, then lets go without having delivered anything.
         let lock = open(club.files.directory + "/outbox.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        // It lets go once the command has opened the outbox and so is waiting for the lock.
+        let outboxPath = club.files.outboxPath
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 1.5)
+            waitUntil(timeout: .seconds(30)) { Self.anotherProcessHasOpen(outboxPath) }
             close(lock)
         }
         let add = try club.run(["add"] + FieldModeClub.fields("Second"))
         #expect(add.status == 0, "stderr was: \(add.error)")
         #expect(add.error == "geocache-tui: delivered 1 change kept on this machine\n")
         #expect(try club.serverCaches().map(\.title) == ["First", "Second"])
+    }
+
+    /// True when a process other than this one has the file at `path` open.
+    private static func anotherProcessHasOpen(_ path: String) -> Bool {
+        let me = String(getpid())
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.contains { pid in
+            guard pid != me, pid.allSatisfy(\.isNumber) else { return false }
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            return descriptors.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path
+            }
+        }
     }
 }
 

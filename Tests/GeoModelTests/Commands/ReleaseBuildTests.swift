@@ -147,6 +147,10 @@ struct ReleaseBuildTests {
                      "./usr/share/doc/geocache-tui/copyright"] {
             #expect(contents.contains(path), "the package lacks \(path)")
         }
+        let copyright = try tool("/bin/sh", ["-c", "dpkg-deb --fsys-tarfile \"$0\" | tar -xOf - "
+                                             + "./usr/share/doc/geocache-tui/copyright", deb])
+        #expect(copyright.contains("Files: *\nCopyright: 2026 The geocache-tui developers\nLicense: Apache-2.0\n"),
+                "the package's own licence: \(copyright)")
         let depends = try tool("/usr/bin/dpkg-deb", ["--field", deb, "Depends"])
         for package in ["libncursesw6", "libtinfo6", "libsqlite3-0", "libstdc++6", "libc6", "libxml2"] {
             #expect(depends.contains(package), "Depends: \(depends)")
