@@ -2,8 +2,10 @@
 extension CacheList {
     /// Validates `cache` and stores it in place of `base`, the version of a cache
     /// the caller read (an editor keeps the version it started from): the cache keeps
-    /// its identity and position. Broadcasts ``CacheListChange/updated(_:)``; a cache
-    /// equal to `base` writes and broadcasts nothing.
+    /// its identity and position. Broadcasts ``CacheListChange/updated(_:)``, or
+    /// ``CacheListChange/queued(_:waiting:)`` when the session keeps it on this machine
+    /// (``WriteSession``); a cache equal to `base` writes and broadcasts nothing. Any
+    /// other outcome is returned, nothing broadcast.
     ///
     /// The write only happens if the store still holds exactly `base`: the
     /// comparison is with what the editor started from, not with what the list shows
@@ -17,21 +19,28 @@ extension CacheList {
     ///   written or broadcast), ``CacheEditError`` (`.changedElsewhere`,
     ///   `.deletedElsewhere`), ``StoreError``.
     @discardableResult
-    public func update(_ base: StoredCache, to cache: GeoCache) throws -> StoredCache {
+    public func update(_ base: StoredCache, to cache: GeoCache) throws -> WriteResult<StoredCache> {
         var valid = try cache.validated()
         // The store keeps the stored code whatever `cache` says (``CacheStore/update(_:to:)``).
         valid.code = base.cache.code
-        guard valid != base.cache else { return base }
-        let updated: StoredCache
+        guard valid != base.cache else { return .stored(base) }
+        let result: WriteResult<StoredCache>
         do {
-            updated = try performWrite(.update(base: base, to: valid)) { try store.update(base, to: valid, as: $0) }
+            result = try writeSession.update(base, to: valid)
         } catch let conflict as CacheEditError {
             try refreshAfterConflict()
             throw conflict
         }
-        if current?.id == updated.id { current = updated }
-        broadcast(.updated(updated))
-        return updated
+        switch result {
+        case .stored(let updated):
+            if current?.id == updated.id { current = updated }
+            broadcast(.updated(updated))
+        case .kept(let change, let waiting):
+            broadcast(.queued(change, waiting: waiting))
+        case .lockHeld, .outcomeUnknown, .refused:
+            break
+        }
+        return result
     }
 
     /// ``update(_:to:)`` of the current cache as the list holds it now.
@@ -41,7 +50,7 @@ extension CacheList {
     /// - Throws: ``CacheEditError/noCurrentCache`` when nothing is shown, else as
     ///   ``update(_:to:)``.
     @discardableResult
-    public func updateCurrent(_ cache: GeoCache) throws -> StoredCache {
+    public func updateCurrent(_ cache: GeoCache) throws -> WriteResult<StoredCache> {
         guard let shown = current else { throw CacheEditError.noCurrentCache }
         return try update(shown, to: cache)
     }
@@ -59,7 +68,10 @@ extension CacheList {
     /// next match during a search), else the previous one, else none; otherwise the
     /// current cache stays. In nearest-first order the next and previous are the
     /// nearest-first ones. Broadcasts
-    /// ``CacheListChange/deleted(_:newCurrent:position:count:)``.
+    /// ``CacheListChange/deleted(_:newCurrent:position:count:)``. Kept on this machine
+    /// (a club store that cannot be reached), it broadcasts
+    /// ``CacheListChange/queued(_:waiting:)``; any other outcome is returned, nothing
+    /// broadcast.
     ///
     /// When another process changed or deleted `target` since it was read, nothing is
     /// deleted (no other cache ever is), the list re-reads its state, broadcasts
@@ -67,14 +79,29 @@ extension CacheList {
     ///
     /// - Throws: ``CacheEditError`` (`.changedElsewhere`, `.deletedElsewhere`),
     ///   ``StoreError``.
-    public func delete(_ target: StoredCache) throws {
-        let newCount: Int
+    @discardableResult
+    public func delete(_ target: StoredCache) throws -> WriteResult<Int> {
+        let result: WriteResult<Int>
         do {
-            newCount = try performWrite(.delete(target)) { try store.delete(target, as: $0) }
+            result = try writeSession.delete(target)
         } catch let conflict as CacheEditError {
             try refreshAfterConflict()
             throw conflict
         }
+        switch result {
+        case .stored(let newCount):
+            try showAfterDeleting(target, count: newCount)
+        case .kept(let change, let waiting):
+            broadcast(.queued(change, waiting: waiting))
+        case .lockHeld, .outcomeUnknown, .refused:
+            break
+        }
+        return result
+    }
+
+    /// After `target` was deleted, leaving `newCount` caches: the one shown next (see
+    /// ``delete(_:)``), broadcast.
+    private func showAfterDeleting(_ target: StoredCache, count newCount: Int) throws {
         count = newCount
         if target.id != current?.id {
             try refresh()
@@ -112,9 +139,10 @@ extension CacheList {
     /// ``delete(_:)`` of the current cache as the list holds it now.
     /// - Throws: ``CacheEditError/noCurrentCache`` when nothing is shown, else as
     ///   ``delete(_:)``.
-    public func deleteCurrent() throws {
+    @discardableResult
+    public func deleteCurrent() throws -> WriteResult<Int> {
         guard let shown = current else { throw CacheEditError.noCurrentCache }
-        try delete(shown)
+        return try delete(shown)
     }
 
     /// After a refused edit: re-read and tell observers, so the screen moves on or

@@ -18,8 +18,8 @@ public enum ClubAway: Equatable, Sendable {
 ///   (``checkForExternalChanges()`` starts an opening on a thread of its own every
 ///   ``clubRetryInterval``, never waiting for it) and takes the live store over once it
 ///   answers, broadcasting ``CacheListChange/clubStoreBack(count:)``;
-/// - keeps a write the form makes meanwhile in the ``Outbox`` (``queueAdd(_:)``,
-///   broadcasting ``CacheListChange/queued(_:waiting:)``);
+/// - keeps a write the form makes meanwhile in the ``Outbox`` (its ``WriteSession``
+///   decides, and the write broadcasts ``CacheListChange/queued(_:waiting:)``);
 /// - delivers the outbox whenever the server answers again (``deliverOutbox()``,
 ///   ``CacheListChange/outboxDelivered(_:waiting:)``);
 /// - refreshes the copy while it shows the club store, ``copyRefreshDelays`` apart, on a
@@ -31,9 +31,6 @@ extension CacheList {
         /// The club store's URL, for the retries and the copy's own connection.
         let url: String
         var away: ClubAway?
-        /// The server stopped answering while the list showed it (the next answer delivers).
-        var serverLost = false
-        var outbox: Outbox?
         /// The live store being opened while the copy is shown, and when to try next.
         var retry: StoreOpening?
         var nextRetry = ContinuousClock.now
@@ -53,96 +50,50 @@ extension CacheList {
     /// caches; nil while it shows the club store itself.
     public var clubAway: ClubAway? { field?.away }
 
-    /// True when a write should be kept in the outbox rather than sent: the list shows
-    /// the copy, or the server stopped answering.
-    public var keepsWritesOnThisMachine: Bool {
-        guard let field else { return false }
-        return field.away != nil || field.serverLost
+    /// True when a write is kept in the outbox rather than sent: the session's rule
+    /// (``WriteSession/keepsWritesHere``).
+    public var keepsWritesOnThisMachine: Bool { session?.keepsWritesHere ?? false }
+
+    /// True while the server of the store shown (not the copy) stopped answering: the
+    /// store connects again by itself.
+    public var isServerUnreachable: Bool {
+        guard let session else { return false }
+        return session.unreachable != nil && !session.showsCopy
     }
 
     /// How many changes wait in this machine's outbox (0 for a file store, when there
     /// is no outbox yet, or when it cannot be read).
     public var waitingChanges: Int {
-        guard hasOutbox else { return 0 }
-        return (try? outbox().count()) ?? 0
+        (try? session?.waitingCount()) ?? 0
     }
 
     /// The changes waiting in the outbox, in the order they are delivered.
     public func queuedChanges() throws -> [QueuedChange] {
-        guard hasOutbox else { return [] }
-        return try outbox().changes()
-    }
-
-    /// Whether this machine has an outbox for the club store: looking never makes one
-    /// (a form on a club store that is never away leaves no file behind).
-    private var hasOutbox: Bool {
-        guard let field else { return false }
-        return field.outbox != nil || FileManager.default.fileExists(atPath: field.files.outboxPath)
-    }
-
-    /// This list's outbox, opened when first needed.
-    private func outbox() throws -> Outbox {
-        guard let field else { preconditionFailure("the outbox of a store that is not a club store") }
-        if let outbox = field.outbox { return outbox }
-        let opened = try Outbox(files: field.files)
-        self.field?.outbox = opened
-        return opened
-    }
-
-    // MARK: - Writes kept on this machine
-
-    /// Validates `cache` and keeps its add in the outbox. Broadcasts
-    /// ``CacheListChange/queued(_:waiting:)``.
-    /// - Throws: ``GeoCacheValidationError`` (nothing kept), or what the outbox's file met.
-    @discardableResult
-    public func queueAdd(_ cache: GeoCache) throws -> QueuedChange {
-        let change = try outbox().queueAdd(try cache.validated())
-        broadcast(.queued(change, waiting: waitingChanges))
-        return change
-    }
-
-    /// Keeps the edit of `base` (the version the form holds) to `cache` in the outbox;
-    /// the stored code stays. Broadcasts ``CacheListChange/queued(_:waiting:)``.
-    @discardableResult
-    public func queueEdit(of base: StoredCache, to cache: GeoCache) throws -> QueuedChange {
-        var valid = try cache.validated()
-        valid.code = base.cache.code
-        let change = try outbox().queueEdit(of: base.cache, to: valid)
-        broadcast(.queued(change, waiting: waitingChanges))
-        return change
-    }
-
-    /// Keeps the delete of `base` (the version the form holds) in the outbox.
-    /// Broadcasts ``CacheListChange/queued(_:waiting:)``.
-    @discardableResult
-    public func queueDelete(_ base: StoredCache) throws -> QueuedChange {
-        let change = try outbox().queueDelete(base.cache)
-        broadcast(.queued(change, waiting: waitingChanges))
-        return change
+        try session?.waitingChanges() ?? []
     }
 
     /// Drops the queued change `sequence`: its conflict was settled by the member (the
     /// form wrote over the club's version, or took it).
     public func discardQueued(_ sequence: Int64) throws {
         guard field != nil else { return }
-        try outbox().discard(sequence)
+        try writeSession.discardWaiting(sequence)
     }
 
     // MARK: - Delivery
 
-    /// Delivers the outbox to the club store, each change in order, exactly once, then
-    /// re-reads the store when something was stored, and broadcasts
-    /// ``CacheListChange/outboxDelivered(_:waiting:)``. Does nothing (and broadcasts
-    /// nothing) when the list shows the copy or nothing waits.
+    /// Delivers the outbox to the club store through the session
+    /// (``WriteSession/deliverWaiting()``), then re-reads the store when something was
+    /// stored, and broadcasts ``CacheListChange/outboxDelivered(_:waiting:)``. Does
+    /// nothing (and broadcasts nothing) when the list shows the copy or nothing waits;
+    /// throws what stopped a delivery that did nothing.
     public func deliverOutbox() throws {
-        guard let field, field.away == nil, waitingChanges > 0 else { return }
-        let report = try OutboxDelivery.deliver(try outbox(), to: store)
-        if let stopped = report.stoppedBy, report.delivered.isEmpty, report.conflicts.isEmpty {
-            self.field?.serverLost = true
+        guard field != nil, let summary = try session?.deliverWaiting() else { return }
+        let report = summary.report
+        if let stopped = report.stoppedBy, report.delivered.isEmpty, report.conflicts.isEmpty, report.refused.isEmpty {
             throw stopped
         }
         if !report.delivered.isEmpty { try refresh() }
-        broadcast(.outboxDelivered(report, waiting: waitingChanges))
+        broadcast(.outboxDelivered(report, waiting: summary.waiting))
     }
 
     // MARK: - Back to the club store
@@ -180,7 +131,6 @@ extension CacheList {
         leaveLocalDrafts()
         replaceStore(with: opened.store)
         field?.away = nil
-        field?.serverLost = false
         search = nil
         start(count: opened.contents.count, first: opened.contents.first)
         updateCopyRefreshes()
@@ -195,11 +145,10 @@ extension CacheList {
         return max(.milliseconds(10), field.nextRetry - ContinuousClock.now)
     }
 
-    /// The server answered a check: a list whose server had stopped answering delivers
-    /// the outbox.
+    /// The server answered a check: writes are sent again, and a club store's list whose
+    /// server had stopped answering delivers the outbox.
     func clubStoreAnswered() throws {
-        guard let field, field.away == nil, field.serverLost else { return }
-        self.field?.serverLost = false
+        guard session?.serverAnswered() == true, field != nil else { return }
         try deliverOutbox()
     }
 
@@ -217,7 +166,6 @@ extension CacheList {
 
     /// Remembers that the server stopped answering, when `error` says so.
     func noteClubStoreProblem(_ error: any Error) {
-        guard field != nil, let error = error as? StoreError, error.meansTheServerIsAway else { return }
-        field?.serverLost = true
+        session?.noteStoreError(error)
     }
 }

@@ -37,10 +37,22 @@ public final class CacheList {
     /// Where the caches are kept (a new store after ``reopen()``). Not to be asked while
     /// ``isOpening``: nothing reaches the store before ``finishOpening()``.
     public var store: any CacheStore {
-        guard let openedStore else { preconditionFailure("the store is asked for before finishOpening()") }
-        return openedStore
+        guard let store = session?.store else { preconditionFailure("the store is asked for before finishOpening()") }
+        return store
     }
-    private var openedStore: (any CacheStore)?
+    /// The store once open, nil while it opens.
+    private var openedStore: (any CacheStore)? { session?.store }
+
+    /// The write session every write of the list goes through (``WriteSession``): it
+    /// owns the store, and for a club store the outbox, and decides whether a write is
+    /// sent or kept on this machine. Nil while the store opens.
+    public private(set) var session: WriteSession?
+
+    /// The session, for a write: writes are refused while the store opens.
+    var writeSession: WriteSession {
+        guard let session else { preconditionFailure("a write before finishOpening()") }
+        return session
+    }
 
     /// The store being opened, from ``init(opening:)`` until ``finishOpening()``.
     private var opening: StoreOpening?
@@ -73,8 +85,9 @@ public final class CacheList {
 
     /// The draft this list's session holds and its text as kept (`CacheList+Drafts.swift`).
     var draftState = DraftState()
-    /// The writes whose outcome the store could not tell yet (``PendingWrite``).
-    public internal(set) var unsettledWrites: [PendingWrite] = []
+    /// The writes whose outcome the store could not tell yet (``PendingWrite``), kept
+    /// by the session.
+    public var unsettledWrites: [PendingWrite] { session?.unsettledWrites ?? [] }
     /// A club store's field mode (`CacheList+Field.swift`); nil for a file store.
     var field: FieldState?
     /// How long after showing the club store its copy is first refreshed, and how often
@@ -85,7 +98,7 @@ public final class CacheList {
 
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
-        openedStore = store
+        session = WriteSession(store: store, location: .file(store.name, createsDirectories: false), files: nil)
         start(count: try store.count(), first: try store.first())
     }
 
@@ -120,7 +133,8 @@ public final class CacheList {
             throw error
         }
         self.opening = nil
-        openedStore = opened.store
+        session = WriteSession(store: opened.store, location: opening.location, files: field?.files,
+                               unreachable: opened.away == nil ? nil : opened.unreachable)
         field?.away = opened.away
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
         draftState = DraftState(taken: draft)
@@ -214,17 +228,23 @@ public final class CacheList {
     /// broadcasting ``CacheListChange/searchEnded(_:position:)``): the new cache is
     /// shown in the whole list.
     @discardableResult
-    public func add(_ cache: GeoCache) throws -> StoredCache {
+    public func add(_ cache: GeoCache) throws -> WriteResult<StoredCache> {
         if search != nil, cache.isValid { endSearch() }
-        let valid = try cache.validated()
-        let (stored, newCount) = try performWrite(.add(valid)) { try store.append(valid, as: $0) }
-        search = nil
-        current = stored
-        count = newCount
-        position = isNearestFirst ? nil : newCount
-        nearestRank = nil
-        broadcast(.added(stored, position: newCount, count: newCount))
-        return stored
+        let result = try writeSession.add(cache)
+        switch result {
+        case .stored(let added):
+            search = nil
+            current = added.stored
+            count = added.count
+            position = isNearestFirst ? nil : added.count
+            nearestRank = nil
+            broadcast(.added(added.stored, position: added.count, count: added.count))
+        case .kept(let change, let waiting):
+            broadcast(.queued(change, waiting: waiting))
+        case .lockHeld, .outcomeUnknown, .refused:
+            break
+        }
+        return result.map(\.stored)
     }
 
     /// Re-reads the count, the current cache (kept when it still exists, else the
@@ -244,7 +264,7 @@ public final class CacheList {
     /// ``StoreError/fileReplaced(path:)`` until then.
     public func reopen() throws {
         let reopened = try store.reopened()
-        openedStore = reopened
+        writeSession.replaceStore(with: reopened)
         // The draft held was in the store left behind: the text is kept anew in this one.
         draftState.held = nil
         search = nil
@@ -321,7 +341,7 @@ public final class CacheList {
     /// Puts `store` in the place of the one the list reads (the club store taking the
     /// copy's place).
     func replaceStore(with store: any CacheStore) {
-        openedStore = store
+        writeSession.replaceStore(with: store)
     }
 
     // MARK: - Notifications
@@ -338,6 +358,8 @@ public final class CacheList {
     }
 
     func broadcast(_ change: CacheListChange) {
+        // A read that found the server away makes the session keep writes here.
+        if case .failed(let error) = change { session?.noteStoreError(error) }
         for key in observers.keys.sorted() {
             // An observer may cancel another one while being told.
             observers[key]?(change)

@@ -41,31 +41,10 @@ struct CacheTarget: ParsableArguments {
         }
     }
 
-    /// The named cache; a missing one ends the command with exit status 1.
-    func resolve(in store: any CacheStore) throws -> StoredCache {
-        let found: StoredCache?
-        do {
-            if let code {
-                found = try store.cache(withCode: code)
-            } else if let position {
-                found = try store.cache(atPosition: position)
-            } else {
-                found = try store.cache(CacheID(rawValue: id ?? 0))
-            }
-        } catch {
-            throw CommandFailure.report(error)
-        }
-        guard let found else {
-            if let code {
-                throw CommandFailure.report(message: "there is no cache with the code \(CacheCode.normalized(code) ?? code)")
-            }
-            if let position {
-                let count = (try? store.count()) ?? 0
-                throw CommandFailure.report(
-                    message: "there is no cache at position \(position): the store holds \(count)")
-            }
-            throw CommandFailure.report(message: "there is no cache with id \(id ?? 0)")
-        }
-        return found
+    /// The cache the options name, for the write session.
+    var name: WriteSession.CacheName {
+        if let code { return .code(code) }
+        if let position { return .position(position) }
+        return .id(CacheID(rawValue: id ?? 0))
     }
 }

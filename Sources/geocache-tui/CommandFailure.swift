@@ -2,24 +2,32 @@ import ArgumentParser
 import Foundation
 import GeoModel
 
-/// Ends a command with `geocache-tui: <message>` on standard error and exit status 1,
-/// or ``outcomeUnknownStatus`` when the store could not tell whether a write was stored.
+/// Ends a command with `geocache-tui: <message>` on standard error and the exit status
+/// the error calls for: 1, or one of sysexits.h's where a script can act on it.
 enum CommandFailure {
     /// The exit status of a write whose outcome is not known (the server stopped
     /// answering after it was sent, and did not answer again in time to tell):
     /// `EX_TEMPFAIL` of sysexits.h.
     static let outcomeUnknownStatus: Int32 = 75
+    /// The exit status of a write the server refused because the role may not make it:
+    /// `EX_NOPERM` of sysexits.h.
+    static let notPermittedStatus: Int32 = 77
 
-    /// Prints `error`'s description and returns the exit to throw: status 1, or
-    /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)``, whose
-    /// message tells a script how to go on without writing twice.
+    /// Prints `error`'s description and returns the exit to throw: status 1,
+    /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)`` (whose
+    /// message tells a script how to go on without writing twice), or
+    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``.
     static func report(_ error: any Error) -> ExitCode {
-        if case StoreError.outcomeUnknown = error {
-            _ = report(message: "\(error) Look with `list --codes` before trying again, and name the cache "
-                       + "with --code in edit and delete (a position may name another cache by then).")
+        switch error as? StoreError {
+        case .outcomeUnknown?:
+            _ = report(message: CommandText.outcomeUnknown(error as! StoreError))
             return ExitCode(outcomeUnknownStatus)
+        case .notPermitted?:
+            _ = report(message: String(describing: error))
+            return ExitCode(notPermittedStatus)
+        default:
+            return report(message: String(describing: error))
         }
-        return report(message: String(describing: error))
     }
 
     /// Prints `message` and returns the exit to throw.

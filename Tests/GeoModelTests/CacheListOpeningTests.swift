@@ -70,7 +70,7 @@ import GeoTestSupport
         defer { opening.finish() }
         let list = CacheList(opening: opening)
         try list.finishOpening()
-        let stored = try list.add(Samples.mill)
+        let stored = try #require(try list.add(Samples.mill).storedValue)
         #expect(try fixture.open().cache(stored.id)?.cache.withoutCode == Samples.mill)
     }
 

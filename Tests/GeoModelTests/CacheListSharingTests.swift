@@ -27,7 +27,7 @@ import Testing
         let startedFrom = try #require(list.current)
         let newer = try fixture.open().update(startedFrom, to: Samples.mill)
         let recorder = ChangeRecorder(list)
-        let updated = try list.update(newer, to: Self.edited)
+        let updated = try #require(try list.update(newer, to: Self.edited).storedValue)
         #expect(try list.loadCaches().withoutCodes == [Self.edited])
         #expect(list.current == updated)
         #expect(recorder.changes.last == .updated(updated))

@@ -41,7 +41,7 @@ import GeoTestSupport
         let fixture = try StoreFixture(kind)
         let list = try fixture.list(holding: [Samples.oak])
         let recorder = ChangeRecorder(list)
-        let stored = try list.add(Samples.bridge)
+        let stored = try #require(try list.add(Samples.bridge).storedValue)
         #expect(list.current == stored)
         #expect(list.positionText == "2 of 2")
         #expect(recorder.changes == [.added(stored, position: 2, count: 2)])
@@ -104,7 +104,7 @@ import GeoTestSupport
         let fixture = try StoreFixture(kind)
         let list = try fixture.list()
         let first = ChangeRecorder(list), second = ChangeRecorder(list)
-        let stored = try list.add(Samples.oak)
+        let stored = try #require(try list.add(Samples.oak).storedValue)
         #expect(first.changes == [.added(stored, position: 1, count: 1)])
         #expect(second.changes == first.changes)
     }

@@ -194,7 +194,7 @@ import GeoTestSupport
         let list = try CacheList(store: store(fixture))
         try list.beginSearch("zurich")
         let recorder = ChangeRecorder(list)
-        let added = try list.add(Samples.bridge)
+        let added = try #require(try list.add(Samples.bridge).storedValue)
         #expect(!list.isSearching && list.positionText == "6 of 6")
         #expect(recorder.changes.count == 2)
         #expect(recorder.changes.last == .added(added, position: 6, count: 6))

@@ -71,6 +71,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerServerSchema(server: String)
     /// The server refused a statement.
     case serverError(server: String, message: String)
+    /// The server refused a write because the role that logged in may not make it
+    /// (SQLSTATE 42501: a missing grant, or a row-level security policy). Nothing was
+    /// stored, and sending it again is refused the same way.
+    case notPermitted(server: String, reason: String)
     /// A cache to be added carries a code already stored (the store is its `path`).
     case codeInUse(path: String, code: String)
     /// A cache to be stored on a PostgreSQL store (its `path`) holds the character
@@ -91,7 +95,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .locked(let path, _), .readOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
-             .serverError(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
+             .serverError(let path, _), .notPermitted(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
              .noCopy(let path):
             path
         }
@@ -103,6 +107,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var meansTheServerCannotBeReached: Bool {
         if case .unreachable = self { return true }
         return meansTheServerIsAway
+    }
+
+    /// True when the server answered and refused the write itself: sending it again is
+    /// refused the same way, so a kept change that meets one can never be delivered as
+    /// it is (a lock held by another writer is not a refusal: it ends).
+    public var meansTheServerRefusedTheWrite: Bool {
+        switch self {
+        case .notPermitted, .serverError, .codeInUse, .nulCharacter, .foreignDatabase, .newerServerSchema:
+            return true
+        default:
+            return false
+        }
     }
 
     /// True when the store cannot be used until its server answers again: the store
@@ -165,12 +181,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot connect to the store on \(server): \(reason). Check that the server is running "
                 + "and that the URL names it, \(serverElsewhere)."
         case .connectionLost(let server, let reason):
-            return "the store on \(server) cannot be reached (\(reason)); nothing was stored. "
-                + "It connects again by itself when the server answers."
+            return "the store on \(server) cannot be reached (\(reason)); nothing was stored."
         case .outcomeUnknown(let server, let reason):
             return "not known whether the change was stored on \(server): the connection broke after it was sent "
-                + "(\(reason)) and the server did not answer in time to tell. It may have been stored; "
-                + "it is checked when the server answers."
+                + "(\(reason)) and the server did not answer in time to tell. It may have been stored."
         case .accessDenied(let server, let reason):
             return "the server of \(server) refused the connection: \(reason). "
                 + "Check the user name in the URL and the password (PGPASSWORD or ~/.pgpass)."
@@ -185,6 +199,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Use that newer version, \(serverElsewhere)."
         case .serverError(let server, let message):
             return "\(server): the server refused a statement: \(message)."
+        case .notPermitted(let server, let reason):
+            return "\(server) refused the change: \(reason); nothing was stored. The role you log in as may not "
+                + "make it: ask the club's admin for the right, or log in as another role."
         case .codeInUse(let store, let code):
             return "\(store) already holds a cache with the code \(code); nothing was stored. "
                 + "Import the file to update that cache, or edit it."

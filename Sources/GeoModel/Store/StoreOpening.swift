@@ -39,6 +39,8 @@ public final class StoreOpening: @unchecked Sendable {
         let contents: StoreContents
         /// Why the store is not the club's own, when the server could not be reached.
         var away: ClubAway? = nil
+        /// What the server's opening met, when it could not be reached.
+        var unreachable: StoreError? = nil
     }
 
     /// Written by the thread before it signals `done`; taken by ``take()``.
@@ -93,7 +95,9 @@ public final class StoreOpening: @unchecked Sendable {
             } catch {
                 let failure = StoreError(wrapping: error, path: location.description)
                 guard let fieldFiles, failure.meansTheServerCannotBeReached else { throw failure }
-                return try Self.openCopy(of: fieldFiles, name: location.shortName)
+                var copy = try Self.openCopy(of: fieldFiles, name: location.shortName)
+                copy.unreachable = failure
+                return copy
             }
         }
         done.signal()

@@ -61,6 +61,30 @@ extension FormText {
             """
     }
 
+    /// Esc on the edit of a kept change in conflict: the change is not given up.
+    static let editCancelledKeptChangeStays =
+        "Edit cancelled; your change stays on this machine for geocache-tui sync (--discard gives it up)"
+
+    /// A Delete that met another session's write lock for the whole wait.
+    static func deleteHeldByLock(holder: String?) -> String {
+        let who = holder.map { " (\($0))" } ?? ""
+        return "Nothing deleted: another session\(who) held the store's write lock; \(key(.deleteCache)) tries again"
+    }
+
+    /// The pane's message for a write the server refused.
+    static func refusedByServer(_ error: StoreError, keepingText: Bool) -> String {
+        "The server refused the change: \(error)" + (keepingText ? "\n\nYour text is still in the fields." : "")
+    }
+
+    /// The status line for a write the server refused.
+    static let nothingStoredRefused = "Refused by the server; nothing was stored"
+    /// The status line for a delete the server refused.
+    static let nothingDeletedRefused = "Refused by the server; nothing was deleted"
+    /// The status line beside a pane that says why a write failed.
+    static let nothingStoredSeePane = "Nothing was stored: see the pane"
+    /// The status line beside a pane that says why a delete failed.
+    static let nothingDeletedSeePane = "Nothing was deleted: see the pane"
+
     /// "1 change", "2 changes".
     static func changes(_ count: Int) -> String {
         count == 1 ? "1 change" : "\(count) changes"

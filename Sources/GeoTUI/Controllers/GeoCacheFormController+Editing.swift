@@ -33,32 +33,7 @@ extension GeoCacheFormController {
         guard let editing = mode.editSession else { return }
         // The fields replace the four texts only: code, place and listing stay.
         let cache = (editing.conflict ?? editing.base).cache.replacingFields(currentFieldValues())
-        if editing.queued == nil, keepsWritesOnThisMachine { return queueEdit(of: editing.base, to: cache) }
-        do {
-            try model.update(editing.conflict ?? editing.base, to: cache)
-            endEdit(restoringFields: true)
-            setNote(editing.conflict == nil ? FormText.saved : FormText.savedOverTheOtherVersion)
-            settleQueuedConflict(editing.queued)
-        } catch let error as GeoCacheValidationError {
-            show(error, doing: FormText.saveThisCache)
-        } catch StoreError.locked(_, let holder) {
-            waitForLock(retrying: .saveEdit, holder: holder)
-        } catch CacheEditError.deletedElsewhere {
-            endEdit(restoringFields: false)
-            showError(FormText.deletedWhileEditing(editing.base.cache.title))
-        } catch CacheEditError.changedElsewhere(let newer) {
-            mode = .editing(FormMode.EditSession(base: editing.base, stash: editing.stash, conflict: newer))
-            showError(FormText.changedWhileEditing(editing.base.cache.title,
-                                                   differing: newer.cache.fields(differingFrom: cache),
-                                                   theirs: newer.cache, yours: cache))
-            setNote(FormText.changedElsewhereNote)
-        } catch StoreError.outcomeUnknown {
-            noteOutcomeUnknown()
-        } catch where editing.queued == nil && meansKeepOnThisMachine(error) {
-            queueEdit(of: editing.base, to: cache)
-        } catch {
-            showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
-        }
+        write(.save(editing)) { try model.update(editing.conflict ?? editing.base, to: cache) }
     }
 
     /// After a refused save: loads the version stored now into the fields, and the
@@ -75,10 +50,11 @@ extension GeoCacheFormController {
 
     /// Leaves the edit without saving and restores what the fields held before it.
     func cancelEdit() {
+        let keptChange = mode.editSession?.queued
         endEdit(restoringFields: true)
         paneError = nil
         updatePane()
-        setNote(FormText.editCancelled)
+        setNote(keptChange == nil ? FormText.editCancelled : FormText.editCancelledKeptChangeStays)
     }
 
     func endEdit(restoringFields: Bool) {
@@ -161,7 +137,6 @@ extension GeoCacheFormController {
     /// (an add clears the fields that still hold its text, a save ends the edit of its
     /// cache) and says what became of it.
     func writeDidSettle(_ write: CacheList.PendingWrite, stored: Bool) {
-        serverAway = false
         paneError = nil
         if stored {
             switch write.action {
@@ -187,20 +162,6 @@ extension GeoCacheFormController: DialogDelegate {
             setNote(FormText.nothingDeleted)
             return
         }
-        if keepsWritesOnThisMachine { return queueDelete(target) }
-        do {
-            try model.delete(target)
-            setNote(FormText.deleted)
-        } catch CacheEditError.deletedElsewhere {
-            setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
-        } catch CacheEditError.changedElsewhere {
-            setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
-        } catch StoreError.outcomeUnknown {
-            noteOutcomeUnknown()
-        } catch where meansKeepOnThisMachine(error) {
-            queueDelete(target)
-        } catch {
-            showError(FormText.couldNotDelete(error, hint: reopenHint(after: error)))
-        }
+        write(.delete(target)) { try model.delete(target) }
     }
 }

@@ -1,59 +1,11 @@
 import GeoModel
 
 /// Field mode (issue 28): while the club store's server cannot be reached, the form
-/// shows this machine's copy, keeps Add, Save and Delete in the outbox, and, when the
+/// shows this machine's copy (its Add, Save and Delete are kept in the outbox by the
+/// model's write session, `GeoCacheFormController+Writing.swift`), and, when the
 /// server answers, says what was delivered and turns a conflict into the edit of the
 /// club's version with the kept text in the fields, as a refused save does.
 extension GeoCacheFormController {
-    /// Whether a write goes to the outbox: the model keeps writes on this machine, or
-    /// the form found the club store's server away. Not while a write's outcome is not
-    /// known yet: sending it again reuses its identifier, where a kept copy could store
-    /// it twice.
-    var keepsWritesOnThisMachine: Bool {
-        model.isClubStore && !model.hasUnsettledWrites && (model.keepsWritesOnThisMachine || serverAway)
-    }
-
-    /// Whether `error` means that a write to the club store was not sent (so it may be
-    /// kept in the outbox without being stored twice).
-    func meansKeepOnThisMachine(_ error: any Error) -> Bool {
-        guard model.isClubStore, case StoreError.connectionLost? = error as? StoreError else { return false }
-        serverAway = true
-        return true
-    }
-
-    /// Keeps an Add in the outbox; the fields clear as after an Add.
-    func queueAdd(_ cache: GeoCache) {
-        do {
-            try model.queueAdd(cache)
-            clearFields()
-        } catch let error as GeoCacheValidationError {
-            show(error, doing: FormText.addThisCache)
-        } catch {
-            showError(FormText.couldNotSave(error, hint: ""))
-        }
-    }
-
-    /// Keeps a Save of the edit of `base` in the outbox and ends the edit.
-    func queueEdit(of base: StoredCache, to cache: GeoCache) {
-        do {
-            try model.queueEdit(of: base, to: cache)
-            endEdit(restoringFields: true)
-        } catch let error as GeoCacheValidationError {
-            show(error, doing: FormText.saveThisCache)
-        } catch {
-            showError(FormText.couldNotSave(error, hint: ""))
-        }
-    }
-
-    /// Keeps a Delete of `target` in the outbox.
-    func queueDelete(_ target: StoredCache) {
-        do {
-            try model.queueDelete(target)
-        } catch {
-            showError(FormText.couldNotDelete(error, hint: ""))
-        }
-    }
-
     /// True, after saying so, when an edit or delete is asked for while the copy is shown.
     func refusedOnCopy() -> Bool {
         guard model.clubAway != nil else { return false }
@@ -64,7 +16,6 @@ extension GeoCacheFormController {
     /// The club store answers again: the form shows it, from its first cache (a search
     /// of the copy ends: the model ended it).
     func clubStoreDidComeBack() {
-        serverAway = false
         if case .searching = mode.base { closeSearch() }
         configureStoreWaits()
         paneError = nil
@@ -77,7 +28,6 @@ extension GeoCacheFormController {
     /// Says what a delivery did; the first conflict becomes the edit of the club's
     /// version with the kept text in the fields (while browsing), else a note.
     func outboxDidDeliver(_ report: OutboxDelivery.Report, waiting: Int) {
-        serverAway = false
         if !report.delivered.isEmpty {
             paneError = nil
             updatePane()

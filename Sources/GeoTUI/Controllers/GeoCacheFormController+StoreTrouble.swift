@@ -2,7 +2,7 @@ import GeoModel
 
 /// What the form says when its store cannot be used: a file deleted or replaced under
 /// it (``lostStore``: `F5` reopens), or a server that does not answer
-/// (``serverAway``: the store connects again by itself).
+/// (the model's session notes it: the store connects again by itself).
 extension GeoCacheFormController {
     /// When `error` says the store's file was deleted or replaced, remembers it and
     /// says so in one line with the way on; returns whether it did.
@@ -34,7 +34,6 @@ extension GeoCacheFormController {
     func noteStoreProblem(_ error: any Error, prefix: String) {
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
-            serverAway = true
             setNote(model.isClubStore ? FormText.serverAwayKeeping : FormText.serverAway)
             return
         }

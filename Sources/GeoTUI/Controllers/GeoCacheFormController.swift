@@ -59,10 +59,6 @@ public final class GeoCacheFormController: ScreenController {
     /// nothing is written until `F5` reopens it.
     var lostStore: StoreError?
 
-    /// Set while the store's server cannot be reached: the store connects again by
-    /// itself, and the status line says so until it has.
-    var serverAway = false
-
     private var observation: ObservationToken?
     private var positionObservation: ObservationToken?
     /// The cache whose hint the pane shows; every other cache's hint stays hidden.
@@ -237,16 +233,16 @@ public final class GeoCacheFormController: ScreenController {
         if model.isOpening { return takeOverOpenedStore() }
         retryAfterLock()
         let noteBefore = statusBar.note
+        let wasUnreachable = model.isServerUnreachable
         do {
             try model.checkForExternalChanges()
         } catch {
             noteStoreProblem(error, prefix: FormText.storeUnreachable)
             return .proceed
         }
-        if serverAway {
-            serverAway = false
-            // A delivery said more already.
-            if statusBar.note == noteBefore { setNote(FormText.storeReachableAgain) }
+        if wasUnreachable, !model.isServerUnreachable, statusBar.note == noteBefore {
+            // (A delivery said more already.)
+            setNote(FormText.storeReachableAgain)
         }
         return .proceed
     }
@@ -331,7 +327,7 @@ public final class GeoCacheFormController: ScreenController {
         switch action {
         case .addCache, .saveEdit:
             waits.lockRetry = nil  // asked for again: this try replaces one waiting for a lock
-            if action == .addCache, keepsWritesOnThisMachine { addCache() } else if !refusedAsReadOnly() {
+            if action == .addCache, model.keepsWritesOnThisMachine { addCache() } else if !refusedAsReadOnly() {
                 action == .addCache ? addCache() : saveEdit()
             }
         case .showNextCache: move { $0.showNext() }
@@ -379,22 +375,7 @@ public final class GeoCacheFormController: ScreenController {
         var cache = GeoCache(fields: currentFieldValues())
         let stamp = position.stampingPosition
         cache.coordinate = stamp
-        if keepsWritesOnThisMachine { return queueAdd(cache) }
-        do {
-            try model.add(cache)
-            clearFields()
-            setNote(stamp.map(FormText.addedAt) ?? FormText.added)
-        } catch let error as GeoCacheValidationError {
-            show(error, doing: FormText.addThisCache)
-        } catch StoreError.locked(_, let holder) {
-            waitForLock(retrying: .addCache, holder: holder)
-        } catch StoreError.outcomeUnknown {
-            noteOutcomeUnknown()
-        } catch where meansKeepOnThisMachine(error) {
-            queueAdd(cache)
-        } catch {
-            showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
-        }
+        write(.add(stamp: stamp)) { try model.add(cache) }
     }
 
     /// After a refused save, takes the version stored now into the fields; otherwise

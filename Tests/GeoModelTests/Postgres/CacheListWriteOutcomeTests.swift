@@ -46,7 +46,7 @@ import Testing
         let token = list.observe { changes.append($0) }
         defer { token.cancel() }
         try setup.relay.arm(.cutAfterCommit)
-        let stored = try list.add(Samples.oak)
+        let stored = try #require(try list.add(Samples.oak).storedValue)
         #expect(changes == [.added(stored, position: 1, count: 1)])
         #expect(!list.hasUnsettledWrites)
         #expect(try setup.copies(of: Samples.oak.title) == 1)

@@ -7,8 +7,9 @@ import GRDB
 /// Tables: `change` (one row per queued change: `sequence INTEGER PRIMARY KEY
 /// AUTOINCREMENT`, `write_id` unique, `kind`, `code`, `base` and `cache` as JSON,
 /// `queued_at`, `state` and, for a conflict, the server's version as `server_id` and
-/// `server_cache`, both null when the cache vanished) and `meta` (`store`: the store's
-/// redacted URL, for `sync --status`). `PRAGMA user_version` is the schema's version.
+/// `server_cache`, both null when the cache vanished, and `refused`, the server's reason
+/// when it refused the change) and `meta` (`store`: the store's redacted URL, for
+/// `sync --status`). `PRAGMA user_version` is the schema's version (2 added `refused`).
 extension Outbox {
     /// Where a change is on its way to the club store.
     enum State: String {
@@ -29,7 +30,7 @@ extension Outbox {
     }
 
     /// The schema version this code writes; a newer file is refused.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     /// How long a write waits for another process's transaction on the outbox.
     static let busyTimeout: TimeInterval = 10
@@ -84,7 +85,7 @@ extension Outbox {
     private static func createTables(_ db: Database, path: String, storeName: String) throws {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         if version > schemaVersion { throw StoreError.newerSchema(path: path) }
-        if version < schemaVersion {
+        if version < 1 {
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS change (
@@ -98,8 +99,10 @@ extension Outbox {
                     state TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'sending', 'conflict')),
                     server_id INTEGER,
                     server_cache TEXT);
-                PRAGMA user_version = \(schemaVersion);
                 """)
+        }
+        if version < 2 {
+            try db.execute(sql: "ALTER TABLE change ADD COLUMN refused TEXT; PRAGMA user_version = \(schemaVersion)")
         }
         try db.execute(sql: """
             INSERT INTO meta (key, value) VALUES ('store', ?)
@@ -213,6 +216,17 @@ extension Outbox {
         try write { db in try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence]) }
     }
 
+    /// Records that the server refused the change (`reason`, its words): it stays kept,
+    /// waiting, and is not sent again until the member gives it up (``discard(_:)``);
+    /// returns it so.
+    func recordRefusal(_ sequence: Int64, reason: String) throws -> QueuedChange? {
+        try write { db in
+            try db.execute(sql: "UPDATE change SET state = 'waiting', refused = ? WHERE sequence = ?",
+                           arguments: [reason, sequence])
+            return try Self.row(sequence, in: db)?.change
+        }
+    }
+
     /// Records the conflict delivery found for the change, which stays kept; returns it so.
     func recordConflict(_ sequence: Int64, _ conflict: OutboxConflict) throws -> QueuedChange? {
         var serverID: Int64?, serverJSON: String?
@@ -230,7 +244,7 @@ extension Outbox {
     // MARK: Rows and JSON
 
     /// The columns `Row.Record` reads, in its order.
-    static let columns = "sequence, write_id, kind, code, base, cache, queued_at, state, server_id, server_cache"
+    static let columns = "sequence, write_id, kind, code, base, cache, queued_at, state, server_id, server_cache, refused"
 
     /// `cache` as JSON text, or nil.
     static func json(_ cache: GeoCache?) throws -> String? {
@@ -278,6 +292,8 @@ extension Outbox.Row {
         let serverID: Int64?
         /// `server_cache`, JSON.
         let serverCache: String?
+        /// `refused`: the server's reason.
+        let refused: String?
 
         /// Reads the columns of `Outbox.columns`.
         init(row: GRDB.Row) {
@@ -291,6 +307,7 @@ extension Outbox.Row {
             state = row[7]
             serverID = row[8]
             serverCache = row[9]
+            refused = row[10]
         }
 
         /// The change it holds; a row this version cannot read is a damaged outbox.
@@ -313,7 +330,8 @@ extension Outbox.Row {
             }
             let change = QueuedChange(sequence: sequence, write: WriteID(uuid: uuid), kind: kind, code: code,
                                       base: try decode(base), cache: try decode(cache),
-                                      queuedAt: Date(timeIntervalSince1970: queuedAt), conflict: conflict)
+                                      queuedAt: Date(timeIntervalSince1970: queuedAt), conflict: conflict,
+                                      refusal: refused, mayBeStored: state == .sending)
             return Outbox.Row(change: change, state: state)
         }
     }

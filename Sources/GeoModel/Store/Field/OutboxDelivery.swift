@@ -9,7 +9,8 @@ import Foundation
 /// is done; not stored, it gets a new identifier and is sent. An edit or delete is
 /// sent only when the server still holds the version it was made from; otherwise it
 /// becomes a conflict (``OutboxConflict``), kept until the member decides, and the
-/// later changes of the same cache wait behind it. One process delivers an outbox at
+/// later changes of the same cache wait behind it; so does a change the server refuses
+/// (``QueuedChange/refusal``), which stays until the member gives it up. One process delivers an outbox at
 /// a time (a lock file beside it).
 public enum OutboxDelivery {
     /// What one delivery did.
@@ -19,10 +20,16 @@ public enum OutboxDelivery {
         /// The changes whose cache changed or vanished on the server, with the
         /// conflict; kept in the outbox.
         public var conflicts: [QueuedChange] = []
-        /// Changes not tried because an earlier change of the same cache is in conflict.
+        /// The changes the server refused (``QueuedChange/refusal`` says why), now or
+        /// earlier; kept in the outbox, never sent again as they are.
+        public var refused: [QueuedChange] = []
+        /// Changes not tried because an earlier change of the same cache is in conflict
+        /// or was refused.
         public var held: [QueuedChange] = []
-        /// The error that stopped delivery (the server went away again); the changes
-        /// not delivered wait for the next one.
+        /// The error that stopped delivery: the server went away again
+        /// (``StoreError/meansTheServerCannotBeReached``), or another writer held the
+        /// store's write lock for the whole wait (``StoreError/locked(path:holder:)``);
+        /// the changes not delivered wait for the next one.
         public var stoppedBy: StoreError?
         /// True when nothing was tried because another process (a form, a command) is
         /// delivering this outbox right now.
@@ -54,6 +61,11 @@ public enum OutboxDelivery {
                 heldCodes.insert(change.code)
                 continue
             }
+            if change.refusal != nil {
+                report.refused.append(change)
+                heldCodes.insert(change.code)
+                continue
+            }
             if heldCodes.contains(change.code) {
                 report.held.append(change)
                 continue
@@ -69,6 +81,10 @@ public enum OutboxDelivery {
                 }
             } catch let error as OutboxFileError {
                 throw error.error
+            } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
+                let reason = error.description
+                report.refused.append(try onOutbox { try outbox.recordRefusal(change.sequence, reason: reason) } ?? change)
+                heldCodes.insert(change.code)
             } catch let error as StoreError {
                 report.stoppedBy = error
                 break delivery

@@ -30,9 +30,16 @@ public struct QueuedChange: Equatable, Sendable {
     /// Why it could not be delivered, once delivery found the cache changed or gone on
     /// the server; nil while it simply waits.
     public let conflict: OutboxConflict?
+    /// Why the server refused it (its words), once a delivery was refused: it is not
+    /// sent again until the member gives it up; nil otherwise.
+    public let refusal: String?
+    /// True when it was sent and its reply was lost: it may be stored on the server
+    /// already, and the next delivery asks by its ``write`` before sending it again.
+    public let mayBeStored: Bool
 
+    /// A change as the outbox keeps it.
     public init(sequence: Int64, write: WriteID, kind: Kind, code: String, base: GeoCache?, cache: GeoCache?,
-                queuedAt: Date, conflict: OutboxConflict?) {
+                queuedAt: Date, conflict: OutboxConflict?, refusal: String? = nil, mayBeStored: Bool = false) {
         self.sequence = sequence
         self.write = write
         self.kind = kind
@@ -41,6 +48,8 @@ public struct QueuedChange: Equatable, Sendable {
         self.cache = cache
         self.queuedAt = queuedAt
         self.conflict = conflict
+        self.refusal = refusal
+        self.mayBeStored = mayBeStored
     }
 
     /// The title of the cache it is about, for messages.

@@ -102,7 +102,7 @@ extension PostgresStore {
             outcomes = try connection.transactionPipeline(opening + statements + closingStatements(of: write),
                                                           timeout: timeout ?? writeTimeout)
         } catch let error where error.kind == .queryFailed {
-            throw StoreError.serverError(server: name, message: error.message)
+            throw Self.refusal(error, server: name)
         } catch {
             return try settled(write, after: error, replay: replay)
         }
@@ -182,16 +182,14 @@ extension PostgresStore {
     /// What a statement the server refused means: a lock wait that ran out is
     /// ``StoreError/locked(path:holder:)``; a claim refused by the key means the
     /// identifier is in the ledger already, and returns (the caller replays it); any
-    /// other is a ``StoreError/serverError(server:message:)``. The transaction was
+    /// other is what ``refusal(_:server:holder:)`` makes of it. The transaction was
     /// rolled back in every case.
     private func refused(_ error: PostgresError, claim: Bool, of write: WriteID, appending: Bool,
                          on connection: PostgresConnection) throws {
         if error.sqlState == "55P03" {
             throw StoreError.locked(path: name, holder: appending ? try? Self.appendLockHolder(on: connection) : nil)
         }
-        guard claim, error.sqlState == "23505" else {
-            throw StoreError.serverError(server: name, message: error.message)
-        }
+        guard claim, error.sqlState == "23505" else { throw Self.refusal(error, server: name) }
     }
 
     /// The ledger's record of `write`, sent again after it was recorded: what the

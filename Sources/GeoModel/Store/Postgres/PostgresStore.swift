@@ -306,11 +306,8 @@ public final class PostgresStore: CacheStore {
             if !keepingReadAhead { try catchUp(connection) }
             return try body(connection)
         } catch let error as PostgresError {
-            switch error.kind {
-            case .queryFailed where error.sqlState == "55P03": throw StoreError.locked(path: name, holder: nil)
-            case .queryFailed: throw StoreError.serverError(server: name, message: error.message)
-            default: throw lose(error)
-            }
+            guard error.kind == .queryFailed else { throw lose(error) }
+            throw Self.refusal(error, server: name)
         }
     }
 
@@ -385,10 +382,20 @@ public final class PostgresStore: CacheStore {
     static func storeError(_ error: any Error, server: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? PostgresError else { return .serverError(server: server, message: "\(error)") }
-        switch error.kind {
-        case .queryFailed where error.sqlState == "55P03": return .locked(path: server, holder: nil)
-        case .queryFailed: return .serverError(server: server, message: error.message)
-        default: return .connectionLost(server: server, reason: error.message)
+        guard error.kind == .queryFailed else { return .connectionLost(server: server, reason: error.message) }
+        return refusal(error, server: server)
+    }
+
+    /// What a statement the server answered with an error means, the one rule for every
+    /// statement: a lock wait that ran out (55P03) is ``StoreError/locked(path:holder:)``
+    /// (the holder not known here), a missing right (42501: a grant or a row-level
+    /// security policy) ``StoreError/notPermitted(server:reason:)``, any other
+    /// ``StoreError/serverError(server:message:)``.
+    static func refusal(_ error: PostgresError, server: String, holder: String? = nil) -> StoreError {
+        switch error.sqlState {
+        case "55P03": .locked(path: server, holder: holder)
+        case "42501": .notPermitted(server: server, reason: error.message)
+        default: .serverError(server: server, message: error.message)
         }
     }
 }

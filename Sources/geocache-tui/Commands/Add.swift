@@ -52,17 +52,8 @@ extension GeocacheTUICommand {
             } catch {
                 throw CommandFailure.report(error)
             }
-            switch try storeOptions.openInFieldMode() {
-            case .away(let away):
-                try away.keep { try $0.queueAdd(cache) }
-            case .store(let store):
-                do {
-                    try store.add(cache)
-                } catch {
-                    guard let away = storeOptions.awayAfterWrite(error) else { throw CommandFailure.report(error) }
-                    try away.keep { try $0.queueAdd(cache) }
-                }
-            }
+            let session = try storeOptions.openSession()
+            try session.run { try session.add(cache) }
         }
     }
 }

@@ -95,10 +95,8 @@ extension GeocacheTUICommand {
         func run() throws {
             let origin = try near.map { try Self.resolve($0, gps: gps) }
             // A club store that cannot be reached: its copy on this machine, saying how old it is.
-            let store = switch try storeOptions.openInFieldMode() {
-            case .store(let store): store
-            case .away(let away): try away.copyForReading()
-            }
+            let session = try storeOptions.openSession()
+            let store = try storeOptions.readingStore(of: session)
             var output = BufferedWriter(descriptor: STDOUT_FILENO)
             do {
                 if let origin {

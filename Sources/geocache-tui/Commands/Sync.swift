@@ -66,8 +66,7 @@ extension GeocacheTUICommand {
 
         func validate() throws {
             if case .file(let path, _)? = try? storeOptions.location() {
-                throw ValidationError("sync is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file "
-                                      + "on this machine, always at hand.")
+                throw ValidationError(CommandText.syncIsForAClubStore(path))
             }
             let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
             if actions > 1 { throw ValidationError("Give only one of --status, --discard and --overwrite.") }
@@ -87,7 +86,7 @@ extension GeocacheTUICommand {
             if let discard {
                 let change = try waitingChange(discard, in: files)
                 try Self.reporting { try Outbox(files: files).discard(discard) }
-                print("dropped change \(discard), \(ConflictText.naming(change)); it will not be delivered")
+                print(CommandText.dropped(change))
                 return
             }
             if let overwrite {
@@ -99,46 +98,33 @@ extension GeocacheTUICommand {
         }
 
         /// Connects, delivers the outbox, refreshes the copy and prints the summary; exits
-        /// 69 when the server cannot be reached and 1 when a conflict remains.
+        /// 69 when the server cannot be reached, 1 when a change is left in conflict or
+        /// refused, or another writer's lock stopped the delivery.
         private func deliverAndRefresh(_ files: FieldFiles, url: String, area: ClubCopy.Area?) throws {
-            var store: any CacheStore
+            let session: WriteSession
+            var delivered: WriteSession.DeliverySummary?
             do {
-                store = try StoreLocation.server(url).open(for: .command)
+                session = try WriteSession.opening(.server(url))
+                if session.unreachable == nil { delivered = try session.deliverWaiting() }
             } catch {
-                guard let away = AwayClubStore(location: .server(url), error: error) else {
-                    throw CommandFailure.report(error)
-                }
-                throw Self.away(away.reason, files: files)
-            }
-            var report = OutboxDelivery.Report()
-            var waiting = 0
-            if FileManager.default.fileExists(atPath: files.outboxPath) {
-                try Self.reporting {
-                    let outbox = try Outbox(files: files)
-                    (report, store) = try FieldDelivery.deliver(outbox, to: store)
-                    waiting = try outbox.count()
-                }
-            }
-            let lines = FieldDelivery.lines(for: report, waiting: waiting, countingDelivered: false)
-            FieldDelivery.Output.standardOutput.write(lines)
-            if let stoppedBy = report.stoppedBy {
-                throw Self.away(AwayClubStore(location: .server(url), error: stoppedBy)?.reason ?? "\(stoppedBy)",
-                                files: files)
-            }
-            let count: Int
-            do {
-                count = try ClubCopy(files: files).refresh(from: store, area: area)
-            } catch {
-                if let away = AwayClubStore(location: .server(url), error: error) { throw Self.away(away.reason, files: files) }
                 throw CommandFailure.report(error)
             }
-            let scope = area.map { "within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
-                ?? "all the club's caches"
-            var summary = "delivered \(FieldText.changes(report.delivered.count))"
-            if !report.conflicts.isEmpty { summary += ", \(FieldText.conflicts(report.conflicts.count)) kept here" }
-            if !report.held.isEmpty { summary += ", \(FieldText.changes(report.held.count)) held behind a conflict" }
-            print(summary + "; the copy holds \(count == 1 ? "1 cache" : "\(count) caches") (\(scope))")
-            if waiting > 0 { throw ExitCode.failure }
+            if let delivered {
+                CommandOutput.standardOutput.write(CommandText.delivery(delivered, countingDelivered: false))
+                if case .locked? = delivered.report.stoppedBy { throw ExitCode.failure }
+            }
+            if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
+            let count: Int
+            do {
+                count = try ClubCopy(files: files).refresh(from: try session.readStore(), area: area)
+            } catch {
+                session.noteStoreError(error)
+                if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
+                throw CommandFailure.report(error)
+            }
+            let report = delivered?.report ?? OutboxDelivery.Report()
+            print(CommandText.syncSummary(report, copied: count, area: area))
+            if (delivered?.waiting ?? 0) > 0 { throw ExitCode.failure }
         }
 
         /// The change `sequence` waiting in the outbox of `files`; exit status 1 with a
@@ -149,9 +135,7 @@ extension GeocacheTUICommand {
                 try Self.reporting { changes = try Outbox(files: files).changes() }
             }
             guard let change = changes.first(where: { $0.sequence == sequence }) else {
-                let known = changes.isEmpty ? "nothing waits on this machine"
-                    : "the changes waiting are " + changes.map { String($0.sequence) }.joined(separator: ", ")
-                throw CommandFailure.report(message: "there is no waiting change \(sequence): \(known) (see sync --status)")
+                throw CommandFailure.report(message: CommandText.noWaitingChange(sequence, among: changes))
             }
             return change
         }
@@ -170,14 +154,9 @@ extension GeocacheTUICommand {
 
         /// Says that the club store cannot be reached and that nothing here changed;
         /// returns the exit to throw (``unavailableStatus``).
-        private static func away(_ reason: String, files: FieldFiles) -> ExitCode {
-            var waiting = 0
-            if FileManager.default.fileExists(atPath: files.outboxPath) {
-                waiting = (try? Outbox(files: files).count()) ?? 0
-            }
-            StandardStreams.writeError("geocache-tui: the club store cannot be reached (\(reason)); "
-                                       + "\(FieldText.stillWait(waiting)) on this machine and its copy was "
-                                       + "not refreshed. Try again when the server answers.\n")
+        private static func away(_ error: StoreError, session: WriteSession) -> ExitCode {
+            let waiting = (try? session.waitingCount()) ?? 0
+            _ = CommandFailure.report(message: CommandText.syncAway(because: error, waiting: waiting))
             return ExitCode(unavailableStatus)
         }
     }

@@ -78,22 +78,19 @@ extension GeocacheTUICommand {
             // commit it rolls back and says so; after it the summary is still printed.
             let signals = CommandSignals()
             let newStoreFile = newStoreFilePath()
-            let store: any CacheStore
-            switch try storeOptions.openInFieldMode() {
-            case .store(let opened): store = opened
-            case .away(let away):
-                throw CommandFailure.report(
-                    message: "the club store cannot be reached (\(away.reason)); imports are not kept on this machine, "
-                        + "so nothing was imported. Try again when the server answers.")
+            let session = try storeOptions.openSession()
+            if let unreachable = session.unreachable {
+                throw CommandFailure.report(message: CommandText.importNotKept(because: unreachable))
             }
+            let store = try session.readStore()
             store.interruption = signals.storeInterruption
             var report: ImportReport
             let progress = progressLine(sources, signals.interruption.progress)
             defer { progress?.finish() }
             do {
-                report = try store.importCaches(from: sources, skipInvalid: skipInvalid,
-                                                existing: keepExisting ? .keep : .update,
-                                                interruption: signals.interruption)
+                report = try session.finish(try session.importCaches(
+                    from: sources, skipInvalid: skipInvalid, existing: keepExisting ? .keep : .update,
+                    interruption: signals.interruption)) ?? ImportReport()
                 report.include(signals.interruption.tally)
                 if !skipped.isEmpty {
                     report.storedSources = sources.map(\.name)
@@ -107,6 +104,13 @@ extension GeocacheTUICommand {
                 StandardStreams.writeError(
                     "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
                 throw ExitCode(signals.exitStatus ?? 1)
+            } catch let exit as ExitCode {
+                progress?.finish()
+                Self.removeIfEmpty(store, createdAt: newStoreFile)
+                throw exit
+            } catch WriteSession.NotKept.importWhileUnreachable(let error) {
+                progress?.finish()
+                throw CommandFailure.report(message: CommandText.importNotKept(because: error))
             } catch let error as ImportError {
                 progress?.finish()
                 Self.removeIfEmpty(store, createdAt: newStoreFile)

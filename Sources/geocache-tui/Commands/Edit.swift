@@ -53,25 +53,11 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
-            switch try storeOptions.openInFieldMode() {
-            case .away(let away):
-                try away.keep { outbox in
-                    let base = try away.resolve(target, in: outbox)
-                    let cache = edited(base)
-                    guard cache != base else { return }
-                    try outbox.queueEdit(of: base, to: cache)
-                }
-            case .store(let store):
-                let stored = try target.resolve(in: store)
-                let cache = edited(stored.cache)
-                guard cache != stored.cache else { return }
-                do {
-                    try store.update(stored, to: cache)
-                } catch {
-                    guard let away = storeOptions.awayAfterWrite(error) else { throw CommandFailure.report(error) }
-                    try away.keep { try $0.queueEdit(of: stored.cache, to: cache) }
-                }
-            }
+            let session = try storeOptions.openSession()
+            let base = try session.cache(named: target)
+            let cache = edited(base.cache)
+            guard cache != base.cache else { return }
+            try session.run { try session.update(base, to: cache) }
         }
 
         /// `cache` with the fields the options give.

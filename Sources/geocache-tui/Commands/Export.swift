@@ -44,7 +44,9 @@ extension GeocacheTUICommand {
         var quiet = false
 
         func run() throws {
-            let store = try storeOptions.openStore()
+            let session = try storeOptions.openSession()
+            if let unreachable = session.unreachable { throw CommandFailure.report(unreachable) }
+            let store = try session.readStore()
             // SIGINT, SIGTERM and SIGHUP end the export at once (it may be blocked writing
             // into a full pipe), removing its temporary file: the target stays as it was.
             let temporary = TemporaryPath()

@@ -30,28 +30,10 @@ extension GeocacheTUICommand {
         @OptionGroup var target: CacheTarget
 
         func run() throws {
-            let deleted: GeoCache
-            switch try storeOptions.openInFieldMode() {
-            case .away(let away):
-                var base: GeoCache?
-                try away.keep { outbox in
-                    let found = try away.resolve(target, in: outbox)
-                    try outbox.queueDelete(found)
-                    base = found
-                }
-                guard let base else { return }
-                deleted = base
-            case .store(let store):
-                let stored = try target.resolve(in: store)
-                do {
-                    try store.delete(stored)
-                } catch {
-                    guard let away = storeOptions.awayAfterWrite(error) else { throw CommandFailure.report(error) }
-                    try away.keep { try $0.queueDelete(stored.cache) }
-                }
-                deleted = stored.cache
-            }
-            print("deleted: " + deleted.tabSeparatedLine)
+            let session = try storeOptions.openSession()
+            let target = try session.cache(named: target)
+            try session.run { try session.delete(target) }
+            print(CommandText.deleted(target.cache))
         }
     }
 }

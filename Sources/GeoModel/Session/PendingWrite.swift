@@ -1,0 +1,40 @@
+/// One write of a ``WriteSession`` whose outcome the store could not tell: the session
+/// keeps its ``WriteID`` so that the same write sent again (a second ^S of the same
+/// text) carries the same identifier and is never stored twice, and settles it as soon
+/// as the store answers again.
+public struct PendingWrite: Equatable, Sendable {
+    /// What the write does.
+    public enum Action: Equatable, Sendable {
+        /// Adds a cache, as validated.
+        case add(GeoCache)
+        /// Writes `to` over `base`.
+        case update(base: StoredCache, to: GeoCache)
+        /// Deletes the version `target`.
+        case delete(StoredCache)
+    }
+
+    /// The identifier the write was sent with.
+    public let id: WriteID
+    /// What it does.
+    public let action: Action
+
+    /// A write sent with `id`.
+    public init(id: WriteID, action: Action) {
+        self.id = id
+        self.action = action
+    }
+
+    /// The title of the cache the write is about, for messages.
+    public var title: String {
+        switch action {
+        case .add(let cache), .update(_, let cache): cache.title
+        case .delete(let target): target.cache.title
+        }
+    }
+
+    /// True for an add.
+    var isAdd: Bool {
+        if case .add = action { return true }
+        return false
+    }
+}

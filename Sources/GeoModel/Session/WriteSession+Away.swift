@@ -1,0 +1,76 @@
+/// Naming a cache for a write while the club store cannot be reached: the copy holds
+/// the club's caches under the server's identifiers and order, and a change kept here
+/// makes the latest version of its cache.
+extension WriteSession {
+    /// How a command names the one cache it writes: by its 1-based position in stored
+    /// order, its store identifier, or its code.
+    public enum CacheName: Equatable, Sendable {
+        /// The cache at this position in stored order (`list --numbered`).
+        case position(Int)
+        /// The cache with this identifier (`list --ids`).
+        case id(CacheID)
+        /// The cache with this code (`list --codes`), compared as ``CacheCode/normalized(_:)`` makes it.
+        case code(String)
+    }
+
+    /// Why a named cache is not there.
+    public enum CacheNameError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No cache has the code.
+        case noCode(String)
+        /// The store holds fewer caches than the position.
+        case noPosition(Int, count: Int)
+        /// No cache has the identifier.
+        case noID(CacheID)
+
+        /// One sentence for standard error.
+        public var description: String {
+            switch self {
+            case .noCode(let code): "there is no cache with the code \(code)"
+            case .noPosition(let position, let count): "there is no cache at position \(position): the store holds \(count)"
+            case .noID(let id): "there is no cache with id \(id.rawValue)"
+            }
+        }
+    }
+
+    /// The version of the cache `name` names that a write starts from: the store's;
+    /// while writes are kept here, the latest a waiting change makes of it (an add or an
+    /// edit kept here), else the copy's, under the server's identifier.
+    /// - Throws: ``CacheNameError`` when there is no such cache,
+    ///   ``OutboxError/deletedAlready(_:title:)`` when a waiting change deletes it,
+    ///   ``StoreError/noCopy(server:)`` when the cache is to be found in a copy this
+    ///   machine does not hold.
+    public func cache(named name: CacheName) throws -> StoredCache {
+        let waiting = keepsWritesHere ? try waitingChanges() : []
+        if case .code(let text) = name, let code = CacheCode.normalized(text),
+           let latest = try Self.latest(of: code, in: waiting) {
+            let id = (try? readStore().cache(withCode: code))?.id ?? CacheID(rawValue: 0)
+            return StoredCache(id: id, cache: latest)
+        }
+        let store = try readStore()
+        let found: StoredCache?
+        switch name {
+        case .position(let position): found = try store.cache(atPosition: position)
+        case .id(let id): found = try store.cache(id)
+        case .code(let code): found = try store.cache(withCode: code)
+        }
+        guard let found else {
+            switch name {
+            case .position(let position): throw CacheNameError.noPosition(position, count: try store.count())
+            case .id(let id): throw CacheNameError.noID(id)
+            case .code(let code): throw CacheNameError.noCode(CacheCode.normalized(code) ?? code)
+            }
+        }
+        guard let code = found.cache.code, let latest = try Self.latest(of: code, in: waiting) else { return found }
+        return StoredCache(id: found.id, cache: latest)
+    }
+
+    /// The cache `code` becomes by the changes waiting, nil when none is about it.
+    /// - Throws: ``OutboxError/deletedAlready(_:title:)`` when the last of them deletes it.
+    private static func latest(of code: String, in waiting: [QueuedChange]) throws -> GeoCache? {
+        guard let last = waiting.last(where: { $0.code == code }) else { return nil }
+        guard last.kind != .delete, let cache = last.cache else {
+            throw OutboxError.deletedAlready(last.sequence, title: last.title)
+        }
+        return cache
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Delivering what waits on this machine: the one policy for the form and every
+/// command (``deliverWaiting()``).
+extension WriteSession {
+    /// What one delivery did and what it leaves waiting.
+    public struct DeliverySummary: Equatable, Sendable {
+        /// What was delivered, in conflict, refused, held, and why it stopped.
+        public var report: OutboxDelivery.Report
+        /// How many changes still wait on this machine after it.
+        public var waiting: Int
+    }
+
+    /// Whether this machine has an outbox for the club store: looking never makes one
+    /// (a session on a club store that is never away leaves no file behind).
+    public var hasOutbox: Bool {
+        guard let files else { return false }
+        return openedOutbox != nil || FileManager.default.fileExists(atPath: files.outboxPath)
+    }
+
+    /// The outbox, opened (and made) when first needed.
+    /// - Throws: ``StoreError`` when it cannot be made or read.
+    public func outbox() throws -> Outbox {
+        guard let files else { preconditionFailure("the outbox of a store that is not a club store") }
+        if let openedOutbox { return openedOutbox }
+        let opened = try Outbox(files: files)
+        openedOutbox = opened
+        return opened
+    }
+
+    /// The changes waiting on this machine, in delivery order (none without an outbox).
+    public func waitingChanges() throws -> [QueuedChange] {
+        guard hasOutbox else { return [] }
+        return try outbox().changes()
+    }
+
+    /// How many changes wait on this machine (none without an outbox).
+    public func waitingCount() throws -> Int {
+        guard hasOutbox else { return 0 }
+        return try outbox().count()
+    }
+
+    /// Delivers the changes waiting on this machine to the club store, each in order and
+    /// exactly once (``OutboxDelivery``); nil when there is nothing to deliver (a file,
+    /// no outbox, an empty one) or the store shown is the copy.
+    ///
+    /// The policy, for every writer:
+    /// - while another process delivers the same outbox, waits for it up to
+    ///   ``deliveryWait`` and then delivers what is left, so that a change made after
+    ///   the ones kept before it still comes after them;
+    /// - when the connection breaks on the way, opens the store again once and goes on
+    ///   (a reply lost after a COMMIT is settled now, by its identifier, rather than by
+    ///   the next delivery); the session then writes to the store opened again;
+    /// - a delivery stopped because the server cannot be reached makes the session keep
+    ///   its writes here (``unreachable``); one stopped by another writer's lock does not.
+    /// - Throws: ``StoreError`` when the outbox file cannot be read or written.
+    public func deliverWaiting() throws -> DeliverySummary? {
+        guard files != nil, !showsCopy, let store, hasOutbox else { return nil }
+        let outbox = try self.outbox()
+        guard try outbox.count() > 0 else { return nil }
+        var report = try OutboxDelivery.deliver(outbox, to: store)
+        let deadline = ContinuousClock.now + deliveryWait
+        while report.deliveringElsewhere, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            report = try OutboxDelivery.deliver(outbox, to: store)
+        }
+        if let stoppedBy = report.stoppedBy, stoppedBy.meansTheServerIsAway, let again = try? store.reopened() {
+            again.lockWaitNotice = store.lockWaitNotice
+            self.store = again
+            var second = try OutboxDelivery.deliver(outbox, to: again)
+            second.delivered = report.delivered + second.delivered
+            report = second
+        }
+        if let stoppedBy = report.stoppedBy, keepRule(stoppedBy) { unreachable = stoppedBy }
+        return DeliverySummary(report: report, waiting: try outbox.count())
+    }
+
+    /// Gives up the waiting change `sequence` (its conflict or refusal settled by the
+    /// member: written over, taken, or dropped).
+    /// - Throws: ``OutboxError/noSuchChange(_:)``, or what the outbox's file met.
+    public func discardWaiting(_ sequence: Int64) throws {
+        try outbox().discard(sequence)
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+
+/// The one way to write: every write of the form's list and of every command goes
+/// through a session, which owns the store, and for a club store the ``Outbox`` and
+/// the ``ClubCopy`` on this machine, and decides once whether a write is sent or kept
+/// here.
+///
+/// The rules, each written once, here:
+/// - **Send or keep** (``keepsWritesHere``, ``keepRule(_:)``): a write to a club store
+///   whose server cannot be reached (it did not answer when the session opened, or
+///   stopped answering since) is kept in the outbox; any other goes to the store. A
+///   write sent whose reply was lost is never kept: kept, it could be stored twice.
+/// - **What a write came to** (``WriteResult``): stored, kept here, held by another
+///   writer's lock, outcome not known, refused by the server. Only what the caller
+///   must show as it is (an empty field, another session's change) is thrown.
+/// - **Writes of unknown outcome** (``unsettledWrites``): the same write sent again
+///   carries the same ``WriteID``; a corrected Add first settles the one it corrects
+///   (``add(_:)``); the rest are settled when the server answers (``settleWrites()``).
+/// - **Delivery** (`WriteSession+Delivery.swift`): the outbox, in order, exactly once;
+///   waiting for another process that is delivering it, and opening the store again
+///   once after a connection broken on the way.
+/// - **Reading while away** (`WriteSession+Away.swift`): the copy, and the cache a
+///   change kept here makes of it.
+///
+/// ```swift
+/// let session = try WriteSession.opening(.server(url))
+/// _ = try session.deliverWaiting()                 // what waited here goes first
+/// switch try session.add(cache) {
+/// case .stored: break                              // on the server
+/// case .kept(_, let waiting): print(waiting)       // kept here: the server is away
+/// default: break                                   // lock held, not known, refused
+/// }
+/// ```
+///
+/// Not thread-safe: one session per thread (the form's list owns one, each command one).
+public final class WriteSession {
+    /// Where the store is.
+    public let location: StoreLocation
+    /// A club store's files on this machine (its outbox, copy and drafts); nil for a file.
+    public let files: FieldFiles?
+    /// What reads and writes go to: the store, or, while a club store's server could
+    /// not be reached when the session opened, this machine's copy (read-only: every
+    /// write is kept in the outbox); nil for a command that found no copy.
+    public internal(set) var store: (any CacheStore)?
+    /// Why a club store's server cannot be reached now (it did not answer when the
+    /// session opened, or stopped answering since); nil while it answers, and for a file.
+    public internal(set) var unreachable: StoreError?
+    /// True while ``store`` is this machine's copy (or nothing), not the club store.
+    public private(set) var showsCopy: Bool
+    /// The writes whose outcome the store could not tell yet, oldest first.
+    public internal(set) var unsettledWrites: [PendingWrite] = []
+    /// How long a delivery waits for another process that is delivering the same
+    /// outbox (a command: ``commandDeliveryWait``); zero for a form, which tries again
+    /// at its next check rather than hold its keys.
+    public var deliveryWait: Duration = .zero
+
+    /// How long a command waits for another process's delivery of the same outbox.
+    public static let commandDeliveryWait: Duration = .seconds(15)
+
+    /// The outbox, opened when first needed.
+    var openedOutbox: Outbox?
+
+    /// A session on `store`, opened from `location`: the store itself, or for a club
+    /// store whose server could not be reached (`unreachable`), this machine's copy or
+    /// nil. `files` are a club store's files on this machine; without them (a file, or
+    /// a server without field mode) no write is ever kept here.
+    public init(store: (any CacheStore)?, location: StoreLocation, files: FieldFiles?,
+                unreachable: StoreError? = nil) {
+        self.location = location
+        self.files = files
+        self.store = store
+        self.unreachable = files == nil ? nil : unreachable
+        showsCopy = self.unreachable != nil
+    }
+
+    /// A session for one command: the store at `location` opened for it, or, when a
+    /// club store's server cannot be reached, a session that keeps writes here and reads
+    /// the copy (opened when first read). A command delivers what waits
+    /// (``deliverWaiting()``) before its own write, so that it comes after them.
+    ///
+    /// - Throws: the ``StoreError`` opening met when it does not mean that the server
+    ///   cannot be reached (a file that is not a store, a refused login, …).
+    public static func opening(_ location: StoreLocation, lockWaitNotice: (() -> Void)? = nil) throws -> WriteSession {
+        let store: any CacheStore
+        do {
+            store = try location.open(for: .command)
+        } catch {
+            guard case .server = location, error.meansTheServerCannotBeReached else { throw error }
+            let session = WriteSession(store: nil, location: location, files: files(of: location), unreachable: error)
+            session.deliveryWait = commandDeliveryWait
+            return session
+        }
+        store.lockWaitNotice = lockWaitNotice
+        let session = WriteSession(store: store, location: location, files: files(of: location))
+        session.deliveryWait = commandDeliveryWait
+        return session
+    }
+
+    /// A club store's files on this machine, from its URL; nil for a file.
+    private static func files(of location: StoreLocation) -> FieldFiles? {
+        guard case .server(let url) = location else { return nil }
+        return FieldFiles(serverURL: url)
+    }
+
+    // MARK: - The rule
+
+    /// True when a write is kept on this machine rather than sent: a club store whose
+    /// server cannot be reached (``unreachable``), with no write of unknown outcome
+    /// pending (sent again, such a write reuses its identifier; kept, it could be
+    /// stored twice).
+    public var keepsWritesHere: Bool {
+        files != nil && unreachable != nil && unsettledWrites.isEmpty
+    }
+
+    /// Whether a write that failed with `error` is kept on this machine: the one rule
+    /// for "send it or keep it here". Only a club store's, only when the server did not
+    /// answer at all (``StoreError/meansTheServerCannotBeReached``), and never when the
+    /// write may have been stored (``StoreError/outcomeUnknown(server:reason:)``).
+    public func keepRule(_ error: StoreError) -> Bool {
+        guard files != nil, error.meansTheServerCannotBeReached else { return false }
+        if case .outcomeUnknown = error { return false }
+        return true
+    }
+
+    /// Notes what a read or a check of the store met: an error that means the server
+    /// cannot be reached makes later writes of a club store wait here
+    /// (``keepsWritesHere``) until it answers (``serverAnswered()``).
+    public func noteStoreError(_ error: any Error) {
+        guard case .server = location, let error = error as? StoreError, error.meansTheServerIsAway else { return }
+        unreachable = error
+    }
+
+    /// The club store answered (a check, a read, a write): writes are sent again.
+    /// Returns whether it had been unreachable while showing the club store.
+    @discardableResult
+    public func serverAnswered() -> Bool {
+        guard unreachable != nil, !showsCopy else { return false }
+        unreachable = nil
+        return true
+    }
+
+    /// Takes over `store`, the club store opened again after the copy was shown (or any
+    /// store opened again): writes are sent from now on.
+    public func replaceStore(with store: any CacheStore) {
+        self.store = store
+        showsCopy = false
+        unreachable = nil
+    }
+
+    /// The store, for reads and writes that need it; ``StoreError/noCopy(server:)`` for
+    /// a command on a club store that cannot be reached when this machine holds no copy.
+    public func readStore() throws -> any CacheStore {
+        if let store { return store }
+        guard let files else { throw StoreError.noCopy(server: location.description) }
+        let copy = ClubCopy(files: files)
+        guard try copy.refreshedAt() != nil else { throw StoreError.noCopy(server: location.description) }
+        let opened = try copy.open()
+        store = opened
+        return opened
+    }
+
+    // MARK: - Writing
+
+    /// Validates `cache` and adds it: stored after every other cache, or kept here.
+    ///
+    /// An Add made while an earlier Add of this session has an outcome not known yet
+    /// is its correction (the form keeps the text in the fields, and the person fixes
+    /// it before trying again): the earlier one is settled first; stored, it is updated
+    /// to `cache`, so one cache ends with the corrected text; not stored, `cache` is
+    /// added in its place; when the server still cannot tell, nothing is sent.
+    /// - Throws: ``GeoCacheValidationError``; the ``StoreError``s that are not outcomes
+    ///   (a file that went away, a damaged store); what keeping it here met.
+    public func add(_ cache: GeoCache) throws -> WriteResult<Added> {
+        let valid = try cache.validated()
+        if let earlier = unsettledWrites.first(where: \.isAdd), earlier.action != .add(valid) {
+            switch try settle(earlier) {
+            case nil:
+                return .outcomeUnknown(.outcomeUnknown(server: location.description,
+                                                       reason: "the earlier Add is not settled yet"))
+            case .notStored?:
+                break
+            case .stored(let record)?:
+                if let id = record.cacheID, let stored = try readStore().cache(id) {
+                    return try update(stored, to: valid).map { updated in
+                        Added(stored: updated, count: try readStore().count())
+                    }
+                }
+            }
+        }
+        return try perform(.add(valid), keep: { try $0.queueAdd(valid) }) { store, write in
+            let (stored, count) = try store.append(valid, as: write)
+            return Added(stored: stored, count: count)
+        }
+    }
+
+    /// Validates `cache` and writes it over `base`, the version the writer read, when
+    /// the store still holds exactly that version (``CacheStore/update(_:to:)``); the
+    /// stored code stays. Kept here, it is delivered the same way.
+    /// - Throws: ``GeoCacheValidationError``, ``CacheEditError``, ``OutboxError``, and
+    ///   the ``StoreError``s that are not outcomes.
+    public func update(_ base: StoredCache, to cache: GeoCache) throws -> WriteResult<StoredCache> {
+        var valid = try cache.validated()
+        valid.code = base.cache.code
+        return try perform(.update(base: base, to: valid), keep: { try $0.queueEdit(of: base.cache, to: valid) }) {
+            try $0.update(base, to: valid, as: $1)
+        }
+    }
+
+    /// Deletes `target`, the version the writer read, when the store still holds
+    /// exactly that version; the stored value is the count after the delete. Kept here,
+    /// it is delivered the same way.
+    /// - Throws: ``CacheEditError``, ``OutboxError``, and the ``StoreError``s that are
+    ///   not outcomes.
+    public func delete(_ target: StoredCache) throws -> WriteResult<Int> {
+        try perform(.delete(target), keep: { try $0.queueDelete(target.cache) }) { try $0.delete(target, as: $1) }
+    }
+
+    /// What an add stored: the cache with its identity and code, and the count after it.
+    public struct Added: Equatable, Sendable {
+        /// The cache as stored.
+        public let stored: StoredCache
+        /// The number of caches right after it.
+        public let count: Int
+    }
+
+    /// Runs the write `action`: kept here when ``keepsWritesHere``, else sent through
+    /// `send` with its identifier (the one of the same write still unsettled, else a
+    /// new one), and what the store answered turned into a ``WriteResult``.
+    func perform<T>(_ action: PendingWrite.Action, keep: (Outbox) throws -> QueuedChange,
+                    send: (any CacheStore, WriteID) throws -> T) throws -> WriteResult<T> {
+        if keepsWritesHere { return try kept(keep) }
+        let earlier = unsettledWrites.first { $0.action == action }
+        let write = earlier ?? PendingWrite(id: WriteID(), action: action)
+        do {
+            let value = try send(try readStore(), write.id)
+            unsettledWrites.removeAll { $0.id == write.id }
+            return .stored(value)
+        } catch let error as StoreError {
+            switch error {
+            case .outcomeUnknown:
+                if earlier == nil { unsettledWrites.append(write) }
+                return .outcomeUnknown(error)
+            case .connectionLost(let server, let reason) where earlier != nil:
+                // Not sent this time; the first try may still have been stored.
+                return .outcomeUnknown(.outcomeUnknown(server: server, reason: reason))
+            case .locked(_, let holder):
+                return .lockHeld(holder: holder)
+            case _ where keepRule(error):
+                unreachable = error
+                return try kept(keep)
+            case _ where error.meansTheServerRefusedTheWrite:
+                unsettledWrites.removeAll { $0.id == write.id }
+                return .refused(error)
+            default:
+                noteStoreError(error)
+                unsettledWrites.removeAll { $0.id == write.id }
+                throw error
+            }
+        } catch {
+            unsettledWrites.removeAll { $0.id == write.id }
+            throw error
+        }
+    }
+
+    /// Keeps a change in the outbox through `keep`; the result says how many wait.
+    private func kept<T>(_ keep: (Outbox) throws -> QueuedChange) throws -> WriteResult<T> {
+        let outbox = try self.outbox()
+        let change = try keep(outbox)
+        return .kept(change, waiting: try outbox.count())
+    }
+
+    /// What `write` came to, asked of the store: nil while it cannot tell.
+    func settle(_ write: PendingWrite) throws -> WriteOutcome? {
+        let outcome: WriteOutcome
+        do {
+            outcome = try readStore().settleWrite(write.id)
+        } catch StoreError.outcomeUnknown {
+            return nil
+        }
+        unsettledWrites.removeAll { $0.id == write.id }
+        return outcome
+    }
+
+    /// Asks the store what each unsettled write came to, oldest first; returns those
+    /// it could tell, with their outcome (one the server cannot settle yet stays).
+    public func settleWrites() throws -> [(write: PendingWrite, outcome: WriteOutcome)] {
+        var settled: [(write: PendingWrite, outcome: WriteOutcome)] = []
+        for write in unsettledWrites {
+            if let outcome = try settle(write) { settled.append((write, outcome)) }
+        }
+        return settled
+    }
+}
+
+/// Imports: a bulk write is sent or refused, never kept on this machine.
+extension WriteSession {
+    /// Why a write was neither sent nor kept.
+    public enum NotKept: Error, Equatable, Sendable {
+        /// An import while the club store cannot be reached (`error` says why): imports
+        /// are not kept on this machine (a pocket query is fetched again far more easily
+        /// than it is merged late). Nothing was imported.
+        case importWhileUnreachable(StoreError)
+    }
+
+    /// Imports every cache read from `sources` in one write
+    /// (``CacheStore/importCaches(from:skipInvalid:existing:interruption:)``).
+    /// - Throws: ``NotKept/importWhileUnreachable(_:)`` when the club store cannot be
+    ///   reached, before or during the import; ``ImportError``; the ``StoreError``s
+    ///   that are not outcomes.
+    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
+                             interruption: ImportInterruption?) throws -> WriteResult<ImportReport> {
+        if let unreachable, files != nil { throw NotKept.importWhileUnreachable(unreachable) }
+        do {
+            return .stored(try readStore().importCaches(from: sources, skipInvalid: skipInvalid, existing: existing,
+                                                        interruption: interruption, as: WriteID()))
+        } catch let error as StoreError {
+            switch error {
+            case .outcomeUnknown: return .outcomeUnknown(error)
+            case .locked(_, let holder): return .lockHeld(holder: holder)
+            case _ where keepRule(error):
+                unreachable = error
+                throw NotKept.importWhileUnreachable(error)
+            case _ where error.meansTheServerRefusedTheWrite: return .refused(error)
+            default: throw error
+            }
+        }
+    }
+}

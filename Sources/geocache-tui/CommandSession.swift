@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import GeoModel
+
+extension StoreOptions {
+    /// The write session of one command on the chosen store (``WriteSession``): a club
+    /// store's waiting changes delivered first, said on standard error. A delivery
+    /// stopped by another writer's lock ends the command (exit status 1): its own write
+    /// would otherwise go before the changes kept before it. Any failure to open prints
+    /// the store's message and exits 1.
+    func openSession() throws -> WriteSession {
+        let location: StoreLocation
+        do {
+            location = try self.location()
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        var said = false
+        let session: WriteSession
+        do {
+            session = try WriteSession.opening(location) {
+                guard !said else { return }
+                said = true
+                CommandOutput.standardError.write([CommandText.waitingForLock])
+            }
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        do {
+            if let delivered = try session.deliverWaiting() {
+                CommandOutput.standardError.write(CommandText.delivery(delivered))
+                if case .locked? = delivered.report.stoppedBy { throw ExitCode.failure }
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            CommandOutput.standardError.write([CommandText.deliveryFailed(error)])
+        }
+        return session
+    }
+
+    /// The session's store for reading: while the club store cannot be reached, its
+    /// copy, after a line saying how old it is; without a copy, the server's own
+    /// message and exit status 1.
+    func readingStore(of session: WriteSession) throws -> any CacheStore {
+        do {
+            guard let unreachable = session.unreachable else { return try session.readStore() }
+            guard let files = session.files, let refreshed = try ClubCopy(files: files).refreshedAt() else {
+                throw CommandFailure.report(unreachable)
+            }
+            let store = try session.readStore()
+            CommandOutput.standardError.write([CommandText.showingCopy(refreshedAt: refreshed)])
+            return store
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+}
+
+extension WriteSession {
+    /// The cache `target` names, as a write starts from it (``cache(named:)``); one that
+    /// is not there ends the command with its message and exit status 1.
+    func cache(named target: CacheTarget) throws -> StoredCache {
+        do {
+            return try cache(named: target.name)
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+
+    /// Runs a write and ends the command as its result says: nothing more when stored;
+    /// a line on standard error when kept on this machine (exit status 0); otherwise
+    /// the message and exit status 1, ``CommandFailure/outcomeUnknownStatus`` or
+    /// ``CommandFailure/notPermittedStatus``. Returns the stored value.
+    @discardableResult
+    func run<T>(_ write: () throws -> WriteResult<T>) throws -> T? {
+        let result: WriteResult<T>
+        do {
+            result = try write()
+        } catch let error as OutboxError {
+            throw CommandFailure.report(message: error.description)
+        } catch where unreachable != nil && !(error is GeoCacheValidationError) && !(error is CacheEditError) {
+            throw CommandFailure.report(message: CommandText.notKept(because: unreachable!, outbox: error))
+        } catch {
+            throw CommandFailure.report(error)
+        }
+        return try finish(result)
+    }
+
+    /// Ends the command as `result` says (see ``run(_:)``); returns the stored value.
+    @discardableResult
+    func finish<T>(_ result: WriteResult<T>) throws -> T? {
+        switch result {
+        case .stored(let value):
+            return value
+        case .kept(_, let waiting):
+            CommandOutput.standardError.write([CommandText.kept(waiting: waiting, because: unreachable ?? .noCopy(
+                server: location.description))])
+            return nil
+        case .lockHeld(let holder):
+            throw CommandFailure.report(message: CommandText.lockHeld(store: location.description, holder: holder))
+        case .outcomeUnknown(let error), .refused(let error):
+            throw CommandFailure.report(error)
+        }
+    }
+}
+
+/// Where a command's lines about field mode go: standard error before a command's own
+/// work, each line starting with `geocache-tui: ` (its output stays its own), or
+/// standard output for `sync`, whose report it is.
+enum CommandOutput {
+    case standardError, standardOutput
+
+    /// Writes `lines`; on standard error the first of each group is prefixed.
+    func write(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        switch self {
+        case .standardError:
+            let text = lines.map { $0.hasPrefix(" ") ? $0 : "geocache-tui: " + $0 }.joined(separator: "\n")
+            StandardStreams.writeError(text + "\n")
+        case .standardOutput:
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+}

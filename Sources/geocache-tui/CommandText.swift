@@ -1,0 +1,293 @@
+import Foundation
+import GeoModel
+
+/// Every sentence the commands print about writing, field mode and `sync`, in one
+/// place, as the form's are in `FormText`: what a write came to, what a delivery did,
+/// what waits on this machine, and the conflicts.
+enum CommandText {
+    /// "1 change", "2 changes".
+    static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    /// "1 change still waits", "2 changes still wait".
+    static func stillWait(_ count: Int) -> String {
+        changes(count) + (count == 1 ? " still waits" : " still wait")
+    }
+
+    /// "1 conflict", "2 conflicts".
+    static func conflicts(_ count: Int) -> String {
+        count == 1 ? "1 conflict" : "\(count) conflicts"
+    }
+
+    /// "1 cache", "2 caches".
+    static func caches(_ count: Int) -> String {
+        count == 1 ? "1 cache" : "\(count) caches"
+    }
+
+    /// What a write waiting for another session's lock says, once.
+    static let waitingForLock = "waiting for another session's change"
+
+    /// A change kept on this machine because the club store cannot be reached.
+    static func kept(waiting: Int, because error: StoreError) -> String {
+        "the club store cannot be reached (\(reason(error))); kept on this machine: \(changes(waiting)) waiting "
+            + "for the club store"
+    }
+
+    /// A change that could not be kept on this machine either.
+    static func notKept(because error: StoreError, outbox: any Error) -> String {
+        "the club store cannot be reached (\(reason(error))), and the change could not be kept on this machine: \(outbox)"
+    }
+
+    /// A write not made because another writer held the store's write lock.
+    static func lockHeld(store: String, holder: String?) -> String {
+        StoreError.locked(path: store, holder: holder).description
+    }
+
+    /// A write whose outcome is not known; how a script goes on without writing twice.
+    static func outcomeUnknown(_ error: StoreError) -> String {
+        "\(error) Look with `list --codes` before trying again, and name the cache with --code in edit and "
+            + "delete (a position may name another cache by then)."
+    }
+
+    /// An import asked for while the club store cannot be reached.
+    static func importNotKept(because error: StoreError) -> String {
+        "the club store cannot be reached (\(reason(error))); imports are not kept on this machine, so nothing was "
+            + "imported. Try again when the server answers."
+    }
+
+    /// What the server said of why it cannot be reached, for "(REASON)".
+    static func reason(_ error: StoreError) -> String {
+        switch error {
+        case .unreachable(_, let reason), .connectionLost(_, let reason), .outcomeUnknown(_, let reason): reason
+        default: error.description
+        }
+    }
+
+    /// The copy shown by a command while the club store cannot be reached.
+    static func showingCopy(refreshedAt date: Date) -> String {
+        "club store away; showing the copy of \(ClubCopy.age(of: date))"
+    }
+
+    /// A deleted cache, as `delete` prints it.
+    static func deleted(_ cache: GeoCache) -> String {
+        "deleted: " + cache.tabSeparatedLine
+    }
+
+    // MARK: - Delivery
+
+    /// What a delivery did, in lines: the changes delivered (unless `countingDelivered`
+    /// is false: `sync` counts them in its summary), each conflict with both versions,
+    /// each refusal with the server's reason, the changes held behind them, and why it
+    /// stopped.
+    static func delivery(_ summary: WriteSession.DeliverySummary, countingDelivered: Bool = true) -> [String] {
+        let report = summary.report
+        var lines: [String] = []
+        if countingDelivered, !report.delivered.isEmpty {
+            lines.append("delivered \(changes(report.delivered.count)) kept on this machine")
+        }
+        for change in report.conflicts {
+            lines += ConflictText.lines(for: change)
+        }
+        for change in report.refused {
+            lines += ConflictText.refusalLines(for: change)
+        }
+        for change in report.held {
+            lines.append("held: change \(change.sequence), \(ConflictText.naming(change)), waits behind a conflict "
+                         + "or a refusal of the same cache")
+        }
+        if report.deliveringElsewhere {
+            lines.append("another process (a form or a command) is delivering the changes kept on this machine "
+                         + "right now; \(stillWait(summary.waiting)) here")
+        }
+        switch report.stoppedBy {
+        case .locked(_, let holder)?:
+            let who = holder.map { " (\($0))" } ?? ""
+            lines.append("another program\(who) held the club store's write lock; \(stillWait(summary.waiting)) "
+                         + "on this machine. Try again when it has finished")
+        case let stoppedBy?:
+            lines.append("the club store went away during delivery (\(reason(stoppedBy))); "
+                         + "\(stillWait(summary.waiting)) on this machine")
+        case nil:
+            break
+        }
+        return lines
+    }
+
+    /// A delivery that could not read or write the outbox file.
+    static func deliveryFailed(_ error: any Error) -> String {
+        "the changes kept on this machine were not delivered: \(error)"
+    }
+
+    // MARK: - sync
+
+    /// `sync`'s summary line.
+    static func syncSummary(_ report: OutboxDelivery.Report, copied count: Int, area: ClubCopy.Area?) -> String {
+        let scope = area.map { "within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
+            ?? "all the club's caches"
+        var summary = "delivered \(changes(report.delivered.count))"
+        if !report.conflicts.isEmpty { summary += ", \(conflicts(report.conflicts.count)) kept here" }
+        if !report.refused.isEmpty { summary += ", \(changes(report.refused.count)) refused by the server kept here" }
+        if !report.held.isEmpty { summary += ", \(changes(report.held.count)) held behind them" }
+        return summary + "; the copy holds \(caches(count)) (\(scope))"
+    }
+
+    /// `sync` when the club store cannot be reached.
+    static func syncAway(because error: StoreError, waiting: Int) -> String {
+        "the club store cannot be reached (\(reason(error))); \(stillWait(waiting)) on this machine and its copy was "
+            + "not refreshed. Try again when the server answers."
+    }
+
+    /// `sync --discard N` done.
+    static func dropped(_ change: QueuedChange) -> String {
+        "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
+    }
+
+    /// `sync --discard N` or `--overwrite N` of a change that does not wait.
+    static func noWaitingChange(_ sequence: Int64, among changes: [QueuedChange]) -> String {
+        let known = changes.isEmpty ? "nothing waits on this machine"
+            : "the changes waiting are " + changes.map { String($0.sequence) }.joined(separator: ", ")
+        return "there is no waiting change \(sequence): \(known) (see sync --status)"
+    }
+
+    /// `sync` given a file store.
+    static func syncIsForAClubStore(_ path: String) -> String {
+        "sync is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file on this machine, always at hand."
+    }
+
+    // MARK: - sync --status
+
+    /// The head of `sync --status`.
+    static func statusHead(waiting: Int, store: String) -> String {
+        waiting == 0 ? "nothing waits on this machine for \(store)"
+            : "\(changes(waiting)) waiting on this machine for \(store):"
+    }
+
+    /// A waiting change's line in `sync --status`: sequence, kind, code, title, when
+    /// queued and its state, separated by tabs.
+    static func statusLine(_ change: QueuedChange) -> String {
+        [String(change.sequence), change.kind.rawValue, change.code, ConflictText.visible(change.title),
+         "queued " + time(change.queuedAt), state(of: change)].joined(separator: "\t")
+    }
+
+    /// "waiting", "outcome not known", "refused: REASON", or what the conflict is.
+    static func state(of change: QueuedChange) -> String {
+        if let refusal = change.refusal { return "refused by the server: " + ConflictText.visible(refusal) }
+        switch change.conflict {
+        case .changed?: return "conflict: changed on the server"
+        case .vanished?: return "conflict: deleted on the server"
+        case nil:
+            return change.mayBeStored ? "outcome not known: sent, its reply lost; the next delivery asks the server "
+                + "before sending it again" : "waiting"
+        }
+    }
+
+    /// The copy's line in `sync --status`.
+    static func copyLine(count: Int, refreshedAt date: Date?, area: ClubCopy.Area?) -> String {
+        guard let date else {
+            return "no copy of the club's caches on this machine: sync keeps one while the server answers"
+        }
+        let scope = area.map { "those within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
+            ?? "all the club's caches"
+        return "copy: \(caches(count)), refreshed \(ClubCopy.age(of: date)) (\(time(date))), \(scope)"
+    }
+
+    /// `date` in this machine's time zone, to the minute: "2026-11-26 18:40".
+    static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}
+
+/// A change in conflict, for people: the change, what happened on the server, and the
+/// server's version beside the member's, field by field where they differ.
+enum ConflictText {
+    /// "an edit of GT12AB34C “Old Oak” queued 2026-11-26 18:40".
+    static func naming(_ change: QueuedChange) -> String {
+        let kind = switch change.kind {
+        case .add: "an add"
+        case .edit: "an edit"
+        case .delete: "a delete"
+        }
+        return "\(kind) of \(change.code) “\(change.title)” queued \(CommandText.time(change.queuedAt))"
+    }
+
+    /// The lines that describe `change`'s conflict (none when it has none).
+    static func lines(for change: QueuedChange) -> [String] {
+        guard let conflict = change.conflict else { return [] }
+        var lines = ["conflict: change \(change.sequence), \(naming(change))"]
+        let yours = change.kind == .delete ? "you deleted" : "yours"
+        switch conflict {
+        case .vanished:
+            lines.append("  the cache was deleted on the server meanwhile")
+            if let mine = change.cache ?? change.base {
+                lines.append("  \(yours): " + mine.tabSeparatedLine)
+            }
+        case .changed(let server):
+            lines.append("  the cache was changed on the server meanwhile")
+            let mine = change.cache ?? change.base
+            for (field, theirs, ours) in differences(server.cache, mine) {
+                lines.append("  \(field)")
+                lines.append("    server: \(theirs)")
+                lines.append("    \(yours): \(ours)")
+            }
+        }
+        lines.append("  keep yours: sync --overwrite \(change.sequence); give it up: sync --discard \(change.sequence)")
+        return lines
+    }
+
+    /// The lines that describe a change the server refused: the change, the server's
+    /// reason, and how to give it up.
+    static func refusalLines(for change: QueuedChange) -> [String] {
+        guard let refusal = change.refusal else { return [] }
+        return ["refused: change \(change.sequence), \(naming(change)); the server will not accept it as it is",
+                "  \(visible(refusal))",
+                "  give it up: sync --discard \(change.sequence)"]
+    }
+
+    /// The fields where `server` and `mine` differ: name, the server's text, the member's.
+    static func differences(_ server: GeoCache, _ mine: GeoCache?) -> [(String, String, String)] {
+        guard let mine else { return [] }
+        var found: [(String, String, String)] = []
+        for field in GeoCache.Field.allCases where server[field] != mine[field] {
+            found.append((field.label, visible(server[field]), visible(mine[field])))
+        }
+        if server.coordinate != mine.coordinate {
+            found.append(("Place", server.coordinate?.geocachingText ?? "none", mine.coordinate?.geocachingText ?? "none"))
+        }
+        if server.listing != mine.listing {
+            found.append(("Listing", listingSummary(server.listing), listingSummary(mine.listing)))
+        }
+        return found
+    }
+
+    /// `text` on one line: a backslash, tab, line feed, carriage return and other
+    /// control characters escaped as `list` writes them.
+    static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A listing in one line: its type, ratings, hint and the number of logs.
+    private static func listingSummary(_ listing: Listing) -> String {
+        var parts: [String] = []
+        if let type = listing.type { parts.append(type) }
+        if let ratings = listing.ratingsText { parts.append(ratings) }
+        if let hint = listing.hint { parts.append("hint “\(visible(hint))”") }
+        parts.append(listing.logs.count == 1 ? "1 log" : "\(listing.logs.count) logs")
+        return parts.joined(separator: ", ")
+    }
+}
