@@ -9,8 +9,12 @@
 /// (``takeNextDraft(puttingBack:)``). Drafts are not list changes: nothing is broadcast.
 ///
 /// While a club store's copy is shown (``clubAway``), which cannot be written, the drafts
-/// are kept in a draft file on this machine beside the copy (`drafts.sqlite`), so nothing
-/// typed is lost; the form that shows the club store again keeps its text there.
+/// are kept in a draft file on this machine beside the copy (`drafts.sqlite`,
+/// ``LocalDrafts``), so nothing typed is lost. They move to the club store as soon as it
+/// answers (issue 34): when the list takes the club store over from the copy
+/// (``moveLocalDrafts(to:)``, the draft this session held staying held by it there), and
+/// when a list opens live on it (``StoreOpening``, before the form's draft is taken), so
+/// the next form restores them whether the server answers or not.
 extension CacheList {
     /// Where the drafts are kept now: the store, or this machine's draft file while the
     /// club store's copy is shown.
@@ -18,8 +22,7 @@ extension CacheList {
         get throws {
             guard let field, field.away != nil else { return store }
             if let drafts = field.drafts { return drafts }
-            let drafts = try SQLiteStore(path: field.files.directory + "/drafts.sqlite",
-                                         createIntermediateDirectories: true)
+            let drafts = try LocalDrafts(files: field.files).open()
             self.field?.drafts = drafts
             return drafts
         }
@@ -31,13 +34,32 @@ extension CacheList {
         try? draftStore.takeDraft(before: nil)
     }
 
-    /// The club store is shown again: a draft held in this machine's draft file is
-    /// dropped there, the form's text being kept in the club store from now on.
+    /// The club store is about to be shown again: the draft this session holds in this
+    /// machine's draft file, and its text, are set aside for ``moveLocalDrafts(to:)``,
+    /// which moves them once the club store is in place; until then none is held.
     func leaveLocalDrafts() {
-        if let held = draftState.held, let drafts = field?.drafts {
-            _ = try? drafts.keepDraft(FormDraft(fields: [:]), in: held, holding: false)
+        var leaving = DraftState()
+        if let held = draftState.held, let kept = draftState.kept, field?.drafts != nil {
+            leaving.heldOnThisMachine = (held, kept)
         }
-        draftState = DraftState()
+        draftState = leaving
+    }
+
+    /// Moves the drafts of this machine's draft file to the club store `club`, which the
+    /// list shows from now on (``LocalDrafts/move(from:to:holding:)``): the one this session
+    /// held (set aside by ``leaveLocalDrafts()``) stays held by this session there, the
+    /// others are left for other forms. A draft that did not move stays in the file for
+    /// the next time, never an error: the form's text is then compared with it as before,
+    /// so a quit without typing writes nothing and the file's copy moves later.
+    func moveLocalDrafts(to club: any CacheStore) {
+        guard let field else { return }
+        let held = draftState.heldOnThisMachine
+        draftState.heldOnThisMachine = nil
+        let drafts = LocalDrafts(files: field.files)
+        guard let local = field.drafts ?? drafts.openIfPresent() else { return }
+        let move = drafts.move(from: local, to: club, holding: held)
+        if let held { draftState = DraftState(held: move.held, kept: held.draft) }
+        self.field?.drafts = nil
     }
 
     /// The draft this list's session holds, and its text as the store has it.
@@ -47,6 +69,9 @@ extension CacheList {
         /// What ``keepDraft(_:finishing:)`` compares with: the text taken or last kept;
         /// nil when the list has neither taken nor kept one.
         var kept: FormDraft?
+        /// The draft held in this machine's draft file and its text, between
+        /// ``leaveLocalDrafts()`` and ``moveLocalDrafts(to:)``.
+        var heldOnThisMachine: (id: DraftID, draft: FormDraft)?
 
         init(held: DraftID? = nil, kept: FormDraft? = nil) {
             self.held = held

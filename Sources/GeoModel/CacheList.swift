@@ -339,9 +339,11 @@ public final class CacheList {
     }
 
     /// Puts `store` in the place of the one the list reads (the club store taking the
-    /// copy's place).
+    /// copy's place), and moves to it the drafts kept on this machine meanwhile
+    /// (``moveLocalDrafts(to:)``).
     func replaceStore(with store: any CacheStore) {
         writeSession.replaceStore(with: store)
+        moveLocalDrafts(to: store)
     }
 
     // MARK: - Notifications

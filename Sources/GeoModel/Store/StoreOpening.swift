@@ -24,6 +24,8 @@ import Foundation
 /// A club store (a server's URL) opened with its ``fieldFiles`` that cannot be reached
 /// opens this machine's copy of it instead (``ClubCopy``), or an empty store that can only
 /// be read when there is no copy; ``ClubAway`` then says which (field mode, issue 28).
+/// One that answers first moves to its drafts the text forms on the copy kept on this
+/// machine (``LocalDrafts``), so the draft taken for the form is the most recent of it.
 public final class StoreOpening: @unchecked Sendable {
     /// Where the store is being opened.
     public let location: StoreLocation
@@ -91,7 +93,9 @@ public final class StoreOpening: @unchecked Sendable {
         result = Result { () throws(StoreError) -> Opened in
             do {
                 let (store, contents) = try location.openWithContents()
-                return Opened(store: store, contents: contents)
+                // Drafts kept on this machine while the copy was shown move first (issue 34).
+                let moved = fieldFiles.map { LocalDrafts(files: $0).moveBeforeTaking(to: store, contents: contents) }
+                return Opened(store: store, contents: moved ?? contents)
             } catch {
                 let failure = StoreError(wrapping: error, path: location.description)
                 guard let fieldFiles, failure.meansTheServerCannotBeReached else { throw failure }

@@ -126,4 +126,23 @@ import Glibc
         try form.quitApp()
         #expect(try club.serverCaches().map(\.title) == ["Old Oak", "Field one"])
     }
+
+    @Test func textLeftInAFormOnTheCopyIsBackInTheNextFormOnceTheServerAnswers() throws {
+        let club = try Club()
+        #expect(try club.run(["add"] + Self.fields("Old Oak")).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        try club.server.stop()
+        let away = try club.form()
+        try away.waitFor("club store away; showing the copy of", timeout: 15)
+        try away.type("Typed on the copy")
+        try away.waitFor("Title   [Typed on the copy")
+        try away.quitApp()
+
+        try club.server.start()
+        let back = try club.form()
+        try back.waitFor("Draft restored", timeout: 15)
+        let screen = try back.waitFor("Title   [Typed on the copy")
+        #expect(!screen.contains("club store away"))
+        try back.quitApp()
+    }
 }
