@@ -85,6 +85,12 @@ extension FormText {
     /// The status line beside a pane that says why a delete failed.
     static let nothingDeletedSeePane = "Nothing was deleted: see the pane"
 
+    /// An add of unknown outcome found stored while the fields hold a correction of it.
+    static func correctionOfStoredAdd(_ title: String) -> String {
+        "\(quoted(title)) was stored; your correction is in the fields: \(key(.saveEdit)) saves it over it, "
+            + "\(key(.cancelEdit)) leaves it"
+    }
+
     /// "1 change", "2 changes".
     static func changes(_ count: Int) -> String {
         count == 1 ? "1 change" : "\(count) changes"

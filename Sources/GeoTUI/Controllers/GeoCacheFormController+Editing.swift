@@ -135,14 +135,25 @@ extension GeoCacheFormController {
 
     /// A write of unknown outcome is settled: the form ends it as its reply would have
     /// (an add clears the fields that still hold its text, a save ends the edit of its
-    /// cache) and says what became of it.
+    /// cache) and says what became of it. A stored add whose text the person corrected
+    /// meanwhile becomes the edit of the stored cache, the correction in the fields.
     func writeDidSettle(_ write: CacheList.PendingWrite, stored: Bool) {
         paneError = nil
         if stored {
             switch write.action {
             case .add(let cache):
-                let typed = try? GeoCache(fields: currentFieldValues()).validated()
-                if mode.editSession == nil, typed?.valuesByField == cache.valuesByField { clearFields() }
+                let typed = currentFieldValues()
+                if mode.editSession == nil, typed == cache.valuesByField {
+                    clearFields()
+                } else if case .browsing = mode, typed.values.contains(where: { !$0.isEmpty }),
+                          let added = model.current, added.cache.code == cache.code {
+                    // The fields hold a correction of the add just settled: it becomes
+                    // the edit of the stored cache, so that ^S saves it over that one
+                    // rather than adding a second.
+                    mode = .editing(FormMode.EditSession(base: added, stash: [:]))
+                    updatePane()
+                    return setNote(FormText.correctionOfStoredAdd(write.title))
+                }
             case .update(let base, _):
                 if mode.editSession?.base.id == base.id { endEdit(restoringFields: true) }
             case .delete:

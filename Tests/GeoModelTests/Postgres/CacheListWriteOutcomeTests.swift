@@ -16,8 +16,8 @@ import Testing
         defer { token.cancel() }
         try setup.relay.stall()
         for _ in 1...2 {
-            let error = #expect(throws: StoreError.self) { try list.add(Samples.oak) }
-            guard case .outcomeUnknown? = error else { Issue.record("\(String(describing: error))"); return }
+            let result = try list.add(Samples.oak)
+            guard case .outcomeUnknown = result else { Issue.record("\(result)"); return }
         }
         #expect(list.unsettledWrites.count == 1)
         try setup.relay.resume()
@@ -37,6 +37,26 @@ import Testing
             #expect(changes.contains { if case .added(let cache, _, _) = $0 { cache.cache.title == "Old Oak" } else { false } })
             #expect(list.current?.cache.title == Samples.oak.title)
         }
+    }
+
+    @Test func aCorrectedAddOfUnknownOutcomeEndsAsOneCacheWithTheCorrectedText() throws {
+        let setup = try PostgresWriteOutcomeTests.Setup(writeTimeout: 0.5, settleTimeout: 0.5)
+        let list = try CacheList(store: setup.store)
+        try setup.relay.stall()
+        guard case .outcomeUnknown = try list.add(Samples.oak) else {
+            Issue.record("the first add's outcome was known")
+            return
+        }
+        try setup.relay.resume()
+        setup.store.settleTimeout = 5
+        var corrected = Samples.oak
+        corrected.reward = "Gold coin"
+        let result = try list.add(corrected)
+        let stored = try #require(result.storedValue, "\(result)")
+        #expect(stored.cache.reward == "Gold coin")
+        #expect(try setup.copies(of: Samples.oak.title) == 1)
+        #expect(try setup.store.loadCaches().map(\.reward) == ["Gold coin"])
+        #expect(!list.hasUnsettledWrites)
     }
 
     @Test func anAddWhoseReplyIsLostIsAddedOnceAndBroadcastAsAdded() throws {

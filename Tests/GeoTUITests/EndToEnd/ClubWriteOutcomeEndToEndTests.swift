@@ -49,6 +49,25 @@ import Testing
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Old Oak"])
     }
 
+    @Test func anAddOfUnknownOutcomeCorrectedAndSentAgainEndsAsOneCacheWithTheCorrection() throws {
+        let (url, relay, session) = try formWithOldOakTyped()
+        try relay.arm(.dropRepliesAfterCommit)
+        try session.send("C-s")
+        #expect(waitUntil(timeout: .seconds(20)) { relay.hasFired(.dropRepliesAfterCommit) })
+        try relay.stall()
+        try session.waitFor("Not known yet whether", timeout: 30)
+        // The Reward, where the focus still is, corrected before the outcome is known.
+        try session.send("C-u")
+        try session.type("Gold coin")
+        try relay.resume()
+        try session.send("C-s")
+        let rewards = { (try? PostgresStore(url: url).loadCaches().map(\.reward)) ?? [] }
+        #expect(waitUntil(timeout: .seconds(30)) { rewards() == ["Gold coin"] }, "stored: \(rewards())")
+        try session.waitFor("Reward:  Gold coin")
+        try session.quitApp()
+        #expect(rewards() == ["Gold coin"])
+    }
+
     @Test func aSaveWhoseCommitReplyIsLostIsSavedOnceAndSaidToBeSaved() throws {
         let server = try PostgresTestServer.shared()
         let url = try server.makeDatabase()
