@@ -269,12 +269,14 @@ public final class WriteSession {
         return .kept(change, waiting: try outbox.count())
     }
 
-    /// What `write` came to, asked of the store: nil while it cannot tell.
+    /// What `write` came to, asked of the store: nil while it cannot tell (its server
+    /// does not answer, or cannot be asked in time).
     func settle(_ write: PendingWrite) throws -> WriteOutcome? {
         let outcome: WriteOutcome
         do {
             outcome = try readStore().settleWrite(write.id)
-        } catch StoreError.outcomeUnknown {
+        } catch let error as StoreError where error.meansTheServerCannotBeReached {
+            noteStoreError(error)
             return nil
         }
         unsettledWrites.removeAll { $0.id == write.id }

@@ -88,9 +88,11 @@ extension GeocacheTUICommand {
             let progress = progressLine(sources, signals.interruption.progress)
             defer { progress?.finish() }
             do {
-                report = try session.finish(try session.importCaches(
+                let result = try session.importCaches(
                     from: sources, skipInvalid: skipInvalid, existing: keepExisting ? .keep : .update,
-                    interruption: signals.interruption)) ?? ImportReport()
+                    interruption: signals.interruption)
+                if case .outcomeUnknown(let error) = result, signals.signal != nil { throw error }
+                report = try session.finish(result) ?? ImportReport()
                 report.include(signals.interruption.tally)
                 if !skipped.isEmpty {
                     report.storedSources = sources.map(\.name)

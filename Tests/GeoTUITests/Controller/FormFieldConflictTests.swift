@@ -70,6 +70,12 @@ import Testing
         #expect(conflict.form.model.waitingChanges == 1)
     }
 
+    @Test func cancellingSaysThatTheKeptChangeStaysOnThisMachine() throws {
+        let conflict = try Conflict()
+        conflict.form.press(.escape)
+        #expect(conflict.form.controller.statusBar.note == FormText.editCancelledKeptChangeStays)
+    }
+
     @Test func aFormThatOpensOnTheClubStoreSaysWhatItDelivered() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let form = try ClubFormHarness(url: url) { files in
