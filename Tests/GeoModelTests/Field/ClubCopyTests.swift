@@ -142,6 +142,77 @@ import Testing
         #expect(error?.description.contains("geocache-tui sync") == true)
     }
 
+    // MARK: The club store's identifiers
+
+    /// A club store on the shared test server that held A to G and lost B, C and F:
+    /// identifiers with gaps (A 1, D 4, E 5, G 7), as a club's have after a while.
+    /// A, E and G lie near Zürich (G about 95 km away, in Bern); D has no place.
+    static func clubWithGaps() throws -> PostgresStore {
+        let club = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase(), purpose: .command)
+        let places: [(String, Coordinate?)] = [("A", uster), ("B", winterthur), ("C", uster), ("D", nil),
+                                               ("E", winterthur), ("F", uster), ("G", bern)]
+        for (title, place) in places { try club.add(cache(title, at: place)) }
+        for stored in try club.loadStoredCaches() where ["B", "C", "F"].contains(stored.cache.title) {
+            _ = try club.delete(stored)
+        }
+        return club
+    }
+
+    @Test func aRefreshedCopyGivesEveryCacheTheIdentifierTheClubStoreGaveIt() throws {
+        let club = try Self.clubWithGaps()
+        let server = try club.loadStoredCaches()
+        #expect(server.map(\.id.rawValue) != Array(1...Int64(server.count)), "the club's identifiers have no gaps")
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let copy = ClubCopy(files: home.files())
+        try copy.refresh(from: club, area: nil)
+        let offline = try copy.open()
+        #expect(try offline.loadStoredCaches() == server)
+        for stored in server {
+            #expect(try offline.cache(stored.id) == stored)
+        }
+    }
+
+    @Test func positionsOnTheCopyCountItsCachesInTheClubStoresOrder() throws {
+        let club = try Self.clubWithGaps()
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let copy = ClubCopy(files: home.files())
+        try copy.refresh(from: club, area: nil)
+        let offline = try copy.open()
+        for (index, stored) in try club.loadStoredCaches().enumerated() {
+            #expect(try offline.cache(atPosition: index + 1) == stored)
+            #expect(try offline.position(of: stored.id) == club.position(of: stored.id))
+        }
+    }
+
+    @Test func anAreaCopyKeepsTheClubStoresIdentifiersAndCountsPositionsAmongItsOwnCaches() throws {
+        let club = try Self.clubWithGaps()
+        let inArea = try club.loadStoredCaches().filter { ["A", "E"].contains($0.cache.title) }
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let copy = ClubCopy(files: home.files())
+        try copy.refresh(from: club, area: ClubCopy.Area(center: Self.zurich, radius: 50_000))
+        let offline = try copy.open()
+        #expect(try offline.loadStoredCaches() == inArea)
+        #expect(try offline.cache(atPosition: 2) == inArea[1])
+        #expect(try offline.position(of: inArea[1].id) == 2)
+    }
+
+    @Test func searchNearestFirstAndCodesOnTheCopyGiveTheClubStoresIdentifiers() throws {
+        let club = try Self.clubWithGaps()
+        let e = try #require(try club.loadStoredCaches().first { $0.cache.title == "E" })
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let copy = ClubCopy(files: home.files())
+        try copy.refresh(from: club, area: nil)
+        let offline = try copy.open()
+        #expect(try offline.find("near e") == [e])
+        #expect(try offline.matchIDs("near e") == [e.id])
+        #expect(try offline.nearestCache(to: Self.winterthur, after: nil) == e)
+        #expect(try offline.cache(withCode: try #require(e.cache.code)) == e)
+    }
+
     @Test(arguments: [
         (0, "just now"), (59, "just now"), (-30, "just now"), (60, "1 min ago"), (59 * 60 + 59, "59 min ago"),
         (3600, "1 h ago"), (2 * 3600 + 1800, "2 h ago"), (47 * 3600, "47 h ago"), (48 * 3600, "2 days ago"),

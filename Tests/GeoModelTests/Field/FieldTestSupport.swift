@@ -49,3 +49,12 @@ extension GeoCache {
         return copy
     }
 }
+
+extension CacheStore {
+    /// Every stored cache with its identifier, in stored order.
+    func loadStoredCaches() throws -> [StoredCache] {
+        var caches: [StoredCache] = []
+        try forEachCache { caches.append($0) }
+        return caches
+    }
+}

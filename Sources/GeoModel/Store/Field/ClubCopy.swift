@@ -6,11 +6,14 @@ import GRDB
 /// shown by the form and `list` when the server cannot be reached.
 ///
 /// The copy is an ordinary store file (the caches with their codes, places and
-/// listings, in the club store's order) with one more table, `club_copy`, holding
-/// when it was refreshed and the area it holds. A refresh writes a new file beside it
-/// and renames it into place, so a reader sees the old copy or the new one, never
-/// half of one; the file is left in rollback-journal mode and read-only (mode 0400),
-/// so a reader opens it with no side files and nothing is ever written into it.
+/// listings, each under the identifier the club store gave it, so in the club store's
+/// order) with one more table, `club_copy`, holding when it was refreshed and the area
+/// it holds. An identifier (`list --ids`, `--id N`) thus names the same cache on the
+/// copy as on the server, and a position counts the copy's caches in the server's
+/// order. A refresh writes a new file beside it and renames it into place, so a reader
+/// sees the old copy or the new one, never half of one; the file is left in
+/// rollback-journal mode and read-only (mode 0400), so a reader opens it with no side
+/// files and nothing is ever written into it.
 ///
 /// ```swift
 /// let copy = ClubCopy(files: FieldFiles(serverURL: url))
@@ -54,10 +57,12 @@ public final class ClubCopy {
     /// Replaces the copy with the caches of `store` (all of them, or those in `area`),
     /// read in one snapshot, written to a new file renamed into place; returns how many.
     ///
-    /// The caches of an area are read nearest first from its center until one lies
-    /// farther than its radius (caches without a place are left out, as are caches
-    /// past the edge), and kept in the store's order. Throws what reading `store` throws, or ``StoreError`` for the
-    /// copy's files; the old copy is then left as it was.
+    /// Every cache keeps the identifier `store` gave it (``StoredCache/id``), and so
+    /// its place in the store's order. The caches of an area are read nearest first
+    /// from its center until one lies farther than its radius (caches without a place
+    /// are left out, as are caches past the edge), and kept in the store's order.
+    /// Throws what reading `store` throws, or ``StoreError`` for the copy's files; the
+    /// old copy is then left as it was.
     @discardableResult
     public func refresh(from store: any CacheStore, area: Area?) throws -> Int {
         var caches: [StoredCache] = []
@@ -69,7 +74,7 @@ public final class ClubCopy {
         try Outbox.makeDirectory(files.directory, for: files.copyPath)
         let temporary = files.directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { Self.removeFiles(of: temporary) }
-        try Self.write(caches.map(\.cache), refreshedAt: Date(), area: area, to: temporary)
+        try Self.write(caches, refreshedAt: Date(), area: area, to: temporary)
         guard rename(temporary, files.copyPath) == 0 else {
             throw StoreError.cannotCreate(path: files.copyPath, reason: "renaming the new copy into place failed: "
                                           + String(cString: strerror(errno)))
@@ -117,9 +122,10 @@ public final class ClubCopy {
     /// How many caches the first nearest-first read of an area asks for.
     static let firstAreaLimit = 500
 
-    /// The caches of `store` within `area`, in stored order, from one nearest-first
-    /// read: a read that ends inside the area is made again with four times the limit,
-    /// so the caches read past the area's edge are at most the last read's limit.
+    /// The caches of `store` within `area`, with their identifiers, in stored order
+    /// (by identifier), from one nearest-first read: a read that ends inside the area
+    /// is made again with four times the limit, so the caches read past the area's
+    /// edge are at most the last read's limit.
     static func caches(of store: any CacheStore, in area: Area) throws -> [StoredCache] {
         var limit = firstAreaLimit
         while true {
@@ -175,13 +181,14 @@ public final class ClubCopy {
         return Meta(refreshedAt: refreshedAt, area: Area(center: center, radius: radius))
     }
 
-    /// Writes `caches` and the `club_copy` row into a new store file at `path`, leaves
-    /// it in rollback-journal mode, closes it and makes it read-only.
-    private static func write(_ caches: [GeoCache], refreshedAt: Date, area: Area?, to path: String) throws {
+    /// Writes `caches`, each under its own identifier, and the `club_copy` row into a
+    /// new store file at `path`, leaves it in rollback-journal mode, closes it and makes
+    /// it read-only.
+    private static func write(_ caches: [StoredCache], refreshedAt: Date, area: Area?, to path: String) throws {
         removeFiles(of: path)
         let store = try SQLiteStore(path: path)
         do {
-            try store.saveCaches(caches)
+            try store.replaceCaches(keepingIdentifiers: caches)
             try store.queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try db.execute(sql: """

@@ -145,11 +145,21 @@ extension SQLiteStore {
 
     /// The statement that stores a new cache with its digest, search patch, code, place
     /// and listing; its arguments come from ``insertArguments(_:code:)``. Every insert in
-    /// the app goes through it.
+    /// the app goes through it, or through ``insertIdentifiedCacheSQL``, which is the same
+    /// with the identifier given.
     static let insertCacheSQL = """
         INSERT INTO cache (title, details, creator, reward, content_hash, fold_patch, code, latitude, longitude, listing)
         VALUES (\(cacheValuePlaceholders), ?, ?, ?, ?, ?, ?)
         """
+
+    /// ``insertCacheSQL`` with the row's identifier given as its first argument (then
+    /// those of ``insertArguments(_:code:)``): a club store's copy keeps each cache under
+    /// the identifier the club store gave it (``replaceCaches(keepingIdentifiers:)``).
+    /// The triggers keep the count and the place index as for any insert, and
+    /// AUTOINCREMENT's counter moves up to the greatest identifier given.
+    static let insertIdentifiedCacheSQL = insertCacheSQL
+        .replacingOccurrences(of: "INSERT INTO cache (", with: "INSERT INTO cache (id, ")
+        .replacingOccurrences(of: "VALUES (", with: "VALUES (?, ")
 
     /// The arguments of ``insertCacheSQL`` for `cache`, stored under `code`; by default
     /// under its own code (normalized), or a new one when it has none.
