@@ -173,19 +173,7 @@ public final class WriteSession {
     public func add(_ cache: GeoCache) throws -> WriteResult<Added> {
         let valid = try cache.validated()
         if let earlier = unsettledWrites.first(where: \.isAdd), earlier.action != .add(valid) {
-            switch try settle(earlier) {
-            case nil:
-                return .outcomeUnknown(.outcomeUnknown(server: location.description,
-                                                       reason: "the earlier Add is not settled yet"))
-            case .notStored?:
-                break
-            case .stored(let record)?:
-                if let id = record.cacheID, let stored = try readStore().cache(id) {
-                    return try update(stored, to: valid).map { updated in
-                        Added(stored: updated, count: try readStore().count())
-                    }
-                }
-            }
+            if let corrected = try correct(earlier, to: valid) { return corrected }
         }
         return try perform(.add(valid), keep: { try $0.queueAdd(valid) }) { store, write in
             let (stored, count) = try store.append(valid, as: write)
@@ -214,6 +202,41 @@ public final class WriteSession {
     public func delete(_ target: StoredCache) throws -> WriteResult<Int> {
         try perform(.delete(target), keep: { try $0.queueDelete(target.cache) }) { try $0.delete(target, as: $1) }
     }
+
+    /// Makes `valid` the correction of the add `earlier`, whose outcome is not known:
+    /// asks what became of it first. Stored, it is updated to `valid` (the result
+    /// returned); not stored, or deleted since, nil: `valid` is to be added in its place.
+    /// While the server cannot tell, or cannot be read, nothing is sent and the result is
+    /// ``WriteResult/outcomeUnknown(_:)``: `earlier` stays unsettled until the correction
+    /// is made, so that no later Add of this text can store a second cache.
+    private func correct(_ earlier: PendingWrite, to valid: GeoCache) throws -> WriteResult<Added>? {
+        let stored: StoredCache?
+        do {
+            guard case .stored(let record) = try readStore().settleWrite(earlier.id), let id = record.cacheID else {
+                unsettledWrites.removeAll { $0.id == earlier.id }
+                return nil
+            }
+            stored = try readStore().cache(id)
+        } catch let error as StoreError where error.meansTheServerCannotBeReached {
+            noteStoreError(error)
+            return .outcomeUnknown(.outcomeUnknown(server: location.description, reason: Self.correctionWaits))
+        }
+        guard let stored else {
+            unsettledWrites.removeAll { $0.id == earlier.id }
+            return nil
+        }
+        let result = try update(stored, to: valid)
+        switch result {
+        case .stored, .kept, .refused:
+            unsettledWrites.removeAll { $0.id == earlier.id }
+        case .lockHeld, .outcomeUnknown:
+            break
+        }
+        return try result.map { Added(stored: $0, count: try readStore().count()) }
+    }
+
+    /// Why a correction was not sent: the server cannot say yet what the Add it corrects came to.
+    static let correctionWaits = "the Add it corrects could not be looked up yet"
 
     /// What an add stored: the cache with its identity and code, and the count after it.
     public struct Added: Equatable, Sendable {

@@ -146,7 +146,7 @@ extension GeoCacheFormController {
                 if mode.editSession == nil, typed == cache.valuesByField {
                     clearFields()
                 } else if case .browsing = mode, typed.values.contains(where: { !$0.isEmpty }),
-                          let added = model.current, added.cache.code == cache.code {
+                          let added = model.current, added.cache.valuesByField == cache.valuesByField {
                     // The fields hold a correction of the add just settled: it becomes
                     // the edit of the stored cache, so that ^S saves it over that one
                     // rather than adding a second.
