@@ -10,20 +10,15 @@ extension GeoCacheFormController {
     /// something floods the terminal.
     static let typedWhileOpeningLimit = 4096
 
-    /// Whether `event` waits for the store: every event but the keys of the actions a
-    /// form may take while opening (quit, redraw, suspend), which are performed now.
-    /// Events beyond ``typedWhileOpeningLimit`` are dropped, with a note.
-    func keepsForAfterOpening(_ event: InputEvent) -> Bool {
-        if case .key(let key) = event, case .perform(let action) = keyMap.resolve(key, in: mode.kind),
-           FormAction.openingActions.contains(action) {
-            return false
-        }
+    /// Keeps `event` for when the store is open (the routing rule sends every event but
+    /// the always-working actions here while it opens); events beyond
+    /// ``typedWhileOpeningLimit`` are dropped, with a note.
+    func keepForAfterOpening(_ event: InputEvent) {
         if typedWhileOpening.count < Self.typedWhileOpeningLimit {
             typedWhileOpening.append(event)
         } else {
             setNote(FormText.typedWhileOpeningDropped)
         }
-        return true
     }
 
     /// Takes the store over when its opening is done, then handles what was typed

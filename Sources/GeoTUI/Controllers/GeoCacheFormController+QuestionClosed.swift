@@ -1,6 +1,7 @@
 /// What the form does when a question closes without its user (the delete question,
 /// when another session deleted or changed its cache): the status line says it closed
-/// and why, and the keys that arrive in the next ``questionClosedGrace`` are dropped,
+/// and why, and the keys that arrive in the next ``questionClosedGrace`` are dropped
+/// (``FormConditions/questionJustClosed``, in the routing rule),
 /// so a `y` meant as an answer is never typed into a field or taken for anything else.
 /// Quitting, repainting and suspending still work at once.
 extension GeoCacheFormController {
@@ -14,27 +15,5 @@ extension GeoCacheFormController {
     func questionClosedByItself(reason: String) {
         questionClosed = (until: now() + Self.questionClosedGrace, reason: reason)
         setNote(FormText.questionClosed(reason: reason))
-    }
-
-    /// True when `event` arrived too soon after a question closed by itself and is
-    /// dropped (saying so); keys for quitting, repainting and suspending pass.
-    func dropsAfterQuestionClosed(_ event: InputEvent) -> Bool {
-        guard let closed = questionClosed else { return false }
-        guard now() < closed.until else {
-            questionClosed = nil
-            return false
-        }
-        switch event {
-        case .key(let key):
-            if let action = keyMap.action(for: key, in: mode.kind), FormAction.openingActions.contains(action) {
-                return false
-            }
-        case .resize:
-            return false
-        case .paste, .mouse:
-            break
-        }
-        setNote(FormText.keyDroppedAfterQuestion(closed.reason))
-        return true
     }
 }

@@ -120,12 +120,10 @@ extension GeoCacheFormController {
         request(retry.action)
     }
 
-    /// Esc while a write waits for a lock: stops trying (nothing is stored); true when
-    /// it did, and the key is used up.
-    func stopsWaitingForLock(_ event: InputEvent) -> Bool {
-        guard waits.lockRetry != nil, event == .key(.escape) else { return false }
+    /// Esc while a write waits for a lock (the routing rule's
+    /// ``FormRoute/stopWaitingForLock``): stops trying; nothing is stored.
+    func stopWaitingForLock() {
         waits.lockRetry = nil
         setNote(FormText.lockWaitAbandoned)
-        return true
     }
 }

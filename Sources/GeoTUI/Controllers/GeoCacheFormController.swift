@@ -169,29 +169,38 @@ public final class GeoCacheFormController: ScreenController {
         dirty = Set(Part.allCases)
     }
 
-    /// Looks a key up once in the key table with the mode: an action enabled there is
-    /// performed, a key of another mode is refused with the table's note (while
-    /// editing: a bound key is never typed), and anything else goes to the widget that
-    /// has the keyboard in the mode. Only `.key` events are looked up; mouse events,
-    /// pastes and resizes go straight to the widgets.
+    /// Routes `event` by the one rule (``FormAction/route(_:in:under:)``): the key
+    /// table with the mode and what limits the form now (a store still opening, a
+    /// question just closed by itself, a write waiting for a lock, a terminal too
+    /// small). An action is performed, a key of another mode refused with the table's
+    /// note, and anything else goes to the widget that has the keyboard in the mode.
     ///
     /// While the delete question or the search field is open, a key the mode does not
     /// bind goes to it (Esc answers No, Tab moves between Yes and No).
     public func handle(_ event: InputEvent) -> ControllerOutcome {
-        if model.isOpening, keepsForAfterOpening(event) { return .proceed }
-        if dropsAfterQuestionClosed(event) { return .proceed }
-        if stopsWaitingForLock(event) { return .proceed }
-        let key: Key? = if case .key(let key) = event { key } else { nil }
-        if let key {
-            switch keyMap.resolve(key, in: mode.kind) {
-            case .perform(let action): return performIfUsable(action)
-            case .refuse(let note):
-                setNote(note)
-                return .proceed
-            case .pass: break
-            }
+        switch FormAction.route(event, in: mode.kind, under: conditions()) {
+        case .perform(let action): return perform(action)
+        case .refuse(let note): setNote(note)
+        case .keepForLater: keepForAfterOpening(event)
+        case .drop(let note): if let note { setNote(note) }
+        case .stopWaitingForLock: stopWaitingForLock()
+        case .toWidget: return passToWidget(event)
         }
-        if restrictedActions != nil { return .proceed }
+        return .proceed
+    }
+
+    /// What limits the form now, besides its mode (a question's grace that ran out is
+    /// forgotten here).
+    func conditions() -> FormConditions {
+        if let closed = questionClosed, now() >= closed.until { questionClosed = nil }
+        return FormConditions(opening: model.isOpening, questionJustClosed: questionClosed?.reason,
+                              waitingForLock: waits.lockRetry != nil, tooSmall: layout.isTooSmall)
+    }
+
+    /// Gives `event` to the widget that has the keyboard in the mode: the delete
+    /// question, the help, the pane (a mouse event over it), the search or coordinates
+    /// field, else the form (`?` on a button opens the help).
+    private func passToWidget(_ event: InputEvent) -> ControllerOutcome {
         switch mode {
         case .confirmingDelete(let question):
             if question.dialog.handle(event) == .handled { dirty.insert(.overlay) }
@@ -209,19 +218,9 @@ public final class GeoCacheFormController: ScreenController {
         if case .searching = mode { return handleSearchInput(event) }
         if case .placing = mode { return handlePlacingInput(event) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
-        if key == .character("?"), !(form.focusedWidget is TextField) { return request(.showHelp) }
+        if event == .key(.character("?")), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
         return .proceed
-    }
-
-    /// The only actions keys may ask for while the form cannot be used in full, or nil
-    /// when it can: while the model opens its store, nothing is there to show, store or
-    /// keep yet; while the terminal is too small, nothing can be seen, so only what
-    /// neither commits nor destroys works.
-    private var restrictedActions: Set<FormAction>? {
-        if model.isOpening { return FormAction.openingActions }
-        if layout.isTooSmall { return FormAction.hiddenActions }
-        return nil
     }
 
     /// Lets the GPS receiver read what arrived (never waiting); takes the store over
@@ -306,19 +305,12 @@ public final class GeoCacheFormController: ScreenController {
     /// refused with the table's note where the mode has one, ignored otherwise.
     @discardableResult
     func request(_ action: FormAction) -> ControllerOutcome {
-        switch keyMap.resolve(action: action, in: mode.kind) {
-        case .perform(let action): return performIfUsable(action)
+        switch FormAction.route(action: action, in: mode.kind, under: conditions()) {
+        case .perform(let action): return perform(action)
         case .refuse(let note): setNote(note)
-        case .pass: break
+        default: break
         }
         return .proceed
-    }
-
-    /// Performs an action the mode enables, unless the form cannot be used in full
-    /// now and the action is not one of those that still work.
-    private func performIfUsable(_ action: FormAction) -> ControllerOutcome {
-        if let allowed = restrictedActions, !allowed.contains(action) { return .proceed }
-        return perform(action)
     }
 
     /// Does `action`, which the key table enables in the current mode: each mode's
