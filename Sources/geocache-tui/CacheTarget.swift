@@ -11,15 +11,14 @@ import GeoModel
 /// `--position -1` is refused as a position below 1, not as a missing value.
 struct CacheTarget: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("The cache at this 1-based position in stored order (see list --numbered).",
-                               valueName: "n"))
+            help: ArgumentHelp(CommandHelp.Target.position, valueName: "n"))
     var position: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("The cache with this identifier (see list --ids).", valueName: "n"))
+            help: ArgumentHelp(CommandHelp.Target.id, valueName: "n"))
     var id: Int64?
 
-    @Option(help: ArgumentHelp("The cache with this code, such as GC1A2B3 (see list --codes).", valueName: "code"))
+    @Option(help: ArgumentHelp(CommandHelp.Target.code, valueName: "code"))
     var code: String?
 
     func validate() throws {
