@@ -31,7 +31,7 @@ extension GeocacheTUICommand {
 
         func validate() throws {
             guard title != nil || details != nil || creator != nil || reward != nil || at != nil else {
-                throw ValidationError("Give at least one of --title, --details, --creator, --reward, --at.")
+                throw ValidationError(CommandText.noFieldToEdit)
             }
         }
 

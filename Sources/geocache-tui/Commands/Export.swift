@@ -34,8 +34,8 @@ extension GeocacheTUICommand {
                 if let path = temporary.path { unlink(path) }
                 // On a terminal, over the progress line, if one is drawn.
                 let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
-                StandardStreams.writeError(erase + "geocache-tui: interrupted by \(CommandSignals.name(number)): "
-                    + "the export was abandoned; \(target) is as it was\n")
+                StandardStreams.writeError(erase + "geocache-tui: "
+                    + CommandText.exportAbandoned(by: CommandSignals.name(number), target: target) + "\n")
                 _exit(128 + number)
             }
             let destination: ExportDestination
@@ -60,9 +60,8 @@ extension GeocacheTUICommand {
                 let summary = try CacheExporter.export(store, as: format, to: destination) { written.value = $0 }
                 progress?.finish()
                 if summary.withoutCoordinate > 0 {
-                    let caches = summary.withoutCoordinate == 1 ? "1 cache" : "\(summary.withoutCoordinate) caches"
-                    FileHandle.standardError.write(Data(
-                        "geocache-tui: \(caches) without coordinates not written (\(format.rawValue.uppercased()) needs a position)\n".utf8))
+                    let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
+                    FileHandle.standardError.write(Data("geocache-tui: \(sentence)\n".utf8))
                 }
             } catch {
                 progress?.finish()

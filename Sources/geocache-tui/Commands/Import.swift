@@ -26,9 +26,9 @@ extension GeocacheTUICommand {
         var files: [String] = []
 
         func validate() throws {
-            guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for standard input.") }
+            guard !files.isEmpty else { throw ValidationError(CommandText.noFileToImport) }
             guard files.filter({ $0 == "-" }).count <= 1 else {
-                throw ValidationError("Standard input (-) can be read only once.")
+                throw ValidationError(CommandText.standardInputTwice)
             }
         }
 
@@ -39,10 +39,10 @@ extension GeocacheTUICommand {
             if skipInvalid, sources.count > 1 {
                 (sources, skipped) = CacheImporter.partitionReadable(sources)
                 for error in skipped {
-                    StandardStreams.writeError("geocache-tui: skipped unreadable \(error.message)\n")
+                    StandardStreams.writeError("geocache-tui: \(CommandText.skippedUnreadable(error.message))\n")
                 }
                 guard !sources.isEmpty else {
-                    throw CommandFailure.report(message: "no file could be read; nothing was imported")
+                    throw CommandFailure.report(message: CommandText.noFileReadable)
                 }
             }
             // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
@@ -72,8 +72,7 @@ extension GeocacheTUICommand {
                 progress?.finish()
                 Self.removeIfEmpty(store, createdAt: newStoreFile)
                 let name = signals.signal.map(CommandSignals.name) ?? "a signal"
-                StandardStreams.writeError(
-                    "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
+                StandardStreams.writeError("geocache-tui: \(CommandText.importRolledBack(by: name))\n")
                 throw ExitCode(signals.exitStatus ?? 1)
             } catch let exit as ExitCode {
                 progress?.finish()
@@ -90,14 +89,15 @@ extension GeocacheTUICommand {
                 progress?.finish()
                 if let signal = signals.signal {
                     // A round trip given up for the signal: the server may or may not have the caches.
-                    StandardStreams.writeError("geocache-tui: interrupted by \(CommandSignals.name(signal)): \(error)\n")
+                    StandardStreams.writeError(
+                        "geocache-tui: \(CommandText.importInterrupted(by: CommandSignals.name(signal), error))\n")
                     throw ExitCode(signals.exitStatus ?? 1)
                 }
                 Self.removeIfEmpty(store, createdAt: newStoreFile)
                 throw CommandFailure.report(error)
             }
             for rejection in report.rejections {
-                StandardStreams.writeError("geocache-tui: skipped invalid \(rejection)\n")
+                StandardStreams.writeError("geocache-tui: \(CommandText.skippedInvalid(rejection))\n")
             }
             FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
             // A signal that came during the commit or after it: the caches are stored and

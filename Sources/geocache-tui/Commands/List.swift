@@ -61,14 +61,14 @@ extension GeocacheTUICommand {
 
         func validate() throws {
             if json, numbered || ids || codes {
-                throw ValidationError("--numbered, --ids and --codes do not apply to --json.")
+                throw ValidationError(CommandText.prefixWithJSON)
             }
-            if numbered, ids { throw ValidationError("Give either --numbered or --ids, not both.") }
+            if numbered, ids { throw ValidationError(CommandText.numberedAndIDs) }
             if numbered, near != nil {
-                throw ValidationError("--numbered does not apply to --near: positions count in stored order (use --ids or --codes).")
+                throw ValidationError(CommandText.numberedNear)
             }
-            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
-            if gps != nil, near == nil { throw ValidationError("--gps applies to --near gps only.") }
+            if let limit, limit < 0 { throw ValidationError(CommandText.negativeLimit(limit)) }
+            if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
         }
 
         func run() throws {
@@ -117,9 +117,8 @@ extension GeocacheTUICommand {
                 let endpoint = gps ?? .default
                 let (fix, status) = GPSDClient(endpoint: endpoint).waitForFix(timeout: Self.fixTimeout)
                 guard let coordinate = fix?.coordinate else {
-                    throw CommandFailure.report(message: "--near gps: no position from gpsd on \(endpoint) "
-                        + "within \(Self.fixTimeout.components.seconds) s (\(status)). Give coordinates instead, "
-                        + "such as --near \"N47 22.123 E008 32.456\".")
+                    throw CommandFailure.report(message: CommandText.noFix(
+                        from: endpoint, within: Self.fixTimeout.components.seconds, status: status))
                 }
                 return coordinate
             }

@@ -49,14 +49,14 @@ extension GeocacheTUICommand {
                 throw ValidationError(CommandText.syncIsForAClubStore(path))
             }
             let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
-            if actions > 1 { throw ValidationError("Give only one of --status, --discard and --overwrite.") }
+            if actions > 1 { throw ValidationError(CommandText.oneSyncAction) }
             if (within == nil) != (near == nil) {
-                throw ValidationError("--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\".")
+                throw ValidationError(CommandText.withinAndNear)
             }
             if within != nil, status || discard != nil {
-                throw ValidationError("--within applies to a sync that refreshes the copy, not to --status or --discard.")
+                throw ValidationError(CommandText.withinWithoutRefresh)
             }
-            if gps != nil, near == nil { throw ValidationError("--gps applies to --near gps only.") }
+            if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
         }
 
         func run() throws {
@@ -155,6 +155,6 @@ enum DistanceArgument {
             }
             break
         }
-        throw ValidationError("“\(text)” is not a distance: give a number above 0 and km or m, such as 50km or 500m.")
+        throw ValidationError(CommandText.notADistance(text))
     }
 }
