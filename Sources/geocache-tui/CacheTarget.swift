@@ -11,32 +11,31 @@ import GeoModel
 /// `--position -1` is refused as a position below 1, not as a missing value.
 struct CacheTarget: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("The cache at this 1-based position in stored order (see list --numbered).",
-                               valueName: "n"))
+            help: ArgumentHelp(CommandHelp.Target.position, valueName: "n"))
     var position: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("The cache with this identifier (see list --ids).", valueName: "n"))
+            help: ArgumentHelp(CommandHelp.Target.id, valueName: "n"))
     var id: Int64?
 
-    @Option(help: ArgumentHelp("The cache with this code, such as GC1A2B3 (see list --codes).", valueName: "code"))
+    @Option(help: ArgumentHelp(CommandHelp.Target.code, valueName: "code"))
     var code: String?
 
     func validate() throws {
         let given = [position != nil, id != nil, code != nil].filter { $0 }.count
-        if given > 1 { throw ValidationError("Give only one of --position, --id and --code.") }
+        if given > 1 { throw ValidationError(CommandText.oneTarget) }
         if let code {
             guard CacheCode.normalized(code) != nil else {
-                throw ValidationError("\"\(code)\" is not a cache code: codes are letters and digits, such as GC1A2B3.")
+                throw ValidationError(CommandText.notACode(code))
             }
             return
         }
         switch (position, id) {
-        case (nil, nil): throw ValidationError("Name the cache with --position N, --id N or --code CODE.")
+        case (nil, nil): throw ValidationError(CommandText.noTarget)
         case (let position?, nil) where position < 1:
-            throw ValidationError("Positions start at 1: --position \(position) names no cache (see list --numbered).")
+            throw ValidationError(CommandText.positionBelowOne(position))
         case (nil, let id?) where id < 1:
-            throw ValidationError("Identifiers start at 1: --id \(id) names no cache (see list --ids).")
+            throw ValidationError(CommandText.idBelowOne(id))
         default: break
         }
     }

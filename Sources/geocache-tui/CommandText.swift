@@ -1,9 +1,10 @@
 import Foundation
 import GeoModel
 
-/// Every sentence the commands print about writing, field mode and `sync`, in one
-/// place, as the form's are in `FormText`: what a write came to, what a delivery did,
-/// what waits on this machine, and the conflicts.
+/// Every sentence the commands print while they run, in one place, as the form's are
+/// in `FormText` and the commands' help in ``CommandHelp``: what a write came to, what a
+/// delivery did, what waits on this machine, the conflicts, the usage errors, and what
+/// `import` and `export` say besides their output.
 enum CommandText {
     /// "1 change", "2 changes".
     static func changes(_ count: Int) -> String {
@@ -198,6 +199,138 @@ enum CommandText {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
+    }
+
+    // MARK: - Usage errors
+
+    /// `edit` and `delete` given more than one of `--position`, `--id` and `--code`.
+    static let oneTarget = "Give only one of --position, --id and --code."
+
+    /// `--code` given something that cannot be a cache code.
+    static func notACode(_ code: String) -> String {
+        "\"\(code)\" is not a cache code: codes are letters and digits, such as GC1A2B3."
+    }
+
+    /// `edit` and `delete` given none of `--position`, `--id` and `--code`.
+    static let noTarget = "Name the cache with --position N, --id N or --code CODE."
+
+    /// `--position` below 1.
+    static func positionBelowOne(_ position: Int) -> String {
+        "Positions start at 1: --position \(position) names no cache (see list --numbered)."
+    }
+
+    /// `--id` below 1.
+    static func idBelowOne(_ id: Int64) -> String {
+        "Identifiers start at 1: --id \(id) names no cache (see list --ids)."
+    }
+
+    /// `edit` given no field to change.
+    static let noFieldToEdit = "Give at least one of --title, --details, --creator, --reward, --at."
+
+    /// `list --json` with a flag that starts the lines.
+    static let prefixWithJSON = "--numbered, --ids and --codes do not apply to --json."
+
+    /// `list --numbered --ids`.
+    static let numberedAndIDs = "Give either --numbered or --ids, not both."
+
+    /// `list --numbered --near`.
+    static let numberedNear = "--numbered does not apply to --near: positions count in stored order (use --ids "
+        + "or --codes)."
+
+    /// `list --limit` below 0.
+    static func negativeLimit(_ limit: Int) -> String {
+        "--limit must be 0 or more, not \(limit)."
+    }
+
+    /// `list` or `sync` given `--gps` without `--near`.
+    static let gpsWithoutNear = "--gps applies to --near gps only."
+
+    /// `--near gps` with no fix from gpsd in time.
+    static func noFix(from endpoint: GPSDEndpoint, within seconds: Int64, status: GPSDStatus) -> String {
+        "--near gps: no position from gpsd on \(endpoint) within \(seconds) s (\(status)). Give coordinates "
+            + "instead, such as --near \"N47 22.123 E008 32.456\"."
+    }
+
+    /// `sync` given more than one of its actions.
+    static let oneSyncAction = "Give only one of --status, --discard and --overwrite."
+
+    /// `sync` given one of `--within` and `--near` without the other.
+    static let withinAndNear = "--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\"."
+
+    /// `sync --within` with `--status` or `--discard`.
+    static let withinWithoutRefresh = "--within applies to a sync that refreshes the copy, not to --status or "
+        + "--discard."
+
+    /// `sync --within` given something that is not a distance.
+    static func notADistance(_ text: String) -> String {
+        "“\(text)” is not a distance: give a number above 0 and km or m, such as 50km or 500m."
+    }
+
+    /// `import` given no file.
+    static let noFileToImport = "Name at least one file to import, or - for standard input."
+
+    /// `import` given `-` twice.
+    static let standardInputTwice = "Standard input (-) can be read only once."
+
+    /// An option given twice, before anything runs: the usage error, ending with a
+    /// blank line; `usage` is the command's, `name` the subcommand's.
+    static func repeatedOption(_ spelling: String, usage: String, name: String) -> String {
+        """
+        Error: \(spelling) is given more than once; give it once (only its last value \
+        would be used)
+        Usage: \(usage)
+          See 'geocache-tui \(name) --help' for more information.
+
+        """
+    }
+
+    /// An option before the subcommand that only belongs after it: the parser's
+    /// `message`, the usage of the subcommand `name`, and a blank line.
+    static func optionBeforeSubcommand(_ message: String, usage: String, name: String) -> String {
+        """
+        Error: \(message) (only --store may come before the \
+        subcommand; put the other options after '\(name)')
+        Usage: \(usage)
+          See 'geocache-tui \(name) --help' for more information.
+
+        """
+    }
+
+    // MARK: - import and export
+
+    /// A file of several left out by `import --skip-invalid`: the import error's message.
+    static func skippedUnreadable(_ message: String) -> String {
+        "skipped unreadable \(message)"
+    }
+
+    /// `import --skip-invalid` when none of its files can be read.
+    static let noFileReadable = "no file could be read; nothing was imported"
+
+    /// A record `import --skip-invalid` left out.
+    static func skippedInvalid(_ rejection: RejectedRecord) -> String {
+        "skipped invalid \(rejection)"
+    }
+
+    /// An import stopped by the signal `name` before its commit.
+    static func importRolledBack(by name: String) -> String {
+        "interrupted by \(name): the import was rolled back; nothing was stored"
+    }
+
+    /// A round trip of an import given up for the signal `name`: the server may or may
+    /// not have the caches.
+    static func importInterrupted(by name: String, _ error: any Error) -> String {
+        "interrupted by \(name): \(error)"
+    }
+
+    /// An export ended by the signal `name`; `target` (a file, or standard output) is
+    /// as it was.
+    static func exportAbandoned(by name: String, target: String) -> String {
+        "interrupted by \(name): the export was abandoned; \(target) is as it was"
+    }
+
+    /// The caches a GPX or LOC export left out for want of a position.
+    static func withoutCoordinates(_ count: Int, format: InterchangeFormat) -> String {
+        "\(caches(count)) without coordinates not written (\(format.rawValue.uppercased()) needs a position)"
     }
 }
 

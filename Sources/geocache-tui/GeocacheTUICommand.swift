@@ -8,13 +8,8 @@ struct GeocacheTUICommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "geocache-tui",
-        abstract: "Keep a list of geocaches in a terminal form, or script it.",
-        discussion: """
-            Without a subcommand, opens the interactive form. The caches live in one \
-            SQLite file, or in a PostgreSQL database shared by many hosts: --store PATH \
-            or --store postgres://USER@HOST:PORT/DBNAME, else $GEOCACHE_STORE, else \
-            $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
-            """,
+        abstract: CommandHelp.Root.abstract,
+        discussion: CommandHelp.Root.discussion,
         version: "geocache-tui \(version)",
         subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self,
                       Sync.self, DumpKeys.self],

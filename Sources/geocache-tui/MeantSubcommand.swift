@@ -61,13 +61,8 @@ enum MeantSubcommand {
                 GeocacheTUICommand.exit(withError: error)
             }
             let usage = GeocacheTUICommand.usageString(for: command)
-            StandardStreams.writeError("""
-                Error: \(GeocacheTUICommand.message(for: error)) (only --store may come before the \
-                subcommand; put the other options after '\(name)')
-                Usage: \(usage)
-                  See 'geocache-tui \(name) --help' for more information.
-
-                """)
+            StandardStreams.writeError(CommandText.optionBeforeSubcommand(
+                GeocacheTUICommand.message(for: error), usage: usage, name: name))
             GeocacheTUICommand.exit(withError: ExitCode.validationFailure)
         }
     }

@@ -25,18 +25,13 @@ struct PositionOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp(
-            "Read where you stand from gpsd at HOST:PORT (default: localhost:2947 when given without a value).",
-            valueName: "host:port"))
+        help: ArgumentHelp(CommandHelp.Position.gps, valueName: "host:port"))
     var gps: String?
 
     @Option(
         name: .long,
         parsing: .unconditional,
-        help: ArgumentHelp(
-            "A fixed position for when there is no GPS fix, in any geocacher's form "
-                + "(default: $GEOCACHE_HOME). Used for distances and nearest first, never stamped on a cache.",
-            valueName: "coord"))
+        help: ArgumentHelp(CommandHelp.Position.home, valueName: "coord"))
     var home: String?
 
     /// The environment variable that gives home when `--home` does not.

@@ -81,13 +81,8 @@ enum RepeatedOption {
         let command = named?.command ?? GeocacheTUICommand.Interactive.self
         guard let spelling = firstRepeated(in: arguments, options: singleOptions(of: command)) else { return }
         let name = named?.name ?? "interactive"
-        StandardStreams.writeError("""
-            Error: \(spelling) is given more than once; give it once (only its last value \
-            would be used)
-            Usage: \(GeocacheTUICommand.usageString(for: command))
-              See 'geocache-tui \(name) --help' for more information.
-
-            """)
+        StandardStreams.writeError(CommandText.repeatedOption(
+            spelling, usage: GeocacheTUICommand.usageString(for: command), name: name))
         GeocacheTUICommand.exit(withError: ExitCode.validationFailure)
     }
 }

@@ -6,10 +6,7 @@ import GeoModel
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(
-            "The store: an SQLite file, or postgres://USER@HOST:PORT/DBNAME for a shared PostgreSQL database "
-                + "(default: $GEOCACHE_STORE, else $XDG_DATA_HOME/geocache-tui/caches.sqlite).",
-            valueName: "path-or-url"))
+        help: ArgumentHelp(CommandHelp.Store.store, valueName: "path-or-url"))
     var store: String?
 
     /// A malformed URL, in `--store` or `GEOCACHE_STORE`, is a usage error (exit 64).

@@ -6,41 +6,26 @@ extension GeocacheTUICommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add one cache to the store.",
-            discussion: """
-                Every field must hold something other than whitespace; otherwise the empty \
-                fields are named on standard error and the exit status is 1. The cache is \
-                committed to disk before the command returns, with a code of its own \
-                (GT and seven letters and digits; see list --codes). --at gives its \
-                coordinates as geocachers write them: "N47 22.123 E008 32.456", \
-                "47.368717, 8.540933" or 47°22'07.4"N 8°32'27.4"E; a wrong one is refused \
-                naming what is wrong, and nothing is stored. Prints nothing on success. \
-                On a club store, a write whose reply was lost is looked up and reported as it \
-                happened (exit status 0 when it was stored); when the server cannot be asked in \
-                time, the exit status is 75 and the message says it is not known. \
-                On a club store that cannot be reached (field mode), the change is kept on this \
-                machine and delivered, in order and exactly once, by the next command on that store or by \
-                sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
-                store") and the exit status is 0.
-                """
+            abstract: CommandHelp.Add.abstract,
+            discussion: CommandHelp.Add.discussion
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "A title for the geocache.")
+        @Option(help: ArgumentHelp(CommandHelp.Add.title))
         var title: String = ""
 
-        @Option(help: "Additional details: where it is, what to look for.")
+        @Option(help: ArgumentHelp(CommandHelp.Add.details))
         var details: String = ""
 
-        @Option(help: "The name of the person who hid it.")
+        @Option(help: ArgumentHelp(CommandHelp.Add.creator))
         var creator: String = ""
 
-        @Option(help: "What can be found at the cache.")
+        @Option(help: ArgumentHelp(CommandHelp.Add.reward))
         var reward: String = ""
 
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Where the cache is, e.g. \"N47 22.123 E008 32.456\".", valueName: "coordinates"),
+                help: ArgumentHelp(CommandHelp.Add.at, valueName: "coordinates"),
                 transform: CoordinateArgument.parse)
         var at: Coordinate?
 

@@ -7,7 +7,7 @@ extension GeocacheTUICommand {
     struct DumpKeys: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "dump-keys",
-            abstract: "Print every key of the form, for the manual.",
+            abstract: CommandHelp.DumpKeys.abstract,
             shouldDisplay: false
         )
 

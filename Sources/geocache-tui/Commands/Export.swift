@@ -7,40 +7,19 @@ extension GeocacheTUICommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Write every cache as JSON, GPX or LOC, in stored order.",
-            discussion: """
-                json (the default): a pretty-printed UTF-8 array of objects with the keys \
-                title, details, creator and reward (the lab's dictionary form), then the \
-                cache's code and whatever place and listing it has. gpx: a GPX 1.0 \
-                document with the Groundspeak cache extension that geocaching tools import: \
-                each cache's code, coordinates, listing and logs. loc: geocaching.com's LOC \
-                file, each cache as its code, "TITLE by CREATOR", coordinates, link, \
-                difficulty, terrain and container (LOC has no room for details or reward). \
-                GPX and LOC need a position: caches without coordinates are left out, and \
-                standard error says how many. docs/usage.md lists how the \
-                fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
-                once the whole export is written (a symbolic link is followed to its target); \
-                a device or FIFO such as /dev/null is written into. The store itself, any \
-                other geocache-tui store and a directory are refused. On a terminal, standard \
-                error shows a progress line (caches written of the total, rate, time left) \
-                once the export has run for half a second; it is erased at the end. --quiet \
-                leaves it out, and so does an export to standard output on a terminal. \
-                SIGINT, SIGTERM or SIGHUP ends the export at once, removing its temporary \
-                file (the target is left as it was); the exit status is 128 + the signal's \
-                number.
-                """
+            abstract: CommandHelp.Export.abstract,
+            discussion: CommandHelp.Export.discussion
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "json, gpx or loc.")
+        @Option(help: ArgumentHelp(CommandHelp.Export.format))
         var format: InterchangeFormat = .json
 
-        @Option(name: [.short, .long],
-                help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(name: [.short, .long], help: ArgumentHelp(CommandHelp.Export.output, valueName: "file"))
         var output: String?
 
-        @Flag(help: "Draw no progress line on standard error, even on a terminal.")
+        @Flag(help: ArgumentHelp(CommandHelp.quiet))
         var quiet = false
 
         func run() throws {
@@ -55,8 +34,8 @@ extension GeocacheTUICommand {
                 if let path = temporary.path { unlink(path) }
                 // On a terminal, over the progress line, if one is drawn.
                 let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
-                StandardStreams.writeError(erase + "geocache-tui: interrupted by \(CommandSignals.name(number)): "
-                    + "the export was abandoned; \(target) is as it was\n")
+                StandardStreams.writeError(erase + "geocache-tui: "
+                    + CommandText.exportAbandoned(by: CommandSignals.name(number), target: target) + "\n")
                 _exit(128 + number)
             }
             let destination: ExportDestination
@@ -81,9 +60,8 @@ extension GeocacheTUICommand {
                 let summary = try CacheExporter.export(store, as: format, to: destination) { written.value = $0 }
                 progress?.finish()
                 if summary.withoutCoordinate > 0 {
-                    let caches = summary.withoutCoordinate == 1 ? "1 cache" : "\(summary.withoutCoordinate) caches"
-                    FileHandle.standardError.write(Data(
-                        "geocache-tui: \(caches) without coordinates not written (\(format.rawValue.uppercased()) needs a position)\n".utf8))
+                    let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
+                    FileHandle.standardError.write(Data("geocache-tui: \(sentence)\n".utf8))
                 }
             } catch {
                 progress?.finish()

@@ -7,57 +7,28 @@ extension GeocacheTUICommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Add the caches of JSON, GPX or LOC files (or standard input) to the store.",
-            discussion: """
-                The format is detected from the content: '[' starts the lab's JSON array, \
-                '<' starts XML: GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
-                <extensions>, or plain geocache waypoints) or a geocaching.com LOC file. A \
-                cache whose file names no owner gets the file's author as creator, else \
-                "unknown"; the summary says how many. A cache's code is its identity: a cache \
-                whose code is stored updates that cache when the file's version differs \
-                (the summary says "updated N, unchanged M"; a LOC file changes only what \
-                it carries), unless --keep-existing is given. All files are imported in one transaction: if any file is \
-                unreadable or malformed, nothing is stored. The input is read and checked whole (into a \
-                temporary file under $TMPDIR, else /var/tmp) before the store is locked, so an import \
-                waiting on a pipe or terminal keeps no other session from writing. A cache identical in all four \
-                fields to a stored one, or to one read earlier, is skipped as a duplicate; \
-                waypoints that are not geocaches are skipped. An element or waypoint that \
-                cannot become a valid cache cancels the whole import, unless --skip-invalid \
-                is given: then the valid caches are stored and the invalid ones listed on \
-                standard error, and of several files one that cannot be read (missing, \
-                not GPX, LOC or JSON, malformed) is left out whole, named on standard \
-                error and in the summary. The summary line goes to standard output. SIGINT, SIGTERM \
-                or SIGHUP before the commit rolls the import back (one line on standard \
-                error); after it, the summary is still printed; the exit status is then \
-                128 + the signal's number. On a terminal, standard error shows a progress \
-                line (bytes read of the total, caches, rate, time left) once the import has \
-                run for half a second; it is erased at the end. --quiet leaves it out. On a \
-                club store, an import whose COMMIT reply was lost is looked up and reported as \
-                it happened (exit status 0 when it was stored); when the server cannot be asked \
-                in time, the exit status is 75 and the message says it is not known. An import \
-                is never kept on this machine for later: while a club store cannot be reached it \
-                is refused with a line saying so (exit status 1), and nothing is imported.
-                """
+            abstract: CommandHelp.Import.abstract,
+            discussion: CommandHelp.Import.discussion
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Flag(help: "Store the valid caches and list the invalid ones instead of importing nothing.")
+        @Flag(help: ArgumentHelp(CommandHelp.Import.skipInvalid))
         var skipInvalid = false
 
-        @Flag(help: "Leave a stored cache as it is when the file has a cache with its code.")
+        @Flag(help: ArgumentHelp(CommandHelp.Import.keepExisting))
         var keepExisting = false
 
-        @Flag(help: "Draw no progress line on standard error, even on a terminal.")
+        @Flag(help: ArgumentHelp(CommandHelp.quiet))
         var quiet = false
 
-        @Argument(help: ArgumentHelp("JSON, GPX or LOC files; - reads standard input.", valueName: "file"))
+        @Argument(help: ArgumentHelp(CommandHelp.Import.files, valueName: "file"))
         var files: [String] = []
 
         func validate() throws {
-            guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for standard input.") }
+            guard !files.isEmpty else { throw ValidationError(CommandText.noFileToImport) }
             guard files.filter({ $0 == "-" }).count <= 1 else {
-                throw ValidationError("Standard input (-) can be read only once.")
+                throw ValidationError(CommandText.standardInputTwice)
             }
         }
 
@@ -68,10 +39,10 @@ extension GeocacheTUICommand {
             if skipInvalid, sources.count > 1 {
                 (sources, skipped) = CacheImporter.partitionReadable(sources)
                 for error in skipped {
-                    StandardStreams.writeError("geocache-tui: skipped unreadable \(error.message)\n")
+                    StandardStreams.writeError("geocache-tui: \(CommandText.skippedUnreadable(error.message))\n")
                 }
                 guard !sources.isEmpty else {
-                    throw CommandFailure.report(message: "no file could be read; nothing was imported")
+                    throw CommandFailure.report(message: CommandText.noFileReadable)
                 }
             }
             // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
@@ -103,8 +74,7 @@ extension GeocacheTUICommand {
                 progress?.finish()
                 Self.removeIfEmpty(store, createdAt: newStoreFile)
                 let name = signals.signal.map(CommandSignals.name) ?? "a signal"
-                StandardStreams.writeError(
-                    "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
+                StandardStreams.writeError("geocache-tui: \(CommandText.importRolledBack(by: name))\n")
                 throw ExitCode(signals.exitStatus ?? 1)
             } catch let exit as ExitCode {
                 progress?.finish()
@@ -121,14 +91,15 @@ extension GeocacheTUICommand {
                 progress?.finish()
                 if let signal = signals.signal {
                     // A round trip given up for the signal: the server may or may not have the caches.
-                    StandardStreams.writeError("geocache-tui: interrupted by \(CommandSignals.name(signal)): \(error)\n")
+                    StandardStreams.writeError(
+                        "geocache-tui: \(CommandText.importInterrupted(by: CommandSignals.name(signal), error))\n")
                     throw ExitCode(signals.exitStatus ?? 1)
                 }
                 Self.removeIfEmpty(store, createdAt: newStoreFile)
                 throw CommandFailure.report(error)
             }
             for rejection in report.rejections {
-                StandardStreams.writeError("geocache-tui: skipped invalid \(rejection)\n")
+                StandardStreams.writeError("geocache-tui: \(CommandText.skippedInvalid(rejection))\n")
             }
             FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
             // A signal that came during the commit or after it: the caches are stored and

@@ -6,7 +6,7 @@ extension GeocacheTUICommand {
     struct Interactive: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "interactive",
-            abstract: "Open the full-screen form (the default)."
+            abstract: CommandHelp.Interactive.abstract
         )
 
         @OptionGroup var storeOptions: StoreOptions

@@ -7,60 +7,39 @@ extension GeocacheTUICommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "Print every cache (or those matching --match), in stored order or nearest first.",
-            discussion: """
-                One line per cache: title, details, creator and reward separated by tabs, \
-                with backslash, tab, newline, carriage return and other control characters \
-                escaped (\\\\, \\t, \\n, \\r, \\u{1B}). With --json, a pretty-printed UTF-8 \
-                JSON array of the caches' dictionaries, keys in alphabetical order (code, creator, details, \
-                reward, title, and the place and listing facts a cache has). \
-                --match TEXT keeps the caches with TEXT in any field, ignoring case and \
-                accents ("zurich" finds "Zürich"), as the screen's search does. --numbered \
-                and --ids start each line with the cache's position or identifier and a \
-                tab: what edit and delete take as --position and --id; --codes starts it \
-                with the cache's code (for --code). --near COORDINATES (or --near gps, \
-                the position gpsd reports, on localhost:2947 or --gps HOST:PORT) prints \
-                the caches nearest first, each line starting with the distance and the \
-                bearing from there ("1.24 km<TAB>NE"; "-<TAB>-" for caches without \
-                coordinates, which come last). --limit N prints the first N. \
-                When a club store cannot be reached, the copy of its caches kept on this \
-                machine by sync is listed instead, every option working on it, after a line \
-                on standard error saying how old it is ("club store away; showing the copy \
-                of 2 h ago"); without a copy, the command fails as before.
-                """
+            abstract: CommandHelp.List.abstract,
+            discussion: CommandHelp.List.discussion
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Flag(help: "Print a JSON array of the caches' dictionaries instead of lines.")
+        @Flag(help: ArgumentHelp(CommandHelp.List.json))
         var json = false
 
-        @Option(help: ArgumentHelp("Only the caches with this text in a field (case and accents ignored).",
-                                   valueName: "text"))
+        @Option(help: ArgumentHelp(CommandHelp.List.match, valueName: "text"))
         var match: String?
 
-        @Flag(help: "Start each line with the cache's position in stored order (for edit/delete --position).")
+        @Flag(help: ArgumentHelp(CommandHelp.List.numbered))
         var numbered = false
 
-        @Flag(help: "Start each line with the cache's identifier (for edit/delete --id).")
+        @Flag(help: ArgumentHelp(CommandHelp.List.ids))
         var ids = false
 
-        @Flag(help: "Start each line with the cache's code (for edit/delete --code).")
+        @Flag(help: ArgumentHelp(CommandHelp.List.codes))
         var codes = false
 
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Nearest first from these coordinates, or from the GPS position (gps).",
-                                   valueName: "coordinates|gps"),
+                help: ArgumentHelp(CommandHelp.List.near, valueName: "coordinates|gps"),
                 transform: NearOrigin.init(argument:))
         var near: NearOrigin?
 
-        @Option(help: ArgumentHelp("Where gpsd listens, for --near gps (default: localhost:2947).", valueName: "host:port"),
+        @Option(help: ArgumentHelp(CommandHelp.nearGPS, valueName: "host:port"),
                 transform: { text in
                     do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
                 })
         var gps: GPSDEndpoint?
 
-        @Option(help: ArgumentHelp("Print at most this many caches.", valueName: "n"))
+        @Option(help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"))
         var limit: Int?
 
         /// Where `--near` measures from.
@@ -82,14 +61,14 @@ extension GeocacheTUICommand {
 
         func validate() throws {
             if json, numbered || ids || codes {
-                throw ValidationError("--numbered, --ids and --codes do not apply to --json.")
+                throw ValidationError(CommandText.prefixWithJSON)
             }
-            if numbered, ids { throw ValidationError("Give either --numbered or --ids, not both.") }
+            if numbered, ids { throw ValidationError(CommandText.numberedAndIDs) }
             if numbered, near != nil {
-                throw ValidationError("--numbered does not apply to --near: positions count in stored order (use --ids or --codes).")
+                throw ValidationError(CommandText.numberedNear)
             }
-            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
-            if gps != nil, near == nil { throw ValidationError("--gps applies to --near gps only.") }
+            if let limit, limit < 0 { throw ValidationError(CommandText.negativeLimit(limit)) }
+            if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
         }
 
         func run() throws {
@@ -138,9 +117,8 @@ extension GeocacheTUICommand {
                 let endpoint = gps ?? .default
                 let (fix, status) = GPSDClient(endpoint: endpoint).waitForFix(timeout: Self.fixTimeout)
                 guard let coordinate = fix?.coordinate else {
-                    throw CommandFailure.report(message: "--near gps: no position from gpsd on \(endpoint) "
-                        + "within \(Self.fixTimeout.components.seconds) s (\(status)). Give coordinates instead, "
-                        + "such as --near \"N47 22.123 E008 32.456\".")
+                    throw CommandFailure.report(message: CommandText.noFix(
+                        from: endpoint, within: Self.fixTimeout.components.seconds, status: status))
                 }
                 return coordinate
             }

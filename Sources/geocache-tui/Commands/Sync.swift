@@ -13,52 +13,32 @@ extension GeocacheTUICommand {
 
         static let configuration = CommandConfiguration(
             commandName: "sync",
-            abstract: "Deliver the changes kept on this machine to the club store and refresh its copy here.",
-            discussion: """
-                For a club store (postgres://...). When the server cannot be reached, add, edit \
-                and delete keep their changes on this machine, and list shows the copy of the \
-                club's caches kept here. sync delivers the changes waiting, in order and each \
-                exactly once, then replaces the copy with the club's caches: all of them, or \
-                with --within DISTANCE --near COORDINATES|gps those within that distance \
-                (50km, 500m, 2.5km). A summary goes to standard output. A queued edit or \
-                delete whose cache was changed or deleted on the server meanwhile is a \
-                conflict: it is printed with the server's version and yours, field by field \
-                where they differ, it stays on this machine, and the exit status is 1 until you \
-                decide: --discard N gives change N up, --overwrite N makes it win over the \
-                server's version and delivers it. --status lists what waits (sequence, kind, \
-                code, title, when it was queued, conflict) and the copy's age and size, \
-                without the network. When the server cannot be reached, sync says so, \
-                the changes keep waiting and the copy stays as it was (a change given \
-                --overwrite stays marked to win), and the exit status is 69.
-                """
+            abstract: CommandHelp.Sync.abstract,
+            discussion: CommandHelp.Sync.discussion
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Flag(help: "List the changes waiting on this machine and the copy's age and size; no network needed.")
+        @Flag(help: ArgumentHelp(CommandHelp.Sync.status))
         var status = false
 
-        @Option(help: ArgumentHelp("Give up the waiting change with this sequence number (see --status).",
-                                   valueName: "n"))
+        @Option(help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n"))
         var discard: Int64?
 
-        @Option(help: ArgumentHelp("Make the waiting change with this sequence number win over the server's version, "
-                                   + "then deliver.", valueName: "n"))
+        @Option(help: ArgumentHelp(CommandHelp.Sync.overwrite, valueName: "n"))
         var overwrite: Int64?
 
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Keep in the copy only the caches within this distance of --near (50km, 500m).",
-                                   valueName: "distance"),
+                help: ArgumentHelp(CommandHelp.Sync.within, valueName: "distance"),
                 transform: DistanceArgument.parse)
         var within: Double?
 
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Where --within measures from: coordinates, or the GPS position (gps).",
-                                   valueName: "coordinates|gps"),
+                help: ArgumentHelp(CommandHelp.Sync.near, valueName: "coordinates|gps"),
                 transform: List.NearOrigin.init(argument:))
         var near: List.NearOrigin?
 
-        @Option(help: ArgumentHelp("Where gpsd listens, for --near gps (default: localhost:2947).", valueName: "host:port"),
+        @Option(help: ArgumentHelp(CommandHelp.nearGPS, valueName: "host:port"),
                 transform: { text in
                     do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
                 })
@@ -69,14 +49,14 @@ extension GeocacheTUICommand {
                 throw ValidationError(CommandText.syncIsForAClubStore(path))
             }
             let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
-            if actions > 1 { throw ValidationError("Give only one of --status, --discard and --overwrite.") }
+            if actions > 1 { throw ValidationError(CommandText.oneSyncAction) }
             if (within == nil) != (near == nil) {
-                throw ValidationError("--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\".")
+                throw ValidationError(CommandText.withinAndNear)
             }
             if within != nil, status || discard != nil {
-                throw ValidationError("--within applies to a sync that refreshes the copy, not to --status or --discard.")
+                throw ValidationError(CommandText.withinWithoutRefresh)
             }
-            if gps != nil, near == nil { throw ValidationError("--gps applies to --near gps only.") }
+            if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
         }
 
         func run() throws {
@@ -175,6 +155,6 @@ enum DistanceArgument {
             }
             break
         }
-        throw ValidationError("“\(text)” is not a distance: give a number above 0 and km or m, such as 50km or 500m.")
+        throw ValidationError(CommandText.notADistance(text))
     }
 }

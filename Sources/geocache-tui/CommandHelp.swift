@@ -1,0 +1,307 @@
+/// Every help text of the commands, in one place, as the sentences they print while
+/// they run are in ``CommandText``: each command's abstract and discussion, and the help
+/// of each of its options, flags and arguments. `--help`, and the man page made from it
+/// (scripts/make-manual.py), show them as they are written here.
+enum CommandHelp {
+    /// `geocache-tui` itself (``GeocacheTUICommand``).
+    enum Root {
+        /// The program's one line, under its name.
+        static let abstract = "Keep a list of geocaches in a terminal form, or script it."
+        /// What runs without a subcommand, and where the caches live.
+        static let discussion = """
+            Without a subcommand, opens the interactive form. The caches live in one \
+            SQLite file, or in a PostgreSQL database shared by many hosts: --store PATH \
+            or --store postgres://USER@HOST:PORT/DBNAME, else $GEOCACHE_STORE, else \
+            $XDG_DATA_HOME/geocache-tui/caches.sqlite (~/.local/share/geocache-tui/caches.sqlite).
+            """
+    }
+
+    /// `--store`, before or after any subcommand (``StoreOptions``).
+    enum Store {
+        /// `--store PATH-OR-URL`.
+        static let store = "The store: an SQLite file, or postgres://USER@HOST:PORT/DBNAME for a shared "
+            + "PostgreSQL database (default: $GEOCACHE_STORE, else $XDG_DATA_HOME/geocache-tui/caches.sqlite)."
+    }
+
+    /// Where you stand, for the form (``PositionOptions``).
+    enum Position {
+        /// `--gps [HOST:PORT]`.
+        static let gps = "Read where you stand from gpsd at HOST:PORT (default: localhost:2947 when given "
+            + "without a value)."
+        /// `--home COORD`.
+        static let home = "A fixed position for when there is no GPS fix, in any geocacher's form "
+            + "(default: $GEOCACHE_HOME). Used for distances and nearest first, never stamped on a cache."
+    }
+
+    /// How `edit` and `delete` name their cache (``CacheTarget``).
+    enum Target {
+        /// `--position N`.
+        static let position = "The cache at this 1-based position in stored order (see list --numbered)."
+        /// `--id N`.
+        static let id = "The cache with this identifier (see list --ids)."
+        /// `--code CODE`.
+        static let code = "The cache with this code, such as GC1A2B3 (see list --codes)."
+    }
+
+    /// `--gps HOST:PORT` of `list` and `sync`: where `--near gps` asks for a fix.
+    static let nearGPS = "Where gpsd listens, for --near gps (default: localhost:2947)."
+
+    /// `--quiet` of `import` and `export`: no ``ProgressLine``.
+    static let quiet = "Draw no progress line on standard error, even on a terminal."
+
+    /// `geocache-tui interactive` (``GeocacheTUICommand/Interactive``).
+    enum Interactive {
+        /// The command's one line.
+        static let abstract = "Open the full-screen form (the default)."
+    }
+
+    /// `geocache-tui add` (``GeocacheTUICommand/Add``).
+    enum Add {
+        /// The command's one line.
+        static let abstract = "Add one cache to the store."
+        /// What is stored, what is refused, and field mode.
+        static let discussion = """
+            Every field must hold something other than whitespace; otherwise the empty \
+            fields are named on standard error and the exit status is 1. The cache is \
+            committed to disk before the command returns, with a code of its own \
+            (GT and seven letters and digits; see list --codes). --at gives its \
+            coordinates as geocachers write them: "N47 22.123 E008 32.456", \
+            "47.368717, 8.540933" or 47°22'07.4"N 8°32'27.4"E; a wrong one is refused \
+            naming what is wrong, and nothing is stored. Prints nothing on success. \
+            On a club store, a write whose reply was lost is looked up and reported as it \
+            happened (exit status 0 when it was stored); when the server cannot be asked in \
+            time, the exit status is 75 and the message says it is not known. \
+            On a club store that cannot be reached (field mode), the change is kept on this \
+            machine and delivered, in order and exactly once, by the next command on that store or by \
+            sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
+            store") and the exit status is 0.
+            """
+        /// `--title`.
+        static let title = "A title for the geocache."
+        /// `--details`.
+        static let details = "Additional details: where it is, what to look for."
+        /// `--creator`.
+        static let creator = "The name of the person who hid it."
+        /// `--reward`.
+        static let reward = "What can be found at the cache."
+        /// `--at COORDINATES`.
+        static let at = "Where the cache is, e.g. \"N47 22.123 E008 32.456\"."
+    }
+
+    /// `geocache-tui list` (``GeocacheTUICommand/List``).
+    enum List {
+        /// The command's one line.
+        static let abstract = "Print every cache (or those matching --match), in stored order or nearest first."
+        /// The lines and the JSON, each option, and the copy shown in field mode.
+        static let discussion = """
+            One line per cache: title, details, creator and reward separated by tabs, \
+            with backslash, tab, newline, carriage return and other control characters \
+            escaped (\\\\, \\t, \\n, \\r, \\u{1B}). With --json, a pretty-printed UTF-8 \
+            JSON array of the caches' dictionaries, keys in alphabetical order (code, creator, details, \
+            reward, title, and the place and listing facts a cache has). \
+            --match TEXT keeps the caches with TEXT in any field, ignoring case and \
+            accents ("zurich" finds "Zürich"), as the screen's search does. --numbered \
+            and --ids start each line with the cache's position or identifier and a \
+            tab: what edit and delete take as --position and --id; --codes starts it \
+            with the cache's code (for --code). --near COORDINATES (or --near gps, \
+            the position gpsd reports, on localhost:2947 or --gps HOST:PORT) prints \
+            the caches nearest first, each line starting with the distance and the \
+            bearing from there ("1.24 km<TAB>NE"; "-<TAB>-" for caches without \
+            coordinates, which come last). --limit N prints the first N. \
+            When a club store cannot be reached, the copy of its caches kept on this \
+            machine by sync is listed instead, every option working on it, after a line \
+            on standard error saying how old it is ("club store away; showing the copy \
+            of 2 h ago"); without a copy, the command fails as before.
+            """
+        /// `--json`.
+        static let json = "Print a JSON array of the caches' dictionaries instead of lines."
+        /// `--match TEXT`.
+        static let match = "Only the caches with this text in a field (case and accents ignored)."
+        /// `--numbered`.
+        static let numbered = "Start each line with the cache's position in stored order (for edit/delete --position)."
+        /// `--ids`.
+        static let ids = "Start each line with the cache's identifier (for edit/delete --id)."
+        /// `--codes`.
+        static let codes = "Start each line with the cache's code (for edit/delete --code)."
+        /// `--near COORDINATES|gps`.
+        static let near = "Nearest first from these coordinates, or from the GPS position (gps)."
+        /// `--limit N`.
+        static let limit = "Print at most this many caches."
+    }
+
+    /// `geocache-tui edit` (``GeocacheTUICommand/Edit``).
+    enum Edit {
+        /// The command's one line.
+        static let abstract = "Change fields of one cache."
+        /// Naming the cache, what is written, and field mode.
+        static let discussion = """
+            Name the cache with --position, --id or --code; the fields not given keep \
+            their value, and so do its code and listing. --at COORDINATES moves it \
+            (as add --at takes them), --at none removes its place. The result must be valid like a new cache: a field left empty (or \
+            only whitespace) is named on standard error and nothing is written. If \
+            another process changes or deletes the cache while the edit runs, nothing \
+            is written and the exit status is 1. Prints nothing on success. \
+            On a club store, a write whose reply was lost is looked up and reported as it \
+            happened (exit status 0 when it was stored); when the server cannot be asked in \
+            time, the exit status is 75 and the message says it is not known. \
+            A script that retries names the cache with --code: a position may name \
+            another cache by then. \
+            On a club store that cannot be reached (field mode), the edit is kept on this \
+            machine and delivered, in order and exactly once, by the next command on that store or by \
+            sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
+            store") and the exit status is 0. The cache is then named in the copy kept by sync \
+            (--position and --id count there), or by --code among the adds waiting too.
+            """
+        /// `--title`.
+        static let title = "The new title."
+        /// `--details`.
+        static let details = "The new details."
+        /// `--creator`.
+        static let creator = "The new creator."
+        /// `--reward`.
+        static let reward = "The new reward."
+        /// `--at COORDINATES` or `--at none`.
+        static let at = "Where the cache is now, or \"none\" for no place."
+    }
+
+    /// `geocache-tui delete` (``GeocacheTUICommand/Delete``).
+    enum Delete {
+        /// The command's one line.
+        static let abstract = "Delete one cache."
+        /// Naming the cache, what is printed, and field mode.
+        static let discussion = """
+            Name the cache with --position, --id or --code. The deleted cache is printed as \
+            `list` prints it, so a script can log what it removed. If another process \
+            changes or deletes it while the command runs, nothing is deleted and the \
+            exit status is 1. \
+            On a club store, a write whose reply was lost is looked up and reported as it \
+            happened (exit status 0 when it was stored); when the server cannot be asked in \
+            time, the exit status is 75 and the message says it is not known. \
+            A script that retries names the cache with --code: after a delete, \
+            --position 1 names the next cache. \
+            On a club store that cannot be reached (field mode), the delete is kept on this \
+            machine and delivered, in order and exactly once, by the next command on that store or by \
+            sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
+            store") and the exit status is 0. The cache is then named in the copy kept by sync \
+            (--position and --id count there), or by --code among the adds waiting too; \
+            the line printed is the version deleted.
+            """
+    }
+
+    /// `geocache-tui export` (``GeocacheTUICommand/Export``).
+    enum Export {
+        /// The command's one line.
+        static let abstract = "Write every cache as JSON, GPX or LOC, in stored order."
+        /// The formats, `--output`, the progress line and the signals.
+        static let discussion = """
+            json (the default): a pretty-printed UTF-8 array of objects with the keys \
+            title, details, creator and reward (the lab's dictionary form), then the \
+            cache's code and whatever place and listing it has. gpx: a GPX 1.0 \
+            document with the Groundspeak cache extension that geocaching tools import: \
+            each cache's code, coordinates, listing and logs. loc: geocaching.com's LOC \
+            file, each cache as its code, "TITLE by CREATOR", coordinates, link, \
+            difficulty, terrain and container (LOC has no room for details or reward). \
+            GPX and LOC need a position: caches without coordinates are left out, and \
+            standard error says how many. docs/usage.md lists how the \
+            fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
+            once the whole export is written (a symbolic link is followed to its target); \
+            a device or FIFO such as /dev/null is written into. The store itself, any \
+            other geocache-tui store and a directory are refused. On a terminal, standard \
+            error shows a progress line (caches written of the total, rate, time left) \
+            once the export has run for half a second; it is erased at the end. --quiet \
+            leaves it out, and so does an export to standard output on a terminal. \
+            SIGINT, SIGTERM or SIGHUP ends the export at once, removing its temporary \
+            file (the target is left as it was); the exit status is 128 + the signal's \
+            number.
+            """
+        /// `--format`.
+        static let format = "json, gpx or loc."
+        /// `--output FILE`.
+        static let output = "Write to this file instead of standard output."
+    }
+
+    /// `geocache-tui import` (``GeocacheTUICommand/Import``).
+    enum Import {
+        /// The command's one line.
+        static let abstract = "Add the caches of JSON, GPX or LOC files (or standard input) to the store."
+        /// The formats, codes and duplicates, the one transaction, the signals and the
+        /// progress line, and the club store.
+        static let discussion = """
+            The format is detected from the content: '[' starts the lab's JSON array, \
+            '<' starts XML: GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
+            <extensions>, or plain geocache waypoints) or a geocaching.com LOC file. A \
+            cache whose file names no owner gets the file's author as creator, else \
+            "unknown"; the summary says how many. A cache's code is its identity: a cache \
+            whose code is stored updates that cache when the file's version differs \
+            (the summary says "updated N, unchanged M"; a LOC file changes only what \
+            it carries), unless --keep-existing is given. All files are imported in one transaction: if any file is \
+            unreadable or malformed, nothing is stored. The input is read and checked whole (into a \
+            temporary file under $TMPDIR, else /var/tmp) before the store is locked, so an import \
+            waiting on a pipe or terminal keeps no other session from writing. A cache identical in all four \
+            fields to a stored one, or to one read earlier, is skipped as a duplicate; \
+            waypoints that are not geocaches are skipped. An element or waypoint that \
+            cannot become a valid cache cancels the whole import, unless --skip-invalid \
+            is given: then the valid caches are stored and the invalid ones listed on \
+            standard error, and of several files one that cannot be read (missing, \
+            not GPX, LOC or JSON, malformed) is left out whole, named on standard \
+            error and in the summary. The summary line goes to standard output. SIGINT, SIGTERM \
+            or SIGHUP before the commit rolls the import back (one line on standard \
+            error); after it, the summary is still printed; the exit status is then \
+            128 + the signal's number. On a terminal, standard error shows a progress \
+            line (bytes read of the total, caches, rate, time left) once the import has \
+            run for half a second; it is erased at the end. --quiet leaves it out. On a \
+            club store, an import whose COMMIT reply was lost is looked up and reported as \
+            it happened (exit status 0 when it was stored); when the server cannot be asked \
+            in time, the exit status is 75 and the message says it is not known. An import \
+            is never kept on this machine for later: while a club store cannot be reached it \
+            is refused with a line saying so (exit status 1), and nothing is imported.
+            """
+        /// `--skip-invalid`.
+        static let skipInvalid = "Store the valid caches and list the invalid ones instead of importing nothing."
+        /// `--keep-existing`.
+        static let keepExisting = "Leave a stored cache as it is when the file has a cache with its code."
+        /// The files to import.
+        static let files = "JSON, GPX or LOC files; - reads standard input."
+    }
+
+    /// `geocache-tui sync` (``GeocacheTUICommand/Sync``).
+    enum Sync {
+        /// The command's one line.
+        static let abstract = "Deliver the changes kept on this machine to the club store and refresh its copy here."
+        /// Field mode, conflicts, `--status`, and a server that cannot be reached.
+        static let discussion = """
+            For a club store (postgres://...). When the server cannot be reached, add, edit \
+            and delete keep their changes on this machine, and list shows the copy of the \
+            club's caches kept here. sync delivers the changes waiting, in order and each \
+            exactly once, then replaces the copy with the club's caches: all of them, or \
+            with --within DISTANCE --near COORDINATES|gps those within that distance \
+            (50km, 500m, 2.5km). A summary goes to standard output. A queued edit or \
+            delete whose cache was changed or deleted on the server meanwhile is a \
+            conflict: it is printed with the server's version and yours, field by field \
+            where they differ, it stays on this machine, and the exit status is 1 until you \
+            decide: --discard N gives change N up, --overwrite N makes it win over the \
+            server's version and delivers it. --status lists what waits (sequence, kind, \
+            code, title, when it was queued, conflict) and the copy's age and size, \
+            without the network. When the server cannot be reached, sync says so, \
+            the changes keep waiting and the copy stays as it was (a change given \
+            --overwrite stays marked to win), and the exit status is 69.
+            """
+        /// `--status`.
+        static let status = "List the changes waiting on this machine and the copy's age and size; no network needed."
+        /// `--discard N`.
+        static let discard = "Give up the waiting change with this sequence number (see --status)."
+        /// `--overwrite N`.
+        static let overwrite = "Make the waiting change with this sequence number win over the server's version, "
+            + "then deliver."
+        /// `--within DISTANCE`.
+        static let within = "Keep in the copy only the caches within this distance of --near (50km, 500m)."
+        /// `--near COORDINATES|gps`.
+        static let near = "Where --within measures from: coordinates, or the GPS position (gps)."
+    }
+
+    /// `geocache-tui dump-keys`, hidden (``GeocacheTUICommand/DumpKeys``).
+    enum DumpKeys {
+        /// The command's one line.
+        static let abstract = "Print every key of the form, for the manual."
+    }
+}
