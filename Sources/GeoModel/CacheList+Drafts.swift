@@ -16,16 +16,11 @@
 /// when a list opens live on it (``StoreOpening``, before the form's draft is taken), so
 /// the next form restores them whether the server answers or not.
 extension CacheList {
-    /// Where the drafts are kept now: the store, or this machine's draft file while the
+    /// Where the drafts are kept now, as the session decides
+    /// (``WriteSession/draftStore()``): the store, or this machine's draft file while the
     /// club store's copy is shown.
     var draftStore: any CacheStore {
-        get throws {
-            guard let field, field.away != nil else { return store }
-            if let drafts = field.drafts { return drafts }
-            let drafts = try LocalDrafts(files: field.files).open()
-            self.field?.drafts = drafts
-            return drafts
-        }
+        get throws { try writeSession.draftStore() }
     }
 
     /// The most recent draft kept on this machine while the copy was shown, taken for
@@ -39,7 +34,7 @@ extension CacheList {
     /// which moves them once the club store is in place; until then none is held.
     func leaveLocalDrafts() {
         var leaving = DraftState()
-        if let held = draftState.held, let kept = draftState.kept, field?.drafts != nil {
+        if let held = draftState.held, let kept = draftState.kept, session?.localDrafts != nil {
             leaving.heldOnThisMachine = (held, kept)
         }
         draftState = leaving
@@ -56,10 +51,10 @@ extension CacheList {
         let held = draftState.heldOnThisMachine
         draftState.heldOnThisMachine = nil
         let drafts = LocalDrafts(files: field.files)
-        guard let local = field.drafts ?? drafts.openIfPresent() else { return }
+        guard let local = session?.localDrafts ?? drafts.openIfPresent() else { return }
         let move = drafts.move(from: local, to: club, holding: held)
         if let held { draftState = DraftState(held: move.held, kept: held.draft) }
-        self.field?.drafts = nil
+        session?.localDrafts = nil
     }
 
     /// The draft this list's session holds, and its text as the store has it.

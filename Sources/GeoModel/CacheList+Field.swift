@@ -36,8 +36,6 @@ extension CacheList {
         var nextRetry = ContinuousClock.now
         /// The thread that refreshes the copy while the club store is shown.
         var refresher: CopyRefresher?
-        /// The draft file on this machine, used while the copy is shown (`CacheList+Drafts.swift`).
-        var drafts: SQLiteStore?
     }
 
     /// How often the server of a club store shown from its copy is tried again.

@@ -38,14 +38,16 @@ extension CacheList {
         func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {}
         func matchIDs(_ text: String) throws -> [CacheID] { [] }
         func forEachNumberedMatch(of text: String, _ body: (Int, StoredCache) throws -> Void) throws {}
-        func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) { throw refusal }
-        func saveCaches(_ caches: [GeoCache]) throws { throw refusal }
-        func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { throw refusal }
-        func delete(_ stored: StoredCache) throws -> Int { throw refusal }
+        func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) { throw refusal }
+        func saveCaches(_ caches: [GeoCache], as write: WriteID) throws { throw refusal }
+        func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache { throw refusal }
+        func delete(_ stored: StoredCache, as write: WriteID) throws -> Int { throw refusal }
         func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                          interruption: ImportInterruption?) throws -> ImportReport { throw refusal }
+                          interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
+            throw refusal
+        }
         func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
-        func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? { throw refusal }
+        func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? { throw refusal }
         func releaseDraft(_ id: DraftID) throws {}
         func keptDrafts() throws -> [FormDraft] { [] }
         func hasChangedExternally() throws -> Bool { false }

@@ -331,7 +331,7 @@ public final class CacheList {
     /// It ends any search without broadcasting ``CacheListChange/searchEnded(_:position:)``:
     /// the reload tells observers to redraw everything.
     public func saveCaches(_ caches: [GeoCache]) throws {
-        try store.saveCaches(caches)
+        try writeSession.replaceAll(with: caches)
         search = nil
         let first = try store.first()
         start(count: try store.count(), first: first)

@@ -45,7 +45,7 @@ extension StoreOptions {
     func readingStore(of session: WriteSession) throws -> any CacheStore {
         do {
             guard let unreachable = session.unreachable else { return try session.readStore() }
-            guard let files = session.files, let refreshed = try ClubCopy(files: files).refreshedAt() else {
+            guard let refreshed = try session.copyRefreshedAt() else {
                 throw CommandFailure.report(unreachable)
             }
             let store = try session.readStore()

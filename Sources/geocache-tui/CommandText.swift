@@ -6,6 +6,9 @@ import GeoModel
 /// delivery did, what waits on this machine, the conflicts, the usage errors, and what
 /// `import` and `export` say besides their output.
 enum CommandText {
+    /// How messages name standard output, where `list` and `export` write by default.
+    static let standardOutput = "standard output"
+
     /// "1 change", "2 changes".
     static func changes(_ count: Int) -> String {
         count == 1 ? "1 change" : "\(count) changes"
@@ -184,13 +187,15 @@ enum CommandText {
     }
 
     /// The copy's line in `sync --status`.
-    static func copyLine(count: Int, refreshedAt date: Date?, area: ClubCopy.Area?) -> String {
-        guard let date else {
+    static func copyLine(_ copy: WriteSession.CopySummary?) -> String {
+        guard let copy else {
             return "no copy of the club's caches on this machine: sync keeps one while the server answers"
         }
-        let scope = area.map { "those within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
-            ?? "all the club's caches"
-        return "copy: \(caches(count)), refreshed \(ClubCopy.age(of: date)) (\(time(date))), \(scope)"
+        let scope = copy.area.map {
+            "those within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)"
+        } ?? "all the club's caches"
+        return "copy: \(caches(copy.count)), refreshed \(ClubCopy.age(of: copy.refreshedAt)) "
+            + "(\(time(copy.refreshedAt))), \(scope)"
     }
 
     /// `date` in this machine's time zone, to the minute: "2026-11-26 18:40".

@@ -113,7 +113,7 @@ import Glibc
 
         #expect(throws: StoreError.fileReplaced(path: url.path)) {
             try store?.write { db in
-                try db.execute(sql: SQLiteStore.insertCacheSQL, arguments: SQLiteStore.insertArguments(Samples.numbered(99)))
+                try db.execute(sql: SQLiteStore.insertCacheSQL, arguments: SQLiteStore.insertArguments(Samples.numbered(99), code: CacheCode.generate()))
                 #expect(rename(directory.file("other.sqlite").path, url.path) == 0)
             }
         }

@@ -37,6 +37,18 @@ public enum CacheCode {
         return generate(using: &generator)
     }
 
+    /// The one rule for giving a cache a code of its own: a new code is drawn
+    /// (``generate()``) and offered to `take`, which returns true when it took it (stored
+    /// the cache under it, or found it free) and false when the code is taken; then
+    /// another is drawn. Returns the code taken. With 36⁷ codes, a second draw is rare
+    /// and a third rarer still.
+    public static func draw(unlessTaken take: (String) throws -> Bool) rethrows -> String {
+        while true {
+            let code = generate()
+            if try take(code) { return code }
+        }
+    }
+
     /// The code as stored and compared: trimmed of whitespace and in capitals
     /// (`gc1a2b3` in a file is `GC1A2B3`); nil when nothing is left or when it holds
     /// anything but ASCII letters, digits, `-` and `_`, or is longer than 32.

@@ -27,7 +27,7 @@ import Foundation
 /// _ = try session.deliverWaiting()                 // what waited here goes first
 /// switch try session.add(cache) {
 /// case .stored: break                              // on the server
-/// case .kept(_, let waiting): print(waiting)       // kept here: the server is away
+/// case .kept(_, let waiting): note(waiting)        // kept here: the server is away
 /// default: break                                   // lock held, not known, refused
 /// }
 /// ```
@@ -59,6 +59,9 @@ public final class WriteSession {
 
     /// The outbox, opened when first needed.
     var openedOutbox: Outbox?
+    /// The draft file on this machine (``LocalDrafts``), opened when a draft is first
+    /// written while the copy is shown.
+    var localDrafts: SQLiteStore?
 
     /// A session on `store`, opened from `location`: the store itself, or for a club
     /// store whose server could not be reached (`unreachable`), this machine's copy or
@@ -325,6 +328,9 @@ extension WriteSession {
         /// are not kept on this machine (a pocket query is fetched again far more easily
         /// than it is merged late). Nothing was imported.
         case importWhileUnreachable(StoreError)
+        /// A replacement of every cache while the club store cannot be reached (`error`
+        /// says why): nothing was replaced.
+        case replaceWhileUnreachable(StoreError)
     }
 
     /// Imports every cache read from `sources` in one write

@@ -78,26 +78,39 @@ public protocol CacheStore: AnyObject {
 
     // MARK: Writing
 
-    /// Validates `cache` and stores it after every other cache; returns it with its new
-    /// identity and the count right after the insert (its position: it is last).
-    /// A cache without a code is given a new one (``CacheCode/generate()``, drawn again
-    /// until it is unique in the store); one whose code is stored already is refused
+    // Every write carries a ``WriteID`` the caller made (``WriteSession`` makes one per
+    // write; the extension's forms without one make a new one each time): each write is
+    // one requirement. A store whose connection can break after a write was sent (the
+    // PostgreSQL store) records the identifier in the write's own transaction: when the
+    // reply is lost it looks the identifier up and returns what the write did, or throws
+    // what is known (``StoreError/connectionLost(server:reason:)`` only when it was not
+    // stored, ``StoreError/outcomeUnknown(server:reason:)`` when the server could not be
+    // asked in time). The same identifier sent again never writes twice: the store
+    // answers what the first write did. A store whose outcomes are always known (SQLite)
+    // ignores the identifier.
+
+    /// Validates `cache` and stores it after every other cache, as the write `write`;
+    /// returns it with its new identity and the count right after the insert (its
+    /// position: it is last). A cache without a code is given a new one
+    /// (``CacheCode/draw(unlessTaken:)``); one whose code is stored already is refused
     /// with ``StoreError/codeInUse(path:code:)``.
-    func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int)
-    /// Replaces every stored cache with `caches`, in order, in one transaction.
-    func saveCaches(_ caches: [GeoCache]) throws
-    /// Writes `cache` over `stored` only when the store still holds exactly `stored`
-    /// (every field, the place and the listing); throws ``CacheEditError`` when another
-    /// session changed or deleted it first. The code stays `stored`'s whatever
-    /// `cache.code` says.
+    func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int)
+    /// Replaces every stored cache with `caches`, in order, in one transaction, as the
+    /// write `write`.
+    func saveCaches(_ caches: [GeoCache], as write: WriteID) throws
+    /// Writes `cache` over `stored`, as the write `write`, only when the store still
+    /// holds exactly `stored` (every field, the place and the listing); throws
+    /// ``CacheEditError`` when another session changed or deleted it first. The code
+    /// stays `stored`'s whatever `cache.code` says.
     @discardableResult
-    func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache
-    /// Deletes `stored` only when the store still holds exactly that version; returns
-    /// the count after the delete, or throws ``CacheEditError``.
+    func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache
+    /// Deletes `stored`, as the write `write`, only when the store still holds exactly
+    /// that version; returns the count after the delete, or throws ``CacheEditError``.
     @discardableResult
-    func delete(_ stored: StoredCache) throws -> Int
-    /// Imports every cache read from `sources` in one transaction (see
-    /// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)`` for the rules).
+    func delete(_ stored: StoredCache, as write: WriteID) throws -> Int
+    /// Imports every cache read from `sources` in one transaction, as the write `write`
+    /// (see ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:as:)`` for
+    /// the rules).
     ///
     /// The code is a cache's identity: a record whose code is stored updates that
     /// cache when ``GeoCache/updated(byImporting:coverage:)`` changes it (counted as
@@ -105,36 +118,7 @@ public protocol CacheStore: AnyObject {
     /// A record without a code is a duplicate when a cache identical in its four fields
     /// is stored, as before, and gets a new code otherwise.
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                      interruption: ImportInterruption?) throws -> ImportReport
-
-    // MARK: Writes that may be of unknown outcome
-
-    // Each write above has a form that carries a ``WriteID`` the caller made. A store
-    // whose connection can break after a write was sent (the PostgreSQL store) records
-    // the identifier in the write's own transaction: when the reply is lost it looks
-    // the identifier up and returns what the write did, or throws what is known
-    // (``StoreError/connectionLost(server:reason:)`` only when it was not stored,
-    // ``StoreError/outcomeUnknown(server:reason:)`` when the server could not be asked
-    // in time). The same identifier sent again never writes twice: the store answers
-    // what the first write did. A store whose outcomes are always known (SQLite)
-    // ignores the identifier.
-
-    /// ``append(_:)`` as the write `write`.
-    func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int)
-    /// ``update(_:to:)`` as the write `write`.
-    @discardableResult
-    func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache
-    /// ``delete(_:)`` as the write `write`.
-    @discardableResult
-    func delete(_ stored: StoredCache, as write: WriteID) throws -> Int
-    /// ``saveCaches(_:)`` as the write `write`.
-    func saveCaches(_ caches: [GeoCache], as write: WriteID) throws
-    /// ``importCaches(from:skipInvalid:existing:interruption:)`` as the write `write`.
-    func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                       interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport
-    /// ``keepDraft(_:in:holding:)`` as the write `write`.
-    @discardableResult
-    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID?
     /// What the write `write` came to, once and for all: stored (with what it did) or
     /// not stored (and then it never will be: a late arrival of it is refused). Throws
     /// ``StoreError/outcomeUnknown(server:reason:)`` while the server cannot be asked.
@@ -153,10 +137,11 @@ public protocol CacheStore: AnyObject {
     func takeDraft(before id: DraftID?) throws -> TakenDraft?
     /// Keeps `draft` in place of the draft `id` this session holds (a new draft when nil,
     /// or when the session no longer holds it: nothing is ever written over another
-    /// session's draft). An empty draft deletes it. With `holding`, the session goes on
-    /// holding the draft (returned); without, it is left for any later session to take.
+    /// session's draft), as the write `write`. An empty draft deletes it. With
+    /// `holding`, the session goes on holding the draft (returned); without, it is left
+    /// for any later session to take.
     @discardableResult
-    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID?
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID?
     /// Leaves the draft `id` this session holds to any later session.
     func releaseDraft(_ id: DraftID) throws
     /// Every draft of this person, the most recent first, held or not (for tests and
@@ -265,32 +250,39 @@ extension CacheStore {
         StoreContents(count: try count(), first: try first(), draft: try? takeDraft(before: nil))
     }
 
-    public func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) {
-        try append(cache)
+    /// ``append(_:as:)`` as a new write.
+    public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
+        try append(cache, as: WriteID())
     }
 
+    /// ``update(_:to:as:)`` as a new write.
     @discardableResult
-    public func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache {
-        try update(stored, to: cache)
+    public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
+        try update(stored, to: cache, as: WriteID())
     }
 
+    /// ``delete(_:as:)`` as a new write.
     @discardableResult
-    public func delete(_ stored: StoredCache, as write: WriteID) throws -> Int {
-        try delete(stored)
+    public func delete(_ stored: StoredCache) throws -> Int {
+        try delete(stored, as: WriteID())
     }
 
-    public func saveCaches(_ caches: [GeoCache], as write: WriteID) throws {
-        try saveCaches(caches)
+    /// ``saveCaches(_:as:)`` as a new write.
+    public func saveCaches(_ caches: [GeoCache]) throws {
+        try saveCaches(caches, as: WriteID())
     }
 
+    /// ``importCaches(from:skipInvalid:existing:interruption:as:)`` as a new write.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                             interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
-        try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption)
+                             interruption: ImportInterruption?) throws -> ImportReport {
+        try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption,
+                         as: WriteID())
     }
 
+    /// ``keepDraft(_:in:holding:as:)`` as a new write.
     @discardableResult
-    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? {
-        try keepDraft(draft, in: id, holding: holding)
+    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
+        try keepDraft(draft, in: id, holding: holding, as: WriteID())
     }
 
     /// A store whose writes always end known never leaves one to settle: a write it

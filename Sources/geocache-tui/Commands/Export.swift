@@ -29,7 +29,7 @@ extension GeocacheTUICommand {
             // SIGINT, SIGTERM and SIGHUP end the export at once (it may be blocked writing
             // into a full pipe), removing its temporary file: the target stays as it was.
             let temporary = TemporaryPath()
-            let target = output ?? "standard output"
+            let target = output ?? CommandText.standardOutput
             let signals = CommandSignals { number in
                 if let path = temporary.path { unlink(path) }
                 // On a terminal, over the progress line, if one is drawn.

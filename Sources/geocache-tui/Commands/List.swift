@@ -77,31 +77,32 @@ extension GeocacheTUICommand {
             let session = try storeOptions.openSession()
             let store = try storeOptions.readingStore(of: session)
             var output = BufferedWriter(descriptor: STDOUT_FILENO)
+            var columns = Set<ListingWriter.Column>()
+            if codes { columns.insert(.code) }
+            if numbered { columns.insert(.position) }
+            if ids { columns.insert(.id) }
+            if origin != nil { columns.insert(.distance) }
+            var writer = ListingWriter(format: json ? .json : .lines, columns: columns)
             do {
                 if let origin {
-                    try writeNearest(store, from: origin, to: &output)
-                } else if json {
-                    try writeJSON(store, to: &output)
+                    try writeNearest(store, from: origin, with: &writer, to: &output)
                 } else if numbered, let match {
                     // A match's position is its rank among all caches.
-                    let codes = codes
                     try store.forEachNumberedMatch(of: match) { position, stored in
-                        if codes { Self.writeCode(of: stored, to: &output) }
-                        try write(stored.cache, prefix: position, to: &output)
+                        try writer.write(stored, position: position, to: &output)
                     }
+                } else if let match {
+                    try store.forEachMatch(of: match) { try writer.write($0, to: &output) }
                 } else {
-                    // The flags are read once: an option's getter costs more than a line.
-                    let numbered = numbered, ids = ids, codes = codes
-                    var position: Int64 = 0
-                    try eachCache(store) { stored in
+                    var position = 0
+                    try store.forEachCache { stored in
                         position += 1
-                        if codes { Self.writeCode(of: stored, to: &output) }
-                        try write(stored.cache, prefix: numbered ? position : ids ? stored.id.rawValue : nil, to: &output)
+                        try writer.write(stored, position: position, to: &output)
                     }
                 }
-                try output.flush()
+                try writer.finish(to: &output)
             } catch let failure as BufferedWriter.Failure {
-                throw CommandFailure.report(ExportError(path: "standard output", reason: failure.reason))
+                throw CommandFailure.report(ExportError(path: CommandText.standardOutput, reason: failure.reason))
             } catch {
                 try? output.flush()
                 throw CommandFailure.report(error)
@@ -125,80 +126,18 @@ extension GeocacheTUICommand {
         }
 
         /// The caches nearest first from `origin` (the matches of `--match` only, when
-        /// given), each line starting with the distance and the bearing, or the JSON
-        /// array in that order.
-        private func writeNearest(_ store: any CacheStore, from origin: Coordinate,
+        /// given, and at most `--limit`), each line starting with the distance and the
+        /// bearing, or the JSON array in that order.
+        private func writeNearest(_ store: any CacheStore, from origin: Coordinate, with writer: inout ListingWriter,
                                   to output: inout BufferedWriter) throws {
             let matches = try match.map { Set(try store.matchIDs($0)) }
             var written = 0
             let limit = limit ?? .max
-            var isFirst = true
-            let ids = ids, codes = codes, json = json
             try store.forEachNearest(to: origin, limit: matches == nil ? limit : nil) { stored, key in
                 guard written < limit, matches?.contains(stored.id) ?? true else { return }
                 written += 1
-                if json {
-                    try Self.writeElement(stored.cache, isFirst: isFirst, to: &output)
-                    isFirst = false
-                    return
-                }
-                if let place = stored.cache.coordinate {
-                    output.append(text: Coordinate.distanceText(metres: key.distance))
-                    output.append("\t")
-                    output.append(text: origin.compassPoint(to: place).rawValue)
-                    output.append("\t")
-                } else {
-                    output.append("-\t-\t")
-                }
-                if codes { Self.writeCode(of: stored, to: &output) }
-                try write(stored.cache, prefix: ids ? stored.id.rawValue : nil, to: &output)
+                try writer.write(stored, from: origin, key: key, to: &output)
             }
-            if json { try output.write(JSONInterchange.closing(isEmpty: isFirst)) }
-        }
-
-        /// The cache's code and a tab.
-        private static func writeCode(of stored: StoredCache, to output: inout BufferedWriter) {
-            output.append(text: stored.cache.code ?? "")
-            output.append("\t")
-        }
-
-        /// One line: the prefix (a position or an identifier) and a tab when given, the
-        /// cache's ``GeoCache/tabSeparatedLine``, a line feed; bytes straight into the buffer.
-        private func write(_ cache: GeoCache, prefix: (some BinaryInteger)?, to output: inout BufferedWriter) throws {
-            if let prefix {
-                output.append(decimal: prefix)
-                output.append("\t")
-            }
-            cache.writeTabSeparatedLine(to: &output)
-            output.append("\n")
-            try output.flushIfFull()
-        }
-
-        /// One element of `list --json`'s array, then a write when a chunk is full: one
-        /// access to the writer per cache.
-        private static func writeElement(_ cache: GeoCache, isFirst: Bool, to output: inout BufferedWriter) throws {
-            JSONInterchange.writeElement(for: cache, isFirst: isFirst, layout: .listing, to: &output)
-            try output.flushIfFull()
-        }
-
-        /// Every cache, or every match of `--match`, in stored order.
-        private func eachCache(_ store: any CacheStore, _ body: (StoredCache) throws -> Void) throws {
-            if let match {
-                try store.forEachMatch(of: match, body)
-            } else {
-                try store.forEachCache(body)
-            }
-        }
-
-        /// Streams the array one element at a time, so a large store is never held in
-        /// memory, in the layout `list --json` has always had (``JSONInterchange/Layout/listing``).
-        private func writeJSON(_ store: any CacheStore, to output: inout BufferedWriter) throws {
-            var isFirst = true
-            try eachCache(store) { stored in
-                try Self.writeElement(stored.cache, isFirst: isFirst, to: &output)
-                isFirst = false
-            }
-            try output.write(JSONInterchange.closing(isEmpty: isFirst))
         }
     }
 }

@@ -61,26 +61,27 @@ extension GeocacheTUICommand {
 
         func run() throws {
             guard case .server(let url)? = try? storeOptions.location() else { return }
-            let files = FieldFiles(serverURL: url)
-            if status { return try SyncStatus.print(files) }
+            // What is on this machine is read and decided without the network.
+            let here = WriteSession(store: nil, location: .server(url), files: FieldFiles(serverURL: url))
+            if status { return try SyncStatus.print(here) }
             if let discard {
-                let change = try waitingChange(discard, in: files)
-                try Self.reporting { try Outbox(files: files).discard(discard) }
+                let change = try waitingChange(discard, in: here)
+                try Self.reporting { try here.discardWaiting(discard) }
                 print(CommandText.dropped(change))
                 return
             }
             if let overwrite {
-                _ = try waitingChange(overwrite, in: files)
-                try Self.reporting { try Outbox(files: files).overwrite(overwrite) }
+                _ = try waitingChange(overwrite, in: here)
+                try Self.reporting { try here.overwriteWaiting(overwrite) }
             }
             let area = try within.map { ClubCopy.Area(center: try List.resolve(near ?? .gps, gps: gps), radius: $0) }
-            try deliverAndRefresh(files, url: url, area: area)
+            try deliverAndRefresh(url: url, area: area)
         }
 
         /// Connects, delivers the outbox, refreshes the copy and prints the summary; exits
         /// 69 when the server cannot be reached, 1 when a change is left in conflict or
         /// refused, or another writer's lock stopped the delivery.
-        private func deliverAndRefresh(_ files: FieldFiles, url: String, area: ClubCopy.Area?) throws {
+        private func deliverAndRefresh(url: String, area: ClubCopy.Area?) throws {
             let session: WriteSession
             var delivered: WriteSession.DeliverySummary?
             do {
@@ -96,9 +97,8 @@ extension GeocacheTUICommand {
             if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
             let count: Int
             do {
-                count = try ClubCopy(files: files).refresh(from: try session.readStore(), area: area)
+                count = try session.refreshCopy(area: area)
             } catch {
-                session.noteStoreError(error)
                 if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
                 throw CommandFailure.report(error)
             }
@@ -109,11 +109,9 @@ extension GeocacheTUICommand {
 
         /// The change `sequence` waiting in the outbox of `files`; exit status 1 with a
         /// message when there is none.
-        private func waitingChange(_ sequence: Int64, in files: FieldFiles) throws -> QueuedChange {
+        private func waitingChange(_ sequence: Int64, in here: WriteSession) throws -> QueuedChange {
             var changes: [QueuedChange] = []
-            if FileManager.default.fileExists(atPath: files.outboxPath) {
-                try Self.reporting { changes = try Outbox(files: files).changes() }
-            }
+            try Self.reporting { changes = try here.waitingChanges() }
             guard let change = changes.first(where: { $0.sequence == sequence }) else {
                 throw CommandFailure.report(message: CommandText.noWaitingChange(sequence, among: changes))
             }

@@ -2,28 +2,24 @@ import Foundation
 import GeoModel
 
 /// `sync --status`: what waits on this machine for the club store, and the copy's age
-/// and size, read from the local files alone.
+/// and size, as the session reads them from the local files alone
+/// (``WriteSession/fieldStatus()``).
 enum SyncStatus {
     /// Prints one line per waiting change (``CommandText/statusLine(_:)``), then a line
     /// about the copy, then each conflict and refusal in full.
-    static func print(_ files: FieldFiles) throws {
-        var changes: [QueuedChange] = []
-        var lines: [String] = []
+    static func print(_ here: WriteSession) throws {
+        let status: WriteSession.FieldStatus
         do {
-            if FileManager.default.fileExists(atPath: files.outboxPath) {
-                changes = try Outbox(files: files).changes()
-            }
-            lines.append(CommandText.statusHead(waiting: changes.count, store: files.storeName))
-            lines += changes.map(CommandText.statusLine)
-            let copy = ClubCopy(files: files)
-            let refreshed = try copy.refreshedAt()
-            lines.append(CommandText.copyLine(count: refreshed == nil ? 0 : try copy.open().count(),
-                                              refreshedAt: refreshed, area: try copy.area()))
+            guard let read = try here.fieldStatus() else { return }
+            status = read
         } catch {
             throw CommandFailure.report(error)
         }
+        var lines = [CommandText.statusHead(waiting: status.changes.count, store: status.storeName)]
+        lines += status.changes.map(CommandText.statusLine)
+        lines.append(CommandText.copyLine(status.copy))
         CommandOutput.standardOutput.write(lines)
-        for change in changes {
+        for change in status.changes {
             CommandOutput.standardOutput.write(ConflictText.lines(for: change) + ConflictText.refusalLines(for: change))
         }
     }

@@ -41,19 +41,24 @@ class ForwardingStore: CacheStore {
     }
 
     func matchIDs(_ text: String) throws -> [CacheID] { try base.matchIDs(text) }
-    func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) { try base.append(cache) }
-    func saveCaches(_ caches: [GeoCache]) throws { try base.saveCaches(caches) }
-    func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { try base.update(stored, to: cache) }
-    func delete(_ stored: StoredCache) throws -> Int { try base.delete(stored) }
+    func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) {
+        try base.append(cache, as: write)
+    }
+    func saveCaches(_ caches: [GeoCache], as write: WriteID) throws { try base.saveCaches(caches, as: write) }
+    func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache {
+        try base.update(stored, to: cache, as: write)
+    }
+    func delete(_ stored: StoredCache, as write: WriteID) throws -> Int { try base.delete(stored, as: write) }
 
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                      interruption: ImportInterruption?) throws -> ImportReport {
-        try base.importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption)
+                      interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
+        try base.importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption,
+                              as: write)
     }
 
     func takeDraft(before id: DraftID?) throws -> TakenDraft? { try base.takeDraft(before: id) }
-    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
-        try base.keepDraft(draft, in: id, holding: holding)
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? {
+        try base.keepDraft(draft, in: id, holding: holding, as: write)
     }
     func releaseDraft(_ id: DraftID) throws { try base.releaseDraft(id) }
     func keptDrafts() throws -> [FormDraft] { try base.keptDrafts() }

@@ -148,6 +148,22 @@ final class ClubFormHarness {
         withExtendedLifetime(form) {}
     }
 
+    @Test func anAddThatCannotBeKeptSaysSoInThePaneAndTheStatusLineAlike() throws {
+        let form = try ClubFormHarness()
+        // The club's directory on this machine is a file now: no outbox can be made there.
+        let directory = form.files.directory
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: directory, contents: Data("not a directory".utf8)))
+        form.typeCache(Samples.bridge)
+        form.press(.control("s"))
+        #expect(form.screen.contains("Could not save the cache"))
+        #expect(form.controller.statusBar.note == FormText.nothingStoredSeePane)
+        #expect(form.fieldTexts.first == "Bridge")
+        #expect(form.model.waitingChanges == 0)
+    }
+
     @Test func anIncompleteAddWhileAwayKeepsNothingAndSaysWhatIsMissing() throws {
         let form = try ClubFormHarness()
         form.type("Half typed")

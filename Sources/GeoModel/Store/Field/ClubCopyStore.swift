@@ -116,17 +116,17 @@ final class ClubCopyStore: CacheStore {
     // MARK: Writing: refused
 
     /// Refused: the copy is read-only.
-    func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) { throw readOnlyError }
+    func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) { throw readOnlyError }
     /// Refused: the copy is read-only.
-    func saveCaches(_ caches: [GeoCache]) throws { throw readOnlyError }
+    func saveCaches(_ caches: [GeoCache], as write: WriteID) throws { throw readOnlyError }
     /// Refused: the copy is read-only.
-    func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache { throw readOnlyError }
+    func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache { throw readOnlyError }
     /// Refused: the copy is read-only.
-    func delete(_ stored: StoredCache) throws -> Int { throw readOnlyError }
+    func delete(_ stored: StoredCache, as write: WriteID) throws -> Int { throw readOnlyError }
 
     /// Refused: imports wait for the club store.
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                      interruption: ImportInterruption?) throws -> ImportReport {
+                      interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
         throw readOnlyError
     }
 
@@ -135,7 +135,7 @@ final class ClubCopyStore: CacheStore {
     /// A copy holds no draft to take.
     func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
     /// Refused: the copy is read-only.
-    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? { throw readOnlyError }
+    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? { throw readOnlyError }
     /// No draft is ever held, so there is none to release.
     func releaseDraft(_ id: DraftID) throws {}
     /// A copy keeps no drafts.

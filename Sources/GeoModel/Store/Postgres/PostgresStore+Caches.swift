@@ -122,47 +122,52 @@ extension PostgresStore {
     // the conditional parts (a code taken, a newer version met) are in the statements,
     // which return enough to tell the cases apart.
 
-    public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
-        try append(cache, as: WriteID())
-    }
-
     /// Stores `cache` last. A cache with a code keeps it (normalized), and is refused
     /// with ``StoreError/codeInUse(path:code:)`` when a stored cache has it; one
     /// without a code (or with text no code can be, such as `GC 12`) gets a new
-    /// ``CacheCode``, drawn again (another round trip, rarely) while it is taken.
+    /// ``CacheCode``, drawn again (another round trip, rarely) while it is taken
+    /// (``CacheCode/draw(unlessTaken:)``).
     /// Appends hold the append lock, and only appends and imports (which hold it too)
     /// give codes, so the check and the insert cannot be overtaken.
     public func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) {
-        var valid = try cache.validated()
+        let valid = try cache.validated()
         try refuseNUL(in: cache)
-        let given = cache.code.flatMap(CacheCode.normalized)
-        while true {
-            let code = given ?? CacheCode.generate()
-            valid.code = code
-            let added: (stored: StoredCache, count: Int)? = try ledgerWrite(write, kind: .append, appending: true, [
-                PostgresStatement("""
-                    WITH added AS (
-                        INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                        ON CONFLICT (code) DO NOTHING RETURNING id)
-                    \(Self.markStored(10, from: "added", detail: "$6"))
-                    """, Self.insertValues(valid, code: code) + [write.value]),
-                PostgresStatement(Self.recordCount, [write.value]),
-            ], replay: { record in
-                var stored = valid
-                stored.code = record.detail ?? code
-                return (StoredCache(id: record.cacheID ?? CacheID(rawValue: 0), cache: stored), record.count ?? 0)
-            }, result: { outcomes in
-                guard let id = try outcomes[0].get().rows.first?.int(0) else { return nil }
-                let count = try outcomes[1].get().rows.first?.int(0) ?? 0
-                return (StoredCache(id: CacheID(rawValue: Int64(id)), cache: valid), count)
-            })
-            if let added { return added }
-            if given != nil { throw StoreError.codeInUse(path: name, code: code) }
+        var added: (stored: StoredCache, count: Int)?
+        /// True when the cache went in under `code`, false when the code is taken.
+        func tryAppend(_ code: String) throws -> Bool {
+            added = try append(valid, code: code, as: write)
+            return added != nil
         }
+        if let given = cache.code.flatMap(CacheCode.normalized) {
+            guard try tryAppend(given) else { throw StoreError.codeInUse(path: name, code: given) }
+        } else {
+            _ = try CacheCode.draw(unlessTaken: tryAppend)
+        }
+        return added!
     }
 
-    public func saveCaches(_ caches: [GeoCache]) throws {
-        try saveCaches(caches, as: WriteID())
+    /// One round trip of ``append(_:as:)``: `valid` stored under `code`, or nil when a
+    /// stored cache has that code (nothing was written).
+    private func append(_ valid: GeoCache, code: String, as write: WriteID) throws -> (stored: StoredCache, count: Int)? {
+        var valid = valid
+        valid.code = code
+        return try ledgerWrite(write, kind: .append, appending: true, [
+            PostgresStatement("""
+                WITH added AS (
+                    INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    ON CONFLICT (code) DO NOTHING RETURNING id)
+                \(Self.markStored(10, from: "added", detail: "$6"))
+                """, Self.insertValues(valid, code: code) + [write.value]),
+            PostgresStatement(Self.recordCount, [write.value]),
+        ], replay: { record in
+            var stored = valid
+            stored.code = record.detail ?? code
+            return (StoredCache(id: record.cacheID ?? CacheID(rawValue: 0), cache: stored), record.count ?? 0)
+        }, result: { outcomes in
+            guard let id = try outcomes[0].get().rows.first?.int(0) else { return nil }
+            let count = try outcomes[1].get().rows.first?.int(0) ?? 0
+            return (StoredCache(id: CacheID(rawValue: Int64(id)), cache: valid), count)
+        })
     }
 
     /// Replaces every cache with `caches`; each keeps its code or gets a new one, as
@@ -184,7 +189,7 @@ extension PostgresStore {
             if let kept = cache.code.flatMap(CacheCode.normalized) {
                 code = kept
             } else {
-                repeat { code = CacheCode.generate() } while !used.insert(code).inserted
+                code = CacheCode.draw { used.insert($0).inserted }
             }
             statements.append(PostgresStatement("""
                 INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -195,10 +200,6 @@ extension PostgresStore {
             """, [write.value]))
         try ledgerWrite(write, kind: .replace, appending: true, statements, timeout: Self.bulkStatementTimeout,
                         replay: { _ in }, result: { _ in })
-    }
-
-    public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
-        try update(stored, to: cache, as: WriteID())
     }
 
     /// Writes `cache` over `stored` when the store holds exactly `stored`, in one
@@ -230,10 +231,6 @@ extension PostgresStore {
                 """, [stored.id.value] + Self.updateValues(valid))
             return updated
         }
-    }
-
-    public func delete(_ stored: StoredCache) throws -> Int {
-        try delete(stored, as: WriteID())
     }
 
     /// Deletes `stored` when the store holds exactly that version, in one round trip

@@ -61,10 +61,6 @@ extension PostgresStore {
         }
     }
 
-    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
-        try keepDraft(draft, in: id, holding: holding, as: WriteID())
-    }
-
     /// Keeps `draft` in one round trip through the ledger: the draft `id` this session
     /// holds deleted, the new one inserted, its identifier recorded, so a kept draft
     /// whose reply was lost is reported kept (and not kept a second time).

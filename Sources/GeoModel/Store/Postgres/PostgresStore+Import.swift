@@ -40,15 +40,10 @@ extension PostgresStore {
     /// cache's search text, holding no lock and no transaction; then one transaction
     /// takes the append lock and writes the spooled caches in batches. An import waiting
     /// for input keeps no other session from adding, editing or deleting.
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                             interruption: ImportInterruption?) throws -> ImportReport {
-        try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption,
-                         as: WriteID())
-    }
-
-    /// The import as the write `write`: its transaction claims the identifier after
-    /// the append lock and records the counts (``ImportReport/ledgerDetail``) as it
-    /// ends, so an import whose `COMMIT` reply was lost reports what it stored.
+    ///
+    /// Its transaction claims the identifier `write` after the append lock and records
+    /// the counts (``ImportReport/ledgerDetail``) as it ends, so an import whose
+    /// `COMMIT` reply was lost reports what it stored.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                              interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
         let names = sources.map(\.name).joined(separator: ", ")
@@ -134,8 +129,7 @@ extension PostgresStore {
                     if let code = drawn[index] { taken.insert(code) }
                     continue
                 }
-                repeat { code = CacheCode.generate() } while try taken.contains(code)
-                    || !Self.stored(withCodes: [code], on: connection).isEmpty
+                code = try CacheCode.draw { try !taken.contains($0) && Self.stored(withCodes: [$0], on: connection).isEmpty }
                 taken.insert(code)
                 drawn[index] = code
             }

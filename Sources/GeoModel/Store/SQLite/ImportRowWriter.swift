@@ -166,10 +166,7 @@ final class ImportRowWriter {
 
     /// A code no stored cache has.
     private func newCode() throws -> String {
-        while true {
-            let code = CacheCode.generate()
-            if try storedCache(withCode: code) == nil { return code }
-        }
+        try CacheCode.draw { try storedCache(withCode: $0) == nil }
     }
 
     /// True when a cache identical in its four fields to `cache`, whose digest is

@@ -23,32 +23,43 @@ extension SQLiteStore {
     ///
     /// - Throws: ``StoreError/codeInUse(path:code:)`` when `cache`'s own code is stored.
     static func insert(_ cache: GeoCache, in db: Database, path: String) throws -> StoredCache {
-        let own = cache.code.flatMap(CacheCode.normalized)
         let statement = try db.cachedStatement(sql: insertCacheSQL)
-        while true {
-            let code = own ?? CacheCode.generate()
-            do {
-                try statement.execute(arguments: insertArguments(cache, code: code))
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                // The only constraint a new row can break is the code's uniqueness.
-                if own != nil { throw StoreError.codeInUse(path: path, code: code) }
-                continue
-            }
-            var stored = cache
-            stored.code = code
-            return StoredCache(id: CacheID(rawValue: db.lastInsertedRowID), cache: stored)
+        let code = try storeUnderCode(cache, path: path) { code in
+            try statement.execute(arguments: insertArguments(cache, code: code))
         }
+        var stored = cache
+        stored.code = code
+        return StoredCache(id: CacheID(rawValue: db.lastInsertedRowID), cache: stored)
+    }
+
+    /// Runs `insert` with `cache`'s own code (normalized) when it has one, else with codes
+    /// drawn (``CacheCode/draw(unlessTaken:)``) until one is not taken; returns the code
+    /// used. The only constraint a new row can break is the code's uniqueness.
+    ///
+    /// - Throws: ``StoreError/codeInUse(path:code:)`` when `cache`'s own code is stored.
+    static func storeUnderCode(_ cache: GeoCache, path: String, _ insert: (String) throws -> Void) throws -> String {
+        func tryInsert(_ code: String) throws -> Bool {
+            do {
+                try insert(code)
+                return true
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                return false
+            }
+        }
+        guard let own = cache.code.flatMap(CacheCode.normalized) else { return try CacheCode.draw(unlessTaken: tryInsert) }
+        guard try tryInsert(own) else { throw StoreError.codeInUse(path: path, code: own) }
+        return own
     }
 
     /// Gives the row `id` a new code, drawn until it is unique, in `db`'s transaction.
     static func giveCode(toRow id: Int64, in db: Database) throws {
         let statement = try db.cachedStatement(sql: "UPDATE cache SET code = ? WHERE id = ?")
-        while true {
+        _ = try CacheCode.draw { code in
             do {
-                try statement.execute(arguments: [CacheCode.generate(), id])
-                return
+                try statement.execute(arguments: [code, id])
+                return true
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                continue
+                return false
             }
         }
     }

@@ -46,7 +46,7 @@ extension SQLiteStore {
     /// How long a form opening waits for another session's write to take a draft.
     static let openingDraftPatience: TimeInterval = 0.25
 
-    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
+    public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as _: WriteID) throws -> DraftID? {
         let holder = DraftHolder.holder(of: self)
         return try withoutWaitingForTheDisk {
             try write { db in

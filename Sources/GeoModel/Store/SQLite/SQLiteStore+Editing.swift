@@ -33,7 +33,7 @@ extension SQLiteStore {
     ///   first (nothing written), ``StoreError`` when the write fails.
     /// - Returns: The cache as now stored.
     @discardableResult
-    public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
+    public func update(_ stored: StoredCache, to cache: GeoCache, as _: WriteID) throws -> StoredCache {
         var valid = try cache.validated()
         valid.code = stored.cache.code
         let updated = StoredCache(id: stored.id, cache: valid)
@@ -63,7 +63,7 @@ extension SQLiteStore {
     ///   when the write fails.
     /// - Returns: The number of caches left.
     @discardableResult
-    public func delete(_ stored: StoredCache) throws -> Int {
+    public func delete(_ stored: StoredCache, as _: WriteID) throws -> Int {
         let outcome: Result<Int, CacheEditError> = try write { db in
             try db.execute(sql: "DELETE FROM cache WHERE id = ? AND \(Self.sameVersionCondition)",
                            arguments: [stored.id.rawValue] + Self.versionArguments(stored.cache))

@@ -37,7 +37,7 @@ extension SQLiteStore {
     /// - Throws: ``ImportError`` for an unusable input or an interruption (nothing is
     ///   stored), ``StoreError`` when the store cannot be written.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                             interruption: ImportInterruption?) throws -> ImportReport {
+                             interruption: ImportInterruption?, as _: WriteID) throws -> ImportReport {
         try ensureAttached()
         try completePendingRows()
         let names = sources.map(\.name).joined(separator: ", ")

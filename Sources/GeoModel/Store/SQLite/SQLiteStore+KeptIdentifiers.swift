@@ -35,22 +35,13 @@ extension SQLiteStore {
     /// - Throws: ``StoreError/database(path:message:)`` when a row has its identifier
     ///   already, ``StoreError/codeInUse(path:code:)`` when one has its own code.
     private static func insert(_ stored: StoredCache, in db: Database, path: String) throws {
-        let own = stored.cache.code.flatMap(CacheCode.normalized)
+        // The identifier's key is the one constraint besides the code's: checked first.
+        let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM cache WHERE id = ?)",
+                                      arguments: [stored.id.rawValue]) ?? false
+        if taken { throw StoreError.database(path: path, message: "two caches have the identifier \(stored.id)") }
         let statement = try db.cachedStatement(sql: insertIdentifiedCacheSQL)
-        while true {
-            let code = own ?? CacheCode.generate()
-            do {
-                try statement.execute(arguments: [stored.id.rawValue] + insertArguments(stored.cache, code: code))
-                return
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                // The identifier's key or the code's unique index: say which.
-                let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM cache WHERE id = ?)",
-                                              arguments: [stored.id.rawValue]) ?? false
-                if taken {
-                    throw StoreError.database(path: path, message: "two caches have the identifier \(stored.id)")
-                }
-                if own != nil { throw StoreError.codeInUse(path: path, code: code) }
-            }
+        _ = try storeUnderCode(stored.cache, path: path) { code in
+            try statement.execute(arguments: [stored.id.rawValue] + insertArguments(stored.cache, code: code))
         }
     }
 }

@@ -161,10 +161,9 @@ extension SQLiteStore {
         .replacingOccurrences(of: "INSERT INTO cache (", with: "INSERT INTO cache (id, ")
         .replacingOccurrences(of: "VALUES (", with: "VALUES (?, ")
 
-    /// The arguments of ``insertCacheSQL`` for `cache`, stored under `code`; by default
-    /// under its own code (normalized), or a new one when it has none.
-    static func insertArguments(_ cache: GeoCache, code: String? = nil) -> StatementArguments {
-        let code = code ?? cache.code.flatMap(CacheCode.normalized) ?? CacheCode.generate()
+    /// The arguments of ``insertCacheSQL`` for `cache`, stored under `code`
+    /// (``storeUnderCode(_:path:_:)`` decides which).
+    static func insertArguments(_ cache: GeoCache, code: String) -> StatementArguments {
         return cacheArguments(cache) + derivedArguments(cache) + [code] + placeArguments(cache)
     }
 

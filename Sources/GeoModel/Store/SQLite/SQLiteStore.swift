@@ -338,7 +338,7 @@ public final class SQLiteStore: CacheStore {
     /// - Throws: ``GeoCacheValidationError`` when a field is empty (nothing is
     ///   stored), ``StoreError/codeInUse(path:code:)`` when its code is stored already,
     ///   ``StoreError`` when the write fails.
-    public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
+    public func append(_ cache: GeoCache, as _: WriteID) throws -> (stored: StoredCache, count: Int) {
         let valid = try cache.validated()
         return try write { db in
             let stored = try Self.insert(valid, in: db, path: path)
@@ -354,7 +354,7 @@ public final class SQLiteStore: CacheStore {
     /// - Throws: ``GeoCacheValidationError`` for the first invalid cache (nothing
     ///   is changed), ``StoreError/codeInUse(path:code:)`` when two caches carry the
     ///   same code, ``StoreError`` when the write fails.
-    public func saveCaches(_ caches: [GeoCache]) throws {
+    public func saveCaches(_ caches: [GeoCache], as _: WriteID) throws {
         for cache in caches { _ = try cache.validated() }
         try write { db in
             try db.execute(sql: "DELETE FROM cache")

@@ -1,0 +1,89 @@
+/// What `list` writes, beside the exporter: one line per cache (its
+/// ``GeoCache/tabSeparatedLine``, after the columns asked for) or the lab's
+/// dictionaries as a JSON array (``JSONInterchange/Layout/listing``), streamed into a
+/// ``BufferedWriter`` a cache at a time, so a large store is never held in memory.
+///
+/// ```swift
+/// var writer = ListingWriter(format: .lines, columns: [.code])
+/// var output = BufferedWriter(descriptor: STDOUT_FILENO)
+/// try store.forEachCache { try writer.write($0, to: &output) }
+/// try writer.finish(to: &output)
+/// ```
+public struct ListingWriter {
+    /// Lines or JSON.
+    public enum Format: Sendable {
+        /// One tab-separated line per cache.
+        case lines
+        /// A JSON array of the lab's dictionaries (no column applies).
+        case json
+    }
+
+    /// A column written before a line's four fields, in this order.
+    public enum Column: Sendable {
+        /// The distance and the compass point from an origin, or `-` and `-` for a
+        /// cache without a place (nearest first).
+        case distance
+        /// The 1-based position among all the stored caches.
+        case position
+        /// The store's identifier.
+        case id
+        /// The cache's code.
+        case code
+    }
+
+    /// Lines or JSON.
+    public let format: Format
+    /// The columns of each line, before its four fields.
+    public let columns: Set<Column>
+    /// True until the first element of a JSON array is written.
+    private var isFirst = true
+
+    /// A writer of `format` whose lines start with `columns`.
+    public init(format: Format, columns: Set<Column> = []) {
+        self.format = format
+        self.columns = columns
+    }
+
+    /// Writes `stored`: a line (with its `position`, and its distance and bearing from
+    /// `origin` as `key` gives them, where the columns ask for them) or an element of
+    /// the array; then a write when a chunk is full.
+    public mutating func write(_ stored: StoredCache, position: Int? = nil, from origin: Coordinate? = nil,
+                               key: NearestKey? = nil, to output: inout BufferedWriter) throws {
+        if format == .json {
+            JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, layout: .listing, to: &output)
+            isFirst = false
+            return try output.flushIfFull()
+        }
+        if columns.contains(.distance), let origin, let key {
+            if let place = stored.cache.coordinate {
+                output.append(text: Coordinate.distanceText(metres: key.distance))
+                output.append("\t")
+                output.append(text: origin.compassPoint(to: place).rawValue)
+                output.append("\t")
+            } else {
+                output.append("-\t-\t")
+            }
+        }
+        if columns.contains(.code) {
+            output.append(text: stored.cache.code ?? "")
+            output.append("\t")
+        }
+        if columns.contains(.position), let position {
+            output.append(decimal: position)
+            output.append("\t")
+        } else if columns.contains(.id) {
+            output.append(decimal: stored.id.rawValue)
+            output.append("\t")
+        }
+        stored.cache.writeTabSeparatedLine(to: &output)
+        output.append("\n")
+        try output.flushIfFull()
+    }
+
+    /// Ends the listing (a JSON array's closing, `[]` when it was empty) and writes
+    /// what is left.
+    public func finish(to output: inout BufferedWriter) throws {
+        if format == .json { try output.write(JSONInterchange.closing(isEmpty: isFirst)) }
+        try output.flush()
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// What a club store keeps on this machine, as `sync` reads and settles it: the changes
+/// waiting with their state, the copy, and the member's decisions on a change.
+extension WriteSession {
+    /// What waits on this machine for the club store, and the copy kept here: read
+    /// from the local files alone, without the network.
+    public struct FieldStatus: Equatable, Sendable {
+        /// The changes waiting, in delivery order, each with its state
+        /// (``QueuedChange/conflict``, ``QueuedChange/refusal``, ``QueuedChange/mayBeStored``).
+        public let changes: [QueuedChange]
+        /// The copy, nil when this machine holds none.
+        public let copy: CopySummary?
+        /// The club store, as the files name it (never with a password).
+        public let storeName: String
+    }
+
+    /// This machine's copy of the club's caches, summed up.
+    public struct CopySummary: Equatable, Sendable {
+        /// How many caches it holds.
+        public let count: Int
+        /// When it was last refreshed.
+        public let refreshedAt: Date
+        /// The area it holds, nil for every cache.
+        public let area: ClubCopy.Area?
+    }
+
+    /// What waits here and the copy's state (see ``FieldStatus``); nil for a file store.
+    /// - Throws: ``StoreError`` when the outbox or the copy cannot be read.
+    public func fieldStatus() throws -> FieldStatus? {
+        guard let files else { return nil }
+        let copy = ClubCopy(files: files)
+        var summary: CopySummary?
+        if let refreshed = try copy.refreshedAt() {
+            summary = CopySummary(count: try copy.open().count(), refreshedAt: refreshed, area: try copy.area())
+        }
+        return FieldStatus(changes: try waitingChanges(), copy: summary, storeName: files.storeName)
+    }
+
+    /// When this machine's copy of the club's caches was refreshed; nil without one (or
+    /// for a file store).
+    /// - Throws: ``StoreError`` when the copy cannot be read.
+    public func copyRefreshedAt() throws -> Date? {
+        guard let files else { return nil }
+        return try ClubCopy(files: files).refreshedAt()
+    }
+
+    /// Makes the waiting change `sequence`, in conflict, win over the server's version
+    /// at the next delivery (``Outbox/overwrite(_:)``).
+    /// - Throws: ``OutboxError``, or what the outbox's file met.
+    public func overwriteWaiting(_ sequence: Int64) throws {
+        try outbox().overwrite(sequence)
+    }
+
+    /// Replaces this machine's copy with the club store's caches (all, or those in
+    /// `area`) while the server answers; returns how many it holds. A server that
+    /// stopped answering makes later writes wait here, as any read does.
+    /// - Throws: what reading the store or writing the copy met (the old copy stays).
+    @discardableResult
+    public func refreshCopy(area: ClubCopy.Area?) throws -> Int {
+        guard let files else { return 0 }
+        do {
+            return try ClubCopy(files: files).refresh(from: try readStore(), area: area)
+        } catch {
+            noteStoreError(error)
+            throw error
+        }
+    }
+
+    /// Replaces every stored cache with `caches`, in one write
+    /// (``CacheStore/saveCaches(_:as:)``). Like an import, it is sent or refused, never
+    /// kept on this machine.
+    /// - Throws: ``NotKept/replaceWhileUnreachable(_:)`` when the club store cannot be
+    ///   reached, else what the store met.
+    public func replaceAll(with caches: [GeoCache]) throws {
+        if let unreachable, files != nil { throw NotKept.replaceWhileUnreachable(unreachable) }
+        do {
+            try readStore().saveCaches(caches, as: WriteID())
+        } catch {
+            noteStoreError(error)
+            throw error
+        }
+    }
+}
