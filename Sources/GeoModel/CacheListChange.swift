@@ -61,8 +61,8 @@ public enum CacheListChange: Equatable, Sendable {
     /// the store; the list's state is unchanged.
     case failed(StoreError)
     /// A write made while the club store could not be reached was kept in this
-    /// machine's ``Outbox`` (``CacheList/queueAdd(_:)``, ``CacheList/queueEdit(of:to:)``,
-    /// ``CacheList/queueDelete(_:)``); `waiting` changes wait there now.
+    /// machine's ``Outbox`` by the list's ``WriteSession`` (``CacheList/add(_:)``,
+    /// ``CacheList/update(_:to:)``, ``CacheList/delete(_:)``); `waiting` changes wait there now.
     case queued(QueuedChange, waiting: Int)
     /// The club store answers again after the list showed this machine's copy of it
     /// (``CacheList/clubAway``): the list now shows the club's caches, `count` of them,

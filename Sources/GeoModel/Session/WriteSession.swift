@@ -334,7 +334,7 @@ extension WriteSession {
     }
 
     /// Imports every cache read from `sources` in one write
-    /// (``CacheStore/importCaches(from:skipInvalid:existing:interruption:)``).
+    /// (``CacheStore/importCaches(from:skipInvalid:existing:interruption:as:)``).
     /// - Throws: ``NotKept/importWhileUnreachable(_:)`` when the club store cannot be
     ///   reached, before or during the import; ``ImportError``; the ``StoreError``s
     ///   that are not outcomes.

@@ -349,13 +349,13 @@ extension CacheStore {
         }
     }
 
-    /// ``importCaches(from:skipInvalid:existing:interruption:)`` with its usual options.
+    /// ``importCaches(from:skipInvalid:existing:interruption:as:)`` as a new write, with its usual options.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false,
                              existing: ExistingCaches = .update) throws -> ImportReport {
         try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: nil)
     }
 
-    /// Imports one source; see ``importCaches(from:skipInvalid:existing:interruption:)``.
+    /// Imports one source; see ``importCaches(from:skipInvalid:existing:interruption:as:)``.
     public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
                              existing: ExistingCaches = .update,
                              interruption: ImportInterruption? = nil) throws -> ImportReport {

@@ -7,7 +7,7 @@ import Darwin
 
 /// A request to stop an import before it commits, from any thread.
 ///
-/// Pass one to ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)`` and call
+/// Pass one to ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:as:)`` and call
 /// ``interrupt()`` (for example when SIGTERM arrives): the import stops reading, even
 /// while it waits for input on a pipe or terminal, rolls back and throws an
 /// ``ImportError`` of kind ``ImportError/Kind/interrupted``. An interruption that comes once the commit has begun

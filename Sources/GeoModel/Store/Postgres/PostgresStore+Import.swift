@@ -1,5 +1,5 @@
 /// Importing into the PostgreSQL store: the rules of
-/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:)`` (the input read
+/// ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:as:)`` (the input read
 /// into an `ImportSpool` before anything is locked; a record holding NUL, which `text`
 /// cannot hold, rejected as invalid), with the records written
 /// in batches of ``importBatchSize``: one statement reads (and locks) the stored
