@@ -79,10 +79,6 @@ extension WriteSession {
         let result: WriteResult<T>
         do {
             result = try write()
-        } catch let error as OutboxError {
-            throw CommandFailure.report(message: error.description)
-        } catch where unreachable != nil && !(error is GeoCacheValidationError) && !(error is CacheEditError) {
-            throw CommandFailure.report(message: CommandText.notKept(because: unreachable!, outbox: error))
         } catch {
             throw CommandFailure.report(error)
         }

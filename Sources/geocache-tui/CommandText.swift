@@ -38,11 +38,6 @@ enum CommandText {
             + "for the club store"
     }
 
-    /// A change that could not be kept on this machine either.
-    static func notKept(because error: StoreError, outbox: any Error) -> String {
-        "the club store cannot be reached (\(reason(error))), and the change could not be kept on this machine: \(outbox)"
-    }
-
     /// A write not made because another writer held the store's write lock.
     static func lockHeld(store: String, holder: String?) -> String {
         StoreError.locked(path: store, holder: holder).description

@@ -289,10 +289,22 @@ public final class WriteSession {
     }
 
     /// Keeps a change in the outbox through `keep`; the result says how many wait.
+    /// - Throws: ``GeoCacheValidationError`` and ``OutboxError`` as they are (nothing
+    ///   kept: the change itself is refused); any failure of the outbox's file as
+    ///   ``NotKept/couldNotKeep(because:reason:)``.
     private func kept<T>(_ keep: (Outbox) throws -> QueuedChange) throws -> WriteResult<T> {
-        let outbox = try self.outbox()
-        let change = try keep(outbox)
-        return .kept(change, waiting: try outbox.count())
+        do {
+            let outbox = try self.outbox()
+            let change = try keep(outbox)
+            return .kept(change, waiting: try outbox.count())
+        } catch let error as GeoCacheValidationError {
+            throw error
+        } catch let error as OutboxError {
+            throw error
+        } catch {
+            let why = unreachable ?? .noCopy(server: location.description)
+            throw NotKept.couldNotKeep(because: why, reason: String(describing: error))
+        }
     }
 
     /// What `write` came to, asked of the store: nil while it cannot tell (its server
@@ -323,7 +335,7 @@ public final class WriteSession {
 /// Imports: a bulk write is sent or refused, never kept on this machine.
 extension WriteSession {
     /// Why a write was neither sent nor kept.
-    public enum NotKept: Error, Equatable, Sendable {
+    public enum NotKept: Error, Equatable, Sendable, CustomStringConvertible {
         /// An import while the club store cannot be reached (`error` says why): imports
         /// are not kept on this machine (a pocket query is fetched again far more easily
         /// than it is merged late). Nothing was imported.
@@ -331,6 +343,19 @@ extension WriteSession {
         /// A replacement of every cache while the club store cannot be reached (`error`
         /// says why): nothing was replaced.
         case replaceWhileUnreachable(StoreError)
+        /// A write to keep on this machine (the club store cannot be reached, `because`)
+        /// that the outbox's file could not take (`reason`): nothing was kept or stored.
+        case couldNotKeep(because: StoreError, reason: String)
+
+        /// One sentence for standard error or the form's pane.
+        public var description: String {
+            switch self {
+            case .importWhileUnreachable(let error), .replaceWhileUnreachable(let error):
+                "\(error)"
+            case .couldNotKeep(let error, let reason):
+                "\(error.path) cannot be reached, and the change could not be kept on this machine either: \(reason)"
+            }
+        }
     }
 
     /// Imports every cache read from `sources` in one write

@@ -79,6 +79,21 @@ import Glibc
         #expect(try club.serverCaches().map(\.title) == ["Patient oak"])
     }
 
+    @Test func anAddThatCannotBeKeptOnThisMachineEitherSaysSoAndExitsOne() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        // The club's directory on this machine is a file: no outbox can be made there.
+        let directory = club.files.directory
+        try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: directory, contents: Data("not a directory".utf8)))
+        let add = try club.run(["add"] + FieldModeClub.fields("Homeless oak"))
+        #expect(add.status == 1, "stderr was: \(add.error)")
+        #expect(add.error.contains("cannot be reached, and the change could not be kept on this machine either"),
+                "stderr was: \(add.error)")
+    }
+
     @Test func syncStatusSaysOutcomeNotKnownForAChangeSentWhoseReplyWasLost() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
