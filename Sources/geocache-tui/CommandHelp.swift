@@ -277,10 +277,11 @@ enum CommandHelp {
             with --within DISTANCE --near COORDINATES|gps those within that distance \
             (50km, 500m, 2.5km). A summary goes to standard output. A queued edit or \
             delete whose cache was changed or deleted on the server meanwhile is a \
-            conflict: it is printed with the server's version and yours, field by field \
-            where they differ, it stays on this machine, and the exit status is 1 until you \
-            decide: --discard N gives change N up, --overwrite N makes it win over the \
-            server's version and delivers it. --status lists what waits (sequence, kind, \
+            conflict: each field either side changed is printed as the change's base, \
+            the server and you have it, it stays on this machine, and the exit status is 1 \
+            until you decide: --discard N gives change N up, --overwrite N applies your \
+            changes to the server's version (the fields you did not change keep the \
+            server's values) and delivers it. --status lists what waits (sequence, kind, \
             code, title, when it was queued, conflict) and the copy's age and size, \
             without the network. When the server cannot be reached, sync says so, \
             the changes keep waiting and the copy stays as it was (a change given \
@@ -291,8 +292,8 @@ enum CommandHelp {
         /// `--discard N`.
         static let discard = "Give up the waiting change with this sequence number (see --status)."
         /// `--overwrite N`.
-        static let overwrite = "Make the waiting change with this sequence number win over the server's version, "
-            + "then deliver."
+        static let overwrite = "Apply the waiting change with this sequence number to the server's version (your "
+            + "changed fields win, the others stay the server's), then deliver."
         /// `--within DISTANCE`.
         static let within = "Keep in the copy only the caches within this distance of --near (50km, 500m)."
         /// `--near COORDINATES|gps`.

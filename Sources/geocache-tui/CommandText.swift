@@ -334,8 +334,8 @@ enum CommandText {
     }
 }
 
-/// A change in conflict, for people: the change, what happened on the server, and the
-/// server's version beside the member's, field by field where they differ.
+/// A change in conflict, for people: the change, what happened on the server, and each
+/// field that differs as the change's base, the server and the member have it.
 enum ConflictText {
     /// "an edit of GT12AB34C “Old Oak” queued 2026-11-26 18:40".
     static func naming(_ change: QueuedChange) -> String {
@@ -351,23 +351,19 @@ enum ConflictText {
     static func lines(for change: QueuedChange) -> [String] {
         guard let conflict = change.conflict else { return [] }
         var lines = ["conflict: change \(change.sequence), \(naming(change))"]
-        let yours = change.kind == .delete ? "you deleted" : "yours"
+        var keep = "keep yours"
         switch conflict {
         case .vanished:
             lines.append("  the cache was deleted on the server meanwhile")
             if let mine = change.cache ?? change.base {
-                lines.append("  \(yours): " + mine.tabSeparatedLine)
+                lines.append("  \(change.kind == .delete ? "you deleted" : "yours"): " + mine.tabSeparatedLine)
             }
         case .changed(let server):
             lines.append("  the cache was changed on the server meanwhile")
-            let mine = change.cache ?? change.base
-            for (field, theirs, ours) in differences(server.cache, mine) {
-                lines.append("  \(field)")
-                lines.append("    server: \(theirs)")
-                lines.append("    \(yours): \(ours)")
-            }
+            lines += versions(base: change.base, server: server.cache, yours: change.kind == .delete ? nil : change.cache)
+            if change.kind == .edit { keep = "keep your changes" }
         }
-        lines.append("  keep yours: sync --overwrite \(change.sequence); give it up: sync --discard \(change.sequence)")
+        lines.append("  \(keep): sync --overwrite \(change.sequence); give it up: sync --discard \(change.sequence)")
         return lines
     }
 
@@ -380,20 +376,34 @@ enum ConflictText {
                 "  give it up: sync --discard \(change.sequence)"]
     }
 
-    /// The fields where `server` and `mine` differ: name, the server's text, the member's.
-    static func differences(_ server: GeoCache, _ mine: GeoCache?) -> [(String, String, String)] {
-        guard let mine else { return [] }
-        var found: [(String, String, String)] = []
-        for field in GeoCache.Field.allCases where server[field] != mine[field] {
-            found.append((field.label, visible(server[field]), visible(mine[field])))
+    /// Each part (field, place, listing) that differs among the versions: its name,
+    /// then the version the change was made from (`base:`, when there is one), the
+    /// server's, and the member's (`yours`, nil for a delete); a side that left the part
+    /// as it was in `base` says so ("unchanged").
+    static func versions(base: GeoCache?, server: GeoCache, yours: GeoCache?) -> [String] {
+        let parts = base.map { GeoCache.parts(changedBy: yours ?? $0, or: server, from: $0) }
+            ?? yours.map { server.parts(differingFrom: $0) } ?? []
+        func side(_ version: GeoCache, _ part: GeoCache.Part) -> String {
+            if let base, version.hasSame(part, as: base) { return "unchanged" }
+            return value(of: part, in: version)
         }
-        if server.coordinate != mine.coordinate {
-            found.append(("Place", server.coordinate?.geocachingText ?? "none", mine.coordinate?.geocachingText ?? "none"))
+        var lines: [String] = []
+        for part in parts {
+            lines.append("  \(part.label)")
+            if let base { lines.append("    base: " + value(of: part, in: base)) }
+            lines.append("    server: " + side(server, part))
+            lines.append("    yours: " + (yours.map { side($0, part) } ?? "deleted"))
         }
-        if server.listing != mine.listing {
-            found.append(("Listing", listingSummary(server.listing), listingSummary(mine.listing)))
+        return lines
+    }
+
+    /// The value of `part` in `cache`, on one line.
+    private static func value(of part: GeoCache.Part, in cache: GeoCache) -> String {
+        switch part {
+        case .field(let field): visible(cache[field])
+        case .place: cache.coordinate?.geocachingText ?? "none"
+        case .listing: listingSummary(cache.listing)
         }
-        return found
     }
 
     /// `text` on one line: a backslash, tab, line feed, carriage return and other

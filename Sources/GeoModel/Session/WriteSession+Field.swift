@@ -46,7 +46,8 @@ extension WriteSession {
     }
 
     /// Makes the waiting change `sequence`, in conflict, win over the server's version
-    /// at the next delivery (``Outbox/overwrite(_:)``).
+    /// at the next delivery, merged onto it (``Outbox/overwrite(_:)``: the parts the
+    /// member did not change keep the server's values).
     /// - Throws: ``OutboxError``, or what the outbox's file met.
     public func overwriteWaiting(_ sequence: Int64) throws {
         try outbox().overwrite(sequence)

@@ -47,9 +47,9 @@ import Testing
         #expect(sync.status == 1)
         #expect(sync.output.contains("conflict: change 1, an edit of "), "stdout was: \(sync.output)")
         #expect(sync.output.contains("  the cache was changed on the server meanwhile\n  Reward\n"
-                                     + "    server: Their coin\n    yours: My coin\n"))
+                                     + "    base: r\n    server: Their coin\n    yours: My coin\n"))
         #expect(!sync.output.contains("  Title\n"))
-        #expect(sync.output.contains("keep yours: sync --overwrite 1; give it up: sync --discard 1"))
+        #expect(sync.output.contains("keep your changes: sync --overwrite 1; give it up: sync --discard 1"))
         #expect(try Outbox(files: club.files).changes().map(\.sequence) == [1])
         #expect(try club.serverCaches().map(\.reward) == ["Their coin"])
     }
@@ -84,7 +84,7 @@ import Testing
         let add = try club.run(["add"] + FieldModeClub.fields("Bridge"))
         #expect(add.status == 0)
         #expect(add.error.hasPrefix("geocache-tui: conflict: change 1, an edit of "), "stderr was: \(add.error)")
-        #expect(add.error.contains("\n    server: Their coin\n    yours: My coin\n"))
+        #expect(add.error.contains("\n    base: r\n    server: Their coin\n    yours: My coin\n"))
         #expect(try club.serverCaches().map(\.title) == ["Old Oak", "Bridge"])
         #expect(try Outbox(files: club.files).count() == 1)
     }

@@ -95,12 +95,18 @@ public final class Outbox {
     }
 
     /// Resolves the conflict of change `sequence` in the member's favour: the next
-    /// delivery writes it over the server's version it was shown (an edit), or deletes
+    /// delivery applies it to the server's version it was shown (an edit), or deletes
     /// that version (a delete), or adds the edited cache again when it vanished.
     ///
-    /// The change waits again under a new ``WriteID``. An add whose code the server
-    /// had already becomes an edit of the server's version; a delete of a cache that
-    /// vanished has nothing left to do and is dropped.
+    /// An edit is merged (``GeoCache/merging(theirs:base:)``): the parts the member
+    /// changed from the version the edit was made from take the member's values, every
+    /// other part keeps the server's, so a field changed on the server and not here is
+    /// never written back. The change waits again under a new ``WriteID``. An add whose
+    /// code the server had already becomes an edit of the server's version, written
+    /// whole (it was made from no version); a delete of a cache that vanished has
+    /// nothing left to do and is dropped. Later changes of the same cache that were made
+    /// from what this one wrote start from what it writes now, so they do not conflict
+    /// with it on delivery.
     ///
     /// - Throws: ``OutboxError/noSuchChange(_:)``, or ``OutboxError/notInConflict(_:)``
     ///   when the change is not in conflict.
@@ -111,10 +117,15 @@ public final class Outbox {
             let change = row.change
             var kind = change.kind
             var base = change.base
+            var cache = change.cache
             switch conflict {
             case .changed(let server):
+                if kind == .add {
+                    kind = .edit
+                } else if let mine = change.cache, let from = change.base {
+                    cache = mine.merging(theirs: server.cache, base: from)
+                }
                 base = server.cache
-                if kind == .add { kind = .edit }
             case .vanished:
                 if kind == .delete {
                     try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
@@ -124,9 +135,34 @@ public final class Outbox {
                 base = nil
             }
             try db.execute(sql: """
-                UPDATE change SET kind = ?, base = ?, write_id = ?, state = 'waiting',
+                UPDATE change SET kind = ?, base = ?, cache = ?, write_id = ?, state = 'waiting',
                     server_id = NULL, server_cache = NULL WHERE sequence = ?
-                """, arguments: [kind.rawValue, try Self.json(base), WriteID().description, sequence])
+                """, arguments: [kind.rawValue, try Self.json(base), try Self.json(cache), WriteID().description,
+                                 sequence])
+            if let made = change.cache, let cache, made != cache {
+                try Self.rebase(changesOf: change.code, after: sequence, from: made, to: cache, in: db)
+            }
+        }
+    }
+
+    /// Makes the waiting changes of `code` after `sequence` that were made from `old`
+    /// (what an overwritten change wrote before) start from `new` (what it writes now),
+    /// each edit merged onto it; stops at the first that was not (sent already, refused,
+    /// or made from another version), which delivery then judges as it is.
+    private static func rebase(changesOf code: String, after sequence: Int64, from old: GeoCache, to new: GeoCache,
+                               in db: Database) throws {
+        var old = old, new = new
+        let later = try Int64.fetchAll(db, sql: "SELECT sequence FROM change WHERE code = ? AND sequence > ? "
+                                           + "ORDER BY sequence", arguments: [code, sequence])
+        for number in later {
+            guard let row = try Self.row(number, in: db), row.state == .waiting, row.change.refusal == nil,
+                  row.change.base == old else { return }
+            let cache = row.change.cache.map { $0.merging(theirs: new, base: old) }
+            try db.execute(sql: "UPDATE change SET base = ?, cache = ? WHERE sequence = ?",
+                           arguments: [try Self.json(new), try Self.json(cache), number])
+            guard let made = row.change.cache, let cache else { return }
+            old = made
+            new = cache
         }
     }
 }
