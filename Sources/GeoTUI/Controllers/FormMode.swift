@@ -36,20 +36,35 @@ enum FormMode {
 
     /// An edit in progress: the version of the cache it started from (the save
     /// compares with it), what the fields held before, and, after a save was refused
-    /// because another session changed the cache, the version stored now. An edit kept
-    /// on this machine that met a change on the club store names its change in the
-    /// outbox (`queued`): saving over the club's version, or taking it, settles it.
+    /// because another session changed the cache, the version stored now and your
+    /// changes applied to it (`merged`, by `GeoCache.merging(theirs:base:)`: its four
+    /// fields were put in the fields, and a save over the stored version writes its
+    /// place and listing with the fields' text). An edit kept on this machine that met
+    /// a change on the club store names its change in the outbox (`queued`): saving
+    /// over the club's version, or taking it, settles it.
     struct EditSession {
         let base: StoredCache
         let stash: [GeoCache.Field: String]
         var conflict: StoredCache?
         var queued: Int64?
+        /// After a refusal: your changes applied to ``conflict``, what a save writes
+        /// beyond the fields' text.
+        var merged: GeoCache?
 
-        init(base: StoredCache, stash: [GeoCache.Field: String], conflict: StoredCache? = nil, queued: Int64? = nil) {
+        init(base: StoredCache, stash: [GeoCache.Field: String], conflict: StoredCache? = nil, queued: Int64? = nil,
+             merged: GeoCache? = nil) {
             self.base = base
             self.stash = stash
             self.conflict = conflict
             self.queued = queued
+            self.merged = merged
+        }
+
+        /// What a save writes when the fields hold `fields`: them over the stored
+        /// version with your other changes (after a refusal), else over the version the
+        /// edit started from, whose code, place and listing stay.
+        func saving(_ fields: [GeoCache.Field: String]) -> GeoCache {
+            (merged ?? (conflict ?? base).cache).replacingFields(fields)
         }
     }
 

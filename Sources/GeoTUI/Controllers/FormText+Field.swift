@@ -48,19 +48,6 @@ extension FormText {
         "\(quoted(title)) was changed on the club store meanwhile; your change stays on this machine for geocache-tui sync"
     }
 
-    /// A kept delete of a cache changed on the club store meanwhile: both versions.
-    static func deleteOfChangedCache(_ title: String, differing: [GeoCache.Field], theirs: GeoCache,
-                                     yours: GeoCache) -> String {
-        let versions = differing.map { "\($0.label) stored: \(theirs[$0])\n\($0.label) when deleted: \(yours[$0])" }
-        return """
-            \(quoted(title)) was changed on the club store after you deleted it on this machine; nothing was deleted.
-
-            \(versions.joined(separator: "\n"))
-
-            The delete stays on this machine: geocache-tui sync decides it.
-            """
-    }
-
     /// Esc on the edit of a kept change in conflict: the change is not given up.
     static let editCancelledKeptChangeStays =
         "Edit cancelled; your change stays on this machine for geocache-tui sync (--discard gives it up)"

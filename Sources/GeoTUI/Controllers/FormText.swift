@@ -91,25 +91,6 @@ enum FormText {
         "\(quoted(title)) was deleted in another session; nothing was saved.\n\nYour text is still in the fields: press \(key(.addCache)) to add it as a new cache."
     }
 
-    /// The refusal of a save over another session's change: the fields that differ,
-    /// as stored now and as typed, and the three ways on.
-    static func changedWhileEditing(_ title: String, differing: [GeoCache.Field], theirs: GeoCache,
-                                    yours: GeoCache) -> String {
-        let width = GeoCache.Field.allCases.map(\.label.count).max() ?? 0
-        let versions = differing.map { field in
-            let label = field.label.padding(toLength: width, withPad: " ", startingAt: 0)
-            let indent = String(repeating: " ", count: width)
-            return "\(label) stored: \(theirs[field])\n\(indent) yours:  \(yours[field])"
-        }
-        return """
-            \(quoted(title)) was changed in another session while you edited it; nothing was saved.
-
-            \(versions.joined(separator: "\n"))
-
-            \(key(.reload)) takes the stored version into the fields. \(key(.saveEdit)) saves yours over it. \(key(.cancelEdit)) cancels the edit.
-            """
-    }
-
     // MARK: - Drafts
 
     /// The note after a draft was put back in the fields: how many others are kept,

@@ -28,11 +28,11 @@ extension GeoCacheFormController {
 
     /// Saves the fields over the cache being edited (validated like Add), provided
     /// the store still holds the version the edit started from. After a refusal that
-    /// showed the newer version, saving again writes over that version on purpose.
+    /// showed the newer version (and put your changes applied to it in the fields),
+    /// saving again writes over that version on purpose.
     func saveEdit() {
         guard let editing = mode.editSession else { return }
-        // The fields replace the four texts only: code, place and listing stay.
-        let cache = (editing.conflict ?? editing.base).cache.replacingFields(currentFieldValues())
+        let cache = editing.saving(currentFieldValues())
         write(.save(editing)) { try model.update(editing.conflict ?? editing.base, to: cache) }
     }
 

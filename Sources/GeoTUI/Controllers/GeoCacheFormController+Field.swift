@@ -4,7 +4,8 @@ import GeoModel
 /// shows this machine's copy (its Add, Save and Delete are kept in the outbox by the
 /// model's write session, `GeoCacheFormController+Writing.swift`), and, when the
 /// server answers, says what was delivered and turns a conflict into the edit of the
-/// club's version with the kept text in the fields, as a refused save does.
+/// club's version with the kept change applied to it in the fields, as a refused save
+/// does.
 extension GeoCacheFormController {
     /// True, after saying so, when an edit or delete is asked for while the copy is shown.
     func refusedOnCopy() -> Bool {
@@ -26,7 +27,8 @@ extension GeoCacheFormController {
     }
 
     /// Says what a delivery did; the first conflict becomes the edit of the club's
-    /// version with the kept text in the fields (while browsing), else a note.
+    /// version with the kept change applied to it in the fields (while browsing), else a
+    /// note.
     func outboxDidDeliver(_ report: OutboxDelivery.Report, waiting: Int) {
         if !report.delivered.isEmpty {
             paneError = nil
@@ -39,7 +41,7 @@ extension GeoCacheFormController {
     }
 
     /// Shows the conflict of a kept change: an edit of a changed cache as a refused
-    /// save shows it; a delete of a changed cache with both versions; a vanished cache
+    /// save shows it; a delete of a changed cache with what the club changed; a vanished cache
     /// as a note. The change stays in the outbox until the member decides.
     private func showConflict(of change: QueuedChange) {
         switch (change.kind, change.conflict) {
@@ -47,22 +49,32 @@ extension GeoCacheFormController {
             guard case .browsing = mode, let yours = change.cache else {
                 return setNote(FormText.conflictWaits(change.title))
             }
-            mode = .editing(FormMode.EditSession(base: server, stash: currentFieldValues(), conflict: server,
-                                                 queued: change.sequence))
-            setFieldValues(yours.valuesByField)
+            showConflict(base: change.base ?? server.cache, theirs: server, yours: yours, in: server,
+                         stash: currentFieldValues(), queued: change.sequence)
             form.focusField(at: 0)
-            showError(FormText.changedWhileEditing(change.title, differing: server.cache.fields(differingFrom: yours),
-                                                   theirs: server.cache, yours: yours))
-            setNote(FormText.changedElsewhereNote)
         case (.delete, .changed(let server)?):
-            let yours = change.base ?? server.cache
-            showError(FormText.deleteOfChangedCache(change.title, differing: server.cache.fields(differingFrom: yours),
-                                                    theirs: server.cache, yours: yours))
+            showError(FormText.deleteOfChangedCache(change.title, base: change.base ?? server.cache,
+                                                    theirs: server.cache))
         case (_, .vanished?):
             setNote(FormText.vanishedOnClubStore(change.title))
         default:
             setNote(FormText.conflictWaits(change.title))
         }
+    }
+
+    /// Makes the edit of `edited` (the version the edit started from, which the pane
+    /// shows) the edit over `theirs`, the version stored now: `yours`, a change made
+    /// from `base`, is applied to it (`GeoCache.merging(theirs:base:)`) and the fields
+    /// show the result; the pane shows each part that differs as the three versions
+    /// have it. `queued` names the kept change it came from, if any.
+    func showConflict(base: GeoCache, theirs: StoredCache, yours: GeoCache, in edited: StoredCache,
+                      stash: [GeoCache.Field: String], queued: Int64?) {
+        let merged = yours.merging(theirs: theirs.cache, base: base)
+        mode = .editing(FormMode.EditSession(base: edited, stash: stash, conflict: theirs, queued: queued,
+                                             merged: merged))
+        if currentFieldValues() != merged.valuesByField { setFieldValues(merged.valuesByField) }
+        showError(FormText.changedWhileEditing(edited.cache.title, base: base, theirs: theirs.cache, yours: yours))
+        setNote(FormText.changedElsewhereNote)
     }
 
     /// The member settled the conflict of the kept change `sequence` (wrote over the

@@ -92,13 +92,12 @@ extension GeoCacheFormController {
             endEdit(restoringFields: false)
             showError(FormText.deletedWhileEditing(editing.base.cache.title))
         case (.save(let editing), CacheEditError.changedElsewhere(let newer)):
-            let cache = (editing.conflict ?? editing.base).cache.replacingFields(currentFieldValues())
-            mode = .editing(FormMode.EditSession(base: editing.base, stash: editing.stash, conflict: newer,
-                                                 queued: editing.queued))
-            showError(FormText.changedWhileEditing(editing.base.cache.title,
-                                                   differing: newer.cache.fields(differingFrom: cache),
-                                                   theirs: newer.cache, yours: cache))
-            setNote(FormText.changedElsewhereNote)
+            // The save was made from the version it compared with; your changes from
+            // it are applied to the newer version, which the fields then show.
+            let from = (editing.conflict ?? editing.base).cache
+            let yours = editing.saving(currentFieldValues())
+            showConflict(base: from, theirs: newer, yours: yours, in: editing.base, stash: editing.stash,
+                         queued: editing.queued)
         case (.delete(let target), CacheEditError.deletedElsewhere):
             setNote(FormText.deletedElsewhereNothingDeleted(target.cache.title))
         case (.delete(let target), CacheEditError.changedElsewhere):

@@ -33,17 +33,25 @@ import Testing
         }
     }
 
-    @Test func aConflictingKeptEditOpensTheEditOfTheClubsVersionShowingBothVersions() throws {
+    @Test func aConflictingKeptEditOpensTheEditOfTheClubsVersionShowingEachDifferingFieldThreeWays() throws {
         let conflict = try Conflict()
         let form = conflict.form
         #expect(form.controller.mode.editSession?.conflict == conflict.theirs)
-        #expect(form.fieldTexts == ["Old Oak", "In the hollow", "ana", "Travel bug"])
         #expect(form.screen.contains("was changed in another session while you edited it"))
-        #expect(form.screen.contains("Details stored: Behind the tree"))
-        #expect(form.screen.contains("yours:  In the hollow"))
-        #expect(form.screen.contains("Reward  stored: Coin"))
+        #expect(form.screen.contains("Details base:   Behind the tree"))
+        #expect(form.screen.contains("        stored: unchanged"))
+        #expect(form.screen.contains("        yours:  In the hollow"))
+        #expect(form.screen.contains("Reward  base:   Travel bug"))
+        #expect(form.screen.contains("        stored: Coin"))
+        #expect(form.screen.contains("        yours:  unchanged"))
+        #expect(!form.screen.contains("Title   base:"))
         #expect(form.status.contains("Changed elsewhere"))
         #expect(form.model.waitingChanges == 1)
+    }
+
+    @Test func theFieldsHoldTheKeptChangeAppliedToTheClubsVersion() throws {
+        let conflict = try Conflict()
+        #expect(conflict.form.fieldTexts == ["Old Oak", "In the hollow", "ana", "Coin"])
     }
 
     @Test func savingWritesTheKeptTextOverTheClubsVersionAndSettlesTheKeptChange() throws {
@@ -53,6 +61,32 @@ import Testing
         let stored = try #require(try conflict.live.loadCaches().first)
         #expect(stored.details == "In the hollow")
         #expect(conflict.form.model.waitingChanges == 0)
+    }
+
+    @Test func savingOverTheClubsVersionKeepsItsChangeToAFieldTheKeptEditDidNotTouch() throws {
+        let conflict = try Conflict()
+        conflict.form.press(.control("s"))
+        let stored = try #require(try conflict.live.loadCaches().first)
+        #expect(stored.reward == "Coin")
+    }
+
+    @Test func savingOverTheClubsVersionKeepsThePlaceTheKeptEditSet() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let live = try PostgresStore(url: url)
+        let original = try live.add(Samples.oak)
+        let moved = Coordinate(latitude: 47.5, longitude: 8.25)
+        let form = try ClubFormHarness(url: url) { files in
+            var mine = original.cache
+            mine.coordinate = moved
+            try Outbox(files: files).queueEdit(of: original.cache, to: mine)
+            var theirs = original.cache
+            theirs.reward = "Coin"
+            _ = try live.update(original, to: theirs)
+        }
+        form.press(.control("s"))
+        let stored = try #require(try live.loadCaches().first)
+        #expect(stored.coordinate == moved)
+        #expect(stored.reward == "Coin")
     }
 
     @Test func takingTheClubsVersionDropsTheKeptChange() throws {

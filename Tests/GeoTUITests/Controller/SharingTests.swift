@@ -42,25 +42,41 @@ import Testing
                                                 creator: "Two creator", reward: "Gold coin"))
     }
 
-    @Test func theRefusalShowsBothVersionsAndKeepsTheTypedText() throws {
+    @Test func theRefusalShowsBaseStoredAndYoursForEachFieldThatDiffers() throws {
         let form = try editRacedByAnotherSession()
         form.press(.control("s"))
         #expect(form.screen.contains("was changed in another session while you edited it"))
-        #expect(form.screen.contains("Title   stored: Two"))
+        #expect(form.screen.contains("Title   base:   Two "))
+        #expect(form.screen.contains("        stored: unchanged"))
         #expect(form.screen.contains("        yours:  Two more"))
-        #expect(form.screen.contains("Reward  stored: Gold coin"))
-        #expect(form.screen.contains("        yours:  Two reward"))
-        #expect(form.fieldTexts == ["Two more", "Two details", "Two creator", "Two reward"])
+        #expect(form.screen.contains("Reward  base:   Two reward"))
+        #expect(form.screen.contains("        stored: Gold coin"))
+        #expect(form.screen.contains("        yours:  unchanged"))
+        #expect(!form.screen.contains("Details base:"))
         #expect(form.screen.contains("[ Save ]"))
     }
 
-    @Test func savingAgainAfterTheRefusalKeepsMine() throws {
+    @Test func afterTheRefusalTheFieldsHoldMyChangesAppliedToTheOtherSessionsVersion() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"))
+        #expect(form.fieldTexts == ["Two more", "Two details", "Two creator", "Gold coin"])
+    }
+
+    @Test func savingAgainAfterTheRefusalKeepsMyChangeAndTheOtherSessionsUntouchedField() throws {
         let form = try editRacedByAnotherSession()
         form.press(.control("s"), .control("s"))
         #expect(try stored(form)[1] == GeoCache(title: "Two more", details: "Two details",
-                                                creator: "Two creator", reward: "Two reward"))
+                                                creator: "Two creator", reward: "Gold coin"))
         #expect(form.status.contains("Saved over the other session"))
         #expect(form.screen.contains("[ Add ]"))
+    }
+
+    @Test func aFieldRetypedAfterTheRefusalIsSavedAsTyped() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"), .tab, .tab, .tab, .control("u"))
+        form.type("Two reward")
+        form.press(.control("s"))
+        #expect(try stored(form)[1].reward == "Two reward")
     }
 
     @Test func reloadAfterTheRefusalTakesTheirsIntoTheFields() throws {
@@ -97,7 +113,7 @@ import Testing
         second.idle()
         second.press(.control("s"))
         #expect(try stored(first).map(\.title) == ["One", "First", "Three"])
-        #expect(second.screen.contains("Title   stored: First"))
+        #expect(second.screen.contains("        stored: First"))
     }
 
     // MARK: The edit's own cache
