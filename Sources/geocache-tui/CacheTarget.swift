@@ -11,11 +11,13 @@ import GeoModel
 /// `--position -1` is refused as a position below 1, not as a missing value.
 struct CacheTarget: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp(CommandHelp.Target.position, valueName: "n"))
+            help: ArgumentHelp(CommandHelp.Target.position, valueName: "n"),
+            transform: { try WholeNumberArgument.parse($0, least: 1) })
     var position: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp(CommandHelp.Target.id, valueName: "n"))
+            help: ArgumentHelp(CommandHelp.Target.id, valueName: "n"),
+            transform: { try WholeNumberArgument.parse($0, least: 1) })
     var id: Int64?
 
     @Option(help: ArgumentHelp(CommandHelp.Target.code, valueName: "code"))

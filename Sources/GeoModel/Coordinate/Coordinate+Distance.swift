@@ -60,10 +60,14 @@ extension Coordinate {
     /// decimals below 10 km ("1.24 km"), with 1 decimal below 100 km ("95.5 km"), and
     /// whole kilometres beyond ("1234 km").
     ///
-    /// Each form is chosen after rounding, so 999.6 m is "1.00 km", not "1000 m".
+    /// Each form is chosen after rounding, so 999.6 m is "1.00 km", not "1000 m". A
+    /// distance no place on the Earth is from another (a billion kilometres and more,
+    /// or not a number) is written as it is, never turned into a whole number that
+    /// could not hold it.
     ///
     /// - Parameter metres: The distance, not negative.
     public static func distanceText(metres: Double) -> String {
+        guard metres.isFinite, abs(metres) < 1e12 else { return String(format: "%.0f km", metres / 1000) }
         let wholeMetres = Int(metres.rounded())
         if wholeMetres < 1000 { return "\(wholeMetres) m" }
         let hundredths = Int((metres / 10).rounded())

@@ -39,7 +39,8 @@ extension GeocacheTUICommand {
                 })
         var gps: GPSDEndpoint?
 
-        @Option(help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"))
+        @Option(help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"),
+                transform: { try WholeNumberArgument.parse($0, least: 0) })
         var limit: Int?
 
         /// Where `--near` measures from.

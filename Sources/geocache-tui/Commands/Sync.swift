@@ -22,10 +22,12 @@ extension GeocacheTUICommand {
         @Flag(help: ArgumentHelp(CommandHelp.Sync.status))
         var status = false
 
-        @Option(help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n"))
+        @Option(help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n"),
+                transform: { try WholeNumberArgument.parse($0, least: 1) })
         var discard: Int64?
 
-        @Option(help: ArgumentHelp(CommandHelp.Sync.overwrite, valueName: "n"))
+        @Option(help: ArgumentHelp(CommandHelp.Sync.overwrite, valueName: "n"),
+                transform: { try WholeNumberArgument.parse($0, least: 1) })
         var overwrite: Int64?
 
         @Option(parsing: .unconditional,
@@ -140,7 +142,8 @@ extension GeocacheTUICommand {
     }
 }
 
-/// Reading a distance from the command line: a number and a unit, `50km`, `2.5 km`, `500m`.
+/// Reading a distance from the command line: a number and a unit, `50km`, `2.5 km`, `500m`,
+/// up to ``ClubCopy/Area/greatestRadius`` (half the Earth's circumference).
 enum DistanceArgument {
     /// The distance in metres, or a usage error naming what is wrong.
     static func parse(_ text: String) throws -> Double {
@@ -149,6 +152,7 @@ enum DistanceArgument {
         for (unit, metres) in units where trimmed.hasSuffix(unit) {
             let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
             if let value = Double(number), value.isFinite, value > 0, !number.hasPrefix("+") {
+                guard value * metres <= ClubCopy.Area.greatestRadius else { throw ValidationError(CommandText.tooFar(text)) }
                 return value * metres
             }
             break

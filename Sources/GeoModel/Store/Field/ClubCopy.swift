@@ -34,6 +34,10 @@ public final class ClubCopy {
             self.center = center
             self.radius = radius
         }
+
+        /// The greatest radius an area has, in metres: half the Earth's circumference
+        /// at the equator (20,038 km), which reaches every place from any centre.
+        public static let greatestRadius: Double = 20_038_000
     }
 
     /// The files it lives in.

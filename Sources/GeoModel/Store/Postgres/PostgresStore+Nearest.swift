@@ -59,7 +59,7 @@ extension PostgresStore {
             try Self.walkPlaced(on: connection, from: origin, beyond: 0) { keys in
                 var next = 0
                 while next < keys.count, left > 0 {
-                    let chunk = keys[next..<min(next + Self.fetchSize, next + left, keys.count)]
+                    let chunk = keys[next..<next + min(Self.fetchSize, left, keys.count - next)]
                     next = chunk.endIndex
                     let read = try Self.caches(chunk.map(\.id), on: connection)
                     let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
