@@ -133,13 +133,16 @@ public final class CacheList {
             throw error
         }
         self.opening = nil
-        session = WriteSession(store: opened.store, location: opening.location, files: field?.files,
-                               unreachable: opened.away == nil ? nil : opened.unreachable)
+        let session = WriteSession(store: opened.store, location: opening.location, files: field?.files,
+                                   unreachable: opened.away == nil ? nil : opened.unreachable)
+        session.setAsideNotice = { [weak self] file in self?.broadcast(.fileSetAside(file)) }
+        self.session = session
         field?.away = opened.away
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
         draftState = DraftState(taken: draft)
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
+        if let setAside = opened.setAside { broadcast(.fileSetAside(setAside)) }
         deliverAfterOpening()
     }
 

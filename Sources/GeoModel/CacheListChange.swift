@@ -72,4 +72,8 @@ public enum CacheListChange: Equatable, Sendable {
     /// stored, what met a conflict, and how many changes still wait. When something was
     /// stored, the list has re-read the store.
     case outboxDelivered(OutboxDelivery.Report, waiting: Int)
+    /// One of field mode's files on this machine (the copy, the outbox) was found
+    /// damaged and set aside; the list goes on without it (no copy: the next `sync`
+    /// fetches one) or with a new one (an empty outbox).
+    case fileSetAside(FieldFileSetAside)
 }

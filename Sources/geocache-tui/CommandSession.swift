@@ -26,6 +26,7 @@ extension StoreOptions {
         } catch {
             throw CommandFailure.report(error)
         }
+        session.saysSetAsideFiles()
         do {
             if let delivered = try session.deliverWaiting() {
                 CommandOutput.standardError.write(CommandText.delivery(delivered))
@@ -60,6 +61,14 @@ extension StoreOptions {
 }
 
 extension WriteSession {
+    /// Makes the session say on standard error, once, each of field mode's files it
+    /// finds damaged and sets aside (``CommandText/setAside(_:)``); returns it.
+    @discardableResult
+    func saysSetAsideFiles() -> WriteSession {
+        setAsideNotice = { CommandOutput.standardError.write([CommandText.setAside($0)]) }
+        return self
+    }
+
     /// The cache `target` names, as a write starts from it (``cache(named:)``); one that
     /// is not there ends the command with its message and exit status 1.
     func cache(named target: CacheTarget) throws -> StoredCache {

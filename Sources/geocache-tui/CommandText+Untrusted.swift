@@ -1,8 +1,8 @@
 import Foundation
 import GeoModel
 
-/// What the commands say about values they do not take on trust: numbers out of range
-/// on the command line.
+/// What the commands say about values and files they do not take on trust: numbers out
+/// of range on the command line, and field mode's files found damaged and set aside.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -21,5 +21,23 @@ extension CommandText {
     /// A whole-number option given something else.
     static func notAWholeNumber(_ text: String) -> String {
         "“\(text)” is not a whole number: give one such as 3."
+    }
+
+    // MARK: - Files set aside
+
+    /// One of field mode's files found damaged and set aside: said once, on standard
+    /// error, by the command that found it.
+    static func setAside(_ file: FieldFileSetAside) -> String {
+        switch file.kind {
+        case .copy:
+            "this machine's copy of the club's caches was damaged (\(file.reason)); it was set aside as "
+                + "\(file.setAsidePath) and is not used. The next sync fetches a new copy (the file set aside "
+                + "can then be deleted)."
+        case .outbox:
+            "the outbox, where the changes made while the club store could not be reached are kept, was damaged "
+                + "(\(file.reason)); it was set aside as \(file.setAsidePath), untouched, and a new outbox was "
+                + "started. The changes kept in the old one were not delivered: keep that file, it may still hold "
+                + "them for recovery."
+        }
     }
 }

@@ -26,23 +26,36 @@ extension WriteSession {
     }
 
     /// What waits here and the copy's state (see ``FieldStatus``); nil for a file store.
+    /// A damaged copy is set aside (and said: ``setAsideNotice``), and there is none.
     /// - Throws: ``StoreError`` when the outbox or the copy cannot be read.
     public func fieldStatus() throws -> FieldStatus? {
         guard let files else { return nil }
         let copy = ClubCopy(files: files)
         var summary: CopySummary?
-        if let refreshed = try copy.refreshedAt() {
-            summary = CopySummary(count: try copy.open().count(), refreshedAt: refreshed, area: try copy.area())
+        do {
+            if let meta = try copy.readMeta() {
+                summary = CopySummary(count: try copy.open().count(), refreshedAt: meta.refreshedAt, area: meta.area)
+            }
+        } catch let setAside as FieldFileSetAside {
+            noteSetAside(setAside)
+        } catch StoreError.noCopy {
+            // Set aside by another process meanwhile: there is none.
         }
         return FieldStatus(changes: try waitingChanges(), copy: summary, storeName: files.storeName)
     }
 
     /// When this machine's copy of the club's caches was refreshed; nil without one (or
-    /// for a file store).
+    /// for a file store), and when it was damaged: it is set aside (and said:
+    /// ``setAsideNotice``).
     /// - Throws: ``StoreError`` when the copy cannot be read.
     public func copyRefreshedAt() throws -> Date? {
         guard let files else { return nil }
-        return try ClubCopy(files: files).refreshedAt()
+        do {
+            return try ClubCopy(files: files).refreshedAt()
+        } catch let setAside as FieldFileSetAside {
+            noteSetAside(setAside)
+            return nil
+        }
     }
 
     /// Makes the waiting change `sequence`, in conflict, win over the server's version

@@ -57,6 +57,13 @@ public final class WriteSession {
     /// How long a command waits for another process's delivery of the same outbox.
     public static let commandDeliveryWait: Duration = .seconds(15)
 
+    /// Field mode's files this session found damaged and set aside
+    /// (``FieldFileSetAside``), in the order found.
+    public internal(set) var setAsideFiles: [FieldFileSetAside] = []
+    /// Called once for each file set aside, as it is found: a command says so on
+    /// standard error, a form's list broadcasts it for the status line.
+    public var setAsideNotice: ((FieldFileSetAside) -> Void)?
+
     /// The outbox, opened when first needed.
     var openedOutbox: Outbox?
     /// The draft file on this machine (``LocalDrafts``), opened when a draft is first
@@ -151,15 +158,27 @@ public final class WriteSession {
     }
 
     /// The store, for reads and writes that need it; ``StoreError/noCopy(server:)`` for
-    /// a command on a club store that cannot be reached when this machine holds no copy.
+    /// a command on a club store that cannot be reached when this machine holds no copy,
+    /// or only a damaged one (set aside and said: ``setAsideNotice``).
     public func readStore() throws -> any CacheStore {
         if let store { return store }
         guard let files else { throw StoreError.noCopy(server: location.description) }
         let copy = ClubCopy(files: files)
-        guard try copy.refreshedAt() != nil else { throw StoreError.noCopy(server: location.description) }
-        let opened = try copy.open()
-        store = opened
-        return opened
+        do {
+            guard try copy.refreshedAt() != nil else { throw StoreError.noCopy(server: location.description) }
+            let opened = try copy.open()
+            store = opened
+            return opened
+        } catch let setAside as FieldFileSetAside {
+            noteSetAside(setAside)
+            throw StoreError.noCopy(server: location.description)
+        }
+    }
+
+    /// Records `file`, just set aside, and says so through ``setAsideNotice``.
+    func noteSetAside(_ file: FieldFileSetAside) {
+        setAsideFiles.append(file)
+        setAsideNotice?(file)
     }
 
     // MARK: - Writing

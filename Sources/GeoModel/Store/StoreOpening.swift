@@ -43,6 +43,8 @@ public final class StoreOpening: @unchecked Sendable {
         var away: ClubAway? = nil
         /// What the server's opening met, when it could not be reached.
         var unreachable: StoreError? = nil
+        /// The copy, found damaged and set aside while the server could not be reached.
+        var setAside: FieldFileSetAside? = nil
     }
 
     /// Written by the thread before it signals `done`; taken by ``take()``.
@@ -112,21 +114,28 @@ public final class StoreOpening: @unchecked Sendable {
     }
 
     /// This machine's copy of the club store whose server could not be reached, or an
-    /// empty store that can only be read when there is none. Its drafts are not taken:
-    /// they are the club's, kept on the server.
+    /// empty store that can only be read when there is none, or when the copy was
+    /// damaged (it is set aside, and ``Opened/setAside`` says so): an Add needs no copy.
+    /// Its drafts are not taken: they are the club's, kept on the server.
     private static func openCopy(of files: FieldFiles, name: String) throws(StoreError) -> Opened {
         let copy = ClubCopy(files: files)
+        var setAside: FieldFileSetAside?
         do {
-            guard let refreshedAt = try copy.refreshedAt() else {
-                let empty = CacheList.NoCopyStore(name: name)
-                return Opened(store: empty, contents: StoreContents(count: 0, first: nil, draft: nil), away: .noCopy)
+            if let refreshedAt = try copy.refreshedAt() {
+                let store = try copy.open()
+                let contents = StoreContents(count: try store.count(), first: try store.first(), draft: nil)
+                return Opened(store: store, contents: contents, away: .copy(refreshedAt: refreshedAt))
             }
-            let store = try copy.open()
-            let contents = StoreContents(count: try store.count(), first: try store.first(), draft: nil)
-            return Opened(store: store, contents: contents, away: .copy(refreshedAt: refreshedAt))
+        } catch let damaged as FieldFileSetAside {
+            setAside = damaged
+        } catch StoreError.noCopy {
+            // Set aside by another process meanwhile.
         } catch {
             throw StoreError(wrapping: error, path: files.copyPath)
         }
+        let empty = CacheList.NoCopyStore(name: name)
+        return Opened(store: empty, contents: StoreContents(count: 0, first: nil, draft: nil), away: .noCopy,
+                      setAside: setAside)
     }
 
     /// A descriptor that becomes readable once the store is open (or failed to open),

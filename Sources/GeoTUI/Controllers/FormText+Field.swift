@@ -18,6 +18,16 @@ extension FormText {
         }
     }
 
+    /// The status line when one of field mode's files was found damaged and set aside.
+    static func setAside(_ file: FieldFileSetAside) -> String {
+        let name = (file.setAsidePath as NSString).lastPathComponent
+        return switch file.kind {
+        case .copy: "The copy on this machine was damaged: set aside as \(name); geocache-tui sync fetches a new one"
+        case .outbox: "The outbox on this machine was damaged: set aside as \(name), a new one started; keep that "
+            + "file, its changes were not delivered"
+        }
+    }
+
     /// The status line while a club store's server stopped answering during the session.
     static let serverAwayKeeping = "Store unreachable, retrying; changes are kept on this machine"
 

@@ -35,6 +35,8 @@ extension GeoCacheFormController {
             clubStoreDidComeBack()
         case .outboxDelivered(let report, let waiting):
             outboxDidDeliver(report, waiting: waiting)
+        case .fileSetAside(let file):
+            setNote(FormText.setAside(file))
         }
     }
 

@@ -65,6 +65,7 @@ extension GeocacheTUICommand {
             guard case .server(let url)? = try? storeOptions.location() else { return }
             // What is on this machine is read and decided without the network.
             let here = WriteSession(store: nil, location: .server(url), files: FieldFiles(serverURL: url))
+                .saysSetAsideFiles()
             if status { return try SyncStatus.print(here) }
             if let discard {
                 let change = try waitingChange(discard, in: here)
@@ -87,7 +88,7 @@ extension GeocacheTUICommand {
             let session: WriteSession
             var delivered: WriteSession.DeliverySummary?
             do {
-                session = try WriteSession.opening(.server(url))
+                session = try WriteSession.opening(.server(url)).saysSetAsideFiles()
                 if session.unreachable == nil { delivered = try session.deliverWaiting() }
             } catch {
                 throw CommandFailure.report(error)

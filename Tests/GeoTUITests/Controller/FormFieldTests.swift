@@ -115,6 +115,23 @@ final class ClubFormHarness {
         #expect(form.controller.openingFailure == nil)
     }
 
+    @Test(arguments: [FileDamage.garbagePages, .sql("UPDATE club_copy SET refreshed_at = 'abc'"), .notSQLite])
+    func aDamagedCopyIsSetAsideAndTheFormOpensWithoutItSayingSoAndKeepsAnAdd(_ damage: FileDamage) throws {
+        let form = try ClubFormHarness { files in
+            try Self.copy(of: [Samples.oak])(files)
+            try damage.apply(to: files.copyPath)
+        }
+        #expect(form.controller.openingFailure == nil)
+        #expect(form.title.contains("club store away"))
+        #expect(form.status.contains("The copy on this machine was damaged: set aside as copy.sqlite.damaged-"),
+                "the status line was: \(form.status)")
+        #expect(form.screen.contains("No caches yet."))
+        form.typeCache(Samples.bridge)
+        form.press(.control("s"))
+        #expect(form.model.waitingChanges == 1)
+        #expect(form.status.contains("Kept on this machine: 1 change waiting"))
+    }
+
     @Test func editAndDeleteOnTheCopyAreRefusedWithANote() throws {
         let form = try ClubFormHarness(prepare: Self.copy(of: [Samples.oak]))
         form.press(.function(4))

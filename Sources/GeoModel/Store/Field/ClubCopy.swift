@@ -15,6 +15,12 @@ import GRDB
 /// rollback-journal mode and read-only (mode 0400), so a reader opens it with no side
 /// files and nothing is ever written into it.
 ///
+/// Nothing in it is taken on trust: a copy that is not an SQLite file, whose pages
+/// SQLite's quick check finds broken, or whose `club_copy` row holds a value this
+/// version cannot believe (a refresh time that is not a time, a centre off the Earth,
+/// a radius beyond half its circumference) is damaged. It is set aside, renamed beside
+/// itself (``FieldFileSetAside``), and there is no copy until the next refresh.
+///
 /// ```swift
 /// let copy = ClubCopy(files: FieldFiles(serverURL: url))
 /// try copy.refresh(from: clubStore, area: nil)
@@ -49,11 +55,16 @@ public final class ClubCopy {
     }
 
     /// When the copy was last refreshed, or nil when there is none.
+    ///
+    /// - Throws: ``FieldFileSetAside`` when the copy was damaged: it is set aside, and
+    ///   there is none now; ``StoreError`` when it cannot be read (left as it is).
     public func refreshedAt() throws -> Date? {
         try readMeta()?.refreshedAt
     }
 
     /// The area the copy holds (nil: every cache, or no copy).
+    ///
+    /// - Throws: what ``refreshedAt()`` throws.
     public func area() throws -> Area? {
         try readMeta()?.area
     }
@@ -95,7 +106,8 @@ public final class ClubCopy {
     /// throws ``StoreError/readOnly(path:reason:)`` with that sentence. When a refresh
     /// replaces the copy, the store's ``CacheStore/hasChangedExternally()`` says so and
     /// it reads the new copy from then on. Throws ``StoreError/noCopy(server:)`` when
-    /// there is no copy yet.
+    /// there is no copy yet, and ``FieldFileSetAside`` when it was damaged (its pages
+    /// are checked first): it is set aside, and there is none now.
     public func open(now: Date = Date()) throws -> any CacheStore {
         try ClubCopyStore(copy: self, clockOffset: now.timeIntervalSince(Date()))
     }
@@ -112,7 +124,7 @@ public final class ClubCopy {
         case ..<60: return "just now"
         case ..<3600: return "\(Int(seconds / 60)) min ago"
         case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
-        default: return "\(Int(seconds / 86400)) days ago"
+        default: return "\(Int(min(seconds / 86400, 1e12))) days ago"
         }
     }
 
@@ -156,8 +168,12 @@ public final class ClubCopy {
         let area: Area?
     }
 
-    /// Reads the copy's `club_copy` row; nil when there is no copy.
-    func readMeta() throws -> Meta? {
+    /// Reads the copy's `club_copy` row (after SQLite's quick check of every page when
+    /// `checkingPages`); nil when there is no copy.
+    ///
+    /// - Throws: ``FieldFileSetAside`` when the copy is damaged (it is set aside first);
+    ///   ``StoreError`` when it cannot be read now.
+    func readMeta(checkingPages: Bool = false) throws -> Meta? {
         let path = files.copyPath
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         var configuration = Configuration()
@@ -165,22 +181,54 @@ public final class ClubCopy {
         do {
             let queue = try DatabaseQueue(path: SQLiteStore.readOnlyURI(for: path), configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read(Self.recordedFacts(in:))
+            return try queue.read { db in
+                if checkingPages { try FieldFileDamage.quickCheck(db) }
+                return try Self.recordedFacts(in: db)
+            }
         } catch {
-            throw StoreError(wrapping: error, path: path)
+            return try setAsideIfDamaged(error)
         }
     }
 
-    /// The `club_copy` row of the copy open in `db`; nil when it has none.
-    static func recordedFacts(in db: Database) throws -> Meta? {
+    /// When `error` (met reading the copy) means that it is damaged, sets it aside and
+    /// throws ``FieldFileSetAside``, or returns nil when another process set it aside
+    /// first; otherwise throws it as a ``StoreError``.
+    func setAsideIfDamaged(_ error: any Error) throws -> Meta? {
+        if let setAside = error as? FieldFileSetAside { throw setAside }
+        guard let damage = FieldFileDamage.of(error) else { throw StoreError(wrapping: error, path: files.copyPath) }
+        if let setAside = try FieldFileSetAside.setAside(.copy, at: files.copyPath, because: damage.reason) {
+            throw setAside
+        }
+        return nil
+    }
+
+    /// The times a copy can have been refreshed at: from 1970 to the end of year 9999.
+    static let believableTimes: ClosedRange<Double> = 0...253_402_300_799
+
+    /// The `club_copy` row of the copy open in `db`, read with GRDB's throwing API.
+    ///
+    /// - Throws: ``FieldFileDamage`` when it has none, or holds a value no refresh
+    ///   writes: a refresh time that is not a time from 1970 to 9999, a centre that is
+    ///   not a place on the Earth in whole microdegrees, a radius that is not a distance
+    ///   up to ``Area/greatestRadius``, or an area given in part.
+    static func recordedFacts(in db: Database) throws -> Meta {
         guard try db.tableExists("club_copy"), let row = try GRDB.Row.fetchOne(db, sql: """
             SELECT refreshed_at, center_latitude, center_longitude, radius FROM club_copy
-            """) else { return nil }
-        let refreshedAt = Date(timeIntervalSince1970: row[0])
-        let latitude: Int32? = row[1], longitude: Int32? = row[2], radius: Double? = row[3]
-        guard let latitude, let longitude, let radius,
+            """) else { throw FieldFileDamage(reason: "it holds no record of its refresh") }
+        let values = try (0..<4).map { try row.decode(DatabaseValue.self, atIndex: $0) }
+        guard let seconds = Double.fromDatabaseValue(values[0]), believableTimes.contains(seconds) else {
+            throw FieldFileDamage(reason: "its refresh time, \(values[0]), is not a time")
+        }
+        let refreshedAt = Date(timeIntervalSince1970: seconds)
+        if values[1...].allSatisfy(\.isNull) { return Meta(refreshedAt: refreshedAt, area: nil) }
+        guard let latitude = Int64.fromDatabaseValue(values[1]).flatMap(Int32.init(exactly:)),
+              let longitude = Int64.fromDatabaseValue(values[2]).flatMap(Int32.init(exactly:)),
               let center = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude) else {
-            return Meta(refreshedAt: refreshedAt, area: nil)
+            throw FieldFileDamage(reason: "its area's centre, \(values[1]), \(values[2]) microdegrees, is not a place")
+        }
+        guard let radius = Double.fromDatabaseValue(values[3]), radius > 0, radius <= Area.greatestRadius else {
+            throw FieldFileDamage(reason: "its area's radius, \(values[3]) m, is not a distance up to "
+                                  + Coordinate.distanceText(metres: Area.greatestRadius))
         }
         return Meta(refreshedAt: refreshedAt, area: Area(center: center, radius: radius))
     }

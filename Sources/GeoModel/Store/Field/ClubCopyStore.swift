@@ -20,20 +20,27 @@ final class ClubCopyStore: CacheStore {
     /// Added to the clock: the `now` the copy was opened at, less the real time then.
     private let clockOffset: TimeInterval
 
-    /// Opens the copy; throws ``StoreError/noCopy(server:)`` when there is none.
+    /// Opens the copy; throws ``StoreError/noCopy(server:)`` when there is none, and
+    /// ``FieldFileSetAside`` when it was damaged (and is set aside now).
     init(copy: ClubCopy, clockOffset: TimeInterval) throws {
         self.copy = copy
         self.clockOffset = clockOffset
         (file, identity, refreshedAt) = try Self.openFile(of: copy)
     }
 
-    /// Opens the copy's file and reads when it was refreshed, from the file opened.
+    /// Checks the copy's file (every page, and its `club_copy` row), opens it and reads
+    /// when it was refreshed, from the file opened; a damaged one is set aside.
     private static func openFile(of copy: ClubCopy) throws -> (SQLiteStore, StoreFile.Identity, Date) {
         let noCopy = StoreError.noCopy(server: copy.files.storeName)
-        guard FileManager.default.fileExists(atPath: copy.files.copyPath) else { throw noCopy }
-        let file = try SQLiteStore(path: copy.files.copyPath)
-        guard let meta = try file.read(ClubCopy.recordedFacts(in:)) else { throw noCopy }
-        return (file, file.identity, meta.refreshedAt)
+        guard try copy.readMeta(checkingPages: true) != nil else { throw noCopy }
+        do {
+            let file = try SQLiteStore(path: copy.files.copyPath)
+            let meta = try file.queue.read(ClubCopy.recordedFacts(in:))
+            return (file, file.identity, meta.refreshedAt)
+        } catch {
+            _ = try copy.setAsideIfDamaged(error)
+            throw noCopy
+        }
     }
 
     /// The club store's name (its URL without the password).
@@ -143,10 +150,17 @@ final class ClubCopyStore: CacheStore {
 
     // MARK: Other sessions
 
-    /// True once a refresh put a new copy in place; the store then reads that one.
+    /// True once a refresh put a new copy in place; the store then reads that one. A new
+    /// file found damaged is set aside, and the copy opened before stays shown.
     func hasChangedExternally() throws -> Bool {
         guard let now = StoreFile.optionalIdentity(of: copy.files.copyPath), now != identity else { return false }
-        (file, identity, refreshedAt) = try Self.openFile(of: copy)
+        do {
+            (file, identity, refreshedAt) = try Self.openFile(of: copy)
+        } catch is FieldFileSetAside {
+            return false
+        } catch StoreError.noCopy {
+            return false
+        }
         return true
     }
 
