@@ -119,7 +119,9 @@ public final class CacheList {
 
     /// Waits for the store being opened, then starts from its state as ``init(store:)``
     /// does (the opening's thread has read it) and broadcasts
-    /// ``CacheListChange/opened(count:draft:)``. Does nothing once open.
+    /// ``CacheListChange/opened(count:draft:)``, then, for a club store, one
+    /// ``CacheListChange/fileSetAside(_:)`` for a copy or an outbox on this machine found
+    /// damaged (and each found later by its session). Does nothing once open.
     /// - Throws: the ``StoreError`` that opening or reading the store met; the list then
     ///   stays empty and opening, and a later call throws it again.
     public func finishOpening() throws {
@@ -143,6 +145,8 @@ public final class CacheList {
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
         if let setAside = opened.setAside { broadcast(.fileSetAside(setAside)) }
+        // The outbox is checked now, so that one found damaged is said as the form opens.
+        if field != nil, session.hasOutbox { _ = try? session.outbox() }
         deliverAfterOpening()
     }
 

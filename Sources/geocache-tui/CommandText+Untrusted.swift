@@ -2,7 +2,8 @@ import Foundation
 import GeoModel
 
 /// What the commands say about values and files they do not take on trust: numbers out
-/// of range on the command line, and field mode's files found damaged and set aside.
+/// of range on the command line, field mode's files found damaged and set aside, and
+/// changes kept on this machine whose rows cannot be read.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -39,5 +40,55 @@ extension CommandText {
                 + "started. The changes kept in the old one were not delivered: keep that file, it may still hold "
                 + "them for recovery."
         }
+    }
+
+    // MARK: - Changes that cannot be read
+
+    /// The line of `sync --status` for a change whose row cannot be read: what could be
+    /// read of it (`?` for the rest), separated by tabs as the other lines are.
+    static func statusLine(_ change: UnreadableChange) -> String {
+        [String(change.sequence), change.kind?.rawValue ?? "?", change.code.map(ConflictText.visible) ?? "?",
+         change.title.map(ConflictText.visible) ?? "?", "queued " + (change.queuedAt.map(time) ?? "?"),
+         "cannot be read: " + change.reason].joined(separator: "\t")
+    }
+
+    /// "1 change that cannot be read", "2 changes that cannot be read".
+    static func unreadable(_ count: Int) -> String {
+        changes(count) + " that cannot be read"
+    }
+
+    /// `sync --discard N` done, of a change that cannot be read.
+    static func dropped(_ change: UnreadableChange) -> String {
+        "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
+    }
+
+    /// `sync --overwrite N` of a change that cannot be read.
+    static func cannotOverwrite(_ change: UnreadableChange) -> String {
+        "change \(change.sequence) cannot be read (\(change.reason)), so it cannot be delivered over the server's "
+            + "version; nothing was changed. Give it up with sync --discard \(change.sequence)."
+    }
+}
+
+extension ConflictText {
+    /// "an edit of GT12AB34C “Old Oak” queued 2026-11-26 18:40", with what could be
+    /// read of a change whose row cannot be read.
+    static func naming(_ change: UnreadableChange) -> String {
+        let kind = switch change.kind {
+        case .add?: "an add"
+        case .edit?: "an edit"
+        case .delete?: "a delete"
+        case nil: "a change"
+        }
+        let code = change.code.map { " of " + visible($0) } ?? ""
+        let title = change.title.map { " “\(visible($0))”" } ?? ""
+        return kind + code + title + (change.queuedAt.map { " queued " + CommandText.time($0) } ?? "")
+    }
+
+    /// The lines that describe a change whose row cannot be read: what it is, why it is
+    /// never delivered, and how to give it up.
+    static func unreadableLines(for change: UnreadableChange) -> [String] {
+        ["cannot be read: change \(change.sequence), \(naming(change)); it is never delivered as it is",
+         "  \(change.reason)",
+         "  give it up: sync --discard \(change.sequence)"]
     }
 }

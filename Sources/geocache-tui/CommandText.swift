@@ -91,9 +91,10 @@ enum CommandText {
         for change in report.refused {
             lines += ConflictText.refusalLines(for: change)
         }
+        lines += report.unreadable.flatMap(ConflictText.unreadableLines)
         for change in report.held {
-            lines.append("held: change \(change.sequence), \(ConflictText.naming(change)), waits behind a conflict "
-                         + "or a refusal of the same cache")
+            lines.append("held: change \(change.sequence), \(ConflictText.naming(change)), waits behind a conflict, "
+                         + "a refusal or a change that cannot be read, of the same cache")
         }
         if report.deliveringElsewhere {
             lines.append("another process (a form or a command) is delivering the changes kept on this machine "
@@ -127,6 +128,7 @@ enum CommandText {
         var summary = "delivered \(changes(report.delivered.count))"
         if !report.conflicts.isEmpty { summary += ", \(conflicts(report.conflicts.count)) kept here" }
         if !report.refused.isEmpty { summary += ", \(changes(report.refused.count)) refused by the server kept here" }
+        if !report.unreadable.isEmpty { summary += ", \(unreadable(report.unreadable.count)) kept here" }
         if !report.held.isEmpty { summary += ", \(changes(report.held.count)) held behind them" }
         return summary + "; the copy holds \(caches(count)) (\(scope))"
     }
@@ -142,10 +144,11 @@ enum CommandText {
         "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
     }
 
-    /// `sync --discard N` or `--overwrite N` of a change that does not wait.
-    static func noWaitingChange(_ sequence: Int64, among changes: [QueuedChange]) -> String {
-        let known = changes.isEmpty ? "nothing waits on this machine"
-            : "the changes waiting are " + changes.map { String($0.sequence) }.joined(separator: ", ")
+    /// `sync --discard N` or `--overwrite N` of a change that does not wait, among the
+    /// numbers of those that do.
+    static func noWaitingChange(_ sequence: Int64, among waiting: [Int64]) -> String {
+        let known = waiting.isEmpty ? "nothing waits on this machine"
+            : "the changes waiting are " + waiting.map(String.init).joined(separator: ", ")
         return "there is no waiting change \(sequence): \(known) (see sync --status)"
     }
 

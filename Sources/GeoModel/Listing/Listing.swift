@@ -73,10 +73,11 @@ public struct Rating: Equatable, Hashable, Comparable, Sendable, CustomStringCon
         self.halves = halves
     }
 
-    /// A rating from a number of stars such as 1.5, or nil when it is not 1 to 5 in halves.
+    /// A rating from a number of stars such as 1.5, or nil when it is not 1 to 5 in halves
+    /// (checked before it is made a whole number: a file may hold any number).
     public init?(stars: Double) {
         let doubled = stars * 2
-        guard doubled.isFinite, doubled == doubled.rounded() else { return nil }
+        guard (2...10).contains(doubled), doubled == doubled.rounded() else { return nil }
         self.init(halves: Int(doubled))
     }
 

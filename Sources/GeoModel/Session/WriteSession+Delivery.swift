@@ -18,20 +18,30 @@ extension WriteSession {
         return openedOutbox != nil || FileManager.default.fileExists(atPath: files.outboxPath)
     }
 
-    /// The outbox, opened (and made) when first needed.
+    /// The outbox, opened (and made) when first needed. One found damaged is set aside
+    /// for a new one, and said (``setAsideNotice``).
     /// - Throws: ``StoreError`` when it cannot be made or read.
     public func outbox() throws -> Outbox {
         guard let files else { preconditionFailure("the outbox of a store that is not a club store") }
         if let openedOutbox { return openedOutbox }
         let opened = try Outbox(files: files)
         openedOutbox = opened
+        if let setAside = opened.setAside { noteSetAside(setAside) }
         return opened
     }
 
-    /// The changes waiting on this machine, in delivery order (none without an outbox).
+    /// The changes waiting on this machine that can be read, in delivery order (none
+    /// without an outbox).
     public func waitingChanges() throws -> [QueuedChange] {
         guard hasOutbox else { return [] }
         return try outbox().changes()
+    }
+
+    /// The changes waiting on this machine whose rows cannot be read, in sequence order
+    /// (none without an outbox): never delivered, given up with ``discardWaiting(_:)``.
+    public func unreadableWaiting() throws -> [UnreadableChange] {
+        guard hasOutbox else { return [] }
+        return try outbox().unreadableChanges()
     }
 
     /// How many changes wait on this machine (none without an outbox).

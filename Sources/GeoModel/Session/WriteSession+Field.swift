@@ -9,6 +9,8 @@ extension WriteSession {
         /// The changes waiting, in delivery order, each with its state
         /// (``QueuedChange/conflict``, ``QueuedChange/refusal``, ``QueuedChange/mayBeStored``).
         public let changes: [QueuedChange]
+        /// The changes waiting whose rows cannot be read, in sequence order.
+        public let unreadable: [UnreadableChange]
         /// The copy, nil when this machine holds none.
         public let copy: CopySummary?
         /// The club store, as the files name it (never with a password).
@@ -41,7 +43,8 @@ extension WriteSession {
         } catch StoreError.noCopy {
             // Set aside by another process meanwhile: there is none.
         }
-        return FieldStatus(changes: try waitingChanges(), copy: summary, storeName: files.storeName)
+        return FieldStatus(changes: try waitingChanges(), unreadable: try unreadableWaiting(), copy: summary,
+                           storeName: files.storeName)
     }
 
     /// When this machine's copy of the club's caches was refreshed; nil without one (or

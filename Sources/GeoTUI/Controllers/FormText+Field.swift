@@ -28,6 +28,12 @@ extension FormText {
         }
     }
 
+    /// After a delivery that met changes kept on this machine whose rows cannot be read.
+    static func unreadableKept(_ count: Int) -> String {
+        "\(changes(count)) kept on this machine cannot be read and \(count == 1 ? "was" : "were") not delivered: "
+            + "geocache-tui sync --status shows \(count == 1 ? "it" : "them")"
+    }
+
     /// The status line while a club store's server stopped answering during the session.
     static let serverAwayKeeping = "Store unreachable, retrying; changes are kept on this machine"
 

@@ -26,9 +26,9 @@ extension GeoCacheFormController {
         updateStatus()
     }
 
-    /// Says what a delivery did; the first conflict becomes the edit of the club's
-    /// version with the kept change applied to it in the fields (while browsing), else a
-    /// note.
+    /// Says what a delivery did (and that changes kept here cannot be read, when some
+    /// cannot); the first conflict becomes the edit of the club's version with the kept
+    /// change applied to it in the fields (while browsing), else a note.
     func outboxDidDeliver(_ report: OutboxDelivery.Report, waiting: Int) {
         if !report.delivered.isEmpty {
             paneError = nil
@@ -36,6 +36,7 @@ extension GeoCacheFormController {
             updateStatus()
             setNote(FormText.delivered(report.delivered.count, waiting: waiting))
         }
+        if !report.unreadable.isEmpty { setNote(FormText.unreadableKept(report.unreadable.count)) }
         guard let conflict = report.conflicts.first else { return }
         showConflict(of: conflict)
     }

@@ -70,11 +70,13 @@ extension GeocacheTUICommand {
             if let discard {
                 let change = try waitingChange(discard, in: here)
                 try Self.reporting { try here.discardWaiting(discard) }
-                print(CommandText.dropped(change))
+                print(change.map(CommandText.dropped, CommandText.dropped))
                 return
             }
             if let overwrite {
-                _ = try waitingChange(overwrite, in: here)
+                if case .unreadable(let change) = try waitingChange(overwrite, in: here) {
+                    throw CommandFailure.report(message: CommandText.cannotOverwrite(change))
+                }
                 try Self.reporting { try here.overwriteWaiting(overwrite) }
             }
             let area = try within.map { ClubCopy.Area(center: try List.resolve(near ?? .gps, gps: gps), radius: $0) }
@@ -110,15 +112,34 @@ extension GeocacheTUICommand {
             if (delivered?.waiting ?? 0) > 0 { throw ExitCode.failure }
         }
 
-        /// The change `sequence` waiting in the outbox of `files`; exit status 1 with a
-        /// message when there is none.
-        private func waitingChange(_ sequence: Int64, in here: WriteSession) throws -> QueuedChange {
-            var changes: [QueuedChange] = []
-            try Self.reporting { changes = try here.waitingChanges() }
-            guard let change = changes.first(where: { $0.sequence == sequence }) else {
-                throw CommandFailure.report(message: CommandText.noWaitingChange(sequence, among: changes))
+        /// The change `sequence` waiting in the outbox of `files`, or what could be read
+        /// of it; exit status 1 with a message when there is none.
+        private func waitingChange(_ sequence: Int64, in here: WriteSession) throws -> WaitingChange {
+            var changes: [QueuedChange] = [], unreadable: [UnreadableChange] = []
+            try Self.reporting {
+                changes = try here.waitingChanges()
+                unreadable = try here.unreadableWaiting()
             }
-            return change
+            if let change = changes.first(where: { $0.sequence == sequence }) { return .readable(change) }
+            if let change = unreadable.first(where: { $0.sequence == sequence }) { return .unreadable(change) }
+            let sequences = (changes.map(\.sequence) + unreadable.map(\.sequence)).sorted()
+            throw CommandFailure.report(message: CommandText.noWaitingChange(sequence, among: sequences))
+        }
+
+        /// A change waiting in the outbox, as `--discard` and `--overwrite` find it.
+        private enum WaitingChange {
+            /// A change read in full.
+            case readable(QueuedChange)
+            /// What could be read of a change whose row cannot be read.
+            case unreadable(UnreadableChange)
+
+            /// `readable` applied to the change, or `unreadable` to what could be read of it.
+            func map<T>(_ readable: (QueuedChange) -> T, _ unreadable: (UnreadableChange) -> T) -> T {
+                switch self {
+                case .readable(let change): readable(change)
+                case .unreadable(let change): unreadable(change)
+                }
+            }
         }
 
         /// Runs `body`; an error of the outbox or the copy ends the command with its

@@ -5,8 +5,9 @@ import GeoModel
 /// and size, as the session reads them from the local files alone
 /// (``WriteSession/fieldStatus()``).
 enum SyncStatus {
-    /// Prints one line per waiting change (``CommandText/statusLine(_:)``), then a line
-    /// about the copy, then each conflict and refusal in full.
+    /// Prints one line per waiting change in sequence order (``CommandText/statusLine(_:)``,
+    /// what could be read of one that cannot be), then a line about the copy, then each
+    /// conflict, refusal and change that cannot be read in full.
     static func print(_ here: WriteSession) throws {
         let status: WriteSession.FieldStatus
         do {
@@ -15,12 +16,17 @@ enum SyncStatus {
         } catch {
             throw CommandFailure.report(error)
         }
-        var lines = [CommandText.statusHead(waiting: status.changes.count, store: status.storeName)]
-        lines += status.changes.map(CommandText.statusLine)
+        let waiting = status.changes.map { ($0.sequence, CommandText.statusLine($0)) }
+            + status.unreadable.map { ($0.sequence, CommandText.statusLine($0)) }
+        var lines = [CommandText.statusHead(waiting: waiting.count, store: status.storeName)]
+        lines += waiting.sorted { $0.0 < $1.0 }.map(\.1)
         lines.append(CommandText.copyLine(status.copy))
         CommandOutput.standardOutput.write(lines)
         for change in status.changes {
             CommandOutput.standardOutput.write(ConflictText.lines(for: change) + ConflictText.refusalLines(for: change))
+        }
+        for change in status.unreadable {
+            CommandOutput.standardOutput.write(ConflictText.unreadableLines(for: change))
         }
     }
 }

@@ -132,6 +132,19 @@ final class ClubFormHarness {
         #expect(form.status.contains("Kept on this machine: 1 change waiting"))
     }
 
+    @Test func aDamagedOutboxIsSetAsideAsTheFormOpensAndTheStatusLineSaysWhereItIs() throws {
+        let form = try ClubFormHarness { files in
+            try Outbox(files: files).queueAdd(Samples.oak)
+            try FileDamage.garbagePages.apply(to: files.outboxPath)
+        }
+        #expect(form.controller.openingFailure == nil)
+        #expect(form.status.contains("The outbox on this machine was damaged: set aside as outbox.sqlite.damaged-"),
+                "the status line was: \(form.status)")
+        form.typeCache(Samples.bridge)
+        form.press(.control("s"))
+        #expect(form.model.waitingChanges == 1)
+    }
+
     @Test func editAndDeleteOnTheCopyAreRefusedWithANote() throws {
         let form = try ClubFormHarness(prepare: Self.copy(of: [Samples.oak]))
         form.press(.function(4))

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The outbox's file: its directory and mode, its tables, and the rows a delivery reads
-/// and moves from state to state.
+/// The outbox's file: its tables, and the rows a delivery reads and moves from state to
+/// state (opening and checking it: `Outbox+Opening.swift`; reading a row on its own:
+/// `Outbox+Rows.swift`).
 ///
 /// Tables: `change` (one row per queued change: `sequence INTEGER PRIMARY KEY
 /// AUTOINCREMENT`, `write_id` unique, `kind`, `code`, `base` and `cache` as JSON,
@@ -34,81 +35,6 @@ extension Outbox {
 
     /// How long a write waits for another process's transaction on the outbox.
     static let busyTimeout: TimeInterval = 10
-
-    /// Makes the directories (mode 0700) and the file (mode 0600) when missing, opens
-    /// the file and creates its tables.
-    static func openQueue(files: FieldFiles) throws(StoreError) -> DatabaseQueue {
-        let path = files.outboxPath
-        try makeDirectory(files.directory, for: path)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == EISDIR { throw .isDirectory(path: path) }
-            throw .cannotCreate(path: path, reason: String(cString: strerror(code)))
-        }
-        close(descriptor)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.foreignKeysEnabled = false
-        configuration.label = "geocache-tui outbox"
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try createTables(db, path: path, storeName: files.storeName)
-                    return .commit
-                }
-            }
-            return queue
-        } catch {
-            throw StoreError(wrapping: error, path: path)
-        }
-    }
-
-    /// Makes `directory` and any missing parent with mode 0700.
-    static func makeDirectory(_ directory: String, for path: String) throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw .cannotCreate(path: path, reason: "its directory \(directory) cannot be made (\(reason))")
-        }
-        var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw .cannotCreate(path: path, reason: "\(directory) is not a directory")
-        }
-    }
-
-    /// Creates the tables of a new outbox and records the store's name; refuses a newer schema.
-    private static func createTables(_ db: Database, path: String, storeName: String) throws {
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if version > schemaVersion { throw StoreError.newerSchema(path: path) }
-        if version < 1 {
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS change (
-                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
-                    write_id TEXT NOT NULL UNIQUE,
-                    kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete')),
-                    code TEXT NOT NULL,
-                    base TEXT,
-                    cache TEXT,
-                    queued_at REAL NOT NULL,
-                    state TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'sending', 'conflict')),
-                    server_id INTEGER,
-                    server_cache TEXT);
-                """)
-        }
-        if version < 2 {
-            try db.execute(sql: "ALTER TABLE change ADD COLUMN refused TEXT; PRAGMA user_version = \(schemaVersion)")
-        }
-        try db.execute(sql: """
-            INSERT INTO meta (key, value) VALUES ('store', ?)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE value != excluded.value
-            """, arguments: [storeName])
-    }
 
     // MARK: Reading and writing the file
 
@@ -175,22 +101,33 @@ extension Outbox {
                             queuedAt: Date(timeIntervalSince1970: queuedAt.timeIntervalSince1970), conflict: nil)
     }
 
-    /// The last change waiting for the cache `code`, or nil.
+    /// The last change waiting for the cache `code` that can be read, or nil (one that
+    /// cannot be read holds the later ones back at delivery, whatever they start from).
     private static func latestChange(of code: String, in db: Database) throws -> QueuedChange? {
-        try Row.Record.fetchOne(db, sql: "SELECT \(columns) FROM change WHERE code = ? ORDER BY sequence DESC LIMIT 1",
-                                arguments: [code])?.row().change
+        let rows = try GRDB.Row.fetchAll(db, sql: "SELECT \(columns) FROM change WHERE code = ? ORDER BY sequence DESC",
+                                         arguments: [code])
+        return rows.lazy.compactMap { row -> QueuedChange? in
+            if case .change(let read) = entry(from: row) { read.change } else { nil }
+        }.first
     }
 
-    /// Every change with its state, in sequence order.
+    /// Every change that can be read, with its state, in sequence order.
     func rows() throws -> [Row] {
-        try read { db in
-            try Row.Record.fetchAll(db, sql: "SELECT \(Self.columns) FROM change ORDER BY sequence").map { try $0.row() }
+        try entries().compactMap { entry in
+            if case .change(let row) = entry { row } else { nil }
         }
     }
 
     /// The change `sequence` with its state, or nil.
+    ///
+    /// - Throws: ``OutboxError/unreadable(_:reason:)`` when its row cannot be read.
     static func row(_ sequence: Int64, in db: Database) throws -> Row? {
-        try Row.Record.fetchOne(db, sql: "SELECT \(columns) FROM change WHERE sequence = ?", arguments: [sequence])?.row()
+        guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT \(columns) FROM change WHERE sequence = ?",
+                                              arguments: [sequence]) else { return nil }
+        switch entry(from: row) {
+        case .change(let read): return read
+        case .unreadable(let change): throw OutboxError.unreadable(sequence, reason: change.reason)
+        }
     }
 
     /// Marks the change as being sent, durably, before it is.
@@ -265,74 +202,5 @@ extension Outbox {
     func refuseNUL(in cache: GeoCache) throws(StoreError) {
         guard let field = PostgresStore.nulField(in: cache) else { return }
         throw .nulCharacter(path: files.storeName, cache: PostgresStore.naming(cache), field: field)
-    }
-}
-
-/// Reading a row of the `change` table.
-extension Outbox.Row {
-    /// The columns of one `change` row, as read.
-    struct Record: FetchableRecord {
-        /// `sequence`.
-        let sequence: Int64
-        /// `write_id`, a UUID.
-        let write: String
-        /// `kind`: `add`, `edit` or `delete`.
-        let kind: String
-        /// `code`.
-        let code: String
-        /// `base`, JSON.
-        let base: String?
-        /// `cache`, JSON.
-        let cache: String?
-        /// `queued_at`, seconds since 1970.
-        let queuedAt: Double
-        /// `state`.
-        let state: String
-        /// `server_id`.
-        let serverID: Int64?
-        /// `server_cache`, JSON.
-        let serverCache: String?
-        /// `refused`: the server's reason.
-        let refused: String?
-
-        /// Reads the columns of `Outbox.columns`.
-        init(row: GRDB.Row) {
-            sequence = row[0]
-            write = row[1]
-            kind = row[2]
-            code = row[3]
-            base = row[4]
-            cache = row[5]
-            queuedAt = row[6]
-            state = row[7]
-            serverID = row[8]
-            serverCache = row[9]
-            refused = row[10]
-        }
-
-        /// The change it holds; a row this version cannot read is a damaged outbox.
-        func row() throws -> Outbox.Row {
-            guard let uuid = UUID(uuidString: write), let kind = QueuedChange.Kind(rawValue: kind),
-                  let state = Outbox.State(rawValue: state) else {
-                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "change \(sequence) cannot be read")
-            }
-            let decoder = JSONDecoder()
-            func decode(_ text: String?) throws -> GeoCache? {
-                try text.map { try decoder.decode(GeoCache.self, from: Data($0.utf8)) }
-            }
-            var conflict: OutboxConflict?
-            if state == .conflict {
-                if let serverID, let server = try decode(serverCache) {
-                    conflict = .changed(server: StoredCache(id: CacheID(rawValue: serverID), cache: server))
-                } else {
-                    conflict = .vanished
-                }
-            }
-            let change = QueuedChange(sequence: sequence, write: WriteID(uuid: uuid), kind: kind, code: code,
-                                      base: try decode(base), cache: try decode(cache),
-                                      queuedAt: Date(timeIntervalSince1970: queuedAt), conflict: conflict,
-                                      refusal: refused, mayBeStored: state == .sending)
-            return Outbox.Row(change: change, state: state)
-        }
     }
 }

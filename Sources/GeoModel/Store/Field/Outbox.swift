@@ -25,14 +25,21 @@ public final class Outbox {
     /// The one connection to the outbox file.
     let queue: DatabaseQueue
 
+    /// The outbox found damaged at this path when it was opened, and set aside for a
+    /// new one; nil when it was whole (or new).
+    public let setAside: FieldFileSetAside?
+
     /// Opens (creating when missing, with its directories) the outbox of `files`.
     ///
-    /// The directories are made with mode 0700 and the file with mode 0600; the file
-    /// is in WAL mode with `synchronous = FULL`. Throws ``StoreError`` when the
-    /// directory or the file cannot be made or opened, or the file is not an outbox.
+    /// The directories are made with mode 0700 and the file with mode 0600, whole before
+    /// it is in place; it is written with `synchronous = FULL`. The file is checked each
+    /// time (SQLite's quick check, its schema): a damaged one is set aside, never
+    /// emptied, and a new one made in its place (``setAside`` says so). Throws
+    /// ``StoreError`` when the directory or the file cannot be made or opened, or was
+    /// written by a newer version.
     public init(files: FieldFiles) throws(StoreError) {
         self.files = files
-        queue = try Self.openQueue(files: files)
+        (queue, setAside) = try Self.openQueue(files: files)
     }
 
     /// Keeps an add of `cache` (validated; given a new code when it has none).
@@ -74,12 +81,20 @@ public final class Outbox {
         try insert(kind: .delete, code: try Self.code(of: base), base: base, cache: nil)
     }
 
-    /// Every change kept, in the order it is delivered.
+    /// Every change kept that can be read, in the order it is delivered.
     public func changes() throws -> [QueuedChange] {
         try rows().map(\.change)
     }
 
-    /// The number of changes kept.
+    /// The changes kept whose rows cannot be read, in sequence order: never delivered,
+    /// given up with ``discard(_:)``.
+    public func unreadableChanges() throws -> [UnreadableChange] {
+        try entries().compactMap { entry in
+            if case .unreadable(let change) = entry { change } else { nil }
+        }
+    }
+
+    /// The number of changes kept, those that cannot be read included.
     public func count() throws -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM change") ?? 0 }
     }
@@ -179,6 +194,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An edit or delete was asked of a cache that a waiting change (its number given)
     /// deletes already.
     case deletedAlready(Int64, title: String)
+    /// The change's row cannot be read (`reason` says what), so it can only be given up.
+    case unreadable(Int64, reason: String)
 
     /// One sentence for standard error or a status line.
     public var description: String {
@@ -191,6 +208,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
             "\"\(title)\" has no code, so the club store could not find it; nothing was kept."
         case .deletedAlready(let sequence, let title):
             "\"\(title)\" is deleted already by change \(sequence), which waits for the club store; nothing was kept."
+        case .unreadable(let sequence, let reason):
+            "Change number \(sequence) cannot be read (\(reason)), so it can only be given up; nothing was changed."
         }
     }
 }

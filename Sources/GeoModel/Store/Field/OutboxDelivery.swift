@@ -10,8 +10,9 @@ import Foundation
 /// sent only when the server still holds the version it was made from; otherwise it
 /// becomes a conflict (``OutboxConflict``), kept until the member decides, and the
 /// later changes of the same cache wait behind it; so does a change the server refuses
-/// (``QueuedChange/refusal``), which stays until the member gives it up. One process delivers an outbox at
-/// a time (a lock file beside it).
+/// (``QueuedChange/refusal``), which stays until the member gives it up, and a change
+/// whose row cannot be read (``UnreadableChange``), which is never sent. One process
+/// delivers an outbox at a time (a lock file beside it).
 public enum OutboxDelivery {
     /// What one delivery did.
     public struct Report: Equatable, Sendable {
@@ -23,9 +24,12 @@ public enum OutboxDelivery {
         /// The changes the server refused (``QueuedChange/refusal`` says why), now or
         /// earlier; kept in the outbox, never sent again as they are.
         public var refused: [QueuedChange] = []
-        /// Changes not tried because an earlier change of the same cache is in conflict
-        /// or was refused.
+        /// Changes not tried because an earlier change of the same cache is in conflict,
+        /// was refused, or cannot be read.
         public var held: [QueuedChange] = []
+        /// The changes whose rows cannot be read: never sent, not even in part; kept in
+        /// the outbox until the member gives them up.
+        public var unreadable: [UnreadableChange] = []
         /// The error that stopped delivery: the server went away again
         /// (``StoreError/meansTheServerCannotBeReached``), or another writer held the
         /// store's write lock for the whole wait (``StoreError/locked(path:holder:)``);
@@ -54,7 +58,16 @@ public enum OutboxDelivery {
         }
         defer { lock.release() }
         var heldCodes = Set<String>()
-        delivery: for row in try outbox.rows() {
+        delivery: for entry in try outbox.entries() {
+            let row: Outbox.Row
+            switch entry {
+            case .change(let read):
+                row = read
+            case .unreadable(let change):
+                report.unreadable.append(change)
+                if let code = change.code { heldCodes.insert(code) }
+                continue
+            }
             let change = row.change
             if row.state == .conflict {
                 report.conflicts.append(change)
