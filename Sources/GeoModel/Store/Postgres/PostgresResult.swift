@@ -93,8 +93,9 @@ package struct PostgresRow: Sendable {
     /// The values, one per column.
     package let values: [[UInt8]?]
 
-    /// The value of column `index` as bytes; nil for NULL.
-    package subscript(_ index: Int) -> [UInt8]? { values[index] }
+    /// The value of column `index` as bytes; nil for NULL, and for a column the server
+    /// did not send (a row is never trusted to have the columns asked for).
+    package subscript(_ index: Int) -> [UInt8]? { values.indices.contains(index) ? values[index] : nil }
 
     /// The value of the column named `name` as bytes; nil for NULL or no such column.
     package subscript(_ name: String) -> [UInt8]? {
@@ -103,7 +104,7 @@ package struct PostgresRow: Sendable {
 
     /// The value of column `index` as a string (UTF-8; a `bytea` column's bytes
     /// decoded, invalid sequences repaired); nil for NULL.
-    package func string(_ index: Int) -> String? { values[index].map { String(decoding: $0, as: UTF8.self) } }
+    package func string(_ index: Int) -> String? { self[index].map { String(decoding: $0, as: UTF8.self) } }
     /// The value of the column named `name` as a string; nil for NULL or no such column.
     package func string(_ name: String) -> String? { self[name].map { String(decoding: $0, as: UTF8.self) } }
     /// The value of column `index` as an integer; nil for NULL or a non-integer.

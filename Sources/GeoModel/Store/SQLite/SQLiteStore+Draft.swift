@@ -85,8 +85,10 @@ extension SQLiteStore {
         var free: [DraftID] = []
         let rows = try Row.fetchCursor(db, sql: "SELECT id, holder FROM form_draft ORDER BY id DESC")
         while let row = try rows.next() {
-            let holder: String? = row[1]
-            if holder.map({ !DraftHolder.isAlive($0) }) ?? true { free.append(DraftID(rawValue: row[0])) }
+            // A holder of another type than a session writes holds nothing.
+            let holder = try? row.decode(String?.self, atIndex: 1)
+            let id = try row.decode(Int64.self, atIndex: 0)
+            if holder.map({ !DraftHolder.isAlive($0) }) ?? true { free.append(DraftID(rawValue: id)) }
         }
         return free
     }

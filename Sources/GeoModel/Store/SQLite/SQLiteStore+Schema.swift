@@ -131,8 +131,10 @@ extension SQLiteStore {
             var fields: [GeoCache.Field: String] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT field, CAST(value AS BLOB) FROM draft")
             while let row = try rows.next() {
-                let data: Data = row[1] ?? Data()
-                if let field = GeoCache.Field(rawValue: row[0]) { fields[field] = String(decoding: data, as: UTF8.self) }
+                let data = (try? row.decode(Data?.self, atIndex: 1)) ?? Data()
+                if let name = try? row.decode(String.self, atIndex: 0), let field = GeoCache.Field(rawValue: name) {
+                    fields[field] = String(decoding: data, as: UTF8.self)
+                }
             }
             let draft = FormDraft(fields: fields)
             if !draft.isEmpty {
@@ -226,7 +228,9 @@ extension SQLiteStore {
     /// Decodes a row selected with ``cacheColumns``: each field is decoded straight
     /// from SQLite's copy of the bytes (one copy, into the String), as `list` and
     /// `export` read every row this way. A listing whose bytes do not decode reads as
-    /// an empty one, and a place out of range as none.
+    /// an empty one, and a place out of range as none; a code or a place of another
+    /// type than a store writes (a file edited by hand, a damaged copy) reads as none,
+    /// through GRDB's throwing API, never a trap.
     static func storedCache(from row: Row) -> StoredCache {
         func text(_ index: Int) -> String {
             (try? row.withUnsafeData(atIndex: index) { data in
@@ -237,9 +241,11 @@ extension SQLiteStore {
             data.map { $0.withUnsafeBytes { ListingEncoding.decode($0) } } ?? .empty
         }) ?? nil
         return StoredCache(
-            id: CacheID(rawValue: row[0]),
+            id: CacheID(rawValue: (try? row.decode(Int64.self, atIndex: 0)) ?? 0),
             cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4),
-                            code: row[5], coordinate: coordinate(latitude: row[6], longitude: row[7]),
+                            code: try? row.decode(String?.self, atIndex: 5),
+                            coordinate: coordinate(latitude: try? row.decode(Int64?.self, atIndex: 6),
+                                                   longitude: try? row.decode(Int64?.self, atIndex: 7)),
                             listing: listing ?? .empty))
     }
 

@@ -63,7 +63,8 @@ extension SQLiteStore {
                             SELECT \(Self.cacheColumns), content_hash IS NULL FROM cache WHERE \(condition)
                             ORDER BY id LIMIT \(Self.completionBatch)
                             """)
-                    let codes = rows.filter { $0[5] == nil as String? }.map { _ in CacheCode.generate() }.sorted()
+                    let codes = rows.filter { (try? $0.decode(String?.self, atIndex: 5)) == nil }
+                        .map { _ in CacheCode.generate() }.sorted()
                     var nextCode = codes.startIndex
                     let both = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ?, code = ? WHERE id = ?")
                     let derived = try db.cachedStatement(sql: "UPDATE cache SET content_hash = ?, fold_patch = ? WHERE id = ?")
@@ -71,7 +72,7 @@ extension SQLiteStore {
                     for row in rows {
                         let stored = Self.storedCache(from: row)
                         let id = stored.id.rawValue
-                        let needsDerived: Bool = row[9]
+                        let needsDerived = (try? row.decode(Bool.self, atIndex: 9)) ?? true
                         var code: String?
                         if stored.cache.code == nil {
                             code = codes[nextCode]
