@@ -1,3 +1,4 @@
+import Foundation
 import GeoModel
 
 /// A GPS receiver whose state a test sets, as gpsd's reports would set it: for the
@@ -26,8 +27,10 @@ package final class FedPositionReceiver: PositionReceiver {
         changed = true
     }
 
-    /// Reports a fresh 3D fix at `coordinate`.
-    package func reportFix(at coordinate: Coordinate, mode: GPSFix.Mode = .threeDimensional) {
-        report(.fix(GPSFix(latitude: coordinate.latitude, longitude: coordinate.longitude, mode: mode), age: .zero))
+    /// Reports a fresh fix at `coordinate`, 3D unless `mode` says otherwise, taken at
+    /// `time` (now unless given; nil: a report without a time).
+    package func reportFix(at coordinate: Coordinate, mode: GPSFix.Mode = .threeDimensional, time: Date? = Date()) {
+        report(.fix(GPSFix(latitude: coordinate.latitude, longitude: coordinate.longitude, mode: mode, time: time),
+                    age: .zero))
     }
 }

@@ -16,11 +16,13 @@ package enum NMEASentence {
     }
 
     /// An RMC and a GGA sentence reporting a 3D fix at `latitude`, `longitude` (decimal
-    /// degrees) at `time`: what makes gpsd report a TPV of mode 3.
-    package static func fix(latitude: Double, longitude: Double, at time: Date = Date()) -> [String] {
-        let (clock, date) = stamp(time)
-        let position = "\(degreesMinutes(latitude, width: 2)),\(latitude < 0 ? "S" : "N"),"
-            + "\(degreesMinutes(longitude, width: 3)),\(longitude < 0 ? "W" : "E")"
+    /// degrees; -0.0 is written south or west, as a receiver with nothing may write it)
+    /// at `time`: what makes gpsd report a TPV of mode 3. With `time` nil both
+    /// sentences leave the time and date empty, and gpsd reports the fix without a time.
+    package static func fix(latitude: Double, longitude: Double, at time: Date? = Date()) -> [String] {
+        let (clock, date) = time.map(stamp) ?? ("", "")
+        let position = "\(degreesMinutes(latitude, width: 2)),\(latitude.sign == .minus ? "S" : "N"),"
+            + "\(degreesMinutes(longitude, width: 3)),\(longitude.sign == .minus ? "W" : "E")"
         return [
             framed("GPRMC,\(clock),A,\(position),0.0,0.0,\(date),,,A"),
             framed("GPGGA,\(clock),\(position),1,08,0.9,545.4,M,46.9,M,,"),

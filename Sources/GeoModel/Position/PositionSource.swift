@@ -1,10 +1,13 @@
+import Foundation
+
 /// Where you stand, for the form: a GPS receiver's fresh fix (``PositionReceiver``,
 /// gpsd through ``GPSDClient``), else a fixed home position, else nothing.
 ///
-/// It is a model object like ``CacheList``: fundamental data (the receiver and the home
-/// position), derived data (``origin``, the position distances and nearest-first are
-/// measured from; ``stampingPosition``, the position a new cache is stamped with, which
-/// only a fresh fix gives, never home), and typed notifications (``PositionChange``) to
+/// It is a model object like ``CacheList``: fundamental data (the receiver, the home
+/// position and the clock), derived data (``fixCheck``, what the fresh fix can be taken
+/// for; ``origin``, the position distances and nearest-first are measured from;
+/// ``stampingPosition``, the position a new cache is stamped with, which only a fresh
+/// fix that can be believed gives, never home), and typed notifications (``PositionChange``) to
 /// every observer when the receiver's state changes. It knows no terminal: a run loop
 /// polls ``descriptor``, wakes after ``wakeAfter`` and calls ``update()``.
 ///
@@ -22,14 +25,24 @@ public final class PositionSource {
     public let receiver: (any PositionReceiver)?
     /// The fixed position given for when there is no fresh fix (`--home`).
     public let home: Coordinate?
+    /// The time now by this machine's clock, which a fix's time is checked against.
+    private let clock: () -> Date
 
     private var observers: [Int: (PositionChange) -> Void] = [:]
     private var nextObserverKey = 0
 
     /// A source reading `receiver` (nil: no GPS) and falling back to `home` (nil: none).
-    public init(receiver: (any PositionReceiver)? = nil, home: Coordinate? = nil) {
+    ///
+    /// - Parameters:
+    ///   - receiver: The GPS receiver, or nil.
+    ///   - home: The fixed position for when there is no usable fix, or nil.
+    ///   - clock: The time now; a test passes its own to stand for a machine whose
+    ///     clock is wrong.
+    public init(receiver: (any PositionReceiver)? = nil, home: Coordinate? = nil,
+                clock: @escaping () -> Date = { Date() }) {
         self.receiver = receiver
         self.home = home
+        self.clock = clock
     }
 
     /// A source that never knows where you stand.
@@ -43,13 +56,19 @@ public final class PositionSource {
     /// The receiver's state, nil without a receiver.
     public var status: GPSDStatus? { receiver?.status }
 
-    /// The fresh 2D or 3D fix as a coordinate, nil when there is none (no receiver, no
-    /// fix, or one older than ``GPSDClient/staleAfter``): what an Add is stamped with.
-    /// Home never stamps a cache: it is where you live, not where the cache is.
-    public var stampingPosition: Coordinate? { status?.freshFix?.coordinate }
+    /// What the fresh 2D or 3D fix can be taken for by the clock now
+    /// (``GPSFix/check(now:)``): a position, one whose time and the clock disagree, or
+    /// none (no time, or 0,0); nil without a fresh fix (no receiver, no fix, or one older
+    /// than ``GPSDClient/staleAfter``).
+    public var fixCheck: GPSFix.Check? { status?.freshFix?.check(now: clock()) }
 
-    /// Where distances and nearest-first are measured from: the fresh fix, else home,
-    /// else nil.
+    /// The fresh fix as a coordinate when it can be believed (``fixCheck`` gives one),
+    /// nil otherwise: what an Add is stamped with. Home never stamps a cache: it is
+    /// where you live, not where the cache is.
+    public var stampingPosition: Coordinate? { fixCheck?.coordinate }
+
+    /// Where distances and nearest-first are measured from: the fresh fix that can be
+    /// believed, else home, else nil.
     public var origin: Coordinate? { stampingPosition ?? home }
 
     /// True when ``origin`` is the fresh fix rather than home.

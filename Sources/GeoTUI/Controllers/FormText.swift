@@ -344,26 +344,6 @@ enum FormText {
     static let noHint = "This cache has no hint"
     static let noCacheToPlace = "No cache to set coordinates for"
 
-    // MARK: - Where you stand
-
-    /// What the title bar says about where you stand: the fix, its loss, the daemon's
-    /// absence, or home; "" when no position was asked for.
-    static func position(_ status: GPSDStatus?, receiver: String?, home: Coordinate?) -> String {
-        guard let status else { return home.map { "Home: \($0.geocachingText)" } ?? "" }
-        let receiver = receiver ?? ""
-        switch status {
-        case .connecting: return "GPS: connecting to \(receiver)"
-        case .noDaemon: return "GPS: gpsd not answering on \(receiver)"
-        case .noFix: return "GPS: no fix"
-        case .stale: return "GPS: fix lost"
-        case .fix(let fix, _):
-            let dimensions = fix.mode == .threeDimensional ? "3D" : "2D"
-            return "GPS \(dimensions): \(fix.coordinate?.geocachingText ?? "")"
-        }
-    }
-
-    static func addedAt(_ coordinate: Coordinate) -> String { "Added at \(coordinate.geocachingText)" }
-
     // MARK: - Nearest first
 
     static func nearestFirst(fromHome: Bool) -> String {

@@ -16,7 +16,8 @@ extension GeoCacheFormController {
 
     /// Gives the title bar's right side what the position source says now.
     func updatePositionLabel() {
-        positionLabel.text = FormText.position(position.status, receiver: position.receiver?.name, home: position.home)
+        positionLabel.text = FormText.position(position.status, check: position.fixCheck, receiver: position.receiver?.name,
+                                               home: position.home)
         dirty.insert(.title)
     }
 

@@ -7,8 +7,9 @@ import GeoModel
 extension GeoCacheFormController {
     /// A write the form makes, with what it needs to end it.
     enum FormWrite {
-        /// An Add of the fields' text, stamped with `stamp` when there was a GPS fix.
-        case add(stamp: Coordinate?)
+        /// An Add of the fields' text, stamped with the position of `stamp` when there
+        /// was a GPS fix that could be believed (its check, to say what was stamped).
+        case add(stamp: GPSFix.Check?)
         /// A Save of the edit `editing`.
         case save(FormMode.EditSession)
         /// A Delete of the version `target` the question named.

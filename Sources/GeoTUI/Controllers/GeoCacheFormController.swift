@@ -362,11 +362,12 @@ public final class GeoCacheFormController: ScreenController {
         return .proceed
     }
 
-    /// Adds the fields as a new cache; with a fresh GPS fix, stamped with where you stand.
+    /// Adds the fields as a new cache; with a fresh GPS fix that can be believed,
+    /// stamped with where you stand.
     private func addCache() {
         var cache = GeoCache(fields: currentFieldValues())
-        let stamp = position.stampingPosition
-        cache.coordinate = stamp
+        let stamp = position.fixCheck.flatMap { $0.coordinate == nil ? nil : $0 }
+        cache.coordinate = stamp?.coordinate
         write(.add(stamp: stamp)) { try model.add(cache) }
     }
 

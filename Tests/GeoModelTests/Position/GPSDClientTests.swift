@@ -7,9 +7,10 @@ import Glibc
 #endif
 
 /// `GPSDClient` against a real gpsd (`GPSDTestDaemon`) fed NMEA sentences over UDP:
-/// the fix it reports, its loss, the daemon missing, killed and back, and a fix
-/// growing stale; every wait polls for a condition with a bounded timeout, the way the
-/// run loop would (the client's descriptor and its wake-up time).
+/// the fix it reports, its loss, the daemon missing, killed and back, a fix growing
+/// stale, and fixes that are no position (no time, 0,0) or dated years back; every
+/// wait polls for a condition with a bounded timeout, the way the run loop would (the
+/// client's descriptor and its wake-up time).
 @Suite(.serialized) struct GPSDClientTests {
     /// Zurich's Hauptbahnhof, and Rio de Janeiro for the southern and western
     /// hemispheres.
@@ -160,6 +161,85 @@ import Glibc
         #expect(client.wakeAfter == nil)
 
         #expect(drive(client, feed: rio) { Self.isFix($0, at: Self.rio) }, "status: \(client.status)")
+    }
+
+    @Test func aFixWithoutATimeIsReportedAndNoPositionAndWaitingForAFixPassesIt() throws {
+        let daemon = try GPSDTestDaemon()
+        let client = GPSDClient(endpoint: try GPSDEndpoint(parsing: daemon.endpointText))
+        let untimed = {
+            daemon.feed(NMEASentence.fix(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude, at: nil))
+        }
+        #expect(drive(client, feed: untimed) { Self.isFix($0, at: Self.zurich) }, "status: \(client.status)")
+        let fix = try #require(client.status.freshFix)
+        #expect(fix.time == nil)
+        #expect(fix.check(now: Date()) == .unusable(.noTime))
+        let waited = client.waitForFix(timeout: .milliseconds(300))
+        #expect(waited.fix == nil)
+        #expect(waited.status.freshFix?.check(now: Date()) == .unusable(.noTime))
+    }
+
+    @Test(arguments: [0.0, -0.0])
+    func aFixAtZeroZeroIsReportedAndNoPositionWhateverTheSigns(_ zero: Double) throws {
+        let daemon = try GPSDTestDaemon()
+        let client = GPSDClient(endpoint: try GPSDEndpoint(parsing: daemon.endpointText))
+        let nowhere = { daemon.feed(NMEASentence.fix(latitude: zero, longitude: zero)) }
+        #expect(drive(client, feed: nowhere) { Self.isFix($0, at: (zero, zero)) }, "status: \(client.status)")
+        let fix = try #require(client.status.freshFix)
+        #expect(fix.latitude.sign == zero.sign && fix.longitude.sign == zero.sign, "gpsd reported \(fix)")
+        #expect(fix.check(now: Date()) == .unusable(.noPlace))
+        let waited = client.waitForFix(timeout: .milliseconds(300))
+        #expect(waited.fix == nil)
+        #expect(waited.status.freshFix?.check(now: Date()) == .unusable(.noPlace))
+    }
+
+    @Test func aFixDatedInThePastAsAfterAWeekRolloverHasATimeTheClockDisagreesWithAndIsStillAPosition() throws {
+        let daemon = try GPSDTestDaemon()
+        let client = GPSDClient(endpoint: try GPSDEndpoint(parsing: daemon.endpointText))
+        // 25 years back: 2001 in 2026. gpsd moves a date it takes for a week rollover
+        // on by 1024 weeks (19.6 years), which still leaves it years from the clock.
+        let past = { daemon.feed(NMEASentence.fix(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude,
+                                                  at: Date().addingTimeInterval(-25 * 365.25 * 86_400))) }
+        #expect(drive(client, feed: past) { Self.isFix($0, at: Self.zurich) }, "status: \(client.status)")
+        let fix = try #require(client.status.freshFix)
+        let time = try #require(fix.time)
+        #expect(abs(time.timeIntervalSinceNow) > 365 * 86_400, "gpsd dated the fix \(time)")
+        guard case .clockDisagrees(let coordinate, let fixTime, _) = fix.check(now: Date()) else {
+            Issue.record("a fix dated \(time) agrees with the clock: \(fix.check(now: Date()))")
+            return
+        }
+        #expect(fixTime == time)
+        #expect(coordinate.decimalText == "47.368717, 8.540933")
+        #expect(client.waitForFix(timeout: .milliseconds(300)).fix != nil)
+    }
+
+    @Test func reportsOfAFakeGpsdDated2001AtMinusZeroOrWithoutATimeAreCheckedAsSuch() throws {
+        let peer = try LineWritingPeer()
+        let client = GPSDClient(endpoint: GPSDEndpoint(host: "127.0.0.1", port: UInt16(peer.port)))
+        #expect(drive(client, timeout: .seconds(5)) { _ in peer.accept() }, "the client never connected")
+        let dated2001 = try #require(ISO8601DateFormatter().date(from: "2001-11-28T09:41:00Z"))
+        let reports: [(line: String, at: (latitude: Double, longitude: Double), check: GPSFix.Check)] = [
+            (#"{"class":"TPV","mode":3,"time":"2001-11-28T09:41:00.000Z","lat":47.368717,"lon":8.540933}"#, Self.zurich,
+             .clockDisagrees(Coordinate(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude)!,
+                             fixTime: dated2001, clock: Date())),
+            (#"{"class":"TPV","mode":3,"time":"2026-11-28T09:41:00.000Z","lat":-0.0,"lon":-0.0}"#, (-0.0, -0.0),
+             .unusable(.noPlace)),
+            (#"{"class":"TPV","mode":3,"lat":-22.951916,"lon":-43.210487}"#, Self.rio, .unusable(.noTime)),
+        ]
+        for report in reports {
+            peer.queue(report.line + "\n")
+            let read = drive(client, timeout: .seconds(5), feedEvery: .zero, feed: peer.flush) { Self.isFix($0, at: report.at) }
+            #expect(read, "status: \(client.status)")
+            let check = try #require(client.status.freshFix).check(now: Date())
+            if case .clockDisagrees(let coordinate, let fixTime, _) = report.check {
+                guard case .clockDisagrees(coordinate, fixTime, _) = check else {
+                    Issue.record("\(report.line) is \(check)")
+                    continue
+                }
+            } else {
+                #expect(check == report.check, "\(report.line)")
+            }
+        }
+        #expect(client.skippedLines == 0)
     }
 
     @Test func malformedAndOverlongLinesAreSkippedAndTheReportsAroundThemKept() throws {

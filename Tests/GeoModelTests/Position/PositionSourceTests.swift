@@ -8,7 +8,15 @@ import Testing
 @Suite struct PositionSourceTests {
     static let zurich = try! Coordinate(parsing: "N 47° 22.123′ E 008° 32.456′")
     static let bern = try! Coordinate(parsing: "46.948020, 7.447440")
-    static let zurichFix = GPSFix(latitude: zurich.latitude, longitude: zurich.longitude, mode: .threeDimensional)
+    /// The clock of the tests' sources: 2026-11-28 09:41:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_795_858_860)
+    static let zurichFix = GPSFix(latitude: zurich.latitude, longitude: zurich.longitude, mode: .threeDimensional,
+                                  time: now)
+
+    /// A source on `receiver`, with `home`, whose clock says ``now``.
+    private func clocked(_ receiver: FedPositionReceiver, home: Coordinate? = nil) -> PositionSource {
+        PositionSource(receiver: receiver, home: home, clock: { Self.now })
+    }
 
     @Test("Without a receiver or a home, a source knows no position and stamps nothing")
     func nothingConfigured() {
@@ -29,7 +37,7 @@ import Testing
     func freshFixWins() {
         let receiver = FedPositionReceiver()
         receiver.status = .fix(Self.zurichFix, age: .seconds(1))
-        let source = PositionSource(receiver: receiver, home: Self.bern)
+        let source = clocked(receiver, home: Self.bern)
         #expect(source.origin == Self.zurich)
         #expect(source.stampingPosition == Self.zurich)
         #expect(source.originIsFix)
@@ -39,15 +47,58 @@ import Testing
     func staleFixGivesWayToHome() {
         let receiver = FedPositionReceiver()
         receiver.status = .stale(Self.zurichFix, age: .seconds(9))
-        let source = PositionSource(receiver: receiver, home: Self.bern)
+        let source = clocked(receiver, home: Self.bern)
         #expect(source.stampingPosition == nil)
         #expect(source.origin == Self.bern)
+    }
+
+    @Test("A fresh fix without a time stamps nothing and is no origin: home stands in, and the check says why")
+    func fixWithoutTime() {
+        let receiver = FedPositionReceiver()
+        receiver.reportFix(at: Self.zurich, time: nil)
+        let source = clocked(receiver, home: Self.bern)
+        #expect(source.fixCheck == .unusable(.noTime))
+        #expect(source.stampingPosition == nil)
+        #expect(source.origin == Self.bern)
+        #expect(!source.originIsFix)
+    }
+
+    @Test("A fresh fix at 0,0 stamps nothing and is no origin, whatever the signs of its zeros",
+          arguments: [0.0, -0.0])
+    func fixAtNullIsland(_ zero: Double) {
+        let receiver = FedPositionReceiver()
+        receiver.report(.fix(GPSFix(latitude: zero, longitude: zero, mode: .threeDimensional, time: Self.now), age: .zero))
+        let source = clocked(receiver)
+        #expect(source.fixCheck == .unusable(.noPlace))
+        #expect(source.stampingPosition == nil)
+        #expect(source.origin == nil)
+    }
+
+    @Test("A fix dated 2001 still stamps, and the check names its time and the clock's")
+    func fixFrom2001() {
+        let receiver = FedPositionReceiver()
+        let dated2001 = Date(timeIntervalSince1970: 1_006_940_460)
+        receiver.reportFix(at: Self.zurich, time: dated2001)
+        let source = clocked(receiver)
+        #expect(source.fixCheck == .clockDisagrees(Self.zurich, fixTime: dated2001, clock: Self.now))
+        #expect(source.stampingPosition == Self.zurich)
+        #expect(source.originIsFix)
+    }
+
+    @Test("A right fix on a machine whose clock is years behind stamps with a word too")
+    func clockBehindTheFix() {
+        let receiver = FedPositionReceiver()
+        receiver.reportFix(at: Self.zurich, time: Self.now)
+        let clock = Date(timeIntervalSince1970: 978_307_200)
+        let source = PositionSource(receiver: receiver, clock: { clock })
+        #expect(source.fixCheck == .clockDisagrees(Self.zurich, fixTime: Self.now, clock: clock))
+        #expect(source.stampingPosition == Self.zurich)
     }
 
     @Test("A change of the receiver's state is broadcast once with the origin; a quiet read broadcasts nothing")
     func changesAreBroadcastOnce() {
         let receiver = FedPositionReceiver()
-        let source = PositionSource(receiver: receiver)
+        let source = clocked(receiver)
         var heard: [PositionChange] = []
         let token = source.observe { heard.append($0) }
         source.update()

@@ -231,6 +231,63 @@ import Testing
         #expect(form.status.hasSuffix("Added and saved"))
     }
 
+    @Test("A fix without a time stamps nothing, and the title bar says why")
+    func fixWithoutTimeIsNotStamped() throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver))
+        receiver.reportFix(at: Self.zurich, time: nil)
+        form.readPosition()
+        #expect(form.title.hasSuffix("GPS: fix without a time, not used"), "\(form.title)")
+        fill(form, .sample("Untimed"))
+        form.press(.control("s"))
+        #expect(form.model.current?.cache.title == "Untimed")
+        #expect(form.model.current?.cache.coordinate == nil)
+        #expect(form.status.hasSuffix("Added and saved"))
+    }
+
+    @Test("A fix at 0,0 stamps nothing, whatever the signs of its zeros, and the title bar says why",
+          arguments: [0.0, -0.0])
+    func fixAtNullIslandIsNotStamped(_ zero: Double) throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver))
+        receiver.report(.fix(GPSFix(latitude: zero, longitude: zero, mode: .threeDimensional, time: Date()), age: .zero))
+        form.readPosition()
+        #expect(form.title.hasSuffix("GPS: fix at 0,0 (no position), not used"), "\(form.title)")
+        fill(form, .sample("Nowhere"))
+        form.press(.control("s"))
+        #expect(form.model.current?.cache.title == "Nowhere")
+        #expect(form.model.current?.cache.coordinate == nil)
+        #expect(form.status.hasSuffix("Added and saved"))
+    }
+
+    @Test("A fix dated 2001 stamps; the title bar says its time and the clock's differ, and the Add names the fix's time")
+    func fixFrom2001IsStampedWithAWord() throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver))
+        receiver.reportFix(at: Self.zurich, time: Date(timeIntervalSince1970: 1_006_940_460))
+        form.readPosition()
+        #expect(form.title.hasSuffix("GPS 3D: N 47° 22.123′ E 008° 32.456′; fix and clock differ"), "\(form.title)")
+        fill(form, .sample("Rolled over"))
+        form.press(.control("s"))
+        #expect(form.model.current?.cache.coordinate == Self.zurich)
+        #expect(form.status.hasSuffix("Added at the place of a fix dated 2001-11-28 09:41 UTC"), "\(form.status)")
+        #expect(form.screen.contains("Place:   N 47° 22.123′ E 008° 32.456′"))
+    }
+
+    @Test("A clock years behind a right fix: the title bar says they differ, and the Add stamps naming the fix's time")
+    func clockBehindTheFixIsSaid() throws {
+        let receiver = FedPositionReceiver()
+        let clock = Date(timeIntervalSince1970: 978_307_200)
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { clock }))
+        receiver.reportFix(at: Self.zurich, time: Date(timeIntervalSince1970: 1_795_858_860))
+        form.readPosition()
+        #expect(form.title.hasSuffix("; fix and clock differ"), "\(form.title)")
+        fill(form, .sample("Battery gone"))
+        form.press(.control("s"))
+        #expect(form.model.current?.cache.coordinate == Self.zurich)
+        #expect(form.status.hasSuffix("Added at the place of a fix dated 2026-11-28 09:41 UTC"), "\(form.status)")
+    }
+
     @Test("The title bar shows the fix, its loss, no fix, and a daemon that does not answer")
     func titleFollowsTheReceiver() throws {
         let receiver = FedPositionReceiver(name: "localhost:2947")

@@ -4,9 +4,10 @@ import GeoTestSupport
 import Testing
 
 /// Where you stand, in the real binary under tmux with a real gpsd fed NMEA sentences
-/// (``GPSDTestDaemon``): an Add stamped with the fed position, the fix lost when the
-/// feed stops, and the daemon killed under the form, which keeps answering keys; and
-/// a home position from the environment and a bad one on the command line.
+/// (``GPSDTestDaemon``): an Add stamped with the fed position, fixes that stamp nothing
+/// (no time, 0,0) or stamp with a word (dated 2001), the fix lost when the feed stops,
+/// and the daemon killed under the form, which keeps answering keys; and a home
+/// position from the environment and a bad one on the command line.
 @Suite(.serialized) final class PositionEndToEndTests {
     static let zurich = try! Coordinate(parsing: "N 47° 22.123′ E 008° 32.456′")
     let directory: TemporaryDirectory
@@ -27,17 +28,84 @@ import Testing
         return session
     }
 
-    /// Waits for `text` while feeding the daemon a fix at Zurich five times a second,
-    /// as a receiver would.
-    private func waitFeeding(_ daemon: GPSDTestDaemon, _ session: TmuxSession, for text: String) throws {
+    /// Waits for `text` while feeding the daemon five times a second, as a receiver
+    /// would, what `sentences` gives (by default a fix at Zurich, taken now).
+    private func waitFeeding(_ daemon: GPSDTestDaemon, _ session: TmuxSession, for text: String,
+                             sentences: () -> [String] = {
+                                 NMEASentence.fix(latitude: PositionEndToEndTests.zurich.latitude,
+                                                  longitude: PositionEndToEndTests.zurich.longitude)
+                             }) throws {
         var lastFeed = ContinuousClock.now - .seconds(1)
         try session.waitFor("\"\(text)\" while fed", timeout: 20) { screen in
             if ContinuousClock.now - lastFeed >= .milliseconds(200) {
-                daemon.feed(NMEASentence.fix(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude))
+                daemon.feed(sentences())
                 lastFeed = .now
             }
             return screen.contains(text)
         }
+    }
+
+    /// Types a cache titled `title`, waits (feeding the daemon `sentences`) until the
+    /// title bar shows `ready` again, adds it, and waits for the status line's `note`.
+    private func addFeeding(_ daemon: GPSDTestDaemon, _ session: TmuxSession, title: String, ready: String,
+                            until note: String, sentences: () -> [String]) throws {
+        try session.typeFields([title, "Old town", "ana", "Coin"])
+        try waitFeeding(daemon, session, for: ready, sentences: sentences)
+        try session.send("C-s")
+        try waitFeeding(daemon, session, for: note, sentences: sentences)
+    }
+
+    @Test("A fix without a time from gpsd: the title bar says it is not used, and an Add stores no place")
+    func fixWithoutTime() throws {
+        let daemon = try GPSDTestDaemon()
+        let session = try form("--gps \(daemon.endpointText)")
+        let untimed = { NMEASentence.fix(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude, at: nil) }
+        let title = "GPS: fix without a time, not used"
+        try waitFeeding(daemon, session, for: title, sentences: untimed)
+        try addFeeding(daemon, session, title: "Untimed", ready: title, until: "Added and saved", sentences: untimed)
+        try session.quitApp()
+        let stored = try #require(try SQLiteStore(url: store).first())
+        #expect(stored.cache.title == "Untimed")
+        #expect(stored.cache.coordinate == nil)
+    }
+
+    @Test("A fix at 0,0 from gpsd, whatever the signs of its zeros: the title bar says so, and an Add stores no place",
+          arguments: [0.0, -0.0])
+    func fixAtNullIsland(_ zero: Double) throws {
+        let daemon = try GPSDTestDaemon()
+        let session = try form("--gps \(daemon.endpointText)")
+        let nowhere = { NMEASentence.fix(latitude: zero, longitude: zero) }
+        let title = "GPS: fix at 0,0 (no position), not used"
+        try waitFeeding(daemon, session, for: title, sentences: nowhere)
+        try addFeeding(daemon, session, title: "Nowhere", ready: title, until: "Added and saved", sentences: nowhere)
+        try session.quitApp()
+        let stored = try #require(try SQLiteStore(url: store).first())
+        #expect(stored.cache.title == "Nowhere")
+        #expect(stored.cache.coordinate == nil)
+    }
+
+    @Test("A fix dated 2001 from gpsd: the title bar says fix and clock differ, and the Add is stamped naming the fix's time")
+    func fixFrom2001() throws {
+        let daemon = try GPSDTestDaemon()
+        let session = try form("--gps \(daemon.endpointText)")
+        // gpsd moves a date it takes for a GPS week rollover on by 1024 weeks; 25 years
+        // back stays years from the clock all the same.
+        let past = {
+            NMEASentence.fix(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude,
+                             at: Date().addingTimeInterval(-25 * 365.25 * 86_400))
+        }
+        let title = "GPS 3D: N 47° 22.123′ E 008° 32.456′; fix and clock differ"
+        try waitFeeding(daemon, session, for: title, sentences: past)
+        try addFeeding(daemon, session, title: "Rolled over", ready: title,
+                       until: "Added at the place of a fix dated ", sentences: past)
+        let screen = try session.screen()
+        let note = try #require(screen.split(separator: "\n").first { $0.contains("of a fix dated") })
+        let thisYear = Calendar(identifier: .gregorian).component(.year, from: Date())
+        #expect(!note.contains("of a fix dated \(thisYear)-"), "\(note)")
+        #expect(screen.contains("Place:   N 47° 22.123′ E 008° 32.456′"))
+        try session.quitApp()
+        let stored = try #require(try SQLiteStore(url: store).first())
+        #expect(stored.cache.coordinate?.geocachingText == "N 47° 22.123′ E 008° 32.456′")
     }
 
     @Test("An Add made while gpsd reports a fix stamps the new cache with the fed position and says so")
