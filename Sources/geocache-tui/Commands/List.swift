@@ -112,17 +112,28 @@ extension GeocacheTUICommand {
 
         /// The coordinates `--near` names, or the fix gpsd (at `gps`, else localhost:2947)
         /// reports within ``fixTimeout``: what `list --near` and `sync --near` measure from.
+        ///
+        /// A fix without a time or at 0,0 is no position, as no fix is (exit 1, saying
+        /// which); one whose time and the clock disagree is used, with a warning on
+        /// standard error naming both times.
         static func resolve(_ near: NearOrigin, gps: GPSDEndpoint?) throws -> Coordinate {
             switch near {
             case .coordinate(let coordinate): return coordinate
             case .gps:
                 let endpoint = gps ?? .default
                 let (fix, status) = GPSDClient(endpoint: endpoint).waitForFix(timeout: Self.fixTimeout)
-                guard let coordinate = fix?.coordinate else {
-                    throw CommandFailure.report(message: CommandText.noFix(
-                        from: endpoint, within: Self.fixTimeout.components.seconds, status: status))
+                let seconds = Self.fixTimeout.components.seconds
+                switch (fix ?? status.freshFix)?.check(now: Date()) {
+                case .sound(let coordinate)?:
+                    return coordinate
+                case .clockDisagrees(let coordinate, let fixTime, let clock)?:
+                    StandardStreams.writeError("geocache-tui: \(CommandText.fixClockDisagrees(fixTime, clock: clock))\n")
+                    return coordinate
+                case .unusable(let flaw)?:
+                    throw CommandFailure.report(message: CommandText.unusableFix(flaw, from: endpoint, within: seconds))
+                case nil:
+                    throw CommandFailure.report(message: CommandText.noFix(from: endpoint, within: seconds, status: status))
                 }
-                return coordinate
             }
         }
 

@@ -215,10 +215,16 @@ final class FeedLoop: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
 
-    init(daemon: GPSDTestDaemon, latitude: Double, longitude: Double) {
+    /// Feeds a fix at `latitude`, `longitude`, taken at the time of each feed.
+    convenience init(daemon: GPSDTestDaemon, latitude: Double, longitude: Double) {
+        self.init(daemon: daemon) { NMEASentence.fix(latitude: latitude, longitude: longitude) }
+    }
+
+    /// Feeds what `sentences` gives at the time of each feed.
+    init(daemon: GPSDTestDaemon, sentences: @escaping @Sendable () -> [String]) {
         Thread.detachNewThread { [self] in
             while isRunning {
-                daemon.feed(NMEASentence.fix(latitude: latitude, longitude: longitude))
+                daemon.feed(sentences())
                 Thread.sleep(forTimeInterval: 0.2)
             }
         }
