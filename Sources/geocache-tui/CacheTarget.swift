@@ -7,8 +7,9 @@ import GeoModel
 /// caches come and go) or `--code CODE` (the cache's code, as `list --codes` prints;
 /// the same in every store and file).
 ///
-/// Both take the next argument as their value even when it starts with a dash, so
-/// `--position -1` is refused as a position below 1, not as a missing value.
+/// Each takes the next argument as its value even when it starts with a dash, so
+/// `--position -1` is refused as a position below 1 and `--code -1` as no code, not as
+/// a missing value; an option's name there still is one (``LeadingDashValue``).
 struct CacheTarget: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp(CommandHelp.Target.position, valueName: "n"),
@@ -20,7 +21,8 @@ struct CacheTarget: ParsableArguments {
             transform: { try WholeNumberArgument.parse($0, least: 1) })
     var id: Int64?
 
-    @Option(help: ArgumentHelp(CommandHelp.Target.code, valueName: "code"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp(CommandHelp.Target.code, valueName: "code"))
     var code: String?
 
     func validate() throws {

@@ -222,6 +222,11 @@ enum CommandText {
         "Positions start at 1: --position \(position) names no cache (see list --numbered)."
     }
 
+    /// `sync --discard` or `--overwrite` (`option`) below 1.
+    static func sequenceBelowOne(_ sequence: Int64, option: String) -> String {
+        "Sequence numbers start at 1: \(option) \(sequence) names no waiting change (see sync --status)."
+    }
+
     /// `--id` below 1.
     static func idBelowOne(_ id: Int64) -> String {
         "Identifiers start at 1: --id \(id) names no cache (see list --ids)."

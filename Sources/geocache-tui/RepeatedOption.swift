@@ -20,35 +20,60 @@ enum RepeatedOption {
         /// Whether a value follows it (an option) or not (a flag).
         var takesValue: Bool
         /// Whether its value is the next argument whatever that looks like
-        /// (`parsing: .unconditional`, as for negative coordinates).
+        /// (`parsing: .unconditional`, as for negative coordinates and text that begins
+        /// with `-`), unless that is an option's name (``LeadingDashValue``).
         var valueIsUnconditional: Bool
+        /// Whether the parser collects it each time it is given (an array option; this
+        /// program has none).
+        var isRepeating = false
     }
 
-    /// The named options and flags of `command` that may be given only once (every one
-    /// but `--help` and `--version`, which end the line's reading at once).
-    static func singleOptions(of command: ParsableCommand.Type) -> [Described] {
+    /// Every named option and flag of `command`, `--help` and `--version` included, as
+    /// the parser describes them.
+    static func options(of command: ParsableCommand.Type) -> [Described] {
         guard let data = command._dumpHelp().data(using: .utf8),
               let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let described = root["command"] as? [String: Any],
               let arguments = described["arguments"] as? [[String: Any]] else { return [] }
         return arguments.compactMap { argument in
             guard let kind = argument["kind"] as? String, kind == "option" || kind == "flag",
-                  argument["isRepeating"] as? Bool != true,
                   let names = argument["names"] as? [[String: Any]] else { return nil }
             let spellings = names.compactMap { name -> String? in
                 guard let text = name["name"] as? String, let nameKind = name["kind"] as? String else { return nil }
                 return nameKind == "short" ? "-\(text)" : "--\(text)"
             }
-            guard !spellings.isEmpty, !spellings.contains("--help"), !spellings.contains("--version") else { return nil }
+            guard !spellings.isEmpty else { return nil }
             return Described(spellings: spellings, takesValue: kind == "option",
-                             valueIsUnconditional: argument["parsingStrategy"] as? String == "unconditional")
+                             valueIsUnconditional: argument["parsingStrategy"] as? String == "unconditional",
+                             isRepeating: argument["isRepeating"] as? Bool == true)
         }
+    }
+
+    /// Of `options`, those that may be given only once (every one but `--help` and
+    /// `--version`, which end the line's reading at once).
+    static func singleOptions(_ options: [Described]) -> [Described] {
+        options.filter { !$0.isRepeating && !$0.spellings.contains("--help") && !$0.spellings.contains("--version") }
+    }
+
+    /// Whether `argument` names one of `options`: one of its spellings, alone or with
+    /// its value after `=` (`--details`, `--details=x`, `-o`).
+    static func isName(_ argument: String, of options: [Described]) -> Bool {
+        let (spelling, _) = split(argument)
+        return options.contains { $0.spellings.contains(spelling) }
+    }
+
+    /// Whether the parser takes `next` as the value of `option`, given as `--name` with
+    /// no `=`: an unconditional option takes anything but the name of one of
+    /// `options`, any other option only an argument that does not begin with `-`.
+    static func takesAsValue(_ next: String, for option: Described, among options: [Described]) -> Bool {
+        option.valueIsUnconditional ? !isName(next, of: options) : !next.hasPrefix("-")
     }
 
     /// The first option of `options` that `arguments` give twice, as the user typed it
     /// the second time; nil when none is. Values are skipped as the parser reads them
-    /// (`--title --x` has no value; `--at -33.8,151.2` has one), nothing after `--` is
-    /// an option, and `--name=value` counts as `--name`.
+    /// (`--title --details` and `--format -x` have no value; `--at -33.8,151.2` and
+    /// `--title "-5 m"` have one), nothing after `--` is an option, and `--name=value`
+    /// counts as `--name`.
     static func firstRepeated(in arguments: [String], options: [Described]) -> String? {
         var seen = Set<Int>()
         var index = 0
@@ -61,7 +86,7 @@ enum RepeatedOption {
             if !seen.insert(found).inserted { return spelling }
             let option = options[found]
             if option.takesValue, !hasInlineValue, index < arguments.count,
-               option.valueIsUnconditional || !arguments[index].hasPrefix("-") {
+               takesAsValue(arguments[index], for: option, among: options) {
                 index += 1
             }
         }
@@ -69,17 +94,23 @@ enum RepeatedOption {
     }
 
     /// An argument's option name and whether it carries its value (`--name=value`).
-    private static func split(_ argument: String) -> (String, Bool) {
+    static func split(_ argument: String) -> (String, Bool) {
         guard argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") else { return (argument, false) }
         return (String(argument[..<equals]), true)
     }
 
     /// Exits with a usage error (64) when `arguments` give an option of the command
     /// they name twice; returns otherwise.
-    static func exitIfRepeated(in arguments: [String]) {
-        let named = MeantSubcommand.named(in: arguments)
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line, without the program's name.
+    ///   - named: The subcommand the line names (``MeantSubcommand/named(in:)``), nil
+    ///     for the form.
+    ///   - options: That command's options (``options(of:)``).
+    static func exitIfRepeated(in arguments: [String], named: (name: String, command: ParsableCommand.Type)?,
+                               options: [Described]) {
         let command = named?.command ?? GeocacheTUICommand.Interactive.self
-        guard let spelling = firstRepeated(in: arguments, options: singleOptions(of: command)) else { return }
+        guard let spelling = firstRepeated(in: arguments, options: singleOptions(options)) else { return }
         let name = named?.name ?? "interactive"
         StandardStreams.writeError(CommandText.repeatedOption(
             spelling, usage: GeocacheTUICommand.usageString(for: command), name: name))

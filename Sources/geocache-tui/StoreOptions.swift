@@ -6,6 +6,7 @@ import GeoModel
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
+        parsing: .unconditional,
         help: ArgumentHelp(CommandHelp.Store.store, valueName: "path-or-url"))
     var store: String?
 

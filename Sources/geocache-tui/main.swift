@@ -1,8 +1,10 @@
 // The entry point: parse the arguments and run the chosen command. A usage error is
 // reported against the subcommand the line names, even after a misplaced option
 // (MeantSubcommand). The form on its store and `--version` skip the parser
-// (QuickStart): it costs more than the rest of the start-up. An option given twice is
-// a usage error before anything runs (RepeatedOption).
+// (QuickStart): it costs more than the rest of the start-up. An option given twice, or
+// followed by an option's name where its value should be, is a usage error before
+// anything runs (RepeatedOption, LeadingDashValue), and a value that begins with a dash
+// is joined to its option before the parser splits the line.
 import GeoModel
 
 let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
@@ -16,8 +18,10 @@ case .form(let location):
         GeocacheTUICommand.exit(withError: error)
     }
 case nil:
-    RepeatedOption.exitIfRepeated(in: arguments)
-    var command = MeantSubcommand.parseOrExit(arguments)
+    let named = MeantSubcommand.named(in: arguments)
+    let options = RepeatedOption.options(of: named?.command ?? GeocacheTUICommand.Interactive.self)
+    RepeatedOption.exitIfRepeated(in: arguments, named: named, options: options)
+    var command = MeantSubcommand.parseOrExit(LeadingDashValue.prepared(arguments, named: named, options: options))
     do {
         try command.run()
     } catch {

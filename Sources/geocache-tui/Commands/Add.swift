@@ -12,16 +12,16 @@ extension GeocacheTUICommand {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: ArgumentHelp(CommandHelp.Add.title))
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Add.title))
         var title: String = ""
 
-        @Option(help: ArgumentHelp(CommandHelp.Add.details))
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Add.details))
         var details: String = ""
 
-        @Option(help: ArgumentHelp(CommandHelp.Add.creator))
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Add.creator))
         var creator: String = ""
 
-        @Option(help: ArgumentHelp(CommandHelp.Add.reward))
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Add.reward))
         var reward: String = ""
 
         @Option(parsing: .unconditional,

@@ -13,10 +13,10 @@ extension GeocacheTUICommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var target: CacheTarget
 
-        @Option(help: ArgumentHelp(CommandHelp.Edit.title)) var title: String?
-        @Option(help: ArgumentHelp(CommandHelp.Edit.details)) var details: String?
-        @Option(help: ArgumentHelp(CommandHelp.Edit.creator)) var creator: String?
-        @Option(help: ArgumentHelp(CommandHelp.Edit.reward)) var reward: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.title)) var title: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.details)) var details: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.creator)) var creator: String?
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.reward)) var reward: String?
 
         @Option(parsing: .unconditional,
                 help: ArgumentHelp(CommandHelp.Edit.at, valueName: "coordinates"),

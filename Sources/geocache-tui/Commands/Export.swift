@@ -16,7 +16,8 @@ extension GeocacheTUICommand {
         @Option(help: ArgumentHelp(CommandHelp.Export.format))
         var format: InterchangeFormat = .json
 
-        @Option(name: [.short, .long], help: ArgumentHelp(CommandHelp.Export.output, valueName: "file"))
+        @Option(name: [.short, .long], parsing: .unconditional,
+                help: ArgumentHelp(CommandHelp.Export.output, valueName: "file"))
         var output: String?
 
         @Flag(help: ArgumentHelp(CommandHelp.quiet))

@@ -16,7 +16,7 @@ extension GeocacheTUICommand {
         @Flag(help: ArgumentHelp(CommandHelp.List.json))
         var json = false
 
-        @Option(help: ArgumentHelp(CommandHelp.List.match, valueName: "text"))
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.List.match, valueName: "text"))
         var match: String?
 
         @Flag(help: ArgumentHelp(CommandHelp.List.numbered))
@@ -39,7 +39,7 @@ extension GeocacheTUICommand {
                 })
         var gps: GPSDEndpoint?
 
-        @Option(help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"),
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"),
                 transform: { try WholeNumberArgument.parse($0, least: 0) })
         var limit: Int?
 

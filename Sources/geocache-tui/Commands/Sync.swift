@@ -22,11 +22,11 @@ extension GeocacheTUICommand {
         @Flag(help: ArgumentHelp(CommandHelp.Sync.status))
         var status = false
 
-        @Option(help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n"),
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n"),
                 transform: { try WholeNumberArgument.parse($0, least: 1) })
         var discard: Int64?
 
-        @Option(help: ArgumentHelp(CommandHelp.Sync.overwrite, valueName: "n"),
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Sync.overwrite, valueName: "n"),
                 transform: { try WholeNumberArgument.parse($0, least: 1) })
         var overwrite: Int64?
 
@@ -52,6 +52,11 @@ extension GeocacheTUICommand {
             }
             let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
             if actions > 1 { throw ValidationError(CommandText.oneSyncAction) }
+            for (name, sequence) in [("--discard", discard), ("--overwrite", overwrite)] {
+                if let sequence, sequence < 1 {
+                    throw ValidationError(CommandText.sequenceBelowOne(sequence, option: name))
+                }
+            }
             if (within == nil) != (near == nil) {
                 throw ValidationError(CommandText.withinAndNear)
             }
