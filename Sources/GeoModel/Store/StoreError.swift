@@ -34,6 +34,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// was open, so nothing was written to either; the store refuses every further
     /// use until reopened.
     case fileReplaced(path: String)
+    /// Another file was copied over the store file in place (`cp other.sqlite
+    /// caches.sqlite`: the same inode, other bytes) while the store was open: what the
+    /// session remembered of the file no longer matches it, so nothing more is written
+    /// through it (the file copied in stays as it was); the store refuses every further
+    /// use until reopened.
+    case fileOverwritten(path: String)
     /// A side file of the store (`sideFile`: its write-ahead log or the log's index)
     /// was deleted or replaced while the store was open. SQLite keeps commits there
     /// until it copies them into the store file, so the session stops using the store
@@ -91,7 +97,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .database(let path, _),
-             .fileDeleted(let path), .fileReplaced(let path), .sideFileLost(let path, _),
+             .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
@@ -166,6 +172,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileReplaced(let path):
             return "\(path) was replaced by another file while it was open; nothing was written to it. "
                 + "Reopen the store to use the file now there."
+        case .fileOverwritten(let path):
+            return "\(path) was overwritten in place (another file copied over it) while it was open; nothing more was "
+                + "written through this session, so the file copied in is as it was. Reopen the store to use it."
         case .sideFileLost(let path, let sideFile):
             return "\(sideFile), where SQLite keeps the latest commits of \(path), was deleted or replaced while "
                 + "the store was open; nothing more was written through this session. Reopen the store to go on, "
