@@ -57,10 +57,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// answer within the connect timeout, refused by `pg_hba.conf`).
     case unreachable(server: String, reason: String)
     /// The connection to the PostgreSQL server broke while the store was open (the
-    /// server stopped, the network dropped, a round trip got no answer in time);
-    /// nothing was stored: it is only thrown when that is known (the write was never
-    /// sent, or its identifier was looked up and found not stored). The store connects
-    /// again by itself.
+    /// server stopped or ended the session, the network dropped, a round trip got no
+    /// answer in time). A write that meets it was not stored: it is only thrown for one
+    /// when that is known (the write was never sent, its transaction never sent its
+    /// `COMMIT`, or its identifier was looked up and found not stored). The store
+    /// connects again when its owner next checks it (a form does); a command ends.
+    /// What to do next depends on who says it, so the description says only what
+    /// happened: the form adds that it retries, a command that it is to be run again.
     case connectionLost(server: String, reason: String)
     /// The connection broke after a write was sent, and the server could not be asked
     /// before the deadline whether it committed: the change may or may not have been
@@ -190,7 +193,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot connect to the store on \(server): \(reason). Check that the server is running "
                 + "and that the URL names it, \(serverElsewhere)."
         case .connectionLost(let server, let reason):
-            return "the store on \(server) cannot be reached (\(reason)); nothing was stored."
+            return "the connection to the store on \(server) was lost (\(reason))."
         case .outcomeUnknown(let server, let reason):
             return "not known whether the change was stored on \(server): the connection broke after it was sent "
                 + "(\(reason)) and the server did not answer in time to tell. It may have been stored."
