@@ -266,9 +266,9 @@ public final class CacheList {
     /// new empty store when it was deleted (see ``CacheStore/reopened()``). Any search
     /// ends and the first cache is shown. Broadcasts ``CacheListChange/reloaded(count:)``.
     ///
-    /// For a store whose file was deleted or replaced while open, which refuses
-    /// everything with ``StoreError/fileDeleted(path:)`` or
-    /// ``StoreError/fileReplaced(path:)`` until then.
+    /// For a store whose file was deleted, replaced or overwritten in place while
+    /// open, which refuses everything with ``StoreError/fileDeleted(path:)``,
+    /// ``StoreError/fileReplaced(path:)`` or ``StoreError/fileOverwritten(path:)`` until then.
     public func reopen() throws {
         let reopened = try store.reopened()
         writeSession.replaceStore(with: reopened)

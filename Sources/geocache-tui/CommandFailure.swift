@@ -16,24 +16,26 @@ enum CommandFailure {
     /// Prints `error`'s description and returns the exit to throw: status 1,
     /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)`` (whose
     /// message tells a script how to go on without writing twice), or
-    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``.
+    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``. A lost
+    /// connection is said with a command's way on (``CommandText/connectionLost(_:)``).
     static func report(_ error: any Error) -> ExitCode {
-        switch error as? StoreError {
-        case .outcomeUnknown?:
-            _ = report(message: CommandText.outcomeUnknown(error as! StoreError))
-            return ExitCode(outcomeUnknownStatus)
-        case .notPermitted?:
-            _ = report(message: String(describing: error))
-            return ExitCode(notPermittedStatus)
+        guard let error = error as? StoreError else { return report(message: String(describing: error)) }
+        switch error {
+        case .outcomeUnknown:
+            return report(message: CommandText.outcomeUnknown(error), status: outcomeUnknownStatus)
+        case .notPermitted:
+            return report(message: error.description, status: notPermittedStatus)
+        case .connectionLost:
+            return report(message: CommandText.connectionLost(error))
         default:
-            return report(message: String(describing: error))
+            return report(message: error.description)
         }
     }
 
-    /// Prints `message` and returns the exit to throw.
-    static func report(message: String) -> ExitCode {
+    /// Prints `message` and returns the exit to throw, with `status` (1 unless told).
+    static func report(message: String, status: Int32 = ExitCode.failure.rawValue) -> ExitCode {
         StandardStreams.writeError("geocache-tui: \(message)\n")
-        return ExitCode.failure
+        return ExitCode(status)
     }
 }
 

@@ -49,10 +49,27 @@ enum CommandText {
             + "delete (a position may name another cache by then)."
     }
 
-    /// An import asked for while the club store cannot be reached.
+    /// An import asked for while the club store cannot be reached, or whose connection
+    /// was lost before its `COMMIT` was sent: nothing was stored.
     static func importNotKept(because error: StoreError) -> String {
-        "the club store cannot be reached (\(reason(error))); imports are not kept on this machine, so nothing was "
-            + "imported. Try again when the server answers."
+        if case .connectionLost = error { return "\(error) Nothing was imported; run the import again." }
+        return "the club store cannot be reached (\(reason(error))); imports are not kept on this machine, so nothing "
+            + "was imported. Try again when the server answers."
+    }
+
+    /// An import cut once its `COMMIT` was sent and not looked up in time: running it again is safe.
+    static func importOutcomeUnknown(_ error: StoreError) -> String {
+        "\(error) Importing the same input again stores nothing twice: a cache stored already is found by its "
+            + "code, or as a duplicate of one with the same four fields."
+    }
+
+    /// A connection lost under a command, which does not connect again by itself.
+    static func connectionLost(_ error: StoreError) -> String { "\(error) Nothing more was done; run the command again." }
+
+    /// An export whose connection was lost: `target` `untouched` (a file is renamed into place once complete), or partial.
+    static func exportCut(by error: StoreError, target: String, untouched: Bool) -> String {
+        "\(error) The export stopped: " + (untouched ? "\(target) is as it was" : "\(target) holds only part of it")
+            + "; run it again."
     }
 
     /// What the server said of why it cannot be reached, for "(REASON)".

@@ -34,6 +34,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// was open, so nothing was written to either; the store refuses every further
     /// use until reopened.
     case fileReplaced(path: String)
+    /// Another file was copied over the store file in place (`cp other.sqlite
+    /// caches.sqlite`: the same inode, other bytes) while the store was open: what the
+    /// session remembered of the file no longer matches it, so nothing more is written
+    /// through it (the file copied in stays as it was); the store refuses every further
+    /// use until reopened.
+    case fileOverwritten(path: String)
     /// A side file of the store (`sideFile`: its write-ahead log or the log's index)
     /// was deleted or replaced while the store was open. SQLite keeps commits there
     /// until it copies them into the store file, so the session stops using the store
@@ -51,10 +57,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// answer within the connect timeout, refused by `pg_hba.conf`).
     case unreachable(server: String, reason: String)
     /// The connection to the PostgreSQL server broke while the store was open (the
-    /// server stopped, the network dropped, a round trip got no answer in time);
-    /// nothing was stored: it is only thrown when that is known (the write was never
-    /// sent, or its identifier was looked up and found not stored). The store connects
-    /// again by itself.
+    /// server stopped or ended the session, the network dropped, a round trip got no
+    /// answer in time). A write that meets it was not stored: it is only thrown for one
+    /// when that is known (the write was never sent, its transaction never sent its
+    /// `COMMIT`, or its identifier was looked up and found not stored). The store
+    /// connects again when its owner next checks it (a form does); a command ends.
+    /// What to do next depends on who says it, so the description says only what
+    /// happened: the form adds that it retries, a command that it is to be run again.
     case connectionLost(server: String, reason: String)
     /// The connection broke after a write was sent, and the server could not be asked
     /// before the deadline whether it committed: the change may or may not have been
@@ -91,7 +100,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .database(let path, _),
-             .fileDeleted(let path), .fileReplaced(let path), .sideFileLost(let path, _),
+             .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
@@ -166,6 +175,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileReplaced(let path):
             return "\(path) was replaced by another file while it was open; nothing was written to it. "
                 + "Reopen the store to use the file now there."
+        case .fileOverwritten(let path):
+            return "\(path) was overwritten in place (another file copied over it) while it was open; nothing more was "
+                + "written through this session, so the file copied in is as it was. Reopen the store to use it."
         case .sideFileLost(let path, let sideFile):
             return "\(sideFile), where SQLite keeps the latest commits of \(path), was deleted or replaced while "
                 + "the store was open; nothing more was written through this session. Reopen the store to go on, "
@@ -181,7 +193,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot connect to the store on \(server): \(reason). Check that the server is running "
                 + "and that the URL names it, \(serverElsewhere)."
         case .connectionLost(let server, let reason):
-            return "the store on \(server) cannot be reached (\(reason)); nothing was stored."
+            return "the connection to the store on \(server) was lost (\(reason))."
         case .outcomeUnknown(let server, let reason):
             return "not known whether the change was stored on \(server): the connection broke after it was sent "
                 + "(\(reason)) and the server did not answer in time to tell. It may have been stored."

@@ -253,6 +253,11 @@ enum FormText {
         "\(store) was \(replaced ? "replaced" : "deleted"): nothing written. \(key(.reload)) reopens"
     }
 
+    /// Another file was copied over the store's file in place under the form.
+    static func storeOverwritten(_ store: String) -> String {
+        "\(store) was copied over: nothing written. \(key(.reload)) reopens"
+    }
+
     /// The store's `-wal` or `-shm` file (`sideFile`, its name) was deleted or replaced
     /// under the form.
     static func sideFileLost(_ sideFile: String) -> String {

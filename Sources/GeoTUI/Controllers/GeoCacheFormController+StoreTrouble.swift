@@ -1,10 +1,10 @@
 import GeoModel
 
-/// What the form says when its store cannot be used: a file deleted or replaced under
-/// it (``lostStore``: `F5` reopens), or a server that does not answer
+/// What the form says when its store cannot be used: a file deleted, replaced or
+/// overwritten under it (``lostStore``: `F5` reopens), or a server that does not answer
 /// (the model's session notes it: the store connects again by itself).
 extension GeoCacheFormController {
-    /// When `error` says the store's file was deleted or replaced, remembers it and
+    /// When `error` says the store's file was deleted, replaced or overwritten, remembers it and
     /// says so in one line with the way on; returns whether it did.
     @discardableResult
     func noteIfStoreLost(_ error: any Error) -> Bool {
@@ -15,6 +15,8 @@ extension GeoCacheFormController {
             setNote(FormText.sideFileLost(sideFile.split(separator: "/").last.map(String.init) ?? sideFile))
         case .fileReplaced:
             setNote(FormText.storeLost(storeName, replaced: true))
+        case .fileOverwritten:
+            setNote(FormText.storeOverwritten(storeName))
         default:
             setNote(FormText.storeLost(storeName, replaced: false))
         }

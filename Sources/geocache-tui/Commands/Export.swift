@@ -64,6 +64,10 @@ extension GeocacheTUICommand {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
                     FileHandle.standardError.write(Data("geocache-tui: \(sentence)\n".utf8))
                 }
+            } catch let error as StoreError where error.meansTheServerIsAway {
+                progress?.finish()
+                throw CommandFailure.report(message: CommandText.exportCut(
+                    by: error, target: target, untouched: destination.temporaryPath != nil))
             } catch {
                 progress?.finish()
                 throw CommandFailure.report(error)

@@ -62,7 +62,12 @@ extension GeocacheTUICommand {
                 let result = try session.importCaches(
                     from: sources, skipInvalid: skipInvalid, existing: keepExisting ? .keep : .update,
                     interruption: signals.interruption)
-                if case .outcomeUnknown(let error) = result, signals.signal != nil { throw error }
+                if case .outcomeUnknown(let error) = result {
+                    // Its COMMIT was sent; the connection broke before it was known.
+                    if signals.signal != nil { throw error }
+                    throw CommandFailure.report(message: CommandText.importOutcomeUnknown(error),
+                                                status: CommandFailure.outcomeUnknownStatus)
+                }
                 report = try session.finish(result) ?? ImportReport()
                 report.include(signals.interruption.tally)
                 if !skipped.isEmpty {

@@ -1,10 +1,12 @@
 import Foundation
 import GeoModel
+import GeoTestSupport
 import Testing
 @testable import GeoTUI
 
-/// The store's file deleted or replaced while the form is open: nothing is written to
-/// either file, the typed text stays, and `F5` reopens what is at the path now.
+/// The store's file deleted, replaced or overwritten in place while the form is open:
+/// nothing is written to either file, the typed text stays, and `F5` reopens what is at
+/// the path now.
 @Suite struct LostStoreTests {
     private let two: [GeoCache] = [.sample("One"), .sample("Two")]
 
@@ -22,6 +24,20 @@ import Testing
             for cache in caches { try store.add(cache) }
         }
         #expect(rename(other.path, form.storeURL.path) == 0)
+    }
+
+    /// Copies a new store holding `caches` over the form's store file in place, as
+    /// `cp other.sqlite caches.sqlite` does (the same inode, other bytes), from another
+    /// process: this one must not open the store file outside SQLite.
+    private func copyStore(over form: FormHarness, with caches: [GeoCache]) throws {
+        let other = form.directory.appendingPathComponent("other.sqlite")
+        try SQLiteStore(url: other).saveCaches(caches)
+        #expect(try GeocacheTUIBinary.runTool("/bin/cp", [other.path, form.storeURL.path]).status == 0)
+    }
+
+    /// SQLite's full check of the form's store file, once the form's store let it go.
+    private func integrity(of form: FormHarness) throws -> String {
+        try SQLiteStore(url: form.storeURL).integrityCheck()
     }
 
     private func typeCache(_ title: String, into form: FormHarness) {
@@ -76,6 +92,37 @@ import Testing
         form.press(.function(5))
         #expect(form.status.hasPrefix(" No caches yet"))
         #expect(FileManager.default.fileExists(atPath: form.storeURL.path))
+    }
+
+    @Test func anAddAfterAFileWasCopiedOverTheStoreIsRefusedKeepsTheTextAndLeavesTheCopySound() throws {
+        let form = try FormHarness(caches: two)
+        try copyStore(over: form, with: [.sample("Theirs"), .sample("Also theirs")])
+        typeCache("Mine", into: form)
+        form.press(.control("s"))
+        #expect(form.screen.contains("Could not save the cache"))
+        #expect(form.status.contains("caches.sqlite was copied over: nothing written. F5 reopens"))
+        #expect(form.fieldTexts == ["Mine", "Mine details", "Mine creator", "Mine reward"])
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs", "Also theirs"])
+        #expect(try integrity(of: form) == "ok")
+    }
+
+    @Test func theIdleCheckSaysAFileWasCopiedOverTheStore() throws {
+        let form = try FormHarness(caches: two)
+        try copyStore(over: form, with: [.sample("Theirs")])
+        form.idle()
+        #expect(form.status.contains("caches.sqlite was copied over: nothing written. F5 reopens"))
+    }
+
+    @Test func reloadAfterACopyOverTheStoreOpensTheCopyAndTheNextAddGoesIntoIt() throws {
+        let form = try FormHarness(caches: two)
+        try copyStore(over: form, with: [.sample("Theirs")])
+        typeCache("Mine", into: form)
+        form.press(.control("s"), .function(5))
+        #expect(form.status.contains("Reopened caches.sqlite"))
+        #expect(form.screen.contains("Title:   Theirs"))
+        form.press(.control("s"))
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs", "Mine"])
+        #expect(try integrity(of: form) == "ok")
     }
 
     @Test func quittingAfterTheStoreWasDeletedReportsTheTypedText() throws {

@@ -6,9 +6,10 @@ import Testing
 import Glibc
 #endif
 
-/// The store's `-wal` and `-shm` files removed while a form has the store open, with
-/// `add` run beside it: no acknowledged add is lost whatever the order, and the form
-/// stops writing until F5 reopens the store.
+/// The store's `-wal` and `-shm` files removed, or another file copied over the store,
+/// while a form has the store open, with `add` run beside it: no acknowledged add is
+/// lost whatever the order, nothing copied in is damaged, and the form stops writing
+/// until F5 reopens the store.
 @Suite(.serialized) final class SideFileEndToEndTests {
     let directory: TemporaryDirectory
     let store: URL
@@ -82,6 +83,28 @@ import Glibc
         try session.waitFor("Cache 2 of 2")
         try session.quitApp()
         #expect(try storedTitlesAndIntegrity().0 == ["Orig 1", "Mine"])
+    }
+
+    @Test func aFileCopiedOverTheStoreUnderTheFormIsLeftSoundAndF5WritesIntoIt() throws {
+        let other = directory.file("other.sqlite")
+        try SQLiteStore(url: other).saveCaches([GeoCache(title: "Theirs", details: "d", creator: "c", reward: "r")])
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("Cache 1 of 1")
+        try session.typeFields(["Mine", "d", "c", "r"])
+        #expect(try GeocacheTUIBinary.runTool("/bin/cp", [other.path, store.path]).status == 0)
+        try session.waitFor("caches.sqlite was copied over: nothing written. F5 reopens")
+        try session.send("C-s")
+        try session.waitFor("Could not save the cache")
+        let listed = try listedText()
+        #expect(listed.contains("Theirs") && !listed.contains("Mine"), "list printed: \(listed)")
+        try session.send("F5")
+        try session.waitFor("Reopened caches.sqlite")
+        try session.send("C-s")
+        try session.waitFor("Cache 2 of 2")
+        try session.quitApp()
+        let (titles, integrity) = try storedTitlesAndIntegrity()
+        #expect(titles == ["Theirs", "Mine"])
+        #expect(integrity == "ok")
     }
 
     @Test func anAddTheFormMadeBeforeTheSideFilesWereRemovedIsKept() throws {

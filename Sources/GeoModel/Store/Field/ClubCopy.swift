@@ -115,17 +115,33 @@ public final class ClubCopy {
     /// "2 h ago", "5 min ago", "just now", "3 days ago": the age of a copy refreshed at
     /// `date`, seen at `now`.
     ///
-    /// Under a minute (or a date in the future) is "just now"; under an hour, whole
-    /// minutes ("1 min ago" to "59 min ago"); under two days, whole hours ("1 h ago"
-    /// to "47 h ago"); from then on whole days ("2 days ago").
+    /// Under a minute (either way: clocks a few seconds apart) is "just now"; under an
+    /// hour, whole minutes ("1 min ago" to "59 min ago"); under two days, whole hours
+    /// ("1 h ago" to "47 h ago"); from then on whole days ("2 days ago"). A date a
+    /// minute or more in the future means the clock that dated the copy and this one
+    /// disagree (it was ahead then, or is behind now): ``ahead(by:)`` says so.
     public static func age(of date: Date, now: Date = Date()) -> String {
         let seconds = now.timeIntervalSince(date)
+        if seconds <= -60 { return ahead(by: -seconds) }
         switch seconds {
         case ..<60: return "just now"
         case ..<3600: return "\(Int(seconds / 60)) min ago"
         case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
         default: return "\(Int(min(seconds / 86400, 1e12))) days ago"
         }
+    }
+
+    /// The age of a copy dated `seconds` after now: "365 days from now: the clocks
+    /// disagree", in the units of ``age(of:now:)``.
+    static func ahead(by seconds: TimeInterval) -> String {
+        let span: String
+        switch seconds {
+        case ..<3600: span = "\(Int(seconds / 60)) min"
+        case ..<(48 * 3600): span = "\(Int(seconds / 3600)) h"
+        case ..<(1e6 * 86400): span = "\(Int(seconds / 86400)) days"
+        default: span = "more than a million days"
+        }
+        return span + " from now: the clocks disagree"
     }
 
     /// The sentence a copy refreshed at `date` is shown with, seen at `now`.

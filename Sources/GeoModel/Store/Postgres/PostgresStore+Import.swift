@@ -73,7 +73,21 @@ extension PostgresStore {
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         try spool.rewind()
         let read = report
-        return try ledgerTransaction(write, kind: .importing, appending: true, detail: { $0.ledgerDetail }, replay: {
+        do {
+            return try storeSpooled(spool, read: read, existing: existing, interruption: interruption, names: names,
+                                    as: write)
+        } catch StoreError.connectionLost where interruption?.isInterrupted == true {
+            // A round trip given up for the interruption before the COMMIT was sent: the
+            // transaction rolled back, as an interrupted import does.
+            throw ImportInterruption.error(source: names)
+        }
+    }
+
+    /// Writes the caches `spool` holds in one ledger transaction claiming `write`;
+    /// `read` is what reading the input found.
+    private func storeSpooled(_ spool: ImportSpool, read: ImportReport, existing: ExistingCaches,
+                              interruption: ImportInterruption?, names: String, as write: WriteID) throws -> ImportReport {
+        try ledgerTransaction(write, kind: .importing, appending: true, detail: { $0.ledgerDetail }, replay: {
             read.replayed(from: $0.detail)
         }) { connection in
             var report = read

@@ -117,9 +117,12 @@ extension PostgresStore {
     /// Runs `body` as one write in a transaction of several round trips (an import,
     /// whose batches need the answers of the ones before): the opening statements,
     /// `body`, the row marked stored with the count after and `detail(value)`, the
-    /// closing statements. A connection lost anywhere is settled as in
-    /// ``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``; errors `body` throws
-    /// on purpose go through, rolled back.
+    /// closing statements. A connection lost before the `COMMIT` was sent is
+    /// ``StoreError/connectionLost(server:reason:)``: nothing was stored, known without
+    /// asking (a server shut down cannot be asked, one that ended the session need not
+    /// be). One lost once the `COMMIT` was sent is settled as in
+    /// ``ledgerWrite(_:kind:appending:_:timeout:replay:result:)``. Errors `body` throws on
+    /// purpose go through, rolled back.
     func ledgerTransaction<T>(_ write: WriteID, kind: WriteKind, appending: Bool = false,
                               detail: (T) -> String?, replay: (WriteRecord) throws -> T,
                               _ body: (PostgresConnection) throws -> T) throws -> T {
@@ -137,7 +140,7 @@ extension PostgresStore {
         let connection = try openConnection()
         let opening = openingStatements(of: write, kind: kind, appending: appending, lockTimeout: lockTimeout)
         let timeout = writeTimeout
-        var claimed = false
+        var claimed = false, committing = false
         do {
             try connection.query("BEGIN", timeout: timeout)
             for statement in opening { try connection.query(statement.sql, statement.parameters, timeout: timeout) }
@@ -150,6 +153,7 @@ extension PostgresStore {
             for statement in closingStatements(of: write) {
                 try connection.query(statement.sql, statement.parameters, timeout: timeout)
             }
+            committing = true
             let commit = try connection.query("COMMIT", timeout: timeout)
             guard commit.commandStatus == "COMMIT" else {
                 throw StoreError.serverError(server: name, message: "the transaction was rolled back at COMMIT")
@@ -161,6 +165,10 @@ extension PostgresStore {
                         on: connection)
             return try replay(try recordedAgain(write))
         } catch let error as PostgresError {
+            // Before its COMMIT was sent, the server can only roll the transaction back
+            // (a connection that ends inside a transaction ends it): nothing was stored,
+            // whether the server is still there to say so or not.
+            guard committing else { throw lose(error) }
             return try settled(write, after: error, replay: replay)
         } catch {
             if !connection.isBroken { _ = try? connection.query("ROLLBACK") }

@@ -21,7 +21,8 @@ extension SQLiteStore {
     /// options (creating the file, and the directories the first opening could
     /// create, when they are missing), after detaching this store if its file is gone.
     ///
-    /// Use it after ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``:
+    /// Use it after ``StoreError/fileDeleted(path:)``, ``StoreError/fileReplaced(path:)``
+    /// or ``StoreError/fileOverwritten(path:)``:
     /// this store stays detached; the new one uses whatever file the path names now,
     /// checked like any store being opened (``init(path:createIntermediateDirectories:)``).
     public func reopened() throws -> any CacheStore {
@@ -159,11 +160,12 @@ extension SQLiteStore {
 }
 
 extension StoreError {
-    /// True when the store's file was deleted or replaced while it was open: the
-    /// store refuses everything from then on, and only a reopened store goes on.
+    /// True when the store's file was deleted, replaced or overwritten in place while
+    /// it was open: the store refuses everything from then on, and only a reopened
+    /// store goes on.
     public var meansTheFileIsGone: Bool {
         switch self {
-        case .fileDeleted, .fileReplaced, .sideFileLost: true
+        case .fileDeleted, .fileReplaced, .fileOverwritten, .sideFileLost: true
         default: false
         }
     }

@@ -77,6 +77,9 @@ extension SQLiteStore {
                 var wasAsRecorded = false
                 try db.inTransaction(.immediate) {
                     wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
+                    // This connection opened before the input was read: the file it
+                    // remembers must still be the file there (a copy over it, meanwhile).
+                    let mark = try Self.checkAndRenewMark(db, path: path)
                     // The shared insert also stores the digest and the search patch.
                     let writer = try ImportRowWriter(db)
                     var written = 0
@@ -96,6 +99,7 @@ extension SQLiteStore {
                     }
                     try writer.finish()
                     if let change = fileChange() { throw change }
+                    try Self.checkMarkKept(db, mark, path: path)
                     if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
                     return .commit
                 }
@@ -106,6 +110,7 @@ extension SQLiteStore {
         } catch let error as ImportError {
             throw error
         } catch let error as StoreError {
+            if error.meansTheFileIsGone { detach(because: error) }
             throw error
         } catch {
             throw StoreError(wrapping: error, path: path)

@@ -21,9 +21,11 @@ import GRDB
 /// ```
 ///
 /// Before every write and in ``hasChangedExternally()`` the store checks that its
-/// path still names the file it opened; once the file is found deleted or replaced
-/// the store refuses everything with ``StoreError/fileDeleted(path:)`` or
-/// ``StoreError/fileReplaced(path:)``, and ``reopened()`` opens what is there now.
+/// path still names the file it opened, and that the file still holds what its
+/// connection saw; once the file is found deleted, replaced or overwritten in place
+/// the store refuses everything with ``StoreError/fileDeleted(path:)``,
+/// ``StoreError/fileReplaced(path:)`` or ``StoreError/fileOverwritten(path:)``, and
+/// ``reopened()`` opens what is there now.
 ///
 /// Not thread-safe by contract: use one store from one thread (GRDB serialises the
 /// calls anyway). Methods other than the initializer throw ``StoreError`` for I/O and
@@ -102,35 +104,6 @@ public final class SQLiteStore: CacheStore {
 
     /// How long a write waits for another process's write to finish before failing.
     static let busyTimeout: TimeInterval = 10
-
-    /// Where the store lives unless told otherwise: `GEOCACHE_STORE` when set, else
-    /// `$XDG_DATA_HOME/geocache-tui/caches.sqlite`, else
-    /// `~/.local/share/geocache-tui/caches.sqlite`.
-    public static func defaultURL(
-        environment: [String: String] = StoreLocation.processEnvironment()
-    ) -> URL {
-        URL(fileURLWithPath: defaultPath(environment: environment))
-    }
-
-    /// ``defaultURL(environment:)`` as an absolute path.
-    public static func defaultPath(
-        environment: [String: String] = StoreLocation.processEnvironment()
-    ) -> String {
-        if let path = environment["GEOCACHE_STORE"], !path.isEmpty {
-            return StorePath.absolute(path)
-        }
-        return StorePath.absolute(StorePath.appending("caches.sqlite", to: defaultDirectory(environment: environment)))
-    }
-
-    /// The XDG data directory of geocache-tui, ignoring `GEOCACHE_STORE`.
-    static func defaultDirectory(environment: [String: String]) -> String {
-        // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return StorePath.appending("geocache-tui", to: dataHome)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return StorePath.appending(".local/share/geocache-tui", to: home)
-    }
 
     /// Opens the store at `path` (absolute, or relative to the current directory),
     /// creating it when there is no file there yet.
@@ -373,12 +346,24 @@ public final class SQLiteStore: CacheStore {
     /// row: cheap enough to poll once a second. This store's own writes do not count.
     ///
     /// - Throws: ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``
-    ///   when the path no longer names the file the store opened.
+    ///   when the path no longer names the file the store opened,
+    ///   ``StoreError/fileOverwritten(path:)`` when another file was copied over it
+    ///   (``checkMark(_:path:)``).
     public func hasChangedExternally() throws -> Bool {
         // The events read now are answered by this call; later ones wake the caller again.
         let written = watch?.drain() ?? false
         try checkAttached()
-        let version = try read(Self.dataVersion)
+        let version: Int
+        do {
+            version = try read { db in
+                let version = try Self.dataVersion(db)
+                if readOnlyError == nil { _ = try Self.checkMark(db, path: path) }
+                return version
+            }
+        } catch let error as StoreError where error.meansTheFileIsGone {
+            detach(because: error)
+            throw error
+        }
         defer { lastDataVersion = version }
         let changed = version != lastDataVersion
         if changed {
@@ -408,9 +393,12 @@ public final class SQLiteStore: CacheStore {
     /// operations use it, so every write goes through this store's one connection.
     ///
     /// The path must still name the file the store opened, checked before the
-    /// transaction begins and again right before it commits: otherwise nothing is
+    /// transaction begins and again right before it commits, and the file must still
+    /// hold what the connection saw (``checkAndRenewMark(_:path:)``, once the write
+    /// lock is held, and again right before the commit): otherwise nothing is
     /// written, the store detaches (``detach(because:)``) and throws
-    /// ``StoreError/fileDeleted(path:)`` or ``StoreError/fileReplaced(path:)``.
+    /// ``StoreError/fileDeleted(path:)``, ``StoreError/fileReplaced(path:)`` or
+    /// ``StoreError/fileOverwritten(path:)``.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         try ensureAttached()
         do {
@@ -420,8 +408,10 @@ public final class SQLiteStore: CacheStore {
                 try db.inTransaction(.immediate) {
                     // Once the write lock is held, before anything is written.
                     wasAsRecorded = StoreFile.CheckRecord.matches(path, identity)
+                    let mark = try Self.checkAndRenewMark(db, path: path)
                     result = try body(db)
                     if let change = fileChange() { throw change }
+                    try Self.checkMarkKept(db, mark, path: path)
                     return .commit
                 }
                 try checkpointCommit(db, wasAsRecorded: wasAsRecorded)

@@ -1,0 +1,68 @@
+import CSystem
+import GRDB
+
+/// Noticing a store file overwritten in place (`cp other.sqlite caches.sqlite`) while
+/// the store is open.
+///
+/// A file copied over the store keeps its device and inode, so
+/// ``StoreFile/change(at:since:)`` cannot see it. SQLite cannot either: in WAL mode a
+/// connection trusts its page cache for as long as the log's index (`-shm`) is
+/// unchanged, and a copy changes only the store file. A write through such a session
+/// mixes the pages it remembers with the file's new ones and breaks the indexes
+/// ("wrong # of entries in index"), and `quick_check` does not compare indexes with
+/// their tables.
+///
+/// So every commit writes a new random mark into the file's header (`PRAGMA
+/// user_version`, which geocache-tui uses for nothing else), and before a write, once
+/// the write lock is held, the mark the connection sees (from its page cache) is
+/// compared with the mark the file holds (read through the connection's own
+/// descriptor, ``geocache_sqlite_read_file_u32``): another file copied in carries
+/// another mark, or none. The two are compared only while the log holds nothing a
+/// checkpoint has not copied into the file yet (``geocache_sqlite_log_is_in_file``),
+/// which every commit of geocache-tui's leaves behind (``checkpointCommit(_:wasAsRecorded:)``):
+/// otherwise the file may legitimately lag behind the log. The check reads four bytes
+/// and the index's header: nothing beside a commit's fsync.
+extension SQLiteStore {
+    /// The offset of `user_version` in an SQLite file's header, where the mark lives.
+    static let markOffset: Int64 = 60
+
+    /// Inside a write transaction, once the write lock is held and before anything is
+    /// written: throws ``StoreError/fileOverwritten(path:)`` when the file no longer
+    /// holds the mark the connection sees, else gives the commit a new mark. Returns
+    /// the mark found, to be compared again before the commit
+    /// (``checkMarkKept(_:_:path:)``); nil when the file could not be compared (the log
+    /// holds commits not yet copied into it).
+    static func checkAndRenewMark(_ db: Database, path: String) throws -> Int32? {
+        let found = try checkMark(db, path: path)
+        try db.execute(sql: "PRAGMA user_version = \(Int32.random(in: 1 ... .max))")
+        return found
+    }
+
+    /// Right before the commit: throws ``StoreError/fileOverwritten(path:)`` when the
+    /// file no longer holds `mark`, the mark ``checkAndRenewMark(_:path:)`` found (a
+    /// copy made while the transaction ran). Nothing to compare when `mark` is nil.
+    static func checkMarkKept(_ db: Database, _ mark: Int32?, path: String) throws {
+        guard let mark, let connection = db.sqliteConnection else { return }
+        guard fileMark(of: connection) == mark else { throw StoreError.fileOverwritten(path: path) }
+    }
+
+    /// Inside a transaction: throws ``StoreError/fileOverwritten(path:)`` when the
+    /// mark the connection sees is not the one in the file, while the log holds nothing
+    /// that is not in the file; returns the mark seen then, nil when the two could not
+    /// be compared.
+    static func checkMark(_ db: Database, path: String) throws -> Int32? {
+        // Read first: it begins the transaction's read, which maps the log's index.
+        let seen = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard let connection = db.sqliteConnection, geocache_sqlite_log_is_in_file(connection) == 1 else { return nil }
+        guard fileMark(of: connection) == seen else { throw StoreError.fileOverwritten(path: path) }
+        return seen
+    }
+
+    /// The mark in the file's own header, read through `connection`'s descriptor; nil
+    /// when the file cannot be read, or ends before the header does.
+    private static func fileMark(of connection: OpaquePointer) -> Int32? {
+        var value: UInt32 = 0
+        guard geocache_sqlite_read_file_u32(connection, markOffset, &value) == SQLITE_OK else { return nil }
+        return Int32(bitPattern: value)
+    }
+}
