@@ -4,7 +4,7 @@ import ArgumentParser
 ///
 /// The options that take text, a number or coordinates read their value with
 /// `parsing: .unconditional`, so that a value beginning with `-` is a value:
-/// `add --details "-5 m from the tree"`, `--at "-33.8, 151.2"`, `sync --discard -1`
+/// `add --details '-5 m from the tree'`, `--at "-33.8, 151.2"`, `sync --discard -1`
 /// (then refused with a message of its own, not taken as a missing value). Two things
 /// are done first, with the parser's own description of the command (as
 /// ``RepeatedOption`` reads it):

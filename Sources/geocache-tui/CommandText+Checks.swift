@@ -1,0 +1,219 @@
+import Foundation
+import GeoModel
+
+/// What the commands say about what they do not take on trust: numbers out of range on
+/// the command line, field mode's files found damaged and set aside, changes kept on
+/// this machine whose rows cannot be read, fixes that are no position, and changes in
+/// conflict with the club store (the rest of their words are in `CommandText.swift`).
+extension CommandText {
+    // MARK: - Numbers out of range
+
+    /// `sync --within` given a distance beyond half the Earth's circumference.
+    static func tooFar(_ text: String) -> String {
+        "“\(text)” is farther than any place can be: give at most "
+            + "\(Coordinate.distanceText(metres: ClubCopy.Area.greatestRadius)) (half the Earth's circumference, "
+            + "which reaches every place), such as 50km."
+    }
+
+    /// A whole-number option given digits beyond the numbers it takes.
+    static func numberOutOfRange(_ text: String, least: String, greatest: String) -> String {
+        "“\(text)” is out of range: give a whole number from \(least) to \(greatest)."
+    }
+
+    /// A whole-number option given something else.
+    static func notAWholeNumber(_ text: String) -> String {
+        "“\(text)” is not a whole number: give one such as 3."
+    }
+
+    // MARK: - Files set aside
+
+    /// One of field mode's files found damaged and set aside: said once, on standard
+    /// error, by the command that found it.
+    static func setAside(_ file: FieldFileSetAside) -> String {
+        switch file.kind {
+        case .copy:
+            "this machine's copy of the club's caches was damaged (\(file.reason)); it was set aside as "
+                + "\(file.setAsidePath) and is not used. The next sync fetches a new copy (the file set aside "
+                + "can then be deleted)."
+        case .outbox:
+            "the outbox, where the changes made while the club store could not be reached are kept, was damaged "
+                + "(\(file.reason)); it was set aside as \(file.setAsidePath), untouched, and a new outbox was "
+                + "started. The changes kept in the old one were not delivered: keep that file, it may still hold "
+                + "them for recovery."
+        }
+    }
+
+    // MARK: - Changes that cannot be read
+
+    /// The line of `sync --status` for a change whose row cannot be read: what could be
+    /// read of it (`?` for the rest), separated by tabs as the other lines are.
+    static func statusLine(_ change: UnreadableChange) -> String {
+        [String(change.sequence), change.kind?.rawValue ?? "?", change.code.map(ConflictText.visible) ?? "?",
+         change.title.map(ConflictText.visible) ?? "?", "queued " + (change.queuedAt.map(time) ?? "?"),
+         "cannot be read: " + change.reason].joined(separator: "\t")
+    }
+
+    /// "1 change that cannot be read", "2 changes that cannot be read".
+    static func unreadable(_ count: Int) -> String {
+        changes(count) + " that cannot be read"
+    }
+
+    /// `sync --discard N` done, of a change that cannot be read.
+    static func dropped(_ change: UnreadableChange) -> String {
+        "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
+    }
+
+    /// `sync --overwrite N` of a change that cannot be read.
+    static func cannotOverwrite(_ change: UnreadableChange) -> String {
+        "change \(change.sequence) cannot be read (\(change.reason)), so it cannot be delivered over the server's "
+            + "version; nothing was changed. Give it up with sync --discard \(change.sequence)."
+    }
+}
+
+extension ConflictText {
+    /// "an edit of GT12AB34C “Old Oak” queued 2026-11-26 18:40", with what could be
+    /// read of a change whose row cannot be read.
+    static func naming(_ change: UnreadableChange) -> String {
+        let kind = switch change.kind {
+        case .add?: "an add"
+        case .edit?: "an edit"
+        case .delete?: "a delete"
+        case nil: "a change"
+        }
+        let code = change.code.map { " of " + visible($0) } ?? ""
+        let title = change.title.map { " “\(visible($0))”" } ?? ""
+        return kind + code + title + (change.queuedAt.map { " queued " + CommandText.time($0) } ?? "")
+    }
+
+    /// The lines that describe a change whose row cannot be read: what it is, why it is
+    /// never delivered, and how to give it up.
+    static func unreadableLines(for change: UnreadableChange) -> [String] {
+        ["cannot be read: change \(change.sequence), \(naming(change)); it is never delivered as it is",
+         "  \(change.reason)",
+         "  give it up: sync --discard \(change.sequence)"]
+    }
+}
+
+/// What `list --near gps` and `sync --near gps` say of a fix gpsd reports that is no
+/// position, or whose time and the clock disagree (``CommandText/noFix(from:within:status:)``
+/// says there was none).
+extension CommandText {
+    /// `--near gps` when gpsd reported only a fix that is no position (`flaw`) in time.
+    static func unusableFix(_ flaw: GPSFix.Flaw, from endpoint: GPSDEndpoint, within seconds: Int64) -> String {
+        let what = switch flaw {
+        case .noTime: "a fix without a time, which cannot be told from a receiver's guess"
+        case .noPlace: "a fix at 0,0, which receivers report when they have no position"
+        }
+        return "--near gps: no position from gpsd on \(endpoint) within \(seconds) s, only \(what). Give coordinates "
+            + "instead, such as --near \"N47 22.123 E008 32.456\"."
+    }
+
+    /// `--near gps` with a fix whose time and this machine's clock differ by more than
+    /// `GPSFix.clockTolerance` (said on standard error; the fix is used).
+    static func fixClockDisagrees(_ fixTime: Date, clock: Date) -> String {
+        "--near gps: the GPS fix is dated \(GPSFix.timeText(fixTime)) and this machine's clock says "
+            + "\(GPSFix.timeText(clock)); one of them is wrong (a receiver's GPS week rollover, a clock without "
+            + "its battery). Its position is used."
+    }
+}
+
+/// A change in conflict, for people: the change, what happened on the server, and each
+/// field that differs as the change's base, the server and the member have it.
+enum ConflictText {
+    /// "an edit of GT12AB34C “Old Oak” queued 2026-11-26 18:40".
+    static func naming(_ change: QueuedChange) -> String {
+        let kind = switch change.kind {
+        case .add: "an add"
+        case .edit: "an edit"
+        case .delete: "a delete"
+        }
+        return "\(kind) of \(change.code) “\(change.title)” queued \(CommandText.time(change.queuedAt))"
+    }
+
+    /// The lines that describe `change`'s conflict (none when it has none).
+    static func lines(for change: QueuedChange) -> [String] {
+        guard let conflict = change.conflict else { return [] }
+        var lines = ["conflict: change \(change.sequence), \(naming(change))"]
+        var keep = "keep yours"
+        switch conflict {
+        case .vanished:
+            lines.append("  the cache was deleted on the server meanwhile")
+            if let mine = change.cache ?? change.base {
+                lines.append("  \(change.kind == .delete ? "you deleted" : "yours"): " + mine.tabSeparatedLine)
+            }
+        case .changed(let server):
+            lines.append("  the cache was changed on the server meanwhile")
+            lines += versions(base: change.base, server: server.cache, yours: change.kind == .delete ? nil : change.cache)
+            if change.kind == .edit { keep = "keep your changes" }
+        }
+        lines.append("  \(keep): sync --overwrite \(change.sequence); give it up: sync --discard \(change.sequence)")
+        return lines
+    }
+
+    /// The lines that describe a change the server refused: the change, the server's
+    /// reason, and how to give it up.
+    static func refusalLines(for change: QueuedChange) -> [String] {
+        guard let refusal = change.refusal else { return [] }
+        return ["refused: change \(change.sequence), \(naming(change)); the server will not accept it as it is",
+                "  \(visible(refusal))",
+                "  give it up: sync --discard \(change.sequence)"]
+    }
+
+    /// Each part (field, place, listing) that differs among the versions: its name,
+    /// then the version the change was made from (`base:`, when there is one), the
+    /// server's, and the member's (`yours`, nil for a delete); a side that left the part
+    /// as it was in `base` says so ("unchanged").
+    static func versions(base: GeoCache?, server: GeoCache, yours: GeoCache?) -> [String] {
+        let parts = base.map { GeoCache.parts(changedBy: yours ?? $0, or: server, from: $0) }
+            ?? yours.map { server.parts(differingFrom: $0) } ?? []
+        func side(_ version: GeoCache, _ part: GeoCache.Part) -> String {
+            if let base, version.hasSame(part, as: base) { return "unchanged" }
+            return value(of: part, in: version)
+        }
+        var lines: [String] = []
+        for part in parts {
+            lines.append("  \(part.label)")
+            if let base { lines.append("    base: " + value(of: part, in: base)) }
+            lines.append("    server: " + side(server, part))
+            lines.append("    yours: " + (yours.map { side($0, part) } ?? "deleted"))
+        }
+        return lines
+    }
+
+    /// The value of `part` in `cache`, on one line.
+    private static func value(of part: GeoCache.Part, in cache: GeoCache) -> String {
+        switch part {
+        case .field(let field): visible(cache[field])
+        case .place: cache.coordinate?.geocachingText ?? "none"
+        case .listing: listingSummary(cache.listing)
+        }
+    }
+
+    /// `text` on one line: a backslash, tab, line feed, carriage return and other
+    /// control characters escaped as `list` writes them.
+    static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A listing in one line: its type, ratings, hint and the number of logs.
+    private static func listingSummary(_ listing: Listing) -> String {
+        var parts: [String] = []
+        if let type = listing.type { parts.append(type) }
+        if let ratings = listing.ratingsText { parts.append(ratings) }
+        if let hint = listing.hint { parts.append("hint “\(visible(hint))”") }
+        parts.append(listing.logs.count == 1 ? "1 log" : "\(listing.logs.count) logs")
+        return parts.joined(separator: ", ")
+    }
+}
