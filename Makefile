@@ -48,8 +48,8 @@ build: deps
 ## Run every test: model, widgets, controller, headless ncurses and tmux end-to-end,
 ## and the release build's hardening and package (ReleaseBuildTests, which need the
 ## release binary built first and find it through GEOCACHE_RELEASE_BINARY).
-## scripts/run-tests.sh runs them and makes sure the run ends (a hang is reported
-## with the test process's stacks, not waited for).
+## scripts/run-tests.sh runs them and makes sure the run ends (a hang, also one after
+## the results, is reported with the test process's stacks and fails the run).
 test: test-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(SWIFT) build --build-tests

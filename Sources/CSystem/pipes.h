@@ -1,18 +1,19 @@
-/* Pipes for the terminal layer: its headless input and its signal pipe (signals.h). */
+/* Pipes for the terminal layer (its headless input and its signal pipe, signals.h) and
+ * for the tests' PostgreSQL servers. */
 #ifndef GEOCACHE_CSYSTEM_PIPES_H
 #define GEOCACHE_CSYSTEM_PIPES_H
 
 #include <unistd.h>
 #include <fcntl.h>
 
-/* A pipe whose ends close on exec, optionally non-blocking; 0 on success. */
+/* glibc's pipe2, which unistd.h declares only under _GNU_SOURCE. */
+extern int pipe2(int ends[2], int flags);
+
+/* A pipe whose ends close on exec, optionally non-blocking; 0 on success. Both flags
+ * are set as the pipe is made (pipe2), so a program another thread starts meanwhile
+ * never inherits an end. */
 static inline int sys_make_pipe(int ends[2], int nonblocking) {
-    if (pipe(ends) != 0) return -1;
-    for (int i = 0; i < 2; i++) {
-        fcntl(ends[i], F_SETFD, FD_CLOEXEC);
-        if (nonblocking) fcntl(ends[i], F_SETFL, fcntl(ends[i], F_GETFL) | O_NONBLOCK);
-    }
-    return 0;
+    return pipe2(ends, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0)) == 0 ? 0 : -1;
 }
 
 /* Grows a pipe's buffer (Linux F_SETPIPE_SZ); best effort. */

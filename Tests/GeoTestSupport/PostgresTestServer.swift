@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import GeoModel
 #if canImport(Glibc)
@@ -9,11 +10,12 @@ import Glibc
 /// the superuser `geo` and a password for the role `club`.
 ///
 /// ``shared()`` starts one server per test process on first use (under a lock, so
-/// suites running in parallel share it) and every server is stopped and its
-/// directory removed when the process exits. A test that stops a server (a fault
-/// test) starts its own with ``init()`` so the shared one never goes away under
-/// other tests. When no server can be started the call throws, and the test fails
-/// with the reason: it is never skipped.
+/// suites running in parallel share it). A test that stops a server (a fault test)
+/// starts its own with ``init()``, so the shared one never goes away under other tests,
+/// and ends it with ``destroy()``. Every server has a reaper, a process that stops it
+/// and removes its directory once the test process has exited (or was killed): the
+/// exit itself waits for neither. When no server can be started the call throws, and
+/// the test fails with the reason: it is never skipped.
 ///
 /// As root, `initdb` and `pg_ctl` run as the `postgres` user (`runuser`), because
 /// `initdb` refuses to run as root.
@@ -30,6 +32,9 @@ package final class PostgresTestServer: @unchecked Sendable {
     private let binDirectory: URL
     private let lock = NSLock()
     private var databaseCount = 0
+    /// The write end of the pipe the server's reaper waits on (``startReaper()``); -1
+    /// once the server was destroyed.
+    private var reaperPipe: Int32 = -1
 
     /// The data directory.
     package var dataDirectory: URL { directory.appendingPathComponent("data") }
@@ -41,14 +46,14 @@ package final class PostgresTestServer: @unchecked Sendable {
         try Registry.instance.sharedServer()
     }
 
-    /// Starts a new server of its own (about 1.5 s), stopped at process exit or by
-    /// ``destroy()``.
+    /// Starts a new server of its own (about 1.5 s), stopped by ``destroy()`` or, at the
+    /// latest, by its reaper once this process has exited.
     package init() throws {
         binDirectory = try Self.findBinDirectory()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString)")
         port = try LoopbackSocket.freePort()
         try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
-        Registry.instance.register(self)
+        reaperPipe = try startReaper()
         if geteuid() == 0 { try Self.run(["/bin/chown", "-R", "postgres:", directory.path], log: nil) }
         try runTool("initdb", [
             "-D", dataDirectory.path, "-A", "trust", "-U", "geo", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
@@ -101,17 +106,63 @@ package final class PostgresTestServer: @unchecked Sendable {
         try runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "fast", "stop"])
     }
 
-    /// Stops the server if it runs and removes its directory.
+    /// Stops the server if it runs and removes its directory, once (a second call does
+    /// nothing); its reaper then ends with nothing to do.
     package func destroy() {
-        _ = try? runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "immediate", "stop"])
+        let pipe = lock.withLock {
+            defer { reaperPipe = -1 }
+            return reaperPipe
+        }
+        guard pipe >= 0 else { return }
+        _ = try? runTool("pg_ctl", stopArguments)
         try? FileManager.default.removeItem(at: directory)
+        close(pipe)
+    }
+
+    /// `pg_ctl`'s arguments that stop the server at once (immediate shutdown).
+    private var stopArguments: [String] { ["-D", dataDirectory.path, "-w", "-m", "immediate", "stop"] }
+
+    /// Starts this server's reaper, and returns the write end of the pipe it waits on.
+    ///
+    /// The reaper is a shell, orphaned at once (so the system reaps it), that waits for
+    /// the end of a pipe whose only write end this process holds (closed on exec: no
+    /// program started meanwhile keeps it) and then stops the server and removes its
+    /// directory. The pipe ends when this process exits, however it ends (its last test
+    /// done, or killed by `scripts/run-tests.sh`), or when ``destroy()`` closes it. The
+    /// reaper ignores the terminal's signals and holds none of this process's output,
+    /// so nothing waits for it. An exit handler did this before, and the exit waited
+    /// for it: removing the shared server's directory (a database per test, 2.6 GB after
+    /// a whole run) held the finished test process for 100 s.
+    private func startReaper() throws -> Int32 {
+        var ends: [Int32] = [0, 0]
+        guard sys_make_pipe(&ends, 0) == 0 else { throw Failure("cannot make the reaper's pipe: errno \(errno)") }
+        defer { close(ends[0]) }
+        // A program still writing into the directory (an initdb cut short with this process)
+        // can make one removal fail: it is tried again.
+        let script = #"""
+            ( trap '' HUP INT QUIT TERM; read -r line <&3; "$@"
+              for try in 1 2 3 4 5; do rm -rf "$0"; [ -e "$0" ] || break; sleep 1; done ) &
+            """#
+        do {
+            try Self.run(["/bin/sh", "-c", script, directory.path] + toolCommand("pg_ctl", stopArguments),
+                         log: nil, passing: ends[0])
+        } catch {
+            close(ends[1])
+            throw error
+        }
+        return ends[1]
     }
 
     /// Runs one of the server's programs, as `postgres` when this process is root.
     private func runTool(_ name: String, _ arguments: [String]) throws {
+        try Self.run(toolCommand(name, arguments), log: directory.appendingPathComponent("\(name).out"))
+    }
+
+    /// The command line of one of the server's programs, through `runuser` when this
+    /// process is root.
+    private func toolCommand(_ name: String, _ arguments: [String]) -> [String] {
         let tool = binDirectory.appendingPathComponent(name).path
-        let command = geteuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
-        try Self.run(command, log: directory.appendingPathComponent("\(name).out"))
+        return geteuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
     }
 
     /// The `bin` directory of the newest PostgreSQL under /usr/lib/postgresql.
@@ -128,13 +179,13 @@ package final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Runs `command` to completion, its output in `log` (a file, never a pipe: the
-    /// server pg_ctl starts must not hold a pipe open); throws with the output when
-    /// it fails.
+    /// server pg_ctl starts must not hold a pipe open), with `passing` as its descriptor
+    /// 3 when given; throws with the output when it fails.
     ///
     /// `posix_spawn` and `waitpid` rather than Foundation's `Process`: under the
     /// parallel test runner `Process.waitUntilExit()` never returned for `runuser …
     /// pg_ctl start` (the child stayed a zombie, never reaped).
-    private static func run(_ command: [String], log: URL?) throws {
+    private static func run(_ command: [String], log: URL?, passing descriptor: Int32? = nil) throws {
         let output = log ?? FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString).out")
         defer { if log == nil { try? FileManager.default.removeItem(at: output) } }
         var actions = posix_spawn_file_actions_t()
@@ -143,6 +194,7 @@ package final class PostgresTestServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let descriptor { posix_spawn_file_actions_adddup2(&actions, descriptor, 3) }
         let arguments = command.map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (arguments + environment).forEach { free($0) } }
@@ -168,14 +220,11 @@ package final class PostgresTestServer: @unchecked Sendable {
         package init(_ description: String) { self.description = "PostgreSQL test server: " + description }
     }
 
-    /// The process's servers: the shared one (started once, or its failure kept) and
-    /// every server to stop at exit.
+    /// The process's shared server, started once (or its failure kept).
     private final class Registry: @unchecked Sendable {
         static let instance = Registry()
         private let startLock = NSLock()
-        private let listLock = NSLock()
         private var shared: Result<PostgresTestServer, Error>?
-        private var servers: [PostgresTestServer] = []
 
         func sharedServer() throws -> PostgresTestServer {
             try startLock.withLock {
@@ -184,18 +233,6 @@ package final class PostgresTestServer: @unchecked Sendable {
                 shared = result
                 return try result.get()
             }
-        }
-
-        func register(_ server: PostgresTestServer) {
-            let first = listLock.withLock {
-                servers.append(server)
-                return servers.count == 1
-            }
-            if first { atexit { Registry.instance.destroyAll() } }
-        }
-
-        private func destroyAll() {
-            listLock.withLock { servers }.forEach { $0.destroy() }
         }
     }
 }

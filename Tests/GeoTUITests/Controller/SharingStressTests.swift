@@ -142,6 +142,10 @@ import Glibc
         _ = FileManager.default.createFile(atPath: stop.path, contents: nil)
         try loop.waitForExit()
         #expect(loop.terminationStatus == 0)
+        // No form took the others' commits for its file deleted, replaced or copied over.
+        for driver in drivers {
+            #expect(driver.form.controller.lostStore == nil, "form \(driver.name): \(driver.form.status)")
+        }
 
         // What the command loop committed, in its order.
         var rewards: [CacheID: String] = [:]
