@@ -16,9 +16,9 @@ import GRDB
 /// user_version`, which geocache-tui uses for nothing else), and before a write, once
 /// the write lock is held, the mark the connection sees (from its page cache) is
 /// compared with the mark the file holds (read through the connection's own
-/// descriptor, ``geocache_sqlite_read_file_u32``): another file copied in carries
+/// descriptor, `geocache_sqlite_read_file_u32`): another file copied in carries
 /// another mark, or none. The two are compared only while the log holds nothing a
-/// checkpoint has not copied into the file yet (``geocache_sqlite_log_is_in_file``),
+/// checkpoint has not copied into the file yet (`geocache_sqlite_log_is_in_file`),
 /// which every commit of geocache-tui's leaves behind (``checkpointCommit(_:wasAsRecorded:)``):
 /// otherwise the file may legitimately lag behind the log. The check reads four bytes
 /// and the index's header: nothing beside a commit's fsync.
