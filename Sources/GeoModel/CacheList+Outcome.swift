@@ -46,6 +46,9 @@ extension CacheList {
         case .delete(let target):
             try refresh()
             broadcast(.deleted(target.id, newCurrent: current, position: position, count: count))
+        case .handOver(let target, _):
+            try refresh()
+            if let now = try writeSession.readStore().cache(target.id) { broadcast(.updated(now)) }
         }
     }
 }

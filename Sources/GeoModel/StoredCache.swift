@@ -26,10 +26,26 @@ public struct StoredCache: Equatable, Hashable, Sendable {
     public let id: CacheID
     /// The cache's four fields.
     public let cache: GeoCache
+    /// Whose the cache is and who changed it last, on a club store; nil elsewhere.
+    public let club: ClubRecord?
 
-    /// Pairs a cache with its identity.
-    public init(id: CacheID, cache: GeoCache) {
+    /// Pairs a cache with its identity (and, on a club store, its record).
+    public init(id: CacheID, cache: GeoCache, club: ClubRecord? = nil) {
         self.id = id
         self.cache = cache
+        self.club = club
+    }
+
+    /// The same version of the same cache: identity and content, whatever the club's
+    /// record says (what a compare-and-write compares; the copy on this machine keeps
+    /// no record, and a cache read there equals the one read from the club store).
+    public static func == (lhs: StoredCache, rhs: StoredCache) -> Bool {
+        lhs.id == rhs.id && lhs.cache == rhs.cache
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(cache)
     }
 }

@@ -19,6 +19,7 @@ enum CommandFailure {
     /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``. A lost
     /// connection is said with a command's way on (``CommandText/connectionLost(_:)``).
     static func report(_ error: any Error) -> ExitCode {
+        if let refusal = error as? ChangeRefusal { return report(refusal) }
         guard let error = error as? StoreError else { return report(message: String(describing: error)) }
         switch error {
         case .outcomeUnknown:
@@ -29,6 +30,16 @@ enum CommandFailure {
             return report(message: CommandText.connectionLost(error))
         default:
             return report(message: error.description)
+        }
+    }
+
+    /// A change the club's rules do not give this role: ``notPermittedStatus``; an owner
+    /// that is no member, status 1; `--owner` on a store of one person's, a usage error.
+    private static func report(_ refusal: ChangeRefusal) -> ExitCode {
+        switch refusal {
+        case .ownedBy, .clubOwned, .keepersHandOver: report(message: refusal.description, status: notPermittedStatus)
+        case .notAMember: report(message: refusal.description)
+        case .noOwners: report(message: refusal.description, status: ExitCode.validationFailure.rawValue)
         }
     }
 

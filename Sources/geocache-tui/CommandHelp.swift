@@ -150,8 +150,13 @@ enum CommandHelp {
             machine and delivered, in order and exactly once, by the next command on that store or by \
             sync; standard error says so ("kept on this machine: 2 changes waiting for the club \
             store") and the exit status is 0. The cache is then named in the copy kept by sync \
-            (--position and --id count there), or by --code among the adds waiting too.
+            (--position and --id count there), or by --code among the adds waiting too. \
+            On a club store with rules (club init), a member changes their own caches; a \
+            keeper changes any and hands one to a member or to the club with --owner ROLE \
+            or --owner club. Anything else is refused with exit status 77 and nothing changes.
             """
+        /// `--owner`.
+        static let owner = "Hand the cache to the member ROLE, or to the club (\"club\"): a keeper's change."
         /// `--title`.
         static let title = "The new title."
         /// `--details`.
@@ -162,6 +167,29 @@ enum CommandHelp {
         static let reward = "The new reward."
         /// `--at COORDINATES` or `--at none`.
         static let at = "Where the cache is now, or \"none\" for no place."
+    }
+
+    /// `geocache-tui club` (``GeocacheTUICommand/Club``).
+    enum Club {
+        /// The command's one line.
+        static let abstract = "Set up a club store's rules: who may change what."
+        /// What the rules are.
+        static let discussion = """
+            The rules of a club store (postgres://...) are kept by the server: a member adds \
+            caches and changes or deletes their own; an import refreshes the club's caches; \
+            keepers change any cache and hand caches over (edit --owner). See docs/usage.md.
+            """
+        /// `club init`'s one line.
+        static let initAbstract = "Set up the club's roles, grants and rules (run once by its admin)."
+        /// `club init`'s discussion.
+        static let initDiscussion = """
+            Run by a role that may create roles (the club's admin), on an empty database or \
+            an existing club store: makes the tables as the first connection would, the \
+            group roles DB_member and DB_keeper (DB the database's name), the grants and the \
+            rules; takes the tables over from the role that owned them before. The caches \
+            stored so far belong to the club until a keeper hands them over. Run again, it \
+            changes nothing. A role that may not create roles exits with status 77.
+            """
     }
 
     /// `geocache-tui delete` (``GeocacheTUICommand/Delete``).

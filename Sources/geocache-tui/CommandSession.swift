@@ -27,6 +27,7 @@ extension StoreOptions {
             throw CommandFailure.report(error)
         }
         session.saysSetAsideFiles()
+        Self.opened = session
         do {
             if let delivered = try session.deliverWaiting() {
                 CommandOutput.standardError.write(CommandText.delivery(delivered))
@@ -38,6 +39,18 @@ extension StoreOptions {
             CommandOutput.standardError.write([CommandText.deliveryFailed(error)])
         }
         return session
+    }
+
+    /// The session the command opened, for what is said once after its work
+    /// (``sayClubNote()``).
+    nonisolated(unsafe) static var opened: WriteSession?
+
+    /// Says on standard error, once, what the command's club store had to say about
+    /// its rules (``WriteSession/takeClubNote()``): after the command's own work, whose
+    /// first statement read it. Nothing for a store of one person's.
+    static func sayClubNote() {
+        guard let session = opened, let note = session.takeClubNote() else { return }
+        CommandOutput.standardError.write(CommandText.clubNote(note, store: session.location.description))
     }
 
     /// The session's store for reading: while the club store cannot be reached, its

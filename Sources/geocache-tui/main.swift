@@ -24,6 +24,7 @@ case nil:
     var command = MeantSubcommand.parseOrExit(LeadingDashValue.prepared(arguments, named: named, options: options))
     do {
         try command.run()
+        StoreOptions.sayClubNote()
     } catch {
         GeocacheTUICommand.exit(withError: error)
     }

@@ -72,14 +72,18 @@ package final class PostgresTestServer: @unchecked Sendable {
         return "postgresql://\(credentials)@127.0.0.1:\(port)/\(database)"
     }
 
-    /// Creates a new, empty, uniquely named database and returns its URI
-    /// (`postgresql://geo@127.0.0.1:PORT/NAME`).
-    package func makeDatabase() throws -> String {
+    /// Creates a new, uniquely named database set up as a club store by the superuser
+    /// `geo` (its tables and the club's rules, `club init`, which also tells `geo` once
+    /// that the rules do not bind it) and returns its URI
+    /// (`postgresql://geo@127.0.0.1:PORT/NAME`). With `settingUp` false the database
+    /// is left empty, for what the first connection does to it.
+    package func makeDatabase(settingUp: Bool = true) throws -> String {
         let name = lock.withLock {
             databaseCount += 1
             return "geo_test_\(getpid())_\(databaseCount)"
         }
         try superuser("CREATE DATABASE \(name)")
+        if settingUp { _ = try PostgresStore(url: uri(database: name), purpose: .command).setUpClub() }
         return uri(database: name)
     }
 

@@ -11,6 +11,8 @@ public struct PendingWrite: Equatable, Sendable {
         case update(base: StoredCache, to: GeoCache)
         /// Deletes the version `target`.
         case delete(StoredCache)
+        /// Hands the version `target` to `owner` (a keeper's write on a club store).
+        case handOver(StoredCache, to: CacheOwner)
     }
 
     /// The identifier the write was sent with.
@@ -28,7 +30,7 @@ public struct PendingWrite: Equatable, Sendable {
     public var title: String {
         switch action {
         case .add(let cache), .update(_, let cache): cache.title
-        case .delete(let target): target.cache.title
+        case .delete(let target), .handOver(let target, _): target.cache.title
         }
     }
 

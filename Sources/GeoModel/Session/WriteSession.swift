@@ -211,6 +211,7 @@ public final class WriteSession {
     public func update(_ base: StoredCache, to cache: GeoCache) throws -> WriteResult<StoredCache> {
         var valid = try cache.validated()
         valid.code = base.cache.code
+        try refuseChange(of: base)
         return try perform(.update(base: base, to: valid), keep: { try $0.queueEdit(of: base.cache, to: valid) }) {
             try $0.update(base, to: valid, as: $1)
         }
@@ -222,7 +223,8 @@ public final class WriteSession {
     /// - Throws: ``CacheEditError``, ``OutboxError``, and the ``StoreError``s that are
     ///   not outcomes.
     public func delete(_ target: StoredCache) throws -> WriteResult<Int> {
-        try perform(.delete(target), keep: { try $0.queueDelete(target.cache) }) { try $0.delete(target, as: $1) }
+        try refuseChange(of: target)
+        return try perform(.delete(target), keep: { try $0.queueDelete(target.cache) }) { try $0.delete(target, as: $1) }
     }
 
     /// Makes `valid` the correction of the add `earlier`, whose outcome is not known:
@@ -320,6 +322,8 @@ public final class WriteSession {
             throw error
         } catch let error as OutboxError {
             throw error
+        } catch let error as NotKept {
+            throw error
         } catch {
             let why = unreachable ?? .noCopy(server: location.description)
             throw NotKept.couldNotKeep(because: why, reason: String(describing: error))
@@ -362,6 +366,9 @@ extension WriteSession {
         /// A replacement of every cache while the club store cannot be reached (`error`
         /// says why): nothing was replaced.
         case replaceWhileUnreachable(StoreError)
+        /// A hand-over of a cache while the club store cannot be reached (`error` says
+        /// why): who owns a cache is the club's record, never changed on a copy.
+        case handOverWhileUnreachable(StoreError)
         /// A write to keep on this machine (the club store cannot be reached, `because`)
         /// that the outbox's file could not take (`reason`): nothing was kept or stored.
         case couldNotKeep(because: StoreError, reason: String)
@@ -369,7 +376,8 @@ extension WriteSession {
         /// One sentence for standard error or the form's pane.
         public var description: String {
             switch self {
-            case .importWhileUnreachable(let error), .replaceWhileUnreachable(let error):
+            case .importWhileUnreachable(let error), .replaceWhileUnreachable(let error),
+                 .handOverWhileUnreachable(let error):
                 "\(error)"
             case .couldNotKeep(let error, let reason):
                 "\(error.path) cannot be reached, and the change could not be kept on this machine either: \(reason)"

@@ -18,6 +18,17 @@ public protocol CacheStore: AnyObject {
     /// A short name for a title bar: the file's name, or the database and its server.
     var shortName: String { get }
 
+    /// What the role this session logged in as may do, on a club store whose standing
+    /// was read (after its first statement); nil for a store of one person's.
+    var clubStanding: ClubStanding? { get }
+    /// Sets up a club store's rules (``PostgresStore/setUpClub()``); a store of one
+    /// person's throws ``ChangeRefusal/noOwners``.
+    func setUpClub() throws -> ClubSetUp
+    /// What the program should say once about the club's rules, taken (it is not
+    /// given again, in this session or, for ``ClubNote/rulesDoNotBind(role:roles:)``,
+    /// any later one of the role); nil when there is nothing to say.
+    func takeClubNote() throws -> ClubNote?
+
     // MARK: Reading
 
     /// The number of stored caches, in constant time.
@@ -108,6 +119,12 @@ public protocol CacheStore: AnyObject {
     /// that version; returns the count after the delete, or throws ``CacheEditError``.
     @discardableResult
     func delete(_ stored: StoredCache, as write: WriteID) throws -> Int
+    /// Hands `stored` to `owner`, as the write `write`, only when the store still holds
+    /// exactly that version (a keeper's write on a club store); returns it as stored.
+    /// Throws ``ChangeRefusal`` (``ChangeRefusal/notAMember(_:)`` for a role outside the
+    /// club; ``ChangeRefusal/noOwners`` for a store of one person's) or ``CacheEditError``.
+    @discardableResult
+    func handOver(_ stored: StoredCache, to owner: CacheOwner, as write: WriteID) throws -> StoredCache
     /// Imports every cache read from `sources` in one transaction, as the write `write`
     /// (see ``SQLiteStore/importCaches(from:skipInvalid:existing:interruption:as:)`` for
     /// the rules).
@@ -214,6 +231,20 @@ public struct StoreContents: Sendable {
 
 extension CacheStore {
     public func prepareForExit() {}
+
+    /// A store of one person's has no club.
+    public var clubStanding: ClubStanding? { nil }
+
+    /// A store of one person's has no club to set up.
+    public func setUpClub() throws -> ClubSetUp { throw ChangeRefusal.noOwners }
+
+    /// A store of one person's has no club to say anything about.
+    public func takeClubNote() throws -> ClubNote? { nil }
+
+    /// A store of one person's has no owners to hand a cache to.
+    public func handOver(_ stored: StoredCache, to owner: CacheOwner, as write: WriteID) throws -> StoredCache {
+        throw ChangeRefusal.noOwners
+    }
 
     /// A store that waits on nothing outside the process takes no interruption.
     public var interruption: StoreInterruption? {

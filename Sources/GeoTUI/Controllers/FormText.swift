@@ -1,3 +1,4 @@
+import Foundation
 import GeoModel
 import Glibc
 
@@ -165,6 +166,7 @@ enum FormText {
         case .add: "stored"
         case .update: "saved"
         case .delete: "deleted"
+        case .handOver: "handed over"
         }
     }
 
@@ -172,7 +174,7 @@ enum FormText {
     private static func again(_ action: CacheList.PendingWrite.Action) -> String {
         switch action {
         case .add: key(.addCache)
-        case .update: key(.saveEdit)
+        case .update, .handOver: key(.saveEdit)
         case .delete: key(.deleteCache)
         }
     }
@@ -198,6 +200,7 @@ enum FormText {
         case .add: return "\(title) was not stored: \(key(.addCache)) to store it"
         case .update: return "\(title) was not saved: \(key(.saveEdit)) to save it"
         case .delete: return "\(title) was not deleted"
+        case .handOver: return "\(title) was not handed over"
         }
     }
 
@@ -284,7 +287,7 @@ enum FormText {
     /// hint (or that it is hidden) and long description, each labelled like the fields
     /// with its value from `GeoCache.descriptionValueColumn` on; `away` is the distance
     /// and direction from where you stand, when known.
-    static func paneText(for cache: GeoCache, showsHint: Bool, away: String?) -> String {
+    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, showsHint: Bool, away: String?) -> String {
         // The fields are labelled here rather than by `GeoCache.description`: `labelled`
         // indents a value's lines by looking for line feeds byte by byte, so a field of
         // many megabytes costs a copy, not a walk through its characters.
@@ -297,6 +300,7 @@ enum FormText {
         add("Code", cache.code)
         add("Place", cache.coordinate?.geocachingText ?? "none (\(key(.placeCache)) sets it)")
         add("Away", away)
+        add("Owner", club.map(owner(of:)))
         add("Type", listing.type)
         add("D/T", listing.ratingsText)
         add("Size", listing.container)
@@ -311,6 +315,38 @@ enum FormText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whose a club's cache is, and who changed it last and when:
+    /// "ana (changed by kim, 2026-11-28 14:05)", "the club".
+    static func owner(of club: ClubRecord) -> String {
+        let owner = club.owner.role ?? "the club"
+        guard let by = club.changedBy else { return owner }
+        let when = club.changedAt.map { ", " + ownerTimeFormat.string(from: $0) } ?? ""
+        return "\(owner) (changed by \(by)\(when))"
+    }
+
+    /// Local time to the minute, for the pane's owner line.
+    private static let ownerTimeFormat: DateFormatter = {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.dateFormat = "yyyy-MM-dd HH:mm"
+        return format
+    }()
+
+    // MARK: - The club's rules
+
+    /// The status line when the shown cache is not this role's to change.
+    static func notYours(_ refusal: ChangeRefusal) -> String { refusal.description }
+
+    /// What the club store had to say once about its rules.
+    static func clubNote(_ note: ClubNote) -> String {
+        switch note {
+        case .setUp(let setUp):
+            "Set up the club's rules: members are in \(setUp.roles.member), keepers in \(setUp.roles.keeper)"
+        case .rulesDoNotBind(let role, let roles):
+            "The club's rules do not bind \(role); give each member a role of their own in \(roles.member)"
+        }
     }
 
     /// `label:` padded to the value column, then `value`, its further lines indented to

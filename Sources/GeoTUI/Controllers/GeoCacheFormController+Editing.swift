@@ -156,7 +156,7 @@ extension GeoCacheFormController {
                 }
             case .update(let base, _):
                 if mode.editSession?.base.id == base.id { endEdit(restoringFields: true) }
-            case .delete:
+            case .delete, .handOver:
                 break
             }
         }

@@ -14,6 +14,21 @@ extension GeoCacheFormController {
         return true
     }
 
+    /// True, after saying whose it is, when the shown cache is not this role's to
+    /// change on a club store with rules (``CacheList/changeRefusal(for:)``): an edit,
+    /// a delete or new coordinates are not begun.
+    func refusedAsNotYours() -> Bool {
+        guard let current = model.current, let refusal = model.changeRefusal(for: current) else { return false }
+        setNote(FormText.notYours(refusal))
+        return true
+    }
+
+    /// Says once what the club store had to say about its rules (it set them up, or
+    /// they do not bind this role), after it answered.
+    func sayClubNote() {
+        if let note = model.takeClubNote() { setNote(FormText.clubNote(note)) }
+    }
+
     /// The club store answers again: the form shows it, from its first cache (a search
     /// of the copy ends: the model ended it).
     func clubStoreDidComeBack() {

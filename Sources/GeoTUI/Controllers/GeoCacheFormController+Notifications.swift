@@ -22,6 +22,7 @@ extension GeoCacheFormController {
             paneError = nil
             noteOpenedStore()
             restoreDraft(draft)
+            sayClubNote()
             updatePane()
             updateStatus()
         case .writeSettled(let write, let stored):
@@ -68,6 +69,7 @@ extension GeoCacheFormController {
         }
         pane.scrollToTop()
         dirty.insert(.pane)
+        updateHelpBar()
     }
 
     /// Gives the status bar the position as the model words it ("Cache 3 of 12",

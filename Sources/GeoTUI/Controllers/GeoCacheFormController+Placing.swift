@@ -7,6 +7,7 @@ extension GeoCacheFormController {
     /// Opens the coordinates field for the shown cache.
     func openPlacing() {
         guard let target = model.current else { return setNote(FormText.noCacheToPlace) }
+        if refusedAsNotYours() { return }
         statusBar.field.text = target.cache.coordinate?.geocachingText ?? ""
         mode = .placing(target)
         setNote(FormText.placingOpened)

@@ -327,8 +327,8 @@ public final class GeoCacheFormController: ScreenController {
         case .showFirstCache: move { $0.showFirst() }
         case .showLastCache: move { $0.showLast() }
         case .showRandomCache: move { $0.showRandom() }
-        case .editCache: if !refusedOnCopy(), !refusedAsReadOnly() { beginEdit() }
-        case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly() { confirmDelete() }
+        case .editCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { beginEdit() }
+        case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { confirmDelete() }
         case .search: openSearch()
         case .reload: reload()
         case .focusNext: form.focusNext()
@@ -405,10 +405,20 @@ public final class GeoCacheFormController: ScreenController {
 
     // MARK: - Modes
 
+    /// The help bar lists what works in the mode, leaving out the changes the shown
+    /// cache is not this role's to make.
+    func updateHelpBar() {
+        let notYours = model.current.flatMap(model.changeRefusal(for:)) != nil
+        let items = keyMap.helpItems(in: mode.kind, leavingOut: notYours ? [.editCache, .deleteCache, .placeCache] : [])
+        guard items != helpBar.items else { return }
+        helpBar.items = items
+        dirty.insert(.help)
+    }
+
     /// After the mode changed: the help bar lists what works in the new mode, Add reads
     /// Save and saves while editing, and the search field or the form has the keyboard.
     private func modeDidChange() {
-        helpBar.items = keyMap.helpItems(in: mode.kind)
+        updateHelpBar()
         // Under the help overlay the form stays as its mode left it.
         let base = mode.base.kind
         primaryAction = base == .editing ? .saveEdit : .addCache

@@ -140,8 +140,8 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
 
     /// The help bar's hints in `mode`: one for each binding with help text that is
     /// enabled in `mode`, labelled with its first key, in binding order.
-    public func helpItems(in mode: Mode) -> [HelpItem] {
-        bindings.filter { $0.isEnabled(in: mode) }.compactMap(\.helpItem)
+    public func helpItems(in mode: Mode, leavingOut left: Set<Action> = []) -> [HelpItem] {
+        bindings.filter { $0.isEnabled(in: mode) && !left.contains($0.action) }.compactMap(\.helpItem)
     }
 
     /// A help screen's lines in `mode`: every binding enabled there with a description

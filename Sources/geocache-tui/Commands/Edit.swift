@@ -13,6 +13,10 @@ extension GeocacheTUICommand {
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var target: CacheTarget
 
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.owner, valueName: "role"),
+                transform: CacheOwner.init(argument:))
+        var owner: CacheOwner?
+
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.title)) var title: String?
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.details)) var details: String?
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.creator)) var creator: String?
@@ -30,7 +34,7 @@ extension GeocacheTUICommand {
         }
 
         func validate() throws {
-            guard title != nil || details != nil || creator != nil || reward != nil || at != nil else {
+            guard title != nil || details != nil || creator != nil || reward != nil || at != nil || owner != nil else {
                 throw ValidationError(CommandText.noFieldToEdit)
             }
         }
@@ -39,8 +43,14 @@ extension GeocacheTUICommand {
             let session = try storeOptions.openSession()
             let base = try session.cache(named: target)
             let cache = edited(base.cache)
-            guard cache != base.cache else { return }
-            try session.run { try session.update(base, to: cache) }
+            var current: StoredCache? = base
+            if cache != base.cache {
+                current = try session.run { try session.update(base, to: cache) }
+            }
+            // A change kept on this machine leaves no version to hand over: it is the club's record.
+            if let owner, let current, current.club?.owner != owner {
+                try session.run { try session.handOver(current, to: owner) }
+            }
         }
 
         /// `cache` with the fields the options give.

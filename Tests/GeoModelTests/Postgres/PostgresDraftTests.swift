@@ -49,7 +49,7 @@ import Testing
 
     @Test("a store of schema 2 keeps each member's one draft as a draft of that member")
     func theOneDraftOfAnOlderStoreIsKept() throws {
-        let url = try server.makeDatabase()
+        let url = try server.makeDatabase(settingUp: false)
         let connection = try PostgresConnection(url)
         defer { connection.close() }
         for migration in PostgresStore.migrations[0..<2] {

@@ -13,7 +13,7 @@ struct PostgresPlaceMigrationTests {
     /// A new database set up with the first schema version only, holding `caches` as
     /// that version stored them and a draft, and its URL.
     private func versionOneStore(holding caches: [GeoCache]) throws -> String {
-        let url = try server.makeDatabase()
+        let url = try server.makeDatabase(settingUp: false)
         let connection = try PostgresConnection(url)
         defer { connection.close() }
         for statement in PostgresStore.migrations[0] { try connection.query(statement) }
@@ -80,7 +80,7 @@ struct PostgresPlaceMigrationTests {
 
     @Test("A code the migration drew twice is drawn again for all but its oldest holder")
     func aRepeatedCodeIsDrawnAgain() throws {
-        let url = try server.makeDatabase()
+        let url = try server.makeDatabase(settingUp: false)
         let name = String(url.split(separator: "/").last!)
         try server.superuser("CREATE TABLE geocache (id bigint PRIMARY KEY, code text NOT NULL)", database: name)
         try server.superuser("INSERT INTO geocache SELECT n, 'GTSAME' || (n % 3) FROM generate_series(1, 30) n", database: name)

@@ -89,7 +89,7 @@ import Testing
 
     @Test(arguments: [["list"], ["add", "--title", "t", "--details", "d", "--creator", "c", "--reward", "r"]])
     func aCommandOnAnotherApplicationsDatabaseIsRefusedAndCreatesNothing(_ command: [String]) throws {
-        let url = try server.makeDatabase()
+        let url = try server.makeDatabase(settingUp: false)
         let name = String(url.split(separator: "/").last!)
         try server.superuser("CREATE TABLE invoices (n int)", database: name)
         let result = try GeocacheTUIBinary.run(command + ["--store", url])

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aDatabaseOfAnotherApplicationIsRefusedAndNothingIsCreatedInIt() throws {
-        let url = try server.makeDatabase()
+        let url = try server.makeDatabase(settingUp: false)
         let name = String(url.split(separator: "/").last!)
         try server.superuser("CREATE TABLE invoices (n int)", database: name)
         #expect(openingError(url) == .foreignDatabase(server: "127.0.0.1:\(try server.port)/\(name)"))

@@ -44,7 +44,7 @@ enum VersionThreeStore {
 
     /// A new database holding `rows` (and `drafts`) in schema version 3, and its URL.
     static func make(rows: [Row], drafts: [[UInt8]] = []) throws -> String {
-        let url = try PostgresTestServer.shared().makeDatabase()
+        let url = try PostgresTestServer.shared().makeDatabase(settingUp: false)
         try fill(url, rows: rows, drafts: drafts)
         return url
     }
@@ -141,7 +141,8 @@ struct PostgresTextMigrationTests {
         let functions = try query(url, """
             SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc WHERE proname LIKE 'geocache%'
             """).first?.string(0)
-        #expect(functions == "geocache_announce,geocache_count_rows,geocache_utf8_bytes")
+        // The migration's helpers are gone; the club's rules (version 6) add theirs.
+        #expect(functions == "geocache_announce,geocache_count_rows,geocache_guard,geocache_keeps,geocache_utf8_bytes")
     }
 
     @Test("drafts are migrated to jsonb, and one that is not JSON is kept aside")

@@ -50,7 +50,8 @@ public struct ListingWriter {
     public mutating func write(_ stored: StoredCache, position: Int? = nil, from origin: Coordinate? = nil,
                                key: NearestKey? = nil, to output: inout BufferedWriter) throws {
         if format == .json {
-            JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, layout: .listing, to: &output)
+            JSONInterchange.writeElement(for: stored.cache, club: stored.club, isFirst: isFirst, layout: .listing,
+                                         to: &output)
             isFirst = false
             return try output.flushIfFull()
         }

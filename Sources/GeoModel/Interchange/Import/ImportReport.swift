@@ -9,6 +9,9 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     /// Stored caches (found by their code) that the file's version left as they were,
     /// or that `--keep-existing` skipped.
     public var unchanged = 0
+    /// Stored caches of other members (on a club store) that the file would have
+    /// changed, left as they are: only their owners and keepers change them.
+    public var notYours = 0
     /// Records that could not become caches (listed in ``rejections``).
     public var rejected: Int { rejections.count }
     /// GPX waypoints skipped because they are not geocaches.
@@ -34,6 +37,9 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
             + (duplicates == 1 ? "duplicate" : "duplicates") + ", rejected \(rejected)."
         if updated + unchanged > 0 {
             text += " Already stored: updated \(updated), unchanged \(unchanged)."
+        }
+        if notYours > 0 {
+            text += " \(notYours) not yours: unchanged."
         }
         if notGeocaches > 0 {
             let waypoints = Self.count(notGeocaches, "waypoint that is not a geocache",

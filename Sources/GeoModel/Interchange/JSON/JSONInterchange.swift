@@ -104,11 +104,12 @@ public enum JSONInterchange {
     }
 
     /// Appends ``element(for:isFirst:layout:)`` to `output`, escaping straight into its buffer.
-    public static func writeElement(for cache: GeoCache, isFirst: Bool, layout: Layout = .export,
-                                    to output: inout BufferedWriter) {
+    public static func writeElement(for cache: GeoCache, club: ClubRecord? = nil, isFirst: Bool,
+                                    layout: Layout = .export, to output: inout BufferedWriter) {
         output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
-        guard cache.hasOnlyLabFields else {
+        guard cache.hasOnlyLabFields, club == nil else {
             writeMembers(of: cache, layout: layout, to: &output)
+            if let club { writeMembers(of: club, layout: layout, to: &output) }
             output.append("\n  }")
             return
         }
@@ -187,6 +188,26 @@ public enum JSONInterchange {
                 }
             }
         }
+    }
+
+    /// The club store's record of a cache, after its other members (`list --json`
+    /// only: who owns a cache in the club is the club's record, not the listing's):
+    /// `"owner"` (a role, or `"club"`), `"changedBy"` and `"changedAt"` (ISO 8601, UTC)
+    /// where known. An import drops them, as any key it does not know.
+    private static func writeMembers(of club: ClubRecord, layout: Layout, to output: inout BufferedWriter) {
+        func member(_ key: String, _ value: String?) {
+            guard let value else { return }
+            output.append(",\n    \"")
+            output.append(text: key)
+            output.append("\"")
+            output.append(text: layout.separator)
+            output.append("\"")
+            output.appendEscaped(value, layout.quoting)
+            output.append("\"")
+        }
+        member("owner", club.owner.role ?? CacheOwner.clubWord)
+        member("changedBy", club.changedBy)
+        member("changedAt", club.changedAt?.formatted(.iso8601))
     }
 
     /// The end of the document: `[]` when no element was written, else the closing bracket.

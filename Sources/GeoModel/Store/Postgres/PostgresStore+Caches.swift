@@ -6,8 +6,14 @@ import Foundation
 /// a stored code is ASCII), place (two integer columns of microdegrees, both NULL
 /// without one) and listing (``ListingEncoding``'s `bytea`, NULL when empty).
 extension PostgresStore {
-    /// The columns that make a ``StoredCache``.
-    static let cacheColumns = "id, title, details, creator, reward, code, latitude, longitude, listing"
+    /// The columns that make a ``StoredCache``: the cache, then its club record (the
+    /// owner, who changed it last, and when, in seconds since 1970).
+    static let cacheColumns = cacheColumnNames.replacingOccurrences(
+        of: "changed_epoch", with: "extract(epoch FROM changed_at) AS changed_epoch")
+
+    /// The names of ``cacheColumns``' values, for a query that selects them from a
+    /// subquery that selected ``cacheColumns``.
+    static let cacheColumnNames = "id, title, details, creator, reward, code, latitude, longitude, listing, owner, changed_by, changed_epoch"
 
     /// The columns an insert writes, in the order of ``insertValues(_:code:)``.
     static let insertColumns = "title, details, creator, reward, search_text, code, latitude, longitude, listing"
@@ -106,7 +112,7 @@ extension PostgresStore {
                                      _ body: (_ position: Int, _ stored: StoredCache) throws -> Void) throws {
         let folded = SearchFolding.folded(text)
         if folded.utf8.contains(0) { return }
-        let columns = Self.cacheColumns.split(separator: ",").map { "n." + $0.trimmingCharacters(in: .whitespaces) }
+        let columns = Self.cacheColumnNames.split(separator: ",").map { "n." + $0.trimmingCharacters(in: .whitespaces) }
         try streamRows("""
             SELECT \(columns.joined(separator: ", ")), n.numbered FROM (
                 SELECT \(Self.cacheColumns), search_text, row_number() OVER (ORDER BY id) AS numbered FROM geocache
@@ -159,6 +165,8 @@ extension PostgresStore {
                 \(Self.markStored(10, from: "added", detail: "$6"))
                 """, Self.insertValues(valid, code: code) + [write.value]),
             PostgresStatement(Self.recordCount, [write.value]),
+            PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = (SELECT cache_id FROM geocache_write WHERE write_id = $1::uuid AND stored)",
+                              [write.value]),
         ], replay: { record in
             var stored = valid
             stored.code = record.detail ?? code
@@ -166,7 +174,8 @@ extension PostgresStore {
         }, result: { outcomes in
             guard let id = try outcomes[0].get().rows.first?.int(0) else { return nil }
             let count = try outcomes[1].get().rows.first?.int(0) ?? 0
-            return (StoredCache(id: CacheID(rawValue: Int64(id)), cache: valid), count)
+            let club = try outcomes[2].get().rows.first.map(Self.clubRecord(from:))
+            return (StoredCache(id: CacheID(rawValue: Int64(id)), cache: valid, club: club), count)
         })
     }
 
@@ -192,7 +201,7 @@ extension PostgresStore {
                 code = CacheCode.draw { used.insert($0).inserted }
             }
             statements.append(PostgresStatement("""
-                INSERT INTO geocache (\(Self.insertColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO geocache (\(Self.insertColumns), owner) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)
                 """, Self.insertValues(cache, code: code)))
         }
         statements.append(PostgresStatement("""
@@ -209,7 +218,7 @@ extension PostgresStore {
         var valid = try cache.validated()
         valid.code = stored.cache.code
         try refuseNUL(in: valid)
-        let updated = StoredCache(id: stored.id, cache: valid)
+        let updated = StoredCache(id: stored.id, cache: valid, club: stored.club)
         return try ledgerWrite(write, kind: .update, [
             PostgresStatement("""
                 WITH changed AS (
@@ -220,7 +229,9 @@ extension PostgresStore {
                 """, Self.versionValues(stored.cache) + [stored.id.value] + Self.updateValues(valid) + [write.value]),
             PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
         ], replay: { _ in updated }, result: { outcomes -> StoredCache? in
-            if try outcomes[0].get().rows.first != nil { return updated }
+            if try outcomes[0].get().rows.first != nil {
+                return try outcomes[1].get().rows.first.map(Self.storedCache(from:)) ?? updated
+            }
             if let conflict = try Self.conflict(for: stored, current: outcomes[1].get().rows.first) { throw conflict }
             return nil
         }) ?? byIdentity(stored, kind: .update, as: write, replay: { _ in updated }) { connection in
@@ -251,6 +262,30 @@ extension PostgresStore {
             try connection.query("DELETE FROM geocache WHERE id = $1", [stored.id.value])
             return try connection.query("SELECT value FROM geocache_count").rows.first?.int(0) ?? 0
         }
+    }
+
+    /// Hands `stored` to `owner` when the store holds exactly that version; a role
+    /// that is not in the club's member role is refused first, in the same round trip.
+    public func handOver(_ stored: StoredCache, to owner: CacheOwner, as write: WriteID) throws -> StoredCache {
+        if let role = owner.role {
+            let member = try rows("""
+                SELECT EXISTS (SELECT 1 FROM pg_roles r, geocache_club c
+                               WHERE r.rolname = $1 AND c.member_role IS NOT NULL
+                                 AND pg_has_role(r.oid, c.member_role, 'MEMBER'))
+                """, [.text(role)]).first?.bool(0) ?? false
+            guard member else { throw ChangeRefusal.notAMember(role) }
+        }
+        return try ledgerWrite(write, kind: .update, [
+            PostgresStatement("""
+                WITH changed AS (UPDATE geocache SET owner = $10 WHERE id = $9 AND \(Self.sameVersion(from: 1)) RETURNING id)
+                \(Self.markStored(11, from: "changed"))
+                """, Self.versionValues(stored.cache) + [stored.id.value, owner.role.map { .text($0) } ?? .null, write.value]),
+            PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
+        ], replay: { _ in stored }, result: { outcomes -> StoredCache in
+            let current = try outcomes[1].get().rows.first
+            if try outcomes[0].get().rows.first != nil, let current { return Self.storedCache(from: current) }
+            throw Self.conflict(for: stored, current: current) ?? .changedElsewhere(newer: stored)
+        })
     }
 
     /// The write `write` of `stored` by its identity alone, for a row that reads
@@ -330,7 +365,16 @@ extension PostgresStore {
             id: CacheID(rawValue: Int64(row.int(0) ?? 0)),
             cache: GeoCache(title: row.string(1) ?? "", details: row.string(2) ?? "",
                             creator: row.string(3) ?? "", reward: row.string(4) ?? "", code: row.string(5),
-                            coordinate: coordinate, listing: ListingEncoding.decode(row[8]) ?? .empty))
+                            coordinate: coordinate, listing: ListingEncoding.decode(row[8]) ?? .empty),
+            club: clubRecord(from: row))
+    }
+
+    /// The club record of a row selected with ``cacheColumns``: a NULL owner is the
+    /// club's. A time that is not a finite number reads as unknown.
+    static func clubRecord(from row: PostgresRow) -> ClubRecord {
+        let seconds = row.string(11).flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
+        return ClubRecord(owner: row.string(9).map(CacheOwner.member) ?? .club, changedBy: row.string(10),
+                          changedAt: seconds.map { Date(timeIntervalSince1970: $0) })
     }
 
     /// Why a compare-and-write on `stored` touched no row, given the row as it is now

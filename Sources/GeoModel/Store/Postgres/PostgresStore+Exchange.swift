@@ -5,10 +5,12 @@
 extension PostgresStore {
     /// The statements that read the schema's version: whether `geocache_schema` exists
     /// and whether any other table does (``schemaTables``), then its highest version, in
-    /// a segment of its own (it fails, harmlessly, where the table does not exist).
+    /// a segment of its own (it fails, harmlessly, where the table does not exist), then
+    /// the session's standing in the club (``standingRead``), likewise.
     static let schemaCheck: [[PostgresStatement]] = [
         [PostgresStatement(schemaTables)],
         [PostgresStatement("SELECT coalesce(max(version), 0) FROM geocache_schema")],
+        [standingRead],
     ]
 
     /// Runs `segments` in one round trip and returns their outcomes, preceded in the same
@@ -37,16 +39,22 @@ extension PostgresStore {
         let outcomes = try connection.pipeline(prefix + segments)
         readTransactionOpen = false
         guard checking else { return Array(outcomes.dropFirst(prefix.count)) }
-        let check = outcomes.dropFirst(prefix.count - Self.schemaCheck.count)
-        let version = try Self.schemaVersion(tables: check.first![0], version: check.dropFirst().first![0],
-                                             server: connection.server)
+        let check = Array(outcomes[(prefix.count - Self.schemaCheck.count)..<prefix.count])
+        let version = try Self.schemaVersion(tables: check[0][0], version: check[1][0], server: connection.server)
         if version == Self.migrations.count {
-            schemaChecked = true
-            return Array(outcomes.dropFirst(prefix.count))
+            standing = Self.standing(from: try? check[2][0].get().rows.first)
+            if standing?.setUpDue != true {
+                schemaChecked = true
+                return Array(outcomes.dropFirst(prefix.count))
+            }
         }
         // A read of `segments` may have opened a transaction that failed on the old schema.
         if !segments.isEmpty { try connection.query("ROLLBACK") }
-        try Self.prepareSchema(on: connection, knownVersion: version)
+        if version != Self.migrations.count {
+            try Self.prepareSchema(on: connection, knownVersion: version)
+            standing = try Self.readStanding(on: connection)
+        }
+        try setUpClubIfDue(on: connection)
         schemaChecked = true
         return segments.isEmpty ? [] : try connection.pipeline(segments)
     }

@@ -14,9 +14,10 @@ extension PostgresStore {
     /// whether the four-field duplicate rule applies) in their order, leaving out those
     /// the rule applies to that are identical in their four fields to a stored cache,
     /// the ones stored by earlier batches of the same import included.
+    /// They belong to the club (a NULL owner).
     static let importBatchSQL = """
-        INSERT INTO geocache (\(insertColumns))
-        SELECT t, d, c, r, s, code, lat, lon, l
+        INSERT INTO geocache (\(insertColumns), owner)
+        SELECT t, d, c, r, s, code, lat, lon, l, NULL::name
         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[],
                     $8::integer[], $9::bytea[], $10::boolean[]) WITH ORDINALITY AS u(t, d, c, r, s, code, lat, lon, l, ruled, n)
         WHERE CASE WHEN ruled THEN NOT EXISTS (
@@ -90,8 +91,10 @@ extension PostgresStore {
         try ledgerTransaction(write, kind: .importing, appending: true, detail: { $0.ledgerDetail }, replay: {
             read.replayed(from: $0.detail)
         }) { connection in
+            // A member's import refreshes club-owned caches (the rule in geocache_guard).
+            try connection.query("SELECT set_config('geocache.import', 'on', true)")
             var report = read
-            var batch = ImportBatch(existing: existing)
+            var batch = ImportBatch(existing: existing, standing: standing)
             try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
                 batch.records.append((entry.cache, entry.coverage, searchText))
@@ -113,12 +116,16 @@ extension PostgresStore {
         let existing: ExistingCaches
         /// The records read since the last batch was stored, with their search texts.
         var records: [(cache: GeoCache, coverage: GeoCache.Coverage, searchText: String?)] = []
+        /// What the importing role may change: a record naming another member's cache
+        /// leaves it as it is (counted as not yours when it would have changed it).
+        let standing: ClubStanding?
         /// The codes of the caches this import added: a record naming one updates it
         /// even when stored caches are kept.
         private var added = Set<String>()
 
-        init(existing: ExistingCaches) {
+        init(existing: ExistingCaches, standing: ClubStanding?) {
             self.existing = existing
+            self.standing = standing
         }
 
         /// A cache to insert: its search text, and whether the four-field duplicate
@@ -177,8 +184,12 @@ extension PostgresStore {
                         continue
                     }
                     let newer = current.cache.updated(byImporting: cache, coverage: record.coverage)
+                    if newer != current.cache, case .ownedBy = standing?.refusal(toChange: current.club) {
+                        report.notYours += 1
+                        continue
+                    }
                     Self.count(newer != current.cache, into: &report)
-                    if newer != current.cache { changed[named] = StoredCache(id: current.id, cache: newer) }
+                    if newer != current.cache { changed[named] = StoredCache(id: current.id, cache: newer, club: current.club) }
                 } else {
                     var coded = cache
                     coded.code = named
@@ -298,19 +309,20 @@ extension PostgresStore {
 }
 
 extension ImportReport {
-    /// What the write ledger keeps of an import: the added, updated, unchanged and
-    /// duplicate counts, separated by spaces.
+    /// What the write ledger keeps of an import: the added, updated, unchanged,
+    /// duplicate and not-yours counts, separated by spaces.
     var ledgerDetail: String {
-        "\(added) \(updated) \(unchanged) \(duplicates)"
+        "\(added) \(updated) \(unchanged) \(duplicates) \(notYours)"
     }
 
     /// This report (what reading the input found) with the counts of `detail`
     /// (``ledgerDetail``), for an import the ledger says was stored.
     func replayed(from detail: String?) -> ImportReport {
         let counts = (detail ?? "").split(separator: " ").compactMap { Int($0) }
-        guard counts.count == 4 else { return self }
+        guard counts.count >= 4 else { return self }
         var report = self
         (report.added, report.updated, report.unchanged, report.duplicates) = (counts[0], counts[1], counts[2], counts[3])
+        report.notYours = counts.count > 4 ? counts[4] : 0
         return report
     }
 }

@@ -157,6 +157,9 @@ extension PostgresStore {
             """,
             "CREATE INDEX geocache_write_age ON geocache_write (written_at)",
         ],
+        // Version 6: the club's rules (issue 36, PostgresStore+ClubRules.swift): owners,
+        // who changed a cache last, the server's checks, each role's own ledger.
+        clubMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

@@ -103,6 +103,13 @@ public final class PostgresStore: CacheStore {
     /// Whether a read-only transaction of a read (`stream`) was left open,
     /// to be ended in the next exchange rather than in a round trip of its own.
     var readTransactionOpen = false
+    /// What the role this session logged in as may do in the club, read with the
+    /// schema's check (``standingRead``); nil until then.
+    public internal(set) var standing: ClubStanding?
+    public var clubStanding: ClubStanding? { standing }
+    /// What setting up the club's rules did, when this session's first exchange did it
+    /// (the first connection of a role that may create roles): said once by the program.
+    public internal(set) var clubSetUpJustNow: ClubSetUp?
     /// What the form shows first, read while opening (``openingContents()`` hands it
     /// over once).
     var openedContents: StoreContents?

@@ -1,0 +1,55 @@
+/// The club's rules in the write session: a change the server would refuse (another
+/// member's cache, a club-owned one by hand, a hand-over by a member) is refused here
+/// first, with whose the cache is, and nothing is sent or kept. The server enforces
+/// the same rules (`PostgresStore+ClubRules.swift`); a change it refuses all the same
+/// (the cache was handed over meanwhile) comes back as ``WriteResult/refused(_:)``.
+extension WriteSession {
+    /// What this session's role may do on its store: nil for a store of one person's,
+    /// or before the club store's first answer.
+    public var clubStanding: ClubStanding? {
+        (try? readStore())?.clubStanding
+    }
+
+    /// Why this session's role may not edit or delete `stored`, or nil when it may.
+    public func refusal(toChange stored: StoredCache) -> ChangeRefusal? {
+        clubStanding?.refusal(toChange: stored.club)
+    }
+
+    /// Throws ``ChangeRefusal`` when `stored` is not this role's to change.
+    func refuseChange(of stored: StoredCache) throws {
+        if let refusal = refusal(toChange: stored) { throw refusal }
+    }
+
+    /// Hands `target`, the version the keeper read, to `owner`, when the store still
+    /// holds exactly that version.
+    /// - Throws: ``ChangeRefusal`` (not a keeper, not a member, a store of one
+    ///   person's), ``NotKept/handOverWhileUnreachable(_:)``, ``CacheEditError``, and
+    ///   the ``StoreError``s that are not outcomes.
+    public func handOver(_ target: StoredCache, to owner: CacheOwner) throws -> WriteResult<StoredCache> {
+        let away = { (error: StoreError?) in
+            NotKept.handOverWhileUnreachable(error ?? .noCopy(server: self.location.description))
+        }
+        if keepsWritesHere { throw away(unreachable) }
+        guard let standing = try readStore().clubStanding else { throw ChangeRefusal.noOwners }
+        if let refusal = standing.handOverRefusal { throw refusal }
+        return try perform(.handOver(target, to: owner), keep: { _ in throw away(self.unreachable) }) {
+            try $0.handOver(target, to: owner, as: $1)
+        }
+    }
+}
+
+extension WriteSession {
+    /// Sets up the club store's rules (`club init`): ``CacheStore/setUpClub()``.
+    /// - Throws: ``ChangeRefusal/noOwners`` for a store of one person's,
+    ///   ``StoreError/notPermitted(server:reason:)`` for a role that may not create roles.
+    public func setUpClub() throws -> ClubSetUp {
+        try readStore().setUpClub()
+    }
+
+    /// What to say once about the club's rules (``CacheStore/takeClubNote()``); nil
+    /// while the club store is away or when there is nothing to say.
+    public func takeClubNote() -> ClubNote? {
+        guard !keepsWritesHere else { return nil }
+        return try? readStore().takeClubNote()
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui club`: the club store's rules.
+    struct Club: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "club",
+            abstract: CommandHelp.Club.abstract,
+            discussion: CommandHelp.Club.discussion,
+            subcommands: [Init.self]
+        )
+
+        /// `geocache-tui club init`: sets the club's rules up, or checks them again.
+        struct Init: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "init",
+                abstract: CommandHelp.Club.initAbstract,
+                discussion: CommandHelp.Club.initDiscussion
+            )
+
+            @OptionGroup var storeOptions: StoreOptions
+
+            func run() throws {
+                let session = try storeOptions.openSession()
+                let setUp: ClubSetUp
+                do {
+                    setUp = try session.setUpClub()
+                } catch {
+                    throw CommandFailure.report(error)
+                }
+                CommandOutput.standardOutput.write(CommandText.clubSetUp(setUp, store: session.location.description))
+            }
+        }
+    }
+}
