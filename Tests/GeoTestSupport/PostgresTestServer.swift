@@ -24,6 +24,9 @@ package final class PostgresTestServer: @unchecked Sendable {
     package static let passwordRole = "club"
     /// The password of ``passwordRole``.
     package static let rolePassword = "club-Pa55word"
+    /// The group whose members log in with their passwords (scram-sha-256), as a club's
+    /// members do (``ClubFixture``); every other role is trusted.
+    package static let passwordGroup = "geo_password_login"
 
     /// The port the server listens on, on 127.0.0.1.
     package let port: Int
@@ -60,9 +63,12 @@ package final class PostgresTestServer: @unchecked Sendable {
         ])
         let hba = dataDirectory.appendingPathComponent("pg_hba.conf")
         let rules = try String(contentsOf: hba, encoding: .utf8)
-        try ("host all \(Self.passwordRole) 127.0.0.1/32 scram-sha-256\n" + rules).write(to: hba, atomically: false, encoding: .utf8)
+        try ("host all \(Self.passwordRole) 127.0.0.1/32 scram-sha-256\n"
+             + "host all +\(Self.passwordGroup) 127.0.0.1/32 scram-sha-256\n" + rules)
+            .write(to: hba, atomically: false, encoding: .utf8)
         try start()
         try superuser("CREATE ROLE \(Self.passwordRole) LOGIN PASSWORD '\(Self.rolePassword)'")
+        try superuser("CREATE ROLE \(Self.passwordGroup) NOLOGIN")
         try runTool("pg_ctl", ["-D", dataDirectory.path, "reload"])
     }
 
