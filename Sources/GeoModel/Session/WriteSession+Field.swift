@@ -70,14 +70,23 @@ extension WriteSession {
     }
 
     /// Replaces this machine's copy with the club store's caches (all, or those in
-    /// `area`) while the server answers; returns how many it holds. A server that
-    /// stopped answering makes later writes wait here, as any read does.
+    /// `area`) while the server answers; returns how many it holds. A connection the
+    /// server ended since the last write (a restart, a cut right after a delivery's
+    /// commit) is opened again once, as a delivery does: the refresh only reads. A
+    /// server that stopped answering makes later writes wait here, as any read does.
     /// - Throws: what reading the store or writing the copy met (the old copy stays).
     @discardableResult
     public func refreshCopy(area: ClubCopy.Area?) throws -> Int {
         guard let files else { return 0 }
         do {
-            return try ClubCopy(files: files).refresh(from: try readStore(), area: area)
+            do {
+                return try ClubCopy(files: files).refresh(from: try readStore(), area: area)
+            } catch StoreError.connectionLost where !showsCopy {
+                guard let again = try store?.reopened() else { throw StoreError.noCopy(server: location.description) }
+                again.lockWaitNotice = store?.lockWaitNotice
+                store = again
+                return try ClubCopy(files: files).refresh(from: again, area: area)
+            }
         } catch {
             noteStoreError(error)
             throw error

@@ -164,7 +164,8 @@ import Testing
 
     @Test func aPasswordInTheURLNeverReachesTheFilesOnThisMachine() throws {
         let club = try FieldModeClub { server in
-            let database = URL(string: try server.makeDatabase())!.lastPathComponent
+            // Empty: the role that owns the database sets it up, as before the club's rules.
+            let database = URL(string: try server.makeDatabase(settingUp: false))!.lastPathComponent
             try server.superuser("ALTER DATABASE \(database) OWNER TO \(PostgresTestServer.passwordRole)")
             return server.uri(database: database, user: PostgresTestServer.passwordRole,
                               password: PostgresTestServer.rolePassword)

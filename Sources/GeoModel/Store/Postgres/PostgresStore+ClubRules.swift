@@ -174,7 +174,7 @@ extension PostgresStore {
             }
             let setUp = try connection.transaction(timeout: Self.bulkStatementTimeout) {
                 try connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", timeout: Self.bulkStatementTimeout)
-                return try Self.setUpClubRules(on: connection, server: name)
+                return try Self.setUpClubRules(on: connection, server: name, tookOverFrom: tablesTakenFrom)
             }
             self.standing = try Self.readStanding(on: connection)
             return setUp
@@ -190,7 +190,7 @@ extension PostgresStore {
         do {
             clubSetUpJustNow = try connection.transaction(timeout: Self.bulkStatementTimeout) {
                 try connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", timeout: Self.bulkStatementTimeout)
-                return try Self.setUpClubRules(on: connection, server: name)
+                return try Self.setUpClubRules(on: connection, server: name, tookOverFrom: tablesTakenFrom)
             }
         } catch let error as PostgresError where error.kind == .queryFailed {
             clubSetUpJustNow = nil
@@ -206,7 +206,8 @@ extension PostgresStore {
     }
 
     /// The statements of ``setUpClub()`` inside its transaction.
-    static func setUpClubRules(on connection: PostgresConnection, server: String) throws -> ClubSetUp {
+    static func setUpClubRules(on connection: PostgresConnection, server: String,
+                               tookOverFrom: String? = nil) throws -> ClubSetUp {
         let facts = try connection.query("""
             SELECT current_database(), current_user, pg_get_userbyid(t.relowner), current_schema(), r.rolsuper,
                    (SELECT count(*) FROM geocache WHERE owner IS NULL)
@@ -230,7 +231,7 @@ extension PostgresStore {
             }
         }
         try connection.query("GRANT \(member) TO \(keeper)")
-        var previousOwner: String?
+        var previousOwner = tookOverFrom
         if owner != role {
             if facts.bool(4) != true { try connection.query("GRANT \(quotedIdentifier(owner)) TO \(quotedIdentifier(role))") }
             try connection.query(takingOver)
@@ -249,6 +250,28 @@ extension PostgresStore {
                              [.text(roles.member), .text(roles.keeper)])
         return ClubSetUp(roles: roles, madeRoles: made, previousOwner: previousOwner, owner: role,
                          clubCaches: facts.int(5) ?? 0)
+    }
+
+    /// Before an older schema is migrated by a role that does not own its tables but
+    /// may create roles (the club's admin upgrading a store that the members' shared
+    /// role owned): takes the tables over, so that the migration may alter them.
+    /// Returns the role that owned them; nil when nothing was taken over.
+    static func takeOverIfAdmin(on connection: PostgresConnection) throws -> String? {
+        let facts = try connection.query("""
+            SELECT pg_get_userbyid(t.relowner), r.rolsuper, r.rolsuper OR r.rolcreaterole,
+                   pg_has_role(current_user, t.relowner, 'MEMBER')
+            FROM pg_class t, pg_roles r WHERE t.oid = 'geocache'::regclass AND r.rolname = current_user
+            """).rows.first
+        // A superuser, or a member of the owning role, migrates as it is; the set-up
+        // that follows takes the tables over.
+        guard let facts, let owner = facts.string(0), facts.bool(2) == true, facts.bool(1) != true,
+              facts.bool(3) != true else { return nil }
+        try connection.transaction(timeout: bulkStatementTimeout) {
+            try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", timeout: bulkStatementTimeout)
+            try connection.query("GRANT \(quotedIdentifier(owner)) TO CURRENT_USER")
+            try connection.query(takingOver)
+        }
+        return owner
     }
 
     /// Makes this role the owner of every table and function of the club (their

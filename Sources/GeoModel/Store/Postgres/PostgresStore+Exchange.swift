@@ -40,7 +40,19 @@ extension PostgresStore {
         readTransactionOpen = false
         guard checking else { return Array(outcomes.dropFirst(prefix.count)) }
         let check = Array(outcomes[(prefix.count - Self.schemaCheck.count)..<prefix.count])
-        let version = try Self.schemaVersion(tables: check[0][0], version: check[1][0], server: connection.server)
+        var version: Int
+        do {
+            version = try Self.schemaVersion(tables: check[0][0], version: check[1][0], server: connection.server)
+        } catch StoreError.notPermitted(let server, let reason) {
+            // The club's admin upgrading a store another role owned: it may not read
+            // the tables until it has taken them over.
+            if !segments.isEmpty { try connection.query("ROLLBACK") }
+            guard let owner = try Self.takeOverIfAdmin(on: connection) else {
+                throw StoreError.notPermitted(server: server, reason: reason)
+            }
+            tablesTakenFrom = owner
+            version = try Self.schemaVersion(on: connection)
+        }
         if version == Self.migrations.count {
             standing = Self.standing(from: try? check[2][0].get().rows.first)
             if standing?.setUpDue != true {
@@ -51,6 +63,9 @@ extension PostgresStore {
         // A read of `segments` may have opened a transaction that failed on the old schema.
         if !segments.isEmpty { try connection.query("ROLLBACK") }
         if version != Self.migrations.count {
+            if version > 0, version < Self.migrations.count, let owner = try Self.takeOverIfAdmin(on: connection) {
+                tablesTakenFrom = owner
+            }
             try Self.prepareSchema(on: connection, knownVersion: version)
             standing = try Self.readStanding(on: connection)
         }

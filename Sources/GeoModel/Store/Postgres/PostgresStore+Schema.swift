@@ -254,7 +254,7 @@ extension PostgresStore {
     /// statement at a time (a failed statement there would abort the transaction): 0
     /// for an empty database; throws ``StoreError/foreignDatabase(server:)`` for a
     /// database with other tables.
-    private static func schemaVersion(on connection: PostgresConnection) throws -> Int {
+    static func schemaVersion(on connection: PostgresConnection) throws -> Int {
         let tables = try connection.query(schemaTables)
         if tables.rows.first?.string(0) != "0" {
             let version = try connection.query("SELECT coalesce(max(version), 0) FROM geocache_schema")

@@ -110,6 +110,9 @@ public final class PostgresStore: CacheStore {
     /// What setting up the club's rules did, when this session's first exchange did it
     /// (the first connection of a role that may create roles): said once by the program.
     public internal(set) var clubSetUpJustNow: ClubSetUp?
+    /// The role that owned the club's tables before this session's admin took them over
+    /// to upgrade them (``takeOverIfAdmin(on:)``): said by the set-up that follows.
+    var tablesTakenFrom: String?
     /// What the form shows first, read while opening (``openingContents()`` hands it
     /// over once).
     var openedContents: StoreContents?

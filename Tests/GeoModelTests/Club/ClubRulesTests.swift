@@ -1,0 +1,355 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// The club's rules (issue 36) as the server keeps them: each rule from the program
+/// (the write session a form and every command write through) and from a plain SQL
+/// connection as the same role, the way a member with psql meets it.
+@Suite struct ClubRulesTests {
+    private func session(_ club: ClubFixture, as role: String) throws -> WriteSession {
+        try WriteSession.opening(.server(club.url(as: role)))
+    }
+
+    private func store(_ club: ClubFixture, as role: String) throws -> PostgresStore {
+        try PostgresStore(url: club.url(as: role), purpose: .command)
+    }
+
+    /// `cache` with `code`.
+    private func coded(_ cache: GeoCache, _ code: String) -> GeoCache {
+        var cache = cache
+        cache.code = code
+        return cache
+    }
+
+    /// Adds `cache` as `role` through the write session; returns it as stored.
+    private func add(_ cache: GeoCache, in club: ClubFixture, as role: String) throws -> StoredCache {
+        try #require(try session(club, as: role).add(cache).storedValue).stored
+    }
+
+    /// The SQLSTATE a statement run as `role` failed with; nil when it succeeded.
+    private func sqlState(_ club: ClubFixture, as role: String, _ sql: String,
+                          _ parameters: [PostgresValue] = []) -> String? {
+        do {
+            try club.sql(as: role, sql, parameters)
+            return nil
+        } catch let error as PostgresError {
+            return error.sqlState ?? "no state"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func importing(_ caches: [GeoCache], in club: ClubFixture, as role: String) throws -> ImportReport {
+        let bytes = Array(JSONInterchange.document(for: caches).utf8)
+        return try #require(try session(club, as: role).importCaches(
+            from: [.bytes(bytes, name: "club.json")], skipInvalid: false, existing: .update, interruption: nil).storedValue)
+    }
+
+    // MARK: - Owners
+
+    @Test("a cache a member adds belongs to that member, and the server records who and when")
+    func anAddBelongsToItsMember() throws {
+        let club = try ClubFixture.make()
+        let before = Date().addingTimeInterval(-60)
+        let added = try add(Samples.oak, in: club, as: club.ana)
+        let read = try #require(try store(club, as: club.bo).cache(added.id))
+        #expect(read.club?.owner == .member(club.ana))
+        #expect(read.club?.changedBy == club.ana)
+        #expect(try #require(read.club?.changedAt) > before)
+    }
+
+    @Test("a cache that comes in from a file belongs to the club")
+    func anImportedCacheIsTheClubs() throws {
+        let club = try ClubFixture.make()
+        let report = try importing([coded(Samples.oak, "GCFILE1")], in: club, as: club.ana)
+        #expect(report.added == 1)
+        #expect(try store(club, as: club.bo).cache(withCode: "GCFILE1")?.club?.owner == .club)
+    }
+
+    @Test("a member's import refreshes the club's caches, leaves another member's as they are and counts them")
+    func anImportLeavesOtherMembersCaches() throws {
+        let club = try ClubFixture.make()
+        let bos = try add(coded(Samples.bridge, "GCBO1"), in: club, as: club.bo)
+        _ = try importing([coded(Samples.mill, "GCCLUB1")], in: club, as: club.kim)
+        var changedBos = bos.cache, changedClubs = coded(Samples.mill, "GCCLUB1")
+        changedBos.title = "Bo's bridge, renamed by a file"
+        changedClubs.title = "The mill, as the newer file says"
+        let report = try importing([changedBos, changedClubs, coded(Samples.oak, "GCNEW1")], in: club, as: club.ana)
+        #expect(report.notYours == 1)
+        #expect(report.updated == 1)
+        #expect(report.added == 1)
+        #expect(report.description.contains("1 not yours: unchanged"))
+        let reader = try store(club, as: club.bo)
+        #expect(try reader.cache(withCode: "GCBO1")?.cache == bos.cache)
+        let refreshed = try #require(try reader.cache(withCode: "GCCLUB1"))
+        #expect(refreshed.cache.title == changedClubs.title)
+        #expect(refreshed.club?.owner == .club)
+        #expect(refreshed.club?.changedBy == club.ana)
+    }
+
+    // MARK: - What a member may not do
+
+    @Test("the session refuses a member's edit of another member's cache, naming the owner, and sends nothing")
+    func anEditOfAnotherMembersCacheIsRefusedFirst() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        var edited = anas.cache
+        edited.title = "Bo was here"
+        let bo = try session(club, as: club.bo)
+        let read = try #require(try bo.readStore().cache(anas.id))
+        #expect(throws: ChangeRefusal.ownedBy(club.ana)) { try bo.update(read, to: edited) }
+        #expect(ChangeRefusal.ownedBy(club.ana).description == "Only \(club.ana) or a keeper can change this cache")
+        #expect(try store(club, as: club.ana).cache(anas.id)?.cache == anas.cache)
+    }
+
+    @Test("the session refuses a member's delete of another member's cache")
+    func aDeleteOfAnotherMembersCacheIsRefusedFirst() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let bo = try session(club, as: club.bo)
+        let read = try #require(try bo.readStore().cache(anas.id))
+        #expect(throws: ChangeRefusal.ownedBy(club.ana)) { try bo.delete(read) }
+        #expect(try store(club, as: club.ana).count() == 1)
+    }
+
+    @Test("the session refuses a member's edit of a club cache by hand")
+    func anEditOfAClubCacheByHandIsRefusedFirst() throws {
+        let club = try ClubFixture.make()
+        _ = try importing([coded(Samples.oak, "GCCLUB2")], in: club, as: club.kim)
+        let bo = try session(club, as: club.bo)
+        let read = try #require(try bo.readStore().cache(withCode: "GCCLUB2"))
+        #expect(throws: ChangeRefusal.clubOwned) { try bo.delete(read) }
+    }
+
+    @Test("from SQL, a member's update or delete of another member's cache fails with 42501, never 0 rows")
+    func sqlChangesOfAnotherMembersCacheAreRefused() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let id: [PostgresValue] = [.int(Int(anas.id.rawValue))]
+        #expect(sqlState(club, as: club.bo, "UPDATE geocache SET title = 'x' WHERE id = $1", id) == "42501")
+        #expect(sqlState(club, as: club.bo, "DELETE FROM geocache WHERE id = $1", id) == "42501")
+        #expect(try store(club, as: club.ana).cache(anas.id)?.cache == anas.cache)
+    }
+
+    @Test("from SQL, a member's update or delete of a club cache by hand fails with 42501")
+    func sqlChangesOfAClubCacheAreRefused() throws {
+        let club = try ClubFixture.make()
+        _ = try importing([coded(Samples.oak, "GCCLUB3")], in: club, as: club.kim)
+        #expect(sqlState(club, as: club.ana, "UPDATE geocache SET title = 'x' WHERE code = 'GCCLUB3'") == "42501")
+        #expect(sqlState(club, as: club.ana, "DELETE FROM geocache WHERE code = 'GCCLUB3'") == "42501")
+    }
+
+    @Test("from SQL, a member changes and deletes their own cache")
+    func sqlChangesOfTheOwnCacheAreAllowed() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let id: [PostgresValue] = [.int(Int(anas.id.rawValue))]
+        #expect(try club.sql(as: club.ana, "UPDATE geocache SET title = 'Mine' WHERE id = $1", id).affectedRows == 1)
+        #expect(try club.sql(as: club.ana, "DELETE FROM geocache WHERE id = $1", id).affectedRows == 1)
+    }
+
+    @Test("from SQL, a member cannot add a cache as another member's, nor say who changed it")
+    func sqlAddsAsAnotherMemberAreRefused() throws {
+        let club = try ClubFixture.make()
+        let insert = "INSERT INTO geocache (title, details, creator, reward, search_text, code, owner, changed_by) "
+            + "VALUES ('t', 'd', 'c', 'r', 's', $1, $2, $3)"
+        #expect(sqlState(club, as: club.bo, insert, [.text("GCX1"), .text(club.ana), .text(club.bo)]) == "42501")
+        #expect(sqlState(club, as: club.bo, insert, [.text("GCX2"), .text(club.bo), .text(club.ana)]) == "42501")
+        #expect(sqlState(club, as: club.bo, insert, [.text("GCX3"), .text(club.bo), .text(club.bo)]) == nil)
+    }
+
+    @Test("from SQL, a member cannot write the count the server keeps")
+    func sqlWritesOfTheCountAreRefused() throws {
+        let club = try ClubFixture.make()
+        #expect(sqlState(club, as: club.ana, "UPDATE geocache_count SET value = 99") == "42501")
+        #expect(sqlState(club, as: club.kim, "UPDATE geocache_count SET value = 99") == "42501")
+    }
+
+    @Test("a member reads only their own rows of the write ledger and the drafts")
+    func theLedgerAndTheDraftsAreEachRolesOwn() throws {
+        let club = try ClubFixture.make()
+        _ = try add(Samples.oak, in: club, as: club.ana)
+        _ = try store(club, as: club.ana).keepDraft(FormDraft(fields: [.title: "Half typed"]), in: nil, holding: false,
+                                                     as: WriteID())
+        #expect(try club.sql(as: club.ana, "SELECT count(*) FROM geocache_write").rows.first?.int(0) ?? 0 > 0)
+        #expect(try club.sql(as: club.bo, "SELECT count(*) FROM geocache_write").rows.first?.int(0) == 0)
+        #expect(try club.sql(as: club.bo, "SELECT count(*) FROM geocache_form_draft").rows.first?.int(0) == 0)
+        #expect(sqlState(club, as: club.bo, "DELETE FROM geocache_write") == nil)
+        #expect(try club.sql(as: club.ana, "SELECT count(*) FROM geocache_write").rows.first?.int(0) ?? 0 > 0)
+    }
+
+    // MARK: - Keepers and hand-overs
+
+    @Test("a keeper edits and deletes any member's cache")
+    func aKeeperChangesAnyCache() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let kim = try session(club, as: club.kim)
+        var edited = anas.cache
+        edited.title = "Kept by kim"
+        let read = try #require(try kim.readStore().cache(anas.id))
+        let saved = try #require(try kim.update(read, to: edited).storedValue)
+        #expect(saved.club?.owner == .member(club.ana))
+        #expect(saved.club?.changedBy == club.kim)
+        #expect(try kim.delete(saved).storedValue == 0)
+    }
+
+    @Test("a keeper hands a cache to another member, who may then change it, or to the club")
+    func aKeeperHandsACacheOver() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let kim = try session(club, as: club.kim)
+        let kimRead = try #require(try kim.readStore().cache(anas.id))
+        let toBo = try #require(try kim.handOver(kimRead, to: .member(club.bo)).storedValue)
+        #expect(toBo.club?.owner == .member(club.bo))
+        let bo = try session(club, as: club.bo)
+        var edited = toBo.cache
+        edited.details = "Bo's now"
+        let boRead = try #require(try bo.readStore().cache(anas.id))
+        #expect(try bo.update(boRead, to: edited).storedValue != nil)
+        let kimAgain = try #require(try kim.readStore().cache(anas.id))
+        let toClub = try #require(try kim.handOver(kimAgain, to: .club).storedValue)
+        #expect(toClub.club?.owner == .club)
+    }
+
+    @Test("a member cannot hand over a cache, not even their own: refused first, and 42501 from SQL")
+    func aMemberCannotHandOver() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let ana = try session(club, as: club.ana)
+        let read = try #require(try ana.readStore().cache(anas.id))
+        #expect(throws: ChangeRefusal.keepersHandOver) { try ana.handOver(read, to: .member(club.bo)) }
+        #expect(sqlState(club, as: club.ana, "UPDATE geocache SET owner = NULL WHERE id = $1",
+                         [.int(Int(anas.id.rawValue))]) == "42501")
+        #expect(sqlState(club, as: club.ana, "UPDATE geocache SET owner = $2 WHERE id = $1",
+                         [.int(Int(anas.id.rawValue)), .text(club.bo)]) == "42501")
+    }
+
+    @Test("a cache is handed only to a member of the club")
+    func aHandOverToAStrangerIsRefused() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let kim = try session(club, as: club.kim)
+        let read = try #require(try kim.readStore().cache(anas.id))
+        #expect(throws: ChangeRefusal.notAMember("nobody at all")) { try kim.handOver(read, to: .member("nobody at all")) }
+        #expect(throws: ChangeRefusal.notAMember(club.admin)) { try kim.handOver(read, to: .member(club.admin)) }
+    }
+
+    @Test("a change of a cache handed over meanwhile is refused by the server and said as refused")
+    func aChangeTheServerRefusesIsARefusal() throws {
+        let club = try ClubFixture.make()
+        let bos = try add(Samples.bridge, in: club, as: club.bo)
+        let bo = try session(club, as: club.bo)
+        let read = try #require(try bo.readStore().cache(bos.id))
+        let kim = try session(club, as: club.kim)
+        let kimRead = try #require(try kim.readStore().cache(bos.id))
+        _ = try kim.handOver(kimRead, to: .member(club.ana))
+        var edited = read.cache
+        edited.title = "Still mine?"
+        guard case .refused(let error) = try bo.update(read, to: edited) else {
+            Issue.record("the server's refusal was not a refusal")
+            return
+        }
+        guard case .notPermitted(_, let reason) = error else { Issue.record("got \(error)"); return }
+        #expect(reason.contains("only \(club.ana) or a keeper can change cache"))
+    }
+
+    // MARK: - Setting up
+
+    @Test("a role that may not create roles cannot set the rules up, and nothing changes")
+    func aMemberCannotSetTheRulesUp() throws {
+        let club = try ClubFixture.make()
+        #expect(throws: StoreError.self) { try store(club, as: club.ana).setUpClub() }
+        let again = try store(club, as: club.admin).setUpClub()
+        #expect(!again.madeRoles)
+        #expect(again.previousOwner == nil)
+    }
+
+    @Test("the first connection of a role that may create roles sets the rules up and says so once")
+    func theFirstConnectionOfAnAdminSetsUp() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase(settingUp: false)
+        let first = try PostgresStore(url: url, purpose: .command)
+        _ = try first.count()
+        guard case .setUp(let setUp)? = try first.takeClubNote() else { Issue.record("no set-up said"); return }
+        #expect(setUp.roles == ClubRoles(database: String(url.split(separator: "/").last!)))
+        #expect(try first.takeClubNote() == nil)
+        let second = try PostgresStore(url: url, purpose: .command)
+        _ = try second.count()
+        #expect(try second.takeClubNote() == nil)
+    }
+
+    @Test("a role the rules do not bind is told so once, by the database, whichever machine it connects from")
+    func theOwningRoleIsToldOnce() throws {
+        let club = try ClubFixture.make()
+        let superuser = try PostgresStore(url: club.server.uri(database: club.database.addingPercentEncoding(
+            withAllowedCharacters: .alphanumerics)!), purpose: .command)
+        _ = try superuser.count()
+        #expect(try superuser.takeClubNote() == .rulesDoNotBind(role: "geo", roles: club.roles))
+        let later = try PostgresStore(url: club.server.uri(database: club.database), purpose: .command)
+        _ = try later.count()
+        #expect(try later.takeClubNote() == nil)
+        let member = try store(club, as: club.ana)
+        _ = try member.count()
+        #expect(try member.takeClubNote() == nil)
+    }
+
+    @Test("a store made before the rules is upgraded in place: the admin takes the tables over, its caches are the club's")
+    func anOlderStoreIsUpgradedInPlace() throws {
+        let server = try PostgresTestServer.shared()
+        let unique = UUID().uuidString.prefix(8).lowercased()
+        let (shared, admin, database) = ("shared_\(unique)", "admin_\(unique)", "old_club_\(unique)")
+        try server.superuser("CREATE ROLE \(shared) LOGIN")
+        try server.superuser("CREATE ROLE \(admin) LOGIN CREATEROLE")
+        try server.superuser("CREATE DATABASE \(database) OWNER \(shared)")
+        let old = try PostgresConnection(server.uri(database: database, user: shared))
+        for (index, migration) in PostgresStore.migrations.prefix(5).enumerated() {
+            for statement in migration { try old.query(statement) }
+            try old.query("INSERT INTO geocache_schema (version) VALUES ($1)", [.int(index + 1)])
+        }
+        for (index, cache) in [Samples.oak, Samples.bridge].enumerated() {
+            try old.query("""
+                INSERT INTO geocache (title, details, creator, reward, search_text, code) VALUES ($1, $2, $3, $4, '', $5)
+                """, [.text(cache.title), .text(cache.details), .text(cache.creator), .text(cache.reward),
+                      .text("GCOLD\(index + 1)")])
+        }
+        old.close()
+        let setUp = try PostgresStore(url: server.uri(database: database, user: admin), purpose: .command).setUpClub()
+        #expect(setUp.previousOwner == shared)
+        #expect(setUp.owner == admin)
+        #expect(setUp.clubCaches == 2)
+        try server.superuser("CREATE ROLE ana_\(unique) LOGIN IN ROLE \(setUp.roles.member)")
+        let ana = try PostgresStore(url: server.uri(database: database, user: "ana_\(unique)"), purpose: .command)
+        var owners: [CacheOwner?] = []
+        try ana.forEachCache { owners.append($0.club?.owner) }
+        #expect(owners == [.club, .club])
+        #expect(try ana.loadCaches().map(\.title) == [Samples.oak.title, Samples.bridge.title])
+        let formerOwner = try PostgresConnection(server.uri(database: database, user: shared))
+        defer { formerOwner.close() }
+        #expect(throws: PostgresError.self) { try formerOwner.query("DELETE FROM geocache") }
+    }
+
+    @Test("names and passwords with quotes and spaces work, and no message holds a password")
+    func awkwardNamesWork() throws {
+        let club = try ClubFixture.make(awkwardNames: true)
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        #expect(anas.club?.owner == .member(club.ana))
+        let bo = try session(club, as: club.bo)
+        let read = try #require(try bo.readStore().cache(anas.id))
+        #expect(throws: ChangeRefusal.ownedBy(club.ana)) { try bo.delete(read) }
+        let kim = try session(club, as: club.kim)
+        let kimRead = try #require(try kim.readStore().cache(anas.id))
+        #expect(try kim.delete(kimRead).storedValue == 0)
+        let wrong = club.url(as: club.bo).replacingOccurrences(
+            of: ClubFixture.password(for: club.bo).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+            with: "wrong%27password")
+        do {
+            _ = try PostgresStore(url: wrong, purpose: .command).count()
+            Issue.record("a wrong password was let in")
+        } catch {
+            #expect(!"\(error)".contains("wrong'password"))
+            #expect(!"\(error)".contains(ClubFixture.password(for: club.bo)))
+        }
+    }
+}
