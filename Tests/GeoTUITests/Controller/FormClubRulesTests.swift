@@ -1,0 +1,157 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+@testable import GeoTUI
+
+/// The form on a club store with the club's rules (issue 36): a member's form refuses
+/// at once, naming the owner, to begin an edit, a delete or new coordinates of a cache
+/// that is not the member's, leaves those keys out of its help bar, and shows whose
+/// each cache is; a keeper's form edits any cache; a role the rules do not bind is told
+/// so once.
+@Suite struct FormClubRulesTests {
+    /// A club whose member ana stored Old Oak (and bo `bos`, after it), and bo's form
+    /// showing Old Oak.
+    private func bosFormOnAnasOak(bos: [GeoCache] = []) throws -> (fixture: ClubFixture, form: ClubFormHarness) {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        for cache in bos { try PostgresStore(url: fixture.url(as: fixture.bo)).add(cache) }
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        #expect(form.model.current?.cache.title == Samples.oak.title)
+        return (fixture, form)
+    }
+
+    /// The caches of the club, as ana reads them.
+    private func stored(in fixture: ClubFixture) throws -> [GeoCache] {
+        try PostgresStore(url: fixture.url(as: fixture.ana)).loadCaches().withoutCodes
+    }
+
+    /// The help bar's rows, each right-trimmed, joined by a newline.
+    private func help(_ form: ClubFormHarness) -> String {
+        let frame = form.controller.layout.help
+        return (frame.y..<frame.maxY).map(form.row).joined(separator: "\n")
+    }
+
+    // MARK: Another member's cache
+
+    @Test func f4OnAnotherMembersCacheBeginsNoEditAndSaysWhoseItIs() throws {
+        let (fixture, form) = try bosFormOnAnasOak()
+        let shown = form.model.current
+        form.press(.function(4))
+        #expect(form.controller.mode.editSession == nil)
+        #expect(form.status.contains("Only \(fixture.ana) or a keeper can change this cache"),
+                "the status line was: \(form.status)")
+        #expect(form.fieldTexts == ["", "", "", ""])
+        #expect(form.model.current == shown)
+        #expect(try stored(in: fixture) == [Samples.oak])
+    }
+
+    @Test func f8OnAnotherMembersCacheOpensNoQuestionAndSaysWhoseItIs() throws {
+        let (fixture, form) = try bosFormOnAnasOak()
+        let shown = form.model.current
+        form.press(.function(8))
+        #expect(form.controller.mode.deleteQuestion == nil)
+        #expect(form.status.contains("Only \(fixture.ana) or a keeper can change this cache"),
+                "the status line was: \(form.status)")
+        #expect(form.model.current == shown)
+        #expect(try stored(in: fixture) == [Samples.oak])
+    }
+
+    @Test func ctrlGOnAnotherMembersCacheOpensNoCoordinatesFieldAndSaysWhoseItIs() throws {
+        let (fixture, form) = try bosFormOnAnasOak()
+        let shown = form.model.current
+        form.press(.control("g"))
+        #expect(form.controller.mode.placingTarget == nil)
+        #expect(form.status.contains("Only \(fixture.ana) or a keeper can change this cache"),
+                "the status line was: \(form.status)")
+        #expect(form.model.current == shown)
+        #expect(try stored(in: fixture) == [Samples.oak])
+    }
+
+    @Test func f4OnAClubOwnedCacheSaysOnlyAKeeperCanChangeIt() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        try fixture.sql(as: fixture.kim, "UPDATE geocache SET owner = NULL")
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        form.press(.function(4))
+        #expect(form.controller.mode.editSession == nil)
+        #expect(form.status.contains("Only a keeper can change this cache: it is the club's"),
+                "the status line was: \(form.status)")
+    }
+
+    @Test func theHelpBarLeavesOutEditDeleteAndCoordsOnAnotherMembersCacheAndShowsThemOnTheMembersOwn() throws {
+        let (_, form) = try bosFormOnAnasOak(bos: [Samples.bridge])
+        #expect(form.status.hasPrefix(" Cache 1 of 2"), "the status line was: \(form.status)")
+        #expect(help(form).contains("^Q Quit"), "the help bar was: \(help(form))")
+        #expect(!help(form).contains("F4 Edit"), "the help bar was: \(help(form))")
+        #expect(!help(form).contains("F8 Delete"), "the help bar was: \(help(form))")
+        #expect(!help(form).contains("^G Coords"), "the help bar was: \(help(form))")
+        form.press(.control("n"))
+        #expect(form.model.current?.cache.title == Samples.bridge.title)
+        #expect(help(form).contains("F4 Edit"), "the help bar was: \(help(form))")
+        #expect(help(form).contains("F8 Delete"), "the help bar was: \(help(form))")
+        #expect(help(form).contains("^G Coords"), "the help bar was: \(help(form))")
+    }
+
+    // MARK: Whose a cache is
+
+    @Test func thePaneShowsTheOwningMemberAndWhoChangedTheCacheLast() throws {
+        let (fixture, form) = try bosFormOnAnasOak()
+        #expect(form.screen.contains("Owner:   \(fixture.ana) (changed by \(fixture.ana), "), "the screen was: \(form.screen)")
+    }
+
+    @Test func thePaneShowsAClubOwnedCacheAsTheClubsChangedByTheKeeperWhoHandedItOver() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        try fixture.sql(as: fixture.kim, "UPDATE geocache SET owner = NULL")
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        #expect(form.screen.contains("Owner:   the club (changed by \(fixture.kim), "), "the screen was: \(form.screen)")
+    }
+
+    // MARK: What may be changed
+
+    @Test func aKeepersFormBeginsTheEditOfAnotherMembersCache() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.kim))
+        #expect(help(form).contains("F4 Edit"), "the help bar was: \(help(form))")
+        form.press(.function(4))
+        #expect(form.controller.mode.editSession != nil)
+        #expect(form.fieldTexts == GeoCache.Field.allCases.map { Samples.oak[$0] })
+        #expect(!form.status.contains("can change this cache"), "the status line was: \(form.status)")
+    }
+
+    @Test func f4OnTheMembersOwnCacheBeginsTheEdit() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.bo)).add(Samples.bridge)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        form.press(.function(4))
+        #expect(form.controller.mode.editSession != nil)
+        #expect(form.fieldTexts == GeoCache.Field.allCases.map { Samples.bridge[$0] })
+        #expect(!form.status.contains("can change this cache"), "the status line was: \(form.status)")
+    }
+
+    // MARK: A role the rules do not bind
+
+    /// `geo`, the test server's superuser, has never been told about this club's rules
+    /// (the admin ran `club init` and was told there).
+    @Test func aSuperusersFirstFormSaysOnceThatTheRulesDoNotBindItAndASecondFormDoesNotSayItAgain() throws {
+        let fixture = try ClubFixture.make()
+        let url = fixture.server.uri(database: fixture.database)
+        let note = FormText.clubNote(.rulesDoNotBind(role: "geo", roles: fixture.roles))
+        let first = try ClubFormHarness(url: url)
+        #expect(first.status.contains(note), "the status line was: \(first.status)")
+        let second = try ClubFormHarness(url: url)
+        #expect(!second.status.contains("do not bind"), "the status line was: \(second.status)")
+        withExtendedLifetime(first) {}
+    }
+
+    /// The admin owns the club's tables, so the rules do not bind it either; `club init`
+    /// told it so.
+    @Test func theAdminWhoSetUpTheRulesIsNotToldAgainByTheForm() throws {
+        let fixture = try ClubFixture.make()
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.admin))
+        #expect(!form.status.contains("do not bind"), "the status line was: \(form.status)")
+        #expect(!form.status.contains("Set up the club's rules"), "the status line was: \(form.status)")
+    }
+}
