@@ -5,7 +5,7 @@ extension GeoCache {
     /// beyond them; each is present only when the cache has that fact.
     public enum ListingKey: String, CaseIterable, Sendable {
         case code, latitude, longitude, type, container, difficulty, terrain, hint
-        case longDescription, longDescriptionIsHTML, url, placed, logs
+        case longDescription, longDescriptionIsHTML, url, placed, available, archived, logs
     }
 
     /// Creates a cache from the lab's dictionary form, or `nil` when any of the keys
@@ -38,6 +38,8 @@ extension GeoCache {
         listing.longDescriptionIsHTML = value(.longDescriptionIsHTML) == "true"
         listing.url = value(.url)
         listing.placed = value(.placed)
+        (listing.available, listing.archived) = Listing.keptStatus(available: value(.available).flatMap(Bool.init),
+                                                                   archived: value(.archived).flatMap(Bool.init))
         if let logs = value(.logs),
            let decoded = try? JSONDecoder().decode([CacheLog].self, from: Data(logs.utf8)) {
             listing.logs = decoded
@@ -66,6 +68,8 @@ extension GeoCache {
         set(.longDescriptionIsHTML, listing.longDescriptionIsHTML ? "true" : nil)
         set(.url, listing.url)
         set(.placed, listing.placed)
+        set(.available, listing.available.map { $0 ? "true" : "false" })
+        set(.archived, listing.archived.map { $0 ? "true" : "false" })
         if !listing.logs.isEmpty {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -33,7 +33,7 @@ extension GeoCache: Codable {
 extension Listing: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
-        case url, placed, logs
+        case url, placed, logs, available, archived
     }
 
     /// Decodes whatever facts are present; a missing one is unknown.
@@ -48,7 +48,9 @@ extension Listing: Codable {
                   longDescriptionIsHTML: try container.decodeIfPresent(Bool.self, forKey: .longDescriptionIsHTML) ?? false,
                   url: try container.decodeIfPresent(String.self, forKey: .url),
                   placed: try container.decodeIfPresent(String.self, forKey: .placed),
-                  logs: try container.decodeIfPresent([CacheLog].self, forKey: .logs) ?? [])
+                  logs: try container.decodeIfPresent([CacheLog].self, forKey: .logs) ?? [],
+                  available: try container.decodeIfPresent(Bool.self, forKey: .available),
+                  archived: try container.decodeIfPresent(Bool.self, forKey: .archived))
     }
 
     /// Encodes the facts that are known, and no others.
@@ -64,5 +66,7 @@ extension Listing: Codable {
         try container.encodeIfPresent(url, forKey: .url)
         try container.encodeIfPresent(placed, forKey: .placed)
         if !logs.isEmpty { try container.encode(logs, forKey: .logs) }
+        try container.encodeIfPresent(available, forKey: .available)
+        try container.encodeIfPresent(archived, forKey: .archived)
     }
 }

@@ -40,6 +40,11 @@ extension GeoCache {
         result.listing.url = new.url ?? listing.url
         result.listing.placed = new.placed ?? listing.placed
         if !new.logs.isEmpty { result.listing.logs = new.logs }
+        // A file that says the cache is available (or says nothing) leaves no status:
+        // a complete record of it brings the cache back; a LOC record says nothing.
+        if coverage == .complete || new.available != nil || new.archived != nil {
+            (result.listing.available, result.listing.archived) = (new.available, new.archived)
+        }
         return result
     }
 }

@@ -31,12 +31,18 @@ public struct Listing: Equatable, Hashable, Sendable {
     /// The logs the file carried, in the file's order (newest first, as
     /// geocaching.com writes them).
     public var logs: [CacheLog]
+    /// `available` and `archived` as the file said them (`<groundspeak:cache
+    /// available="False" archived="True">`), each nil where the file said nothing or
+    /// the cache is simply available (`available="True" archived="False"`, what every
+    /// export writes for a cache that says nothing): see ``status``.
+    public var available: Bool?
+    public var archived: Bool?
 
     /// A listing; by default one that says nothing.
     public init(type: String? = nil, container: String? = nil, difficulty: Rating? = nil,
                 terrain: Rating? = nil, hint: String? = nil, longDescription: String? = nil,
                 longDescriptionIsHTML: Bool = false, url: String? = nil, placed: String? = nil,
-                logs: [CacheLog] = []) {
+                logs: [CacheLog] = [], available: Bool? = nil, archived: Bool? = nil) {
         self.type = type
         self.container = container
         self.difficulty = difficulty
@@ -47,6 +53,21 @@ public struct Listing: Equatable, Hashable, Sendable {
         self.url = url
         self.placed = placed
         self.logs = logs
+        (self.available, self.archived) = Self.keptStatus(available: available, archived: archived)
+    }
+
+    /// What the listing keeps of a file's `available` and `archived`: nothing when they
+    /// say the cache is simply available (true and false, or unsaid), else both as said.
+    public static func keptStatus(available: Bool?, archived: Bool?) -> (available: Bool?, archived: Bool?) {
+        if available ?? true, !(archived ?? false) { return (nil, nil) }
+        return (available, archived)
+    }
+
+    /// Whether the cache can be found: archived (gone for good), disabled (for a while),
+    /// or available (also when the file said nothing).
+    public var status: CacheStatus {
+        if archived == true { return .archived }
+        return available == false ? .disabled : .available
     }
 
     /// The listing that says nothing: what a cache typed into the form has.
@@ -60,6 +81,16 @@ public struct Listing: Equatable, Hashable, Sendable {
         guard difficulty != nil || terrain != nil else { return nil }
         return "D\(difficulty?.text ?? "?")/T\(terrain?.text ?? "?")"
     }
+}
+
+/// Whether a cache can be found, as its listing says.
+public enum CacheStatus: String, Sendable, CaseIterable {
+    /// Listed and there to find.
+    case available
+    /// Temporarily disabled by its owner or a reviewer.
+    case disabled
+    /// Archived: gone for good.
+    case archived
 }
 
 /// A difficulty or terrain rating: 1 to 5 in steps of a half.

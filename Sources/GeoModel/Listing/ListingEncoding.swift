@@ -4,7 +4,8 @@
 /// a compact binary one rather than JSON: a version byte, then one entry per fact the
 /// listing has, in a fixed order, each a tag byte and its value. Text is a varint
 /// length and the UTF-8 bytes (any byte, NUL included); a rating is one byte of halves;
-/// the HTML flag is a tag alone; logs are a count and four texts each.
+/// the HTML flag is a tag alone; `available` and `archived` one byte, 0 or 1; logs are
+/// a count and four texts each.
 /// ``decode(_:)-(UnsafeRawBufferPointer?)`` refuses anything it did not write (an unknown version or tag, a
 /// length past the end), so a damaged column reads as no listing, never as a crash.
 public enum ListingEncoding {
@@ -13,7 +14,7 @@ public enum ListingEncoding {
 
     private enum Tag: UInt8 {
         case type = 1, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
-        case url, placed, logs
+        case url, placed, logs, available, archived
     }
 
     /// The listing's bytes, or nil for an empty listing (stored as NULL).
@@ -34,6 +35,8 @@ public enum ListingEncoding {
         if listing.longDescriptionIsHTML { bytes.append(Tag.longDescriptionIsHTML.rawValue) }
         text(.url, listing.url)
         text(.placed, listing.placed)
+        if let available = listing.available { bytes += [Tag.available.rawValue, available ? 1 : 0] }
+        if let archived = listing.archived { bytes += [Tag.archived.rawValue, archived ? 1 : 0] }
         if !listing.logs.isEmpty {
             bytes.append(Tag.logs.rawValue)
             appendVarint(listing.logs.count, to: &bytes)
@@ -67,6 +70,12 @@ public enum ListingEncoding {
             case .longDescriptionIsHTML: listing.longDescriptionIsHTML = true
             case .url: guard let value = reader.text() else { return nil }; listing.url = value
             case .placed: guard let value = reader.text() else { return nil }; listing.placed = value
+            case .available:
+                guard let value = reader.byte(), value <= 1 else { return nil }
+                listing.available = value == 1
+            case .archived:
+                guard let value = reader.byte(), value <= 1 else { return nil }
+                listing.archived = value == 1
             case .logs:
                 guard let count = reader.varint(), count <= bytes.count else { return nil }
                 listing.logs.reserveCapacity(count)

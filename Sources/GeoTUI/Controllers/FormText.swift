@@ -304,6 +304,7 @@ enum FormText {
         add("Type", listing.type)
         add("D/T", listing.ratingsText)
         add("Size", listing.container)
+        add("Status", statusText(listing.status))
         if let hint = listing.hint, !hint.isEmpty {
             add("Hint", showsHint ? hint : "hidden (\(key(.toggleHint)) shows it)")
         }
@@ -315,6 +316,16 @@ enum FormText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The pane's Status line: nothing for an available cache (what nearly every cache
+    /// is, and what a cache says that its file said nothing about).
+    static func statusText(_ status: CacheStatus) -> String? {
+        switch status {
+        case .available: nil
+        case .disabled: "temporarily disabled"
+        case .archived: "archived"
+        }
     }
 
     /// Whose a club's cache is, and who changed it last and when:

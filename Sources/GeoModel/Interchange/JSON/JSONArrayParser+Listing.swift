@@ -58,14 +58,21 @@ extension JSONArrayParser {
                     extras.problems.append("\"\(key.rawValue)\" \(written) is not 1 to 5 in halves")
                 }
             }
-        case .longDescriptionIsHTML:
+        case .longDescriptionIsHTML, .available, .archived:
+            var value: Bool?
             if byte == UInt8(ascii: "t") {
                 try literal("true")
-                extras.listing.longDescriptionIsHTML = true
+                value = true
             } else if byte == UInt8(ascii: "f") {
                 try literal("false")
+                value = false
             } else {
                 extras.problems.append("\"\(key.rawValue)\" is \(try skipValue(depth: 2)), not a boolean")
+            }
+            switch key {
+            case .available: extras.listing.available = value
+            case .archived: extras.listing.archived = value
+            default: if value == true { extras.listing.longDescriptionIsHTML = true }
             }
         case .logs:
             guard byte == UInt8(ascii: "[") else {
@@ -176,6 +183,8 @@ extension JSONArrayParser {
                     cache.coordinate = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
                 }
                 cache.listing = listing
+                (cache.listing.available, cache.listing.archived) = Listing.keptStatus(available: listing.available,
+                                                                                       archived: listing.archived)
                 return .cache(cache, location, coverage: coverage)
             case .rejected(let rejection):
                 guard !problems.isEmpty else { return record }

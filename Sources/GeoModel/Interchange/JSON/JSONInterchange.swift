@@ -7,7 +7,8 @@
 /// more than the four fields gets more keys, present only when the cache has the fact:
 /// `code`, `latitude` and `longitude` (numbers with 6 decimals), `type`, `container`,
 /// `difficulty` and `terrain` (numbers: 1 to 5 in halves), `hint`, `longDescription`,
-/// `longDescriptionIsHTML` (a boolean), `url`, `placed`, and `logs` (an array of
+/// `longDescriptionIsHTML` (a boolean), `url`, `placed`, `available` and `archived`
+/// (booleans, only for a cache that is not simply available), and `logs` (an array of
 /// objects with `date`, `type`, `finder` and `text`); `export` writes them after the
 /// four in that order, `list --json` sorts them in with the four. A cache with nothing
 /// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
@@ -162,6 +163,8 @@ public enum JSONInterchange {
                 case .longDescriptionIsHTML: number(name.rawValue, listing.longDescriptionIsHTML ? "true" : nil)
                 case .url: string(name.rawValue, listing.url)
                 case .placed: string(name.rawValue, listing.placed)
+                case .available: number(name.rawValue, listing.available.map { $0 ? "true" : "false" })
+                case .archived: number(name.rawValue, listing.archived.map { $0 ? "true" : "false" })
                 case .logs:
                     guard !listing.logs.isEmpty else { continue }
                     open(name.rawValue)

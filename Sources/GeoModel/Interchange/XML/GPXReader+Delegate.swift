@@ -205,6 +205,8 @@ extension GPXReader {
                 if name == .cache {
                     draft?.isCache = true
                     draft?.cacheID = attributes.bytes(of: "id").flatMap(Self.unsignedNumber)
+                    draft?.available = attributes.bytes(of: "available").flatMap(Self.boolean)
+                    draft?.archived = attributes.bytes(of: "archived").flatMap(Self.boolean)
                     return
                 }
                 guard parent.space == .groundspeak else { return }
@@ -296,6 +298,17 @@ extension GPXReader {
         }
 
         /// Whether an attribute reads "true" in any case (`html="True"`).
+        /// An XML Schema boolean (`true`, `false`, `1`, `0`; case aside, as producers
+        /// write `True`), or nil for anything else.
+        private static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased()
+            switch text {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: return nil
+            }
+        }
+
         private static func isTrue(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
             guard let bytes, bytes.count == 4 else { return false }
             return zip(bytes, "true".utf8).allSatisfy { $0.asciiLowercased == $1 }

@@ -22,6 +22,9 @@ extension GPXReader {
         var url: String?
         var cacheName: String?
         var placedBy: String?
+        /// `available` and `archived` of `groundspeak:cache`, nil where unsaid.
+        var available: Bool?
+        var archived: Bool?
         var owner: String?
         var container: String?
         /// `groundspeak:type`, or TerraCaching's `style`.
@@ -164,6 +167,7 @@ extension GPXReader {
             listing.url = nonBlank(url)
             listing.placed = nonBlank(time).map(Self.utcTime)
             listing.logs = logs
+            (listing.available, listing.archived) = Listing.keptStatus(available: available, archived: archived)
             return listing
         }
 

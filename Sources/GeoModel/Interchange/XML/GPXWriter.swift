@@ -141,7 +141,9 @@ public enum GPXWriter {
         }
         output.append("</type>\n    <groundspeak:cache id=\"")
         output.append(decimal: id)
-        output.append("\" available=\"True\" archived=\"False\">\n      <groundspeak:name>")
+        output.append(listing.available == false ? "\" available=\"False\"" : "\" available=\"True\"")
+        output.append(listing.archived == true ? " archived=\"True\">\n      <groundspeak:name>"
+                      : " archived=\"False\">\n      <groundspeak:name>")
         output.appendEscaped(cache.title, escaped)
         output.append("</groundspeak:name>\n      <groundspeak:placed_by>")
         output.appendEscaped(cache.creator, escaped)
