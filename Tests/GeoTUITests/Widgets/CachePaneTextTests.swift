@@ -53,4 +53,14 @@ import Testing
                                      showsHint: false, away: nil)
         #expect(text == "Title:   T\nDetails: D\nCreator: C\nReward:  R\nPlace:   none (^G sets it)")
     }
+
+    @Test("An archived or disabled cache says so under its size; an available one says nothing",
+          arguments: [(false, true, "Status:  archived"), (false, false, "Status:  temporarily disabled")])
+    func saysTheStatus(_ available: Bool, _ archived: Bool, _ line: String) {
+        var cache = Self.cache
+        (cache.listing.available, cache.listing.archived) = (available, archived)
+        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        #expect(text.contains("Size:    Micro\n\(line)\n"))
+        #expect(!FormText.paneText(for: Self.cache, showsHint: false, away: nil).contains("Status:"))
+    }
 }
