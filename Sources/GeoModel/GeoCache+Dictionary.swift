@@ -5,7 +5,7 @@ extension GeoCache {
     /// beyond them; each is present only when the cache has that fact.
     public enum ListingKey: String, CaseIterable, Sendable {
         case code, latitude, longitude, type, container, difficulty, terrain, hint
-        case longDescription, longDescriptionIsHTML, url, placed, available, archived, logs
+        case longDescription, longDescriptionIsHTML, url, placed, symbol, available, archived, logs
     }
 
     /// Creates a cache from the lab's dictionary form, or `nil` when any of the keys
@@ -38,6 +38,7 @@ extension GeoCache {
         listing.longDescriptionIsHTML = value(.longDescriptionIsHTML) == "true"
         listing.url = value(.url)
         listing.placed = value(.placed)
+        listing.symbol = Listing.keptSymbol(value(.symbol))
         (listing.available, listing.archived) = Listing.keptStatus(available: value(.available).flatMap(Bool.init),
                                                                    archived: value(.archived).flatMap(Bool.init))
         if let logs = value(.logs),
@@ -68,6 +69,7 @@ extension GeoCache {
         set(.longDescriptionIsHTML, listing.longDescriptionIsHTML ? "true" : nil)
         set(.url, listing.url)
         set(.placed, listing.placed)
+        set(.symbol, listing.symbol)
         set(.available, listing.available.map { $0 ? "true" : "false" })
         set(.archived, listing.archived.map { $0 ? "true" : "false" })
         if !listing.logs.isEmpty {

@@ -45,6 +45,7 @@ extension GeoCache {
         if coverage == .complete || new.available != nil || new.archived != nil {
             (result.listing.available, result.listing.archived) = (new.available, new.archived)
         }
+        if coverage == .complete { result.listing.symbol = new.symbol }
         return result
     }
 }

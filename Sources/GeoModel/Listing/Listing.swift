@@ -31,6 +31,9 @@ public struct Listing: Equatable, Hashable, Sendable {
     /// The logs the file carried, in the file's order (newest first, as
     /// geocaching.com writes them).
     public var logs: [CacheLog]
+    /// The waypoint's symbol when it is not the plain `Geocache` every export writes
+    /// for a cache without one: `Geocache Found` in the pocket query of a finder.
+    public var symbol: String?
     /// `available` and `archived` as the file said them (`<groundspeak:cache
     /// available="False" archived="True">`), each nil where the file said nothing or
     /// the cache is simply available (`available="True" archived="False"`, what every
@@ -42,7 +45,7 @@ public struct Listing: Equatable, Hashable, Sendable {
     public init(type: String? = nil, container: String? = nil, difficulty: Rating? = nil,
                 terrain: Rating? = nil, hint: String? = nil, longDescription: String? = nil,
                 longDescriptionIsHTML: Bool = false, url: String? = nil, placed: String? = nil,
-                logs: [CacheLog] = [], available: Bool? = nil, archived: Bool? = nil) {
+                logs: [CacheLog] = [], symbol: String? = nil, available: Bool? = nil, archived: Bool? = nil) {
         self.type = type
         self.container = container
         self.difficulty = difficulty
@@ -53,6 +56,7 @@ public struct Listing: Equatable, Hashable, Sendable {
         self.url = url
         self.placed = placed
         self.logs = logs
+        self.symbol = Self.keptSymbol(symbol)
         (self.available, self.archived) = Self.keptStatus(available: available, archived: archived)
     }
 
@@ -61,6 +65,15 @@ public struct Listing: Equatable, Hashable, Sendable {
     public static func keptStatus(available: Bool?, archived: Bool?) -> (available: Bool?, archived: Bool?) {
         if available ?? true, !(archived ?? false) { return (nil, nil) }
         return (available, archived)
+    }
+
+    /// The plain symbol, which a listing does not keep (``symbol``).
+    public static let plainSymbol = "Geocache"
+
+    /// What the listing keeps of a waypoint's symbol: nothing for a blank or plain one.
+    public static func keptSymbol(_ symbol: String?) -> String? {
+        guard let trimmed = symbol?.trimmingWhitespace(), !trimmed.isEmpty, trimmed != plainSymbol else { return nil }
+        return trimmed
     }
 
     /// Whether the cache can be found: archived (gone for good), disabled (for a while),

@@ -14,7 +14,7 @@ public enum ListingEncoding {
 
     private enum Tag: UInt8 {
         case type = 1, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
-        case url, placed, logs, available, archived
+        case url, placed, logs, available, archived, symbol
     }
 
     /// The listing's bytes, or nil for an empty listing (stored as NULL).
@@ -35,6 +35,7 @@ public enum ListingEncoding {
         if listing.longDescriptionIsHTML { bytes.append(Tag.longDescriptionIsHTML.rawValue) }
         text(.url, listing.url)
         text(.placed, listing.placed)
+        text(.symbol, listing.symbol)
         if let available = listing.available { bytes += [Tag.available.rawValue, available ? 1 : 0] }
         if let archived = listing.archived { bytes += [Tag.archived.rawValue, archived ? 1 : 0] }
         if !listing.logs.isEmpty {
@@ -70,6 +71,7 @@ public enum ListingEncoding {
             case .longDescriptionIsHTML: listing.longDescriptionIsHTML = true
             case .url: guard let value = reader.text() else { return nil }; listing.url = value
             case .placed: guard let value = reader.text() else { return nil }; listing.placed = value
+            case .symbol: guard let value = reader.text() else { return nil }; listing.symbol = value
             case .available:
                 guard let value = reader.byte(), value <= 1 else { return nil }
                 listing.available = value == 1

@@ -92,4 +92,16 @@ struct CacheStatusTests {
         (cache.listing.available, cache.listing.archived) = (false, status == .archived)
         #expect(GeoCache(fromDictionary: cache.dictionary) == cache)
     }
+
+    @Test("a waypoint's symbol that is not the plain one is kept and written back: Geocache Found stays found")
+    func theSymbolIsKept() throws {
+        let text = Self.gpx("").replacingOccurrences(of: "<sym>Geocache</sym>", with: "<sym>Geocache Found</sym>")
+        let cache = try read(text)
+        #expect(cache.listing.symbol == "Geocache Found")
+        let exported = GPXWriter.document(for: [cache])
+        #expect(exported.contains("<sym>Geocache Found</sym>"), "exported: \(exported)")
+        #expect(try read(exported, name: "again.gpx").listing == cache.listing)
+        #expect(try read(Self.gpx("")).listing.symbol == nil)
+        #expect(JSONInterchange.document(for: [cache]).contains("\"symbol\": \"Geocache Found\""))
+    }
 }

@@ -129,7 +129,8 @@ struct ProducerFixtureTests {
                 longDescriptionIsHTML: true, url: "http://www.terracaching.com/Cache/TC7X2K",
                 placed: "2006-04-01T00:00:00Z",
                 logs: [CacheLog(date: "2022-06-30T16:00:00Z", type: "Found it", finder: "Gotham Geo",
-                                text: "Great view, easy find.")]))])
+                                text: "Great view, easy find.")],
+                symbol: "Terracache"))])
     }
 
     @Test("a GeoToad file, with titles as names, takes each code from the listing's URL")

@@ -80,7 +80,7 @@ extension JSONArrayParser {
                 return
             }
             try readLogs(into: &extras)
-        case .code, .type, .container, .hint, .longDescription, .url, .placed:
+        case .code, .type, .container, .hint, .longDescription, .url, .placed, .symbol:
             guard byte == UInt8(ascii: "\"") else {
                 extras.problems.append("\"\(key.rawValue)\" is \(try skipValue(depth: 2)), not a string")
                 return
@@ -94,6 +94,7 @@ extension JSONArrayParser {
             case .hint: extras.listing.hint = value
             case .longDescription: extras.listing.longDescription = value
             case .url: extras.listing.url = value
+            case .symbol: extras.listing.symbol = Listing.keptSymbol(value)
             default: extras.listing.placed = value
             }
         }

@@ -163,6 +163,7 @@ public enum JSONInterchange {
                 case .longDescriptionIsHTML: number(name.rawValue, listing.longDescriptionIsHTML ? "true" : nil)
                 case .url: string(name.rawValue, listing.url)
                 case .placed: string(name.rawValue, listing.placed)
+                case .symbol: string(name.rawValue, listing.symbol)
                 case .available: number(name.rawValue, listing.available.map { $0 ? "true" : "false" })
                 case .archived: number(name.rawValue, listing.archived.map { $0 ? "true" : "false" })
                 case .logs:

@@ -167,6 +167,7 @@ extension GPXReader {
             listing.url = nonBlank(url)
             listing.placed = nonBlank(time).map(Self.utcTime)
             listing.logs = logs
+            listing.symbol = Listing.keptSymbol(sym)
             (listing.available, listing.archived) = Listing.keptStatus(available: available, archived: archived)
             return listing
         }

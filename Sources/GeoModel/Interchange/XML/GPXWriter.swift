@@ -134,7 +134,9 @@ public enum GPXWriter {
         }
         output.append("    <urlname>")
         output.appendEscaped(cache.title, escaped)
-        output.append("</urlname>\n    <sym>Geocache</sym>\n    <type>Geocache")
+        output.append("</urlname>\n    <sym>")
+        output.appendEscaped(listing.symbol ?? Listing.plainSymbol, escaped)
+        output.append("</sym>\n    <type>Geocache")
         if let type = listing.type {
             output.append("|")
             output.appendEscaped(type, escaped)
