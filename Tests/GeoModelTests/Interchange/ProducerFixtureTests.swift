@@ -100,7 +100,7 @@ struct ProducerFixtureTests {
                 hint: "Am Geländer", longDescription: "<p>Wie viele Türme hat der <em>Dom</em>?</p>",
                 longDescriptionIsHTML: true, url: "https://www.opencaching.de/viewcache.php?wp=OC10F3A",
                 placed: "2012-06-16T00:00:00Z",
-                logs: [CacheLog(date: "2024-02-11T14:30:00+01:00", type: "Found it", finder: "Rheinländerin",
+                logs: [CacheLog(date: "2024-02-11T13:30:00Z", type: "Found it", finder: "Rheinländerin",
                                 text: "<p>Schönes Rätsel!</p>")]))])
     }
 
@@ -201,15 +201,16 @@ struct ProducerFixtureTests {
     }
 }
 
-/// GPX times are UTC; a time written without a zone is read as the same time with one.
+/// GPX times are UTC; a time written without a zone, or with an offset, is read as the
+/// same instant in UTC (issue 37: the same instant is the same date).
 @Suite("GPX times")
 struct GPXTimeTests {
-    @Test("a time without a zone reads as UTC, as GPSBabel writes it; a date alone or an offset stays")
+    @Test("a time without a zone reads as UTC, as GPSBabel writes it; an offset is taken into UTC; a date alone stays")
     func timesWithoutAZoneAreUTC() {
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00") == "2004-08-07T07:00:00Z")
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00.5") == "2004-08-07T07:00:00.5Z")
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00Z") == "2004-08-07T07:00:00Z")
-        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00-07:00") == "2004-08-07T07:00:00-07:00")
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00-07:00") == "2004-08-07T14:00:00Z")
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07") == "2004-08-07")
     }
 }

@@ -364,19 +364,12 @@ extension GPXReader {
                 && upper.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
         }
 
-        /// A GPX date and time as UTC, which GPX says every time is: `2004-08-07T07:00:00`
-        /// (no zone, as pocket queries write it) becomes `2004-08-07T07:00:00Z` (as
-        /// GPSBabel writes the same time), so one time read from either is one value; a
-        /// date alone, or a time with a zone or offset, is kept as written.
+        /// A GPX date and time in its one UTC spelling (``UTCTime``): `2004-08-07T07:00:00`
+        /// (no zone, as pocket queries write it), `2004-08-07T00:00:00.0000000-07:00` and
+        /// `2004-08-07T07:00:00Z` (as GPSBabel writes it) are one value; a date alone is
+        /// kept as written.
         static func utcTime(_ text: String) -> String {
-            let bytes = Array(text.utf8)
-            // YYYY-MM-DDTHH:MM:SS, then optional fractional seconds.
-            guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"), bytes[4] == UInt8(ascii: "-"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return text }
-            let tail = bytes[19...]
-            let isFraction = tail.isEmpty || (tail.first == UInt8(ascii: ".")
-                && tail.dropFirst().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-            return isFraction ? text + "Z" : text
+            UTCTime.canonical(text)
         }
 
         /// Control pictures (U+2400 to U+241F) back to the controls GPXWriter replaced.

@@ -1,0 +1,48 @@
+import Testing
+@testable import GeoModel
+
+/// One spelling for one instant (issue 37): GPX times in UTC, so that the same instant
+/// written with another zone is the same date and an import over it counts as unchanged.
+@Suite struct UTCTimeTests {
+    @Test("the same instant in any spelling is one UTC time", arguments: [
+        ("2002-08-15T00:00:00.0000000-07:00", "2002-08-15T07:00:00Z"),
+        ("2002-08-15T07:00:00Z", "2002-08-15T07:00:00Z"),
+        ("2002-08-15T07:00:00", "2002-08-15T07:00:00Z"),
+        ("2002-08-15T09:30:00+02:30", "2002-08-15T07:00:00Z"),
+        ("2002-08-15T07:00:00.500", "2002-08-15T07:00:00.5Z"),
+        ("2000-02-28T23:00:00-02:00", "2000-02-29T01:00:00Z"),
+        ("2001-01-01T00:30:00+01:00", "2000-12-31T23:30:00Z"),
+        ("2004-12-31T22:00:00-05:00", "2005-01-01T03:00:00Z"),
+    ])
+    func oneSpelling(_ written: String, _ canonical: String) {
+        #expect(UTCTime.canonical(written) == canonical)
+    }
+
+    @Test("text that is not a date and time is kept as it is", arguments: [
+        "2004-08-07", "yesterday", "2004-13-01T00:00:00Z", "2004-02-30T00:00:00Z", "2004-08-07T25:00:00",
+        "2004-08-07T07:00:00+2", "2004-08-07T07:00:00.Z", "",
+    ])
+    func otherTextIsKept(_ text: String) {
+        #expect(UTCTime.canonical(text) == text)
+    }
+
+    @Test("a GPX log written with an offset reads as the same date as one written in UTC")
+    func gpxLogsOfTheSameInstantAreEqual() throws {
+        func gpx(_ date: String) -> String {
+            """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+            <wpt lat="47.1" lon="8.2"><name>GC1A2B3</name><time>\(date)</time><groundspeak:cache>\
+            <groundspeak:name>Oak</groundspeak:name><groundspeak:placed_by>ana</groundspeak:placed_by>\
+            <groundspeak:logs><groundspeak:log><groundspeak:date>\(date)</groundspeak:date>\
+            <groundspeak:type>Found it</groundspeak:type><groundspeak:finder>bo</groundspeak:finder>\
+            <groundspeak:text>TFTC</groundspeak:text></groundspeak:log></groundspeak:logs></groundspeak:cache></wpt></gpx>
+            """
+        }
+        let offset = Interchange.caches(try Interchange.records(text: gpx("2002-08-15T00:00:00.0000000-07:00")))
+        let utc = Interchange.caches(try Interchange.records(text: gpx("2002-08-15T07:00:00Z")))
+        #expect(offset == utc)
+        #expect(offset.first?.listing.placed == "2002-08-15T07:00:00Z")
+        let stored = try #require(utc.first)
+        #expect(stored.updated(byImporting: try #require(offset.first), coverage: .complete) == stored)
+    }
+}
