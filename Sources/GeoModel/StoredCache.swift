@@ -43,7 +43,7 @@ public struct StoredCache: Equatable, Hashable, Sendable {
         lhs.id == rhs.id && lhs.cache == rhs.cache
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what equality compares: the identity and the cache.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(cache)

@@ -15,7 +15,7 @@ extension GeoCacheFormController {
     }
 
     /// True, after saying whose it is, when the shown cache is not this role's to
-    /// change on a club store with rules (``CacheList/changeRefusal(for:)``): an edit,
+    /// change on a club store with rules (`CacheList.changeRefusal(for:)`): an edit,
     /// a delete or new coordinates are not begun.
     func refusedAsNotYours() -> Bool {
         guard let current = model.current, let refusal = model.changeRefusal(for: current) else { return false }

@@ -302,7 +302,7 @@ extension PostgresStore {
             return .setUp(done)
         }
         guard let standing, standing.noteDue, let roles = standing.rules else { return nil }
-        try run { connection in
+        _ = try run { connection in
             try connection.query("UPDATE geocache_club SET told = array_append(told, current_user) WHERE NOT current_user = ANY (told)")
         }
         self.standing = ClubStanding(role: standing.role, rules: roles, isKeeper: standing.isKeeper,
