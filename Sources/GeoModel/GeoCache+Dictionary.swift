@@ -5,7 +5,7 @@ extension GeoCache {
     /// beyond them; each is present only when the cache has that fact.
     public enum ListingKey: String, CaseIterable, Sendable {
         case code, latitude, longitude, type, container, difficulty, terrain, hint
-        case longDescription, longDescriptionIsHTML, url, placed, symbol, available, archived, logs
+        case longDescription, longDescriptionIsHTML, url, placed, symbol, available, archived, travelBugs, logs
     }
 
     /// Creates a cache from the lab's dictionary form, or `nil` when any of the keys
@@ -39,6 +39,10 @@ extension GeoCache {
         listing.url = value(.url)
         listing.placed = value(.placed)
         listing.symbol = Listing.keptSymbol(value(.symbol))
+        if let bugs = value(.travelBugs),
+           let decoded = try? JSONDecoder().decode([TravelBug].self, from: Data(bugs.utf8)) {
+            listing.travelBugs = decoded
+        }
         (listing.available, listing.archived) = Listing.keptStatus(available: value(.available).flatMap(Bool.init),
                                                                    archived: value(.archived).flatMap(Bool.init))
         if let logs = value(.logs),
@@ -72,9 +76,12 @@ extension GeoCache {
         set(.symbol, listing.symbol)
         set(.available, listing.available.map { $0 ? "true" : "false" })
         set(.archived, listing.archived.map { $0 ? "true" : "false" })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if !listing.travelBugs.isEmpty {
+            set(.travelBugs, (try? encoder.encode(listing.travelBugs)).map { String(decoding: $0, as: UTF8.self) })
+        }
         if !listing.logs.isEmpty {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             set(.logs, (try? encoder.encode(listing.logs)).map { String(decoding: $0, as: UTF8.self) })
         }
         return dict

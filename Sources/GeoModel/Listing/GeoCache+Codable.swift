@@ -33,7 +33,7 @@ extension GeoCache: Codable {
 extension Listing: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
-        case url, placed, logs, symbol, available, archived
+        case url, placed, logs, travelBugs, symbol, available, archived
     }
 
     /// Decodes whatever facts are present; a missing one is unknown.
@@ -49,6 +49,7 @@ extension Listing: Codable {
                   url: try container.decodeIfPresent(String.self, forKey: .url),
                   placed: try container.decodeIfPresent(String.self, forKey: .placed),
                   logs: try container.decodeIfPresent([CacheLog].self, forKey: .logs) ?? [],
+                  travelBugs: try container.decodeIfPresent([TravelBug].self, forKey: .travelBugs) ?? [],
                   symbol: try container.decodeIfPresent(String.self, forKey: .symbol),
                   available: try container.decodeIfPresent(Bool.self, forKey: .available),
                   archived: try container.decodeIfPresent(Bool.self, forKey: .archived))
@@ -67,6 +68,7 @@ extension Listing: Codable {
         try container.encodeIfPresent(url, forKey: .url)
         try container.encodeIfPresent(placed, forKey: .placed)
         if !logs.isEmpty { try container.encode(logs, forKey: .logs) }
+        if !travelBugs.isEmpty { try container.encode(travelBugs, forKey: .travelBugs) }
         try container.encodeIfPresent(symbol, forKey: .symbol)
         try container.encodeIfPresent(available, forKey: .available)
         try container.encodeIfPresent(archived, forKey: .archived)

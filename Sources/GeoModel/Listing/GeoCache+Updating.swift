@@ -45,7 +45,11 @@ extension GeoCache {
         if coverage == .complete || new.available != nil || new.archived != nil {
             (result.listing.available, result.listing.archived) = (new.available, new.archived)
         }
-        if coverage == .complete { result.listing.symbol = new.symbol }
+        if coverage == .complete {
+            result.listing.symbol = new.symbol
+            // A newer file's inventory replaces the older one: travel bugs move on.
+            result.listing.travelBugs = new.travelBugs
+        }
         return result
     }
 }

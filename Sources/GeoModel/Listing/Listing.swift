@@ -31,6 +31,9 @@ public struct Listing: Equatable, Hashable, Sendable {
     /// The logs the file carried, in the file's order (newest first, as
     /// geocaching.com writes them).
     public var logs: [CacheLog]
+    /// The travel bugs in the cache, each with its own id, reference and name, as the
+    /// file listed them (the reward names them: ``GeoCache/reward``).
+    public var travelBugs: [TravelBug]
     /// The waypoint's symbol when it is not the plain `Geocache` every export writes
     /// for a cache without one: `Geocache Found` in the pocket query of a finder.
     public var symbol: String?
@@ -45,7 +48,7 @@ public struct Listing: Equatable, Hashable, Sendable {
     public init(type: String? = nil, container: String? = nil, difficulty: Rating? = nil,
                 terrain: Rating? = nil, hint: String? = nil, longDescription: String? = nil,
                 longDescriptionIsHTML: Bool = false, url: String? = nil, placed: String? = nil,
-                logs: [CacheLog] = [], symbol: String? = nil, available: Bool? = nil, archived: Bool? = nil) {
+                logs: [CacheLog] = [], travelBugs: [TravelBug] = [], symbol: String? = nil, available: Bool? = nil, archived: Bool? = nil) {
         self.type = type
         self.container = container
         self.difficulty = difficulty
@@ -56,6 +59,7 @@ public struct Listing: Equatable, Hashable, Sendable {
         self.url = url
         self.placed = placed
         self.logs = logs
+        self.travelBugs = travelBugs
         self.symbol = Self.keptSymbol(symbol)
         (self.available, self.archived) = Self.keptStatus(available: available, archived: archived)
     }
@@ -161,6 +165,22 @@ extension Rating: Codable {
 }
 
 /// One log of a cache as a file carries it.
+/// A travel bug (a trackable) in a cache: `<groundspeak:travelbug id="…" ref="TB…">`.
+public struct TravelBug: Equatable, Hashable, Codable, Sendable {
+    /// The id geocaching.com gave it, as the file wrote it (empty when none).
+    public var id: String
+    /// Its reference, `TB` and letters (empty when none).
+    public var ref: String
+    /// Its name.
+    public var name: String
+
+    public init(id: String, ref: String, name: String) {
+        self.id = id
+        self.ref = ref
+        self.name = name
+    }
+}
+
 public struct CacheLog: Equatable, Hashable, Codable, Sendable {
     /// When it was logged, as the file gave it (ISO 8601: `2024-05-01T19:00:00Z`).
     public var date: String

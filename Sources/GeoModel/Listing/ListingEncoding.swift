@@ -14,7 +14,7 @@ public enum ListingEncoding {
 
     private enum Tag: UInt8 {
         case type = 1, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
-        case url, placed, logs, available, archived, symbol
+        case url, placed, logs, available, archived, symbol, travelBugs
     }
 
     /// The listing's bytes, or nil for an empty listing (stored as NULL).
@@ -36,6 +36,13 @@ public enum ListingEncoding {
         text(.url, listing.url)
         text(.placed, listing.placed)
         text(.symbol, listing.symbol)
+        if !listing.travelBugs.isEmpty {
+            bytes.append(Tag.travelBugs.rawValue)
+            appendVarint(listing.travelBugs.count, to: &bytes)
+            for bug in listing.travelBugs {
+                for part in [bug.id, bug.ref, bug.name] { appendText(part, to: &bytes) }
+            }
+        }
         if let available = listing.available { bytes += [Tag.available.rawValue, available ? 1 : 0] }
         if let archived = listing.archived { bytes += [Tag.archived.rawValue, archived ? 1 : 0] }
         if !listing.logs.isEmpty {
@@ -72,6 +79,12 @@ public enum ListingEncoding {
             case .url: guard let value = reader.text() else { return nil }; listing.url = value
             case .placed: guard let value = reader.text() else { return nil }; listing.placed = value
             case .symbol: guard let value = reader.text() else { return nil }; listing.symbol = value
+            case .travelBugs:
+                guard let count = reader.varint(), count <= bytes.count else { return nil }
+                for _ in 0..<count {
+                    guard let id = reader.text(), let ref = reader.text(), let name = reader.text() else { return nil }
+                    listing.travelBugs.append(TravelBug(id: id, ref: ref, name: name))
+                }
             case .available:
                 guard let value = reader.byte(), value <= 1 else { return nil }
                 listing.available = value == 1

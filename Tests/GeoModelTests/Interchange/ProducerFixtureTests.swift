@@ -58,7 +58,8 @@ struct ProducerFixtureTests {
                 logs: [CacheLog(date: "2024-04-30T19:00:00Z", type: "Found it", finder: "kiwi_finder",
                                 text: "Found at dusk <3"),
                        CacheLog(date: "2024-04-01T19:00:00Z", type: "Write note", finder: "Harbour Crew",
-                                text: "Log replaced.")]))])
+                                text: "Log replaced.")],
+                travelBugs: [TravelBug(id: "5551", ref: "TB7Q2X1", name: "Koala Express")]))])
         #expect(try Self.notGeocaches("groundspeak-1.0.1.gpx") == ["PK8G4XE"])
     }
 
@@ -165,7 +166,8 @@ struct ProducerFixtureTests {
                 hint: "Top landing", longDescription: "<p>Count the steps of the south tower.</p>",
                 longDescriptionIsHTML: true, url: "https://coord.info/GC4WIEN", placed: "2013-07-20T00:00:00Z",
                 logs: [CacheLog(date: "2024-04-02T09:00:00Z", type: "Found it", finder: "Sachertorte",
-                                text: "Out of breath, but found it.")]))])
+                                text: "Out of breath, but found it.")],
+                travelBugs: [TravelBug(id: "700", ref: "TB4WIEN", name: "Lipizzaner")]))])
     }
 
     @Test("an Adventure Lab stage is a cache of type Lab Cache")

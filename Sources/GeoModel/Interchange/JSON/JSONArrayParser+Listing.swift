@@ -79,7 +79,17 @@ extension JSONArrayParser {
                 extras.problems.append("\"logs\" is \(try skipValue(depth: 2)), not an array")
                 return
             }
-            try readLogs(into: &extras)
+            try readObjects(keys: ["date", "type", "finder", "text"], noun: "log", into: &extras) { extras, fields in
+                extras.listing.logs.append(CacheLog(date: fields[0], type: fields[1], finder: fields[2], text: fields[3]))
+            }
+        case .travelBugs:
+            guard byte == UInt8(ascii: "[") else {
+                extras.problems.append("\"travelBugs\" is \(try skipValue(depth: 2)), not an array")
+                return
+            }
+            try readObjects(keys: ["id", "ref", "name"], noun: "travel bug", into: &extras) { extras, fields in
+                extras.listing.travelBugs.append(TravelBug(id: fields[0], ref: fields[1], name: fields[2]))
+            }
         case .code, .type, .container, .hint, .longDescription, .url, .placed, .symbol:
             guard byte == UInt8(ascii: "\"") else {
                 extras.problems.append("\"\(key.rawValue)\" is \(try skipValue(depth: 2)), not a string")
@@ -100,12 +110,13 @@ extension JSONArrayParser {
         }
     }
 
-    /// The UTF-8 of a log's four keys, in ``CacheLog`` order.
-    private static let logKeys: [[UInt8]] = ["date", "type", "finder", "text"].map { Array($0.utf8) }
-
-    /// Reads the `logs` array: objects whose `date`, `type`, `finder` and `text` are
-    /// strings (a missing one is empty; other keys are dropped).
-    private mutating func readLogs(into extras: inout Extras) throws(ImportError) {
+    /// Reads an array of objects whose `keys` are strings (a missing one is empty; other
+    /// keys are dropped), calling `add` with each object's values in `keys` order;
+    /// `noun` names an element in a problem ("log 2's \"date\" is a number").
+    private mutating func readObjects(keys: [String], noun: String, into extras: inout Extras,
+                                      _ add: (inout Extras, [String]) -> Void) throws(ImportError) {
+        let keyBytes = keys.map { Array($0.utf8) }
+        let longest = keyBytes.map(\.count).max() ?? 0
         input.advance()
         try input.skipWhitespace()
         if try input.peek() == UInt8(ascii: "]") {
@@ -116,31 +127,31 @@ extension JSONArrayParser {
         while true {
             try input.skipWhitespace()
             guard try input.peek() == UInt8(ascii: "{") else {
-                extras.problems.append("log \(number) is \(try skipValue(depth: 3)), not an object")
+                extras.problems.append("\(noun) \(number) is \(try skipValue(depth: 3)), not an object")
                 if try finishedList(UInt8(ascii: "]")) { return }
                 number += 1
                 continue
             }
             input.advance()
-            var fields = ["", "", "", ""]
+            var fields = Array(repeating: "", count: keys.count)
             try input.skipWhitespace()
             if try input.peek() == UInt8(ascii: "}") {
                 input.advance()
             } else {
                 while true {
-                    try readKey(keeping: 7)
-                    let field = Self.logKeys.firstIndex(of: text)
+                    try readKey(keeping: longest + 1)
+                    let field = keyBytes.firstIndex(of: text)
                     if let field, try input.peek() == UInt8(ascii: "\"") {
                         try input.readString(keeping: Int.max, into: &text)
                         fields[field] = String(decoding: text, as: UTF8.self)
                     } else {
                         let kind = try skipValue(depth: 4)
-                        if let field { extras.problems.append("log \(number)'s \"\(["date", "type", "finder", "text"][field])\" is \(kind), not a string") }
+                        if let field { extras.problems.append("\(noun) \(number)'s \"\(keys[field])\" is \(kind), not a string") }
                     }
                     if try finishedList(UInt8(ascii: "}")) { break }
                 }
             }
-            extras.listing.logs.append(CacheLog(date: fields[0], type: fields[1], finder: fields[2], text: fields[3]))
+            add(&extras, fields)
             number += 1
             if try finishedList(UInt8(ascii: "]")) { return }
         }

@@ -8,7 +8,8 @@
 /// `code`, `latitude` and `longitude` (numbers with 6 decimals), `type`, `container`,
 /// `difficulty` and `terrain` (numbers: 1 to 5 in halves), `hint`, `longDescription`,
 /// `longDescriptionIsHTML` (a boolean), `url`, `placed`, `available` and `archived`
-/// (booleans, only for a cache that is not simply available), and `logs` (an array of
+/// (booleans, only for a cache that is not simply available), `travelBugs` (an array of
+/// objects with `id`, `ref` and `name`), and `logs` (an array of
 /// objects with `date`, `type`, `finder` and `text`); `export` writes them after the
 /// four in that order, `list --json` sorts them in with the four. A cache with nothing
 /// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
@@ -32,6 +33,8 @@ public enum JSONInterchange {
         let separator: String
         /// The keys of a log, in the order they are written.
         let logKeys: [String]
+        /// Whether keys are written in alphabetical order (`list --json`).
+        let sortsKeys: Bool
 
         /// `export`: keys in form order, `"key": value`, `\u001B` in upper case.
         public static let export = Layout(fields: GeoCache.Field.allCases, separator: ": ", hexDigits: "0123456789ABCDEF")
@@ -44,6 +47,7 @@ public enum JSONInterchange {
             self.separator = separator
             let all = fields.map(Key.field) + GeoCache.ListingKey.allCases.map(Key.listing)
             let sorted = fields.map(\.key) == fields.map(\.key).sorted()
+            sortsKeys = sorted
             keys = sorted ? all.sorted { $0.name < $1.name } : all
             logKeys = sorted ? ["date", "finder", "text", "type"] : ["date", "type", "finder", "text"]
             fieldOpenings = fields.map { Array("    \"\($0.key)\"\(separator)\"".utf8) }
@@ -145,6 +149,23 @@ public enum JSONInterchange {
             open(key)
             output.append(text: value)
         }
+        /// An array of objects whose values are all strings, each with `keys` in order.
+        func objects(_ elements: [[String: String]], keys: [String]) {
+            output.append("[\n")
+            for (index, element) in elements.enumerated() {
+                output.append(index == 0 ? "      {\n" : ",\n      {\n")
+                for (keyIndex, key) in keys.enumerated() {
+                    output.append("        \"")
+                    output.append(text: key)
+                    output.append("\"")
+                    output.append(text: layout.separator)
+                    output.append("\"")
+                    output.appendEscaped(element[key] ?? "", layout.quoting)
+                    output.append(keyIndex == keys.count - 1 ? "\"\n      }" : "\",\n")
+                }
+            }
+            output.append("\n    ]")
+        }
         let listing = cache.listing
         for key in layout.keys {
             switch key {
@@ -166,29 +187,16 @@ public enum JSONInterchange {
                 case .symbol: string(name.rawValue, listing.symbol)
                 case .available: number(name.rawValue, listing.available.map { $0 ? "true" : "false" })
                 case .archived: number(name.rawValue, listing.archived.map { $0 ? "true" : "false" })
+                case .travelBugs:
+                    guard !listing.travelBugs.isEmpty else { continue }
+                    open(name.rawValue)
+                    objects(listing.travelBugs.map { ["id": $0.id, "ref": $0.ref, "name": $0.name] },
+                            keys: layout.sortsKeys ? ["id", "name", "ref"] : ["id", "ref", "name"])
                 case .logs:
                     guard !listing.logs.isEmpty else { continue }
                     open(name.rawValue)
-                    output.append("[\n")
-                    for (index, log) in listing.logs.enumerated() {
-                        output.append(index == 0 ? "      {\n" : ",\n      {\n")
-                        for (keyIndex, logKey) in layout.logKeys.enumerated() {
-                            output.append("        \"")
-                            output.append(text: logKey)
-                            output.append("\"")
-                            output.append(text: layout.separator)
-                            output.append("\"")
-                            let value = switch logKey {
-                            case "date": log.date
-                            case "type": log.type
-                            case "finder": log.finder
-                            default: log.text
-                            }
-                            output.appendEscaped(value, layout.quoting)
-                            output.append(keyIndex == layout.logKeys.count - 1 ? "\"\n      }" : "\",\n")
-                        }
-                    }
-                    output.append("\n    ]")
+                    objects(listing.logs.map { ["date": $0.date, "type": $0.type, "finder": $0.finder, "text": $0.text] },
+                            keys: layout.logKeys)
                 }
             }
         }

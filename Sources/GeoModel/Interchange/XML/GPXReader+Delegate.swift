@@ -209,6 +209,11 @@ extension GPXReader {
                     draft?.archived = attributes.bytes(of: "archived").flatMap(Self.boolean)
                     return
                 }
+                if name == .travelbug {
+                    draft?.travelBugRecords.append(TravelBug(id: attributes.value(of: "id") ?? "",
+                                                             ref: attributes.value(of: "ref") ?? "", name: ""))
+                    return
+                }
                 guard parent.space == .groundspeak else { return }
                 switch parent.name {
                 case .cache:
@@ -436,7 +441,9 @@ extension GPXReader {
             case .openCachingSize: draft?.openCachingSize = value
             case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)
             case .longDescription: draft?.longDescriptionBytes = Array(value.utf8)
-            case .travelBugName: draft?.travelBugs.append(value)
+            case .travelBugName:
+                draft?.travelBugs.append(value)
+                if let last = draft?.travelBugRecords.indices.last { draft?.travelBugRecords[last].name = value }
             case .logDate, .logType, .logFinder, .logText: break
             }
         }

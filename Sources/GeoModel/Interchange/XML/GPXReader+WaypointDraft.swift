@@ -48,6 +48,8 @@ extension GPXReader {
         var longDescriptionBytes: [UInt8]?
         var longDescriptionIsHTML = false
         var travelBugs: [String] = []
+        /// Each `groundspeak:travelbug` with its id, reference and name, in file order.
+        var travelBugRecords: [TravelBug] = []
         /// The bytes of every log field of the waypoint, one after the other: a log costs
         /// no allocation of its own while the file is parsed.
         var logBytes: [UInt8] = []
@@ -130,6 +132,12 @@ extension GPXReader {
             // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
             // a Traditional Cache, "Not chosen", D1/T1: facts of none of them.
             cache.listing = verbatim != nil && coordinate == Self.nullIsland ? .empty : listing
+            if let verbatim, let cacheID {
+                // The travel bug geocache-tui's export writes for a reward that is not the
+                // listing's (its id the cache's, its name the reward) is the reward, not a bug.
+                let reward = verbatim.reward.trimmingWhitespace()
+                cache.listing.travelBugs.removeAll { $0.id == String(cacheID) && $0.name == reward }
+            }
             do {
                 return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? .location : .complete), fallback)
             } catch {
@@ -168,6 +176,9 @@ extension GPXReader {
             listing.placed = nonBlank(time).map(Self.utcTime)
             listing.logs = logs
             listing.symbol = Listing.keptSymbol(sym)
+            listing.travelBugs = travelBugRecords.map {
+                TravelBug(id: $0.id.trimmingWhitespace(), ref: $0.ref.trimmingWhitespace(), name: $0.name.trimmingWhitespace())
+            }.filter { !$0.name.isEmpty }
             (listing.available, listing.archived) = Listing.keptStatus(available: available, archived: archived)
             return listing
         }
@@ -236,11 +247,27 @@ extension GPXReader {
 
         /// The cache exactly as GPXWriter wrote it, when the `groundspeak:cache` id
         /// proves the four fields unchanged: the id is the last 9 digits of the digest
-        /// of title, details, creator and reward (``GeoCache/interchangeDigest``).
+        /// of title, details, creator and reward (``GeoCache/interchangeDigest``). The
+        /// reward it was written with is the listing's travel bugs' names, or the one
+        /// written after them for a reward they do not give, or, with no travel bug, the
+        /// one the listing implies.
         private func verbatimCache() -> GeoCache? {
-            guard isCache, let cacheID, cacheID < 1_000_000_000, travelBugs.count <= 1 else { return nil }
-            let reward = travelBugs.first ?? impliedReward()
-            guard let reward else { return nil }
+            guard isCache, let cacheID, cacheID < 1_000_000_000 else { return nil }
+            var rewards: [String] = []
+            if travelBugs.isEmpty {
+                if let implied = impliedReward() { rewards.append(implied) }
+            } else {
+                rewards.append(travelBugs.map { $0.trimmingWhitespace() }.joined(separator: ", "))
+                if let last = travelBugs.last, !rewards.contains(last) { rewards.append(last) }
+            }
+            for reward in rewards {
+                if let cache = verbatimCache(id: cacheID, reward: reward) { return cache }
+            }
+            return nil
+        }
+
+        /// ``verbatimCache()`` for the reward `reward`.
+        private func verbatimCache(id cacheID: UInt64, reward: String) -> GeoCache? {
             let written = GeoCache(title: cacheName ?? "", details: shortDescription ?? "",
                                    creator: placedBy ?? "", reward: reward)
             if written.interchangeDigest % 1_000_000_000 == cacheID { return written }

@@ -184,17 +184,33 @@ public enum GPXWriter {
             }
             output.append("      </groundspeak:logs>\n")
         }
-        let implied = GPXReader.WaypointDraft.impliedReward(
+        // The travel bugs as they came, each with its own id and reference; a reward
+        // that neither they nor the listing give is one more, with the cache's id.
+        let bugs = listing.travelBugs
+        let given = bugs.isEmpty ? GPXReader.WaypointDraft.impliedReward(
             container: GPXReader.WaypointDraft.containerName(listing.container), type: listing.type)
-        if cache.reward != implied {
-            output.append("      <groundspeak:travelbugs>\n        <groundspeak:travelbug id=\"")
+            : bugs.map(\.name).joined(separator: ", ")
+        let rewardBug = cache.reward != given
+        if !bugs.isEmpty || rewardBug { output.append("      <groundspeak:travelbugs>\n") }
+        for bug in bugs {
+            output.append("        <groundspeak:travelbug id=\"")
+            output.appendEscaped(bug.id, escaped)
+            output.append("\" ref=\"")
+            output.appendEscaped(bug.ref, escaped)
+            output.append("\">\n          <groundspeak:name>")
+            output.appendEscaped(bug.name, escaped)
+            output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n")
+        }
+        if rewardBug {
+            output.append("        <groundspeak:travelbug id=\"")
             output.append(decimal: id)
             output.append("\" ref=\"TB")
             GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
             output.append("\">\n          <groundspeak:name>")
             output.appendEscaped(cache.reward, escaped)
-            output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n      </groundspeak:travelbugs>\n")
+            output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n")
         }
+        if !bugs.isEmpty || rewardBug { output.append("      </groundspeak:travelbugs>\n") }
         output.append("    </groundspeak:cache>\n  </wpt>\n")
     }
 
