@@ -5,7 +5,8 @@ import Testing
 /// The release binary as a packager sees it, after `make install`'s install step and
 /// `make deb`: hardened (position-independent, every symbol bound at start, relocations
 /// read-only afterwards, no executable stack, the C shims with stack canaries), using
-/// Debian's shared libraries and no copy of them, libxml2 loaded only when XML is read,
+/// Debian's shared libraries and no copy of them, libxml2 loaded only when XML is read
+/// (libarchive only when a zip archive is),
 /// stripped, and packaged so that lintian accepts it.
 ///
 /// `make test` builds the release binary first and names it in
@@ -15,7 +16,7 @@ struct ReleaseBuildTests {
     /// Debian's libraries the program links: each must be a NEEDED entry.
     static let linkedLibraries = ["libncursesw.so.6", "libtinfo.so.6", "libsqlite3.so.0", "libstdc++.so.6"]
     /// Debian's libraries the program opens with dlopen when it first needs them.
-    static let openedLibraries = ["libxml2.so.2", "libpq.so.5"]
+    static let openedLibraries = ["libxml2.so.2", "libarchive.so.13", "libpq.so.5"]
 
     private var installed: URL { get throws { try ReleaseBuild.installation.get().appendingPathComponent("usr/bin/geocache-tui") } }
 
@@ -155,6 +156,8 @@ struct ReleaseBuildTests {
         for package in ["libncursesw6", "libtinfo6", "libsqlite3-0", "libstdc++6", "libc6", "libxml2"] {
             #expect(depends.contains(package), "Depends: \(depends)")
         }
+        let recommends = try tool("/usr/bin/dpkg-deb", ["--field", deb, "Recommends"])
+        #expect(recommends.contains("libarchive13"), "Recommends: \(recommends)")
     }
 }
 

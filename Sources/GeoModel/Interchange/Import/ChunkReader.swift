@@ -17,6 +17,9 @@ final class ChunkReader {
     private var ownsDescriptor = false
     private var memory: [UInt8]?
     private var memoryOffset = 0
+    /// The entry read, for a member of a zip archive (whose bytes were counted in the
+    /// progress as the archive was read).
+    private var entryStream: ArchiveEntryStream?
     private(set) var lookahead: [UInt8] = []
     private(set) var reachedEnd = false
 
@@ -28,6 +31,8 @@ final class ChunkReader {
             memory = bytes
         case .standardInput:
             descriptor = 0
+        case .archiveMember(let member):
+            entryStream = try ArchiveEntryStream(member, name: name)
         case .file(let path):
             var status = stat()
             let found = stat(path, &status) == 0
@@ -57,8 +62,9 @@ final class ChunkReader {
     private func readRaw() throws(ImportError) -> [UInt8] {
         if let interruption {
             if interruption.isInterrupted { throw ImportInterruption.error(source: name) }
-            if memory == nil { try waitForInput(interruption) }
+            if memory == nil, entryStream == nil { try waitForInput(interruption) }
         }
+        if let entryStream { return try entryStream.read(capacity: Self.chunkSize) }
         if let memory {
             let end = min(memory.count, memoryOffset + Self.chunkSize)
             defer { memoryOffset = end }
