@@ -130,6 +130,27 @@ struct ReleaseBuildTests {
         #expect(after.output.contains("Old Oak"))
     }
 
+    /// The commands that read no archive never load libarchive; importing a zip does.
+    @Test func libarchiveIsLoadedOnlyWhenAZipIsImported() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file().path
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let gpx = directory.file("1.gpx"), zip = directory.file("1.zip")
+        try Data(ZipFixture.caches(["GC12345"]).utf8).write(to: gpx)
+        try ZipFixture.write([ZipFixture.Entry("1.gpx", ZipFixture.caches(["GC23456"]))], to: zip)
+        for arguments in [["list"], ["import", gpx.path]] {
+            let run = try GeocacheTUIBinary.runTool(installed.path, arguments + ["--store", store], environment: environment)
+            #expect(run.status == 0, "\(run.error)")
+            #expect(!run.error.contains("libarchive"), "\(arguments) loaded libarchive")
+        }
+        let imported = try GeocacheTUIBinary.runTool(installed.path, ["import", zip.path, "--store", store],
+                                                     environment: environment)
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.error.contains("libarchive.so.13"))
+    }
+
     @Test func makeDebBuildsAPackageThatLintianAccepts() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }

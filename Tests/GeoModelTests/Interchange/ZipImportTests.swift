@@ -148,6 +148,23 @@ struct ZipImportTests {
         #expect(error?.description.hasPrefix("pq.zip(123.gpx):1:") == true, "\(String(describing: error))")
     }
 
+    @Test func anInvalidWaypointInsideTheZipRefusesTheImportNamingTheArchive() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let nameless = #"<gpx xmlns="http://www.topografix.com/GPX/1/0"><wpt lat="0" lon="0"><type>Geocache</type></wpt></gpx>"#
+        let error = try withZip([Self.pocketQuery[0], Entry("9.gpx", nameless)]) { url -> ImportError? in
+            do {
+                _ = try fixture.store.importCaches(from: .file(url.path))
+                return nil
+            } catch let error as ImportError {
+                return error
+            }
+        }
+        #expect(error?.kind == .invalidRecords)
+        #expect(error?.source.hasSuffix("/pq.zip") == true, "\(String(describing: error))")
+        #expect(error?.rejections.map(\.location.source).allSatisfy { $0.hasSuffix("/pq.zip(9.gpx)") } == true)
+        #expect(try fixture.store.count() == 0)
+    }
+
     /// Hostile and damaged archives, each holding a good cache file first.
     static let refused: [String: [Entry]] = {
         let good = Entry("1.gpx", ZipFixture.caches(["GC12345"]))

@@ -16,7 +16,7 @@ extension CacheImporter {
                             limits: ArchiveLimits = .standard,
                             _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
         let bytes = ArchiveBytes(try readWhole(reader, limit: limits.archiveBytes))
-        let entries = try ZipArchive.inspect(bytes, name: reader.name, limits: limits)
+        let entries = try ZipArchive.inspect(bytes, name: reader.name, limits: limits, interruption: interruption)
         let members = try gpxMembers(of: entries, bytes: bytes, archive: reader.name, limits: limits)
         for member in members {
             try readPending(member.source, interruption: interruption, emit)
