@@ -73,7 +73,7 @@ struct ZipImportTests {
         let index = ZipFixture.ggzIndex([("one.gpx", [("GC11111", 10, text.utf8.count)])])
         let error = try refusal([Entry("data/one.gpx", text), Entry(CacheImporter.ggzIndexPath, index)], name: "all.ggz")
         #expect(error?.description.contains("the entry data/one.gpx has \(text.utf8.count) bytes, but the GGZ's index "
-                                            + "places GC11111 at bytes 10-\(10 + text.utf8.count)") == true,
+                                            + "places GC11111 at byte 10, \(text.utf8.count) bytes long") == true,
                 "\(String(describing: error))")
     }
 
@@ -83,6 +83,15 @@ struct ZipImportTests {
                                  Entry("data/extra.gpx", ZipFixture.caches(["GC22222"])),
                                  Entry(CacheImporter.ggzIndexPath, index)], name: "all.ggz")
         #expect(error?.description == "all.ggz: refused: the entry data/extra.gpx is not in the GGZ's index")
+    }
+
+    @Test(arguments: [("<!DOCTYPE ggz [<!ENTITY a \"aaaa\">]><ggz>&a;</ggz>", "the GGZ's index declares entities"),
+                      ("<ggz><file>", "the GGZ's index is not a well-formed <ggz> document"),
+                      ("<kml/>", "the GGZ's index has the root element <kml>, not <ggz>")])
+    func aGGZIndexThatIsNotAnIndexIsRefused(_ index: String, _ reason: String) throws {
+        let error = try refusal([Entry("data/one.gpx", ZipFixture.caches(["GC11111"])),
+                                 Entry(CacheImporter.ggzIndexPath, index)], name: "all.ggz")
+        #expect(error?.description.hasPrefix("all.ggz: refused: \(reason)") == true, "\(String(describing: error))")
     }
 
     @Test func aZipBombIsRefusedNamingTheEntry() throws {

@@ -7,7 +7,7 @@ struct ArchiveMember: Sendable {
     let bytes: ArchiveBytes
     /// The archive's name as the user gave it.
     let archive: String
-    /// The entry, as ``ZipArchive/inspect(_:name:limits:)`` found it.
+    /// The entry, as ``ZipArchive/inspect(_:name:limits:interruption:)`` found it.
     let entry: ZipEntry
 
     /// The name of a member of `archive` in messages.

@@ -3,8 +3,8 @@
 /// `index/com/garmin/geocaches/v0/index.xml`), expanded into their GPX files.
 ///
 /// The archive is read whole into memory and every entry unpacked once and checked
-/// (``ZipArchive/inspect(_:name:limits:)``) before the first GPX file is read; each
-/// GPX file is then read as a source of its own, with the GPX limits. A refusal comes
+/// (``ZipArchive/inspect(_:name:limits:interruption:)``) before the first GPX file is
+/// read; each GPX file is then read as a source of its own, with the GPX limits. A refusal comes
 /// before anything is stored, and the import's one transaction covers the rest.
 extension CacheImporter {
     /// Where a GGZ keeps its index.
@@ -53,7 +53,8 @@ extension CacheImporter {
                                      + "and NNN-wpts.gpx)")
         }
         let ordered = gpx.sorted { lhs, rhs in
-            let (left, right) = (lhs.path.lowercased().hasSuffix("-wpts.gpx"), rhs.path.lowercased().hasSuffix("-wpts.gpx"))
+            let left = lhs.path.lowercased().hasSuffix("-wpts.gpx")
+            let right = rhs.path.lowercased().hasSuffix("-wpts.gpx")
             return left != right ? !left : lhs.path < rhs.path
         }
         return ordered.map { ArchiveMember(bytes: bytes, archive: archive, entry: $0) }
@@ -77,20 +78,23 @@ extension CacheImporter {
             text += chunk
         }
         let parsed = try GGZIndex.parse(text, name: archive)
+        // By path, once each: an index of 64 MiB may name a million files.
+        let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var members: [ArchiveMember] = []
-        for file in parsed.files where !members.contains(where: { $0.entry.path == file.path }) {
-            guard let entry = entries.first(where: { $0.path == file.path }) else {
+        var listed: Set<String> = []
+        for file in parsed.files where listed.insert(file.path).inserted {
+            guard let entry = byPath[file.path] else {
                 throw ZipArchive.refusal(archive, nil, "is a GGZ whose index names \(file.path), "
                                          + "which the archive does not hold")
             }
-            if let wrong = file.caches.first(where: { $0.position > entry.size || $0.length > entry.size - $0.position }) {
+            let outside = file.caches.first { $0.position > entry.size || $0.length > entry.size - $0.position }
+            if let wrong = outside {
                 throw ZipArchive.refusal(archive, file.path, "has \(entry.size) bytes, but the GGZ's index places "
-                                         + "\(wrong.code.isEmpty ? "a cache" : wrong.code) at bytes "
-                                         + "\(wrong.position)-\(wrong.position + wrong.length)")
+                                         + "\(wrong.code.isEmpty ? "a cache" : wrong.code) at byte "
+                                         + "\(wrong.position), \(wrong.length) bytes long")
             }
             members.append(ArchiveMember(bytes: bytes, archive: archive, entry: entry))
         }
-        let listed = Set(members.map(\.entry.path))
         if let stray = entries.first(where: { $0.path.hasPrefix("data/") && $0.path.lowercased().hasSuffix(".gpx")
                                                && !listed.contains($0.path) }) {
             throw ZipArchive.refusal(archive, stray.path, "is not in the GGZ's index")

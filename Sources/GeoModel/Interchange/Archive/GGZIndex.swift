@@ -27,7 +27,8 @@ struct GGZIndex {
     /// index is not well-formed XML, declares entities, is not a `<ggz>` document, or
     /// gives a cache a place that is not a number.
     static func parse(_ bytes: [UInt8], name: String) throws(ImportError) -> GGZIndex {
-        if bytes.count >= 8, bytes.indices.dropLast(7).contains(where: { bytes[$0..<$0 + 8].elementsEqual("<!ENTITY".utf8) }) {
+        let entity = Array("<!ENTITY".utf8)
+        if bytes.count >= 8, bytes.indices.dropLast(7).contains(where: { bytes[$0..<$0 + 8].elementsEqual(entity) }) {
             throw ImportError(.zipArchive, source: name, reason: "refused: the GGZ's index declares entities")
         }
         let parser: XMLStreamParser

@@ -32,9 +32,9 @@ struct ZipEntry: Sendable, Equatable {
 /// A zip archive read with libarchive (CLibArchive, opened when the first archive is
 /// imported), from memory: nothing is ever written to disk.
 ///
-/// ``inspect(_:name:limits:)`` unpacks every entry once and refuses the archive at the
-/// first thing wrong (see ``ArchiveLimits``); ``ArchiveEntryStream`` then reads one entry's
-/// bytes in chunks for the GPX reader.
+/// ``inspect(_:name:limits:interruption:)`` unpacks every entry once and refuses the
+/// archive at the first thing wrong (see ``ArchiveLimits``); ``ArchiveEntryStream``
+/// then reads one entry's bytes in chunks for the GPX reader.
 enum ZipArchive {
     /// libarchive's functions, or the refusal naming the archive when it is missing.
     static func library(archive name: String) throws(ImportError) -> carchive_functions {
@@ -56,7 +56,8 @@ enum ZipArchive {
         if lib.openMemory(handle, bytes.pointer.baseAddress, bytes.count) != ARCHIVE_OK {
             let reason = message(lib, handle)
             _ = lib.readFree(handle)
-            throw ImportError(.zipArchive, source: name, reason: "not a readable zip archive (damaged or cut short): \(reason)")
+            throw ImportError(.zipArchive, source: name,
+                              reason: "not a readable zip archive (damaged or cut short): \(reason)")
         }
         return handle
     }
@@ -96,7 +97,8 @@ enum ZipArchive {
                                   reason: "not a readable zip archive (damaged or cut short): \(message(lib, handle))")
             }
             guard index < limits.entries else {
-                throw refusal(name, nil, "holds more than \(limits.entries) entries (the most geocache-tui reads in an archive)")
+                throw refusal(name, nil, "holds more than \(limits.entries) entries "
+                              + "(the most geocache-tui reads in an archive)")
             }
             guard let path = path(lib, entry) else {
                 throw refusal(name, "#\(index + 1)", "has a name that is not text")

@@ -33,7 +33,8 @@ public enum CacheImporter {
         if reader.lookahead.startsWithZipSignature {
             if case .archiveMember = source.origin {
                 throw ImportError(.zipArchive, source: source.name,
-                                  reason: "refused: this entry is itself an archive; geocache-tui does not open archives inside archives")
+                                  reason: "refused: this entry is itself an archive; "
+                                      + "geocache-tui does not open archives inside archives")
             }
             return try readArchive(reader, interruption: interruption, emit)
         }
