@@ -49,6 +49,17 @@ struct ZipImportTests {
         #expect(Interchange.caches(records).count == 2)
     }
 
+    @Test func theProgressCountsTheArchivesBytesAsItsGPXFilesAreRead() throws {
+        let bytes = try withZip(Self.pocketQuery) { try Array(Data(contentsOf: $0)) }
+        let interruption = ImportInterruption()
+        var progress: [Int64] = []
+        try CacheImporter.readPending(.bytes(bytes, name: "pq.zip"), interruption: interruption) { _ in
+            progress.append(interruption.progress.snapshot.bytes)
+        }
+        #expect(progress.first.map { $0 < Int64(bytes.count) } == true, "\(progress)")
+        #expect(abs(interruption.progress.snapshot.bytes - Int64(bytes.count)) <= 1)
+    }
+
     @Test func aGGZImportsTheDataFilesItsIndexNames() throws {
         let first = ZipFixture.caches(["GC11111"]), second = ZipFixture.caches(["GC22222", "GC33333"])
         let index = ZipFixture.ggzIndex([("one.gpx", [("GC11111", 0, first.utf8.count)]),

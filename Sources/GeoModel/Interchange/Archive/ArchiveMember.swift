@@ -9,6 +9,10 @@ struct ArchiveMember: Sendable {
     let archive: String
     /// The entry, as ``ZipArchive/inspect(_:name:limits:interruption:)`` found it.
     let entry: ZipEntry
+    /// The archive's bytes one unpacked byte of the entry counts for in the import's
+    /// progress: the archive's size over all its imported members' unpacked sizes, so
+    /// that the progress reaches the archive's size as its last member ends.
+    var progressShare = 0.0
 
     /// The name of a member of `archive` in messages.
     static func name(archive: String, entry: String) -> String {

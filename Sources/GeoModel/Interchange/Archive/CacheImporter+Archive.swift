@@ -15,9 +15,15 @@ extension CacheImporter {
     static func readArchive(_ reader: ChunkReader, interruption: ImportInterruption?,
                             limits: ArchiveLimits = .standard,
                             _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
+        // The progress counts the archive's bytes as its GPX files are read, not now:
+        // the look-ahead read so far comes off again.
+        reader.countsProgress = false
+        interruption?.progress.add(bytes: -reader.lookahead.count)
         let bytes = ArchiveBytes(try readWhole(reader, limit: limits.archiveBytes))
         let entries = try ZipArchive.inspect(bytes, name: reader.name, limits: limits, interruption: interruption)
-        let members = try gpxMembers(of: entries, bytes: bytes, archive: reader.name, limits: limits)
+        var members = try gpxMembers(of: entries, bytes: bytes, archive: reader.name, limits: limits)
+        let share = Double(bytes.count) / Double(max(members.reduce(0) { $0 + $1.entry.size }, 1))
+        for index in members.indices { members[index].progressShare = share }
         for member in members {
             try readPending(member.source, interruption: interruption, emit)
         }
