@@ -5,12 +5,12 @@ SWIFT       ?= swift
 BIN_RELEASE := .build/release/geocache-tui
 # The release binary carries the Swift runtime and Foundation inside it (Debian ships
 # neither) and uses Debian's shared libraries for the rest (ncursesw, tinfo, SQLite,
-# libstdc++; libxml2 and libpq are opened when first needed), so a security update of
+# libstdc++; libxml2, libarchive and libpq are opened when first needed), so a security update of
 # any of them reaches it. Package.swift makes it hardened: position-independent, full
 # RELRO, no executable stack, the C shims with a stack protector and _FORTIFY_SOURCE.
 # No run path: every library it needs is in the system's directories.
 RELEASE_FLAGS := -c release --static-swift-stdlib --product geocache-tui --disable-local-rpath
-RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev libxml2-dev pkg-config ncurses-term
+RUN_PACKAGES  := libncurses-dev libsqlite3-dev libpq-dev libxml2-dev libarchive-dev pkg-config ncurses-term
 # make install writes the man page with a small Python script and strips the binary
 # (binutils); the tests render the page.
 INSTALL_PACKAGES := python3 binutils

@@ -26,7 +26,7 @@ let hardenedLink: LinkerSetting = .unsafeFlags(
      "-Xlinker", "-z", "-Xlinker", "noexecstack", "-Xlinker", "--no-export-dynamic"],
     .when(configuration: .release))
 
-/// Linux only (Debian's ncursesw, glibc, libpq and libxml2), so no Apple platform is
+/// Linux only (Debian's ncursesw, glibc, libpq, libxml2 and libarchive), so no Apple platform is
 /// declared; `Sources/GeoModel/LinuxOnly.swift` stops a build for any other system.
 let package = Package(
     name: "geocache-tui",
@@ -60,9 +60,16 @@ let package = Package(
             name: "CLibXML2",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Headers only, as CLibXML2: libarchive is opened with dlopen when a zip archive
+        // (a pocket query's zip, a GGZ) is first imported.
+        .systemLibrary(
+            name: "CLibArchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         .target(
             name: "GeoModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibPQ", "CLibXML2", "CSystem"],
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CLibArchive", "CLibPQ", "CLibXML2",
+                           "CSystem"],
             swiftSettings: [cModules]
         ),
         .target(

@@ -8,9 +8,10 @@
 # compressed as Debian wants it, and /usr/share/doc/geocache-tui with the copyright
 # and changelog. Everything the package needs is generated under WORKDIR (`make deb`
 # uses .build/deb): the repository has no debian/ folder. Depends is computed from the
-# binary's NEEDED entries by dpkg-shlibdeps; libxml2 and libpq, which the program
-# opens with dlopen when it first needs them, are added from their shlibs files
-# (libxml2 in Depends, libpq in Suggests: only the club store needs it).
+# binary's NEEDED entries by dpkg-shlibdeps; libxml2, libarchive and libpq, which the
+# program opens with dlopen when it first needs them, are added from their shlibs files
+# (libxml2 in Depends, libarchive in Recommends: only zipped pocket queries and GGZ
+# files need it; libpq in Suggests: only the club store needs it).
 # Prints the path of the package it wrote.
 set -eu
 
@@ -114,7 +115,7 @@ gzip -9n "$doc/changelog"
 
 # The dependency the shlibs file of the package that installed a library (NAME, SONAME
 # VERSION: libxml2 2 for libxml2.so.2) declares, as dpkg-shlibdeps would write it for a
-# linked library: for the two that the program opens with dlopen.
+# linked library: for the three that the program opens with dlopen.
 shlibs_entry() {
     entry=$(cat /var/lib/dpkg/info/*.shlibs | awk -v name="$1" -v version="$2" \
         '$1 == name && $2 == version { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')
@@ -144,6 +145,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $shlibs, $(shlibs_entry libxml2 2)
+Recommends: $(shlibs_entry libarchive 13)
 Suggests: $(shlibs_entry libpq 5)
 Section: utils
 Priority: optional
@@ -154,8 +156,8 @@ Description: record geocaches and page through them in a terminal
  a PostgreSQL database that a club shares, seen live in every open form.
  .
  Commands add, list, edit, delete, search, import and export caches from
- scripts, in GPX, LOC and JSON. Reading GPX and LOC uses libxml2; the club
- store needs libpq5.
+ scripts, in GPX, LOC and JSON. Reading GPX and LOC uses libxml2; zipped
+ pocket queries and GGZ files need libarchive13; the club store needs libpq5.
 EOF
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
 

@@ -257,7 +257,11 @@ enum CommandHelp {
         static let discussion = """
             The format is detected from the content: '[' starts the lab's JSON array, \
             '<' starts XML: GPX (1.0 or 1.1, Groundspeak cache extension under <wpt> or in \
-            <extensions>, or plain geocache waypoints) or a geocaching.com LOC file. A \
+            <extensions>, or plain geocache waypoints) or a geocaching.com LOC file; a zip \
+            archive is a pocket query's zip (its .gpx files, NNN.gpx before NNN-wpts.gpx) \
+            or a GGZ (the data files its index names, each checked against the archive), \
+            every entry checked first: an archive that is damaged, encrypted, a zip bomb or \
+            beyond a limit is refused whole (limits in docs/usage.md). A \
             cache whose file names no owner gets the file's author as creator, else \
             "unknown"; the summary says how many. A cache's code is its identity: a cache \
             whose code is stored updates that cache when the file's version differs \

@@ -5,7 +5,8 @@ import Testing
 /// The release binary as a packager sees it, after `make install`'s install step and
 /// `make deb`: hardened (position-independent, every symbol bound at start, relocations
 /// read-only afterwards, no executable stack, the C shims with stack canaries), using
-/// Debian's shared libraries and no copy of them, libxml2 loaded only when XML is read,
+/// Debian's shared libraries and no copy of them, libxml2 loaded only when XML is read
+/// (libarchive only when a zip archive is),
 /// stripped, and packaged so that lintian accepts it.
 ///
 /// `make test` builds the release binary first and names it in
@@ -15,7 +16,7 @@ struct ReleaseBuildTests {
     /// Debian's libraries the program links: each must be a NEEDED entry.
     static let linkedLibraries = ["libncursesw.so.6", "libtinfo.so.6", "libsqlite3.so.0", "libstdc++.so.6"]
     /// Debian's libraries the program opens with dlopen when it first needs them.
-    static let openedLibraries = ["libxml2.so.2", "libpq.so.5"]
+    static let openedLibraries = ["libxml2.so.2", "libarchive.so.13", "libpq.so.5"]
 
     private var installed: URL { get throws { try ReleaseBuild.installation.get().appendingPathComponent("usr/bin/geocache-tui") } }
 
@@ -129,6 +130,27 @@ struct ReleaseBuildTests {
         #expect(after.output.contains("Old Oak"))
     }
 
+    /// The commands that read no archive never load libarchive; importing a zip does.
+    @Test func libarchiveIsLoadedOnlyWhenAZipIsImported() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file().path
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let gpx = directory.file("1.gpx"), zip = directory.file("1.zip")
+        try Data(ZipFixture.caches(["GC12345"]).utf8).write(to: gpx)
+        try ZipFixture.write([ZipFixture.Entry("1.gpx", ZipFixture.caches(["GC23456"]))], to: zip)
+        for arguments in [["list"], ["import", gpx.path]] {
+            let run = try GeocacheTUIBinary.runTool(installed.path, arguments + ["--store", store], environment: environment)
+            #expect(run.status == 0, "\(run.error)")
+            #expect(!run.error.contains("libarchive"), "\(arguments) loaded libarchive")
+        }
+        let imported = try GeocacheTUIBinary.runTool(installed.path, ["import", zip.path, "--store", store],
+                                                     environment: environment)
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.error.contains("libarchive.so.13"))
+    }
+
     @Test func makeDebBuildsAPackageThatLintianAccepts() throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
@@ -155,6 +177,8 @@ struct ReleaseBuildTests {
         for package in ["libncursesw6", "libtinfo6", "libsqlite3-0", "libstdc++6", "libc6", "libxml2"] {
             #expect(depends.contains(package), "Depends: \(depends)")
         }
+        let recommends = try tool("/usr/bin/dpkg-deb", ["--field", deb, "Recommends"])
+        #expect(recommends.contains("libarchive13"), "Recommends: \(recommends)")
     }
 }
 

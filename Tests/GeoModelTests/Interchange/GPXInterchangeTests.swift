@@ -226,11 +226,11 @@ struct FormatDetectionTests {
         #expect(Interchange.importError(.bytes(Array(" \n\t\n".utf8), name: "blank.json"))?.kind == .empty)
     }
 
-    @Test func aZipRenamedToGPXIsRefused() {
+    @Test func aDamagedZipRenamedToGPXIsRefusedAsAnArchive() {
         let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00] + Array(repeating: 0, count: 40)
         let error = Interchange.importError(.bytes(zip, name: "caches.gpx"))
         #expect(error?.kind == .zipArchive)
-        #expect(error?.description.hasPrefix("caches.gpx:1:1: this is a zip archive") == true)
+        #expect(error?.description.hasPrefix("caches.gpx: not a readable zip archive") == true)
     }
 
     @Test func aByteOrderMarkAndLeadingWhitespaceAreSkipped() throws {

@@ -1,7 +1,9 @@
 /// Reads an import source record by record, detecting its format from its content.
 ///
 /// Leading whitespace and a UTF-8 byte order mark are skipped; then `[` means JSON
-/// and `<` means XML: GPX or LOC, told apart by the root element. Empty inputs, zip and gzip archives, UTF-16 text and
+/// and `<` means XML: GPX or LOC, told apart by the root element; a zip archive's
+/// signature means a pocket query's zip or a GGZ, whose GPX files are read in turn
+/// (`CacheImporter+Archive.swift`). Empty inputs, gzip, UTF-16 text and
 /// anything else are refused with an ``ImportError`` naming the input and, where it
 /// applies, the line and column. Nothing here touches a store: records go to the
 /// closure, which may throw to stop reading.
@@ -27,6 +29,15 @@ public enum CacheImporter {
     static func readPending(_ source: ImportSource, interruption: ImportInterruption? = nil,
                             _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
         let reader = try ChunkReader(source, interruption: interruption)
+        try reader.fill(atLeast: 4)
+        if reader.lookahead.startsWithZipSignature {
+            if case .archiveMember = source.origin {
+                throw ImportError(.zipArchive, source: source.name,
+                                  reason: "refused: this entry is itself an archive; "
+                                      + "geocache-tui does not open archives inside archives")
+            }
+            return try readArchive(reader, interruption: interruption, emit)
+        }
         let format = try detectFormat(reader)
         switch format {
         case .json:
@@ -50,10 +61,6 @@ public enum CacheImporter {
             let bytes = reader.lookahead
             if bytes.isEmpty {
                 throw ImportError(.empty, source: reader.name, reason: "the file is empty: nothing to import")
-            }
-            if bytes.startsWithZipSignature {
-                throw ImportError(.zipArchive, source: reader.name, position: TextPosition(line: 1, column: 1),
-                                  reason: "this is a zip archive, not GPX or JSON; unzip it and import the .gpx files inside")
             }
             if bytes.startsWithGzipSignature {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),

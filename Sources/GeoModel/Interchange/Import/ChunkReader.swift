@@ -17,6 +17,15 @@ final class ChunkReader {
     private var ownsDescriptor = false
     private var memory: [UInt8]?
     private var memoryOffset = 0
+    /// The entry read, for a member of a zip archive.
+    private var entryStream: ArchiveEntryStream?
+    /// The archive's bytes each unpacked byte of the entry counts for in the progress
+    /// (``ArchiveMember/progressShare``), and the fraction of a byte not counted yet.
+    private var progressShare = 0.0
+    private var progressCarry = 0.0
+    /// Whether the bytes read count in the progress: an archive's do not as it is read
+    /// whole, but as its GPX files are.
+    var countsProgress = true
     private(set) var lookahead: [UInt8] = []
     private(set) var reachedEnd = false
 
@@ -28,6 +37,9 @@ final class ChunkReader {
             memory = bytes
         case .standardInput:
             descriptor = 0
+        case .archiveMember(let member):
+            entryStream = try ArchiveEntryStream(member, name: name)
+            progressShare = member.progressShare
         case .file(let path):
             var status = stat()
             let found = stat(path, &status) == 0
@@ -57,19 +69,27 @@ final class ChunkReader {
     private func readRaw() throws(ImportError) -> [UInt8] {
         if let interruption {
             if interruption.isInterrupted { throw ImportInterruption.error(source: name) }
-            if memory == nil { try waitForInput(interruption) }
+            if memory == nil, entryStream == nil { try waitForInput(interruption) }
+        }
+        if let entryStream {
+            let chunk = try entryStream.read(capacity: Self.chunkSize)
+            progressCarry += Double(chunk.count) * progressShare
+            let whole = Int(progressCarry)
+            progressCarry -= Double(whole)
+            interruption?.progress.add(bytes: whole)
+            return chunk
         }
         if let memory {
             let end = min(memory.count, memoryOffset + Self.chunkSize)
             defer { memoryOffset = end }
-            interruption?.progress.add(bytes: end - memoryOffset)
+            if countsProgress { interruption?.progress.add(bytes: end - memoryOffset) }
             return Array(memory[memoryOffset..<end])
         }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
             if count >= 0 {
-                interruption?.progress.add(bytes: count)
+                if countsProgress { interruption?.progress.add(bytes: count) }
                 buffer.removeSubrange(count...)
                 return buffer
             }

@@ -9,7 +9,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case unreadable
         /// The file holds nothing, or only whitespace.
         case empty
-        /// The file is a zip archive, not a GPX or JSON document.
+        /// A zip archive (a pocket query's zip, a GGZ) that cannot be imported: damaged,
+        /// encrypted, beyond a limit, or holding no GPX file.
         case zipArchive
         /// The content starts with something that is neither JSON nor XML.
         case unknownFormat
@@ -32,7 +33,8 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The caches read could not be kept in a temporary file until the writing (no
         /// writable temporary directory, or no room left in it); nothing was written.
         case staging
-        /// A library the format needs (libxml2 for GPX and LOC) is not installed.
+        /// A library the format needs (libxml2 for GPX and LOC, libarchive for zip
+        /// archives) is not installed.
         case libraryMissing
     }
 
@@ -84,7 +86,9 @@ extension ImportError {
     /// The refusal of an import that met invalid records without `--skip-invalid`:
     /// it names the sources they came from and lists them.
     static func invalidRecords(_ rejections: [RejectedRecord], sources: [ImportSource]) -> ImportError {
-        let names = sources.map(\.name).filter { name in rejections.contains { $0.location.source == name } }
+        let names = sources.map(\.name).filter { name in
+            rejections.contains { ArchiveMember.belongs($0.location.source, to: name) }
+        }
         let count = rejections.count
         return ImportError(
             .invalidRecords, source: names.joined(separator: ", "),

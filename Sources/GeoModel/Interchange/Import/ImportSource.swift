@@ -1,11 +1,13 @@
 import Foundation
 
-/// Where the bytes of an import come from: a file, standard input, or bytes in memory.
+/// Where the bytes of an import come from: a file, standard input, or bytes in memory
+/// (and, inside the import, one file of a zip archive).
 public struct ImportSource: Sendable {
     enum Origin: Sendable {
         case file(String)
         case standardInput
         case bytes([UInt8])
+        case archiveMember(ArchiveMember)
     }
 
     let origin: Origin
@@ -19,6 +21,7 @@ public struct ImportSource: Sendable {
         var status = stat()
         switch origin {
         case .bytes(let bytes): return Int64(bytes.count)
+        case .archiveMember(let member): return Int64(member.entry.size)
         case .standardInput: guard fstat(0, &status) == 0 else { return nil }
         case .file(let path): guard stat(path, &status) == 0 else { return nil }
         }

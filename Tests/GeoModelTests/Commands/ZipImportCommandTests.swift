@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// `import` with a pocket query's zip and a GGZ, run as a separate process.
+@Suite("Zip import commands")
+struct ZipImportCommandTests {
+    private static let pocketQuery = [ZipFixture.Entry("123.gpx", ZipFixture.caches(["GC12345", "GC23456"])),
+                                      ZipFixture.Entry("123-wpts.gpx", ZipFixture.waypoints(["GC12345"]))]
+
+    @Test func importOfAPocketQueryZipAddsItsCachesAndCountsItsWaypoints() throws {
+        let fixture = try StoreFixture()
+        let zip = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("123.zip")
+        try ZipFixture.write(Self.pocketQuery, to: zip)
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, zip.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. "
+                + "Skipped 1 waypoint that is not a geocache.\n")
+    }
+
+    @Test func importOfAZipOnStandardInputAddsItsCaches() throws {
+        let fixture = try StoreFixture()
+        let zip = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("123.zip")
+        try ZipFixture.write(Self.pocketQuery, to: zip)
+        let result = try GeocacheTUIBinary.runTool("/bin/sh", ["-c", #""$0" import --store "$1" - < "$2""#,
+                                                               GeocacheTUIBinary.url.path, fixture.storeArgument, zip.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("Added 2 caches"))
+    }
+
+    @Test func aZipBombIsRefusedInOneLineAndStoresNothing() throws {
+        let fixture = try StoreFixture.seeded()
+        let zip = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("bomb.zip")
+        try ZipFixture.write(Self.pocketQuery + [ZipFixture.Entry("z.gpx", bytes: [UInt8](repeating: 0x20, count: 24 << 20))],
+                             to: zip)
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, zip.path])
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: \(zip.path): refused: the entry z.gpx unpacks to more than 100 times "
+                + "the archive's size (a zip bomb?)\n")
+        #expect(try fixture.store.loadCaches().withoutCodes == [Samples.oak, Samples.bridge])
+    }
+}
