@@ -303,14 +303,12 @@ extension GPXReader {
         }
 
         /// Whether an attribute reads "true" in any case (`html="True"`).
-        /// An XML Schema boolean (`true`, `false`, `1`, `0`; case aside, as producers
-        /// write `True`), or nil for anything else.
+        /// An XML Schema boolean (`true`, `false`, `1`, `0`; any case: producers write `True`), else nil.
         private static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-            let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased()
-            switch text {
-            case "true", "1": return true
-            case "false", "0": return false
-            default: return nil
+            switch String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased() {
+            case "true", "1": true
+            case "false", "0": false
+            default: nil
             }
         }
 
