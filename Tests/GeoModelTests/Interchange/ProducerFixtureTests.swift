@@ -191,7 +191,7 @@ struct ProducerFixtureTests {
                 listing: Listing(container: "Micro", difficulty: Self.rating(3), terrain: Self.rating(6),
                                  url: "https://www.geocaching.com/seek/cache_details.aspx?wp=GC1A37")),
             GeoCache(
-                title: "Second Spot", details: "GC2B48", creator: "Jo", reward: "Type: Geocache",
+                title: "Second Spot", details: "GC2B48", creator: "Jo", reward: "Container: Not chosen",
                 code: "GC2B48", coordinate: Self.at(-1, 179_999_999),
                 listing: Listing(container: "Not chosen", difficulty: Self.rating(10), terrain: Self.rating(2),
                                  url: "https://www.geocaching.com/seek/cache_details.aspx?wp=GC2B48")),

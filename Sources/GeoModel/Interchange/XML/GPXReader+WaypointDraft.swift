@@ -163,7 +163,7 @@ extension GPXReader {
             let suffix = Self.descSuffix(desc)
             listing.type = nonBlank(cacheType).map(Self.withoutGeocachePrefix) ?? nonBlank(openCachingType)
                 ?? Self.typeFromWaypointType(type) ?? suffix?.type
-            listing.container = Self.containerName(container, keepingNotChosen: true)
+            listing.container = Self.containerName(container)
                 ?? nonBlank(openCachingSize)
             listing.difficulty = difficulty.flatMap(Rating.init(text:)) ?? suffix?.difficulty
             listing.terrain = terrain.flatMap(Rating.init(text:)) ?? suffix?.terrain
@@ -356,11 +356,10 @@ extension GPXReader {
             return nil
         }
 
-        /// A container as written, a LOC file's number as its name; nil when not known
-        /// (LOC's 1, "Not chosen", too unless `keepingNotChosen`).
-        static func containerName(_ written: String?, keepingNotChosen: Bool = false) -> String? {
+        /// A container as written, a LOC file's number as its name (1 is "Not chosen",
+        /// which the reward then names, as usage maps it); nil when blank.
+        static func containerName(_ written: String?) -> String? {
             let text = (written ?? "").trimmingWhitespace()
-            if text == "1" { return keepingNotChosen ? "Not chosen" : nil }
             if let known = numberedContainers.first(where: { $0.number == text }) { return known.name }
             return text.isEmpty ? nil : text
         }
