@@ -190,27 +190,24 @@ public enum GPXWriter {
         let given = bugs.isEmpty ? GPXReader.WaypointDraft.impliedReward(
             container: GPXReader.WaypointDraft.containerName(listing.container), type: listing.type)
             : bugs.map(\.name).joined(separator: ", ")
-        let rewardBug = cache.reward != given
-        if !bugs.isEmpty || rewardBug { output.append("      <groundspeak:travelbugs>\n") }
-        for bug in bugs {
-            output.append("        <groundspeak:travelbug id=\"")
-            output.appendEscaped(bug.id, escaped)
-            output.append("\" ref=\"")
-            output.appendEscaped(bug.ref, escaped)
-            output.append("\">\n          <groundspeak:name>")
-            output.appendEscaped(bug.name, escaped)
-            output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n")
+        var written = bugs
+        if cache.reward != given {
+            let ref = "TB" + GeoCache.interchangeCode(digest: digest).dropFirst(2)
+            written.append(TravelBug(id: String(id), ref: ref, name: cache.reward))
         }
-        if rewardBug {
-            output.append("        <groundspeak:travelbug id=\"")
-            output.append(decimal: id)
-            output.append("\" ref=\"TB")
-            GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
-            output.append("\">\n          <groundspeak:name>")
-            output.appendEscaped(cache.reward, escaped)
-            output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n")
+        if !written.isEmpty {
+            output.append("      <groundspeak:travelbugs>\n")
+            for bug in written {
+                output.append("        <groundspeak:travelbug id=\"")
+                output.appendEscaped(bug.id, escaped)
+                output.append("\" ref=\"")
+                output.appendEscaped(bug.ref, escaped)
+                output.append("\">\n          <groundspeak:name>")
+                output.appendEscaped(bug.name, escaped)
+                output.append("</groundspeak:name>\n        </groundspeak:travelbug>\n")
+            }
+            output.append("      </groundspeak:travelbugs>\n")
         }
-        if !bugs.isEmpty || rewardBug { output.append("      </groundspeak:travelbugs>\n") }
         output.append("    </groundspeak:cache>\n  </wpt>\n")
     }
 
