@@ -6,6 +6,7 @@ extension GeoCache {
     public enum ListingKey: String, CaseIterable, Sendable {
         case code, latitude, longitude, type, container, difficulty, terrain, hint
         case longDescription, longDescriptionIsHTML, url, placed, symbol, available, archived, travelBugs, logs
+        case shortDescription, shortDescriptionIsHTML, country, state, cacheID, ownerName, ownerID, attributes, waypoints
     }
 
     /// Creates a cache from the lab's dictionary form, or `nil` when any of the keys
@@ -49,6 +50,21 @@ extension GeoCache {
            let decoded = try? JSONDecoder().decode([CacheLog].self, from: Data(logs.utf8)) {
             listing.logs = decoded
         }
+        listing.shortDescription = value(.shortDescription)
+        listing.shortDescriptionIsHTML = value(.shortDescriptionIsHTML) == "true"
+        listing.country = value(.country)
+        listing.state = value(.state)
+        listing.cacheID = value(.cacheID)
+        listing.ownerName = value(.ownerName)
+        listing.ownerID = value(.ownerID)
+        if let attributes = value(.attributes),
+           let decoded = try? JSONDecoder().decode([CacheAttribute].self, from: Data(attributes.utf8)) {
+            listing.attributes = decoded
+        }
+        if let waypoints = value(.waypoints),
+           let decoded = try? JSONDecoder().decode([AdditionalWaypoint].self, from: Data(waypoints.utf8)) {
+            listing.waypoints = decoded
+        }
     }
 
     /// The lab's dictionary form: one entry per field, keyed by ``Field/key``, and one
@@ -83,6 +99,19 @@ extension GeoCache {
         }
         if !listing.logs.isEmpty {
             set(.logs, (try? encoder.encode(listing.logs)).map { String(decoding: $0, as: UTF8.self) })
+        }
+        set(.shortDescription, listing.shortDescription)
+        set(.shortDescriptionIsHTML, listing.shortDescriptionIsHTML ? "true" : nil)
+        set(.country, listing.country)
+        set(.state, listing.state)
+        set(.cacheID, listing.cacheID)
+        set(.ownerName, listing.ownerName)
+        set(.ownerID, listing.ownerID)
+        if !listing.attributes.isEmpty {
+            set(.attributes, (try? encoder.encode(listing.attributes)).map { String(decoding: $0, as: UTF8.self) })
+        }
+        if !listing.waypoints.isEmpty {
+            set(.waypoints, (try? encoder.encode(listing.waypoints)).map { String(decoding: $0, as: UTF8.self) })
         }
         return dict
     }

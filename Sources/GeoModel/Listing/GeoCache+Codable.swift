@@ -34,6 +34,7 @@ extension Listing: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
         case url, placed, logs, travelBugs, symbol, available, archived
+        case shortDescription, shortDescriptionIsHTML, country, state, cacheID, ownerName, ownerID, attributes, waypoints
     }
 
     /// Decodes whatever facts are present; a missing one is unknown.
@@ -52,7 +53,16 @@ extension Listing: Codable {
                   travelBugs: try container.decodeIfPresent([TravelBug].self, forKey: .travelBugs) ?? [],
                   symbol: try container.decodeIfPresent(String.self, forKey: .symbol),
                   available: try container.decodeIfPresent(Bool.self, forKey: .available),
-                  archived: try container.decodeIfPresent(Bool.self, forKey: .archived))
+                  archived: try container.decodeIfPresent(Bool.self, forKey: .archived),
+                  shortDescription: try container.decodeIfPresent(String.self, forKey: .shortDescription),
+                  shortDescriptionIsHTML: try container.decodeIfPresent(Bool.self, forKey: .shortDescriptionIsHTML) ?? false,
+                  country: try container.decodeIfPresent(String.self, forKey: .country),
+                  state: try container.decodeIfPresent(String.self, forKey: .state),
+                  cacheID: try container.decodeIfPresent(String.self, forKey: .cacheID),
+                  ownerName: try container.decodeIfPresent(String.self, forKey: .ownerName),
+                  ownerID: try container.decodeIfPresent(String.self, forKey: .ownerID),
+                  attributes: try container.decodeIfPresent([CacheAttribute].self, forKey: .attributes) ?? [],
+                  waypoints: try container.decodeIfPresent([AdditionalWaypoint].self, forKey: .waypoints) ?? [])
     }
 
     /// Encodes the facts that are known, and no others.
@@ -72,5 +82,14 @@ extension Listing: Codable {
         try container.encodeIfPresent(symbol, forKey: .symbol)
         try container.encodeIfPresent(available, forKey: .available)
         try container.encodeIfPresent(archived, forKey: .archived)
+        try container.encodeIfPresent(shortDescription, forKey: .shortDescription)
+        if shortDescriptionIsHTML { try container.encode(true, forKey: .shortDescriptionIsHTML) }
+        try container.encodeIfPresent(country, forKey: .country)
+        try container.encodeIfPresent(state, forKey: .state)
+        try container.encodeIfPresent(cacheID, forKey: .cacheID)
+        try container.encodeIfPresent(ownerName, forKey: .ownerName)
+        try container.encodeIfPresent(ownerID, forKey: .ownerID)
+        if !attributes.isEmpty { try container.encode(attributes, forKey: .attributes) }
+        if !waypoints.isEmpty { try container.encode(waypoints, forKey: .waypoints) }
     }
 }

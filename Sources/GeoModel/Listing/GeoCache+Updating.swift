@@ -49,6 +49,32 @@ extension GeoCache {
             result.listing.symbol = new.symbol
             // A newer file's inventory replaces the older one: travel bugs move on.
             result.listing.travelBugs = new.travelBugs
+            if let short = new.shortDescription {
+                result.listing.shortDescription = short
+                result.listing.shortDescriptionIsHTML = new.shortDescriptionIsHTML
+            }
+            result.listing.cacheID = new.cacheID ?? listing.cacheID
+            result.listing.ownerName = new.ownerName ?? listing.ownerName
+            result.listing.ownerID = new.ownerID ?? listing.ownerID
+            if !new.attributes.isEmpty { result.listing.attributes = new.attributes }
+        }
+        result.listing.country = new.country ?? listing.country
+        result.listing.state = new.state ?? listing.state
+        result.listing.waypoints = Self.waypoints(listing.waypoints, updatedBy: new.waypoints)
+        return result
+    }
+
+    /// The stored waypoints with the file's: one the file carries replaces the stored one
+    /// of its code, in place; a new one is added after them; none is dropped.
+    static func waypoints(_ stored: [AdditionalWaypoint], updatedBy incoming: [AdditionalWaypoint]) -> [AdditionalWaypoint] {
+        guard !incoming.isEmpty else { return stored }
+        var result = stored
+        for waypoint in incoming {
+            if let index = result.firstIndex(where: { $0.code.uppercased() == waypoint.code.uppercased() }) {
+                result[index] = waypoint
+            } else {
+                result.append(waypoint)
+            }
         }
         return result
     }

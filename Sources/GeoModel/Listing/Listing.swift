@@ -43,12 +43,32 @@ public struct Listing: Equatable, Hashable, Sendable {
     /// export writes for a cache that says nothing): see ``status``.
     public var available: Bool?
     public var archived: Bool?
+    /// The short description as the file had it (`groundspeak:short_description`), HTML
+    /// when ``shortDescriptionIsHTML`` says so; the details field keeps usage's mapping.
+    public var shortDescription: String?
+    public var shortDescriptionIsHTML: Bool
+    /// The country and state the listing names.
+    public var country: String?
+    public var state: String?
+    /// The listing's own id at its service (`<groundspeak:cache id="…">`), as written.
+    public var cacheID: String?
+    /// The owner as the listing names them (`groundspeak:owner`) when that is not the
+    /// creator (`placed_by`), and the owner's id at the service.
+    public var ownerName: String?
+    public var ownerID: String?
+    /// The attributes, in the file's order.
+    public var attributes: [CacheAttribute]
+    /// The cache's additional waypoints (parking, stages, final, ...), in the order they came.
+    public var waypoints: [AdditionalWaypoint]
 
     /// A listing; by default one that says nothing.
     public init(type: String? = nil, container: String? = nil, difficulty: Rating? = nil,
                 terrain: Rating? = nil, hint: String? = nil, longDescription: String? = nil,
                 longDescriptionIsHTML: Bool = false, url: String? = nil, placed: String? = nil,
-                logs: [CacheLog] = [], travelBugs: [TravelBug] = [], symbol: String? = nil, available: Bool? = nil, archived: Bool? = nil) {
+                logs: [CacheLog] = [], travelBugs: [TravelBug] = [], symbol: String? = nil, available: Bool? = nil, archived: Bool? = nil,
+                shortDescription: String? = nil, shortDescriptionIsHTML: Bool = false, country: String? = nil,
+                state: String? = nil, cacheID: String? = nil, ownerName: String? = nil, ownerID: String? = nil,
+                attributes: [CacheAttribute] = [], waypoints: [AdditionalWaypoint] = []) {
         self.type = type
         self.container = container
         self.difficulty = difficulty
@@ -62,6 +82,15 @@ public struct Listing: Equatable, Hashable, Sendable {
         self.travelBugs = travelBugs
         self.symbol = Self.keptSymbol(symbol)
         (self.available, self.archived) = Self.keptStatus(available: available, archived: archived)
+        self.shortDescription = shortDescription
+        self.shortDescriptionIsHTML = shortDescriptionIsHTML
+        self.country = country
+        self.state = state
+        self.cacheID = cacheID
+        self.ownerName = ownerName
+        self.ownerID = ownerID
+        self.attributes = attributes
+        self.waypoints = waypoints
     }
 
     /// What the listing keeps of a file's `available` and `archived`: nothing when they
@@ -164,37 +193,3 @@ extension Rating: Codable {
     }
 }
 
-/// One log of a cache as a file carries it.
-/// A travel bug (a trackable) in a cache: `<groundspeak:travelbug id="…" ref="TB…">`.
-public struct TravelBug: Equatable, Hashable, Codable, Sendable {
-    /// The id geocaching.com gave it, as the file wrote it (empty when none).
-    public var id: String
-    /// Its reference, `TB` and letters (empty when none).
-    public var ref: String
-    /// Its name.
-    public var name: String
-
-    public init(id: String, ref: String, name: String) {
-        self.id = id
-        self.ref = ref
-        self.name = name
-    }
-}
-
-public struct CacheLog: Equatable, Hashable, Codable, Sendable {
-    /// When it was logged, as the file gave it (ISO 8601: `2024-05-01T19:00:00Z`).
-    public var date: String
-    /// The log type: "Found it", "Didn't find it", "Write note", ...
-    public var type: String
-    /// Who logged it.
-    public var finder: String
-    /// What they wrote.
-    public var text: String
-
-    public init(date: String, type: String, finder: String, text: String) {
-        self.date = date
-        self.type = type
-        self.finder = finder
-        self.text = text
-    }
-}

@@ -4,8 +4,9 @@
 /// a compact binary one rather than JSON: a version byte, then one entry per fact the
 /// listing has, in a fixed order, each a tag byte and its value. Text is a varint
 /// length and the UTF-8 bytes (any byte, NUL included); a rating is one byte of halves;
-/// the HTML flag is a tag alone; `available` and `archived` one byte, 0 or 1; logs are
-/// a count and four texts each.
+/// the HTML flags are a tag alone; `available` and `archived` one byte, 0 or 1; logs are
+/// a count and six texts each (an older store's four, without ids, still read);
+/// attributes and additional waypoints a count and their parts (``Tag``).
 /// ``decode(_:)-(UnsafeRawBufferPointer?)`` refuses anything it did not write (an unknown version or tag, a
 /// length past the end), so a damaged column reads as no listing, never as a crash.
 public enum ListingEncoding {
@@ -15,6 +16,15 @@ public enum ListingEncoding {
     private enum Tag: UInt8 {
         case type = 1, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
         case url, placed, logs, available, archived, symbol, travelBugs
+        case shortDescription, shortDescriptionIsHTML, country, state, cacheID, ownerName, ownerID
+        /// Logs with their ids: a count and six texts each (``logs`` is the older form, four).
+        case identifiedLogs
+        /// A count, then per attribute its source, id, a byte 0 or 1 and its name.
+        case attributes
+        /// A count, then per waypoint six texts (code, kind, name, comment, and symbol,
+        /// time, url, url name each as a present byte and text) and its place (a byte 0
+        /// or 1, then latitude and longitude in zig-zag varint microdegrees).
+        case waypoints
     }
 
     /// The listing's bytes, or nil for an empty listing (stored as NULL).
@@ -43,13 +53,52 @@ public enum ListingEncoding {
                 for part in [bug.id, bug.ref, bug.name] { appendText(part, to: &bytes) }
             }
         }
+        text(.shortDescription, listing.shortDescription)
+        if listing.shortDescriptionIsHTML { bytes.append(Tag.shortDescriptionIsHTML.rawValue) }
+        text(.country, listing.country)
+        text(.state, listing.state)
+        text(.cacheID, listing.cacheID)
+        text(.ownerName, listing.ownerName)
+        text(.ownerID, listing.ownerID)
+        if !listing.attributes.isEmpty {
+            bytes.append(Tag.attributes.rawValue)
+            appendVarint(listing.attributes.count, to: &bytes)
+            for attribute in listing.attributes {
+                appendText(attribute.source, to: &bytes)
+                appendText(attribute.id, to: &bytes)
+                bytes.append(attribute.isOn ? 1 : 0)
+                appendText(attribute.name, to: &bytes)
+            }
+        }
+        if !listing.waypoints.isEmpty {
+            bytes.append(Tag.waypoints.rawValue)
+            appendVarint(listing.waypoints.count, to: &bytes)
+            for waypoint in listing.waypoints {
+                for part in [waypoint.code, waypoint.kind, waypoint.name, waypoint.comment] { appendText(part, to: &bytes) }
+                for part in [waypoint.symbol, waypoint.time, waypoint.url, waypoint.urlName] {
+                    if let part {
+                        bytes.append(1)
+                        appendText(part, to: &bytes)
+                    } else {
+                        bytes.append(0)
+                    }
+                }
+                if let place = waypoint.coordinate {
+                    bytes.append(1)
+                    appendVarint(zigzag(Int(place.latitudeMicrodegrees)), to: &bytes)
+                    appendVarint(zigzag(Int(place.longitudeMicrodegrees)), to: &bytes)
+                } else {
+                    bytes.append(0)
+                }
+            }
+        }
         if let available = listing.available { bytes += [Tag.available.rawValue, available ? 1 : 0] }
         if let archived = listing.archived { bytes += [Tag.archived.rawValue, archived ? 1 : 0] }
         if !listing.logs.isEmpty {
-            bytes.append(Tag.logs.rawValue)
+            bytes.append(Tag.identifiedLogs.rawValue)
             appendVarint(listing.logs.count, to: &bytes)
             for log in listing.logs {
-                for part in [log.date, log.type, log.finder, log.text] { appendText(part, to: &bytes) }
+                for part in [log.date, log.type, log.finder, log.text, log.id, log.finderID] { appendText(part, to: &bytes) }
             }
         }
         return bytes
@@ -91,13 +140,38 @@ public enum ListingEncoding {
             case .archived:
                 guard let value = reader.byte(), value <= 1 else { return nil }
                 listing.archived = value == 1
-            case .logs:
+            case .logs, .identifiedLogs:
                 guard let count = reader.varint(), count <= bytes.count else { return nil }
                 listing.logs.reserveCapacity(count)
                 for _ in 0..<count {
                     guard let date = reader.text(), let type = reader.text(),
                           let finder = reader.text(), let text = reader.text() else { return nil }
-                    listing.logs.append(CacheLog(date: date, type: type, finder: finder, text: text))
+                    var log = CacheLog(date: date, type: type, finder: finder, text: text)
+                    if tag == .identifiedLogs {
+                        guard let id = reader.text(), let finderID = reader.text() else { return nil }
+                        (log.id, log.finderID) = (id, finderID)
+                    }
+                    listing.logs.append(log)
+                }
+            case .shortDescription: guard let value = reader.text() else { return nil }; listing.shortDescription = value
+            case .shortDescriptionIsHTML: listing.shortDescriptionIsHTML = true
+            case .country: guard let value = reader.text() else { return nil }; listing.country = value
+            case .state: guard let value = reader.text() else { return nil }; listing.state = value
+            case .cacheID: guard let value = reader.text() else { return nil }; listing.cacheID = value
+            case .ownerName: guard let value = reader.text() else { return nil }; listing.ownerName = value
+            case .ownerID: guard let value = reader.text() else { return nil }; listing.ownerID = value
+            case .attributes:
+                guard let count = reader.varint(), count <= bytes.count else { return nil }
+                for _ in 0..<count {
+                    guard let source = reader.text(), let id = reader.text(), let on = reader.byte(), on <= 1,
+                          let name = reader.text() else { return nil }
+                    listing.attributes.append(CacheAttribute(source: source, id: id, isOn: on == 1, name: name))
+                }
+            case .waypoints:
+                guard let count = reader.varint(), count <= bytes.count else { return nil }
+                for _ in 0..<count {
+                    guard let waypoint = reader.waypoint() else { return nil }
+                    listing.waypoints.append(waypoint)
                 }
             }
         }
@@ -117,6 +191,9 @@ public enum ListingEncoding {
             bytes.append(contentsOf: utf8)
         }
     }
+
+    /// A signed number as an unsigned one that stays short when it is small either way.
+    private static func zigzag(_ value: Int) -> Int { value >= 0 ? value << 1 : ((-value) << 1) - 1 }
 
     private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
         var value = UInt(value)
@@ -150,6 +227,37 @@ public enum ListingEncoding {
                 if shift > 56 { return nil }
             }
             return nil
+        }
+
+        mutating func optionalText() -> String?? {
+            switch byte() {
+            case 0: .some(nil)
+            case 1: text().map { .some($0) }
+            default: nil
+            }
+        }
+
+        mutating func microdegrees() -> Int? {
+            guard let raw = varint() else { return nil }
+            return raw & 1 == 0 ? raw >> 1 : -((raw + 1) >> 1)
+        }
+
+        mutating func waypoint() -> AdditionalWaypoint? {
+            guard let code = text(), let kind = text(), let name = text(), let comment = text(),
+                  let symbol = optionalText(), let time = optionalText(), let url = optionalText(),
+                  let urlName = optionalText(), let hasPlace = byte(), hasPlace <= 1 else { return nil }
+            var place: Coordinate?
+            if hasPlace == 1 {
+                guard let latitude = microdegrees(), let longitude = microdegrees(),
+                      let latitude32 = Int32(exactly: latitude), let longitude32 = Int32(exactly: longitude),
+                      let decoded = Coordinate(latitudeMicrodegrees: latitude32, longitudeMicrodegrees: longitude32)
+                else { return nil }
+                place = decoded
+            }
+            var waypoint = AdditionalWaypoint(code: code, kind: kind, name: name, coordinate: place, comment: comment,
+                                              time: time, url: url, urlName: urlName)
+            waypoint.symbol = symbol
+            return waypoint
         }
 
         mutating func text() -> String? {

@@ -58,7 +58,7 @@ extension JSONArrayParser {
                     extras.problems.append("\"\(key.rawValue)\" \(written) is not 1 to 5 in halves")
                 }
             }
-        case .longDescriptionIsHTML, .available, .archived:
+        case .longDescriptionIsHTML, .shortDescriptionIsHTML, .available, .archived:
             var value: Bool?
             if byte == UInt8(ascii: "t") {
                 try literal("true")
@@ -72,6 +72,7 @@ extension JSONArrayParser {
             switch key {
             case .available: extras.listing.available = value
             case .archived: extras.listing.archived = value
+            case .shortDescriptionIsHTML: if value == true { extras.listing.shortDescriptionIsHTML = true }
             default: if value == true { extras.listing.longDescriptionIsHTML = true }
             }
         case .logs:
@@ -79,8 +80,36 @@ extension JSONArrayParser {
                 extras.problems.append("\"logs\" is \(try skipValue(depth: 2)), not an array")
                 return
             }
-            try readObjects(keys: ["date", "type", "finder", "text"], noun: "log", into: &extras) { extras, fields in
-                extras.listing.logs.append(CacheLog(date: fields[0], type: fields[1], finder: fields[2], text: fields[3]))
+            try readObjects(keys: ["date", "type", "finder", "text", "id", "finderID"], noun: "log", into: &extras) { extras, fields in
+                extras.listing.logs.append(CacheLog(date: fields[0] ?? "", type: fields[1] ?? "", finder: fields[2] ?? "",
+                                                    text: fields[3] ?? "", id: fields[4] ?? "", finderID: fields[5] ?? ""))
+            }
+        case .attributes:
+            guard byte == UInt8(ascii: "[") else {
+                extras.problems.append("\"attributes\" is \(try skipValue(depth: 2)), not an array")
+                return
+            }
+            try readObjects(keys: ["source", "id", "on", "name"], literals: [2], noun: "attribute", into: &extras) { extras, fields in
+                extras.listing.attributes.append(CacheAttribute(source: fields[0] ?? "", id: fields[1] ?? "",
+                                                                isOn: fields[2] != "false", name: fields[3] ?? ""))
+            }
+        case .waypoints:
+            guard byte == UInt8(ascii: "[") else {
+                extras.problems.append("\"waypoints\" is \(try skipValue(depth: 2)), not an array")
+                return
+            }
+            let keys = ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"]
+            try readObjects(keys: keys, literals: [4, 5], noun: "waypoint", into: &extras) { extras, fields in
+                var place: Coordinate?
+                if let latitude = fields[4].flatMap(Double.init), let longitude = fields[5].flatMap(Double.init) {
+                    place = Coordinate(latitude: latitude, longitude: longitude)
+                    if place == nil { extras.problems.append("waypoint \(fields[0] ?? "")'s place is out of range") }
+                }
+                var waypoint = AdditionalWaypoint(code: fields[0] ?? "", kind: fields[1] ?? "", name: fields[2] ?? "",
+                                                  coordinate: place, comment: fields[3] ?? "", time: fields[7],
+                                                  url: fields[8], urlName: fields[9])
+                waypoint.symbol = fields[6]
+                extras.listing.waypoints.append(waypoint)
             }
         case .travelBugs:
             guard byte == UInt8(ascii: "[") else {
@@ -88,9 +117,10 @@ extension JSONArrayParser {
                 return
             }
             try readObjects(keys: ["id", "ref", "name"], noun: "travel bug", into: &extras) { extras, fields in
-                extras.listing.travelBugs.append(TravelBug(id: fields[0], ref: fields[1], name: fields[2]))
+                extras.listing.travelBugs.append(TravelBug(id: fields[0] ?? "", ref: fields[1] ?? "", name: fields[2] ?? ""))
             }
-        case .code, .type, .container, .hint, .longDescription, .url, .placed, .symbol:
+        case .code, .type, .container, .hint, .longDescription, .url, .placed, .symbol,
+             .shortDescription, .country, .state, .cacheID, .ownerName, .ownerID:
             guard byte == UInt8(ascii: "\"") else {
                 extras.problems.append("\"\(key.rawValue)\" is \(try skipValue(depth: 2)), not a string")
                 return
@@ -105,16 +135,23 @@ extension JSONArrayParser {
             case .longDescription: extras.listing.longDescription = value
             case .url: extras.listing.url = value
             case .symbol: extras.listing.symbol = Listing.keptSymbol(value)
+            case .shortDescription: extras.listing.shortDescription = value
+            case .country: extras.listing.country = value
+            case .state: extras.listing.state = value
+            case .cacheID: extras.listing.cacheID = value
+            case .ownerName: extras.listing.ownerName = value
+            case .ownerID: extras.listing.ownerID = value
             default: extras.listing.placed = value
             }
         }
     }
 
-    /// Reads an array of objects whose `keys` are strings (a missing one is empty; other
-    /// keys are dropped), calling `add` with each object's values in `keys` order;
-    /// `noun` names an element in a problem ("log 2's \"date\" is a number").
-    private mutating func readObjects(keys: [String], noun: String, into extras: inout Extras,
-                                      _ add: (inout Extras, [String]) -> Void) throws(ImportError) {
+    /// Reads an array of objects whose `keys` are strings, or at the indices `literals`
+    /// numbers or booleans kept as written (a missing one is nil; other keys are
+    /// dropped), calling `add` with each object's values in `keys` order; `noun` names
+    /// an element in a problem ("log 2's \"date\" is a number").
+    private mutating func readObjects(keys: [String], literals: Set<Int> = [], noun: String, into extras: inout Extras,
+                                      _ add: (inout Extras, [String?]) -> Void) throws(ImportError) {
         let keyBytes = keys.map { Array($0.utf8) }
         let longest = keyBytes.map(\.count).max() ?? 0
         input.advance()
@@ -133,7 +170,7 @@ extension JSONArrayParser {
                 continue
             }
             input.advance()
-            var fields = Array(repeating: "", count: keys.count)
+            var fields = [String?](repeating: nil, count: keys.count)
             try input.skipWhitespace()
             if try input.peek() == UInt8(ascii: "}") {
                 input.advance()
@@ -141,12 +178,19 @@ extension JSONArrayParser {
                 while true {
                     try readKey(keeping: longest + 1)
                     let field = keyBytes.firstIndex(of: text)
-                    if let field, try input.peek() == UInt8(ascii: "\"") {
+                    let next = try input.peek()
+                    if let field, !literals.contains(field), next == UInt8(ascii: "\"") {
                         try input.readString(keeping: Int.max, into: &text)
                         fields[field] = String(decoding: text, as: UTF8.self)
+                    } else if let field, literals.contains(field), let next, next != UInt8(ascii: "\""),
+                              next != UInt8(ascii: "{"), next != UInt8(ascii: "["), next != UInt8(ascii: "n") {
+                        fields[field] = try literalText()
                     } else {
                         let kind = try skipValue(depth: 4)
-                        if let field { extras.problems.append("\(noun) \(number)'s \"\(keys[field])\" is \(kind), not a string") }
+                        if let field, kind != "null" {
+                            let wanted = literals.contains(field) ? "a number or a boolean" : "a string"
+                            extras.problems.append("\(noun) \(number)'s \"\(keys[field])\" is \(kind), not \(wanted)")
+                        }
                     }
                     if try finishedList(UInt8(ascii: "}")) { break }
                 }
@@ -155,6 +199,16 @@ extension JSONArrayParser {
             number += 1
             if try finishedList(UInt8(ascii: "]")) { return }
         }
+    }
+
+    /// A number, `true` or `false` as written.
+    private mutating func literalText() throws(ImportError) -> String {
+        let first = try input.peek()
+        if first == UInt8(ascii: "t") { try literal("true"); return "true" }
+        if first == UInt8(ascii: "f") { try literal("false"); return "false" }
+        var kept: [UInt8]? = []
+        try skipNumber(keeping: &kept)
+        return String(decoding: kept ?? [], as: UTF8.self)
     }
 
     /// After an item of an array or object: true at its `close`, false after a comma;

@@ -9,8 +9,12 @@
 /// `difficulty` and `terrain` (numbers: 1 to 5 in halves), `hint`, `longDescription`,
 /// `longDescriptionIsHTML` (a boolean), `url`, `placed`, `available` and `archived`
 /// (booleans, only for a cache that is not simply available), `travelBugs` (an array of
-/// objects with `id`, `ref` and `name`), and `logs` (an array of
-/// objects with `date`, `type`, `finder` and `text`); `export` writes them after the
+/// objects with `id`, `ref` and `name`), `logs` (an array of
+/// objects with `date`, `type`, `finder` and `text`, and `id` and `finderID` when the
+/// log has them), `shortDescription`, `shortDescriptionIsHTML`, `country`, `state`,
+/// `cacheID`, `ownerName`, `ownerID`, `attributes` (objects with `source`, `id`, `on` (a
+/// boolean) and `name`) and `waypoints` (objects with `code`, `kind`, `name`, `comment`,
+/// and when known `latitude`, `longitude`, `symbol`, `time`, `url`, `urlName`); `export` writes them after the
 /// four in that order, `list --json` sorts them in with the four. A cache with nothing
 /// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
 /// that escapes only what JSON requires, written straight into a ``BufferedWriter``'s
@@ -31,8 +35,6 @@ public enum JSONInterchange {
         let keys: [Key]
         /// What is written between a key and its value: `": "` or `" : "`.
         let separator: String
-        /// The keys of a log, in the order they are written.
-        let logKeys: [String]
         /// Whether keys are written in alphabetical order (`list --json`).
         let sortsKeys: Bool
 
@@ -49,7 +51,6 @@ public enum JSONInterchange {
             let sorted = fields.map(\.key) == fields.map(\.key).sorted()
             sortsKeys = sorted
             keys = sorted ? all.sorted { $0.name < $1.name } : all
-            logKeys = sorted ? ["date", "finder", "text", "type"] : ["date", "type", "finder", "text"]
             fieldOpenings = fields.map { Array("    \"\($0.key)\"\(separator)\"".utf8) }
             let digits = Array(hexDigits)
             quoting = TextEscaping(
@@ -149,20 +150,30 @@ public enum JSONInterchange {
             open(key)
             output.append(text: value)
         }
-        /// An array of objects whose values are all strings, each with `keys` in order.
-        func objects(_ elements: [[String: String]], keys: [String]) {
+        /// An array of objects, each with the `keys` it has in order (sorted for `list
+        /// --json`); a value is a string, or one of `literals` written as it is.
+        func objects(_ elements: [[String: String]], keys: [String], literals: Set<String> = []) {
+            let ordered = layout.sortsKeys ? keys.sorted() : keys
             output.append("[\n")
             for (index, element) in elements.enumerated() {
                 output.append(index == 0 ? "      {\n" : ",\n      {\n")
-                for (keyIndex, key) in keys.enumerated() {
-                    output.append("        \"")
+                var isFirstKey = true
+                for key in ordered {
+                    guard let value = element[key] else { continue }
+                    output.append(isFirstKey ? "        \"" : ",\n        \"")
+                    isFirstKey = false
                     output.append(text: key)
                     output.append("\"")
                     output.append(text: layout.separator)
-                    output.append("\"")
-                    output.appendEscaped(element[key] ?? "", layout.quoting)
-                    output.append(keyIndex == keys.count - 1 ? "\"\n      }" : "\",\n")
+                    if literals.contains(key) {
+                        output.append(text: value)
+                    } else {
+                        output.append("\"")
+                        output.appendEscaped(value, layout.quoting)
+                        output.append("\"")
+                    }
                 }
+                output.append("\n      }")
             }
             output.append("\n    ]")
         }
@@ -191,12 +202,44 @@ public enum JSONInterchange {
                     guard !listing.travelBugs.isEmpty else { continue }
                     open(name.rawValue)
                     objects(listing.travelBugs.map { ["id": $0.id, "ref": $0.ref, "name": $0.name] },
-                            keys: layout.sortsKeys ? ["id", "name", "ref"] : ["id", "ref", "name"])
+                            keys: ["id", "ref", "name"])
                 case .logs:
                     guard !listing.logs.isEmpty else { continue }
                     open(name.rawValue)
-                    objects(listing.logs.map { ["date": $0.date, "type": $0.type, "finder": $0.finder, "text": $0.text] },
-                            keys: layout.logKeys)
+                    objects(listing.logs.map { log in
+                        var object = ["date": log.date, "type": log.type, "finder": log.finder, "text": log.text]
+                        if !log.id.isEmpty { object["id"] = log.id }
+                        if !log.finderID.isEmpty { object["finderID"] = log.finderID }
+                        return object
+                    }, keys: ["date", "type", "finder", "text", "id", "finderID"])
+                case .shortDescription: string(name.rawValue, listing.shortDescription)
+                case .shortDescriptionIsHTML: number(name.rawValue, listing.shortDescriptionIsHTML ? "true" : nil)
+                case .country: string(name.rawValue, listing.country)
+                case .state: string(name.rawValue, listing.state)
+                case .cacheID: string(name.rawValue, listing.cacheID)
+                case .ownerName: string(name.rawValue, listing.ownerName)
+                case .ownerID: string(name.rawValue, listing.ownerID)
+                case .attributes:
+                    guard !listing.attributes.isEmpty else { continue }
+                    open(name.rawValue)
+                    objects(listing.attributes.map {
+                        ["source": $0.source, "id": $0.id, "on": $0.isOn ? "true" : "false", "name": $0.name]
+                    }, keys: ["source", "id", "on", "name"], literals: ["on"])
+                case .waypoints:
+                    guard !listing.waypoints.isEmpty else { continue }
+                    open(name.rawValue)
+                    objects(listing.waypoints.map { waypoint in
+                        var object = ["code": waypoint.code, "kind": waypoint.kind, "name": waypoint.name,
+                                      "comment": waypoint.comment]
+                        object["latitude"] = waypoint.coordinate?.latitudeText
+                        object["longitude"] = waypoint.coordinate?.longitudeText
+                        object["symbol"] = waypoint.symbol
+                        object["time"] = waypoint.time
+                        object["url"] = waypoint.url
+                        object["urlName"] = waypoint.urlName
+                        return object
+                    }, keys: ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"],
+                       literals: ["latitude", "longitude"])
                 }
             }
         }

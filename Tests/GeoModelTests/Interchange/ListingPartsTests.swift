@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// What a pocket query carries beyond the lab's fields (issue 37): the short description
+/// as it came, country and state, the real ids, attributes and additional waypoints are
+/// kept by the store's encoding, the lab's dictionary and JSON alike.
+@Suite struct ListingPartsTests {
+    static let full: GeoCache = {
+        var cache = GeoCache(title: "Old Mill", details: "GC31J2H: By the wheel", creator: "ana", reward: "Container: Small")
+        cache.code = "GC31J2H"
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 47_123_456, longitudeMicrodegrees: -8_654_321)
+        cache.listing = Listing(type: "Multi-cache", container: "Small",
+                                logs: [CacheLog(date: "2024-05-01T19:00:00Z", type: "Found it", finder: "bo",
+                                                text: "TFTC", id: "98765", finderID: "4321"),
+                                       CacheLog(date: "2024-04-01T10:00:00Z", type: "Write note", finder: "kim", text: "Hi")],
+                                shortDescription: "<b>By the wheel</b>", shortDescriptionIsHTML: true,
+                                country: "Switzerland", state: "Zürich", cacheID: "2043210",
+                                ownerName: "ana & bo", ownerID: "777",
+                                attributes: [CacheAttribute(source: CacheAttribute.groundspeak, id: "1", isOn: true, name: "Dogs"),
+                                             CacheAttribute(source: CacheAttribute.openCaching, id: "59", isOn: false,
+                                                            name: "Night cache")],
+                                waypoints: [AdditionalWaypoint(code: "PK31J2H", kind: "Parking Area", name: "Parking",
+                                                               coordinate: Coordinate(latitudeMicrodegrees: 47_120_000,
+                                                                                      longitudeMicrodegrees: -8_650_000),
+                                                               comment: "Free \"after\" 6", time: "2011-09-01T07:00:00Z",
+                                                               url: "https://coord.info/PK31J2H", urlName: "Parking"),
+                                            AdditionalWaypoint(code: "FN31J2H", kind: "Final Location", name: "Final",
+                                                               coordinate: nil, symbol: "Flag, Blue")])
+        return cache
+    }()
+
+    @Test("the store's encoding keeps every new part of a listing")
+    func theEncodingKeepsEveryPart() {
+        #expect(ListingEncoding.decode(ListingEncoding.encode(Self.full.listing)) == Self.full.listing)
+    }
+
+    @Test("a listing encoded with logs without ids, as older stores kept them, still reads")
+    func anOlderEncodingOfLogsStillReads() {
+        // version 1, tag 10 (logs), one log of four texts: "d", "t", "f", "x".
+        let older: [UInt8] = [1, 10, 1, 1, 0x64, 1, 0x74, 1, 0x66, 1, 0x78]
+        #expect(ListingEncoding.decode(older)?.logs == [CacheLog(date: "d", type: "t", finder: "f", text: "x")])
+    }
+
+    @Test("a waypoint whose place is beyond the poles reads as a damaged listing, not a crash")
+    func aDamagedWaypointIsRefused() throws {
+        var bytes = try #require(ListingEncoding.encode(Listing(waypoints: [
+            AdditionalWaypoint(code: "PK1", kind: "Parking Area", name: "P",
+                               coordinate: Coordinate(latitudeMicrodegrees: 90_000_000, longitudeMicrodegrees: 0))])))
+        // The latitude's zig-zag varint is its last bytes but the longitude's single 0.
+        let latitudeEnd = bytes.count - 1
+        bytes[latitudeEnd - 1] = 0xFF
+        #expect(ListingEncoding.decode(bytes) == nil)
+    }
+
+    @Test("JSON export writes every new part and import reads the same cache back")
+    func jsonKeepsEveryPart() throws {
+        let document = JSONInterchange.document(for: [Self.full])
+        #expect(document.contains(#""on": false"#), "document: \(document)")
+        #expect(document.contains(#""latitude": 47.120000"#), "document: \(document)")
+        let back = try #require(Interchange.caches(try Interchange.records(text: document, name: "back.json")).first)
+        #expect(back == Self.full, "back: \(back.dictionary)")
+    }
+
+    @Test("list --json's layout sorts the keys of attributes and waypoints too")
+    func theListingLayoutSortsNestedKeys() {
+        let document = JSONInterchange.document(for: [Self.full], layout: .listing)
+        let attribute = document.range(of: #""id" : "1""#)!.lowerBound
+        #expect(attribute < document.range(of: #""name" : "Dogs""#)!.lowerBound)
+        #expect(document.range(of: #""comment" : "Free \"after\" 6""#)!.lowerBound
+                < document.range(of: #""kind" : "Parking Area""#)!.lowerBound)
+    }
+
+    @Test("the lab's dictionary form keeps every new part")
+    func theDictionaryKeepsEveryPart() {
+        #expect(GeoCache(fromDictionary: Self.full.dictionary) == Self.full)
+    }
+
+    @Test("a waypoint's number that is a string in JSON is named as the problem")
+    func aWaypointLatitudeInQuotesIsAProblem() throws {
+        let document = JSONInterchange.document(for: [Self.full])
+            .replacingOccurrences(of: #""latitude": 47.120000"#, with: #""latitude": "47.12""#)
+        let records = try Interchange.records(text: document, name: "bad.json")
+        guard case .rejected(let rejection) = try #require(records.first) else {
+            Issue.record("expected a rejection, got \(records)")
+            return
+        }
+        #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a string, not a number or a boolean"#))
+    }
+}
