@@ -281,70 +281,6 @@ enum FormText {
         " Press \(key(.reload)) to reopen the store, then \(key(.addCache)) again."
     }
 
-    // MARK: - The shown cache's place and listing
-
-    /// The pane's text for `cache`: the four fields, then its code, place, listing facts,
-    /// hint (or that it is hidden) and long description, each labelled like the fields
-    /// with its value from `GeoCache.descriptionValueColumn` on; `away` is the distance
-    /// and direction from where you stand, when known.
-    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, showsHint: Bool, away: String?) -> String {
-        // The fields are labelled here rather than by `GeoCache.description`: `labelled`
-        // indents a value's lines by looking for line feeds byte by byte, so a field of
-        // many megabytes costs a copy, not a walk through its characters.
-        var lines = GeoCache.Field.allCases.map { labelled($0.label, cache[$0]) }
-        let listing = cache.listing
-        func add(_ label: String, _ value: String?) {
-            guard let value, !value.isEmpty else { return }
-            lines.append(labelled(label, value))
-        }
-        add("Code", cache.code)
-        add("Place", cache.coordinate?.geocachingText ?? "none (\(key(.placeCache)) sets it)")
-        add("Away", away)
-        add("Owner", club.map(owner(of:)))
-        add("Type", listing.type)
-        add("D/T", listing.ratingsText)
-        add("Size", listing.container)
-        add("Status", statusText(listing.status))
-        if let hint = listing.hint, !hint.isEmpty {
-            add("Hint", showsHint ? hint : "hidden (\(key(.toggleHint)) shows it)")
-        }
-        if let long = listing.longDescription, !long.isEmpty {
-            let text = listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long
-            if let first = text.firstIndex(where: { !$0.isWhitespace }),
-               let last = text.lastIndex(where: { !$0.isWhitespace }) {
-                add("Listing", String(text[first...last]))
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The pane's Status line: nothing for an available cache (what nearly every cache
-    /// is, and what a cache says that its file said nothing about).
-    static func statusText(_ status: CacheStatus) -> String? {
-        switch status {
-        case .available: nil
-        case .disabled: "temporarily disabled"
-        case .archived: "archived"
-        }
-    }
-
-    /// Whose a club's cache is, and who changed it last and when:
-    /// "ana (changed by kim, 2026-11-28 14:05)", "the club".
-    static func owner(of club: ClubRecord) -> String {
-        let owner = club.owner.role ?? "the club"
-        guard let by = club.changedBy else { return owner }
-        let when = club.changedAt.map { ", " + ownerTimeFormat.string(from: $0) } ?? ""
-        return "\(owner) (changed by \(by)\(when))"
-    }
-
-    /// Local time to the minute, for the pane's owner line.
-    private static let ownerTimeFormat: DateFormatter = {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.dateFormat = "yyyy-MM-dd HH:mm"
-        return format
-    }()
-
     // MARK: - The club's rules
 
     /// The status line when the shown cache is not this role's to change.
@@ -362,7 +298,7 @@ enum FormText {
 
     /// `label:` padded to the value column, then `value`, its further lines indented to
     /// the same column.
-    private static func labelled(_ label: String, _ value: String) -> String {
+    static func labelled(_ label: String, _ value: String) -> String {
         let column = GeoCache.descriptionValueColumn
         let head = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
         let indent = String(repeating: " ", count: column)

@@ -29,7 +29,8 @@ extension GeoCacheFormController {
         let away = zip2(origin, stored.cache.coordinate).map { from, to in
             FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
         }
-        return FormText.paneText(for: stored.cache, club: stored.club, showsHint: hintShownFor == stored.id, away: away)
+        return FormText.paneText(for: stored.cache, club: stored.club, showsHint: hintShownFor == stored.id, away: away,
+                                  origin: origin)
     }
 
     /// Gives the pane the shown cache's text again where it shows one, keeping its

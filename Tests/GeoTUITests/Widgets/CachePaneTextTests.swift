@@ -63,4 +63,48 @@ import Testing
         #expect(text.contains("Size:    Micro\n\(line)\n"))
         #expect(!FormText.paneText(for: Self.cache, showsHint: false, away: nil).contains("Status:"))
     }
+
+    static let parking = AdditionalWaypoint(code: "PK12345", kind: "Parking Area", name: "Parking",
+                                            coordinate: try! Coordinate(parsing: "N 47° 22.000′ E 008° 32.000′"),
+                                            comment: "Free after 6 pm")
+
+    @Test("An additional waypoint is drawn with its kind, place, distance and bearing from where you stand, and comment")
+    func drawsAWaypointWithDistanceAndBearing() {
+        var cache = Self.cache
+        cache.listing.waypoints = [Self.parking]
+        let text = FormText.paneText(for: cache, showsHint: false, away: nil,
+                                     origin: try! Coordinate(parsing: "N 47° 23.000′ E 008° 33.000′"))
+        #expect(text.contains("""
+            Wpt:     PK12345 Parking Area: Parking
+                     N 47° 22.000′ E 008° 32.000′, 2.24 km SW
+                     Free after 6 pm
+            """), "text: \(text)")
+    }
+
+    @Test("Without a known position a waypoint shows its place alone; a hidden one says its place is not given")
+    func aWaypointWithoutPositionOrPlace() {
+        var cache = Self.cache
+        var final = Self.parking
+        final.code = "FN12345"
+        final.kind = "Final Location"
+        final.name = "Final Location"
+        final.coordinate = nil
+        final.comment = ""
+        cache.listing.waypoints = [Self.parking, final]
+        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        #expect(text.contains("         N 47° 22.000′ E 008° 32.000′\n"))
+        #expect(text.hasSuffix("Wpt:     FN12345 Final Location\n         place not given\nListing: A view over the river, worth the climb."))
+    }
+
+    @Test("The region and the attributes follow the size, an attribute stated off as no")
+    func drawsRegionAndAttributes() {
+        var cache = Self.cache
+        cache.listing.country = "Switzerland"
+        cache.listing.state = "Zürich"
+        cache.listing.attributes = [CacheAttribute(source: CacheAttribute.groundspeak, id: "1", isOn: true, name: "Dogs"),
+                                    CacheAttribute(source: CacheAttribute.groundspeak, id: "14", isOn: false,
+                                                   name: "Recommended at night")]
+        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        #expect(text.contains("Size:    Micro\nRegion:  Zürich, Switzerland\nAttrs:   Dogs, no Recommended at night\n"))
+    }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import GeoModel
+
+/// The words of the pane that shows a cache: its fields, place and listing.
+extension FormText {
+    /// The pane's text for `cache`: the four fields, then its code, place, listing facts,
+    /// hint (or that it is hidden), additional waypoints and long description, each
+    /// labelled like the fields with its value from `GeoCache.descriptionValueColumn` on;
+    /// `away` is the distance and direction from where you stand, when known, and
+    /// `origin` that place, which each waypoint's distance is measured from.
+    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, showsHint: Bool, away: String?,
+                         origin: Coordinate? = nil) -> String {
+        // The fields are labelled here rather than by `GeoCache.description`: `labelled`
+        // indents a value's lines by looking for line feeds byte by byte, so a field of
+        // many megabytes costs a copy, not a walk through its characters.
+        var lines = GeoCache.Field.allCases.map { labelled($0.label, cache[$0]) }
+        let listing = cache.listing
+        func add(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append(labelled(label, value))
+        }
+        add("Code", cache.code)
+        add("Place", cache.coordinate?.geocachingText ?? "none (\(key(.placeCache)) sets it)")
+        add("Away", away)
+        add("Owner", club.map(owner(of:)))
+        add("Type", listing.type)
+        add("D/T", listing.ratingsText)
+        add("Size", listing.container)
+        add("Status", statusText(listing.status))
+        add("Region", regionText(listing))
+        add("Attrs", listing.attributes.isEmpty ? nil : listing.attributes.map(\.text).joined(separator: ", "))
+        if let hint = listing.hint, !hint.isEmpty {
+            add("Hint", showsHint ? hint : "hidden (\(key(.toggleHint)) shows it)")
+        }
+        for waypoint in listing.waypoints { add("Wpt", waypointText(waypoint, origin: origin)) }
+        if let long = listing.longDescription, !long.isEmpty {
+            let text = listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long
+            if let first = text.firstIndex(where: { !$0.isWhitespace }),
+               let last = text.lastIndex(where: { !$0.isWhitespace }) {
+                add("Listing", String(text[first...last]))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "Zürich, Switzerland": the state and country a listing names, either alone; nil
+    /// when it names neither.
+    static func regionText(_ listing: Listing) -> String? {
+        let parts = [listing.state, listing.country].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// One additional waypoint in the pane: its code, kind and name; its place and,
+    /// with `origin`, how far and which way it is; its comment on a line of its own.
+    ///
+    ///     PK31J2H Parking Area: Parking
+    ///     N 47° 07.200′ E 008° 39.000′, 350 m SW
+    ///     Free after 6 pm
+    static func waypointText(_ waypoint: AdditionalWaypoint, origin: Coordinate?) -> String {
+        var head = [waypoint.code, waypoint.kind].filter { !$0.isEmpty }.joined(separator: " ")
+        let name = waypoint.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !name.isEmpty, name != waypoint.kind { head += (head.isEmpty ? "" : ": ") + name }
+        var lines = [head]
+        if let place = waypoint.coordinate {
+            lines.append(place.geocachingText + (origin.map { ", " + $0.directionText(to: place) } ?? ""))
+        } else {
+            lines.append("place not given")
+        }
+        let comment = waypoint.comment.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !comment.isEmpty { lines.append(comment) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The pane's Status line: nothing for an available cache (what nearly every cache
+    /// is, and what a cache says that its file said nothing about).
+    static func statusText(_ status: CacheStatus) -> String? {
+        switch status {
+        case .available: nil
+        case .disabled: "temporarily disabled"
+        case .archived: "archived"
+        }
+    }
+
+    /// Whose a club's cache is, and who changed it last and when:
+    /// "ana (changed by kim, 2026-11-28 14:05)", "the club".
+    static func owner(of club: ClubRecord) -> String {
+        let owner = club.owner.role ?? "the club"
+        guard let by = club.changedBy else { return owner }
+        let when = club.changedAt.map { ", " + ownerTimeFormat.string(from: $0) } ?? ""
+        return "\(owner) (changed by \(by)\(when))"
+    }
+
+    /// Local time to the minute, for the pane's owner line.
+    private static let ownerTimeFormat: DateFormatter = {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.dateFormat = "yyyy-MM-dd HH:mm"
+        return format
+    }()
+}
