@@ -9,13 +9,18 @@
 enum UTCTime {
     /// `text` in the canonical form, or `text` itself when it is not a date and time.
     static func canonical(_ text: String) -> String {
+        instant(text) ?? text
+    }
+
+    /// `text` in the canonical form, or nil when it is not a date and time.
+    static func instant(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
               let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
               (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60, second < 61
-        else { return text }
+        else { return nil }
         var index = 19
         var fraction: [UInt8] = []
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -24,7 +29,7 @@ enum UTCTime {
                 fraction.append(bytes[index])
                 index += 1
             }
-            guard !fraction.isEmpty else { return text }
+            guard !fraction.isEmpty else { return nil }
             while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
         }
         var offsetMinutes = 0
@@ -36,7 +41,7 @@ enum UTCTime {
                       let minutes = number(bytes, index + 4, 2), hours <= 14, minutes < 60 {
                 offsetMinutes = (hours * 60 + minutes) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
             } else {
-                return text
+                return nil
             }
         }
         let local = daysFromCivil(year: year, month: month, day: day) * 1440 + hour * 60 + minute
@@ -44,7 +49,7 @@ enum UTCTime {
         let days = utc >= 0 ? utc / 1440 : (utc - 1439) / 1440
         let minutesOfDay = utc - days * 1440
         let (y, m, d) = civil(fromDays: days)
-        guard (0...9999).contains(y) else { return text }
+        guard (0...9999).contains(y) else { return nil }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: 4 - String(y).count) + String(y)
         var result = "\(yearText)-\(two(m))-\(two(d))T\(two(minutesOfDay / 60)):\(two(minutesOfDay % 60)):\(two(second))"

@@ -1,0 +1,232 @@
+/// Field notes: the `geocache_visits.txt` a Garmin handheld writes, which geocaching.com
+/// and Opencaching take as an upload and c:geo and GSAK export and import.
+///
+/// One visit a line, `CODE,YYYY-MM-DDThh:mmZ,Type,"text"`, the text's quotes doubled;
+/// the file is UTF-16LE with a byte-order mark and CRLF line ends, which ``document(for:)``
+/// writes byte for byte. ``read(_:)`` takes the variants other tools write: UTF-16LE
+/// with or without the mark (c:geo writes none), UTF-16BE with one, UTF-8 with or
+/// without one; CRLF, LF or CR; times with or without seconds; quotes doubled or
+/// turned into `'`; a text that spans lines inside its quotes.
+public enum FieldNotes {
+    /// The most characters one visit's text may hold: geocaching.com's logs hold 4,000;
+    /// a longer one is refused as a problem of its line, not read.
+    public static let maximumTextLength = 64 * 1024
+
+    /// The file for `visits`, in the given order: the UTF-16LE byte-order mark, then each
+    /// visit's line ending in CRLF.
+    public static func document(for visits: [Visit]) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for visit in visits {
+            let line = visit.code + "," + minuteTime(visit.time) + "," + visit.type.rawValue + ",\""
+                + visit.text.replacingOccurrences(of: "\"", with: "\"\"") + "\"\r\n"
+            for unit in line.utf16 {
+                bytes.append(UInt8(unit & 0xFF))
+                bytes.append(UInt8(unit >> 8))
+            }
+        }
+        return bytes
+    }
+
+    /// `2026-11-28T10:32Z` for `2026-11-28T10:32:00Z`: field notes count minutes.
+    static func minuteTime(_ time: String) -> String {
+        let canonical = UTCTime.canonical(time)
+        guard canonical.hasSuffix("Z"), canonical.utf8.count >= 20 else { return time }
+        return String(canonical.prefix(16)) + "Z"
+    }
+
+    /// What reading a file of field notes found: the visits, in file order, and each
+    /// line that could not become one.
+    public struct Reading: Equatable, Sendable {
+        public var visits: [Visit] = []
+        public var problems: [Problem] = []
+    }
+
+    /// A line that is not a visit, and why.
+    public struct Problem: Equatable, Sendable, CustomStringConvertible {
+        /// The line it starts on, from 1.
+        public var line: Int
+        public var reason: String
+
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// Whether `bytes` (the start of a file is enough) are field notes: the first line
+    /// with anything on it starts `CODE,YYYY-MM-DDThh:mm`, in any of the encodings
+    /// ``read(_:)`` takes.
+    public static func recognises(_ bytes: [UInt8]) -> Bool {
+        let text = decoded(bytes.count.isMultiple(of: 2) ? bytes : Array(bytes.dropLast())).text
+        guard let first = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+        let parts = first.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, looksLikeCode(String(parts[0])) else { return false }
+        return utcTime(String(parts[1])) != nil
+    }
+
+    /// The visits in `bytes`, and the problems of the lines that are not visits.
+    public static func read(_ bytes: [UInt8]) -> Reading {
+        let (text, oddLength) = decoded(bytes)
+        var reading = Reading()
+        var scanner = LineScanner(scalars: Array(text.unicodeScalars))
+        while let record = scanner.next() {
+            switch visit(from: record.fields) {
+            case .success(let visit): reading.visits.append(visit)
+            case .failure(let problem): reading.problems.append(Problem(line: record.line, reason: problem.reason))
+            }
+        }
+        if oddLength {
+            reading.problems.append(Problem(line: max(scanner.line, 1), reason: "the file ends in half a UTF-16 character"))
+        }
+        return reading
+    }
+
+    /// Why a line is not a visit.
+    struct LineProblem: Error { let reason: String }
+
+    /// The visit a line's fields give.
+    static func visit(from fields: [String]) -> Result<Visit, LineProblem> {
+        guard fields.count >= 3 else {
+            return .failure(LineProblem(reason: "expected CODE,TIME,TYPE,\"TEXT\", found \(fields.count) field(s)"))
+        }
+        let code = fields[0].trimmingWhitespace().uppercased()
+        guard looksLikeCode(code) else { return .failure(LineProblem(reason: "\"\(shown(fields[0]))\" is not a cache code")) }
+        guard let time = utcTime(fields[1]) else {
+            return .failure(LineProblem(reason: "\"\(shown(fields[1]))\" is not a UTC time such as 2026-11-28T10:32Z"))
+        }
+        guard let type = VisitType(fieldNoteType: fields[2]) else {
+            return .failure(LineProblem(reason: "\"\(shown(fields[2]))\" is not a log type field notes carry"))
+        }
+        let text = fields.count > 3 ? fields[3...].joined(separator: ",") : ""
+        guard text.unicodeScalars.count <= maximumTextLength else {
+            return .failure(LineProblem(reason: "the text is longer than \(maximumTextLength) characters"))
+        }
+        return .success(Visit(code: code, time: time, type: type, text: text))
+    }
+
+    /// A field as a problem quotes it: at most 40 characters.
+    private static func shown(_ field: String) -> String {
+        let trimmed = field.trimmingWhitespace()
+        return trimmed.count > 40 ? String(trimmed.prefix(40)) + "…" : trimmed
+    }
+
+    /// Letters and digits, 3 to 12 of them, starting with two letters (GC1A2B3, OC12AB).
+    static func looksLikeCode(_ text: String) -> Bool {
+        let scalars = Array(text.trimmingWhitespace().unicodeScalars)
+        guard (3...12).contains(scalars.count) else { return false }
+        func letter(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) }
+        return letter(scalars[0]) && letter(scalars[1])
+            && scalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
+    }
+
+    /// `2026-11-28T10:32Z` or `2026-11-28T10:32:15Z` in ``UTCTime``'s spelling; nil for
+    /// anything else (a time without its `Z` is not UTC for sure, and is refused).
+    static func utcTime(_ text: String) -> String? {
+        var written = text.trimmingWhitespace()
+        guard written.hasSuffix("Z") || written.hasSuffix("z") else { return nil }
+        written = String(written.dropLast())
+        if written.utf8.count == 16 { written += ":00" }
+        guard written.utf8.count == 19 else { return nil }
+        return UTCTime.instant(written + "Z")
+    }
+
+    /// The file's text, and whether it ended in half a UTF-16 character.
+    static func decoded(_ bytes: [UInt8]) -> (text: String, oddLength: Bool) {
+        func utf16(_ start: Int, bigEndian: Bool) -> (String, Bool) {
+            var units: [UInt16] = []
+            units.reserveCapacity((bytes.count - start) / 2)
+            var index = start
+            while index + 1 < bytes.count {
+                let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+                index += 2
+            }
+            return (String(decoding: units, as: UTF16.self), index < bytes.count)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) { return utf16(2, bigEndian: false) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return utf16(2, bigEndian: true) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (String(decoding: bytes.dropFirst(3), as: UTF8.self), false) }
+        // No mark: UTF-16LE when the first character's second byte is zero (an ASCII
+        // letter of a code, as c:geo and GeoToad write), else UTF-8.
+        if bytes.count >= 2, bytes[0] != 0, bytes[1] == 0 { return utf16(0, bigEndian: false) }
+        return (String(decoding: bytes, as: UTF8.self), false)
+    }
+
+    /// Splits the text into records: fields split at commas, the fourth in quotes that
+    /// may hold commas, doubled quotes and line ends; a line end outside quotes ends a
+    /// record. Blank lines are skipped.
+    struct LineScanner {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        /// The line the scanner is on, from 1.
+        private(set) var line = 1
+
+        init(scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+        }
+
+        mutating func next() -> (line: Int, fields: [String])? {
+            while index < scalars.count, scalars[index] == "\r" || scalars[index] == "\n" { skipLineEnd() }
+            guard index < scalars.count else { return nil }
+            let start = line
+            var fields: [String] = []
+            var field = String.UnicodeScalarView()
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\r" || scalar == "\n" {
+                    skipLineEnd()
+                    break
+                }
+                if scalar == ",", fields.count < 3 {
+                    fields.append(String(field))
+                    field = String.UnicodeScalarView()
+                    index += 1
+                } else if scalar == "\"", fields.count == 3, field.allSatisfy({ $0 == " " }) {
+                    field = quoted()
+                } else {
+                    field.append(scalar)
+                    index += 1
+                }
+            }
+            fields.append(String(field))
+            return (start, fields)
+        }
+
+        /// The quoted text from its opening quote: `""` is one quote; it ends at a quote
+        /// followed by a line end or the end of the file (a lone quote elsewhere is kept).
+        private mutating func quoted() -> String.UnicodeScalarView {
+            var text = String.UnicodeScalarView()
+            index += 1
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\"" {
+                    if index + 1 < scalars.count, scalars[index + 1] == "\"" {
+                        text.append("\"")
+                        index += 2
+                        continue
+                    }
+                    let after = index + 1
+                    var end = after
+                    while end < scalars.count, scalars[end] == " " || scalars[end] == "\t" { end += 1 }
+                    if end == scalars.count || scalars[end] == "\r" || scalars[end] == "\n" {
+                        index = end
+                        return text
+                    }
+                    text.append(scalar)
+                    index += 1
+                } else {
+                    if scalar == "\n" || (scalar == "\r" && !(index + 1 < scalars.count && scalars[index + 1] == "\n")) {
+                        line += 1
+                    }
+                    text.append(scalar)
+                    index += 1
+                }
+            }
+            return text
+        }
+
+        private mutating func skipLineEnd() {
+            if scalars[index] == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
+            index += 1
+            line += 1
+        }
+    }
+}

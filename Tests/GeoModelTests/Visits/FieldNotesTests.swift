@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import GeoModel
+
+/// Field notes (`geocache_visits.txt`) written byte for byte as Garmin handhelds write
+/// them, and read back from the variants other tools write, hostile ones included.
+@Suite struct FieldNotesTests {
+    static let found = Visit(code: "GC1A2B3", time: "2026-11-28T10:32:00Z", type: .foundIt, text: #"Quick "find", TFTC"#)
+    static let dnf = Visit(code: "OC12AB", time: "2026-11-28T11:05:00Z", type: .didNotFindIt, text: "")
+
+    private func utf16LE(_ text: String, mark: Bool = true) -> [UInt8] {
+        (mark ? [0xFF, 0xFE] : []) + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
+    @Test("a file is UTF-16LE with a byte-order mark, CRLF line ends and the text's quotes doubled")
+    func writesGarminBytes() {
+        let bytes = FieldNotes.document(for: [Self.found, Self.dnf])
+        let expected = utf16LE("GC1A2B3,2026-11-28T10:32Z,Found it,\"Quick \"\"find\"\", TFTC\"\r\n"
+                               + "OC12AB,2026-11-28T11:05Z,Didn't find it,\"\"\r\n")
+        #expect(bytes == expected)
+    }
+
+    @Test("what is written reads back as the same visits")
+    func readsBackWhatItWrites() {
+        let reading = FieldNotes.read(FieldNotes.document(for: [Self.found, Self.dnf]))
+        #expect(reading.visits == [Self.found, Self.dnf])
+        #expect(reading.problems.isEmpty)
+    }
+
+    @Test("UTF-16LE without a mark, as c:geo writes it, with LF line ends, reads the same")
+    func readsUTF16WithoutMark() {
+        let bytes = utf16LE("GC1A2B3,2026-11-28T10:32Z,Found it,\"Quick \"\"find\"\", TFTC\"\n", mark: false)
+        #expect(FieldNotes.read(bytes).visits == [Self.found])
+        #expect(FieldNotes.recognises(bytes))
+    }
+
+    @Test("UTF-8 with or without a mark, times with seconds and quotes turned into apostrophes read")
+    func readsUTF8Variants() {
+        let text = "GC1A2B3,2026-11-28T10:32:00Z,found it,\"Quick 'find', TFTC\"\r\n"
+        for bytes in [Array(text.utf8), [0xEF, 0xBB, 0xBF] + Array(text.utf8)] {
+            let reading = FieldNotes.read(bytes)
+            #expect(reading.visits == [Visit(code: "GC1A2B3", time: "2026-11-28T10:32:00Z", type: .foundIt,
+                                            text: "Quick 'find', TFTC")])
+            #expect(FieldNotes.recognises(bytes))
+        }
+    }
+
+    @Test("a text in quotes may hold commas and line ends; the next visit's line is counted after them")
+    func aQuotedTextSpansLines() {
+        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Write note,\"one,\r\ntwo\"\r\nG2,bad,Found it,\"\"\r\n".utf8))
+        #expect(reading.visits.map(\.text) == ["one,\r\ntwo"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 3, reason: "\"G2\" is not a cache code")])
+    }
+
+    @Test("bad lines are named with their line and reason, and the good ones around them are read",
+          arguments: [
+            ("GC1A2B3,2026-13-28T10:32Z,Found it,\"\"", "\"2026-13-28T10:32Z\" is not a UTC time such as 2026-11-28T10:32Z"),
+            ("GC1A2B3,2026-11-28T10:32,Found it,\"\"", "\"2026-11-28T10:32\" is not a UTC time such as 2026-11-28T10:32Z"),
+            ("GC1A2B3,2026-11-28T10:32Z,Dropped it,\"\"", "\"Dropped it\" is not a log type field notes carry"),
+            ("just some words", "expected CODE,TIME,TYPE,\"TEXT\", found 1 field(s)"),
+          ])
+    func namesBadLines(_ line: String, _ reason: String) {
+        let text = "GC1A2B3,2026-11-28T10:32Z,Found it,\"a\"\n\(line)\nGC1A2B3,2026-11-28T10:33Z,Write note,\"b\"\n"
+        let reading = FieldNotes.read(utf16LE(text))
+        #expect(reading.visits.map(\.text) == ["a", "b"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 2, reason: reason)])
+    }
+
+    @Test("a text longer than the limit is refused as a problem of its line, not read")
+    func aHugeTextIsRefused() {
+        let huge = String(repeating: "x", count: FieldNotes.maximumTextLength + 1)
+        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"\(huge)\"\n".utf8))
+        #expect(reading.visits.isEmpty)
+        #expect(reading.problems.map(\.reason) == ["the text is longer than \(FieldNotes.maximumTextLength) characters"])
+    }
+
+    @Test("a file cut in the middle of a UTF-16 character says so and keeps the visits before")
+    func anOddLengthIsAProblem() {
+        let bytes = utf16LE("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\"\r\n") + [0x47]
+        let reading = FieldNotes.read(bytes)
+        #expect(reading.visits.count == 1)
+        #expect(reading.problems.map(\.reason) == ["the file ends in half a UTF-16 character"])
+    }
+
+    @Test("a GPX file, a JSON file and an empty file are not field notes",
+          arguments: ["<?xml version=\"1.0\"?><gpx/>", "[{\"title\": \"x\"}]", ""])
+    func otherFilesAreNotRecognised(_ text: String) {
+        #expect(!FieldNotes.recognises(Array(text.utf8)))
+    }
+
+    @Test("each type has a command-line word and a field-note name that read back to it")
+    func typesHaveWordsAndNames() {
+        for type in VisitType.allCases {
+            #expect(VisitType(word: type.word) == type)
+            #expect(VisitType(fieldNoteType: type.rawValue.uppercased()) == type)
+        }
+        #expect(VisitType(word: "maintenance") == .needsMaintenance)
+    }
+}
