@@ -1,0 +1,131 @@
+/// Which caches a finder wants to see: by status, type, container, difficulty and
+/// terrain ranges, and distance from a place. Every condition that is set must hold; a
+/// filter with none keeps every cache.
+///
+/// ```swift
+/// var filter = CacheFilter()
+/// filter.statuses = [.available]
+/// filter.difficulty = try RatingRange(parsing: "1-2.5")
+/// filter.within = CacheFilter.Radius(center: here, metres: try CacheFilter.metres(parsing: "5km"))
+/// filter.keeps(cache)   // false for an archived cache, a D3, or one 6 km away
+/// ```
+public struct CacheFilter: Equatable, Hashable, Sendable {
+    /// The statuses kept; nil keeps any.
+    public var statuses: Set<CacheStatus>?
+    /// The cache types kept, compared without regard to case ("multi-cache" keeps
+    /// "Multi-cache"); nil keeps any. A cache whose type is not known is not kept.
+    public var types: [String]?
+    /// The containers kept, compared without regard to case; nil keeps any.
+    public var containers: [String]?
+    /// The difficulties kept; nil keeps any. A cache without one is not kept.
+    public var difficulty: RatingRange?
+    /// The terrains kept; nil keeps any. A cache without one is not kept.
+    public var terrain: RatingRange?
+    /// How far from a place a cache may be; nil keeps any. A cache without a place is
+    /// not kept.
+    public var within: Radius?
+
+    /// A filter that keeps every cache.
+    public init() {}
+
+    /// A circle on the Earth: caches whose great-circle distance from ``center`` is at
+    /// most ``metres`` are in it.
+    public struct Radius: Equatable, Hashable, Sendable {
+        public var center: Coordinate
+        public var metres: Double
+
+        public init(center: Coordinate, metres: Double) {
+            self.center = center
+            self.metres = metres
+        }
+    }
+
+    /// True when the filter sets no condition.
+    public var keepsEverything: Bool { self == CacheFilter() }
+
+    /// Whether `cache` meets every condition set.
+    public func keeps(_ cache: GeoCache) -> Bool {
+        let listing = cache.listing
+        if let statuses, !statuses.contains(listing.status) { return false }
+        if let types, !Self.matches(listing.type, types) { return false }
+        if let containers, !Self.matches(listing.container, containers) { return false }
+        if let difficulty, !(listing.difficulty.map(difficulty.contains) ?? false) { return false }
+        if let terrain, !(listing.terrain.map(terrain.contains) ?? false) { return false }
+        if let within {
+            guard let place = cache.coordinate, within.center.distance(to: place) <= within.metres else { return false }
+        }
+        return true
+    }
+
+    private static func matches(_ value: String?, _ wanted: [String]) -> Bool {
+        guard let value = value?.trimmingWhitespace().lowercased() else { return false }
+        return wanted.contains { $0.trimmingWhitespace().lowercased() == value }
+    }
+
+    /// The conditions for people, in a fixed order: "available, Multi-cache, Small,
+    /// D1-2.5, T3-5, within 5 km"; empty for a filter that keeps everything.
+    public var summary: String {
+        var parts: [String] = []
+        if let statuses { parts.append(CacheStatus.allCases.filter(statuses.contains).map(\.rawValue).joined(separator: " or ")) }
+        if let types { parts.append(types.joined(separator: " or ")) }
+        if let containers { parts.append(containers.joined(separator: " or ")) }
+        if let difficulty { parts.append("D" + difficulty.text) }
+        if let terrain { parts.append("T" + terrain.text) }
+        if let within { parts.append("within " + Coordinate.distanceText(metres: within.metres)) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A distance as people write it: `5km`, `2.5 km`, `500m`, `500` (metres), `3mi`;
+    /// more than 0 and at most half the Earth's circumference.
+    public static func metres(parsing text: String) throws(FilterParseError) -> Double {
+        let trimmed = text.trimmingWhitespace().lowercased()
+        let units: [(suffix: String, metres: Double)] = [("km", 1000), ("mi", 1609.344), ("m", 1)]
+        var number = Substring(trimmed)
+        var factor = 1.0
+        for unit in units where trimmed.hasSuffix(unit.suffix) {
+            number = trimmed.dropLast(unit.suffix.count)
+            factor = unit.metres
+            break
+        }
+        guard let value = Double(String(number).trimmingWhitespace()), value.isFinite, value > 0,
+              value * factor <= 20_037_509 else { throw .distance(text) }
+        return value * factor
+    }
+}
+
+/// A range of difficulty or terrain ratings, both ends included: `1-2.5`, `3`, `4-5`.
+public struct RatingRange: Equatable, Hashable, Sendable {
+    public var lowest: Rating
+    public var highest: Rating
+
+    public init(lowest: Rating, highest: Rating) {
+        self.lowest = min(lowest, highest)
+        self.highest = max(lowest, highest)
+    }
+
+    /// Reads `1-2.5` (two ratings and a dash) or `3` (one rating alone).
+    public init(parsing text: String) throws(FilterParseError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let low = Rating(text: String(parts[0])),
+              let high = parts.count == 2 ? Rating(text: String(parts[1])) : low else { throw .ratings(text) }
+        self.init(lowest: low, highest: high)
+    }
+
+    public func contains(_ rating: Rating) -> Bool { (lowest...highest).contains(rating) }
+
+    /// "1-2.5", or "3" for a range of one rating.
+    public var text: String { lowest == highest ? lowest.text : "\(lowest.text)-\(highest.text)" }
+}
+
+/// What is wrong with a filter's value as written.
+public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case ratings(String)
+    case distance(String)
+
+    public var description: String {
+        switch self {
+        case .ratings(let text): "\"\(text)\" is not a rating from 1 to 5 in halves, or two joined by a dash (1-2.5)"
+        case .distance(let text): "\"\(text)\" is not a distance such as 5km, 500m or 3mi (at most half the Earth)"
+        }
+    }
+}
