@@ -25,7 +25,8 @@ enum GPSDReport: Equatable {
         guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude),
               let mode = GPSFix.Mode(rawValue: min(tpv.mode, 3))
         else { return nil }
-        self = .fix(GPSFix(latitude: latitude, longitude: longitude, mode: mode, time: tpv.time.flatMap(dates.date(from:))))
+        self = .fix(GPSFix(latitude: latitude, longitude: longitude, mode: mode, time: tpv.time.flatMap(dates.date(from:)),
+                           speed: tpv.speed, track: tpv.track, horizontalError: tpv.horizontalError))
     }
 
     /// One report as JSON: its class, and for a TPV the fields of the position.
@@ -40,6 +41,13 @@ enum GPSDReport: Equatable {
             let longitude: Double?
             /// `time`, ISO 8601 in UTC, when the report has one.
             let time: String?
+            /// `speed` (m/s, not negative), `track` (degrees, 0 to 360) and the horizontal
+            /// error (`eph`, else the larger of `epx` and `epy`, metres), each when the
+            /// report has it as a number in range: a member gpsd leaves out or a
+            /// receiver fills with nonsense takes nothing from the fix.
+            var speed: Double?
+            var track: Double?
+            var horizontalError: Double?
         }
 
         /// The TPV fields; nil for a report of any other class.
@@ -47,7 +55,7 @@ enum GPSDReport: Equatable {
 
         /// The JSON members read.
         private enum Key: String, CodingKey {
-            case reportClass = "class", mode, lat, lon, time
+            case reportClass = "class", mode, lat, lon, time, speed, track, eph, epx, epy
         }
 
         /// Reads the class, and the TPV fields when the class is `TPV`.
@@ -57,10 +65,21 @@ enum GPSDReport: Equatable {
                 tpv = nil
                 return
             }
-            tpv = TPV(mode: try container.decode(Int.self, forKey: .mode),
-                      latitude: try container.decodeIfPresent(Double.self, forKey: .lat),
-                      longitude: try container.decodeIfPresent(Double.self, forKey: .lon),
-                      time: try container.decodeIfPresent(String.self, forKey: .time))
+            var tpv = TPV(mode: try container.decode(Int.self, forKey: .mode),
+                          latitude: try container.decodeIfPresent(Double.self, forKey: .lat),
+                          longitude: try container.decodeIfPresent(Double.self, forKey: .lon),
+                          time: try container.decodeIfPresent(String.self, forKey: .time))
+            func number(_ key: Key, in range: ClosedRange<Double>) -> Double? {
+                guard let value = try? container.decodeIfPresent(Double.self, forKey: key), range.contains(value)
+                else { return nil }
+                return value
+            }
+            let errors = 0.0...1e7
+            tpv.speed = number(.speed, in: 0...1e5)
+            tpv.track = number(.track, in: 0...360)
+            tpv.horizontalError = number(.eph, in: errors)
+                ?? [number(.epx, in: errors), number(.epy, in: errors)].compactMap { $0 }.max()
+            self.tpv = tpv
         }
     }
 }

@@ -48,12 +48,26 @@ import Testing
     @Test func aTPVWithMode3IsA3DFixWithItsLatitudeLongitudeAndTime() throws {
         let line = #"{"class":"TPV","device":"udp://127.0.0.1:29471","mode":3,"time":"2026-11-26T07:43:37.250Z","lat":47.368716667,"lon":8.540933333,"altMSL":545.4,"eph":17.1}"#
         let fix = GPSFix(latitude: 47.368716667, longitude: 8.540933333, mode: .threeDimensional,
-                         time: Date(timeIntervalSince1970: 1_795_679_017.25))
+                         time: Date(timeIntervalSince1970: 1_795_679_017.25), horizontalError: 17.1)
         #expect(report(line) == .fix(fix))
         #expect(report(#"{"class":"TPV","mode":2,"lat":-33.5,"lon":-70.25}"#)
             == .fix(GPSFix(latitude: -33.5, longitude: -70.25, mode: .twoDimensional)))
         #expect(report(#"{"class":"TPV","mode":3,"time":"2026-11-26T07:43:37Z","lat":1,"lon":2}"#)
             == .fix(GPSFix(latitude: 1, longitude: 2, mode: .threeDimensional, time: Date(timeIntervalSince1970: 1_795_679_017))))
+    }
+
+    @Test("a TPV's speed, track and error estimate come with the fix; epx and epy stand in for a missing eph")
+    func aTPVCarriesSpeedTrackAndError() {
+        #expect(report(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"speed":1.4,"track":271.5,"eph":4.5,"epx":9,"epy":9}"#)
+            == .fix(GPSFix(latitude: 1, longitude: 2, mode: .threeDimensional, speed: 1.4, track: 271.5, horizontalError: 4.5)))
+        #expect(report(#"{"class":"TPV","mode":2,"lat":1,"lon":2,"epx":3.5,"epy":6.25}"#)
+            == .fix(GPSFix(latitude: 1, longitude: 2, mode: .twoDimensional, horizontalError: 6.25)))
+    }
+
+    @Test("a speed, track or error that is not a number in range is left out, and the fix kept")
+    func nonsenseMovementIsLeftOut() {
+        #expect(report(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"speed":-3,"track":"north","eph":1e99,"epx":null}"#)
+            == .fix(GPSFix(latitude: 1, longitude: 2, mode: .threeDimensional)))
     }
 
     @Test(arguments: [
