@@ -219,16 +219,20 @@ enum CommandHelp {
     /// `geocache-tui export` (``GeocacheTUICommand/Export``).
     enum Export {
         /// The command's one line.
-        static let abstract = "Write every cache as JSON, GPX or LOC, in stored order."
+        static let abstract = "Write every cache as JSON, GPX (1.0 or 1.1) or LOC, in stored order."
         /// The formats, `--output`, the progress line and the signals.
         static let discussion = """
             json (the default): a pretty-printed UTF-8 array of objects with the keys \
             title, details, creator and reward (the lab's dictionary form), then the \
             cache's code and whatever place and listing it has. gpx: a GPX 1.0 \
             document with the Groundspeak cache extension that geocaching tools import: \
-            each cache's code, coordinates, listing and logs. loc: geocaching.com's LOC \
+            each cache's code, coordinates, listing, attributes and logs with their ids, \
+            then its additional waypoints (parking, stages, ...). gpx11: the same as GPX \
+            1.1, the extension inside <extensions> as geocaching.com's GPX 1.1 pocket \
+            queries carry it. loc: geocaching.com's LOC \
             file, each cache as its code, "TITLE by CREATOR", coordinates, link, \
-            difficulty, terrain and container (LOC has no room for details or reward). \
+            difficulty, terrain and container (LOC has no room for details or reward), \
+            then its additional waypoints as entries of their own. \
             GPX and LOC need a position: caches without coordinates are left out, and \
             standard error says how many. docs/usage.md lists how the \
             fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
@@ -243,7 +247,7 @@ enum CommandHelp {
             number.
             """
         /// `--format`.
-        static let format = "json, gpx or loc."
+        static let format = "json, gpx, gpx11 or loc."
         /// `--output FILE`.
         static let output = "Write to this file instead of standard output."
     }

@@ -354,8 +354,8 @@ enum CommandText {
     }
 
     /// The caches a GPX or LOC export left out for want of a position.
-    static func withoutCoordinates(_ count: Int, format: InterchangeFormat) -> String {
-        "\(caches(count)) without coordinates not written (\(format.rawValue.uppercased()) needs a position)"
+    static func withoutCoordinates(_ count: Int, format: ExportFormat) -> String {
+        "\(caches(count)) without coordinates not written (\(format.displayName) needs a position)"
     }
 
     // MARK: - The club's rules

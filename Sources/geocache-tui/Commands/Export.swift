@@ -3,7 +3,7 @@ import Foundation
 import GeoModel
 
 extension GeocacheTUICommand {
-    /// `geocache-tui export`: every cache, as the lab's JSON array or as GPX.
+    /// `geocache-tui export`: every cache, as the lab's JSON array, GPX 1.0 or 1.1, or LOC.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
@@ -14,7 +14,7 @@ extension GeocacheTUICommand {
         @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: ArgumentHelp(CommandHelp.Export.format))
-        var format: InterchangeFormat = .json
+        var format: ExportFormat = .json
 
         @Option(name: [.short, .long], parsing: .unconditional,
                 help: ArgumentHelp(CommandHelp.Export.output, valueName: "file"))
@@ -76,8 +76,8 @@ extension GeocacheTUICommand {
     }
 }
 
-/// `--format`'s values: the interchange formats by name (json, gpx, loc).
-extension InterchangeFormat: ExpressibleByArgument {}
+/// `--format`'s values: the export formats by name (json, gpx, gpx11, loc).
+extension ExportFormat: ExpressibleByArgument {}
 
 /// The export's temporary file, for the signals' thread to remove.
 private final class TemporaryPath: @unchecked Sendable {

@@ -8,10 +8,11 @@ import GeoTestSupport
 @Suite("Exporting a store")
 struct CacheExporterTests {
     /// The whole document `format`'s writer makes of `caches`.
-    private static func document(_ format: InterchangeFormat, for caches: [GeoCache]) -> String {
+    private static func document(_ format: ExportFormat, for caches: [GeoCache]) -> String {
         switch format {
         case .json: JSONInterchange.document(for: caches)
         case .gpx: GPXWriter.document(for: caches)
+        case .gpx11: GPXWriter.document(for: caches, version: .gpx11)
         case .loc: LOCWriter.document(for: caches)
         }
     }
@@ -19,7 +20,7 @@ struct CacheExporterTests {
     /// Exports `fixture`'s store (or `store`, reading through it) as `format` to a new
     /// file in the fixture's directory; returns the file's text, the count the exporter
     /// returned, the counts it told and the count it left out.
-    private static func export(_ fixture: StoreFixture, as format: InterchangeFormat, from store: (any CacheStore)? = nil)
+    private static func export(_ fixture: StoreFixture, as format: ExportFormat, from store: (any CacheStore)? = nil)
         throws -> (text: String, count: Int, told: [Int], withoutCoordinate: Int) {
         let path = fixture.directory.file("export.\(format.rawValue)").path
         let destination = try ExportDestination(path: path, exporting: fixture.store)
@@ -28,9 +29,9 @@ struct CacheExporterTests {
         return (try String(contentsOfFile: path, encoding: .utf8), summary.written, told, summary.withoutCoordinate)
     }
 
-    @Test(arguments: StoreKind.allCases, InterchangeFormat.allCases)
+    @Test(arguments: StoreKind.allCases, ExportFormat.allCases)
     func everyFormatWritesTheStoredCachesInStoredOrderAsItsWriterDoes(_ kind: StoreKind,
-                                                                     _ format: InterchangeFormat) throws {
+                                                                     _ format: ExportFormat) throws {
         let fixture = try StoreFixture(kind)
         try fixture.store.saveCaches(Interchange.placed([Samples.mill] + Interchange.awkwardCaches(storableOn: kind) + [Samples.bridge]))
         let exported = try Self.export(fixture, as: format)
@@ -42,8 +43,8 @@ struct CacheExporterTests {
         #expect(exported.withoutCoordinate == stored.count - written.count)
     }
 
-    @Test("GPX and LOC leave out the caches without a coordinate, and count them", arguments: [InterchangeFormat.gpx, .loc])
-    func gpxAndLOCLeaveOutAndCountTheCachesWithoutACoordinate(_ format: InterchangeFormat) throws {
+    @Test("GPX and LOC leave out the caches without a coordinate, and count them", arguments: [ExportFormat.gpx, .loc])
+    func gpxAndLOCLeaveOutAndCountTheCachesWithoutACoordinate(_ format: ExportFormat) throws {
         let fixture = try StoreFixture()
         let placed = Interchange.placed([Samples.mill, Samples.bridge])
         let store = ListedStore(fixture.store, caches: [placed[0], Samples.oak, placed[1], Samples.numbered(7)])
@@ -64,8 +65,8 @@ struct CacheExporterTests {
         #expect(exported.withoutCoordinate == 0)
     }
 
-    @Test(arguments: InterchangeFormat.allCases)
-    func anEmptyStoreIsExportedAsAnEmptyDocument(_ format: InterchangeFormat) throws {
+    @Test(arguments: ExportFormat.allCases)
+    func anEmptyStoreIsExportedAsAnEmptyDocument(_ format: ExportFormat) throws {
         let fixture = try StoreFixture()
         let exported = try Self.export(fixture, as: format)
         #expect(exported.text == Self.document(format, for: []))
@@ -81,8 +82,8 @@ struct CacheExporterTests {
         #expect(exported.count == caches.count)
     }
 
-    @Test(arguments: InterchangeFormat.allCases)
-    func progressIsToldTheCountWrittenEveryInterval(_ format: InterchangeFormat) throws {
+    @Test(arguments: ExportFormat.allCases)
+    func progressIsToldTheCountWrittenEveryInterval(_ format: ExportFormat) throws {
         let fixture = try StoreFixture()
         let total = CacheExporter.progressInterval * 2 + 100
         let caches = Interchange.placed((1...total).map(Samples.numbered))

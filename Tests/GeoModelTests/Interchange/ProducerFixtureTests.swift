@@ -12,9 +12,11 @@ struct ProducerFixtureTests {
         try Interchange.records(.file(try Interchange.fixture("producers/" + name).path))
     }
 
-    /// The caches of `Fixtures/producers/NAME`.
+    /// The caches of `Fixtures/producers/NAME`, without the facts a pocket query carries
+    /// beyond these tests' (ids, country, state, owner, short description, attributes:
+    /// PocketQueryFactTests reads those).
     private static func caches(_ name: String) throws -> [GeoCache] {
-        Interchange.caches(try records(name))
+        Interchange.caches(try records(name)).map(PocketQueryFactTests.withoutPocketQueryFacts)
     }
 
     /// The codes of the waypoints of `Fixtures/producers/NAME` that are not geocaches.

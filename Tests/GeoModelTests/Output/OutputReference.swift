@@ -135,6 +135,7 @@ enum OutputReference {
               <wpt lat="\(coordinate.latitudeText)" lon="\(coordinate.longitudeText)">
                 <name>\(code)</name>
                 <desc>\(title) by \(creator)</desc>
+                <src>geocache-tui \(digest)</src>
                 <urlname>\(title)</urlname>
                 <sym>Geocache</sym>
                 <type>Geocache</type>

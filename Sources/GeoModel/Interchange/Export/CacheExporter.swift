@@ -30,7 +30,8 @@ public enum CacheExporter {
 
     /// Writes every cache of `store` as `format` to `destination`, in stored order, then
     /// finishes the destination (a regular file is replaced only now). GPX and LOC leave
-    /// out the caches without a coordinate, and count them.
+    /// out the caches without a coordinate, and count them; a cache's additional
+    /// waypoints follow it there (not counted).
     ///
     /// - Parameters:
     ///   - store: The store to read, in its stored order.
@@ -44,7 +45,7 @@ public enum CacheExporter {
     ///   what the store threw. Either way the destination has been abandoned: a file
     ///   that was to be replaced is left as it was.
     @discardableResult
-    public static func export(_ store: any CacheStore, as format: InterchangeFormat,
+    public static func export(_ store: any CacheStore, as format: ExportFormat,
                               to destination: ExportDestination,
                               progress: (Int) -> Void = { _ in }) throws -> Summary {
         // A failed write is thrown as such, not as the store error reading turns it into.
@@ -73,14 +74,15 @@ public enum CacheExporter {
                     countWritten()
                 }
                 try send { $0.append(text: JSONInterchange.closing(isEmpty: isFirst)) }
-            case .gpx:
-                try send { $0.append(text: GPXWriter.header) }
+            case .gpx, .gpx11:
+                let version = format.gpxVersion ?? .gpx10
+                try send { $0.append(text: GPXWriter.header(version)) }
                 var batch: [GeoCache] = []
                 batch.reserveCapacity(digestBatch)
                 func writeBatch() throws {
                     let digests = GeoCache.interchangeDigests(batch[...])
                     for (cache, digest) in zip(batch, digests) {
-                        try send { GPXWriter.writeWaypoint(for: cache, digest: digest, to: &$0) }
+                        try send { GPXWriter.writeWaypoint(for: cache, digest: digest, version: version, to: &$0) }
                         countWritten()
                     }
                     batch.removeAll(keepingCapacity: true)

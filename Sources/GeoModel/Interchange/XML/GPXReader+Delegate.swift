@@ -1,47 +1,6 @@
 import Foundation
 
 extension GPXReader {
-    /// The local names the reader looks at; everything else is `.other`.
-    enum LocalName {
-        case gpx, wpt, name, urlname, type, link, text, desc, cmt, sym, author, metadata, time, url
-        case cache, placedBy, owner, container, shortDescription, longDescription, travelbug
-        case difficulty, terrain, encodedHints, logs, log, date, finder
-        case wptExtension, code
-        case terracache, style, size, user, entry, hint, description
-        case loc, waypoint, coord
-        case other
-
-        /// Classifies a local name by its UTF-8 bytes (length first, then the bytes).
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            func equals(_ literal: StaticString) -> Bool {
-                literal.utf8CodeUnitCount == bytes.count
-                    && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
-            }
-            switch bytes.count {
-            case 3: self = equals("wpt") ? .wpt : equals("log") ? .log : equals("gpx") ? .gpx : equals("sym") ? .sym
-                : equals("cmt") ? .cmt : equals("url") ? .url : equals("loc") ? .loc : .other
-            case 4: self = equals("name") ? .name : equals("type") ? .type : equals("date") ? .date
-                : equals("text") ? .text : equals("link") ? .link : equals("desc") ? .desc : equals("time") ? .time
-                : equals("logs") ? .logs : equals("Code") ? .code : equals("size") ? .size : equals("user") ? .user
-                : equals("hint") ? .hint : .other
-            case 5: self = equals("cache") ? .cache : equals("owner") ? .owner : equals("coord") ? .coord
-                : equals("style") ? .style : equals("entry") ? .entry : .other
-            case 6: self = equals("finder") ? .finder : equals("author") ? .author : .other
-            case 7: self = equals("terrain") ? .terrain : equals("urlname") ? .urlname : .other
-            case 8: self = equals("waypoint") ? .waypoint : equals("metadata") ? .metadata : .other
-            case 9: self = equals("placed_by") ? .placedBy : equals("container") ? .container
-                : equals("travelbug") ? .travelbug : .other
-            case 10: self = equals("difficulty") ? .difficulty : equals("terracache") ? .terracache : .other
-            case 11: self = equals("description") ? .description : .other
-            case 12: self = equals("wptExtension") ? .wptExtension : .other
-            case 13: self = equals("encoded_hints") ? .encodedHints : .other
-            case 16: self = equals("long_description") ? .longDescription : .other
-            case 17: self = equals("short_description") ? .shortDescription : .other
-            default: self = .other
-            }
-        }
-    }
-
     /// The parser's delegate: tracks the element path and fills one draft per waypoint,
     /// working on the names' UTF-8 bytes; a String is made only of the text it keeps.
     final class Delegate: XMLStreamParserDelegate {
@@ -50,6 +9,7 @@ extension GPXReader {
             case cacheName, placedBy, owner, container, shortDescription, longDescription
             case cacheType, difficulty, terrain, hint, travelBugName, gsakCode
             case openCachingType, openCachingSize
+            case country, state, src, attributeName
             case logDate, logType, logFinder, logText
 
             /// The log field a target fills, if it is one.
@@ -84,12 +44,12 @@ extension GPXReader {
         /// Whether the root is `<loc>` (geocaching.com's LOC format) rather than `<gpx>`.
         private(set) var isLOC = false
         /// The file's author (GPX 1.0 `<author>`, GPX 1.1 `<metadata><author><name>`).
-        private var fileAuthor: String?
+        var fileAuthor: String?
         /// The open elements: local name and the extension namespace it is in.
-        private var path: [(name: LocalName, space: Space)] = []
-        private var draft: WaypointDraft?
-        private var target: Target?
-        private var targetDepth = 0
+        var path: [(name: LocalName, space: Space)] = []
+        var draft: WaypointDraft?
+        var target: Target?
+        var targetDepth = 0
         private var text: [UInt8] = []
         /// The bytes of text (kept or not, whitespace too) since the last tag: an endless
         /// run between two tags is refused at ``maximumTextLength`` like a long text.
@@ -198,136 +158,6 @@ extension GPXReader {
             }
         }
 
-        private func startField(_ name: LocalName, space: Space, attributes: XMLStreamParser.Attributes) {
-            guard let parent = path.last else { return }
-            switch space {
-            case .groundspeak:
-                if name == .cache {
-                    draft?.isCache = true
-                    draft?.cacheID = attributes.bytes(of: "id").flatMap(Self.unsignedNumber)
-                    draft?.available = attributes.bytes(of: "available").flatMap(Self.boolean)
-                    draft?.archived = attributes.bytes(of: "archived").flatMap(Self.boolean)
-                    return
-                }
-                if name == .travelbug {
-                    draft?.travelBugRecords.append(TravelBug(id: attributes.value(of: "id") ?? "",
-                                                             ref: attributes.value(of: "ref") ?? "", name: ""))
-                    return
-                }
-                guard parent.space == .groundspeak else { return }
-                switch parent.name {
-                case .cache:
-                    switch name {
-                    case .name: target = .cacheName
-                    case .placedBy: target = .placedBy
-                    case .owner: target = .owner
-                    case .type: target = .cacheType
-                    case .container: target = .container
-                    case .difficulty: target = .difficulty
-                    case .terrain: target = .terrain
-                    case .encodedHints: target = .hint
-                    case .shortDescription:
-                        target = .shortDescription
-                        draft?.shortDescriptionIsHTML = Self.isTrue(attributes.bytes(of: "html"))
-                    case .longDescription:
-                        target = .longDescription
-                        draft?.longDescriptionIsHTML = Self.isTrue(attributes.bytes(of: "html"))
-                    default: break
-                    }
-                case .travelbug: if name == .name { target = .travelBugName }
-                case .logs: if name == .log { draft?.startLog() }
-                case .log: startLogField(name, finder: .finder, text: .text)
-                default: break
-                }
-            case .terraCaching:
-                if name == .terracache {
-                    draft?.isCache = true
-                    return
-                }
-                guard parent.space == .terraCaching else { return }
-                switch parent.name {
-                case .terracache:
-                    switch name {
-                    case .name: target = .cacheName
-                    case .owner: target = .owner
-                    case .style: target = .cacheType
-                    case .size: target = .container
-                    case .hint: target = .hint
-                    case .description:
-                        target = .longDescription
-                        draft?.longDescriptionIsHTML = true
-                    default: break
-                    }
-                case .logs: if name == .log { draft?.startLog() }
-                case .log: startLogField(name, finder: .user, text: .entry)
-                default: break
-                }
-            case .gsak:
-                if parent.space == .gsak, parent.name == .wptExtension, name == .code { target = .gsakCode }
-            case .openCaching:
-                if name == .cache { draft?.isCache = true; return }
-                guard parent.space == .openCaching, parent.name == .cache else { return }
-                if name == .type { target = .openCachingType }
-                if name == .size { target = .openCachingSize }
-            case .plain:
-                if path.count == 2 {
-                    switch name {
-                    case .name: target = .name
-                    case .urlname: target = .urlname
-                    case .type: target = .type
-                    case .desc: target = .desc
-                    case .cmt: target = .cmt
-                    case .sym: target = .sym
-                    case .time: target = .time
-                    case .url: target = .url
-                    case .link:
-                        if draft?.url == nil, let href = attributes.value(of: "href") { draft?.url = href }
-                    default: break
-                    }
-                } else if path.count == 3, parent.name == .link, name == .text, draft?.linkText == nil {
-                    target = .linkText
-                }
-            }
-        }
-
-        /// A field of a log: its date, type, who logged it (`finder`) and what they wrote
-        /// (`text`), in the log's extension.
-        private func startLogField(_ name: LocalName, finder: LocalName, text: LocalName) {
-            switch name {
-            case .date: target = .logDate
-            case .type: target = .logType
-            case finder: target = .logFinder
-            case text: target = .logText
-            default: break
-            }
-        }
-
-        /// Whether an attribute reads "true" in any case (`html="True"`).
-        /// An XML Schema boolean (`true`, `false`, `1`, `0`; any case: producers write `True`), else nil.
-        private static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-            switch String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased() {
-            case "true", "1": true
-            case "false", "0": false
-            default: nil
-            }
-        }
-
-        private static func isTrue(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
-            guard let bytes, bytes.count == 4 else { return false }
-            return zip(bytes, "true".utf8).allSatisfy { $0.asciiLowercased == $1 }
-        }
-
-        /// A number of at most 18 digits, or nil.
-        private static func unsignedNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-            guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
-            var value: UInt64 = 0
-            for byte in bytes {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-
         /// The file's author: `<gpx><author>` (GPX 1.0) or `<gpx><metadata><author><name>` (1.1).
         private func startAuthor(_ name: LocalName) {
             let names = path.map(\.name)
@@ -409,40 +239,6 @@ extension GPXReader {
                     thrown = error
                     parser.abortParsing()
                 }
-            }
-        }
-
-        private func store(_ value: String, in target: Target) {
-            switch target {
-            case .name: draft?.name = value
-            case .urlname: draft?.urlname = value
-            case .linkText: draft?.linkText = value
-            case .type: draft?.type = value
-            case .desc: draft?.desc = value
-            case .cmt: draft?.cmt = value
-            case .sym: draft?.sym = value
-            case .time: draft?.time = value
-            case .url: draft?.url = value
-            case .fileAuthor:
-                let author = value.trimmingWhitespace()
-                if !author.isEmpty { fileAuthor = author }
-            case .cacheName: draft?.cacheName = value
-            case .placedBy: draft?.placedBy = value
-            case .owner: draft?.owner = value
-            case .container: draft?.container = value
-            case .cacheType: draft?.cacheType = value
-            case .difficulty: draft?.difficulty = value
-            case .terrain: draft?.terrain = value
-            case .hint: draft?.hint = value
-            case .gsakCode: draft?.gsakCode = value
-            case .openCachingType: draft?.openCachingType = value
-            case .openCachingSize: draft?.openCachingSize = value
-            case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)
-            case .longDescription: draft?.longDescriptionBytes = Array(value.utf8)
-            case .travelBugName:
-                draft?.travelBugs.append(value)
-                if let last = draft?.travelBugRecords.indices.last { draft?.travelBugRecords[last].name = value }
-            case .logDate, .logType, .logFinder, .logText: break
             }
         }
     }

@@ -36,9 +36,23 @@ extension GPXReader {
         var gsakCode: String?
         var openCachingType: String?
         var openCachingSize: String?
-        /// The `id` of `groundspeak:cache`: with ``GPXWriter`` it carries the digest of
-        /// the four fields, which tells an unchanged waypoint of ours.
+        /// The `id` of `groundspeak:cache` as a number: in exports of geocache-tui
+        /// before `<src>` carried the digest of the four fields, it told an unchanged
+        /// waypoint of ours (``GPXWriter``).
         var cacheID: UInt64?
+        /// The `id` of `groundspeak:cache` (or `terra:terracache`) as written.
+        var writtenCacheID: String?
+        /// `<src>`: ``GPXWriter`` writes "geocache-tui" and the digest of the four fields there.
+        var src: String?
+        /// The `id` of `groundspeak:owner` (or `terra:owner`) as written.
+        var ownerID: String?
+        var country: String?
+        var state: String?
+        /// The attributes, in file order (the name filled in when its text ends).
+        var attributes: [CacheAttribute] = []
+        /// Per log, its `id` and its finder's `id`, as written (empty when none).
+        var logIDs: [String] = []
+        var finderIDs: [String] = []
         /// `groundspeak:short_description` as libxml2 gave it: made into text on the
         /// storing thread, not the parsing one (HTML straight from the bytes).
         var shortDescriptionBytes: [UInt8]?
@@ -62,10 +76,18 @@ extension GPXReader {
             self.fileAuthor = fileAuthor
         }
 
-        /// A `<log>` starts.
-        mutating func startLog() {
+        /// A `<log>` starts, with its `id` as written.
+        mutating func startLog(id: String?) {
             let end = logBytes.count
             for _ in 0..<8 { logBounds.append(end) }
+            logIDs.append(id ?? "")
+            finderIDs.append("")
+        }
+
+        /// The finder of the current log has the `id` written.
+        mutating func setFinderID(_ id: String?) {
+            guard !finderIDs.isEmpty else { return }
+            finderIDs[finderIDs.count - 1] = id ?? ""
         }
 
         /// Field `field` (0 date, 1 type, 2 finder, 3 text) of the current log starts:
@@ -94,6 +116,7 @@ extension GPXReader {
             guard !logBounds.isEmpty else { return [] }
             return logBytes.withUnsafeBufferPointer { bytes in
                 stride(from: 0, to: logBounds.count, by: 8).map { base in
+                    let number = base / 8
                     func field(_ number: Int, trimmed: Bool = true) -> String {
                         var start = logBounds[base + number * 2], end = logBounds[base + number * 2 + 1]
                         if trimmed {
@@ -103,7 +126,8 @@ extension GPXReader {
                         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     }
                     return CacheLog(date: Self.utcTime(field(0)), type: field(1), finder: field(2),
-                                    text: field(3, trimmed: false))
+                                    text: field(3, trimmed: false), id: Self.keptID(logIDs[number], log: true),
+                                    finderID: Self.keptID(finderIDs[number]))
                 }
             }
         }
@@ -125,18 +149,27 @@ extension GPXReader {
             // The code as the file wrote it when that is the code, else the code found.
             let shownCode = CacheCode.normalized(written) == code ? written : code ?? written
             var fallback: CreatorFallback?
-            let verbatim = verbatimCache()
+            let found = verbatimCache()
+            let verbatim = found?.cache
             var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
             cache.code = code
             cache.coordinate = coordinate == Self.nullIsland ? nil : coordinate
             // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
             // a Traditional Cache, "Not chosen", D1/T1: facts of none of them.
             cache.listing = verbatim != nil && coordinate == Self.nullIsland ? .empty : listing
-            if let verbatim, let cacheID {
-                // The travel bug geocache-tui's export writes for a reward that is not the
-                // listing's (its id the cache's, its name the reward) is the reward, not a bug.
+            if let verbatim {
+                // The id geocache-tui's export writes for a cache without one of its own,
+                // and the travel bug it writes for a reward that is not the listing's (that
+                // id, and the reward as its name), are not the listing's.
+                let ours = String(verbatim.interchangeDigest % 1_000_000_000)
+                if cache.listing.cacheID == ours { cache.listing.cacheID = nil }
                 let reward = verbatim.reward.trimmingWhitespace()
-                cache.listing.travelBugs.removeAll { $0.id == String(cacheID) && $0.name == reward }
+                cache.listing.travelBugs.removeAll { $0.id == ours && $0.name == reward }
+                // The short description is the listing's own only when the details were in `<cmt>`.
+                if found?.detailsInComment == false {
+                    cache.listing.shortDescription = nil
+                    cache.listing.shortDescriptionIsHTML = false
+                }
             }
             do {
                 return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? .location : .complete), fallback)
@@ -180,7 +213,30 @@ extension GPXReader {
                 TravelBug(id: $0.id.trimmingWhitespace(), ref: $0.ref.trimmingWhitespace(), name: $0.name.trimmingWhitespace())
             }.filter { !$0.name.isEmpty }
             (listing.available, listing.archived) = Listing.keptStatus(available: available, archived: archived)
+            if let shortDescriptionBytes {
+                listing.shortDescription = String(decoding: shortDescriptionBytes, as: UTF8.self)
+                listing.shortDescriptionIsHTML = shortDescriptionIsHTML
+            }
+            listing.country = nonBlank(country)
+            listing.state = nonBlank(state)
+            listing.cacheID = writtenCacheID.map { Self.keptID($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            let ownerName = nonBlank(owner)
+            if let ownerName, ownerName != nonBlank(placedBy) ?? ownerName { listing.ownerName = ownerName }
+            listing.ownerID = ownerID.map { Self.keptID($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            listing.attributes = attributes.map {
+                CacheAttribute(source: $0.source, id: $0.id.trimmingWhitespace(), isOn: $0.isOn,
+                               name: $0.name.trimmingWhitespace())
+            }
             return listing
+        }
+
+        /// An id as the listing keeps it: trimmed; "0", which producers and geocache-tui's
+        /// exports write for an id they do not know, is none (empty), and so is a log's
+        /// negative number, which geocache-tui's exports give a log without an id.
+        static func keptID(_ written: String, log: Bool = false) -> String {
+            let trimmed = written.trimmingWhitespace()
+            if trimmed == "0" || (log && trimmed.hasPrefix("-")) { return "" }
+            return trimmed
         }
 
         /// The cache type and ratings at the end of a `desc` such as "Old Mill by ana,
@@ -243,47 +299,6 @@ extension GPXReader {
                 if looksLikeCode(code) { return code }
             }
             return nil
-        }
-
-        /// The cache exactly as GPXWriter wrote it, when the `groundspeak:cache` id
-        /// proves the four fields unchanged: the id is the last 9 digits of the digest
-        /// of title, details, creator and reward (``GeoCache/interchangeDigest``). The
-        /// reward it was written with is the listing's travel bugs' names, or the one
-        /// written after them for a reward they do not give, or, with no travel bug, the
-        /// one the listing implies.
-        private func verbatimCache() -> GeoCache? {
-            guard isCache, let cacheID, cacheID < 1_000_000_000 else { return nil }
-            var rewards: [String] = []
-            if travelBugs.isEmpty {
-                if let implied = impliedReward() { rewards.append(implied) }
-            } else {
-                rewards.append(travelBugs.map { $0.trimmingWhitespace() }.joined(separator: ", "))
-                if let last = travelBugs.last, !rewards.contains(last) { rewards.append(last) }
-            }
-            for reward in rewards {
-                if let cache = verbatimCache(id: cacheID, reward: reward) { return cache }
-            }
-            return nil
-        }
-
-        /// ``verbatimCache()`` for the reward `reward`.
-        private func verbatimCache(id cacheID: UInt64, reward: String) -> GeoCache? {
-            let written = GeoCache(title: cacheName ?? "", details: shortDescription ?? "",
-                                   creator: placedBy ?? "", reward: reward)
-            if written.interchangeDigest % 1_000_000_000 == cacheID { return written }
-            // Control pictures (U+2400 to U+241F) are E2 90 80 to E2 90 9F: without one
-            // there is nothing to restore (nearly every waypoint of other tools, whose
-            // typographic quotes and dashes start with E2 too).
-            let mayHoldPictures = GeoCache.Field.allCases.contains { field in
-                var text = written[field]
-                return text.withUTF8 { Self.containsControlPicture($0) }
-            }
-            guard mayHoldPictures else { return nil }
-            var restored = written
-            for field in GeoCache.Field.allCases {
-                restored[field] = Self.restoringControls(written[field])
-            }
-            return restored.interchangeDigest % 1_000_000_000 == cacheID ? restored : nil
         }
 
         /// The cache by the general mapping for files from other tools: the Groundspeak
@@ -396,32 +411,6 @@ extension GPXReader {
         /// kept as written.
         static func utcTime(_ text: String) -> String {
             UTCTime.canonical(text)
-        }
-
-        /// Control pictures (U+2400 to U+241F) back to the controls GPXWriter replaced.
-        /// Whether `bytes` hold the UTF-8 of a control picture, E2 90 80 to E2 90 9F.
-        static func containsControlPicture(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let base = bytes.baseAddress else { return false }
-            var offset = 0
-            while offset + 2 < bytes.count,
-                  let found = memchr(base + offset, 0xE2, bytes.count - offset - 2) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if bytes[index + 1] == 0x90, bytes[index + 2] & 0xE0 == 0x80 { return true }
-                offset = index + 1
-            }
-            return false
-        }
-
-        static func restoringControls(_ text: String) -> String {
-            var scalars = String.UnicodeScalarView()
-            for scalar in text.unicodeScalars {
-                if (0x2400...0x241F).contains(scalar.value), ![0x09, 0x0A, 0x0D].contains(scalar.value - 0x2400) {
-                    scalars.append(Unicode.Scalar(scalar.value - 0x2400)!)
-                } else {
-                    scalars.append(scalar)
-                }
-            }
-            return String(scalars)
         }
     }
 }

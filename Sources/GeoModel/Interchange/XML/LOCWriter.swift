@@ -7,7 +7,8 @@
 /// them its URL (`link`), difficulty, terrain and container (as geocaching.com numbers
 /// it: 2 Micro, 8 Small, 3 Regular, 4 Large, 5 Virtual, 6 Other, 1 Not chosen; another
 /// name as written). Its details, reward, hint, descriptions and logs are not written,
-/// and a cache without a coordinate is left out. Characters that XML 1.0 cannot carry
+/// and a cache without a coordinate is left out. Its additional waypoints with a place
+/// follow it, each a `<waypoint>` of its own: code, name, place and "Waypoint|KIND". Characters that XML 1.0 cannot carry
 /// become what ``GPXWriter`` writes for them (control pictures, U+FFFD), and a `]]>`
 /// inside the text is split over two CDATA sections.
 public enum LOCWriter {
@@ -52,7 +53,21 @@ public enum LOCWriter {
             }?.number
             text += "  <container>\(number ?? escaped(container))</container>\n"
         }
-        return text + "</waypoint>\n"
+        return text + "</waypoint>\n" + listing.waypoints.map(additional).joined()
+    }
+
+    /// An additional waypoint as its own `<waypoint>`: its code in `name id`, its name in
+    /// CDATA, its place and the type "Waypoint|KIND"; empty for one without a place.
+    static func additional(_ waypoint: AdditionalWaypoint) -> String {
+        guard let coordinate = waypoint.coordinate else { return "" }
+        return """
+            <waypoint>
+              <name id="\(escaped(waypoint.code))">\(cdata(waypoint.name))</name>
+              <coord lat="\(coordinate.latitudeText)" lon="\(coordinate.longitudeText)"/>
+              <type>\(escaped(GPXWriter.waypointType(waypoint.kind)))</type>
+            </waypoint>
+
+            """
     }
 
     /// `text` as one or more CDATA sections.

@@ -1,0 +1,209 @@
+extension GPXWriter {
+    /// The cache's own `<wpt>`: GPX's elements in the order the GPX 1.0 or 1.1 schema
+    /// requires, then the Groundspeak extension (in `<extensions>` for 1.1).
+    static func writeCache(_ cache: GeoCache, digest: UInt64, version: Version, to output: inout BufferedWriter) {
+        guard let coordinate = cache.coordinate else { return }
+        let listing = cache.listing
+        output.append("  <wpt lat=\"")
+        output.append(text: coordinate.latitudeText)
+        output.append("\" lon=\"")
+        output.append(text: coordinate.longitudeText)
+        output.append("\">\n")
+        element("time", listing.placed, indent: 4, to: &output)
+        output.append("    <name>")
+        if let code = cache.code {
+            output.appendEscaped(code, escaped)
+        } else {
+            output.append("GT")
+            GeoCache.appendInterchangeCharacters(digest: digest, to: &output)
+        }
+        output.append("</name>\n")
+        // The details, when the short description is the listing's own.
+        if listing.shortDescription != nil { element("cmt", cache.details, indent: 4, to: &output) }
+        output.append("    <desc>")
+        output.appendEscaped(cache.title, escaped)
+        output.append(" by ")
+        output.appendEscaped(cache.creator, escaped)
+        if let type = listing.type, let difficulty = listing.difficulty, let terrain = listing.terrain {
+            // ", TYPE (D/T)", as pocket queries write it, for tools that read only `desc`.
+            output.append(", ")
+            output.appendEscaped(type, escaped)
+            output.append(" (")
+            output.append(text: difficulty.text)
+            output.append("/")
+            output.append(text: terrain.text)
+            output.append(")")
+        }
+        output.append("</desc>\n    <src>")
+        output.append(text: GPXReader.WaypointDraft.sourceMark)
+        output.append(decimal: digest)
+        output.append("</src>\n")
+        writeLink(url: listing.url, text: cache.title, version: version, to: &output)
+        output.append("    <sym>")
+        output.appendEscaped(listing.symbol ?? Listing.plainSymbol, escaped)
+        output.append("</sym>\n    <type>Geocache")
+        if let type = listing.type {
+            output.append("|")
+            output.appendEscaped(type, escaped)
+        }
+        output.append("</type>\n")
+        if version == .gpx11 { output.append("    <extensions>\n") }
+        writeGroundspeakCache(cache, digest: digest, indent: version == .gpx11 ? 6 : 4, to: &output)
+        if version == .gpx11 { output.append("    </extensions>\n") }
+        output.append("  </wpt>\n")
+    }
+
+    /// The waypoint's web page: `<url>` and `<urlname>` (GPX 1.0; the name also without
+    /// a URL), or `<link href="…"><text>…</text></link>` (GPX 1.1, only with a URL).
+    static func writeLink(url: String?, text: String, version: Version, to output: inout BufferedWriter) {
+        switch version {
+        case .gpx10:
+            element("url", url, indent: 4, to: &output)
+            element("urlname", text, indent: 4, to: &output)
+        case .gpx11:
+            guard let url else { return }
+            output.append("    <link href=\"")
+            output.appendEscaped(url, escaped)
+            output.append("\">\n      <text>")
+            output.appendEscaped(text, escaped)
+            output.append("</text>\n    </link>\n")
+        }
+    }
+
+    /// `<groundspeak:cache>` with its elements in the order of the Groundspeak 1.0.1
+    /// schema, its own lines at `indent` spaces and theirs two further in.
+    static func writeGroundspeakCache(_ cache: GeoCache, digest: UInt64, indent: Int, to output: inout BufferedWriter) {
+        let listing = cache.listing
+        let inner = indent + 2
+        let ownID = numericID(listing.cacheID)
+        pad(indent, &output)
+        output.append("<groundspeak:cache id=\"")
+        if let ownID { output.append(text: ownID) } else { output.append(decimal: digest % 1_000_000_000) }
+        output.append(listing.available == false ? "\" available=\"False\"" : "\" available=\"True\"")
+        output.append(listing.archived == true ? " archived=\"True\">\n" : " archived=\"False\">\n")
+        element("groundspeak:name", cache.title, indent: inner, to: &output)
+        element("groundspeak:placed_by", cache.creator, indent: inner, to: &output)
+        pad(inner, &output)
+        output.append("<groundspeak:owner id=\"")
+        output.append(text: numericID(listing.ownerID) ?? "0")
+        output.append("\">")
+        output.appendEscaped(listing.ownerName ?? cache.creator, escaped)
+        output.append("</groundspeak:owner>\n")
+        element("groundspeak:type", listing.type, indent: inner, to: &output)
+        element("groundspeak:container", listing.container, indent: inner, to: &output)
+        writeAttributes(listing.attributes, indent: inner, to: &output)
+        element("groundspeak:difficulty", listing.difficulty?.text, indent: inner, to: &output)
+        element("groundspeak:terrain", listing.terrain?.text, indent: inner, to: &output)
+        element("groundspeak:country", listing.country ?? "", indent: inner, to: &output)
+        element("groundspeak:state", listing.state ?? "", indent: inner, to: &output)
+        pad(inner, &output)
+        if let short = listing.shortDescription {
+            output.append(listing.shortDescriptionIsHTML ? "<groundspeak:short_description html=\"True\">"
+                          : "<groundspeak:short_description html=\"False\">")
+            output.appendEscaped(short, escaped)
+        } else {
+            output.append("<groundspeak:short_description html=\"False\">")
+            output.appendEscaped(cache.details, escaped)
+        }
+        output.append("</groundspeak:short_description>\n")
+        if let description = listing.longDescription {
+            pad(inner, &output)
+            output.append(listing.longDescriptionIsHTML ? "<groundspeak:long_description html=\"True\">"
+                          : "<groundspeak:long_description html=\"False\">")
+            output.appendEscaped(description, escaped)
+            output.append("</groundspeak:long_description>\n")
+        }
+        element("groundspeak:encoded_hints", listing.hint, indent: inner, to: &output)
+        writeLogs(listing.logs, indent: inner, to: &output)
+        writeTravelBugs(of: cache, digest: digest, indent: inner, to: &output)
+        pad(indent, &output)
+        output.append("</groundspeak:cache>\n")
+    }
+
+    /// `<groundspeak:attributes>` with the listing's attributes in Groundspeak's
+    /// numbering (Opencaching's own numbering means other attributes to a Groundspeak
+    /// reader, so those are left out); nothing when there are none.
+    static func writeAttributes(_ attributes: [CacheAttribute], indent: Int, to output: inout BufferedWriter) {
+        let written = attributes.filter { $0.source == CacheAttribute.groundspeak }
+        guard !written.isEmpty else { return }
+        pad(indent, &output)
+        output.append("<groundspeak:attributes>\n")
+        for attribute in written {
+            pad(indent + 2, &output)
+            output.append("<groundspeak:attribute id=\"")
+            output.appendEscaped(attribute.id, escaped)
+            output.append(attribute.isOn ? "\" inc=\"1\">" : "\" inc=\"0\">")
+            output.appendEscaped(attribute.name, escaped)
+            output.append("</groundspeak:attribute>\n")
+        }
+        pad(indent, &output)
+        output.append("</groundspeak:attributes>\n")
+    }
+
+    /// `<groundspeak:logs>`: each log with its own id (a log without one gets minus its
+    /// position, which ``GPXReader`` reads as no id) and its finder's (0 for none).
+    static func writeLogs(_ logs: [CacheLog], indent: Int, to output: inout BufferedWriter) {
+        guard !logs.isEmpty else { return }
+        pad(indent, &output)
+        output.append("<groundspeak:logs>\n")
+        for (number, log) in logs.enumerated() {
+            pad(indent + 2, &output)
+            output.append("<groundspeak:log id=\"")
+            if let id = numericID(log.id) {
+                output.append(text: id)
+            } else {
+                output.append("-")
+                output.append(decimal: number + 1)
+            }
+            output.append("\">\n")
+            element("groundspeak:date", log.date, indent: indent + 4, to: &output)
+            element("groundspeak:type", log.type, indent: indent + 4, to: &output)
+            pad(indent + 4, &output)
+            output.append("<groundspeak:finder id=\"")
+            output.append(text: numericID(log.finderID) ?? "0")
+            output.append("\">")
+            output.appendEscaped(log.finder, escaped)
+            output.append("</groundspeak:finder>\n")
+            pad(indent + 4, &output)
+            output.append("<groundspeak:text encoded=\"False\">")
+            output.appendEscaped(log.text, escaped)
+            output.append("</groundspeak:text>\n")
+            pad(indent + 2, &output)
+            output.append("</groundspeak:log>\n")
+        }
+        pad(indent, &output)
+        output.append("</groundspeak:logs>\n")
+    }
+
+    /// The travel bugs as they came, each with its own id and reference; a reward that
+    /// neither they nor the listing give is one more, with the digest's last nine digits
+    /// as its id.
+    static func writeTravelBugs(of cache: GeoCache, digest: UInt64, indent: Int, to output: inout BufferedWriter) {
+        let listing = cache.listing
+        let bugs = listing.travelBugs
+        let given = bugs.isEmpty ? GPXReader.WaypointDraft.impliedReward(
+            container: GPXReader.WaypointDraft.containerName(listing.container), type: listing.type)
+            : bugs.map(\.name).joined(separator: ", ")
+        var written = bugs
+        if cache.reward != given {
+            let ref = "TB" + GeoCache.interchangeCode(digest: digest).dropFirst(2)
+            written.append(TravelBug(id: String(digest % 1_000_000_000), ref: ref, name: cache.reward))
+        }
+        guard !written.isEmpty else { return }
+        pad(indent, &output)
+        output.append("<groundspeak:travelbugs>\n")
+        for bug in written {
+            pad(indent + 2, &output)
+            output.append("<groundspeak:travelbug id=\"")
+            output.appendEscaped(bug.id, escaped)
+            output.append("\" ref=\"")
+            output.appendEscaped(bug.ref, escaped)
+            output.append("\">\n")
+            element("groundspeak:name", bug.name, indent: indent + 4, to: &output)
+            pad(indent + 2, &output)
+            output.append("</groundspeak:travelbug>\n")
+        }
+        pad(indent, &output)
+        output.append("</groundspeak:travelbugs>\n")
+    }
+}
