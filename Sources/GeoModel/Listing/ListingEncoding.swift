@@ -6,7 +6,7 @@
 /// length and the UTF-8 bytes (any byte, NUL included); a rating is one byte of halves;
 /// the HTML flags are a tag alone; `available` and `archived` one byte, 0 or 1; logs are
 /// a count and six texts each (an older store's four, without ids, still read);
-/// attributes and additional waypoints a count and their parts (``Tag``).
+/// attributes and additional waypoints a count and their parts (see the tags).
 /// ``decode(_:)-(UnsafeRawBufferPointer?)`` refuses anything it did not write (an unknown version or tag, a
 /// length past the end), so a damaged column reads as no listing, never as a crash.
 public enum ListingEncoding {
