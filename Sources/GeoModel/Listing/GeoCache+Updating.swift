@@ -69,10 +69,17 @@ extension GeoCache {
     static func waypoints(_ stored: [AdditionalWaypoint], updatedBy incoming: [AdditionalWaypoint]) -> [AdditionalWaypoint] {
         guard !incoming.isEmpty else { return stored }
         var result = stored
+        // By code, once each: a hostile file may give one cache a hundred thousand.
+        var places: [String: Int] = [:]
+        for (index, waypoint) in stored.enumerated() where places[waypoint.code.uppercased()] == nil {
+            places[waypoint.code.uppercased()] = index
+        }
         for waypoint in incoming {
-            if let index = result.firstIndex(where: { $0.code.uppercased() == waypoint.code.uppercased() }) {
+            let code = waypoint.code.uppercased()
+            if let index = places[code] {
                 result[index] = waypoint
             } else {
+                places[code] = result.count
                 result.append(waypoint)
             }
         }

@@ -142,6 +142,20 @@ import GeoTestSupport
         #expect(try Self.storedWaypoints(fixture) == ["GC12345": []])
     }
 
+    @Test("100,000 waypoints naming one cache all go with it, in one pass each",
+          arguments: StoreKind.allCases)
+    func manyWaypointsOfOneCacheArePaired(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let stages = (0..<100_000).map { index in
+            #"<wpt lat="47.1" lon="8.2"><name>S\#(index)</name><type>Waypoint|Virtual Stage</type>"#
+                + "<gsak:wptExtension><gsak:Parent>GC12345</gsak:Parent></gsak:wptExtension></wpt>"
+        }.joined(separator: "\n")
+        let report = try fixture.store.importCaches(from: [
+            .bytes(Array(AdditionalWaypointTests.file(stages).utf8), name: "stages.gpx"), Self.caches(["GC12345"])])
+        #expect(report.pairedWaypoints == 100_000)
+        #expect(try Self.storedWaypoints(fixture)["GC12345"]?.count == 100_000)
+    }
+
     @Test("100,000 orphan waypoints are counted and the summary names ten of them",
           arguments: StoreKind.allCases)
     func manyOrphansAreCountedAndTheSummaryStaysShort(_ kind: StoreKind) throws {
