@@ -16,8 +16,8 @@ extension SQLiteStore {
     /// again; otherwise it is added with a new code. A GPX waypoint that is
     /// not a geocache is counted and skipped; an additional waypoint (a parking, a
     /// stage) goes to its cache, in the import or stored, whichever file it came in
-    /// (``PendingWaypoints``), and one whose cache is nowhere is named in the report. Records that cannot become valid caches
-    /// are rejected: with `skipInvalid` false (the default) the whole import is
+    /// (``PendingWaypoints``), and one whose cache is nowhere is named in the report.
+    /// Records that cannot become valid caches are rejected: with `skipInvalid` false (the default) the whole import is
     /// refused with an ``ImportError`` of kind ``ImportError/Kind/invalidRecords``
     /// listing them; with `skipInvalid` true the valid caches are stored and the
     /// rejected ones are listed in the report.
