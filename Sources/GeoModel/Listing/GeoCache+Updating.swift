@@ -64,18 +64,44 @@ extension GeoCache {
         return result
     }
 
-    /// The stored waypoints with the file's: one the file carries replaces the stored one
-    /// of its code, in place; a new one is added after them; none is dropped.
+    /// The stored waypoints with the file's: one the file carries updates the stored one
+    /// of its code, in place (``AdditionalWaypoint/updated(by:)``); a new one is added
+    /// after them; none is dropped.
     static func waypoints(_ stored: [AdditionalWaypoint], updatedBy incoming: [AdditionalWaypoint]) -> [AdditionalWaypoint] {
         guard !incoming.isEmpty else { return stored }
         var result = stored
+        // By code, once each: a hostile file may give one cache a hundred thousand.
+        var places: [String: Int] = [:]
+        for (index, waypoint) in stored.enumerated() where places[waypoint.code.uppercased()] == nil {
+            places[waypoint.code.uppercased()] = index
+        }
         for waypoint in incoming {
-            if let index = result.firstIndex(where: { $0.code.uppercased() == waypoint.code.uppercased() }) {
-                result[index] = waypoint
+            let code = waypoint.code.uppercased()
+            if let index = places[code] {
+                result[index] = result[index].updated(by: waypoint)
             } else {
+                places[code] = result.count
                 result.append(waypoint)
             }
         }
+        return result
+    }
+}
+
+extension AdditionalWaypoint {
+    /// This stored waypoint as a file's version of it makes it: what the file gives
+    /// replaces what is stored, and what it leaves out (a LOC file carries no comment,
+    /// symbol, time or page) is kept.
+    func updated(by incoming: AdditionalWaypoint) -> AdditionalWaypoint {
+        var result = incoming
+        if incoming.kind.isEmpty { result.kind = kind }
+        if incoming.name.isEmpty { result.name = name }
+        if incoming.comment.isEmpty { result.comment = comment }
+        result.coordinate = incoming.coordinate ?? coordinate
+        result.symbol = incoming.symbol ?? symbol
+        result.time = incoming.time ?? time
+        result.url = incoming.url ?? url
+        result.urlName = incoming.urlName ?? urlName
         return result
     }
 }

@@ -27,7 +27,7 @@ struct InterchangeCommandTests {
         let result = try runImport(fixture, [try Interchange.fixture("pocket-query-1.0.gpx").path])
         #expect(result.status == 0)
         #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. "
-                + "Skipped 1 waypoint that is not a geocache.\n")
+                + "Paired 1 additional waypoint with its cache.\n")
         #expect(try fixture.store.count() == 4)
     }
 

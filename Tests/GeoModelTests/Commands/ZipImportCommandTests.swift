@@ -16,7 +16,7 @@ struct ZipImportCommandTests {
         let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, zip.path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. "
-                + "Skipped 1 waypoint that is not a geocache.\n")
+                + "Paired 1 additional waypoint with its cache.\n")
     }
 
     @Test func importOfAZipOnStandardInputAddsItsCaches() throws {

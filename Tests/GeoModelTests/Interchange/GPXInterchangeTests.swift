@@ -26,11 +26,11 @@ struct GPXReaderTests {
             reward: "Container: Micro"))
     }
 
-    @Test func aWaypointThatIsNotAGeocacheIsSkippedAndCounted() throws {
+    @Test func aParkingWaypointIsReadAsAnAdditionalWaypointWithItsPlaceInTheFile() throws {
         let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
-        let skipped = records.compactMap { if case .notAGeocache(let location) = $0 { location } else { nil } }
-        #expect(skipped.map(\.code) == ["PK1A2B3"])
-        #expect(skipped.first?.position?.line == 59)
+        let waypoints = records.compactMap { if case .waypoint(_, _, let location) = $0 { location } else { nil } }
+        #expect(waypoints.map(\.code) == ["PK1A2B3"])
+        #expect(waypoints.first?.position?.line == 59)
     }
 
     @Test func gpx11WithTheCacheInsideExtensionsIsRead() throws {
@@ -38,7 +38,7 @@ struct GPXReaderTests {
         #expect(Interchange.labCaches(records).first == GeoCache(
             title: "Big Clock (link text)", details: "OC12345: Two stages.\n- Count the steps\n- Add 3",
             creator: "Ben", reward: "Container: Regular"))
-        #expect(records.filter { if case .notAGeocache = $0 { true } else { false } }.count == 1)
+        #expect(Interchange.waypoints(records).map(\.parent) == ["OC12345"])
     }
 
     @Test func aGroundspeakCacheWithoutAnOwnerGetsTheCreatorUnknown() throws {

@@ -88,4 +88,16 @@ import GeoTestSupport
         }
         #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a string, not a number or a boolean"#))
     }
+
+    @Test("a waypoint read again from a file that carries less (LOC) keeps the comment, time and page stored")
+    func aPoorerWaypointKeepsWhatItLeavesOut() {
+        let stored = Self.full.listing.waypoints[0]
+        let fromLOC = AdditionalWaypoint(code: "pk31j2h", kind: "Parking Area", name: "Parking",
+                                         coordinate: Coordinate(latitudeMicrodegrees: 47_120_001, longitudeMicrodegrees: -8_650_000))
+        let merged = GeoCache.waypoints([stored], updatedBy: [fromLOC])
+        #expect(merged.count == 1)
+        #expect(merged[0].comment == stored.comment)
+        #expect(merged[0].url == stored.url)
+        #expect(merged[0].coordinate == fromLOC.coordinate)
+    }
 }

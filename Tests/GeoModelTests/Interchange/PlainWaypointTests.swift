@@ -19,8 +19,12 @@ struct PlainWaypointTests {
             title: "Old Mill Ruins", details: "GC1MILL", creator: "trailfox & Family", reward: "Type: Geocache")])
     }
 
-    @Test func parkingTrailheadsOtherSymbolsAndNonGCNamesAreSkippedAndCounted() throws {
-        #expect(skippedCodes(try records("plain-gpsbabel.gpx")) == ["PK1MILL", "GC1TRAIL", "HOME"])
+    @Test func trailheadsOtherSymbolsAndNonGCNamesAreSkippedAndCounted() throws {
+        #expect(skippedCodes(try records("plain-gpsbabel.gpx")) == ["GC1TRAIL", "HOME"])
+    }
+
+    @Test func aParkingTypedWaypointIsAnAdditionalWaypointNotSkipped() throws {
+        #expect(Interchange.waypoints(try records("plain-gpsbabel.gpx")).map(\.waypoint.code) == ["PK1MILL"])
     }
 
     @Test func easyGPSWaypointsWithoutAnOwnerGetTheFilesAuthor() throws {

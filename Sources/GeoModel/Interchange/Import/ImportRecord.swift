@@ -5,6 +5,10 @@ public enum ImportRecord: Equatable, Sendable {
     case cache(GeoCache, RecordLocation, coverage: GeoCache.Coverage = .complete)
     /// A record that cannot become a cache.
     case rejected(RejectedRecord)
-    /// A GPX waypoint that is not a geocache (a parking spot, a trail head).
+    /// A GPX waypoint that is not a geocache and belongs to none (a plain waypoint).
     case notAGeocache(RecordLocation)
+    /// One of a cache's additional waypoints (the parking, a stage, the final), and the
+    /// normalized code of its cache when the file names it (`gsak:Parent`); nil when the
+    /// import is to find its cache by the code's suffix (``AdditionalWaypoint/suffix(of:)``).
+    case waypoint(AdditionalWaypoint, parent: String?, RecordLocation)
 }

@@ -16,6 +16,12 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public var rejected: Int { rejections.count }
     /// GPX waypoints skipped because they are not geocaches.
     public var notGeocaches = 0
+    /// Additional waypoints (parking, stages, ...) that went with their caches, in the
+    /// import or stored.
+    public var pairedWaypoints = 0
+    /// The codes of the additional waypoints whose cache is neither in the import nor
+    /// stored, in the order they were found: not imported.
+    public var orphanWaypoints: [String] = []
     /// Every rejected record, in input order.
     public var rejections: [RejectedRecord] = []
     /// The inputs whose caches were stored, when some of several were left out as
@@ -41,10 +47,19 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
         if notYours > 0 {
             text += " \(notYours) not yours: unchanged."
         }
+        if pairedWaypoints > 0 {
+            text += " Paired " + Self.count(pairedWaypoints, "additional waypoint with its cache",
+                                            "additional waypoints with their caches") + "."
+        }
         if notGeocaches > 0 {
             let waypoints = Self.count(notGeocaches, "waypoint that is not a geocache",
                                        "waypoints that are not geocaches")
             text += " Skipped \(waypoints)."
+        }
+        if !orphanWaypoints.isEmpty {
+            text += " " + Self.count(orphanWaypoints.count, "waypoint whose cache is not stored",
+                                     "waypoints whose cache is not stored")
+                + ": " + Self.listed(orphanWaypoints) + " (not imported)."
         }
         if !skippedSources.isEmpty {
             text += " Stored from " + (storedSources.isEmpty ? "no file" : Self.list(storedSources))
@@ -71,6 +86,15 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     /// "a.gpx", "a.gpx and b.gpx", "a.gpx, b.gpx and c.gpx".
     private static func list(_ names: [String]) -> String {
         names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// The most codes the summary line names; the rest are counted.
+    static let listedCodes = 10
+
+    /// "PK1, PK2", or the first ``listedCodes`` codes "and 5 more".
+    private static func listed(_ codes: [String]) -> String {
+        guard codes.count > listedCodes else { return codes.joined(separator: ", ") }
+        return codes.prefix(listedCodes).joined(separator: ", ") + " and \(codes.count - listedCodes) more"
     }
 
     private static func count(_ n: Int, _ one: String, _ many: String) -> String {

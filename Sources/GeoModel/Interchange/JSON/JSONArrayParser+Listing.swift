@@ -256,7 +256,7 @@ extension JSONArrayParser {
                 guard !problems.isEmpty else { return record }
                 return .rejected(RejectedRecord(location: rejection.location,
                                                 reason: ([rejection.reason] + problems).joined(separator: "; ")))
-            case .notAGeocache:
+            case .notAGeocache, .waypoint:
                 return record
             }
         }

@@ -11,7 +11,9 @@ extension GPXReader.Delegate {
         case .groundspeak: startGroundspeakField(name, parent: parent, attributes: attributes)
         case .terraCaching: startTerraCachingField(name, parent: parent, attributes: attributes)
         case .gsak:
-            if parent.space == .gsak, parent.name == .wptExtension, name == .code { target = .gsakCode }
+            guard parent.space == .gsak, parent.name == .wptExtension else { return }
+            if name == .code { target = .gsakCode }
+            if name == .parent { target = .gsakParent }
         case .openCaching: startOpenCachingField(name, parent: parent, attributes: attributes)
         case .plain:
             if path.count == 2 {
@@ -210,6 +212,7 @@ extension GPXReader.Delegate {
         case .state: draft?.state = value
         case .hint: draft?.hint = value
         case .gsakCode: draft?.gsakCode = value
+        case .gsakParent: draft?.gsakParent = value
         case .openCachingType: draft?.openCachingType = value
         case .openCachingSize: draft?.openCachingSize = value
         case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)

@@ -6,7 +6,7 @@ extension GPXReader {
         case gpx, wpt, name, urlname, type, link, text, desc, cmt, sym, author, metadata, time, url
         case cache, placedBy, owner, container, shortDescription, longDescription, travelbug
         case difficulty, terrain, encodedHints, logs, log, date, finder
-        case wptExtension, code
+        case wptExtension, code, parent
         case attributes, attribute, country, state, src
         case terracache, style, size, user, entry, hint, description
         case loc, waypoint, coord
@@ -27,7 +27,7 @@ extension GPXReader {
                 : equals("hint") ? .hint : .other
             case 5: self = equals("cache") ? .cache : equals("owner") ? .owner : equals("coord") ? .coord
                 : equals("style") ? .style : equals("entry") ? .entry : equals("state") ? .state : .other
-            case 6: self = equals("finder") ? .finder : equals("author") ? .author : .other
+            case 6: self = equals("finder") ? .finder : equals("author") ? .author : equals("Parent") ? .parent : .other
             case 7: self = equals("terrain") ? .terrain : equals("urlname") ? .urlname : equals("country") ? .country : .other
             case 8: self = equals("waypoint") ? .waypoint : equals("metadata") ? .metadata : .other
             case 9: self = equals("placed_by") ? .placedBy : equals("container") ? .container

@@ -34,6 +34,8 @@ extension GPXReader {
         var hint: String?
         /// `gsak:Code`: the code when GSAK wrote a "smart name" as the waypoint's name.
         var gsakCode: String?
+        /// `gsak:Parent`: the code of the cache an additional waypoint belongs to.
+        var gsakParent: String?
         var openCachingType: String?
         var openCachingSize: String?
         /// The `id` of `groundspeak:cache` as a number: in exports of geocache-tui
@@ -141,7 +143,7 @@ extension GPXReader {
         func mapped(source: String) -> (record: ImportRecord, fallback: CreatorFallback?) {
             let written = (name ?? "").trimmingWhitespace()
             let location = RecordLocation(source: source, code: written, position: position)
-            guard isGeocache(code: written) else { return (.notAGeocache(location), nil) }
+            guard isGeocache(code: written) else { return (additionalWaypoint(location: location), nil) }
             if let coordinateProblem {
                 return (.rejected(RejectedRecord(location: location, reason: coordinateProblem)), nil)
             }

@@ -51,6 +51,7 @@ extension PostgresStore {
         if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
         var report = ImportReport()
         let spool = try ImportSpool(names: names)
+        let waypoints = PendingWaypoints()
         // Parsing runs on a thread of its own; this one maps the waypoints, folds each
         // cache's search text and spools them, so the two cores share the work.
         try RecordPipe.read(sources, interruption: interruption) { record in
@@ -66,6 +67,8 @@ extension PostgresStore {
                 report.rejections.append(rejection)
             case .notAGeocache:
                 report.notGeocaches += 1
+            case .waypoint(let waypoint, let parent, _):
+                waypoints.add(waypoint, parent: parent)
             }
         }
         if !skipInvalid, !report.rejections.isEmpty {
@@ -75,8 +78,8 @@ extension PostgresStore {
         try spool.rewind()
         let read = report
         do {
-            return try storeSpooled(spool, read: read, existing: existing, interruption: interruption, names: names,
-                                    as: write)
+            return try storeSpooled(spool, waypoints: waypoints, read: read, existing: existing,
+                                    interruption: interruption, names: names, as: write)
         } catch StoreError.connectionLost where interruption?.isInterrupted == true {
             // A round trip given up for the interruption before the COMMIT was sent: the
             // transaction rolled back, as an interrupted import does.
@@ -84,9 +87,10 @@ extension PostgresStore {
         }
     }
 
-    /// Writes the caches `spool` holds in one ledger transaction claiming `write`;
-    /// `read` is what reading the input found.
-    private func storeSpooled(_ spool: ImportSpool, read: ImportReport, existing: ExistingCaches,
+    /// Writes the caches `spool` holds, each with the additional waypoints `waypoints`
+    /// keeps for it, and then the waypoints left to the stored caches they belong to, in
+    /// one ledger transaction claiming `write`; `read` is what reading the input found.
+    private func storeSpooled(_ spool: ImportSpool, waypoints: PendingWaypoints, read: ImportReport, existing: ExistingCaches,
                               interruption: ImportInterruption?, names: String, as write: WriteID) throws -> ImportReport {
         try ledgerTransaction(write, kind: .importing, appending: true, detail: { $0.ledgerDetail }, replay: {
             read.replayed(from: $0.detail)
@@ -97,13 +101,16 @@ extension PostgresStore {
             var batch = ImportBatch(existing: existing, standing: standing)
             try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
-                batch.records.append((entry.cache, entry.coverage, searchText))
+                var cache = entry.cache
+                waypoints.attach(to: &cache)
+                batch.records.append((cache, entry.coverage, searchText))
                 if batch.records.count >= Self.importBatchSize {
                     try batch.store(on: connection, into: &report)
                     if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
                 }
             }
             try batch.store(on: connection, into: &report)
+            try batch.attachWaiting(waypoints, on: connection, into: &report)
             if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
             return report
         }
@@ -121,7 +128,7 @@ extension PostgresStore {
         let standing: ClubStanding?
         /// The codes of the caches this import added: a record naming one updates it
         /// even when stored caches are kept.
-        private var added = Set<String>()
+        var added = Set<String>()
 
         init(existing: ExistingCaches, standing: ClubStanding?) {
             self.existing = existing
@@ -223,7 +230,7 @@ extension PostgresStore {
         }
 
         /// Counts a record that named a cache already stored, or read earlier.
-        private static func count(_ isChange: Bool, into report: inout ImportReport) {
+        static func count(_ isChange: Bool, into report: inout ImportReport) {
             if isChange { report.updated += 1 } else { report.unchanged += 1 }
         }
 
@@ -234,7 +241,7 @@ extension PostgresStore {
 
         /// The stored caches with any of `codes`, by code, locked until the import ends:
         /// no other session's edit can slip in between reading one and updating it.
-        private static func stored(withCodes codes: [String], on connection: PostgresConnection) throws -> [String: StoredCache] {
+        static func stored(withCodes codes: [String], on connection: PostgresConnection) throws -> [String: StoredCache] {
             guard !codes.isEmpty else { return [:] }
             let list = "{" + codes.map { "\"\($0)\"" }.joined(separator: ",") + "}"
             let rows = try connection.query(

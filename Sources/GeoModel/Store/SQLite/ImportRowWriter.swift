@@ -26,7 +26,7 @@ final class ImportRowWriter {
     /// insert that reads its own table goes through a temporary table.)
     static let insertSQL = SQLiteStore.insertCacheSQL.replacingOccurrences(of: "INSERT INTO", with: "INSERT OR ROLLBACK INTO")
 
-    private let database: Database
+    let database: Database
     private let exists: Statement
     private let insert: Statement
     private let byCode: Statement
@@ -153,7 +153,7 @@ final class ImportRowWriter {
     }
 
     /// The cache stored under the normalized `code`, also one this import stored.
-    private func storedCache(withCode code: String) throws -> StoredCache? {
+    func storedCache(withCode code: String) throws -> StoredCache? {
         let lookup = byCode.sqliteStatement
         defer { sqlite3_reset(lookup) }
         try check(sqlite3_bind_text(lookup, 1, code, -1, Self.transient))
@@ -245,7 +245,7 @@ final class ImportRowWriter {
     }
 
     /// Writes `cache` over the row `id` (found by its code in this transaction).
-    private func write(_ cache: GeoCache, over id: CacheID) throws {
+    func write(_ cache: GeoCache, over id: CacheID) throws {
         try update.execute(arguments: SQLiteStore.versionValues(cache) + [id.rawValue])
         remember(ContentDigest.of(cache))
     }

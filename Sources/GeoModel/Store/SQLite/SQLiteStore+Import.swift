@@ -14,8 +14,10 @@ extension SQLiteStore {
     /// cache without a code that is identical in all four fields to one already stored,
     /// or to one read earlier in this import, is a duplicate: counted, not stored
     /// again; otherwise it is added with a new code. A GPX waypoint that is
-    /// not a geocache is counted and skipped. Records that cannot become valid caches
-    /// are rejected: with `skipInvalid` false (the default) the whole import is
+    /// not a geocache is counted and skipped; an additional waypoint (a parking, a
+    /// stage) goes to its cache, in the import or stored, whichever file it came in
+    /// (``PendingWaypoints``), and one whose cache is nowhere is named in the report.
+    /// Records that cannot become valid caches are rejected: with `skipInvalid` false (the default) the whole import is
     /// refused with an ``ImportError`` of kind ``ImportError/Kind/invalidRecords``
     /// listing them; with `skipInvalid` true the valid caches are stored and the
     /// rejected ones are listed in the report.
@@ -55,7 +57,8 @@ extension SQLiteStore {
         // writing. The write lock is taken only for the writing, from the spool.
         var report = ImportReport()
         let spool = try ImportSpool(names: names)
-        try stage(sources, into: spool, report: &report, interruption: interruption)
+        let waypoints = PendingWaypoints()
+        try stage(sources, into: spool, waypoints: waypoints, report: &report, interruption: interruption)
         if !skipInvalid, !report.rejections.isEmpty {
             throw ImportError.invalidRecords(report.rejections, sources: sources)
         }
@@ -85,7 +88,11 @@ extension SQLiteStore {
                     var written = 0
                     try spool.forEach { entry in
                         let derived = entry.extra.flatMap(ImportRowWriter.Derivation.decode)
-                        switch try writer.store(entry.cache, coverage: entry.coverage, existing: existing,
+                        // The waypoints waiting for the cache go in with it (its digest and
+                        // search patch, of its four fields, stay as they are).
+                        var cache = entry.cache
+                        waypoints.attach(to: &cache)
+                        switch try writer.store(cache, coverage: entry.coverage, existing: existing,
                                                 derived: derived) {
                         case .added: report.added += 1
                         case .duplicate: report.duplicates += 1
@@ -97,6 +104,7 @@ extension SQLiteStore {
                             throw ImportInterruption.error(source: names)
                         }
                     }
+                    try writer.attachWaiting(waypoints, existing: existing, into: &report)
                     try writer.finish()
                     if let change = fileChange() { throw change }
                     try Self.checkMarkKept(db, mark, path: path)
@@ -119,9 +127,10 @@ extension SQLiteStore {
     }
 
     /// Reads `sources` into `spool`, each cache with its digest and search patch, and
-    /// counts the rejected records and the waypoints that are not geocaches into
-    /// `report`. Touches no store.
-    private func stage(_ sources: [ImportSource], into spool: ImportSpool, report: inout ImportReport,
+    /// each additional waypoint into `waypoints`, and counts the rejected records and the
+    /// waypoints that are not geocaches into `report`. Touches no store.
+    private func stage(_ sources: [ImportSource], into spool: ImportSpool, waypoints: PendingWaypoints,
+                       report: inout ImportReport,
                        interruption: ImportInterruption?) throws {
         // Reading (parsing) runs on a thread of its own while this one maps the waypoints
         // to caches, works out each cache's digest and search patch and spools them: on
@@ -136,6 +145,8 @@ extension SQLiteStore {
                 report.rejections.append(rejection)
             case .notAGeocache:
                 report.notGeocaches += 1
+            case .waypoint(let waypoint, let parent, _):
+                waypoints.add(waypoint, parent: parent)
             }
         }
     }
