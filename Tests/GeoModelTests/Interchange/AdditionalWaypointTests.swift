@@ -170,6 +170,19 @@ import Testing
             coordinate: Coordinate(latitudeMicrodegrees: 47_200_000, longitudeMicrodegrees: 8_300_000))])
     }
 
+    @Test("a LOC waypoint named as Opencaching names them finds its cache by the code before the dash")
+    func anOpencachingLOCWaypointNamesItsCache() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <loc version="1.0" src="geocache-tui">
+            <waypoint><name id="OCDDD2-1"><![CDATA[Stage 1]]></name><coord lat="47.2" lon="8.3"/><type>Waypoint|Stages of a Multicache</type></waypoint>
+            <waypoint><name id="OCDDD2-X"><![CDATA[Odd]]></name><coord lat="47.2" lon="8.3"/><type>Waypoint|Reference Point</type></waypoint>
+            </loc>
+            """
+        let records = try Interchange.records(text: text, name: "oc.loc")
+        #expect(Interchange.waypoints(records).map(\.parent) == ["OCDDD2", nil])
+    }
+
     @Test("a waiting waypoint costs about its texts' bytes, not a record's structures")
     func aWaitingWaypointCostsAboutItsTexts() {
         let pending = PendingWaypoints()

@@ -6,7 +6,8 @@ extension GPXReader.WaypointDraft {
     /// The waypoint's `<name>` is its code, the text after `Waypoint|` its kind (else its
     /// `<sym>`), `<desc>` its name (a LOC waypoint's name text), `<cmt>` its comment;
     /// `lat` and `lon` its place (0,0 or none: no place). Its cache is `gsak:Parent` when
-    /// the file gives it; otherwise the import finds it by the code's suffix
+    /// the file gives it, or the code before a dash and a number (`OCDDD2-1`, as
+    /// Opencaching names them); otherwise the import finds it by the code's suffix
     /// (``AdditionalWaypoint/suffix(of:)``). One without a code, with a parent that is
     /// not a code or with a place that is not one is rejected, saying why.
     func additionalWaypoint(location: RecordLocation) -> ImportRecord {
@@ -27,6 +28,8 @@ extension GPXReader.WaypointDraft {
                 return rejected("gsak:Parent \"\(parent.prefix(64))\" is not a cache code")
             }
             parentCode = normalized
+        } else {
+            parentCode = Self.parentBeforeDash(code)
         }
         let waypoint = AdditionalWaypoint(
             code: code, kind: kindFromType ?? Self.nonBlank(sym) ?? "Waypoint", name: Self.nonBlank(desc) ?? "",
@@ -34,6 +37,17 @@ extension GPXReader.WaypointDraft {
             symbol: Self.nonBlank(sym), time: Self.nonBlank(time).map(Self.utcTime), url: Self.nonBlank(url),
             urlName: Self.nonBlank(urlname ?? linkText))
         return .waypoint(waypoint, parent: parentCode, location)
+    }
+
+    /// The cache code an Opencaching waypoint's own code starts with: `OCDDD2` of
+    /// `OCDDD2-1` (its files name waypoints so, and a LOC file has no `gsak:Parent` to
+    /// say it); nil for a code without such a start.
+    static func parentBeforeDash(_ code: String) -> String? {
+        guard let dash = code.lastIndex(of: "-"), code[code.index(after: dash)...].allSatisfy(\.isNumber),
+              dash != code.index(before: code.endIndex) else { return nil }
+        let before = String(code[..<dash])
+        guard let normalized = CacheCode.normalized(before), looksLikeCode(normalized) else { return nil }
+        return normalized
     }
 
     /// The kind in a waypoint's `<type>`: "Parking Area" of "Waypoint|Parking Area" (any
