@@ -7,9 +7,10 @@ extension FormText {
     /// hint (or that it is hidden), additional waypoints and long description, each
     /// labelled like the fields with its value from `GeoCache.descriptionValueColumn` on;
     /// `away` is the distance and direction from where you stand, when known, and
-    /// `origin` that place, which each waypoint's distance is measured from.
+    /// `origin` that place, which each waypoint's distance is measured from (said to be
+    /// "from home" when `originIsHome`).
     static func paneText(for cache: GeoCache, club: ClubRecord? = nil, showsHint: Bool, away: String?,
-                         origin: Coordinate? = nil) -> String {
+                         origin: Coordinate? = nil, originIsHome: Bool = false) -> String {
         // The fields are labelled here rather than by `GeoCache.description`: `labelled`
         // indents a value's lines by looking for line feeds byte by byte, so a field of
         // many megabytes costs a copy, not a walk through its characters.
@@ -32,7 +33,7 @@ extension FormText {
         if let hint = listing.hint, !hint.isEmpty {
             add("Hint", showsHint ? hint : "hidden (\(key(.toggleHint)) shows it)")
         }
-        for waypoint in listing.waypoints { add("Wpt", waypointText(waypoint, origin: origin)) }
+        for waypoint in listing.waypoints { add("Wpt", waypointText(waypoint, origin: origin, originIsHome: originIsHome)) }
         if let long = listing.longDescription, !long.isEmpty {
             let text = listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long
             if let first = text.firstIndex(where: { !$0.isWhitespace }),
@@ -57,13 +58,13 @@ extension FormText {
     ///     PK31J2H Parking Area: Parking
     ///     N 47° 07.200′ E 008° 39.000′, 350 m SW
     ///     Free after 6 pm
-    static func waypointText(_ waypoint: AdditionalWaypoint, origin: Coordinate?) -> String {
+    static func waypointText(_ waypoint: AdditionalWaypoint, origin: Coordinate?, originIsHome: Bool = false) -> String {
         var head = [waypoint.code, waypoint.kind].filter { !$0.isEmpty }.joined(separator: " ")
         let name = waypoint.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if !name.isEmpty, name != waypoint.kind { head += (head.isEmpty ? "" : ": ") + name }
         var lines = [head]
         if let place = waypoint.coordinate {
-            lines.append(place.geocachingText + (origin.map { ", " + $0.directionText(to: place) } ?? ""))
+            lines.append(place.geocachingText + (origin.map { ", " + away($0.directionText(to: place), fromHome: originIsHome) } ?? ""))
         } else {
             lines.append("place not given")
         }

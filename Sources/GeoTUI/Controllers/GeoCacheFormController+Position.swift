@@ -30,7 +30,7 @@ extension GeoCacheFormController {
             FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
         }
         return FormText.paneText(for: stored.cache, club: stored.club, showsHint: hintShownFor == stored.id, away: away,
-                                  origin: origin)
+                                  origin: origin, originIsHome: !position.originIsFix)
     }
 
     /// Gives the pane the shown cache's text again where it shows one, keeping its
