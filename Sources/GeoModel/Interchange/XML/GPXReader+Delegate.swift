@@ -46,7 +46,7 @@ extension GPXReader {
     /// working on the names' UTF-8 bytes; a String is made only of the text it keeps.
     final class Delegate: XMLStreamParserDelegate {
         enum Target {
-            case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, time, url
+            case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, fileTime, time, url
             case cacheName, placedBy, owner, container, shortDescription, longDescription
             case cacheType, difficulty, terrain, hint, travelBugName, gsakCode
             case openCachingType, openCachingSize
@@ -83,12 +83,12 @@ extension GPXReader {
         var sawRoot = false
         /// Whether the root is `<loc>` (geocaching.com's LOC format) rather than `<gpx>`.
         private(set) var isLOC = false
-        /// The file's author (GPX 1.0 `<author>`, GPX 1.1 `<metadata><author><name>`).
-        private var fileAuthor: String?
+        /// The file's author and time (``FileHeader``).
+        var header = FileHeader()
         /// The open elements: local name and the extension namespace it is in.
-        private var path: [(name: LocalName, space: Space)] = []
+        private(set) var path: [(name: LocalName, space: Space)] = []
         private var draft: WaypointDraft?
-        private var target: Target?
+        var target: Target?
         private var targetDepth = 0
         private var text: [UInt8] = []
         /// The bytes of text (kept or not, whitespace too) since the last tag: an endless
@@ -128,7 +128,7 @@ extension GPXReader {
                 isLOC = elementName == .loc
             } else if path.count == 1, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
                 draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
-                                      fileAuthor: fileAuthor)
+                                      header: header)
                 draft?.isLOCWaypoint = isLOC
                 if !isLOC { readCoordinate(attributes) }
             } else if draft != nil, target == nil {
@@ -138,7 +138,7 @@ extension GPXReader {
                     startField(elementName, space: space, attributes: attributes)
                 }
             } else if draft == nil, target == nil, !isLOC, space == .plain {
-                startAuthor(elementName)
+                startHeaderField(elementName)
             }
             path.append((elementName, space))
             if target != nil, targetDepth == 0 {
@@ -328,13 +328,6 @@ extension GPXReader {
             return value
         }
 
-        /// The file's author: `<gpx><author>` (GPX 1.0) or `<gpx><metadata><author><name>` (1.1).
-        private func startAuthor(_ name: LocalName) {
-            let names = path.map(\.name)
-            if names == [.gpx], name == .author { target = .fileAuthor }
-            if names == [.gpx, .metadata, .author], name == .name { target = .fileAuthor }
-        }
-
         /// A field of a LOC `<waypoint>`: `<name id="CODE">TITLE by OWNER</name>` (often
         /// CDATA), `<coord lat="…" lon="…"/>`, `<type>`, `<link>` (the listing's URL),
         /// `<difficulty>`, `<terrain>`, `<container>` (a number). The name's text goes
@@ -423,9 +416,7 @@ extension GPXReader {
             case .sym: draft?.sym = value
             case .time: draft?.time = value
             case .url: draft?.url = value
-            case .fileAuthor:
-                let author = value.trimmingWhitespace()
-                if !author.isEmpty { fileAuthor = author }
+            case .fileAuthor, .fileTime: header.read(value, as: target)
             case .cacheName: draft?.cacheName = value
             case .placedBy: draft?.placedBy = value
             case .owner: draft?.owner = value

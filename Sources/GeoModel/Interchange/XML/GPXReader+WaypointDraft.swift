@@ -6,6 +6,8 @@ extension GPXReader {
         var position: TextPosition
         /// The file's author, when it named one before this waypoint.
         var fileAuthor: String?
+        /// The file's time (``FileHeader/time``): the age of the listing it carries.
+        var fileTime: String?
         var isCache = false
         /// The `lat` and `lon` attributes, read exactly; nil when the waypoint has none.
         var coordinate: Coordinate?
@@ -180,6 +182,7 @@ extension GPXReader {
                 TravelBug(id: $0.id.trimmingWhitespace(), ref: $0.ref.trimmingWhitespace(), name: $0.name.trimmingWhitespace())
             }.filter { !$0.name.isEmpty }
             (listing.available, listing.archived) = Listing.keptStatus(available: available, archived: archived)
+            listing.asOf = age(of: listing.logs)
             return listing
         }
 
