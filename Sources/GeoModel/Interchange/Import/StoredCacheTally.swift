@@ -6,7 +6,8 @@
 /// and are imported again in the same order change it back and forth along the way,
 /// but leave it as it was, and it is counted unchanged. What is compared is what the
 /// cache says (``GeoCache`` equality: its listing's age, ``Listing/asOf``, is no change).
-/// Caches the import added are counted as added, not here.
+/// A cache the import added is counted here too when later records name it, by what
+/// they did to it as it was added.
 struct StoredCacheTally {
     /// Per code named: the hash of the cache before the import and of its version now.
     private var forms: [String: (before: Int, after: Int)] = [:]

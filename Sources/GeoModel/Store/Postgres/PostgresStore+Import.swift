@@ -175,9 +175,9 @@ extension PostgresStore {
                     continue
                 }
                 if let index = insertIndex[named] {
-                    // A cache this batch adds: counted as added, whatever later records do.
                     report.count(inserts[index].cache.precedence(ofImporting: cache, coverage: record.coverage))
                     let newer = inserts[index].cache.updated(byImporting: cache, coverage: record.coverage)
+                    tally.count(named, was: inserts[index].cache, now: newer)
                     if Self.fourFields(of: newer) != Self.fourFields(of: inserts[index].cache) {
                         inserts[index].searchText = SearchFolding.searchText(for: newer)
                     }
@@ -195,7 +195,7 @@ extension PostgresStore {
                         continue
                     }
                     report.count(current.cache.precedence(ofImporting: cache, coverage: record.coverage))
-                    if !added.contains(named) { tally.count(named, was: current.cache, now: newer) }
+                    tally.count(named, was: current.cache, now: newer)
                     // A newer file saying the same moves the listing's age on, uncounted.
                     if newer != current.cache || (newer.listing.asOf != current.cache.listing.asOf && !isNotYours) {
                         changed[named] = StoredCache(id: current.id, cache: newer, club: current.club)

@@ -153,7 +153,7 @@ final class ImportRowWriter {
                 if updated != stored.cache || updated.listing.asOf != stored.cache.listing.asOf {
                     try write(updated, over: stored.id)
                 }
-                if !isTheImports { tally.count(code, was: stored.cache, now: updated) }
+                tally.count(code, was: stored.cache, now: updated)
                 return .named(precedence: stored.cache.precedence(ofImporting: cache, coverage: coverage))
             }
             try insert(cache, code: code, derived: derived)
