@@ -1,5 +1,18 @@
+import Foundation
+
 /// Putting dates in order: which of two is earlier, and a key that sorts them.
 extension UTCTime {
+    /// `date` in the canonical spelling, to the second: `2024-05-01T19:00:00Z`.
+    static func spelling(of date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
+    }
+
     /// A text that sorts as the date `text` names: for a date and time, its canonical
     /// spelling's date and time of day (19 characters) followed by the digits of its
     /// fraction of a second (texts compare character by character, so a longer fraction

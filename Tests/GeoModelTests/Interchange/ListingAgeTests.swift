@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GeoModel
 
@@ -57,6 +58,21 @@ import Testing
         let cache = try read(Self.pocketQuery(time: nil, logs: [("2024-04-01T00:00:00Z", "ana", "1"),
                                                                 ("2024-05-01T00:00:00-02:00", "bo", "2")]))
         #expect(cache.listing.asOf == "2024-05-01T02:00:00Z")
+    }
+
+    @Test("a file time or log date more than a day in the future is no age: it would keep every later file out")
+    func aFutureDateIsNoAge() throws {
+        let future = try read(Self.pocketQuery(time: "2999-01-01T00:00:00Z", logs: [("2024-05-01T00:00:00Z", "bo", "1")]))
+        #expect(future.listing.asOf == "2024-05-01T00:00:00Z")
+        let futureLog = try read(Self.pocketQuery(time: nil, logs: [("2999-01-01T00:00:00Z", "bo", "1")]))
+        #expect(futureLog.listing.asOf == nil)
+    }
+
+    @Test("the current time is spelled as the canonical form spells it")
+    func nowIsSpelledCanonically() {
+        #expect(UTCTime.spelling(of: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(UTCTime.spelling(of: Date(timeIntervalSince1970: 1_714_590_245.9)) == "2024-05-01T19:04:05Z")
+        #expect(UTCTime.spelling(of: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 
     @Test("a waypoint's own time is not the file's")

@@ -30,6 +30,8 @@ extension GPXReader.Delegate {
     }
 }
 
+import Foundation
+
 extension GPXReader.WaypointDraft {
     /// A draft of a waypoint at `position` in a file whose header said `header`.
     init(position: TextPosition, header: GPXReader.FileHeader) {
@@ -38,8 +40,15 @@ extension GPXReader.WaypointDraft {
     }
 
     /// The age of the listing the waypoint carries (``Listing/asOf``): the file's time,
-    /// else the date of the newest of `logs`; nil when the file says neither.
-    func age(of logs: [CacheLog]) -> String? {
-        fileTime ?? CacheLog.newestDate(of: logs)
+    /// else the date of the newest of `logs`; nil when the file says neither. A date
+    /// more than a day ahead of `now` is no age (a wrong clock, or a hostile file): a
+    /// listing dated in the future would keep every later file from replacing it.
+    func age(of logs: [CacheLog], now: Date = Date()) -> String? {
+        let latest = UTCTime.spelling(of: now.addingTimeInterval(86_400))
+        func plausible(_ date: String?) -> String? {
+            guard let date, UTCTime.isEarlier(latest, than: date) != true else { return nil }
+            return date
+        }
+        return plausible(fileTime) ?? plausible(CacheLog.newestDate(of: logs))
     }
 }
