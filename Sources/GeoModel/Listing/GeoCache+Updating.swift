@@ -9,17 +9,71 @@ extension GeoCache {
         case location
     }
 
-    /// This stored cache as a newer version read from a file makes it: what the file
-    /// says replaces what is stored, and what the file does not say is kept.
+    /// How a file's record stands against the stored cache it names, by their ages
+    /// (``Listing/asOf``), which decides what ``updated(byImporting:coverage:)`` takes
+    /// from it.
+    public enum Precedence: Sendable, Equatable, Hashable {
+        /// The file's version replaces what is stored, fact by fact: it is not older,
+        /// or one of the two has no age (and it is not a LOC record over a dated listing).
+        case replaces
+        /// The file is older than the stored listing: it adds the logs the store lacks
+        /// and nothing else.
+        case older
+        /// A LOC record (which has no age) over a listing that has one: it fills in only
+        /// what the stored cache lacks, and changes nothing it has.
+        case fillsIn
+    }
+
+    /// How `imported`, read from a file that says what `coverage` says, stands against
+    /// this stored cache.
+    public func precedence(ofImporting imported: GeoCache, coverage: Coverage) -> Precedence {
+        if let theirs = imported.listing.asOf, let ours = listing.asOf,
+           UTCTime.isEarlier(theirs, than: ours) == true {
+            return .older
+        }
+        if coverage == .location, imported.listing.asOf == nil, listing.asOf != nil { return .fillsIn }
+        return .replaces
+    }
+
+    /// This stored cache as a version read from a file makes it.
     ///
-    /// The code stays this cache's. The title and the creator are always the file's;
-    /// details and reward only when the file carries them (``Coverage/complete``). A
-    /// place, type, container, rating, hint, long description, URL or date is the
-    /// file's when the file gives one; the logs are the file's when it carries any.
+    /// The logs accumulate whatever the file's age: the file's are merged into the
+    /// stored ones (``CacheLog/merged(_:with:replacing:)``), never dropping one.
+    /// What else changes depends on ``precedence(ofImporting:coverage:)``:
+    /// - ``Precedence/replaces``: what the file says replaces what is stored, and what
+    ///   the file does not say is kept. The code stays this cache's. The title and the
+    ///   creator are always the file's; details and reward only when the file carries
+    ///   them (``Coverage/complete``). A place, type, container, rating, hint, long
+    ///   description, URL or date is the file's when the file gives one. The age
+    ///   becomes the file's when it has one.
+    /// - ``Precedence/older``: only the file's logs the store lacks are added.
+    /// - ``Precedence/fillsIn``: the file's place, type, container, ratings, URL,
+    ///   country and state fill in only those the stored cache lacks.
+    ///
     /// The result equals `self` when the file's version holds nothing new, which is how
-    /// an import tells an updated cache from an unchanged one.
+    /// an import tells an updated cache from an unchanged one (the age alone is no
+    /// change: ``Listing/asOf``).
     public func updated(byImporting imported: GeoCache, coverage: Coverage) -> GeoCache {
+        let precedence = precedence(ofImporting: imported, coverage: coverage)
         var result = self
+        let new = imported.listing
+        result.listing.logs = CacheLog.merged(listing.logs, with: new.logs, replacing: precedence == .replaces)
+        switch precedence {
+        case .older:
+            return result
+        case .fillsIn:
+            result.coordinate = coordinate ?? imported.coordinate
+            result.listing.type = listing.type ?? new.type
+            result.listing.container = listing.container ?? new.container
+            result.listing.difficulty = listing.difficulty ?? new.difficulty
+            result.listing.terrain = listing.terrain ?? new.terrain
+            result.listing.url = listing.url ?? new.url
+            result.listing.country = listing.country ?? new.country
+            result.listing.state = listing.state ?? new.state
+            return result
+        case .replaces:
+            break
+        }
         result.title = imported.title
         result.creator = imported.creator
         if coverage == .complete {
@@ -27,7 +81,6 @@ extension GeoCache {
             result.reward = imported.reward
         }
         result.coordinate = imported.coordinate ?? coordinate
-        let new = imported.listing
         result.listing.type = new.type ?? listing.type
         result.listing.container = new.container ?? listing.container
         result.listing.difficulty = new.difficulty ?? listing.difficulty
@@ -39,7 +92,6 @@ extension GeoCache {
         }
         result.listing.url = new.url ?? listing.url
         result.listing.placed = new.placed ?? listing.placed
-        if !new.logs.isEmpty { result.listing.logs = new.logs }
         // A file that says the cache is available (or says nothing) leaves no status:
         // a complete record of it brings the cache back; a LOC record says nothing.
         if coverage == .complete || new.available != nil || new.archived != nil {
@@ -61,6 +113,7 @@ extension GeoCache {
         result.listing.country = new.country ?? listing.country
         result.listing.state = new.state ?? listing.state
         result.listing.waypoints = Self.waypoints(listing.waypoints, updatedBy: new.waypoints)
+        result.listing.asOf = new.asOf ?? listing.asOf
         return result
     }
 

@@ -60,6 +60,16 @@ public struct Listing: Equatable, Hashable, Sendable {
     public var attributes: [CacheAttribute]
     /// The cache's additional waypoints (parking, stages, final, ...), in the order they came.
     public var waypoints: [AdditionalWaypoint]
+    /// When what the listing says was last known to be so, in ``UTCTime``'s spelling: the
+    /// time of the file it came from, else the date of its newest log; nil when unknown
+    /// (LOC, JSON, a cache typed in). An import uses it to let a newer file win over an
+    /// older one (``GeoCache/updated(byImporting:coverage:)``). It is not a fact of the
+    /// cache: two listings that say the same are equal whatever their ages.
+    public var asOf: String? {
+        get { age.value }
+        set { age.value = newValue }
+    }
+    private var age = ListingAge()
 
     /// A listing; by default one that says nothing.
     public init(type: String? = nil, container: String? = nil, difficulty: Rating? = nil,

@@ -25,11 +25,13 @@ public enum ListingEncoding {
         /// time, url, url name each as a present byte and text) and its place (a byte 0
         /// or 1, then latitude and longitude in zig-zag varint microdegrees).
         case waypoints
+        /// ``Listing/asOf``: a text.
+        case asOf
     }
 
-    /// The listing's bytes, or nil for an empty listing (stored as NULL).
+    /// The listing's bytes, or nil for an empty listing without an age (stored as NULL).
     public static func encode(_ listing: Listing) -> [UInt8]? {
-        guard !listing.isEmpty else { return nil }
+        guard !listing.isEmpty || listing.asOf != nil else { return nil }
         var bytes: [UInt8] = [version]
         func text(_ tag: Tag, _ value: String?) {
             guard let value else { return }
@@ -60,6 +62,7 @@ public enum ListingEncoding {
         text(.cacheID, listing.cacheID)
         text(.ownerName, listing.ownerName)
         text(.ownerID, listing.ownerID)
+        text(.asOf, listing.asOf)
         if !listing.attributes.isEmpty {
             bytes.append(Tag.attributes.rawValue)
             appendVarint(listing.attributes.count, to: &bytes)
@@ -160,6 +163,7 @@ public enum ListingEncoding {
             case .cacheID: guard let value = reader.text() else { return nil }; listing.cacheID = value
             case .ownerName: guard let value = reader.text() else { return nil }; listing.ownerName = value
             case .ownerID: guard let value = reader.text() else { return nil }; listing.ownerID = value
+            case .asOf: guard let value = reader.text() else { return nil }; listing.asOf = value
             case .attributes:
                 guard let count = reader.varint(), count <= bytes.count else { return nil }
                 for _ in 0..<count {

@@ -142,3 +142,13 @@ public struct AdditionalWaypoint: Equatable, Hashable, Codable, Sendable {
         return trimmed.uppercased().dropFirst(2)
     }
 }
+
+/// ``Listing/asOf`` as the listing holds it: a value every comparison leaves out, so that
+/// a listing's equality and hash are those of what it says, not of when it was said.
+struct ListingAge: Hashable, Sendable {
+    var value: String?
+
+    static func == (_: ListingAge, _: ListingAge) -> Bool { true }
+
+    func hash(into _: inout Hasher) {}
+}

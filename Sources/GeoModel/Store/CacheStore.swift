@@ -130,8 +130,9 @@ public protocol CacheStore: AnyObject {
     /// the rules).
     ///
     /// The code is a cache's identity: a record whose code is stored updates that
-    /// cache when ``GeoCache/updated(byImporting:coverage:)`` changes it (counted as
-    /// updated, else unchanged), or is skipped when `existing` is ``ExistingCaches/keep``.
+    /// cache when ``GeoCache/updated(byImporting:coverage:)`` changes it, or is skipped
+    /// when `existing` is ``ExistingCaches/keep``; each stored cache named is counted
+    /// once, updated when the import leaves it different, else unchanged.
     /// A record without a code is a duplicate when a cache identical in its four fields
     /// is stored, as before, and gets a new code otherwise.
     func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,

@@ -4,11 +4,19 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     public var added = 0
     /// Caches identical in all four fields to one already stored or read earlier.
     public var duplicates = 0
-    /// Stored caches (found by their code) that the file's version changed.
+    /// Stored caches (found by their code) that the import left different from what
+    /// they were before it; each counted once, however many records named it.
     public var updated = 0
-    /// Stored caches (found by their code) that the file's version left as they were,
-    /// or that `--keep-existing` skipped.
+    /// Stored caches (found by their code) that the import left as they were (also
+    /// when records changed them and later ones changed them back), or that
+    /// `--keep-existing` skipped; each counted once.
     public var unchanged = 0
+    /// Records older than the stored listing they named (``GeoCache/Precedence/older``):
+    /// they added the logs the store lacked and nothing else.
+    public var olderThanStored = 0
+    /// LOC records, which have no age, that named a listing with one
+    /// (``GeoCache/Precedence/fillsIn``): they filled in only what it lacked.
+    public var undatedOverDated = 0
     /// Stored caches of other members (on a club store) that the file would have
     /// changed, left as they are: only their owners and keepers change them.
     public var notYours = 0
@@ -43,6 +51,12 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
             + (duplicates == 1 ? "duplicate" : "duplicates") + ", rejected \(rejected)."
         if updated + unchanged > 0 {
             text += " Already stored: updated \(updated), unchanged \(unchanged)."
+        }
+        if olderThanStored > 0 {
+            text += " Older than stored: \(olderThanStored) (their new logs added, nothing else)."
+        }
+        if undatedOverDated > 0 {
+            text += " Without a date, over a dated listing: \(undatedOverDated) (only what it lacked filled in)."
         }
         if notYours > 0 {
             text += " \(notYours) not yours: unchanged."

@@ -81,8 +81,10 @@ extension JSONArrayParser {
                 return
             }
             try readObjects(keys: ["date", "type", "finder", "text", "id", "finderID"], noun: "log", into: &extras) { extras, fields in
-                extras.listing.logs.append(CacheLog(date: fields[0] ?? "", type: fields[1] ?? "", finder: fields[2] ?? "",
-                                                    text: fields[3] ?? "", id: fields[4] ?? "", finderID: fields[5] ?? ""))
+                // The same instant is the same date, however the file spells it (``UTCTime``).
+                extras.listing.logs.append(CacheLog(date: UTCTime.canonical(fields[0] ?? ""), type: fields[1] ?? "",
+                                                    finder: fields[2] ?? "", text: fields[3] ?? "", id: fields[4] ?? "",
+                                                    finderID: fields[5] ?? ""))
             }
         case .attributes:
             guard byte == UInt8(ascii: "[") else {
@@ -106,7 +108,7 @@ extension JSONArrayParser {
                     if place == nil { extras.problems.append("waypoint \(fields[0] ?? "")'s place is out of range") }
                 }
                 var waypoint = AdditionalWaypoint(code: fields[0] ?? "", kind: fields[1] ?? "", name: fields[2] ?? "",
-                                                  coordinate: place, comment: fields[3] ?? "", time: fields[7],
+                                                  coordinate: place, comment: fields[3] ?? "", time: fields[7].map(UTCTime.canonical),
                                                   url: fields[8], urlName: fields[9])
                 waypoint.symbol = fields[6]
                 extras.listing.waypoints.append(waypoint)
@@ -141,7 +143,7 @@ extension JSONArrayParser {
             case .cacheID: extras.listing.cacheID = value
             case .ownerName: extras.listing.ownerName = value
             case .ownerID: extras.listing.ownerID = value
-            default: extras.listing.placed = value
+            default: extras.listing.placed = UTCTime.canonical(value)
             }
         }
     }

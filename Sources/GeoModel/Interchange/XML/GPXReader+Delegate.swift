@@ -5,7 +5,7 @@ extension GPXReader {
     /// working on the names' UTF-8 bytes; a String is made only of the text it keeps.
     final class Delegate: XMLStreamParserDelegate {
         enum Target {
-            case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, time, url
+            case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, fileTime, time, url
             case cacheName, placedBy, owner, container, shortDescription, longDescription
             case cacheType, difficulty, terrain, hint, travelBugName, gsakCode, gsakParent
             case openCachingType, openCachingSize
@@ -43,8 +43,8 @@ extension GPXReader {
         var sawRoot = false
         /// Whether the root is `<loc>` (geocaching.com's LOC format) rather than `<gpx>`.
         private(set) var isLOC = false
-        /// The file's author (GPX 1.0 `<author>`, GPX 1.1 `<metadata><author><name>`).
-        var fileAuthor: String?
+        /// The file's author and time (``FileHeader``).
+        var header = FileHeader()
         /// The open elements: local name and the extension namespace it is in.
         var path: [(name: LocalName, space: Space)] = []
         var draft: WaypointDraft?
@@ -88,7 +88,7 @@ extension GPXReader {
                 isLOC = elementName == .loc
             } else if path.count == 1, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
                 draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
-                                      fileAuthor: fileAuthor)
+                                      header: header)
                 draft?.isLOCWaypoint = isLOC
                 if !isLOC { readCoordinate(attributes) }
             } else if draft != nil, target == nil {
@@ -98,7 +98,7 @@ extension GPXReader {
                     startField(elementName, space: space, attributes: attributes)
                 }
             } else if draft == nil, target == nil, !isLOC, space == .plain {
-                startAuthor(elementName)
+                startHeaderField(elementName)
             }
             path.append((elementName, space))
             if target != nil, targetDepth == 0 {
@@ -156,13 +156,6 @@ extension GPXReader {
                 if longitude == nil || longitude! == nil, let problem = shown("lon", 180) { problems.append(problem) }
                 draft?.coordinateProblem = problems.joined(separator: "; ")
             }
-        }
-
-        /// The file's author: `<gpx><author>` (GPX 1.0) or `<gpx><metadata><author><name>` (1.1).
-        private func startAuthor(_ name: LocalName) {
-            let names = path.map(\.name)
-            if names == [.gpx], name == .author { target = .fileAuthor }
-            if names == [.gpx, .metadata, .author], name == .name { target = .fileAuthor }
         }
 
         /// A field of a LOC `<waypoint>`: `<name id="CODE">TITLE by OWNER</name>` (often

@@ -198,9 +198,7 @@ extension GPXReader.Delegate {
         case .sym: draft?.sym = value
         case .time: draft?.time = value
         case .url: draft?.url = value
-        case .fileAuthor:
-            let author = value.trimmingWhitespace()
-            if !author.isEmpty { fileAuthor = author }
+        case .fileAuthor, .fileTime: header.read(value, as: target)
         case .cacheName: draft?.cacheName = value
         case .placedBy: draft?.placedBy = value
         case .owner: draft?.owner = value

@@ -6,6 +6,8 @@ extension GPXReader {
         var position: TextPosition
         /// The file's author, when it named one before this waypoint.
         var fileAuthor: String?
+        /// The file's time (``FileHeader/time``): the age of the listing it carries.
+        var fileTime: String?
         var isCache = false
         /// The `lat` and `lon` attributes, read exactly; nil when the waypoint has none.
         var coordinate: Coordinate?
@@ -229,6 +231,7 @@ extension GPXReader {
                 CacheAttribute(source: $0.source, id: $0.id.trimmingWhitespace(), isOn: $0.isOn,
                                name: $0.name.trimmingWhitespace())
             }
+            listing.asOf = age(of: listing.logs)
             return listing
         }
 

@@ -111,6 +111,7 @@ extension PostgresStore {
             }
             try batch.store(on: connection, into: &report)
             try batch.attachWaiting(waypoints, on: connection, into: &report)
+            batch.tally.add(to: &report)
             if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
             return report
         }
@@ -129,6 +130,8 @@ extension PostgresStore {
         /// The codes of the caches this import added: a record naming one updates it
         /// even when stored caches are kept.
         var added = Set<String>()
+        /// The stored caches the import named, counted by what it did to each.
+        var tally = StoredCacheTally()
 
         init(existing: ExistingCaches, standing: ClubStanding?) {
             self.existing = existing
@@ -179,24 +182,31 @@ extension PostgresStore {
                     continue
                 }
                 if let index = insertIndex[named] {
+                    report.count(inserts[index].cache.precedence(ofImporting: cache, coverage: record.coverage))
                     let newer = inserts[index].cache.updated(byImporting: cache, coverage: record.coverage)
-                    Self.count(newer != inserts[index].cache, into: &report)
+                    tally.count(named, was: inserts[index].cache, now: newer)
                     if Self.fourFields(of: newer) != Self.fourFields(of: inserts[index].cache) {
                         inserts[index].searchText = SearchFolding.searchText(for: newer)
                     }
                     inserts[index].cache = newer
                 } else if let current = changed[named] ?? stored[named] {
                     guard existing == .update || added.contains(named) else {
-                        report.unchanged += 1
+                        tally.count(named, was: current.cache, now: current.cache)
                         continue
                     }
                     let newer = current.cache.updated(byImporting: cache, coverage: record.coverage)
-                    if newer != current.cache, case .ownedBy = standing?.refusal(toChange: current.club) {
+                    var isNotYours = false
+                    if case .ownedBy = standing?.refusal(toChange: current.club) { isNotYours = true }
+                    if newer != current.cache, isNotYours {
                         report.notYours += 1
                         continue
                     }
-                    Self.count(newer != current.cache, into: &report)
-                    if newer != current.cache { changed[named] = StoredCache(id: current.id, cache: newer, club: current.club) }
+                    report.count(current.cache.precedence(ofImporting: cache, coverage: record.coverage))
+                    tally.count(named, was: current.cache, now: newer)
+                    // A newer file saying the same moves the listing's age on, uncounted.
+                    if newer != current.cache || (newer.listing.asOf != current.cache.listing.asOf && !isNotYours) {
+                        changed[named] = StoredCache(id: current.id, cache: newer, club: current.club)
+                    }
                 } else {
                     var coded = cache
                     coded.code = named
@@ -227,11 +237,6 @@ extension PostgresStore {
             let ruledInserted = inserted - (inserts.count - ruled)
             report.added += ruledInserted
             report.duplicates += ruled - ruledInserted
-        }
-
-        /// Counts a record that named a cache already stored, or read earlier.
-        static func count(_ isChange: Bool, into report: inout ImportReport) {
-            if isChange { report.updated += 1 } else { report.unchanged += 1 }
         }
 
         /// The cache's four fields alone: what the duplicate rule compares.
@@ -317,9 +322,10 @@ extension PostgresStore {
 
 extension ImportReport {
     /// What the write ledger keeps of an import: the added, updated, unchanged,
-    /// duplicate and not-yours counts, separated by spaces.
+    /// duplicate, not-yours, older-than-stored and undated-over-dated counts,
+    /// separated by spaces.
     var ledgerDetail: String {
-        "\(added) \(updated) \(unchanged) \(duplicates) \(notYours)"
+        "\(added) \(updated) \(unchanged) \(duplicates) \(notYours) \(olderThanStored) \(undatedOverDated)"
     }
 
     /// This report (what reading the input found) with the counts of `detail`
@@ -330,6 +336,8 @@ extension ImportReport {
         var report = self
         (report.added, report.updated, report.unchanged, report.duplicates) = (counts[0], counts[1], counts[2], counts[3])
         report.notYours = counts.count > 4 ? counts[4] : 0
+        report.olderThanStored = counts.count > 5 ? counts[5] : 0
+        report.undatedOverDated = counts.count > 6 ? counts[6] : 0
         return report
     }
 }

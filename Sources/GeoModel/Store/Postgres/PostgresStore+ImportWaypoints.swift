@@ -28,7 +28,7 @@ extension PostgresStore.ImportBatch {
     }
 
     /// ``attachWaiting(_:on:into:)`` for the caches with `codes`.
-    private func attach(_ pending: PendingWaypoints, toCodes codes: [String], on connection: PostgresConnection,
+    private mutating func attach(_ pending: PendingWaypoints, toCodes codes: [String], on connection: PostgresConnection,
                         into report: inout ImportReport) throws {
         let stored = try Self.stored(withCodes: codes, on: connection)
         var changed: [StoredCache] = []
@@ -37,7 +37,7 @@ extension PostgresStore.ImportBatch {
             let waypoints = pending.take(forCode: code)
             let isOwn = added.contains(code)
             guard existing == .update || isOwn else {
-                report.unchanged += 1
+                tally.count(code, was: current.cache, now: current.cache)
                 continue
             }
             var newer = current.cache
@@ -46,7 +46,7 @@ extension PostgresStore.ImportBatch {
                 report.notYours += 1
                 continue
             }
-            if !isOwn { Self.count(newer != current.cache, into: &report) }
+            if !isOwn { tally.count(code, was: current.cache, now: newer) }
             if newer != current.cache { changed.append(StoredCache(id: current.id, cache: newer, club: current.club)) }
         }
         guard !changed.isEmpty else { return }

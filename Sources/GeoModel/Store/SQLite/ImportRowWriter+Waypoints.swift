@@ -6,8 +6,8 @@ extension ImportRowWriter {
     /// those whose cache is not stored in `report` (``ImportReport/orphanWaypoints``).
     ///
     /// A stored cache that gains or changes a waypoint is updated (with `existing`
-    /// ``ExistingCaches/update``) and counted as updated; one whose waypoints are
-    /// already these, or that `--keep-existing` keeps, is counted as unchanged.
+    /// ``ExistingCaches/update``) and counted as updated (``tally``, once per cache); one
+    /// whose waypoints are already these, or that `--keep-existing` keeps, as unchanged.
     func attachWaiting(_ pending: PendingWaypoints, existing: ExistingCaches, into report: inout ImportReport) throws {
         if !pending.isEmpty {
             let codes = try pending.leftoverCodes(codesWithSuffixes: codes(withSuffixes:))
@@ -15,17 +15,14 @@ extension ImportRowWriter {
                 guard let stored = try storedCache(withCode: code) else { continue }
                 let waypoints = pending.take(forCode: code)
                 guard existing == .update else {
-                    report.unchanged += 1
+                    tally.count(code, was: stored.cache, now: stored.cache)
                     continue
                 }
                 var updated = stored.cache
                 updated.listing.waypoints = GeoCache.waypoints(stored.cache.listing.waypoints, updatedBy: waypoints)
-                guard updated != stored.cache else {
-                    report.unchanged += 1
-                    continue
-                }
+                tally.count(code, was: stored.cache, now: updated)
+                guard updated != stored.cache else { continue }
                 try write(updated, over: stored.id)
-                report.updated += 1
             }
         }
         report.pairedWaypoints += pending.paired

@@ -5,7 +5,8 @@ import GRDBSQLite
 ///
 /// A cache with a code is looked up by it (the unique index on the code, which also
 /// finds one stored earlier in the same import): found, it is updated to
-/// ``GeoCache/updated(byImporting:coverage:)`` when that changes it, or left as it is;
+/// ``GeoCache/updated(byImporting:coverage:)`` when that changes it (or only its
+/// listing's age), or left as it is, and counted once per cache by ``tally``;
 /// not found, it is inserted with its code. A cache without a code is looked up by its
 /// four fields (``SQLiteStore/containsCacheSQL``: by its ``ContentDigest``, then the
 /// fields), also among those stored earlier in the same import, and inserted with a
@@ -45,6 +46,10 @@ final class ImportRowWriter {
     /// The counter trigger's own SQL while the import has it dropped.
     private let counterTrigger: String?
     private var added = 0
+    /// The largest row id before the import: a row with a larger one is the import's.
+    private let lastIDBefore: Int64
+    /// The stored caches the import named, counted by what it did to each.
+    var tally = StoredCacheTally()
 
     /// Prepares the statements on `database`, inside the import's transaction.
     ///
@@ -63,6 +68,7 @@ final class ImportRowWriter {
         insert = try database.makeStatement(sql: Self.insertSQL)
         byCode = try database.makeStatement(sql: "SELECT \(SQLiteStore.cacheColumns) FROM cache WHERE code = ?")
         update = try database.makeStatement(sql: "UPDATE cache SET \(SQLiteStore.versionAssignments) WHERE id = ?")
+        lastIDBefore = try Int64.fetchOne(database, sql: "SELECT max(id) FROM cache") ?? 0
         // The store's rows all have their digest: the import completed any pending ones.
         let stored = try Int.fetchOne(database, sql: "SELECT value FROM cache_count") ?? 0
         if stored <= Self.digestLimit {
@@ -122,26 +128,33 @@ final class ImportRowWriter {
         case added
         /// Without a code, and identical in its four fields to a stored cache.
         case duplicate
-        /// Its code is stored, and the stored cache was changed to the file's version.
-        case updated
-        /// Its code is stored, and the stored cache was left as it was.
-        case unchanged
+        /// Its code is stored (also by this import), and the stored cache was updated or
+        /// left as it was (``tally`` counts it), the record standing against it as
+        /// `precedence` says (nil when stored caches are kept).
+        case named(precedence: GeoCache.Precedence?)
     }
 
     /// Stores `cache`, read from a file that says what `coverage` says, by the rules
     /// of the type's description: a stored cache with its code is updated (with
-    /// `existing` ``ExistingCaches/update``) or left alone, a cache without a code is
-    /// a duplicate or is added with a new code. `derived`, when given, is what
+    /// `existing` ``ExistingCaches/update``, or when this import added it) or left
+    /// alone, a cache without a code is a duplicate or is added with a new code. `derived`, when given, is what
     /// ``Derivation`` made of it; otherwise it is worked out here.
     func store(_ cache: GeoCache, coverage: GeoCache.Coverage, existing: ExistingCaches,
                derived: Derived? = nil) throws -> Outcome {
         if let code = cache.code.flatMap(CacheCode.normalized) {
             if let stored = try storedCache(withCode: code) {
-                guard existing == .update else { return .unchanged }
+                let isTheImports = stored.id.rawValue > lastIDBefore
+                guard existing == .update || isTheImports else {
+                    tally.count(code, was: stored.cache, now: stored.cache)
+                    return .named(precedence: nil)
+                }
                 let updated = stored.cache.updated(byImporting: cache, coverage: coverage)
-                guard updated != stored.cache else { return .unchanged }
-                try write(updated, over: stored.id)
-                return .updated
+                // A newer file saying the same moves the listing's age on, uncounted.
+                if updated != stored.cache || updated.listing.asOf != stored.cache.listing.asOf {
+                    try write(updated, over: stored.id)
+                }
+                tally.count(code, was: stored.cache, now: updated)
+                return .named(precedence: stored.cache.precedence(ofImporting: cache, coverage: coverage))
             }
             try insert(cache, code: code, derived: derived)
             return .added

@@ -8,9 +8,11 @@ extension SQLiteStore {
     /// Each source's format is detected from its content (``CacheImporter``). The code
     /// is a cache's identity: a cache whose code is stored (also by a record read
     /// earlier in this import) updates that cache to
-    /// ``GeoCache/updated(byImporting:coverage:)`` when that changes it (counted as
-    /// updated, else unchanged), or is counted as unchanged and skipped when `existing`
-    /// is ``ExistingCaches/keep``; a cache with a code not stored is added with it. A
+    /// ``GeoCache/updated(byImporting:coverage:)`` when that changes it, or is skipped
+    /// when `existing` is ``ExistingCaches/keep`` (unless this import added it); a
+    /// cache with a code not stored is added with it. Each stored cache named is
+    /// counted once, updated when the import leaves it different, else unchanged
+    /// (``StoredCacheTally``). A
     /// cache without a code that is identical in all four fields to one already stored,
     /// or to one read earlier in this import, is a duplicate: counted, not stored
     /// again; otherwise it is added with a new code. A GPX waypoint that is
@@ -96,8 +98,7 @@ extension SQLiteStore {
                                                 derived: derived) {
                         case .added: report.added += 1
                         case .duplicate: report.duplicates += 1
-                        case .updated: report.updated += 1
-                        case .unchanged: report.unchanged += 1
+                        case .named(let precedence): if let precedence { report.count(precedence) }
                         }
                         written += 1
                         if written % 4096 == 0, interruption?.isInterrupted == true {
@@ -106,6 +107,7 @@ extension SQLiteStore {
                     }
                     try writer.attachWaiting(waypoints, existing: existing, into: &report)
                     try writer.finish()
+                    writer.tally.add(to: &report)
                     if let change = fileChange() { throw change }
                     try Self.checkMarkKept(db, mark, path: path)
                     if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }

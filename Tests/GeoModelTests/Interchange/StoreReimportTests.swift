@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// Re-imports in both stores (issue 37): logs accumulate, a newer file wins whatever the
+/// import order, and the counts say "unchanged" for every cache whose stored form does
+/// not change.
+@Suite("Re-importing into a store: logs accumulate, newer wins, counts tell the truth")
+struct StoreReimportTests {
+    private func source(_ text: String, _ name: String) -> ImportSource { .bytes(Array(text.utf8), name: name) }
+
+    /// `count` logs, newest first, one a day back from 2024-03-`count`, ids 1...count.
+    private static func logs(_ count: Int) -> [(date: String, finder: String, id: String)] {
+        (1...count).reversed().map { day in ("2024-03-\(day < 10 ? "0" : "")\(day)T19:00:00Z", "finder\(day)", "\(day)") }
+    }
+
+    /// A LOC file of geocaching.com naming GC1A2B3 at `latitude`, difficulty `difficulty`.
+    private static func loc(latitude: String, difficulty: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <loc version="1.0" src="Groundspeak">
+        <waypoint><name id="GC1A2B3"><![CDATA[Oak by ana]]></name><coord lat="\(latitude)" lon="8.2"/>\
+        <type>Geocache</type><link text="Cache Details">http://www.geocaching.com/seek/cache_details.aspx?wp=GC1A2B3</link>\
+        <difficulty>\(difficulty)</difficulty><terrain>1</terrain><container>2</container></waypoint>
+        </loc>
+        """
+    }
+
+    @Test("a newer pocket query holding 2 of a cache's 20 logs leaves the 20 stored and adds its new one",
+          arguments: StoreKind.allCases)
+    func logsAccumulate(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let twenty = Self.logs(20)
+        _ = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-03-21T00:00:00Z", logs: twenty),
+                                                        "old.gpx"))
+        let newer = [("2024-04-02T19:00:00Z", "newcomer", "21"), twenty[0]]
+        let report = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-04-03T00:00:00Z",
+                                                                                             logs: newer), "new.gpx"))
+        #expect((report.updated, report.unchanged) == (1, 0))
+        let logs = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache.listing.logs
+        #expect(logs.count == 21)
+        #expect(logs.map(\.finder) == ["newcomer"] + twenty.map(\.finder))
+    }
+
+    @Test("an older pocket query imported after a newer one adds its missing logs and nothing else, and the summary says so",
+          arguments: StoreKind.allCases)
+    func anOlderFileAddsOnlyLogs(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: source(
+            ListingAgeTests.pocketQuery(time: "2024-06-01T00:00:00Z", latitude: "47.2", difficulty: "3",
+                                        logs: [("2024-05-30T00:00:00Z", "cy", "3")]), "new.gpx"))
+        let report = try fixture.store.importCaches(from: source(
+            ListingAgeTests.pocketQuery(time: "2024-05-01T00:00:00Z", latitude: "47.1", difficulty: "2",
+                                        logs: [("2024-04-30T00:00:00Z", "bo", "2")]), "old.gpx"))
+        #expect(report.olderThanStored == 1 && report.updated == 1)
+        #expect(report.description.contains("Older than stored: 1 (their new logs added, nothing else)."),
+                "summary: \(report.description)")
+        let cache = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
+        #expect(cache.coordinate?.latitudeMicrodegrees == 47_200_000)
+        #expect(cache.listing.difficulty == Rating(halves: 6))
+        #expect(cache.listing.logs.map(\.finder) == ["cy", "bo"])
+    }
+
+    @Test("an older LOC imported after a newer GPX puts back neither the old coordinates nor D/T",
+          arguments: StoreKind.allCases)
+    func anUndatedLOCDoesNotPutBackOldFacts(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: source(
+            ListingAgeTests.pocketQuery(time: "2024-06-01T00:00:00Z", latitude: "47.2", difficulty: "3"), "new.gpx"))
+        let before = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
+        let report = try fixture.store.importCaches(from: source(Self.loc(latitude: "47.1", difficulty: "2"), "old.loc"))
+        #expect(report.undatedOverDated == 1)
+        #expect(report.description.contains("Without a date, over a dated listing: 1 (only what it lacked filled in)."),
+                "summary: \(report.description)")
+        let after = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
+        #expect(after.coordinate == before.coordinate)
+        #expect(after.listing.difficulty == before.listing.difficulty && after.listing.terrain == before.listing.terrain)
+        #expect(after.title == before.title && after.listing.container == before.listing.container)
+        // The pocket query gave no URL: the LOC's link fills that in, and only that.
+        var expected = before
+        expected.listing.url = "http://www.geocaching.com/seek/cache_details.aspx?wp=GC1A2B3"
+        #expect(after == expected)
+    }
+
+    @Test("a LOC over a LOC still updates in import order", arguments: StoreKind.allCases)
+    func locOverLOCUpdates(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: source(Self.loc(latitude: "47.1", difficulty: "2"), "a.loc"))
+        let report = try fixture.store.importCaches(from: source(Self.loc(latitude: "47.2", difficulty: "3"), "b.loc"))
+        #expect(report.updated == 1)
+        let cache = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
+        #expect(cache.listing.difficulty == Rating(halves: 6))
+    }
+
+    @Test("the same instant written with another zone counts as unchanged", arguments: StoreKind.allCases)
+    func theSameInstantInAnotherZoneIsUnchanged(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let utc = ListingAgeTests.pocketQuery(time: "2024-06-01T00:00:00Z", logs: [("2002-08-15T07:00:00Z", "bo", "1")])
+        _ = try fixture.store.importCaches(from: source(utc, "utc.gpx"))
+        let before = try fixture.store.loadCaches()
+        let zoned = utc.replacingOccurrences(of: "2002-08-15T07:00:00Z", with: "2002-08-15T00:00:00.0000000-07:00")
+            .replacingOccurrences(of: "2024-06-01T00:00:00Z", with: "2024-06-01T02:00:00+02:00")
+            .replacingOccurrences(of: "<time>2010-01-02T00:00:00</time>", with: "<time>2010-01-01T16:00:00-08:00</time>")
+        let report = try fixture.store.importCaches(from: source(zoned, "zoned.gpx"))
+        #expect((report.updated, report.unchanged) == (0, 1))
+        #expect(try fixture.store.loadCaches() == before)
+        let json = JSONInterchange.document(for: before).replacingOccurrences(of: "2002-08-15T07:00:00Z",
+                                                                              with: "2002-08-15T09:00:00+02:00")
+        let fromJSON = try fixture.store.importCaches(from: source(json, "zoned.json"))
+        #expect((fromJSON.updated, fromJSON.unchanged) == (0, 1))
+    }
+
+    @Test("a newer file that says the same counts as unchanged, and moves the listing's age on",
+          arguments: StoreKind.allCases)
+    func aNewerFileSayingTheSameIsUnchanged(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-05-01T00:00:00Z"), "may.gpx"))
+        let june = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-06-01T00:00:00Z"),
+                                                               "june.gpx"))
+        #expect((june.updated, june.unchanged) == (0, 1))
+        #expect(try fixture.store.cache(withCode: "GC1A2B3")?.cache.listing.asOf == "2024-06-01T00:00:00Z")
+        let mid = try fixture.store.importCaches(from: source(
+            ListingAgeTests.pocketQuery(time: "2024-05-15T00:00:00Z", difficulty: "4"), "mid-may.gpx"))
+        #expect(mid.olderThanStored == 1 && mid.unchanged == 1)
+    }
+
+    @Test("two versions of one cache without an age, imported again in the same order, count as unchanged",
+          arguments: StoreKind.allCases)
+    func flipFlopsCountAsUnchanged(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let sources = [source(ListingAgeTests.pocketQuery(time: nil, difficulty: "2"), "a.gpx"),
+                       source(ListingAgeTests.pocketQuery(time: nil, difficulty: "3"), "b.gpx")]
+        _ = try fixture.store.importCaches(from: sources)
+        let before = try fixture.store.loadCaches()
+        let again = try fixture.store.importCaches(from: sources)
+        #expect((again.added, again.updated, again.unchanged) == (0, 0, 1))
+        #expect(try fixture.store.loadCaches() == before)
+    }
+
+    @Test("importing every producer's file a second time says unchanged for every cache, and changes nothing",
+          arguments: StoreKind.allCases)
+    func reimportingEveryProducerIsUnchanged(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let directory = try Interchange.fixture("producers")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names.count >= 10)
+        let sources = names.map { ImportSource.file(directory.appendingPathComponent($0).path) }
+        let first = try fixture.store.importCaches(from: sources)
+        let stored = try fixture.store.loadCaches()
+        let document = JSONInterchange.document(for: stored)
+        let second = try fixture.store.importCaches(from: sources)
+        #expect(second.added == 0 && second.updated == 0 && second.duplicates == 0)
+        #expect(second.unchanged == stored.count)
+        #expect(second.unchanged == first.added)
+        #expect(JSONInterchange.document(for: try fixture.store.loadCaches()) == document)
+    }
+}
