@@ -16,14 +16,12 @@ extension UTCTime {
     /// A text that sorts as the date `text` names: for a date and time, its canonical
     /// spelling's date and time of day (19 characters) followed by the digits of its
     /// fraction of a second (texts compare character by character, so a longer fraction
-    /// after the same second sorts later, as it should); for a date alone (`2004-08-07`),
-    /// the date, which sorts before every time of that day. Nil for a text that is
-    /// neither.
+    /// after the same second sorts later, as it should); a date alone is its midnight in
+    /// UTC (``canonical(_:)``). Nil for a text that is not a date.
     static func orderKey(_ text: String) -> String? {
         let canonical = canonical(text.trimmingWhitespace())
         let bytes = Array(canonical.utf8)
         guard bytes.count >= 10, isDate(bytes) else { return nil }
-        if bytes.count == 10 { return canonical }
         // `canonical(_:)` gives back what is not a time unchanged: only its own spelling
         // (`YYYY-MM-DDTHH:MM:SS`, a fraction, `Z`) is a time here.
         guard bytes.count >= 20, isCanonicalTime(bytes) else { return nil }
@@ -32,14 +30,10 @@ extension UTCTime {
         return String(decoding: key, as: UTF8.self)
     }
 
-    /// Whether `earlier` names an earlier date than `later`: nil when either is not a
-    /// date; a date alone is compared with the other's date only (a day is not earlier
-    /// than a time on that day).
+    /// Whether `earlier` names an earlier instant than `later`: nil when either is not a
+    /// date (a date alone is its midnight in UTC).
     static func isEarlier(_ earlier: String, than later: String) -> Bool? {
         guard let first = orderKey(earlier), let second = orderKey(later) else { return nil }
-        if first.utf8.count == 10 || second.utf8.count == 10 {
-            return first.prefix(10) < second.prefix(10)
-        }
         return first < second
     }
 

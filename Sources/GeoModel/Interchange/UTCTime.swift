@@ -5,15 +5,19 @@
 ///
 /// The canonical form is `YYYY-MM-DDTHH:MM:SS`, the fraction of a second without its
 /// trailing zeros (none when it is zero), and `Z`. A time without a zone is UTC, as GPX
-/// says. Text that is not such a time (a date alone, a malformed one) is kept as it is.
+/// says; a date alone is its midnight in UTC. Text that is not such a time (a malformed
+/// one, a word) is kept as it is.
 enum UTCTime {
     /// `text` in the canonical form, or `text` itself when it is not a date and time.
     static func canonical(_ text: String) -> String {
         instant(text) ?? text
     }
 
-    /// `text` in the canonical form, or nil when it is not a date and time.
+    /// `text` in the canonical form, or nil when it is not a date and time. A date
+    /// alone (`2004-08-07`, as a JSON file may give a placed date) is its midnight in
+    /// UTC: GPX's times are `xsd:dateTime`, which a date alone is not.
     static func instant(_ text: String) -> String? {
+        if text.utf8.count == 10 { return instant(text + "T00:00:00Z") }
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),

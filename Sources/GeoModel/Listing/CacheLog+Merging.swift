@@ -11,8 +11,8 @@ extension CacheLog {
     /// logs that match none are added.
     ///
     /// When nothing is added the stored order stays. When logs are added the result is
-    /// newest first (``UTCTime/orderKey(_:)``: a date alone before the times of its
-    /// day, a log whose date is no date last); logs of the same date keep the file's
+    /// newest first (``UTCTime/orderKey(_:)``: a date alone at its midnight, a log
+    /// whose date is no date last); logs of the same date keep the file's
     /// order, then the stored one's.
     static func merged(_ stored: [CacheLog], with incoming: [CacheLog], replacing: Bool) -> [CacheLog] {
         guard !incoming.isEmpty, incoming != stored else { return stored }

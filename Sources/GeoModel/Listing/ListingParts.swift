@@ -17,7 +17,8 @@ public struct TravelBug: Equatable, Hashable, Codable, Sendable {
 /// One log of a cache as a file carries it.
 public struct CacheLog: Equatable, Hashable, Codable, Sendable {
     /// When it was logged, in ``UTCTime``'s one spelling per instant
-    /// (`2024-05-01T19:00:00Z`), or a date alone as the file gave it.
+    /// (`2024-05-01T19:00:00Z`; a date alone is its midnight), or text that is no date as
+    /// the file gave it.
     public var date: String
     /// The log type: "Found it", "Didn't find it", "Write note", ...
     public var type: String

@@ -88,7 +88,7 @@ struct GPXListingTests {
     @Test("the export writes the code as <name>, the placed date as <time>, the URL, type, container, D/T, hint, descriptions and logs")
     func everyFactIsWritten() {
         let waypoint = GPXWriter.waypoint(for: JSONListingTests.full)
-        for expected in [#"<wpt lat="-33.856784" lon="8.000001">"#, "<time>2004-08-07</time>", "<name>GC1A2B3</name>",
+        for expected in [#"<wpt lat="-33.856784" lon="8.000001">"#, "<time>2004-08-07T07:00:00Z</time>", "<name>GC1A2B3</name>",
                          "<desc>Old Oak by ana, Multi-cache (1.5/5)</desc>", "<url>https://coord.info/GC1A2B3</url>",
                          "<type>Geocache|Multi-cache</type>", "<groundspeak:type>Multi-cache</groundspeak:type>",
                          "<groundspeak:container>Small</groundspeak:container>",
@@ -202,5 +202,15 @@ struct GPXTextLimitTests {
         let caches = try records(bytes).compactMap { if case .cache(let cache, _, _) = $0 { cache } else { nil } }
         #expect(caches.count == 1)
         #expect(caches.first?.details == "GC1: " + details)
+    }
+
+    @Test("a placed date alone, as a JSON file may give it, is imported and exported as its midnight in UTC, a GPX dateTime")
+    func aDateAloneIsMidnightUTC() throws {
+        let json = #"[{"title": "t", "details": "d", "creator": "c", "reward": "r", "code": "GC1", "latitude": 1, "longitude": 2, "placed": "2004-08-07"}]"#
+        let cache = try #require(Interchange.caches(try Interchange.records(text: json, name: "in.json")).first)
+        #expect(cache.listing.placed == "2004-08-07T00:00:00Z")
+        var stored = cache
+        stored.listing.placed = "2004-08-07"
+        #expect(GPXWriter.document(for: [stored]).contains("<time>2004-08-07T00:00:00Z</time>"))
     }
 }

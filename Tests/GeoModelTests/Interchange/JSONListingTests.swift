@@ -14,10 +14,10 @@ struct JSONListingTests {
         cache.listing = Listing(type: "Multi-cache", container: "Small", difficulty: Rating(halves: 3),
                                 terrain: Rating(halves: 10), hint: "Under \"the\" root", longDescription: "<p>Long</p>",
                                 longDescriptionIsHTML: true, url: "https://coord.info/GC1A2B3",
-                                placed: "2004-08-07",
+                                placed: "2004-08-07T07:00:00Z",
                                 logs: [CacheLog(date: "2024-05-01T19:00:00Z", type: "Found it", finder: "bo",
                                                 text: "TFTC\nline two"),
-                                       CacheLog(date: "2024-04-01", type: "Write note", finder: "ana", text: "")])
+                                       CacheLog(date: "2024-04-01T00:00:00Z", type: "Write note", finder: "ana", text: "")])
         return cache
     }()
 
@@ -41,7 +41,7 @@ struct JSONListingTests {
                 "longDescription": "<p>Long</p>",
                 "longDescriptionIsHTML": true,
                 "url": "https://coord.info/GC1A2B3",
-                "placed": "2004-08-07",
+                "placed": "2004-08-07T07:00:00Z",
                 "logs": [
                   {
                     "date": "2024-05-01T19:00:00Z",
@@ -50,7 +50,7 @@ struct JSONListingTests {
                     "text": "TFTC\\nline two"
                   },
                   {
-                    "date": "2024-04-01",
+                    "date": "2024-04-01T00:00:00Z",
                     "type": "Write note",
                     "finder": "ana",
                     "text": ""

@@ -114,20 +114,21 @@ import Testing
 
     @Test("the newest log's date is found whatever the zone and order", arguments: [
         (["2024-05-01T00:00:00Z", "2024-05-01T20:00:00-07:00", "junk"], "2024-05-02T03:00:00Z"),
-        (["2024-05-01", "2024-04-30T23:59:59Z"], "2024-05-01"),
+        (["2024-05-01", "2024-04-30T23:59:59Z"], "2024-05-01T00:00:00Z"),
         (["junk"], nil),
     ] as [([String], String?)])
     func theNewestDate(_ dates: [String], _ newest: String?) {
         #expect(CacheLog.newestDate(of: dates.map { log($0, "x") }) == newest)
     }
 
-    @Test("dates compare as instants: a fraction after its second, a date alone by its day, no date not at all")
+    @Test("dates compare as instants: a fraction after its second, a date alone as its midnight, no date not at all")
     func datesCompare() {
         #expect(UTCTime.isEarlier("2024-05-01T10:00:00Z", than: "2024-05-01T10:00:00.5Z") == true)
         #expect(UTCTime.isEarlier("2024-05-01T10:00:00.25Z", than: "2024-05-01T10:00:00.5Z") == true)
         #expect(UTCTime.isEarlier("2024-05-01T10:00:00.5Z", than: "2024-05-01T10:00:01Z") == true)
         #expect(UTCTime.isEarlier("2024-05-01T03:00:00-07:00", than: "2024-05-01T09:00:00Z") == false)
-        #expect(UTCTime.isEarlier("2024-05-01", than: "2024-05-01T09:00:00Z") == false)
+        #expect(UTCTime.isEarlier("2024-05-01", than: "2024-05-01T09:00:00Z") == true)
+        #expect(UTCTime.isEarlier("2024-05-01", than: "2024-05-01T00:00:00Z") == false)
         #expect(UTCTime.isEarlier("2024-04-30", than: "2024-05-01T09:00:00Z") == true)
         #expect(UTCTime.isEarlier("yesterday", than: "2024-05-01T09:00:00Z") == nil)
         #expect(UTCTime.isEarlier("2024-05-01T09:00:00Zjunk", than: "2024-05-01T09:00:00Z") == nil)

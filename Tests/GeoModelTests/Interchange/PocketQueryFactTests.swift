@@ -189,8 +189,8 @@ import GeoTestSupport
     func aCacheWithoutIdsReadsBackWithoutIds() throws {
         var cache = Interchange.placed([Samples.mill])[0]
         cache.code = "GC77QQ"
-        cache.listing.logs = [CacheLog(date: "2024-05-01", type: "Found it", finder: "ana", text: "ok"),
-                              CacheLog(date: "2024-04-01", type: "Write note", finder: "bo", text: "hm", id: "55")]
+        cache.listing.logs = [CacheLog(date: "2024-05-01T00:00:00Z", type: "Found it", finder: "ana", text: "ok"),
+                              CacheLog(date: "2024-04-01T00:00:00Z", type: "Write note", finder: "bo", text: "hm", id: "55")]
         let exported = GPXWriter.document(for: [cache])
         #expect(exported.contains(#"<groundspeak:log id="-1">"#))
         #expect(exported.contains(#"<groundspeak:log id="55">"#))

@@ -210,12 +210,12 @@ struct ProducerFixtureTests {
 /// same instant in UTC (issue 37: the same instant is the same date).
 @Suite("GPX times")
 struct GPXTimeTests {
-    @Test("a time without a zone reads as UTC, as GPSBabel writes it; an offset is taken into UTC; a date alone stays")
+    @Test("a time without a zone reads as UTC, as GPSBabel writes it; an offset is taken into UTC; a date alone is its midnight in UTC")
     func timesWithoutAZoneAreUTC() {
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00") == "2004-08-07T07:00:00Z")
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00.5") == "2004-08-07T07:00:00.5Z")
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00Z") == "2004-08-07T07:00:00Z")
         #expect(GPXReader.WaypointDraft.utcTime("2004-08-07T07:00:00-07:00") == "2004-08-07T14:00:00Z")
-        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07") == "2004-08-07")
+        #expect(GPXReader.WaypointDraft.utcTime("2004-08-07") == "2004-08-07T00:00:00Z")
     }
 }

@@ -13,13 +13,14 @@ import Testing
         ("2000-02-28T23:00:00-02:00", "2000-02-29T01:00:00Z"),
         ("2001-01-01T00:30:00+01:00", "2000-12-31T23:30:00Z"),
         ("2004-12-31T22:00:00-05:00", "2005-01-01T03:00:00Z"),
+        ("2004-08-07", "2004-08-07T00:00:00Z"),
     ])
     func oneSpelling(_ written: String, _ canonical: String) {
         #expect(UTCTime.canonical(written) == canonical)
     }
 
     @Test("text that is not a date and time is kept as it is", arguments: [
-        "2004-08-07", "yesterday", "2004-13-01T00:00:00Z", "2004-02-30T00:00:00Z", "2004-08-07T25:00:00",
+        "2004-08-7", "yesterday", "2004-13-01T00:00:00Z", "2004-13-01", "2004-02-30T00:00:00Z", "2004-08-07T25:00:00",
         "2004-08-07T07:00:00+2", "2004-08-07T07:00:00.Z", "",
     ])
     func otherTextIsKept(_ text: String) {

@@ -413,7 +413,7 @@ extension GPXReader {
         /// A GPX date and time in its one UTC spelling (``UTCTime``): `2004-08-07T07:00:00`
         /// (no zone, as pocket queries write it), `2004-08-07T00:00:00.0000000-07:00` and
         /// `2004-08-07T07:00:00Z` (as GPSBabel writes it) are one value; a date alone is
-        /// kept as written.
+        /// its midnight in UTC.
         static func utcTime(_ text: String) -> String {
             UTCTime.canonical(text)
         }

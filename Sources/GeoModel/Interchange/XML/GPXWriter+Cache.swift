@@ -9,7 +9,7 @@ extension GPXWriter {
         output.append("\" lon=\"")
         output.append(text: coordinate.longitudeText)
         output.append("\">\n")
-        element("time", listing.placed, indent: 4, to: &output)
+        element("time", listing.placed.map(UTCTime.canonical), indent: 4, to: &output)
         output.append("    <name>")
         if let code = cache.code {
             output.appendEscaped(code, escaped)
@@ -156,7 +156,7 @@ extension GPXWriter {
                 output.append(decimal: number + 1)
             }
             output.append("\">\n")
-            element("groundspeak:date", log.date, indent: indent + 4, to: &output)
+            element("groundspeak:date", UTCTime.canonical(log.date), indent: indent + 4, to: &output)
             element("groundspeak:type", log.type, indent: indent + 4, to: &output)
             pad(indent + 4, &output)
             output.append("<groundspeak:finder id=\"")
