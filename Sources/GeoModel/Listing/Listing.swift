@@ -126,6 +126,11 @@ public struct Listing: Equatable, Hashable, Sendable {
         return available == false ? .disabled : .available
     }
 
+    /// The most logs, attributes and travel bugs together that a file may give one
+    /// cache (in JSON, the most of each): a file with more is refused, saying so,
+    /// rather than filling memory with parts that cost their bookkeeping even empty.
+    public static let maximumParts = 100_000
+
     /// The listing that says nothing: what a cache typed into the form has.
     public static let empty = Listing()
 

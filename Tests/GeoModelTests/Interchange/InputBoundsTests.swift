@@ -90,4 +90,24 @@ struct InputBoundsTests {
         #expect(Interchange.labCaches(try Interchange.records(text: json)) == [Samples.oak, Samples.bridge])
         #expect(Interchange.caches(try Interchange.records(text: gpx)).map(\.title) == ["Oak"])
     }
+
+    @Test("A waypoint with more logs, attributes and travel bugs than the reader keeps is refused, empty ones too",
+          arguments: ["<groundspeak:logs>" + String(repeating: "<groundspeak:log/>", count: 100_001),
+                      "<groundspeak:attributes>" + String(repeating: "<groundspeak:attribute id=\"1\" inc=\"1\"/>", count: 100_001)])
+    func tooManyPartsAreRefused(_ parts: String) throws {
+        let head = #"<gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">"#
+            + #"<wpt lat="1" lon="2"><name>GC1A2B3</name><groundspeak:cache>"#
+        let error = try error(Array((head + parts).utf8))
+        #expect(error.kind == .malformedXML)
+        #expect(error.reason.contains("one waypoint has more than 100000 logs, attributes and travel bugs"), "\(error.reason)")
+    }
+
+    @Test("A JSON element with more logs than the reader keeps is refused, naming the limit")
+    func tooManyJSONLogsAreRefused() throws {
+        let log = #"{"date": "2024-01-01T00:00:00Z", "type": "Write note", "finder": "a", "text": ""}"#
+        let json = #"[{"title": "t", "details": "d", "creator": "c", "reward": "r", "logs": ["#
+            + Array(repeating: log, count: Listing.maximumParts + 1).joined(separator: ",") + "]}]"
+        let error = try error(Array(json.utf8))
+        #expect(error.reason.contains("more than 100000 logs in one element"), "\(error.reason)")
+    }
 }

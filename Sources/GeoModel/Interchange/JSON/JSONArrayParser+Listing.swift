@@ -199,6 +199,9 @@ extension JSONArrayParser {
             }
             add(&extras, fields)
             number += 1
+            guard number <= Listing.maximumParts else {
+                throw input.failure("more than \(Listing.maximumParts) \(noun)s in one element (the most geocache-tui reads)")
+            }
             if try finishedList(UInt8(ascii: "]")) { return }
         }
     }

@@ -34,6 +34,10 @@ extension GPXReader {
         static let maximumTextLength = 16 << 20
         /// The most the logs of one waypoint may hold together.
         static let maximumLogsLength = 4 * maximumTextLength
+        /// The most logs, attributes and travel bugs one waypoint may have together
+        /// (``Listing/maximumParts``): an empty `<groundspeak:log/>` costs its
+        /// bookkeeping though it holds no text.
+        static let maximumParts = Listing.maximumParts
 
         let source: String
         /// Receives each finished waypoint; set only while the parser runs.
@@ -96,6 +100,10 @@ extension GPXReader {
                     startLOCField(elementName, attributes: attributes)
                 } else {
                     startField(elementName, space: space, attributes: attributes)
+                    if let parts = draft?.partCount, parts > Self.maximumParts {
+                        return refuseLongText(parser, "one waypoint has more than \(Self.maximumParts) logs, attributes "
+                                                  + "and travel bugs", limit: "for one waypoint")
+                    }
                 }
             } else if draft == nil, target == nil, !isLOC, space == .plain {
                 startHeaderField(elementName)

@@ -68,6 +68,8 @@ extension GPXReader {
         var travelBugs: [String] = []
         /// Each `groundspeak:travelbug` with its id, reference and name, in file order.
         var travelBugRecords: [TravelBug] = []
+        /// How many logs, attributes and travel bugs the waypoint has so far.
+        var partCount: Int { logBounds.count / 8 + attributes.count + travelBugRecords.count }
         /// The bytes of every log field of the waypoint, one after the other: a log costs
         /// no allocation of its own while the file is parsed.
         var logBytes: [UInt8] = []
