@@ -19,12 +19,15 @@ package enum NMEASentence {
     /// degrees; -0.0 is written south or west, as a receiver with nothing may write it)
     /// at `time`: what makes gpsd report a TPV of mode 3. With `time` nil both
     /// sentences leave the time and date empty, and gpsd reports the fix without a time.
-    package static func fix(latitude: Double, longitude: Double, at time: Date? = Date()) -> [String] {
+    /// `knots` and `course` are the speed over ground and the direction of travel
+    /// (degrees from true north) the RMC reports.
+    package static func fix(latitude: Double, longitude: Double, at time: Date? = Date(), knots: Double = 0,
+                            course: Double = 0) -> [String] {
         let (clock, date) = time.map(stamp) ?? ("", "")
         let position = "\(degreesMinutes(latitude, width: 2)),\(latitude.sign == .minus ? "S" : "N"),"
             + "\(degreesMinutes(longitude, width: 3)),\(longitude.sign == .minus ? "W" : "E")"
         return [
-            framed("GPRMC,\(clock),A,\(position),0.0,0.0,\(date),,,A"),
+            framed("GPRMC,\(clock),A,\(position),\(String(format: "%.1f", knots)),\(String(format: "%.1f", course)),\(date),,,A"),
             framed("GPGGA,\(clock),\(position),1,08,0.9,545.4,M,46.9,M,,"),
         ]
     }

@@ -33,6 +33,9 @@ public enum FormAction: Hashable, Sendable {
     case cancelPlacing
     case toggleNearestFirst
     case takeNextDraft
+    case navigate
+    case nextNavigationTarget
+    case closeNavigation
 }
 
 extension FormAction {
@@ -105,6 +108,13 @@ extension FormAction {
         .init(keys: [.control("o"), .function(6)], action: .toggleNearestFirst, help: "Nearest",
               description: "Next/Previous go nearest first, or in stored order",
               modes: [.browsing]),
+        .init(keys: [.alt("g"), .function(12)], action: .navigate, help: "Go",
+              description: "Lead the way to the shown cache as gpsd reports",
+              modes: [.browsing]),
+        .init(keys: [.tab], action: .nextNavigationTarget, help: "Next place",
+              description: "Lead to the cache's next additional waypoint, then the cache again", modes: [.navigating]),
+        .init(keys: [.escape], action: .closeNavigation, help: "Back", description: "Back to the form",
+              modes: [.navigating]),
         .init(keys: [.control("y")], action: .takeNextDraft,
               description: "Keep the fields among the drafts, take the next draft", modes: fields),
     ]
@@ -113,7 +123,7 @@ extension FormAction {
     private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
-    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing]
+    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating]
     /// The modes in which the moves work: browsing, and searching (through the matches).
     private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.

@@ -6,7 +6,7 @@ public enum FormKeyReference {
     public static var sections: [HelpSection] {
         let modes: [(FormMode.Kind, String)] = [
             (.browsing, "Browsing"), (.editing, "Editing a cache (F4)"), (.searching, "Searching (Ctrl-F)"),
-            (.placing, "Setting coordinates (Ctrl-G)"),
+            (.placing, "Setting coordinates (Ctrl-G)"), (.navigating, "Navigating (Alt-G)"),
         ]
         var sections: [HelpSection] = []
         for (kind, name) in modes {

@@ -9,7 +9,8 @@ import GeoModel
 ///          ──^F──▶ searching                   Esc: back to browsing
 ///          ──F8──▶ confirmingDelete(question)  Yes, No, or closed by another session
 ///          ──^G──▶ placing(cache)              Enter sets the coordinates, Esc leaves
-/// browsing, editing, searching, placing ──F1──▶ helping(overlay, underneath)  Esc, F1: back
+///          ──M-g─▶ navigating(target)          Tab: the next place, Esc leaves
+/// browsing, editing, searching, placing, navigating ──F1──▶ helping(overlay, underneath)  Esc, F1: back
 /// ```
 ///
 /// The terminal being too small to show the form is not a mode: it limits whatever
@@ -26,12 +27,14 @@ enum FormMode {
     /// The coordinates field is open in the status row for the cache shown when it
     /// opened (the version the write compares with).
     case placing(StoredCache)
+    /// The navigation view shows the way to one place of the shown cache.
+    case navigating(NavigationTarget)
     /// The help overlay lists the keys of the mode underneath, which goes on when it closes.
     indirect case helping(HelpOverlay, underneath: FormMode)
 
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
-        case browsing, editing, searching, confirmingDelete, placing, helping
+        case browsing, editing, searching, confirmingDelete, placing, navigating, helping
     }
 
     /// An edit in progress: the version of the cache it started from (the save
@@ -83,6 +86,7 @@ enum FormMode {
         case .searching: .searching
         case .confirmingDelete: .confirmingDelete
         case .placing: .placing
+        case .navigating: .navigating
         case .helping: .helping
         }
     }

@@ -351,6 +351,7 @@ enum FormText {
         case .editing: "editing a cache"
         case .searching: "searching"
         case .placing: "setting coordinates"
+        case .navigating: "navigating"
         case .confirmingDelete, .helping: "keys"
         }
         return "Help: \(name)"

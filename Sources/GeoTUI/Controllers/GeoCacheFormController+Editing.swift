@@ -114,7 +114,7 @@ extension GeoCacheFormController {
             default:
                 break
             }
-        case .browsing, .searching, .placing, .helping:
+        case .browsing, .searching, .placing, .navigating, .helping:
             if let deletedShown {
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title))
             }

@@ -11,6 +11,7 @@ extension GeoCacheFormController {
             updatePositionLabel()
             if let origin { model.moveOrigin(to: origin) }
             if origin != paneOrigin { refreshPaneText() }
+            if mode.base.kind == .navigating { updateNavigation() }
         }
     }
 

@@ -41,6 +41,10 @@ public final class GeoCacheFormController: ScreenController {
     let previousButton: Button
     let nextButton: Button
     let pane = TextPane(title: FormText.cachePaneTitle)
+    /// The navigation view, drawn where the pane is while navigating.
+    let navigationBox = TextPane(title: FormText.navigationTitle)
+    let compass = CompassRose()
+    let navigationText = Label()
     let titleBar = Label(FormText.appTitle)
     /// Where you stand, on the right of the title bar.
     let positionLabel = Label(alignment: .right)
@@ -208,6 +212,8 @@ public final class GeoCacheFormController: ScreenController {
         case .helping(let overlay, _):
             if overlay.handle(event) == .handled { dirty.insert(.overlay) }
             return .proceed
+        case .navigating:
+            return .proceed
         case .browsing, .editing, .searching, .placing:
             break
         }
@@ -270,7 +276,7 @@ public final class GeoCacheFormController: ScreenController {
             positionLabel.draw(into: &canvas)
         }
         if dirty.contains(.form) { form.draw(into: &canvas) }
-        if dirty.contains(.pane) { pane.draw(into: &canvas) }
+        if dirty.contains(.pane) { mode.base.kind == .navigating ? drawNavigation(into: &canvas) : pane.draw(into: &canvas) }
         if dirty.contains(.status) { statusBar.draw(into: &canvas) }
         if dirty.contains(.help) { helpBar.draw(into: &canvas) }
         switch mode {
@@ -282,6 +288,8 @@ public final class GeoCacheFormController: ScreenController {
             canvas.cursor = nil
         case .searching, .placing:
             canvas.cursor = statusBar.cursorPosition
+        case .navigating:
+            canvas.cursor = nil
         case .browsing, .editing:
             canvas.cursor = form.cursorPosition
         }
@@ -358,6 +366,9 @@ public final class GeoCacheFormController: ScreenController {
         case .cancelPlacing: closePlacing(note: FormText.placeUnchanged)
         case .toggleNearestFirst: toggleNearestFirst()
         case .takeNextDraft: takeNextDraft()
+        case .navigate: openNavigation()
+        case .nextNavigationTarget: nextNavigationTarget()
+        case .closeNavigation: closeNavigation()
         }
         return .proceed
     }
@@ -425,7 +436,7 @@ public final class GeoCacheFormController: ScreenController {
         addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
         statusBar.showsField = base == .searching || base == .placing
         statusBar.prompt = base == .placing ? FormText.coordinatesPrompt : FormText.searchPrompt
-        form.isFocused = base != .searching && base != .placing
-        dirty.formUnion([.help, .form, .status])
+        form.isFocused = base != .searching && base != .placing && base != .navigating
+        dirty.formUnion([.help, .form, .status, .pane])
     }
 }

@@ -63,7 +63,7 @@ public final class CompassRose: Widget {
     public func draw(into canvas: inout Canvas) {
         guard frame.width >= 3, frame.height >= 3 else { return }
         canvas.fill(frame, style: style)
-        for step in stride(from: 0.0, to: 360, by: 15) {
+        for step in stride(from: 0.0, to: 360, by: 5) {
             canvas.put("·", at: cell(at: step, fraction: 1), style: style, clip: frame)
         }
         for mark in marks {

@@ -2,7 +2,7 @@ import Testing
 @testable import GeoTUI
 
 /// The compass rose (groundwork for issue 38's navigation view), drawn into an
-/// in-memory canvas: a ring twice as wide as high, its labels on it, and an arrow.
+/// in-memory canvas: a ring of dots twice as wide as high, its labels on it, and an arrow.
 @Suite struct CompassRoseTests {
     private func draw(pointer: Double?, marks: [CompassRose.Mark] = CompassRose.cardinalMarks()) -> Canvas {
         render(CompassRose(frame: Rect(x: 0, y: 0, width: 17, height: 9), pointer: pointer, marks: marks),
@@ -12,15 +12,15 @@ import Testing
     @Test("north-up with an arrow pointing up: N at the top, the arrow a shaft and a head above the centre")
     func pointsUp() {
         expectCanvas(draw(pointer: 0), """
-                  · N ·
-              · ·   ↑   · ·
+                 ···N···
+              ···   ↑   ···
              ·      |      ·
             ·       |       ·
             W       o       E
             ·               ·
              ·             ·
-              · ·       · ·
-                  · S ·
+              ···       ···
+                 ···S···
             """)
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+import GeoModel
+
+/// The words of the navigation view.
+extension FormText {
+    /// The view's lines for the way to `place` with the receiver in `status`: where it
+    /// leads, how far and which way, how sure, how old the fix is, and which way up the
+    /// dial is; without a fresh fix, why there is no arrow.
+    static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, now: Date,
+                                placeNumber: Int, placeCount: Int) -> [String] {
+        var lines = ["Going to " + place.name]
+        if placeCount > 1 { lines[0] += " (\(placeNumber) of \(placeCount))" }
+        lines.append("          " + place.coordinate.geocachingText)
+        guard let status, case .fix(let fix, let age) = status else {
+            lines.append("")
+            lines.append(noGuidance(status))
+            return lines
+        }
+        let guidance = Guidance(from: fix, to: place.coordinate, now: now)
+        let bearing = Int(guidance.bearing.rounded()) % 360
+        lines.append("")
+        lines.append("Distance  " + Coordinate.distanceText(metres: guidance.distance))
+        lines.append("Bearing   \(bearing)° \(CompassPoint(bearing: guidance.bearing).rawValue)")
+        lines.append("Accuracy  " + (guidance.accuracy.map { "±" + Coordinate.distanceText(metres: $0) } ?? "not reported"))
+        lines.append("Fix       \(fix.mode == .threeDimensional ? "3D" : "2D"), \(max(age.components.seconds, 0)) s old")
+        lines.append("Dial      " + (guidance.isMoving
+            ? "your way up, moving \(String(format: "%.1f", fix.speed ?? 0)) m/s"
+            : "north up"))
+        return lines
+    }
+
+    /// Why the view has no arrow: no receiver, or what it says.
+    static func noGuidance(_ status: GPSDStatus?) -> String {
+        switch status {
+        case nil: "No position: start with --gps to be led here"
+        case .stale(_, let age)?: "Fix lost \(max(age.components.seconds, 0)) s ago: no arrow until it is back"
+        case .noFix?: "No GPS fix yet: no arrow until there is one"
+        case .noDaemon?: "gpsd is not answering: no arrow"
+        case .connecting?: "Connecting to gpsd…"
+        case .fix?: ""
+        }
+    }
+
+    /// The navigation view's title.
+    static let navigationTitle = "Navigation"
+
+    /// Alt-G on a cache with no place to go to.
+    static let nothingToNavigateTo = "This cache has no place to go to (^G sets it)"
+    /// Alt-G with no cache shown.
+    static let noCacheToNavigateTo = "No cache to go to"
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GeoModel
+
+/// The navigation view: in place of the pane, a compass rose whose arrow points at the
+/// shown cache (or one of its waypoints) and the distance, bearing, accuracy and the
+/// fix's age beside it. It changes when gpsd reports (``positionDidChange(_:)``) and
+/// at no other time.
+extension GeoCacheFormController {
+    /// Opens the view for the shown cache; says why not when it has no place.
+    func openNavigation() {
+        guard let shown = model.current else { return setNote(FormText.noCacheToNavigateTo) }
+        guard let target = NavigationTarget(shown) else { return setNote(FormText.nothingToNavigateTo) }
+        mode = .navigating(target)
+        updateNavigation()
+    }
+
+    /// Leads to the cache's next place.
+    func nextNavigationTarget() {
+        guard case .navigating(var target) = mode else { return }
+        target.advance()
+        mode = .navigating(target)
+        updateNavigation()
+    }
+
+    /// Back to the form, the pane as it was.
+    func closeNavigation() {
+        mode = .browsing
+        dirty.insert(.pane)
+    }
+
+    /// Gives the rose and the text what the receiver says now.
+    func updateNavigation() {
+        guard case .navigating(let target) = mode.base else { return }
+        let status = position.status
+        var pointer: Double?
+        var north = 0.0
+        if case .fix(let fix, _)? = status {
+            let guidance = Guidance(from: fix, to: target.place.coordinate, now: Date())
+            pointer = guidance.pointer
+            north = guidance.north
+        }
+        compass.pointer = pointer
+        compass.marks = CompassRose.cardinalMarks(north: north)
+        navigationText.text = FormText.navigationLines(to: target.place, status: status, now: Date(),
+                                                       placeNumber: target.index + 1, placeCount: target.places.count)
+            .joined(separator: "\n")
+        dirty.insert(.pane)
+    }
+
+    /// Draws the view where the pane is: a box, the rose at its left, the text beside it.
+    func drawNavigation(into canvas: inout Canvas) {
+        let frame = pane.frame
+        navigationBox.frame = frame
+        navigationBox.draw(into: &canvas)
+        let inside = Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 2))
+        let roseHeight = min(inside.height, 11)
+        let roseWidth = min(inside.width / 2, roseHeight * 2 + 1)
+        compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
+        navigationText.frame = Rect(x: inside.x + roseWidth + 3, y: inside.y,
+                                    width: max(0, inside.width - roseWidth - 3), height: inside.height)
+        compass.draw(into: &canvas)
+        navigationText.draw(into: &canvas)
+    }
+}

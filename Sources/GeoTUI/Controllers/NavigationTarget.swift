@@ -1,0 +1,41 @@
+import GeoModel
+
+/// Where the navigation view leads: one of the shown cache's places, the cache's own
+/// or one of its additional waypoints' (those with a place), in the pane's order.
+struct NavigationTarget {
+    /// One place to go to, and how the view names it.
+    struct Place: Equatable {
+        let name: String
+        let coordinate: Coordinate
+    }
+
+    /// The cache whose places these are.
+    let cacheID: CacheID
+    /// The places, the cache's first when it has one.
+    let places: [Place]
+    /// The one led to now.
+    private(set) var index = 0
+
+    /// The places of `stored`; nil when neither it nor any of its waypoints has one.
+    init?(_ stored: StoredCache) {
+        let cache = stored.cache
+        var places: [Place] = []
+        if let place = cache.coordinate {
+            places.append(Place(name: [cache.code, cache.title].compactMap { $0 }.joined(separator: " "), coordinate: place))
+        }
+        for waypoint in cache.listing.waypoints {
+            guard let place = waypoint.coordinate else { continue }
+            let name = waypoint.name.isEmpty || waypoint.name == waypoint.kind ? "" : ": " + waypoint.name
+            places.append(Place(name: "\(waypoint.code) \(waypoint.kind)\(name)", coordinate: place))
+        }
+        guard !places.isEmpty else { return nil }
+        cacheID = stored.id
+        self.places = places
+    }
+
+    /// The place led to now.
+    var place: Place { places[index] }
+
+    /// Leads to the next place, after the last the first again.
+    mutating func advance() { index = (index + 1) % places.count }
+}

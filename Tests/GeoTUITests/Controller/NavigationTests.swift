@@ -1,0 +1,111 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+@testable import GeoTUI
+
+/// The navigation view (issue 38's "be led to it", begun): Alt-G leads to the shown
+/// cache, Tab to its waypoints, Esc back; the arrow and distance follow the fixes the
+/// receiver reports, and it says so when the fix is lost. Driven by key scripts with a
+/// receiver the test feeds; the real gpsd is in the end-to-end tests.
+@Suite struct NavigationTests {
+    static let cacheAt = try! Coordinate(parsing: "N 47° 22.000′ E 008° 32.000′")
+    static let south = try! Coordinate(parsing: "N 47° 21.000′ E 008° 32.000′")
+
+    static let cache: GeoCache = {
+        var cache = GeoCache(title: "Mill", details: "d", creator: "ana", reward: "r", code: "GC12345", coordinate: cacheAt)
+        cache.listing.waypoints = [AdditionalWaypoint(code: "PK12345", kind: "Parking Area", name: "Parking",
+                                                      coordinate: try! Coordinate(parsing: "N 47° 21.000′ E 008° 33.000′")),
+                                   AdditionalWaypoint(code: "FN12345", kind: "Final Location", name: "", coordinate: nil)]
+        return cache
+    }()
+
+    private func form(_ receiver: FedPositionReceiver? = FedPositionReceiver(), showing cache: GeoCache = cache) throws -> FormHarness {
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver))
+        try form.model.add(cache)
+        form.redraw()
+        return form
+    }
+
+    @Test("Alt-G leads to the shown cache: the arrow points north and the distance is shown from a fix due south")
+    func leadsToTheCache() throws {
+        let receiver = FedPositionReceiver()
+        let form = try form(receiver)
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Going to GC12345 Mill (1 of 2)"), "\(form.screen)")
+        #expect(form.screen.contains("Distance  1.85 km"))
+        #expect(form.screen.contains("Bearing   0° N"))
+        #expect(form.screen.contains("↑"))
+        #expect(form.help.contains("Tab Next place"))
+    }
+
+    @Test("Tab leads to the next waypoint with a place, then the cache again; one without a place is left out")
+    func tabCyclesThePlaces() throws {
+        let form = try form()
+        form.press(.alt("g"), .tab)
+        #expect(form.screen.contains("Going to PK12345 Parking Area: Parking (2 of 2)"))
+        form.press(.tab)
+        #expect(form.screen.contains("Going to GC12345 Mill (1 of 2)"))
+    }
+
+    @Test("the arrow follows the fixes as they come: walking past the cache turns it round")
+    func theArrowFollowsTheFixes() throws {
+        let receiver = FedPositionReceiver()
+        let form = try form(receiver)
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("↑"))
+        receiver.reportFix(at: try Coordinate(parsing: "N 47° 23.000′ E 008° 32.000′"))
+        form.readPosition()
+        #expect(form.screen.contains("Bearing   180° S"))
+        #expect(form.screen.contains("↓"))
+    }
+
+    @Test("moving, the dial turns with the direction of travel and says so")
+    func movingTurnsTheDial() throws {
+        let receiver = FedPositionReceiver()
+        let form = try form(receiver)
+        receiver.report(.fix(GPSFix(latitude: Self.south.latitude, longitude: Self.south.longitude, mode: .threeDimensional,
+                                    time: Date(), speed: 1.5, track: 90, horizontalError: 4), age: .zero))
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Dial      your way up, moving 1.5 m/s"))
+        #expect(form.screen.contains("Accuracy  ±4 m"))
+        #expect(form.screen.contains("←"), "the cache, north, is to the left of a walk east")
+    }
+
+    @Test("when the fix is lost the view says so and draws no arrow")
+    func aLostFixIsSaid() throws {
+        let receiver = FedPositionReceiver()
+        let form = try form(receiver)
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        let fix = GPSFix(latitude: Self.south.latitude, longitude: Self.south.longitude, mode: .threeDimensional)
+        receiver.report(.stale(fix, age: .seconds(12)))
+        form.readPosition()
+        #expect(form.screen.contains("Fix lost 12 s ago: no arrow until it is back"))
+        #expect(!form.screen.contains("↑"))
+    }
+
+    @Test("without a receiver the view says how to get one; Esc goes back to the pane")
+    func withoutReceiverAndBack() throws {
+        let form = try form(nil)
+        form.press(.alt("g"))
+        #expect(form.screen.contains("No position: start with --gps to be led here"))
+        form.press(.escape)
+        #expect(form.screen.contains("Title:   Mill"))
+        #expect(!form.screen.contains("Going to"))
+    }
+
+    @Test("a cache with no place anywhere is not navigated to, and the status line says why")
+    func noPlaceNoNavigation() throws {
+        let form = try form(showing: .sample("Bare"))
+        form.press(.alt("g"))
+        #expect(form.status.hasSuffix("This cache has no place to go to (^G sets it)"))
+        #expect(!form.screen.contains("Going to"))
+    }
+}
