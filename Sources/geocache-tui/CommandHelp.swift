@@ -107,7 +107,12 @@ enum CommandHelp {
             the position gpsd reports, on localhost:2947 or --gps HOST:PORT) prints \
             the caches nearest first, each line starting with the distance and the \
             bearing from there ("1.24 km<TAB>NE"; "-<TAB>-" for caches without \
-            coordinates, which come last). --limit N prints the first N. \
+            coordinates, which come last). --limit N prints the first N; --within \
+            DISTANCE (5km, 500m, 3mi), with --near, only the caches that near. \
+            --status, --type, --container, --difficulty and --terrain keep only the \
+            caches they name (commas between several values; ratings as 1-2.5), all \
+            together: a cache that does not say (no type, no rating) is left out; \
+            --numbered keeps the positions of stored order. \
             When a club store cannot be reached, the copy of its caches kept on this \
             machine by sync is listed instead, every option working on it, after a line \
             on standard error saying how old it is ("club store away; showing the copy \
@@ -216,6 +221,16 @@ enum CommandHelp {
             """
     }
 
+    /// The finder's filters of `list` and `export` (``FilterOptions``).
+    enum Filter {
+        static let status = "Only caches of these statuses: available, disabled, archived."
+        static let type = "Only caches of these types (any case): Traditional Cache, Multi-cache, ..."
+        static let container = "Only caches of these sizes (any case): Micro, Small, Regular, ..."
+        static let difficulty = "Only caches whose difficulty is in this range: 1-2.5, or 3 alone."
+        static let terrain = "Only caches whose terrain is in this range: 3-5, or 2 alone."
+        static let within = "With --near: only caches at most this far away (5km, 500m, 3mi)."
+    }
+
     /// `geocache-tui export` (``GeocacheTUICommand/Export``).
     enum Export {
         /// The command's one line.
@@ -234,7 +249,8 @@ enum CommandHelp {
             difficulty, terrain and container (LOC has no room for details or reward), \
             then its additional waypoints as entries of their own. \
             GPX and LOC need a position: caches without coordinates are left out, and \
-            standard error says how many. docs/usage.md lists how the \
+            standard error says how many. --status, --type, --container, --difficulty \
+            and --terrain write only the caches they name, as list's do. docs/usage.md lists how the \
             fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
             once the whole export is written (a symbolic link is followed to its target); \
             a device or FIFO such as /dev/null is written into. The store itself, any \

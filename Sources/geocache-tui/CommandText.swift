@@ -267,6 +267,17 @@ enum CommandText {
         "--limit must be 0 or more, not \(limit)."
     }
 
+    /// `--status` naming no status.
+    static func unknownStatus(_ word: String) -> String {
+        "--status: \"\(word)\" is not a status; give available, disabled or archived (commas between several)."
+    }
+
+    /// A filter's value that is not one (`--difficulty`, `--terrain`, `--within`).
+    static func badFilter(_ reason: String) -> String { reason + "." }
+
+    /// `list --within` without `--near`.
+    static let withinWithoutNear = "--within needs --near: the distance is measured from there."
+
     /// `list` or `sync` given `--gps` without `--near`.
     static let gpsWithoutNear = "--gps applies to --near gps only."
 

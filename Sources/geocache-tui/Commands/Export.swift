@@ -23,7 +23,14 @@ extension GeocacheTUICommand {
         @Flag(help: ArgumentHelp(CommandHelp.quiet))
         var quiet = false
 
+        @OptionGroup var filterOptions: FilterOptions
+
+        func validate() throws {
+            _ = try filterOptions.filter()
+        }
+
         func run() throws {
+            let filter = try filterOptions.filter()
             let session = try storeOptions.openSession()
             if let unreachable = session.unreachable { throw CommandFailure.report(unreachable) }
             let store = try session.readStore()
@@ -58,7 +65,9 @@ extension GeocacheTUICommand {
             }
             defer { progress?.finish() }
             do {
-                let summary = try CacheExporter.export(store, as: format, to: destination) { written.value = $0 }
+                let summary = try CacheExporter.export(store, as: format, to: destination, keeping: filter) {
+                    written.value = $0
+                }
                 progress?.finish()
                 if summary.withoutCoordinate > 0 {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)

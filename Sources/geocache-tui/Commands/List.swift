@@ -39,6 +39,16 @@ extension GeocacheTUICommand {
                 })
         var gps: GPSDEndpoint?
 
+        @OptionGroup var filterOptions: FilterOptions
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.within, valueName: "distance"),
+                transform: { text in
+                    do { return try CacheFilter.metres(parsing: text) } catch {
+                        throw ValidationError(CommandText.badFilter("\(error)"))
+                    }
+                })
+        var within: Double?
+
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"),
                 transform: { try WholeNumberArgument.parse($0, least: 0) })
         var limit: Int?
@@ -70,10 +80,15 @@ extension GeocacheTUICommand {
             }
             if let limit, limit < 0 { throw ValidationError(CommandText.negativeLimit(limit)) }
             if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
+            if within != nil, near == nil { throw ValidationError(CommandText.withinWithoutNear) }
+            _ = try filterOptions.filter()
         }
 
         func run() throws {
             let origin = try near.map { try Self.resolve($0, gps: gps) }
+            var filter = try filterOptions.filter()
+            if let origin, let within { filter.within = CacheFilter.Radius(center: origin, metres: within) }
+            let everything = filter.keepsEverything
             // A club store that cannot be reached: its copy on this machine, saying how old it is.
             let session = try storeOptions.openSession()
             let store = try storeOptions.readingStore(of: session)
@@ -86,19 +101,21 @@ extension GeocacheTUICommand {
             var writer = ListingWriter(format: json ? .json : .lines, columns: columns)
             do {
                 if let origin {
-                    try writeNearest(store, from: origin, with: &writer, to: &output)
+                    try writeNearest(store, from: origin, keeping: filter, with: &writer, to: &output)
                 } else if numbered, let match {
                     // A match's position is its rank among all caches.
                     try store.forEachNumberedMatch(of: match) { position, stored in
-                        try writer.write(stored, position: position, to: &output)
+                        if everything || filter.keeps(stored.cache) { try writer.write(stored, position: position, to: &output) }
                     }
                 } else if let match {
-                    try store.forEachMatch(of: match) { try writer.write($0, to: &output) }
+                    try store.forEachMatch(of: match) { stored in
+                        if everything || filter.keeps(stored.cache) { try writer.write(stored, to: &output) }
+                    }
                 } else {
                     var position = 0
                     try store.forEachCache { stored in
                         position += 1
-                        try writer.write(stored, position: position, to: &output)
+                        if everything || filter.keeps(stored.cache) { try writer.write(stored, position: position, to: &output) }
                     }
                 }
                 try writer.finish(to: &output)
@@ -138,15 +155,17 @@ extension GeocacheTUICommand {
         }
 
         /// The caches nearest first from `origin` (the matches of `--match` only, when
-        /// given, and at most `--limit`), each line starting with the distance and the
+        /// given, those `filter` keeps, and at most `--limit`), each line starting with the distance and the
         /// bearing, or the JSON array in that order.
-        private func writeNearest(_ store: any CacheStore, from origin: Coordinate, with writer: inout ListingWriter,
-                                  to output: inout BufferedWriter) throws {
+        private func writeNearest(_ store: any CacheStore, from origin: Coordinate, keeping filter: CacheFilter,
+                                  with writer: inout ListingWriter, to output: inout BufferedWriter) throws {
             let matches = try match.map { Set(try store.matchIDs($0)) }
             var written = 0
             let limit = limit ?? .max
-            try store.forEachNearest(to: origin, limit: matches == nil ? limit : nil) { stored, key in
-                guard written < limit, matches?.contains(stored.id) ?? true else { return }
+            let everything = filter.keepsEverything
+            try store.forEachNearest(to: origin, limit: matches == nil && everything ? limit : nil) { stored, key in
+                guard written < limit, matches?.contains(stored.id) ?? true,
+                      everything || filter.keeps(stored.cache) else { return }
                 written += 1
                 try writer.write(stored, from: origin, key: key, to: &output)
             }

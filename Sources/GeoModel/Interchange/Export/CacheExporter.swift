@@ -37,6 +37,7 @@ public enum CacheExporter {
     ///   - store: The store to read, in its stored order.
     ///   - format: The interchange format to write.
     ///   - destination: Where the document goes; finished on success, abandoned on failure.
+    ///   - filter: Which caches are written (``CacheFilter``); by default every one.
     ///   - progress: Called on this thread with the number of caches written so far,
     ///     every ``progressInterval`` caches.
     /// - Returns: The number of caches written, and of those left out.
@@ -46,8 +47,15 @@ public enum CacheExporter {
     ///   that was to be replaced is left as it was.
     @discardableResult
     public static func export(_ store: any CacheStore, as format: ExportFormat,
-                              to destination: ExportDestination,
+                              to destination: ExportDestination, keeping filter: CacheFilter = CacheFilter(),
                               progress: (Int) -> Void = { _ in }) throws -> Summary {
+        // Every cache, or those `filter` keeps, in stored order.
+        let everything = filter.keepsEverything
+        func forEachKept(_ body: (StoredCache) throws -> Void) throws {
+            try store.forEachCache { stored in
+                if everything || filter.keeps(stored.cache) { try body(stored) }
+            }
+        }
         // A failed write is thrown as such, not as the store error reading turns it into.
         var writeFailure: ExportError?
         func send(_ format: (inout BufferedWriter) -> Void) throws {
@@ -68,7 +76,7 @@ public enum CacheExporter {
             switch format {
             case .json:
                 var isFirst = true
-                try store.forEachCache { stored in
+                try forEachKept { stored in
                     try send { JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, to: &$0) }
                     isFirst = false
                     countWritten()
@@ -87,7 +95,7 @@ public enum CacheExporter {
                     }
                     batch.removeAll(keepingCapacity: true)
                 }
-                try store.forEachCache { stored in
+                try forEachKept { stored in
                     guard stored.cache.coordinate != nil else {
                         withoutCoordinate += 1
                         return
@@ -99,7 +107,7 @@ public enum CacheExporter {
                 try send { $0.append(text: GPXWriter.footer) }
             case .loc:
                 try send { $0.append(text: LOCWriter.header) }
-                try store.forEachCache { stored in
+                try forEachKept { stored in
                     guard stored.cache.coordinate != nil else {
                         withoutCoordinate += 1
                         return

@@ -1,0 +1,49 @@
+import ArgumentParser
+import GeoModel
+
+/// The finder's filters of `list` and `export`: which caches they print or write.
+struct FilterOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.status, valueName: "status,…"))
+    var status: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.type, valueName: "type,…"))
+    var type: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.container, valueName: "container,…"))
+    var container: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.difficulty, valueName: "low-high"))
+    var difficulty: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.terrain, valueName: "low-high"))
+    var terrain: String?
+
+    /// The filter the options give, without a radius (the command adds `--within`).
+    func filter() throws -> CacheFilter {
+        var filter = CacheFilter()
+        if let status {
+            var statuses = Set<CacheStatus>()
+            for word in Self.list(status) {
+                guard let found = CacheStatus(rawValue: word.lowercased()) else {
+                    throw ValidationError(CommandText.unknownStatus(word))
+                }
+                statuses.insert(found)
+            }
+            filter.statuses = statuses
+        }
+        filter.types = type.map(Self.list)
+        filter.containers = container.map(Self.list)
+        do {
+            filter.difficulty = try difficulty.map { try RatingRange(parsing: $0) }
+            filter.terrain = try terrain.map { try RatingRange(parsing: $0) }
+        } catch {
+            throw ValidationError(CommandText.badFilter("\(error)"))
+        }
+        return filter
+    }
+
+    /// The comma-separated values of an option, without blanks.
+    private static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
