@@ -86,7 +86,7 @@ public final class ExportDestination {
     }
 
     /// Lets `format` append bytes to the buffer (``JSONInterchange/writeElement(for:club:isFirst:layout:to:)``,
-    /// ``GPXWriter/writeWaypoint(for:to:)``), then writes out a full chunk.
+    /// ``GPXWriter/writeWaypoint(for:version:to:)``), then writes out a full chunk.
     public func write(_ format: (inout BufferedWriter) -> Void) throws(ExportError) {
         format(&output)
         do { try output.flushIfFull() } catch { throw ExportError(path: name, reason: error.reason) }
