@@ -86,7 +86,7 @@ import GeoTestSupport
             Issue.record("expected a rejection, got \(records)")
             return
         }
-        #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a string, not a number or a boolean"#))
+        #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a string, not a number"#))
     }
 
     @Test("a waypoint read again from a file that carries less (LOC) keeps the comment, time and page stored")
@@ -99,5 +99,19 @@ import GeoTestSupport
         #expect(merged[0].comment == stored.comment)
         #expect(merged[0].url == stored.url)
         #expect(merged[0].coordinate == fromLOC.coordinate)
+    }
+
+    @Test("an attribute's on that is a number, or a waypoint's latitude that is a boolean, is named as the problem")
+    func literalsOfTheWrongKindAreProblems() throws {
+        let document = JSONInterchange.document(for: [Self.full])
+            .replacingOccurrences(of: #""on": false"#, with: #""on": 0"#)
+            .replacingOccurrences(of: #""latitude": 47.120000"#, with: #""latitude": true"#)
+        let records = try Interchange.records(text: document, name: "bad.json")
+        guard case .rejected(let rejection) = try #require(records.first) else {
+            Issue.record("expected a rejection, got \(records)")
+            return
+        }
+        #expect(rejection.reason.contains(#"attribute 1's "on" is a number, not a boolean"#), "\(rejection.reason)")
+        #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a boolean, not a number"#), "\(rejection.reason)")
     }
 }

@@ -91,7 +91,7 @@ extension JSONArrayParser {
                 extras.problems.append("\"attributes\" is \(try skipValue(depth: 2)), not an array")
                 return
             }
-            try readObjects(keys: ["source", "id", "on", "name"], literals: [2], noun: "attribute", into: &extras) { extras, fields in
+            try readObjects(keys: ["source", "id", "on", "name"], literals: [2: "a boolean"], noun: "attribute", into: &extras) { extras, fields in
                 extras.listing.attributes.append(CacheAttribute(source: fields[0] ?? "", id: fields[1] ?? "",
                                                                 isOn: fields[2] != "false", name: fields[3] ?? ""))
             }
@@ -101,7 +101,7 @@ extension JSONArrayParser {
                 return
             }
             let keys = ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"]
-            try readObjects(keys: keys, literals: [4, 5], noun: "waypoint", into: &extras) { extras, fields in
+            try readObjects(keys: keys, literals: [4: "a number", 5: "a number"], noun: "waypoint", into: &extras) { extras, fields in
                 var place: Coordinate?
                 if let latitude = fields[4].flatMap(Double.init), let longitude = fields[5].flatMap(Double.init) {
                     place = Coordinate(latitude: latitude, longitude: longitude)
@@ -148,11 +148,11 @@ extension JSONArrayParser {
         }
     }
 
-    /// Reads an array of objects whose `keys` are strings, or at the indices `literals`
-    /// numbers or booleans kept as written (a missing one is nil; other keys are
+    /// Reads an array of objects whose `keys` are strings, or at the indices of
+    /// `literals` numbers or booleans (the value names which, for a problem) kept as written (a missing one is nil; other keys are
     /// dropped), calling `add` with each object's values in `keys` order; `noun` names
     /// an element in a problem ("log 2's \"date\" is a number").
-    private mutating func readObjects(keys: [String], literals: Set<Int> = [], noun: String, into extras: inout Extras,
+    private mutating func readObjects(keys: [String], literals: [Int: String] = [:], noun: String, into extras: inout Extras,
                                       _ add: (inout Extras, [String?]) -> Void) throws(ImportError) {
         let keyBytes = keys.map { Array($0.utf8) }
         let longest = keyBytes.map(\.count).max() ?? 0
@@ -181,16 +181,15 @@ extension JSONArrayParser {
                     try readKey(keeping: longest + 1)
                     let field = keyBytes.firstIndex(of: text)
                     let next = try input.peek()
-                    if let field, !literals.contains(field), next == UInt8(ascii: "\"") {
+                    if let field, literals[field] == nil, next == UInt8(ascii: "\"") {
                         try input.readString(keeping: Int.max, into: &text)
                         fields[field] = String(decoding: text, as: UTF8.self)
-                    } else if let field, literals.contains(field), let next, next != UInt8(ascii: "\""),
-                              next != UInt8(ascii: "{"), next != UInt8(ascii: "["), next != UInt8(ascii: "n") {
+                    } else if let field, let wanted = literals[field], let next, Self.starts(wanted, with: next) {
                         fields[field] = try literalText()
                     } else {
                         let kind = try skipValue(depth: 4)
                         if let field, kind != "null" {
-                            let wanted = literals.contains(field) ? "a number or a boolean" : "a string"
+                            let wanted = literals[field] ?? "a string"
                             extras.problems.append("\(noun) \(number)'s \"\(keys[field])\" is \(kind), not \(wanted)")
                         }
                     }
@@ -204,6 +203,13 @@ extension JSONArrayParser {
             }
             if try finishedList(UInt8(ascii: "]")) { return }
         }
+    }
+
+    /// Whether a value starting with `byte` is of the kind `wanted` names: "a number"
+    /// (a digit or `-`) or "a boolean" (`t` or `f`).
+    private static func starts(_ wanted: String, with byte: UInt8) -> Bool {
+        wanted == "a boolean" ? byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f")
+            : byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// A number, `true` or `false` as written.
