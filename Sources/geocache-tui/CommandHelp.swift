@@ -234,7 +234,9 @@ enum CommandHelp {
     /// `geocache-tui export` (``GeocacheTUICommand/Export``).
     enum Export {
         /// The command's one line.
-        static let abstract = "Write every cache as JSON, GPX (1.0 or 1.1) or LOC, in stored order."
+        static let abstract = "Write every cache as JSON, GPX (1.0 or 1.1) or LOC, in stored order or nearest first."
+        /// `--near`.
+        static let near = "Write the caches nearest first from these coordinates, or from gps (gpsd's fix)."
         /// The formats, `--output`, the progress line and the signals.
         static let discussion = """
             json (the default): a pretty-printed UTF-8 array of objects with the keys \
@@ -250,7 +252,9 @@ enum CommandHelp {
             then its additional waypoints as entries of their own. \
             GPX and LOC need a position: caches without coordinates are left out, and \
             standard error says how many. --status, --type, --container, --difficulty \
-            and --terrain write only the caches they name, as list's do. docs/usage.md lists how the \
+            and --terrain write only the caches they name, as list's do; --near \
+            COORDINATES (or gps) writes them nearest first from there, and --within \
+            DISTANCE only those that near. docs/usage.md lists how the \
             fields map. JSON and GPX import back unchanged with `geocache-tui import`. With --output, a regular file is replaced only \
             once the whole export is written (a symbolic link is followed to its target); \
             a device or FIFO such as /dev/null is written into. The store itself, any \

@@ -25,12 +25,35 @@ extension GeocacheTUICommand {
 
         @OptionGroup var filterOptions: FilterOptions
 
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp(CommandHelp.Export.near, valueName: "coordinates|gps"),
+                transform: List.NearOrigin.init(argument:))
+        var near: List.NearOrigin?
+
+        @Option(help: ArgumentHelp(CommandHelp.nearGPS, valueName: "host:port"),
+                transform: { text in
+                    do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
+                })
+        var gps: GPSDEndpoint?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.within, valueName: "distance"),
+                transform: { text in
+                    do { return try CacheFilter.metres(parsing: text) } catch {
+                        throw ValidationError(CommandText.badFilter("\(error)"))
+                    }
+                })
+        var within: Double?
+
         func validate() throws {
             _ = try filterOptions.filter()
+            if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
+            if within != nil, near == nil { throw ValidationError(CommandText.withinWithoutNear) }
         }
 
         func run() throws {
-            let filter = try filterOptions.filter()
+            var filter = try filterOptions.filter()
+            let origin = try near.map { try List.resolve($0, gps: gps) }
+            if let origin, let within { filter.within = CacheFilter.Radius(center: origin, metres: within) }
             let session = try storeOptions.openSession()
             if let unreachable = session.unreachable { throw CommandFailure.report(unreachable) }
             let store = try session.readStore()
@@ -65,7 +88,8 @@ extension GeocacheTUICommand {
             }
             defer { progress?.finish() }
             do {
-                let summary = try CacheExporter.export(store, as: format, to: destination, keeping: filter) {
+                let summary = try CacheExporter.export(store, as: format, to: destination, keeping: filter,
+                                                               nearestFirstFrom: origin) {
                     written.value = $0
                 }
                 progress?.finish()

@@ -69,6 +69,17 @@ import GeoTestSupport
         #expect(!result.output.contains("<groundspeak:name>Gone</groundspeak:name>"))
     }
 
+    @Test("export --near writes nearest first, and --within only the near ones", arguments: StoreKind.allCases)
+    func exportNearestFirst(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.saveCaches(Self.caches)
+        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument, "--format", "loc",
+                                                "--near", "47.000000, 8.000000", "--within", "1km"])
+        #expect(result.status == 0)
+        let names = result.output.components(separatedBy: "<![CDATA[").dropFirst().map { $0.prefix { $0 != " " } }
+        #expect(names == ["Oak", "Plain", "Gone"], "\(result.output)")
+    }
+
     @Test("a bad filter value is a usage error naming it", arguments: [
         (["--status", "lost"], #""lost" is not a status; give available, disabled or archived"#),
         (["--difficulty", "1-6"], #""1-6" is not a rating from 1 to 5 in halves"#),

@@ -38,6 +38,8 @@ public enum CacheExporter {
     ///   - format: The interchange format to write.
     ///   - destination: Where the document goes; finished on success, abandoned on failure.
     ///   - filter: Which caches are written (``CacheFilter``); by default every one.
+    ///   - origin: When given, the caches are written nearest first from there (those
+    ///     without a place last), else in stored order.
     ///   - progress: Called on this thread with the number of caches written so far,
     ///     every ``progressInterval`` caches.
     /// - Returns: The number of caches written, and of those left out.
@@ -48,12 +50,19 @@ public enum CacheExporter {
     @discardableResult
     public static func export(_ store: any CacheStore, as format: ExportFormat,
                               to destination: ExportDestination, keeping filter: CacheFilter = CacheFilter(),
+                              nearestFirstFrom origin: Coordinate? = nil,
                               progress: (Int) -> Void = { _ in }) throws -> Summary {
-        // Every cache, or those `filter` keeps, in stored order.
+        // Every cache, or those `filter` keeps, in stored order or nearest first.
         let everything = filter.keepsEverything
         func forEachKept(_ body: (StoredCache) throws -> Void) throws {
-            try store.forEachCache { stored in
-                if everything || filter.keeps(stored.cache) { try body(stored) }
+            if let origin {
+                try store.forEachNearest(to: origin, limit: nil) { stored, _ in
+                    if everything || filter.keeps(stored.cache) { try body(stored) }
+                }
+            } else {
+                try store.forEachCache { stored in
+                    if everything || filter.keeps(stored.cache) { try body(stored) }
+                }
             }
         }
         // A failed write is thrown as such, not as the store error reading turns it into.
