@@ -4,21 +4,19 @@ import GeoModel
 /// The words of the navigation view.
 extension FormText {
     /// The view's lines for the way to `place` with the receiver in `status`: where it
-    /// leads, how far and which way, how sure, how old the fix is, and which way up the
-    /// dial is; without a fresh fix, why there is no arrow.
+    /// leads, how far and which way, how sure, how old the fix is, which way up the
+    /// dial is, and the place itself last; without a fresh fix, why there is no arrow.
+    /// The most needed come first, for a view of few rows.
     static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, now: Date,
                                 placeNumber: Int, placeCount: Int) -> [String] {
         var lines = ["Going to " + place.name]
         if placeCount > 1 { lines[0] += " (\(placeNumber) of \(placeCount))" }
-        lines.append("          " + place.coordinate.geocachingText)
+        let at = "At        " + place.coordinate.geocachingText
         guard let status, case .fix(let fix, let age) = status else {
-            lines.append("")
-            lines.append(noGuidance(status))
-            return lines
+            return lines + [noGuidance(status), at]
         }
         let guidance = Guidance(from: fix, to: place.coordinate, now: now)
         let bearing = Int(guidance.bearing.rounded()) % 360
-        lines.append("")
         lines.append("Distance  " + Coordinate.distanceText(metres: guidance.distance))
         lines.append("Bearing   \(bearing)° \(CompassPoint(bearing: guidance.bearing).rawValue)")
         lines.append("Accuracy  " + (guidance.accuracy.map { "±" + Coordinate.distanceText(metres: $0) } ?? "not reported"))
@@ -26,7 +24,7 @@ extension FormText {
         lines.append("Dial      " + (guidance.isMoving
             ? "your way up, moving \(String(format: "%.1f", fix.speed ?? 0)) m/s"
             : "north up"))
-        return lines
+        return lines + [at]
     }
 
     /// Why the view has no arrow: no receiver, or what it says.

@@ -47,12 +47,18 @@ extension GeoCacheFormController {
         dirty.insert(.pane)
     }
 
-    /// Draws the view where the pane is: a box, the rose at its left, the text beside it.
+    /// Draws the view where the pane is: a box, the rose at its left, the text beside it;
+    /// in fewer than 7 rows (too few for a rose that shows a direction) the text alone.
     func drawNavigation(into canvas: inout Canvas) {
         let frame = pane.frame
         navigationBox.frame = frame
         navigationBox.draw(into: &canvas)
         let inside = Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 2))
+        guard inside.height >= 7 else {
+            navigationText.frame = Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height)
+            navigationText.draw(into: &canvas)
+            return
+        }
         let roseHeight = min(inside.height, 11)
         let roseWidth = min(inside.width / 2, roseHeight * 2 + 1)
         compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)

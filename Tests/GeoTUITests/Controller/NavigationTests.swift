@@ -108,4 +108,17 @@ import Testing
         #expect(form.status.hasSuffix("This cache has no place to go to (^G sets it)"))
         #expect(!form.screen.contains("Going to"))
     }
+
+    @Test("in a small terminal the rose is left out and the distance still shows")
+    func aSmallTerminalShowsTheDistance() throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: 44, height: 16, position: PositionSource(receiver: receiver))
+        try form.model.add(Self.cache)
+        form.redraw()
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
+        #expect(!form.screen.contains("↑"))
+    }
 }
