@@ -42,6 +42,16 @@ struct FilterOptions: ParsableArguments {
         return filter
     }
 
+    /// `--within` of `list` and `export`: the distance in metres, or a usage error naming it.
+    static func radius(_ text: String) throws -> Double {
+        do { return try CacheFilter.metres(parsing: text) } catch { throw ValidationError(CommandText.badFilter("\(error)")) }
+    }
+
+    /// `--gps HOST:PORT` of `list`, `export` and `sync`, or a usage error naming what is wrong.
+    static func gpsEndpoint(_ text: String) throws -> GPSDEndpoint {
+        do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
+    }
+
     /// The comma-separated values of an option, without blanks.
     private static func list(_ text: String) -> [String] {
         text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -31,17 +31,11 @@ extension GeocacheTUICommand {
         var near: List.NearOrigin?
 
         @Option(help: ArgumentHelp(CommandHelp.nearGPS, valueName: "host:port"),
-                transform: { text in
-                    do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
-                })
+                transform: FilterOptions.gpsEndpoint)
         var gps: GPSDEndpoint?
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.within, valueName: "distance"),
-                transform: { text in
-                    do { return try CacheFilter.metres(parsing: text) } catch {
-                        throw ValidationError(CommandText.badFilter("\(error)"))
-                    }
-                })
+                transform: FilterOptions.radius)
         var within: Double?
 
         func validate() throws {

@@ -34,19 +34,13 @@ extension GeocacheTUICommand {
         var near: NearOrigin?
 
         @Option(help: ArgumentHelp(CommandHelp.nearGPS, valueName: "host:port"),
-                transform: { text in
-                    do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
-                })
+                transform: FilterOptions.gpsEndpoint)
         var gps: GPSDEndpoint?
 
         @OptionGroup var filterOptions: FilterOptions
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.within, valueName: "distance"),
-                transform: { text in
-                    do { return try CacheFilter.metres(parsing: text) } catch {
-                        throw ValidationError(CommandText.badFilter("\(error)"))
-                    }
-                })
+                transform: FilterOptions.radius)
         var within: Double?
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.List.limit, valueName: "n"),

@@ -41,9 +41,7 @@ extension GeocacheTUICommand {
         var near: List.NearOrigin?
 
         @Option(help: ArgumentHelp(CommandHelp.nearGPS, valueName: "host:port"),
-                transform: { text in
-                    do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
-                })
+                transform: FilterOptions.gpsEndpoint)
         var gps: GPSDEndpoint?
 
         func validate() throws {
