@@ -83,6 +83,10 @@ public final class CacheList {
     /// that loses count (a random move, an add, another session's change).
     public internal(set) var nearestRank: Int?
 
+    /// The person's own data on the caches (found, note, corrected place), read when the
+    /// store opens and after every change to it (`CacheList+Own.swift`).
+    public internal(set) var own = OwnData.Book()
+
     /// The draft this list's session holds and its text as kept (`CacheList+Drafts.swift`).
     var draftState = DraftState()
     /// The writes whose outcome the store could not tell yet (``PendingWrite``), kept

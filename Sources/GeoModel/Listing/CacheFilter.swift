@@ -24,6 +24,8 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
     /// How far from a place a cache may be; nil keeps any. A cache without a place is
     /// not kept.
     public var within: Radius?
+    /// Found caches only (true), caches not found only (false); nil keeps either.
+    public var found: Bool?
 
     /// A filter that keeps every cache.
     public init() {}
@@ -43,8 +45,10 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
     /// True when the filter sets no condition.
     public var keepsEverything: Bool { self == CacheFilter() }
 
-    /// Whether `cache` meets every condition set.
-    public func keeps(_ cache: GeoCache) -> Bool {
+    /// Whether `cache`, with the person's `own` data on it, meets every condition set:
+    /// the distance is measured to its corrected place where there is one.
+    public func keeps(_ cache: GeoCache, own: OwnData = OwnData()) -> Bool {
+        if let found, own.isFound != found { return false }
         let listing = cache.listing
         if let statuses, !statuses.contains(listing.status) { return false }
         if let types, !Self.matches(listing.type, types) { return false }
@@ -52,7 +56,7 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
         if let difficulty, !(listing.difficulty.map(difficulty.contains) ?? false) { return false }
         if let terrain, !(listing.terrain.map(terrain.contains) ?? false) { return false }
         if let within {
-            guard let place = cache.coordinate, within.center.distance(to: place) <= within.metres else { return false }
+            guard let place = own.place(of: cache), within.center.distance(to: place) <= within.metres else { return false }
         }
         return true
     }
@@ -62,10 +66,11 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
         return wanted.contains { $0.trimmingWhitespace().lowercased() == value }
     }
 
-    /// The conditions for people, in a fixed order: "available, Multi-cache, Small,
-    /// D1-2.5, T3-5, within 5 km"; empty for a filter that keeps everything.
+    /// The conditions for people, in a fixed order: "not found, available, Multi-cache,
+    /// Small, D1-2.5, T3-5, within 5 km"; empty for a filter that keeps everything.
     public var summary: String {
         var parts: [String] = []
+        if let found { parts.append(found ? "found" : "not found") }
         if let statuses { parts.append(CacheStatus.allCases.filter(statuses.contains).map(\.rawValue).joined(separator: " or ")) }
         if let types { parts.append(types.joined(separator: " or ")) }
         if let containers { parts.append(containers.joined(separator: " or ")) }

@@ -1,0 +1,79 @@
+/// What the person keeps on a cache, apart from its listing: whether and when they
+/// found it, a note of their own, and corrected coordinates (a solved puzzle's final).
+///
+/// It belongs to the person (the SQLite file's user, the PostgreSQL role on a club
+/// store), is keyed by the cache's code, and is never changed by an import of a
+/// listing: a newer pocket query leaves it as it is.
+///
+/// ```swift
+/// var own = OwnData()
+/// own.corrected = try Coordinate(parsing: "N 47° 38.120 W 122° 20.400")
+/// own.place(of: cache)        // the corrected place: distance, bearing and nearest first use it
+/// own.afterVisit(found)       // found, on the visit's day, unless found before
+/// ```
+public struct OwnData: Equatable, Hashable, Sendable {
+    /// When the person found the cache, in UTC (``UTCTime``'s spelling); nil while not found.
+    public var found: String?
+    /// The person's note; may be empty.
+    public var note: String
+    /// Where the cache really is, by the person's reckoning; nil to use the listing's.
+    public var corrected: Coordinate?
+
+    /// Nothing kept: not found, no note, no correction.
+    public init(found: String? = nil, note: String = "", corrected: Coordinate? = nil) {
+        self.found = found
+        self.note = note
+        self.corrected = corrected
+    }
+
+    /// True when nothing is kept (the store then keeps no row for the cache).
+    public var isEmpty: Bool { found == nil && note.isEmpty && corrected == nil }
+
+    /// True when the person found the cache.
+    public var isFound: Bool { found != nil }
+
+    /// The longest note kept, in bytes of UTF-8.
+    public static let maximumNoteBytes = 10_000
+
+    /// Where `cache` is for this person: the corrected place, else the listing's.
+    public func place(of cache: GeoCache) -> Coordinate? { corrected ?? cache.coordinate }
+
+    /// The data after `visit`: a visit that finds the cache (Found it, Attended, Webcam
+    /// Photo Taken) marks it found at the visit's time unless it was found earlier.
+    public func afterVisit(_ visit: Visit) -> OwnData {
+        guard visit.type.findsTheCache else { return self }
+        if let found, UTCTime.isEarlier(visit.time, than: found) != true { return self }
+        var after = self
+        after.found = visit.time
+        return after
+    }
+}
+
+extension OwnData {
+    /// The person's data on every cache, by code, with the rule for a cache that has none.
+    public struct Book: Equatable, Sendable {
+        /// The data by code (``CacheCode/normalized(_:)``); caches without any are absent.
+        public var byCode: [String: OwnData]
+
+        public init(_ byCode: [String: OwnData] = [:]) { self.byCode = byCode }
+
+        /// The data on `cache` (empty when none is kept or it has no code).
+        public func of(_ cache: GeoCache) -> OwnData {
+            guard let code = cache.code else { return OwnData() }
+            return byCode[code] ?? OwnData()
+        }
+
+        /// Where `cache` is for the person: its correction, else the listing's place.
+        public func place(of cache: GeoCache) -> Coordinate? { of(cache).place(of: cache) }
+    }
+}
+
+extension VisitType {
+    /// True for the visits that find the cache: Found it, Attended, Webcam Photo Taken.
+    public var findsTheCache: Bool {
+        switch self {
+        case .foundIt, .attended, .webcamPhotoTaken: true
+        default: false
+        }
+    }
+}
