@@ -81,7 +81,7 @@ extension CacheList {
 
     /// The next cache nearest first after `shown`, wrapping to the nearest.
     func nearestAfter(_ shown: StoredCache, from origin: Coordinate) throws -> (StoredCache?, rank: Int?) {
-        if let following = try store.nearestCache(to: origin, after: NearestKey(of: shown, from: origin)) {
+        if let following = try store.nearestCache(to: origin, after: NearestKey(of: shown, own: own, from: origin)) {
             return (following, nearestRank.map { $0 + 1 })
         }
         return (try store.nearestCache(to: origin, after: nil), 1)
@@ -89,7 +89,7 @@ extension CacheList {
 
     /// The cache nearest first before `shown`, wrapping to the farthest.
     func nearestBefore(_ shown: StoredCache, from origin: Coordinate) throws -> (StoredCache?, rank: Int?) {
-        if let preceding = try store.nearestCache(to: origin, before: NearestKey(of: shown, from: origin)) {
+        if let preceding = try store.nearestCache(to: origin, before: NearestKey(of: shown, own: own, from: origin)) {
             return (preceding, nearestRank.map { max(1, $0 - 1) })
         }
         return try farthest(from: origin)

@@ -46,6 +46,11 @@ extension CacheList {
                           interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
             throw refusal
         }
+        func ownData() throws -> OwnData.Book { OwnData.Book() }
+        func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws { throw refusal }
+        func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded { throw refusal }
+        func visits() throws -> [StoredVisit] { [] }
+        func markVisitsExported(_ visits: [Visit], as write: WriteID) throws { throw refusal }
         func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
         func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? { throw refusal }
         func releaseDraft(_ id: DraftID) throws {}

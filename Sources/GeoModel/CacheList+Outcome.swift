@@ -49,6 +49,12 @@ extension CacheList {
         case .handOver(let target, _):
             try refresh()
             if let now = try writeSession.readStore().cache(target.id) { broadcast(.updated(now)) }
+        case .recordVisits(let visits):
+            _ = try reloadOwnData()
+            broadcast(.ownDataChanged(code: visits.count == 1 ? visits[0].code : nil))
+        case .setOwnData(let code, _):
+            _ = try reloadOwnData()
+            broadcast(.ownDataChanged(code: code))
         }
     }
 }

@@ -103,6 +103,7 @@ public final class CacheList {
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
         session = WriteSession(store: store, location: .file(store.name, createsDirectories: false), files: nil)
+        own = try store.ownData()
         start(count: try store.count(), first: try store.first())
     }
 
@@ -146,6 +147,7 @@ public final class CacheList {
         field?.away = opened.away
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
         draftState = DraftState(taken: draft)
+        own = (try? session.ownData()) ?? OwnData.Book()
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
         if let setAside = opened.setAside { broadcast(.fileSetAside(setAside)) }
@@ -279,6 +281,7 @@ public final class CacheList {
         // The draft held was in the store left behind: the text is kept anew in this one.
         draftState.held = nil
         search = nil
+        own = try writeSession.ownData()
         start(count: try reopened.count(), first: try reopened.first())
         broadcast(.reloaded(count: count))
     }
@@ -310,8 +313,12 @@ public final class CacheList {
         if hasUnsettledWrites { try settleWrites() }
         guard changed else { return }
         let before = (current, count, position, searchMatchCount, searchPosition)
+        let ownChanged = try reloadOwnData()
         try refresh()
-        guard before != (current, count, position, searchMatchCount, searchPosition) else { return }
+        guard before != (current, count, position, searchMatchCount, searchPosition) else {
+            if ownChanged { broadcast(.ownDataChanged(code: nil)) }
+            return
+        }
         broadcast(.storeChangedExternally(count: count, deletedShown: try deletedSinceShown(before.0)))
     }
 

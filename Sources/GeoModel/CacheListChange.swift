@@ -57,13 +57,17 @@ public enum CacheListChange: Equatable, Sendable {
     /// stored, the change the write would have broadcast (``added(_:position:count:)``,
     /// ``updated(_:)``, ``deleted(_:newCurrent:position:count:)``) came just before.
     case writeSettled(CacheList.PendingWrite, stored: Bool)
+    /// The person's own data changed (``CacheList/own``): a visit was logged or a note,
+    /// a found date or a corrected place was set, through this list (`code` names the
+    /// cache) or by another session (nil). Views that show it draw it again.
+    case ownDataChanged(code: String?)
     /// An operation that cannot throw (``CacheList/showNext()`` and the other moves) failed to reach
     /// the store; the list's state is unchanged.
     case failed(StoreError)
     /// A write made while the club store could not be reached was kept in this
     /// machine's ``Outbox`` by the list's ``WriteSession`` (``CacheList/add(_:)``,
     /// ``CacheList/update(_:to:)``, ``CacheList/delete(_:)``); `waiting` changes wait there now.
-    case queued(QueuedChange, waiting: Int)
+    case queued(KeptChange, waiting: Int)
     /// The club store answers again after the list showed this machine's copy of it
     /// (``CacheList/clubAway``): the list now shows the club's caches, `count` of them,
     /// from the first. Observers draw everything they show.

@@ -13,6 +13,10 @@ public struct PendingWrite: Equatable, Sendable {
         case delete(StoredCache)
         /// Hands the version `target` to `owner` (a keeper's write on a club store).
         case handOver(StoredCache, to: CacheOwner)
+        /// Records the finder's visits.
+        case recordVisits([Visit])
+        /// Keeps the person's own data on the cache `code`.
+        case setOwnData(code: String, OwnData)
     }
 
     /// The identifier the write was sent with.
@@ -31,6 +35,8 @@ public struct PendingWrite: Equatable, Sendable {
         switch action {
         case .add(let cache), .update(_, let cache): cache.title
         case .delete(let target), .handOver(let target, _): target.cache.title
+        case .recordVisits(let visits): visits.map(\.code).joined(separator: ", ")
+        case .setOwnData(let code, _): code
         }
     }
 

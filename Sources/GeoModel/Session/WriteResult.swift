@@ -11,7 +11,7 @@ public enum WriteResult<Value> {
     /// Kept on this machine, because the club store cannot be reached: the change waits
     /// in the ``Outbox`` (`waiting` changes in all, this one included) and is delivered
     /// in order, exactly once, when the server answers.
-    case kept(QueuedChange, waiting: Int)
+    case kept(KeptChange, waiting: Int)
     /// Not written: another writer held the store's write lock for the whole wait
     /// (``CacheStore/lockWait``); `holder` names it when the store can tell.
     case lockHeld(holder: String?)
@@ -44,3 +44,16 @@ public enum WriteResult<Value> {
 
 extension WriteResult: Equatable where Value: Equatable {}
 extension WriteResult: Sendable where Value: Sendable {}
+
+/// A write kept on this machine while the club store cannot be reached: a change to a
+/// cache, or a finder's (visits, own data).
+public enum KeptChange: Equatable, Sendable {
+    case cache(QueuedChange)
+    case finder(FinderChange)
+
+    /// The change to a cache, nil for a finder's.
+    public var cacheChange: QueuedChange? {
+        if case .cache(let change) = self { return change }
+        return nil
+    }
+}

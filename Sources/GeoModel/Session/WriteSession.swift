@@ -197,7 +197,7 @@ public final class WriteSession {
         if let earlier = unsettledWrites.first(where: \.isAdd), earlier.action != .add(valid) {
             if let corrected = try correct(earlier, to: valid) { return corrected }
         }
-        return try perform(.add(valid), keep: { try $0.queueAdd(valid) }) { store, write in
+        return try perform(.add(valid), keep: { .cache(try $0.queueAdd(valid)) }) { store, write in
             let (stored, count) = try store.append(valid, as: write)
             return Added(stored: stored, count: count)
         }
@@ -212,7 +212,7 @@ public final class WriteSession {
         var valid = try cache.validated()
         valid.code = base.cache.code
         try refuseChange(of: base)
-        return try perform(.update(base: base, to: valid), keep: { try $0.queueEdit(of: base.cache, to: valid) }) {
+        return try perform(.update(base: base, to: valid), keep: { .cache(try $0.queueEdit(of: base.cache, to: valid)) }) {
             try $0.update(base, to: valid, as: $1)
         }
     }
@@ -224,7 +224,7 @@ public final class WriteSession {
     ///   not outcomes.
     public func delete(_ target: StoredCache) throws -> WriteResult<Int> {
         try refuseChange(of: target)
-        return try perform(.delete(target), keep: { try $0.queueDelete(target.cache) }) { try $0.delete(target, as: $1) }
+        return try perform(.delete(target), keep: { .cache(try $0.queueDelete(target.cache)) }) { try $0.delete(target, as: $1) }
     }
 
     /// Makes `valid` the correction of the add `earlier`, whose outcome is not known:
@@ -273,7 +273,7 @@ public final class WriteSession {
     /// Runs the write `action`: kept here when ``keepsWritesHere``, else sent through
     /// `send` with its identifier (the one of the same write still unsettled, else a
     /// new one), and what the store answered turned into a ``WriteResult``.
-    func perform<T>(_ action: PendingWrite.Action, keep: (Outbox) throws -> QueuedChange,
+    func perform<T>(_ action: PendingWrite.Action, keep: (Outbox) throws -> KeptChange,
                     send: (any CacheStore, WriteID) throws -> T) throws -> WriteResult<T> {
         if keepsWritesHere { return try kept(keep) }
         let earlier = unsettledWrites.first { $0.action == action }
@@ -313,7 +313,7 @@ public final class WriteSession {
     /// - Throws: ``GeoCacheValidationError`` and ``OutboxError`` as they are (nothing
     ///   kept: the change itself is refused); any failure of the outbox's file as
     ///   ``NotKept/couldNotKeep(because:reason:)``.
-    private func kept<T>(_ keep: (Outbox) throws -> QueuedChange) throws -> WriteResult<T> {
+    private func kept<T>(_ keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T> {
         do {
             let outbox = try self.outbox()
             let change = try keep(outbox)

@@ -142,6 +142,27 @@ public protocol CacheStore: AnyObject {
     /// ``StoreError/outcomeUnknown(server:reason:)`` while the server cannot be asked.
     func settleWrite(_ write: WriteID) throws -> WriteOutcome
 
+    // MARK: The person's own data and visits
+
+    // What the person keeps apart from the listings (``OwnData``, ``Visit``): the SQLite
+    // file's user's, or on a club store the role's that logged in (row-level security
+    // keeps each member to their own). No import of caches changes them.
+
+    /// The person's own data on every cache, by code.
+    func ownData() throws -> OwnData.Book
+    /// Keeps `data` as the person's own data on the cache with `code` (an empty one
+    /// removes it), as the write `write`; the corrected place is then the cache's place
+    /// in nearest-first order.
+    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws
+    /// Records `visits` (each ``Visit/normalized``), in order, as the write `write`:
+    /// a visit held already (its ``Visit/identity``) is counted, not added, and each
+    /// cache a new visit finds is marked found (``OwnData/afterVisit(_:)``).
+    func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded
+    /// Every visit of the person, in the order recorded.
+    func visits() throws -> [StoredVisit]
+    /// Marks `visits` (those the store holds, by ``Visit/identity``) exported, as the write `write`.
+    func markVisitsExported(_ visits: [Visit], as write: WriteID) throws
+
     // MARK: Drafts
 
     // A store keeps any number of drafts (``FormDraft``), each one form's unsaved text,

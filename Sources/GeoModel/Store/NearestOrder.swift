@@ -16,9 +16,10 @@ public struct NearestKey: Comparable, Hashable, Sendable {
         self.id = id
     }
 
-    /// The key of `stored` from `origin`.
-    public init(of stored: StoredCache, from origin: Coordinate) {
-        self.init(distance: stored.cache.coordinate.map { origin.distance(to: $0) } ?? .infinity, id: stored.id)
+    /// The key of `stored` from `origin`, at the place the person's `own` data gives it
+    /// (a corrected place, else the listing's).
+    public init(of stored: StoredCache, own: OwnData.Book = OwnData.Book(), from origin: Coordinate) {
+        self.init(distance: own.place(of: stored.cache).map { origin.distance(to: $0) } ?? .infinity, id: stored.id)
     }
 
     /// True when the cache has no place (it comes after all that have one).
@@ -34,7 +35,8 @@ extension CacheStore {
     /// of the store's indexed methods, for tests to compare them with.
     public func nearestOrderByScanning(from origin: Coordinate) throws -> [StoredCache] {
         var all: [(NearestKey, StoredCache)] = []
-        try forEachCache { all.append((NearestKey(of: $0, from: origin), $0)) }
+        let own = try ownData()
+        try forEachCache { all.append((NearestKey(of: $0, own: own, from: origin), $0)) }
         return all.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

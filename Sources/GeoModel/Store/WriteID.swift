@@ -35,6 +35,9 @@ public enum WriteKind: String, Sendable, Equatable {
     case importing = "import"
     case replace
     case keepDraft = "keep-draft"
+    case ownData = "own-data"
+    case visits
+    case visitsExported = "visits-exported"
 }
 
 /// What the ledger says a stored write did: what the caller needs to report it

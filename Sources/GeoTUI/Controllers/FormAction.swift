@@ -36,6 +36,12 @@ public enum FormAction: Hashable, Sendable {
     case navigate
     case nextNavigationTarget
     case closeNavigation
+    case logVisit
+    case writeNote
+    case correctPlace
+    case nextVisitType
+    case previousVisitType
+    case cancelRecording
 }
 
 extension FormAction {
@@ -53,6 +59,7 @@ extension FormAction {
         map.refusalNotes[.editing] = FormText.finishTheEditFirst(save: map.label(of: .saveEdit),
                                                                  cancel: map.label(of: .cancelEdit))
         map.refusalNotes[.placing] = FormText.finishPlacingFirst(cancel: map.label(of: .cancelPlacing))
+        map.refusalNotes[.recording] = FormText.finishRecordingFirst(cancel: map.label(of: .cancelRecording))
         return map
     }()
 
@@ -115,6 +122,18 @@ extension FormAction {
               description: "Lead to the cache's next additional waypoint, then the cache again", modes: [.navigating]),
         .init(keys: [.escape], action: .closeNavigation, help: "Back", description: "Back to the form",
               modes: [.navigating]),
+        .init(keys: [.alt("l"), .function(11)], action: .logVisit, help: "Log",
+              description: "Log a visit to the shown cache: Found it, Didn't find it, a note…", modes: [.browsing]),
+        .init(keys: [.alt("n")], action: .writeNote, help: "Note",
+              description: "Your own note on the shown cache (kept apart from its listing)", modes: [.browsing]),
+        .init(keys: [.alt("c")], action: .correctPlace, help: "Final",
+              description: "Your corrected coordinates for the shown cache (none removes them)", modes: [.browsing]),
+        .init(keys: [.tab, .down], action: .nextVisitType, help: "Type",
+              description: "The next kind of visit", modes: [.recording]),
+        .init(keys: [.backTab, .up], action: .previousVisitType, description: "The previous kind of visit",
+              modes: [.recording]),
+        .init(keys: [.escape], action: .cancelRecording, help: "Cancel",
+              description: "Leave without logging or keeping anything (Enter keeps it)", modes: [.recording]),
         .init(keys: [.control("y")], action: .takeNextDraft,
               description: "Keep the fields among the drafts, take the next draft", modes: fields),
     ]
@@ -123,13 +142,14 @@ extension FormAction {
     private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
-    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating]
+    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating,
+                                                        .recording]
     /// The modes in which the moves work: browsing, and searching (through the matches).
     private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.
     private static let fields: Set<FormMode.Kind> = [.browsing, .editing]
     /// The modes in which nothing covers the pane.
-    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing]
+    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .recording]
 
     /// The actions that still work while the terminal is too small to show the form
     /// (in the modes they are enabled in): none that stores, changes or deletes

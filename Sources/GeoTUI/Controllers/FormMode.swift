@@ -10,6 +10,7 @@ import GeoModel
 ///          ──F8──▶ confirmingDelete(question)  Yes, No, or closed by another session
 ///          ──^G──▶ placing(cache)              Enter sets the coordinates, Esc leaves
 ///          ──M-g─▶ navigating(target)          Tab: the next place, Esc leaves
+///          ──M-l, M-n, M-c─▶ recording(prompt) Enter logs the visit or keeps the note or final, Esc leaves
 /// browsing, editing, searching, placing, navigating ──F1──▶ helping(overlay, underneath)  Esc, F1: back
 /// ```
 ///
@@ -29,12 +30,15 @@ enum FormMode {
     case placing(StoredCache)
     /// The navigation view shows the way to one place of the shown cache.
     case navigating(NavigationTarget)
+    /// The finder's prompt is open in the status row: a visit, a note or a corrected
+    /// place for the cache shown when it opened.
+    case recording(FinderPrompt)
     /// The help overlay lists the keys of the mode underneath, which goes on when it closes.
     indirect case helping(HelpOverlay, underneath: FormMode)
 
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
-        case browsing, editing, searching, confirmingDelete, placing, navigating, helping
+        case browsing, editing, searching, confirmingDelete, placing, navigating, recording, helping
     }
 
     /// An edit in progress: the version of the cache it started from (the save
@@ -87,6 +91,7 @@ enum FormMode {
         case .confirmingDelete: .confirmingDelete
         case .placing: .placing
         case .navigating: .navigating
+        case .recording: .recording
         case .helping: .helping
         }
     }
@@ -104,6 +109,11 @@ enum FormMode {
     /// The cache whose coordinates are being entered, while placing.
     var placingTarget: StoredCache? {
         if case .placing(let target) = base { target } else { nil }
+    }
+
+    /// The finder's prompt, while recording.
+    var finderPrompt: FinderPrompt? {
+        if case .recording(let prompt) = base { prompt } else { nil }
     }
 
     /// The open delete question, while confirming a delete.

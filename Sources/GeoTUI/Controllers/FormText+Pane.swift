@@ -3,13 +3,16 @@ import GeoModel
 
 /// The words of the pane that shows a cache: its fields, place and listing.
 extension FormText {
-    /// The pane's text for `cache`: the four fields, then its code, place, listing facts,
-    /// hint (or that it is hidden), additional waypoints and long description, each
+    /// The pane's text for `cache`: the four fields, then its code, place (and the
+    /// person's corrected one, which `away` measures to), whether the person found it,
+    /// their note, listing facts, hint (or that it is hidden), additional waypoints and
+    /// long description, each
     /// labelled like the fields with its value from `GeoCache.descriptionValueColumn` on;
     /// `away` is the distance and direction from where you stand, when known, and
     /// `origin` that place, which each waypoint's distance is measured from (said to be
     /// "from home" when `originIsHome`).
-    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, showsHint: Bool, away: String?,
+    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData = OwnData(), showsHint: Bool,
+                         away: String?,
                          origin: Coordinate? = nil, originIsHome: Bool = false) -> String {
         // The fields are labelled here rather than by `GeoCache.description`: `labelled`
         // indents a value's lines by looking for line feeds byte by byte, so a field of
@@ -22,7 +25,10 @@ extension FormText {
         }
         add("Code", cache.code)
         add("Place", cache.coordinate?.geocachingText ?? "none (\(key(.placeCache)) sets it)")
+        add("Final", own.corrected.map { "\($0.geocachingText) (yours; \(key(.correctPlace)) changes it)" })
         add("Away", away)
+        add("Found", own.found.map(foundText))
+        add("Note", own.note)
         add("Owner", club.map(owner(of:)))
         add("Type", listing.type)
         add("D/T", listing.ratingsText)
@@ -42,6 +48,12 @@ extension FormText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "by you on 2026-11-28 10:32 UTC": when the person found the cache.
+    static func foundText(_ time: String) -> String {
+        let shown = time.count >= 16 && time.hasSuffix("Z") ? time.prefix(10) + " " + time.dropFirst(11).prefix(5) + " UTC" : time[...]
+        return "by you on \(shown)"
     }
 
     /// "Zürich, Switzerland": the state and country a listing names, either alone; nil

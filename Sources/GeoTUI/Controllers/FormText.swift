@@ -167,6 +167,8 @@ enum FormText {
         case .update: "saved"
         case .delete: "deleted"
         case .handOver: "handed over"
+        case .recordVisits: "logged"
+        case .setOwnData: "kept"
         }
     }
 
@@ -176,12 +178,17 @@ enum FormText {
         case .add: key(.addCache)
         case .update, .handOver: key(.saveEdit)
         case .delete: key(.deleteCache)
+        case .recordVisits, .setOwnData: "Enter in the prompt"
         }
     }
 
     /// The pane's message after a write whose outcome the server could not tell.
     static func outcomeUnknown(_ write: CacheList.PendingWrite) -> String {
-        let kept = if case .delete = write.action { "" } else { "Your text is still in the fields; " }
+        let kept = switch write.action {
+        case .delete: ""
+        case .recordVisits, .setOwnData: "Your text is still in the prompt; "
+        default: "Your text is still in the fields; "
+        }
         return "Not known yet whether \(quoted(write.title)) was \(done(write.action)): the server stopped answering "
             + "after it was sent. It is checked when the server answers.\n\n\(kept)"
             + "\(again(write.action)) again is safe: it is never \(done(write.action)) twice."
@@ -201,6 +208,8 @@ enum FormText {
         case .update: return "\(title) was not saved: \(key(.saveEdit)) to save it"
         case .delete: return "\(title) was not deleted"
         case .handOver: return "\(title) was not handed over"
+        case .recordVisits: return "The visit to \(title) was not logged: \(key(.logVisit)) to log it"
+        case .setOwnData: return "Your data on \(title) was not kept"
         }
     }
 
@@ -352,6 +361,7 @@ enum FormText {
         case .searching: "searching"
         case .placing: "setting coordinates"
         case .navigating: "navigating"
+        case .recording: "logging a visit, a note or a final"
         case .confirmingDelete, .helping: "keys"
         }
         return "Help: \(name)"
@@ -361,6 +371,7 @@ enum FormText {
         let field = switch kind {
         case .searching: "In the search field"
         case .placing: "In the coordinates field"
+        case .recording: "In the prompt's field"
         default: "In a text field"
         }
         return field + " (any character is typed)"

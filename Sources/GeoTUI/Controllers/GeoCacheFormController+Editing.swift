@@ -114,7 +114,7 @@ extension GeoCacheFormController {
             default:
                 break
             }
-        case .browsing, .searching, .placing, .navigating, .helping:
+        case .browsing, .searching, .placing, .navigating, .recording, .helping:
             if let deletedShown {
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title))
             }
@@ -156,7 +156,7 @@ extension GeoCacheFormController {
                 }
             case .update(let base, _):
                 if mode.editSession?.base.id == base.id { endEdit(restoringFields: true) }
-            case .delete, .handOver:
+            case .delete, .handOver, .recordVisits, .setOwnData:
                 break
             }
         }

@@ -38,6 +38,8 @@ extension GeoCacheFormController {
             outboxDidDeliver(report, waiting: waiting)
         case .fileSetAside(let file):
             setNote(FormText.setAside(file))
+        case .ownDataChanged:
+            if paneError == nil { updatePane() }
         }
     }
 

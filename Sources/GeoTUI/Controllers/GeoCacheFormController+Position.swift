@@ -27,11 +27,12 @@ extension GeoCacheFormController {
     func paneText(for stored: StoredCache) -> String {
         let origin = position.origin
         paneOrigin = origin
-        let away = zip2(origin, stored.cache.coordinate).map { from, to in
+        let own = model.own.of(stored.cache)
+        let away = zip2(origin, own.place(of: stored.cache)).map { from, to in
             FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
         }
-        return FormText.paneText(for: stored.cache, club: stored.club, showsHint: hintShownFor == stored.id, away: away,
-                                  origin: origin, originIsHome: !position.originIsFix)
+        return FormText.paneText(for: stored.cache, club: stored.club, own: own, showsHint: hintShownFor == stored.id,
+                                  away: away, origin: origin, originIsHome: !position.originIsFix)
     }
 
     /// Gives the pane the shown cache's text again where it shows one, keeping its

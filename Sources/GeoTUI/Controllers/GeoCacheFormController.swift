@@ -50,7 +50,7 @@ public final class GeoCacheFormController: ScreenController {
     let positionLabel = Label(alignment: .right)
     /// The position and the last note; the search field while searching.
     let statusBar = StatusBar(prompt: FormText.searchPrompt)
-    private let helpBar: HelpBar
+    let helpBar: HelpBar
     /// What the whole screen shows while it is smaller than ``FormLayout/minimumSize``.
     private let tooSmallNotice = Notice(FormText.terminalTooSmall(FormLayout.minimumSize))
 
@@ -70,7 +70,7 @@ public final class GeoCacheFormController: ScreenController {
     /// The position the pane's distance was last measured from.
     var paneOrigin: Coordinate?
     /// What the Add button does now: add while browsing, save while editing.
-    private var primaryAction = FormAction.addCache
+    var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
     private var canvas = Canvas(size: Size(width: 0, height: 0))
     var dirty = Set(Part.allCases)
@@ -214,7 +214,7 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         case .navigating:
             return .proceed
-        case .browsing, .editing, .searching, .placing:
+        case .browsing, .editing, .searching, .placing, .recording:
             break
         }
         if case .mouse(let mouse) = event, pane.frame.contains(mouse.position) {
@@ -223,6 +223,7 @@ public final class GeoCacheFormController: ScreenController {
         }
         if case .searching = mode { return handleSearchInput(event) }
         if case .placing = mode { return handlePlacingInput(event) }
+        if case .recording = mode { return handleRecordingInput(event) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
         if event == .key(.character("?")), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
@@ -286,7 +287,7 @@ public final class GeoCacheFormController: ScreenController {
         case .helping(let overlay, _):
             overlay.draw(into: &canvas)
             canvas.cursor = nil
-        case .searching, .placing:
+        case .searching, .placing, .recording:
             canvas.cursor = statusBar.cursorPosition
         case .navigating:
             canvas.cursor = nil
@@ -369,6 +370,11 @@ public final class GeoCacheFormController: ScreenController {
         case .navigate: openNavigation()
         case .nextNavigationTarget: nextNavigationTarget()
         case .closeNavigation: closeNavigation()
+        case .logVisit: openFinderPrompt(.visit(.foundIt))
+        case .writeNote: openFinderPrompt(.note)
+        case .correctPlace: openFinderPrompt(.correctedPlace)
+        case .nextVisitType, .previousVisitType: cycleVisitType(forward: action == .nextVisitType)
+        case .cancelRecording: closeFinderPrompt(note: FormText.recordingCancelled)
         }
         return .proceed
     }
@@ -412,31 +418,5 @@ public final class GeoCacheFormController: ScreenController {
         guard paneError != nil else { return }
         paneError = nil
         updatePane()
-    }
-
-    // MARK: - Modes
-
-    /// The help bar lists what works in the mode, leaving out the changes the shown
-    /// cache is not this role's to make.
-    func updateHelpBar() {
-        let notYours = model.current.flatMap(model.changeRefusal(for:)) != nil
-        let items = keyMap.helpItems(in: mode.kind, leavingOut: notYours ? [.editCache, .deleteCache, .placeCache] : [])
-        guard items != helpBar.items else { return }
-        helpBar.items = items
-        dirty.insert(.help)
-    }
-
-    /// After the mode changed: the help bar lists what works in the new mode, Add reads
-    /// Save and saves while editing, and the search field or the form has the keyboard.
-    private func modeDidChange() {
-        updateHelpBar()
-        // Under the help overlay the form stays as its mode left it.
-        let base = mode.base.kind
-        primaryAction = base == .editing ? .saveEdit : .addCache
-        addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
-        statusBar.showsField = base == .searching || base == .placing
-        statusBar.prompt = base == .placing ? FormText.coordinatesPrompt : FormText.searchPrompt
-        form.isFocused = base != .searching && base != .placing && base != .navigating
-        dirty.formUnion([.help, .form, .status, .pane])
     }
 }

@@ -62,6 +62,15 @@ class ForwardingStore: CacheStore {
     }
     func releaseDraft(_ id: DraftID) throws { try base.releaseDraft(id) }
     func keptDrafts() throws -> [FormDraft] { try base.keptDrafts() }
+    func ownData() throws -> OwnData.Book { try base.ownData() }
+    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
+        try base.setOwnData(data, forCode: code, as: write)
+    }
+    func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded {
+        try base.recordVisits(visits, as: write)
+    }
+    func visits() throws -> [StoredVisit] { try base.visits() }
+    func markVisitsExported(_ visits: [Visit], as write: WriteID) throws { try base.markVisitsExported(visits, as: write) }
     func hasChangedExternally() throws -> Bool { try base.hasChangedExternally() }
     var changeDescriptor: Int32? { base.changeDescriptor }
     var recheckDelay: Duration? { base.recheckDelay }

@@ -86,10 +86,11 @@ public final class ClubCopy {
         } else {
             try store.forEachCache { caches.append($0) }
         }
+        let own = try store.ownData()
         try Outbox.makeDirectory(files.directory, for: files.copyPath)
         let temporary = files.directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { Self.removeFiles(of: temporary) }
-        try Self.write(caches, refreshedAt: Date(), area: area, to: temporary)
+        try Self.write(caches, own: own, refreshedAt: Date(), area: area, to: temporary)
         guard rename(temporary, files.copyPath) == 0 else {
             throw StoreError.cannotCreate(path: files.copyPath, reason: "renaming the new copy into place failed: "
                                           + String(cString: strerror(errno)))
@@ -252,7 +253,8 @@ public final class ClubCopy {
     /// Writes `caches`, each under its own identifier, and the `club_copy` row into a
     /// new store file at `path`, leaves it in rollback-journal mode, closes it and makes
     /// it read-only.
-    private static func write(_ caches: [StoredCache], refreshedAt: Date, area: Area?, to path: String) throws {
+    private static func write(_ caches: [StoredCache], own: OwnData.Book, refreshedAt: Date, area: Area?,
+                              to path: String) throws {
         removeFiles(of: path)
         let store = try SQLiteStore(path: path)
         do {
@@ -266,6 +268,7 @@ public final class ClubCopy {
                     try db.execute(sql: "INSERT INTO club_copy VALUES (?, ?, ?, ?)", arguments: [
                         refreshedAt.timeIntervalSince1970, area?.center.latitudeMicrodegrees,
                         area?.center.longitudeMicrodegrees, area?.radius])
+                    for (code, data) in own.byCode { try SQLiteStore.setOwnData(data, forCode: code, in: db) }
                     return .commit
                 }
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")

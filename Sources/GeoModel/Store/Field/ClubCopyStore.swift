@@ -137,6 +137,19 @@ final class ClubCopyStore: CacheStore {
         throw readOnlyError
     }
 
+    // MARK: The person's own data: read from the copy, writes kept by the session
+
+    /// The person's own data as the copy holds it (copied with the caches).
+    func ownData() throws -> OwnData.Book { try file.ownData() }
+    /// Refused: the copy is read-only (the session keeps the write in the outbox).
+    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws { throw readOnlyError }
+    /// Refused: the copy is read-only (the session keeps the visits in the outbox).
+    func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded { throw readOnlyError }
+    /// The copy holds no visits: they are the club store's and the outbox's.
+    func visits() throws -> [StoredVisit] { [] }
+    /// Refused: the copy is read-only.
+    func markVisitsExported(_ visits: [Visit], as write: WriteID) throws { throw readOnlyError }
+
     // MARK: Drafts: none
 
     /// A copy holds no draft to take.

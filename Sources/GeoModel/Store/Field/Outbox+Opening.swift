@@ -142,6 +142,9 @@ extension Outbox {
         guard missing.isEmpty else {
             throw FieldFileDamage(reason: "its change table lacks " + missing.sorted().joined(separator: ", "))
         }
+        if version >= 3, try !db.tableExists("finder_change") {
+            throw FieldFileDamage(reason: "it lacks its finder_change table")
+        }
     }
 
     /// Creates the tables of a new outbox, or brings an older one's up to ``schemaVersion``.
@@ -164,7 +167,20 @@ extension Outbox {
                 """)
         }
         if version < 2 {
-            try db.execute(sql: "ALTER TABLE change ADD COLUMN refused TEXT; PRAGMA user_version = \(schemaVersion)")
+            try db.execute(sql: "ALTER TABLE change ADD COLUMN refused TEXT")
+        }
+        if version < 3 {
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS finder_change (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    write_id TEXT NOT NULL UNIQUE,
+                    kind TEXT NOT NULL CHECK (kind IN ('visits', 'own')),
+                    code TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    queued_at REAL NOT NULL,
+                    refused TEXT);
+                PRAGMA user_version = \(schemaVersion);
+                """)
         }
     }
 

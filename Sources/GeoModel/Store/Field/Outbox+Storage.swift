@@ -10,7 +10,8 @@ import GRDB
 /// `queued_at`, `state` and, for a conflict, the server's version as `server_id` and
 /// `server_cache`, both null when the cache vanished, and `refused`, the server's reason
 /// when it refused the change) and `meta` (`store`: the store's redacted URL, for
-/// `sync --status`). `PRAGMA user_version` is the schema's version (2 added `refused`).
+/// `sync --status`). `PRAGMA user_version` is the schema's version (2 added `refused`; 3 the
+/// `finder_change` table of `Outbox+Finder.swift`).
 extension Outbox {
     /// Where a change is on its way to the club store.
     enum State: String {
@@ -31,7 +32,7 @@ extension Outbox {
     }
 
     /// The schema version this code writes; a newer file is refused.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     /// How long a write waits for another process's transaction on the outbox.
     static let busyTimeout: TimeInterval = 10

@@ -94,9 +94,11 @@ public final class Outbox {
         }
     }
 
-    /// The number of changes kept, those that cannot be read included.
+    /// The number of changes kept, those that cannot be read and the finder's included.
     public func count() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM change") ?? 0 }
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM change) + (SELECT count(*) FROM finder_change)") ?? 0
+        }
     }
 
     /// Drops the change `sequence` (the member gives it up after a conflict).

@@ -38,6 +38,10 @@ public enum OutboxDelivery {
         /// True when nothing was tried because another process (a form, a command) is
         /// delivering this outbox right now.
         public var deliveringElsewhere = false
+        /// The finder's changes (visits, own data) stored on the server, in order.
+        public var finderDelivered: [FinderChange] = []
+        /// The finder's changes the server refused, now or earlier (kept, never sent again).
+        public var finderRefused: [FinderChange] = []
 
         /// A report of a delivery that did nothing (yet).
         public init() {}
@@ -106,7 +110,40 @@ public enum OutboxDelivery {
                 break delivery
             }
         }
+        if report.stoppedBy == nil { try deliverFinderChanges(of: outbox, to: store, into: &report) }
         return report
+    }
+
+    /// Delivers the finder's changes after the changes to caches, in order, each with
+    /// its identifier: a visit recorded twice, or a write whose reply was lost sent
+    /// again, is stored once (the ledger, and a visit's identity).
+    private static func deliverFinderChanges(of outbox: Outbox, to store: any CacheStore,
+                                             into report: inout Report) throws {
+        for change in try onOutbox({ try outbox.finderChanges() }) {
+            if change.refusal != nil {
+                report.finderRefused.append(change)
+                continue
+            }
+            do {
+                switch change.kind {
+                case .visits(let visits, let exported):
+                    _ = try store.recordVisits(visits, as: change.write)
+                    if !exported.isEmpty { try store.markVisitsExported(exported, as: WriteID()) }
+                case .own(let code, let data):
+                    try store.setOwnData(data, forCode: code, as: change.write)
+                }
+                try onOutbox { try outbox.removeFinderChange(change.sequence) }
+                report.finderDelivered.append(change)
+            } catch let error as OutboxFileError {
+                throw error.error
+            } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
+                try onOutbox { try outbox.refuseFinderChange(change.sequence, reason: error.description) }
+                report.finderRefused.append(change)
+            } catch let error as StoreError {
+                report.stoppedBy = error
+                return
+            }
+        }
     }
 
     /// An outbox file error met in the middle of a delivery: thrown by ``deliver(_:to:)``,

@@ -152,7 +152,9 @@ public struct ClubSetUp: Equatable, Sendable {
 extension PostgresStore {
     /// The tables a member reads and writes (their rows are checked by the rules, or
     /// are the member's own by row-level security).
-    static let memberWrittenTables = ["geocache", "geocache_form_draft", "geocache_write"]
+    static let memberWrittenTables = [
+        "geocache", "geocache_form_draft", "geocache_write", "geocache_own", "geocache_visit",
+    ]
     /// The tables a member only reads: bookkeeping the server's functions keep.
     static let memberReadTables = ["geocache_count", "geocache_schema", "geocache_unconverted", "geocache_club"]
 

@@ -74,7 +74,7 @@ extension PostgresStore {
             var last = CacheID(rawValue: 0)
             while left > 0 {
                 let rows = try connection.query(
-                    "SELECT \(Self.cacheColumns) FROM geocache WHERE latitude IS NULL AND id > $1 ORDER BY id LIMIT $2",
+                    "SELECT \(Self.cacheColumns) FROM geocache g WHERE latitude IS NULL AND NOT \(Self.correctedByMember) AND id > $1 ORDER BY id LIMIT $2",
                     [last.value, .int(min(left, Self.fetchSize))]).rows
                 for row in rows {
                     let stored = Self.storedCache(from: row)
@@ -198,19 +198,26 @@ extension PostgresStore {
 
     /// The identity and place of every placed cache inside one of `inside` (every
     /// placed cache when nil) and inside none of `outside`: one statement, which the
-    /// place index answers.
+    /// place indexes answer. A cache this member corrected is at its corrected place.
     private static func placed(on connection: PostgresConnection, inside: [PlaceBox]?,
                                outside: [PlaceBox]) throws -> [(id: CacheID, place: Coordinate)] {
-        var parameters: [PostgresValue] = []
-        func within(_ boxes: [PlaceBox]) -> String {
-            boxes.map { box in
-                parameters.append(.text(box.literal))
-                return "\(placePoint) <@ $\(parameters.count)::box"
-            }.joined(separator: " OR ")
+        let parameters = (inside ?? []).map { PostgresValue.text($0.literal) } + outside.map { .text($0.literal) }
+        func condition(_ point: String, placed: String) -> String {
+            func within(_ boxes: [PlaceBox], from first: Int) -> String {
+                boxes.indices.map { "\(point) <@ $\(first + $0 + 1)::box" }.joined(separator: " OR ")
+            }
+            var condition = inside.map { "(\(within($0, from: 0)))" } ?? placed
+            if !outside.isEmpty { condition += " AND NOT (\(within(outside, from: inside?.count ?? 0)))" }
+            return condition
         }
-        var condition = inside.map { "(\(within($0)))" } ?? "latitude IS NOT NULL"
-        if !outside.isEmpty { condition += " AND NOT (\(within(outside)))" }
-        let rows = try connection.query("SELECT id, latitude, longitude FROM geocache WHERE \(condition)", parameters).rows
+        let rows = try connection.query("""
+            SELECT id, latitude, longitude FROM geocache g
+            WHERE \(condition(placePoint, placed: "latitude IS NOT NULL")) AND NOT \(correctedByMember)
+            UNION ALL
+            SELECT g.id, o.corrected_latitude, o.corrected_longitude FROM geocache_own o JOIN geocache g ON g.code = o.code
+            WHERE o.member = current_user AND o.corrected_latitude IS NOT NULL
+                AND \(condition("point(o.corrected_longitude, o.corrected_latitude)", placed: "true"))
+            """, parameters).rows
         return rows.compactMap { row in
             guard let id = row.int(0), let latitude = row.int(1).flatMap(Int32.init(exactly:)),
                   let longitude = row.int(2).flatMap(Int32.init(exactly:)),
@@ -230,7 +237,7 @@ extension PostgresStore {
     /// order) picks.
     private static func unplaced(on connection: PostgresConnection, _ condition: String,
                                  _ parameters: [PostgresValue]) throws -> StoredCache? {
-        try connection.query("SELECT \(cacheColumns) FROM geocache WHERE latitude IS NULL AND \(condition) LIMIT 1",
+        try connection.query("SELECT \(cacheColumns) FROM geocache g WHERE latitude IS NULL AND NOT \(correctedByMember) AND \(condition) LIMIT 1",
                              parameters).rows.first.map(storedCache(from:))
     }
 

@@ -160,6 +160,10 @@ extension PostgresStore {
         // Version 6: the club's rules (issue 36, PostgresStore+ClubRules.swift): owners,
         // who changed a cache last, the server's checks, each role's own ledger.
         clubMigration,
+        // Version 7: the finder's loop (issue 38, PostgresStore+Own.swift): each
+        // member's own data on a cache and their visits, kept to the member by row-level
+        // security.
+        ownMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

@@ -39,11 +39,11 @@ struct NearestSearch {
         """
     private static let unplacedAfterSQL = """
         SELECT \(SQLiteStore.cacheColumns) FROM cache
-        WHERE (latitude IS NULL OR longitude IS NULL) AND id > ? ORDER BY id LIMIT ?
+        WHERE \(SQLiteStore.unplacedCondition) AND id > ? ORDER BY id LIMIT ?
         """
     private static let unplacedBeforeSQL = """
         SELECT \(SQLiteStore.cacheColumns) FROM cache
-        WHERE (latitude IS NULL OR longitude IS NULL) AND id < ? ORDER BY id DESC LIMIT 1
+        WHERE \(SQLiteStore.unplacedCondition) AND id < ? ORDER BY id DESC LIMIT 1
         """
 
     // MARK: The three questions

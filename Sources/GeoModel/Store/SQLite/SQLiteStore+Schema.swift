@@ -142,6 +142,54 @@ extension SQLiteStore {
             }
             try db.execute(sql: "DROP TABLE draft")
         }
+        migrator.registerMigration("v6") { db in
+            // The finder's loop (issue 38): the person's own data on a cache, by code,
+            // apart from the listing (no import touches it), and their visits. The place
+            // index holds a cache's corrected place where there is one, so nearest first
+            // measures to it; the triggers keep it so from both tables.
+            try db.execute(sql: """
+                CREATE TABLE own_data (
+                    code TEXT PRIMARY KEY NOT NULL,
+                    found TEXT,
+                    note TEXT NOT NULL DEFAULT '',
+                    corrected_latitude INTEGER,
+                    corrected_longitude INTEGER,
+                    CHECK ((corrected_latitude IS NULL) = (corrected_longitude IS NULL))
+                ) WITHOUT ROWID;
+                CREATE TABLE visit (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    identity BLOB NOT NULL UNIQUE,
+                    code TEXT NOT NULL,
+                    time TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    exported INTEGER NOT NULL DEFAULT 0
+                );
+                DROP TRIGGER cache_placed_on_insert;
+                DROP TRIGGER cache_placed_on_update;
+                DROP TRIGGER cache_placed_on_delete;
+                CREATE TRIGGER cache_placed_on_insert AFTER INSERT ON cache BEGIN
+                    \(placeOf("new.id", code: "new.code", latitude: "new.latitude", longitude: "new.longitude"))
+                END;
+                CREATE TRIGGER cache_placed_on_update AFTER UPDATE OF latitude, longitude, code ON cache BEGIN
+                    DELETE FROM cache_place WHERE id = old.id;
+                    \(placeOf("new.id", code: "new.code", latitude: "new.latitude", longitude: "new.longitude"))
+                END;
+                CREATE TRIGGER cache_placed_on_delete AFTER DELETE ON cache BEGIN
+                    DELETE FROM cache_place WHERE id = old.id;
+                END;
+                CREATE TRIGGER own_data_placed_on_insert AFTER INSERT ON own_data BEGIN
+                    \(replacePlace(code: "new.code"))
+                END;
+                CREATE TRIGGER own_data_placed_on_update AFTER UPDATE ON own_data BEGIN
+                    \(replacePlace(code: "old.code"))
+                    \(replacePlace(code: "new.code"))
+                END;
+                CREATE TRIGGER own_data_placed_on_delete AFTER DELETE ON own_data BEGIN
+                    \(replacePlace(code: "old.code"))
+                END;
+                """)
+        }
         return migrator
     }()
 
@@ -255,4 +303,36 @@ extension SQLiteStore {
               let latitude = Int32(exactly: latitude), let longitude = Int32(exactly: longitude) else { return nil }
         return Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
     }
+
+    /// The statement that puts the cache `id` (code `code`) into the place index at its
+    /// corrected place when the person keeps one, else at `latitude`/`longitude`; none
+    /// without either.
+    static func placeOf(_ id: String, code: String, latitude: String, longitude: String) -> String {
+        """
+        INSERT INTO cache_place SELECT \(id), la, la, lo, lo FROM (
+            SELECT coalesce(o.corrected_latitude, \(latitude)) AS la, coalesce(o.corrected_longitude, \(longitude)) AS lo
+            FROM (SELECT 1) LEFT JOIN own_data o ON o.code = \(code) AND o.corrected_latitude IS NOT NULL
+        ) WHERE la IS NOT NULL AND lo IS NOT NULL;
+        """
+    }
+
+    /// The statements that put the cache with `code` into the place index again (its
+    /// own data changed).
+    static func replacePlace(code: String) -> String {
+        """
+        DELETE FROM cache_place WHERE id = (SELECT id FROM cache WHERE code = \(code));
+        INSERT INTO cache_place SELECT c.id, la, la, lo, lo FROM (
+            SELECT c.id, coalesce(o.corrected_latitude, c.latitude) AS la, coalesce(o.corrected_longitude, c.longitude) AS lo
+            FROM cache c LEFT JOIN own_data o ON o.code = c.code AND o.corrected_latitude IS NOT NULL
+            WHERE c.code = \(code)
+        ) c WHERE la IS NOT NULL AND lo IS NOT NULL;
+        """
+    }
+
+    /// The condition that a `cache` row has no place for the person: neither a listed
+    /// one nor a corrected one (the last of nearest-first order).
+    static let unplacedCondition = """
+        (latitude IS NULL OR longitude IS NULL) AND NOT EXISTS (
+            SELECT 1 FROM own_data o WHERE o.code = cache.code AND o.corrected_latitude IS NOT NULL)
+        """
 }

@@ -1,0 +1,81 @@
+/// The finder's writes: visits and the person's own data, through the same rule as
+/// every other write (sent, or kept here while a club store cannot be reached, and
+/// delivered once), and reads that show what waits here as if it were stored.
+extension WriteSession {
+    /// Records `visits` (each validated): stored, or kept here. A visit the store holds
+    /// already is counted, not added again.
+    /// - Throws: ``FinderInputError`` (nothing written), what keeping it here met, and
+    ///   the ``StoreError``s that are not outcomes.
+    public func recordVisits(_ visits: [Visit]) throws -> WriteResult<VisitsRecorded> {
+        let valid = try visits.map { visit throws(FinderInputError) in try visit.validated() }
+        guard !valid.isEmpty else { return .stored(VisitsRecorded()) }
+        return try perform(.recordVisits(valid), keep: { .finder(try $0.queueVisits(valid)) }) {
+            try $0.recordVisits(valid, as: $1)
+        }
+    }
+
+    /// Keeps `data` as the person's own data on the cache `code` (validated): stored, or
+    /// kept here.
+    /// - Throws: ``FinderInputError``, what keeping it here met, and the ``StoreError``s
+    ///   that are not outcomes.
+    public func setOwnData(_ data: OwnData, forCode code: String) throws -> WriteResult<OwnData> {
+        guard let code = CacheCode.normalized(code) else { throw FinderInputError.badCode(code) }
+        let valid = try data.validated()
+        return try perform(.setOwnData(code: code, valid), keep: { .finder(try $0.queueOwnData(valid, forCode: code)) }) {
+            try $0.setOwnData(valid, forCode: code, as: $1)
+            return valid
+        }
+    }
+
+    /// The person's own data: the store's (the copy's while it is shown), with what waits
+    /// on this machine applied over it.
+    public func ownData() throws -> OwnData.Book {
+        var book = try readStore().ownData()
+        for change in try waitingFinderChanges() {
+            if case .own(let code, let data) = change.kind { book.byCode[code] = data.isEmpty ? nil : data }
+            if case .visits(let visits, _) = change.kind {
+                for visit in visits { book.byCode[visit.code] = book.of(visit: visit).afterVisit(visit) }
+            }
+        }
+        return book
+    }
+
+    /// Every visit of the person: the store's, then those waiting on this machine (not
+    /// on the server yet; numbered from -1 down), each once.
+    public func visits() throws -> [StoredVisit] {
+        var all = store == nil || showsCopy ? [] : try readStore().visits()
+        var seen = Set(all.map(\.visit))
+        var number: Int64 = 0
+        for change in try waitingFinderChanges() {
+            guard case .visits(let visits, let exported) = change.kind else { continue }
+            for visit in visits where seen.insert(visit).inserted {
+                number -= 1
+                all.append(StoredVisit(id: number, visit: visit, exported: exported.contains(visit)))
+            }
+        }
+        return all
+    }
+
+    /// Marks `visits` exported: on the store those it holds, here those that wait (an
+    /// export to a file has carried them; their delivery marks them on the server).
+    public func markVisitsExported(_ visits: [Visit]) throws {
+        if hasOutbox { try outbox().markWaitingVisitsExported(visits) }
+        guard let store, !showsCopy, unreachable == nil else { return }
+        do {
+            try store.markVisitsExported(visits, as: WriteID())
+        } catch let error as StoreError where keepRule(error) {
+            unreachable = error
+        }
+    }
+
+    /// The finder's changes waiting on this machine (none without an outbox).
+    public func waitingFinderChanges() throws -> [FinderChange] {
+        guard hasOutbox else { return [] }
+        return try outbox().finderChanges()
+    }
+}
+
+extension OwnData.Book {
+    /// The data on the cache `visit` is for.
+    func of(visit: Visit) -> OwnData { byCode[visit.code] ?? OwnData() }
+}

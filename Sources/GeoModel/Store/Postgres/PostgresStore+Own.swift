@@ -1,0 +1,169 @@
+import Foundation
+
+/// Each member's own data and visits on the PostgreSQL store (schema version 7):
+/// `geocache_own` and `geocache_visit`, a row belonging to the role that wrote it
+/// (`current_user`, as the club's rules name a member) and kept to it by row-level
+/// security forced on the tables' owner too. Every write goes through the ledger, so a
+/// write sent again, or whose reply was lost, is stored once.
+extension PostgresStore {
+    static let ownMigration: [String] = [
+        """
+        CREATE TABLE geocache_own (
+            member name NOT NULL DEFAULT current_user,
+            code text NOT NULL,
+            found text,
+            note text NOT NULL DEFAULT '',
+            corrected_latitude integer,
+            corrected_longitude integer,
+            PRIMARY KEY (member, code),
+            CHECK ((corrected_latitude IS NULL) = (corrected_longitude IS NULL)),
+            CHECK (corrected_latitude BETWEEN -90000000 AND 90000000
+                   AND corrected_longitude BETWEEN -180000000 AND 180000000)
+        )
+        """,
+        // Nearest first reads corrected places through their own index, as the caches'.
+        """
+        CREATE INDEX geocache_own_place ON geocache_own USING gist (\(correctedPoint))
+            WHERE corrected_latitude IS NOT NULL
+        """,
+        """
+        CREATE TABLE geocache_visit (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            member name NOT NULL DEFAULT current_user,
+            identity bytea NOT NULL,
+            code text NOT NULL,
+            time text NOT NULL,
+            type text NOT NULL,
+            text text NOT NULL,
+            exported boolean NOT NULL DEFAULT false,
+            UNIQUE (member, identity)
+        )
+        """,
+        "ALTER TABLE geocache_own ENABLE ROW LEVEL SECURITY",
+        "ALTER TABLE geocache_own FORCE ROW LEVEL SECURITY",
+        "CREATE POLICY geocache_own_member ON geocache_own USING (member = current_user) WITH CHECK (member = current_user)",
+        "ALTER TABLE geocache_visit ENABLE ROW LEVEL SECURITY",
+        "ALTER TABLE geocache_visit FORCE ROW LEVEL SECURITY",
+        """
+        CREATE POLICY geocache_visit_member ON geocache_visit
+            USING (member = current_user) WITH CHECK (member = current_user)
+        """,
+        """
+        CREATE TRIGGER geocache_own_announced AFTER INSERT OR UPDATE OR DELETE ON geocache_own
+            FOR EACH STATEMENT EXECUTE FUNCTION geocache_announce()
+        """,
+        // A club set up before this version: its members may keep their own too.
+        """
+        DO $$
+        DECLARE member_role name := (SELECT member_role FROM geocache_club);
+        BEGIN
+            IF member_role IS NOT NULL THEN
+                EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON geocache_own, geocache_visit TO %I', member_role);
+            END IF;
+        END $$
+        """,
+    ]
+
+    /// A corrected place as a point in microdegrees (longitude, latitude), as ``placePoint``.
+    static let correctedPoint = "point(corrected_longitude, corrected_latitude)"
+
+    /// The condition that the `geocache` row `g` has a corrected place for this member.
+    static let correctedByMember = """
+        EXISTS (SELECT 1 FROM geocache_own o WHERE o.member = current_user AND o.code = g.code
+                AND o.corrected_latitude IS NOT NULL)
+        """
+
+    public func ownData() throws -> OwnData.Book {
+        var book: [String: OwnData] = [:]
+        for row in try rows("""
+            SELECT code, found, note, corrected_latitude, corrected_longitude FROM geocache_own WHERE member = current_user
+            """) {
+            guard let code = row.string(0) else { continue }
+            var corrected: Coordinate?
+            if let latitude = row.int(3).flatMap(Int32.init(exactly:)), let longitude = row.int(4).flatMap(Int32.init(exactly:)) {
+                corrected = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
+            }
+            book[code] = OwnData(found: row.string(1), note: row.string(2) ?? "", corrected: corrected)
+        }
+        return OwnData.Book(book)
+    }
+
+    public func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
+        let code = CacheCode.normalized(code) ?? code
+        try ledgerTransaction(write, kind: .ownData, detail: { _ in nil }, replay: { _ in () }) { connection in
+            try Self.setOwnData(data, forCode: code, on: connection)
+        }
+    }
+
+    /// Writes `data` as this member's row of `code` (deletes it when empty).
+    private static func setOwnData(_ data: OwnData, forCode code: String, on connection: PostgresConnection) throws {
+        guard !data.isEmpty else {
+            try connection.query("DELETE FROM geocache_own WHERE member = current_user AND code = $1", [.text(code)])
+            return
+        }
+        try connection.query("""
+            INSERT INTO geocache_own (code, found, note, corrected_latitude, corrected_longitude)
+            VALUES ($1, $2, $3, $4::integer, $5::integer)
+            ON CONFLICT (member, code) DO UPDATE SET found = excluded.found, note = excluded.note,
+                corrected_latitude = excluded.corrected_latitude, corrected_longitude = excluded.corrected_longitude
+            """, [.text(code), data.found.map { .text($0) } ?? .null, .text(data.note),
+                  data.corrected.map { .int(Int($0.latitudeMicrodegrees)) } ?? .null,
+                  data.corrected.map { .int(Int($0.longitudeMicrodegrees)) } ?? .null])
+    }
+
+    public func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded {
+        try ledgerTransaction(write, kind: .visits, detail: { $0.ledgerDetail },
+                              replay: { VisitsRecorded(ledgerDetail: $0.detail) }) { connection in
+            var recorded = VisitsRecorded()
+            var unknown = Set<String>()
+            for visit in visits.map(\.normalized) {
+                let inserted = try connection.query("""
+                    INSERT INTO geocache_visit (identity, code, time, type, text) VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT (member, identity) DO NOTHING RETURNING id, EXISTS (SELECT 1 FROM geocache WHERE code = $2)
+                    """, [.bytea(visit.identity), .text(visit.code), .text(visit.time), .text(visit.type.rawValue),
+                          .text(visit.text)]).rows
+                guard let row = inserted.first else {
+                    recorded.alreadyKept += 1
+                    continue
+                }
+                recorded.added += 1
+                if row.bool(1) != true, unknown.insert(visit.code).inserted { recorded.unknownCodes.append(visit.code) }
+                guard visit.type.findsTheCache else { continue }
+                let before = try connection.query("""
+                    SELECT found, note, corrected_latitude, corrected_longitude FROM geocache_own
+                    WHERE member = current_user AND code = $1 FOR UPDATE
+                    """, [.text(visit.code)]).rows.first
+                var own = OwnData(found: before?.string(0), note: before?.string(1) ?? "")
+                if let latitude = before?.int(2).flatMap(Int32.init(exactly:)),
+                   let longitude = before?.int(3).flatMap(Int32.init(exactly:)) {
+                    own.corrected = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
+                }
+                let after = own.afterVisit(visit)
+                guard after != own else { continue }
+                if !own.isFound { recorded.newlyFound += 1 }
+                try Self.setOwnData(after, forCode: visit.code, on: connection)
+            }
+            return recorded
+        }
+    }
+
+    public func visits() throws -> [StoredVisit] {
+        try rows("SELECT id, code, time, type, text, exported FROM geocache_visit WHERE member = current_user ORDER BY id")
+            .compactMap { row in
+                guard let id = row.int(0), let code = row.string(1), let time = row.string(2),
+                      let type = row.string(3).flatMap(VisitType.init(rawValue:)) else { return nil }
+                return StoredVisit(id: Int64(id), visit: Visit(code: code, time: time, type: type, text: row.string(4) ?? ""),
+                                   exported: row.bool(5) == true)
+            }
+    }
+
+    public func markVisitsExported(_ visits: [Visit], as write: WriteID) throws {
+        guard !visits.isEmpty else { return }
+        try ledgerTransaction(write, kind: .visitsExported, detail: { _ in nil }, replay: { _ in () }) { connection in
+            for visit in visits.map(\.normalized) {
+                try connection.query("UPDATE geocache_visit SET exported = true WHERE member = current_user AND identity = $1",
+                                     [.bytea(visit.identity)])
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+
+/// The person's own data and visits in an SQLite store: the file's user's, in the
+/// `own_data` and `visit` tables (schema v6). The place index follows a corrected
+/// place through the tables' triggers.
+extension SQLiteStore {
+    public func ownData() throws -> OwnData.Book {
+        try read(Self.ownData(in:))
+    }
+
+    /// Every row of `own_data` in `db`, by code.
+    static func ownData(in db: Database) throws -> OwnData.Book {
+        var book: [String: OwnData] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT code, found, note, corrected_latitude, corrected_longitude FROM own_data
+            """)
+        while let row = try rows.next() {
+            guard let code = try? row.decode(String.self, atIndex: 0) else { continue }
+            book[code] = OwnData(found: try? row.decode(String?.self, atIndex: 1),
+                                 note: (try? row.decode(String?.self, atIndex: 2)) ?? "",
+                                 corrected: coordinate(latitude: try? row.decode(Int64?.self, atIndex: 3),
+                                                       longitude: try? row.decode(Int64?.self, atIndex: 4)))
+        }
+        return OwnData.Book(book)
+    }
+
+    public func setOwnData(_ data: OwnData, forCode code: String, as _: WriteID) throws {
+        let code = CacheCode.normalized(code) ?? code
+        try write { db in try Self.setOwnData(data, forCode: code, in: db) }
+    }
+
+    /// Writes `data` as the row of `code` (deletes it when empty).
+    static func setOwnData(_ data: OwnData, forCode code: String, in db: Database) throws {
+        guard !data.isEmpty else {
+            try db.execute(sql: "DELETE FROM own_data WHERE code = ?", arguments: [code])
+            return
+        }
+        try db.execute(sql: """
+            INSERT INTO own_data (code, found, note, corrected_latitude, corrected_longitude) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (code) DO UPDATE SET found = excluded.found, note = excluded.note,
+                corrected_latitude = excluded.corrected_latitude, corrected_longitude = excluded.corrected_longitude
+            WHERE found IS NOT excluded.found OR note IS NOT excluded.note
+                OR corrected_latitude IS NOT excluded.corrected_latitude
+                OR corrected_longitude IS NOT excluded.corrected_longitude
+            """, arguments: [code, data.found, data.note,
+                             data.corrected.map { Int64($0.latitudeMicrodegrees) },
+                             data.corrected.map { Int64($0.longitudeMicrodegrees) }])
+    }
+
+    public func recordVisits(_ visits: [Visit], as _: WriteID) throws -> VisitsRecorded {
+        try write { db in
+            var recorded = VisitsRecorded()
+            var book = try Self.ownData(in: db)
+            var unknown = Set<String>()
+            for visit in visits.map(\.normalized) {
+                try db.execute(sql: """
+                    INSERT INTO visit (identity, code, time, type, text) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (identity) DO NOTHING
+                    """, arguments: [Data(visit.identity), visit.code, visit.time, visit.type.rawValue, visit.text])
+                guard db.changesCount == 1 else {
+                    recorded.alreadyKept += 1
+                    continue
+                }
+                recorded.added += 1
+                let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE code = ?", arguments: [visit.code]) ?? 0
+                if stored == 0, unknown.insert(visit.code).inserted { recorded.unknownCodes.append(visit.code) }
+                let before = book.byCode[visit.code] ?? OwnData()
+                let after = before.afterVisit(visit)
+                guard after != before else { continue }
+                if !before.isFound { recorded.newlyFound += 1 }
+                book.byCode[visit.code] = after
+                try Self.setOwnData(after, forCode: visit.code, in: db)
+            }
+            return recorded
+        }
+    }
+
+    public func visits() throws -> [StoredVisit] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, code, time, type, text, exported FROM visit ORDER BY id").compactMap { row in
+                guard let id = try? row.decode(Int64.self, atIndex: 0), let code = try? row.decode(String.self, atIndex: 1),
+                      let time = try? row.decode(String.self, atIndex: 2),
+                      let type = (try? row.decode(String.self, atIndex: 3)).flatMap(VisitType.init(rawValue:))
+                else { return nil }
+                return StoredVisit(id: id, visit: Visit(code: code, time: time, type: type,
+                                                        text: (try? row.decode(String.self, atIndex: 4)) ?? ""),
+                                   exported: ((try? row.decode(Int64.self, atIndex: 5)) ?? 0) != 0)
+            }
+        }
+    }
+
+    public func markVisitsExported(_ visits: [Visit], as _: WriteID) throws {
+        guard !visits.isEmpty else { return }
+        try write { db in
+            for visit in visits.map(\.normalized) {
+                try db.execute(sql: "UPDATE visit SET exported = 1 WHERE identity = ?", arguments: [Data(visit.identity)])
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A visit as a store keeps it: its identity (visits are numbered in the order they
+/// were recorded) and whether an export to a file has carried it already.
+public struct StoredVisit: Equatable, Hashable, Sendable {
+    /// Its number in the store: later visits have greater ones.
+    public let id: Int64
+    /// What the finder recorded.
+    public let visit: Visit
+    /// True once a field-notes export of it to a file has completed.
+    public let exported: Bool
+
+    public init(id: Int64, visit: Visit, exported: Bool) {
+        self.id = id
+        self.visit = visit
+        self.exported = exported
+    }
+}
+
+/// What recording visits did: how many were new, how many the store held already (the
+/// same code, time, type and text: a field-notes file imported twice adds nothing),
+/// which of the new ones are for a code no cache has (kept all the same), and how many
+/// caches they marked found.
+public struct VisitsRecorded: Equatable, Sendable {
+    public var added: Int
+    public var alreadyKept: Int
+    /// The codes of new visits that no stored cache has, each once, in order.
+    public var unknownCodes: [String]
+    /// Caches that a new visit marked found (they were not found before).
+    public var newlyFound: Int
+
+    public init(added: Int = 0, alreadyKept: Int = 0, unknownCodes: [String] = [], newlyFound: Int = 0) {
+        self.added = added
+        self.alreadyKept = alreadyKept
+        self.unknownCodes = unknownCodes
+        self.newlyFound = newlyFound
+    }
+
+    /// The counts as a ledger row keeps them (`added,alreadyKept,newlyFound,codes…`),
+    /// for a write whose reply was lost to be reported as it would have been.
+    var ledgerDetail: String {
+        ([added, alreadyKept, newlyFound].map(String.init) + unknownCodes).joined(separator: ",")
+    }
+
+    /// The counts a ledger row keeps (``ledgerDetail``); empty counts for another text.
+    init(ledgerDetail: String?) {
+        let parts = (ledgerDetail ?? "").split(separator: ",").map(String.init)
+        let numbers = parts.prefix(3).compactMap { Int($0) }
+        guard numbers.count == 3 else { self.init(); return }
+        self.init(added: numbers[0], alreadyKept: numbers[1], unknownCodes: Array(parts.dropFirst(3)),
+                  newlyFound: numbers[2])
+    }
+}
+
+extension Visit {
+    /// The visit's identity in a store: the SHA-256 of its code, time, type and text,
+    /// so that the same visit recorded twice (a file imported again, a write sent again)
+    /// is kept once, however long its text.
+    public var identity: [UInt8] {
+        SHA256.digest(of: Array([code, time, type.rawValue, text].joined(separator: "\n").utf8))
+    }
+
+    /// The same visit with its code as stores compare codes and its time in
+    /// ``UTCTime``'s spelling: what a store records.
+    public var normalized: Visit {
+        Visit(code: CacheCode.normalized(code) ?? code.trimmingWhitespace().uppercased(),
+              time: UTCTime.canonical(time), type: type, text: text)
+    }
+}

@@ -1,0 +1,32 @@
+import GeoModel
+
+/// What the finder's prompt in the status row records, and on which cache: the version
+/// shown when it opened (a visit names its code; a note or a corrected place is the
+/// person's own data on it, never the listing).
+struct FinderPrompt {
+    /// What Enter records.
+    enum Kind: Equatable {
+        /// A visit of this type, the field holding its text.
+        case visit(VisitType)
+        /// The person's note, the field holding it.
+        case note
+        /// The person's corrected coordinates, the field holding them (`none` removes them).
+        case correctedPlace
+    }
+
+    /// The cache it records on.
+    let target: StoredCache
+    /// What it records.
+    var kind: Kind
+
+    /// The prompt with the next (or, `forward` false, the previous) visit type; the
+    /// same prompt for a note or a place.
+    func cyclingType(forward: Bool) -> FinderPrompt {
+        guard case .visit(let type) = kind, let index = VisitType.allCases.firstIndex(of: type) else { return self }
+        let all = VisitType.allCases
+        let next = forward ? all.index(after: index) : (index == all.startIndex ? all.endIndex : index)
+        var prompt = self
+        prompt.kind = .visit(forward ? all[next == all.endIndex ? all.startIndex : next] : all[all.index(before: next)])
+        return prompt
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GeoModel
+
+/// The finder's prompt in the status row (Alt-L, Alt-N, Alt-C): a visit logged on the
+/// spot, the person's own note, their corrected coordinates. Each goes through the
+/// model's write session like every write (sent, or kept on this machine), and the
+/// pane shows the result (found, note, final) from ``CacheList/own``.
+extension GeoCacheFormController {
+    /// Opens the prompt for `kind` on the shown cache, the field holding what is kept.
+    func openFinderPrompt(_ kind: FinderPrompt.Kind) {
+        guard let target = model.current else { return setNote(FormText.noCacheToRecord) }
+        if refusedAsReadOnly() { return }
+        let own = model.own.of(target.cache)
+        switch kind {
+        case .visit: statusBar.field.text = ""
+        case .note: statusBar.field.text = own.note
+        case .correctedPlace: statusBar.field.text = own.corrected?.geocachingText ?? ""
+        }
+        mode = .recording(FinderPrompt(target: target, kind: kind))
+        showPromptOf(kind)
+    }
+
+    /// Turns the visit prompt to the next or previous kind of visit.
+    func cycleVisitType(forward: Bool) {
+        guard let prompt = mode.finderPrompt else { return }
+        let next = prompt.cyclingType(forward: forward)
+        mode = .recording(next)
+        showPromptOf(next.kind)
+    }
+
+    /// Input the key table leaves while the prompt is open: Enter records, everything
+    /// else edits the text.
+    func handleRecordingInput(_ event: InputEvent) -> ControllerOutcome {
+        if event == .key(.enter) {
+            recordPrompt()
+            return .proceed
+        }
+        if statusBar.handle(event) == .handled { dirty.insert(.status) }
+        return .proceed
+    }
+
+    /// Closes the prompt and says `note`.
+    func closeFinderPrompt(note: String) {
+        mode = .browsing
+        statusBar.field.text = ""
+        if paneError != nil {
+            paneError = nil
+            updatePane()
+        }
+        updateStatus()
+        setNote(note)
+    }
+
+    /// The status row's prompt and note for `kind`.
+    private func showPromptOf(_ kind: FinderPrompt.Kind) {
+        statusBar.prompt = FormText.finderPrompt(kind)
+        dirty.insert(.status)
+        setNote(FormText.finderPromptOpened(kind))
+    }
+
+    /// Records what the prompt holds; a text that cannot be kept (a coordinate that is
+    /// none, a NUL) is refused naming what is wrong, and the prompt stays open.
+    private func recordPrompt() {
+        guard let prompt = mode.finderPrompt else { return }
+        let text = statusBar.field.text
+        let code = prompt.target.cache.code ?? ""
+        var own = model.own.of(prompt.target.cache)
+        do {
+            let result: WriteResult<Void>
+            let done: String
+            switch prompt.kind {
+            case .visit(let type):
+                let visit = Visit(code: code, time: visitTime(), type: type, text: text)
+                result = try model.logVisit(visit).map { _ in () }
+                done = FormText.visitLogged(visit)
+            case .note:
+                own.note = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                result = try model.setOwnData(own, forCode: code).map { _ in () }
+                done = own.note.isEmpty ? FormText.noteRemoved : FormText.noteKept
+            case .correctedPlace:
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                do {
+                    own.corrected = trimmed.isEmpty || trimmed.lowercased() == "none" ? nil : try Coordinate(parsing: trimmed)
+                } catch {
+                    showError(FormText.notACoordinate(error))
+                    return setNote(FormText.notACoordinateNote)
+                }
+                result = try model.setOwnData(own, forCode: code).map { _ in () }
+                done = own.corrected.map(FormText.finalKept) ?? FormText.finalRemoved
+            }
+            finish(result, done: done)
+        } catch let error as FinderInputError {
+            showError(FormText.cannotRecord(error))
+            setNote(FormText.nothingRecorded)
+        } catch {
+            let hint = reopenHint(after: error)
+            closeFinderPrompt(note: "")
+            showError(FormText.couldNotRecord(error, hint: hint))
+        }
+    }
+
+    /// Ends the prompt as the write's result says.
+    private func finish(_ result: WriteResult<Void>, done: String) {
+        switch result {
+        case .stored:
+            closeFinderPrompt(note: done)
+        case .kept(_, let waiting):
+            closeFinderPrompt(note: FormText.keptOnThisMachine(waiting: waiting))
+        case .lockHeld(let holder):
+            setNote(FormText.recordHeldByLock(holder: holder))
+        case .outcomeUnknown:
+            noteOutcomeUnknown()
+        case .refused(let error):
+            closeFinderPrompt(note: FormText.nothingRecorded)
+            showError(FormText.refusedByServer(error, keepingText: false))
+        }
+    }
+
+    /// When a visit logged now happened: the time of a fresh GPS fix, else the clock;
+    /// in UTC either way.
+    private func visitTime() -> String {
+        let when = position.status?.freshFix?.time ?? Date()
+        return ISO8601DateFormatter().string(from: when)
+    }
+}

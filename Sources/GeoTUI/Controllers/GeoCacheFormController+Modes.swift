@@ -1,0 +1,33 @@
+import GeoModel
+
+/// What follows the form's mode: the help bar's keys, the primary button, and which
+/// field has the keyboard (the form's, or the status row's prompt).
+extension GeoCacheFormController {
+    /// The help bar lists what works in the mode, leaving out the changes the shown
+    /// cache is not this role's to make.
+    func updateHelpBar() {
+        let notYours = model.current.flatMap(model.changeRefusal(for:)) != nil
+        let items = keyMap.helpItems(in: mode.kind, leavingOut: notYours ? [.editCache, .deleteCache, .placeCache] : [])
+        guard items != helpBar.items else { return }
+        helpBar.items = items
+        dirty.insert(.help)
+    }
+
+    /// After the mode changed: the help bar lists what works in the new mode, Add reads
+    /// Save and saves while editing, and the search field or the form has the keyboard.
+    func modeDidChange() {
+        updateHelpBar()
+        // Under the help overlay the form stays as its mode left it.
+        let base = mode.base.kind
+        primaryAction = base == .editing ? .saveEdit : .addCache
+        addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
+        statusBar.showsField = base == .searching || base == .placing || base == .recording
+        statusBar.prompt = switch mode.base {
+        case .placing: FormText.coordinatesPrompt
+        case .recording(let prompt): FormText.finderPrompt(prompt.kind)
+        default: FormText.searchPrompt
+        }
+        form.isFocused = base != .searching && base != .placing && base != .navigating && base != .recording
+        dirty.formUnion([.help, .form, .status, .pane])
+    }
+}
