@@ -147,12 +147,17 @@ public final class CacheList {
         field?.away = opened.away
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
         draftState = DraftState(taken: draft)
-        own = (try? session.ownData()) ?? OwnData.Book()
+        // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
+        // one found damaged is said then.
+        own = (try? opened.store.ownData()) ?? OwnData.Book()
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
         if let setAside = opened.setAside { broadcast(.fileSetAside(setAside)) }
         // The outbox is checked now, so that one found damaged is said as the form opens.
-        if field != nil, session.hasOutbox { _ = try? session.outbox() }
+        if field != nil, session.hasOutbox {
+            _ = try? session.outbox()
+            if (try? reloadOwnData()) == true { broadcast(.ownDataChanged(code: nil)) }
+        }
         deliverAfterOpening()
     }
 

@@ -229,6 +229,8 @@ enum CommandHelp {
         static let difficulty = "Only caches whose difficulty is in this range: 1-2.5, or 3 alone."
         static let terrain = "Only caches whose terrain is in this range: 3-5, or 2 alone."
         static let within = "With --near: only caches at most this far away (5km, 500m, 3mi)."
+        static let found = "Only the caches you found (a Found it visit, or marked found)."
+        static let notFound = "Only the caches you have not found yet."
     }
 
     /// `geocache-tui export` (``GeocacheTUICommand/Export``).
@@ -264,10 +266,21 @@ enum CommandHelp {
             leaves it out, and so does an export to standard output on a terminal. \
             SIGINT, SIGTERM or SIGHUP ends the export at once, removing its temporary \
             file (the target is left as it was); the exit status is 128 + the signal's \
-            number.
+            number. \
+            Your own data goes with the caches: --found and --not-found choose by it (an \
+            export for a GPS can leave out what you found), GPX and LOC write a corrected \
+            place as the cache's (GPX keeps the listing's in gsak:LatBeforeCorrect and \
+            gsak:LonBeforeCorrect, your note in gsak:GcNote) and GPX writes a found cache's \
+            symbol as "Geocache Found". fieldnotes: your visits as a Garmin writes \
+            geocache_visits.txt (UTF-16LE with a byte-order mark, CRLF, one visit a line), \
+            which geocaching.com's field-note upload takes: those not exported yet, or \
+            every one with --all; a visit is marked exported once an export to a file has \
+            completed (not to standard output). Filters do not apply to field notes.
             """
         /// `--format`.
-        static let format = "json, gpx, gpx11 or loc."
+        static let format = "json, gpx, gpx11, loc or fieldnotes."
+        /// `--all`.
+        static let all = "With --format fieldnotes: every visit, also those exported before."
         /// `--output FILE`.
         static let output = "Write to this file instead of standard output."
     }

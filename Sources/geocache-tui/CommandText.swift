@@ -277,6 +277,16 @@ enum CommandText {
 
     /// `list --within` without `--near`.
     static let withinWithoutNear = "--within needs --near: the distance is measured from there."
+    static let foundAndNotFound = "--found and --not-found exclude each other: give one."
+    static let allWithoutFieldNotes = "--all belongs to --format fieldnotes: other formats write every cache already."
+    static let filtersWithFieldNotes = "Field notes are your visits, not caches: the filters and --near do not apply."
+    static func visitsExported(_ count: Int, all: Bool) -> String {
+        if count == 0 { return all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)" }
+        return count == 1 ? "1 visit written" : "\(count) visits written"
+    }
+    static func visitsNotMarked(_ error: any Error) -> String {
+        "the field notes were written, but the visits could not be marked exported: \(error). They will be written again next time."
+    }
 
     /// `list` or `sync` given `--gps` without `--near`.
     static let gpsWithoutNear = "--gps applies to --near gps only."

@@ -18,9 +18,17 @@ struct FilterOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.terrain, valueName: "low-high"))
     var terrain: String?
 
+    @Flag(help: ArgumentHelp(CommandHelp.Filter.found))
+    var found = false
+
+    @Flag(help: ArgumentHelp(CommandHelp.Filter.notFound))
+    var notFound = false
+
     /// The filter the options give, without a radius (the command adds `--within`).
     func filter() throws -> CacheFilter {
         var filter = CacheFilter()
+        if found, notFound { throw ValidationError(CommandText.foundAndNotFound) }
+        if found || notFound { filter.found = found }
         if let status {
             var statuses = Set<CacheStatus>()
             for word in Self.list(status) {

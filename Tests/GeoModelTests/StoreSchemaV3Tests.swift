@@ -139,7 +139,9 @@ struct StoreSchemaV3Tests {
         #expect(report.added == 3 && report.duplicates == 1)
         #expect(try store.count() == 4)
         #expect(try triggers(directory.file()) == ["cache_counted_on_delete", "cache_counted_on_insert", "cache_placed_on_delete",
-                                                   "cache_placed_on_insert", "cache_placed_on_update"])
+                                                   "cache_placed_on_insert", "cache_placed_on_update",
+                                                   "own_data_placed_on_delete", "own_data_placed_on_insert",
+                                                   "own_data_placed_on_update"])
         // The trigger counts other SQL's inserts again.
         let queue = try DatabaseQueue(path: directory.file().path)
         try queue.write { db in try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES ('a', 'b', 'c', 'd')") }
@@ -156,6 +158,8 @@ struct StoreSchemaV3Tests {
         #expect(throws: ImportError.self) { try store.importCaches(from: .bytes(Array(json.utf8), name: "bad.json")) }
         #expect(try store.count() == 1)
         #expect(try triggers(directory.file()) == ["cache_counted_on_delete", "cache_counted_on_insert", "cache_placed_on_delete",
-                                                   "cache_placed_on_insert", "cache_placed_on_update"])
+                                                   "cache_placed_on_insert", "cache_placed_on_update",
+                                                   "own_data_placed_on_delete", "own_data_placed_on_insert",
+                                                   "own_data_placed_on_update"])
     }
 }

@@ -112,6 +112,8 @@ public struct Listing: Equatable, Hashable, Sendable {
 
     /// The plain symbol, which a listing does not keep (``symbol``).
     public static let plainSymbol = "Geocache"
+    /// The symbol of a cache the person found, as geocaching.com and GSAK write it.
+    public static let foundSymbol = "Geocache Found"
 
     /// What the listing keeps of a waypoint's symbol: nothing for a blank or plain one.
     public static func keptSymbol(_ symbol: String?) -> String? {

@@ -38,8 +38,15 @@ extension GeocacheTUICommand {
                 transform: FilterOptions.radius)
         var within: Double?
 
+        @Flag(help: ArgumentHelp(CommandHelp.Export.all))
+        var all = false
+
         func validate() throws {
             _ = try filterOptions.filter()
+            if all, format != .fieldnotes { throw ValidationError(CommandText.allWithoutFieldNotes) }
+            if format == .fieldnotes, try near != nil || within != nil || !filterOptions.filter().keepsEverything {
+                throw ValidationError(CommandText.filtersWithFieldNotes)
+            }
             if gps != nil, near == nil { throw ValidationError(CommandText.gpsWithoutNear) }
             if within != nil, near == nil { throw ValidationError(CommandText.withinWithoutNear) }
         }
@@ -72,7 +79,16 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             _ = signals
-            let total = try? store.count()
+            let visits: [Visit]
+            let own: OwnData.Book
+            do {
+                visits = format == .fieldnotes ? try session.visits().filter { all || !$0.exported }.map(\.visit) : []
+                own = format == .fieldnotes ? OwnData.Book() : try session.ownData()
+            } catch {
+                destination.abandon()
+                throw CommandFailure.report(error)
+            }
+            let total = format == .fieldnotes ? visits.count : try? store.count()
             let written = WrittenCount()
             // Not over the export itself when both go to the same terminal.
             let toTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
@@ -83,10 +99,11 @@ extension GeocacheTUICommand {
             defer { progress?.finish() }
             do {
                 let summary = try CacheExporter.export(store, as: format, to: destination, keeping: filter,
-                                                               nearestFirstFrom: origin) {
+                                                       nearestFirstFrom: origin, own: own, visits: visits) {
                     written.value = $0
                 }
                 progress?.finish()
+                if format == .fieldnotes { try markExported(visits, in: session, toFile: destination.temporaryPath != nil) }
                 if summary.withoutCoordinate > 0 {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
                     FileHandle.standardError.write(Data("geocache-tui: \(sentence)\n".utf8))
@@ -103,7 +120,22 @@ extension GeocacheTUICommand {
     }
 }
 
-/// `--format`'s values: the export formats by name (json, gpx, gpx11, loc).
+extension GeocacheTUICommand.Export {
+    /// After a field-notes export: the visits written to a file are marked exported (not
+    /// those written to standard output: a pipe may not have kept them), and standard
+    /// error says how many were written.
+    func markExported(_ visits: [Visit], in session: WriteSession, toFile: Bool) throws {
+        StandardStreams.writeError("geocache-tui: " + CommandText.visitsExported(visits.count, all: all) + "\n")
+        guard toFile, !visits.isEmpty else { return }
+        do {
+            try session.markVisitsExported(visits)
+        } catch {
+            throw CommandFailure.report(message: CommandText.visitsNotMarked(error))
+        }
+    }
+}
+
+/// `--format`'s values: the export formats by name (json, gpx, gpx11, loc, fieldnotes).
 extension ExportFormat: ExpressibleByArgument {}
 
 /// The export's temporary file, for the signals' thread to remove.

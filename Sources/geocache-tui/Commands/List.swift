@@ -94,22 +94,25 @@ extension GeocacheTUICommand {
             if origin != nil { columns.insert(.distance) }
             var writer = ListingWriter(format: json ? .json : .lines, columns: columns)
             do {
+                let own = try session.ownData()
+                writer.own = own
+                let keeps = { (stored: StoredCache) in everything || filter.keeps(stored.cache, own: own.of(stored.cache)) }
                 if let origin {
-                    try writeNearest(store, from: origin, keeping: filter, with: &writer, to: &output)
+                    try writeNearest(store, from: origin, keeping: keeps, with: &writer, to: &output)
                 } else if numbered, let match {
                     // A match's position is its rank among all caches.
                     try store.forEachNumberedMatch(of: match) { position, stored in
-                        if everything || filter.keeps(stored.cache) { try writer.write(stored, position: position, to: &output) }
+                        if keeps(stored) { try writer.write(stored, position: position, to: &output) }
                     }
                 } else if let match {
                     try store.forEachMatch(of: match) { stored in
-                        if everything || filter.keeps(stored.cache) { try writer.write(stored, to: &output) }
+                        if keeps(stored) { try writer.write(stored, to: &output) }
                     }
                 } else {
                     var position = 0
                     try store.forEachCache { stored in
                         position += 1
-                        if everything || filter.keeps(stored.cache) { try writer.write(stored, position: position, to: &output) }
+                        if keeps(stored) { try writer.write(stored, position: position, to: &output) }
                     }
                 }
                 try writer.finish(to: &output)
@@ -151,15 +154,14 @@ extension GeocacheTUICommand {
         /// The caches nearest first from `origin` (the matches of `--match` only, when
         /// given, those `filter` keeps, and at most `--limit`), each line starting with the distance and the
         /// bearing, or the JSON array in that order.
-        private func writeNearest(_ store: any CacheStore, from origin: Coordinate, keeping filter: CacheFilter,
+        private func writeNearest(_ store: any CacheStore, from origin: Coordinate, keeping keeps: (StoredCache) -> Bool,
                                   with writer: inout ListingWriter, to output: inout BufferedWriter) throws {
             let matches = try match.map { Set(try store.matchIDs($0)) }
             var written = 0
             let limit = limit ?? .max
-            let everything = filter.keepsEverything
+            let everything = try filterOptions.filter().keepsEverything && within == nil
             try store.forEachNearest(to: origin, limit: matches == nil && everything ? limit : nil) { stored, key in
-                guard written < limit, matches?.contains(stored.id) ?? true,
-                      everything || filter.keeps(stored.cache) else { return }
+                guard written < limit, matches?.contains(stored.id) ?? true, keeps(stored) else { return }
                 written += 1
                 try writer.write(stored, from: origin, key: key, to: &output)
             }

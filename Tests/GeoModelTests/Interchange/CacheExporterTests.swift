@@ -14,6 +14,7 @@ struct CacheExporterTests {
         case .gpx: GPXWriter.document(for: caches)
         case .gpx11: GPXWriter.document(for: caches, version: .gpx11)
         case .loc: LOCWriter.document(for: caches)
+        case .fieldnotes: String(decoding: FieldNotes.document(for: []), as: UTF8.self)
         }
     }
 
@@ -29,7 +30,7 @@ struct CacheExporterTests {
         return (try String(contentsOfFile: path, encoding: .utf8), summary.written, told, summary.withoutCoordinate)
     }
 
-    @Test(arguments: StoreKind.allCases, ExportFormat.allCases)
+    @Test(arguments: StoreKind.allCases, ExportFormat.cacheFormats)
     func everyFormatWritesTheStoredCachesInStoredOrderAsItsWriterDoes(_ kind: StoreKind,
                                                                      _ format: ExportFormat) throws {
         let fixture = try StoreFixture(kind)
@@ -65,7 +66,7 @@ struct CacheExporterTests {
         #expect(exported.withoutCoordinate == 0)
     }
 
-    @Test(arguments: ExportFormat.allCases)
+    @Test(arguments: ExportFormat.cacheFormats)
     func anEmptyStoreIsExportedAsAnEmptyDocument(_ format: ExportFormat) throws {
         let fixture = try StoreFixture()
         let exported = try Self.export(fixture, as: format)
@@ -82,7 +83,7 @@ struct CacheExporterTests {
         #expect(exported.count == caches.count)
     }
 
-    @Test(arguments: ExportFormat.allCases)
+    @Test(arguments: ExportFormat.cacheFormats)
     func progressIsToldTheCountWrittenEveryInterval(_ format: ExportFormat) throws {
         let fixture = try StoreFixture()
         let total = CacheExporter.progressInterval * 2 + 100

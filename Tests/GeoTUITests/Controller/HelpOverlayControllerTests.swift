@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theHelpListsEveryEntryOfTheKeyTableInTheMode() throws {
-        let form = try FormHarness(width: 120, height: 60, caches: three)
+        let form = try FormHarness(width: 120, height: 80, caches: three)
         form.press(.function(1))
         for entry in FormAction.keyMap.helpEntries(in: .browsing) {
             #expect(form.screen.contains(entry.description), "missing \(entry.description)")

@@ -40,6 +40,9 @@ public enum CacheExporter {
     ///   - filter: Which caches are written (``CacheFilter``); by default every one.
     ///   - origin: When given, the caches are written nearest first from there (those
     ///     without a place last), else in stored order.
+    ///   - own: The person's own data: what `filter` reads of it (found), and, in GPX and
+    ///     LOC, a corrected place written as the cache's (GPX keeps the listing's too).
+    ///   - visits: What a field-notes export writes, in order (no cache is read then).
     ///   - progress: Called on this thread with the number of caches written so far,
     ///     every ``progressInterval`` caches.
     /// - Returns: The number of caches written, and of those left out.
@@ -50,18 +53,18 @@ public enum CacheExporter {
     @discardableResult
     public static func export(_ store: any CacheStore, as format: ExportFormat,
                               to destination: ExportDestination, keeping filter: CacheFilter = CacheFilter(),
-                              nearestFirstFrom origin: Coordinate? = nil,
-                              progress: (Int) -> Void = { _ in }) throws -> Summary {
+                              nearestFirstFrom origin: Coordinate? = nil, own: OwnData.Book = OwnData.Book(),
+                              visits: [Visit] = [], progress: (Int) -> Void = { _ in }) throws -> Summary {
         // Every cache, or those `filter` keeps, in stored order or nearest first.
         let everything = filter.keepsEverything
         func forEachKept(_ body: (StoredCache) throws -> Void) throws {
             if let origin {
                 try store.forEachNearest(to: origin, limit: nil) { stored, _ in
-                    if everything || filter.keeps(stored.cache) { try body(stored) }
+                    if everything || filter.keeps(stored.cache, own: own.of(stored.cache)) { try body(stored) }
                 }
             } else {
                 try store.forEachCache { stored in
-                    if everything || filter.keeps(stored.cache) { try body(stored) }
+                    if everything || filter.keeps(stored.cache, own: own.of(stored.cache)) { try body(stored) }
                 }
             }
         }
@@ -99,7 +102,8 @@ public enum CacheExporter {
                 func writeBatch() throws {
                     let digests = GeoCache.interchangeDigests(batch[...])
                     for (cache, digest) in zip(batch, digests) {
-                        try send { GPXWriter.writeWaypoint(for: cache, digest: digest, version: version, to: &$0) }
+                        let mine = own.of(cache)
+                        try send { GPXWriter.writeWaypoint(for: cache, digest: digest, version: version, own: mine, to: &$0) }
                         countWritten()
                     }
                     batch.removeAll(keepingCapacity: true)
@@ -121,10 +125,15 @@ public enum CacheExporter {
                         withoutCoordinate += 1
                         return
                     }
-                    try send { $0.append(text: LOCWriter.waypoint(for: stored.cache)) }
+                    var placed = stored.cache
+                    placed.coordinate = own.place(of: stored.cache)
+                    try send { $0.append(text: LOCWriter.waypoint(for: placed)) }
                     countWritten()
                 }
                 try send { $0.append(text: LOCWriter.footer) }
+            case .fieldnotes:
+                try send { $0.append(bytes: FieldNotes.document(for: visits)) }
+                count = visits.count
             }
             try destination.finish()
         } catch {

@@ -8,10 +8,19 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case gpx11
     /// geocaching.com's LOC (``LOCWriter``).
     case loc
+    /// Field notes (``FieldNotes``): the person's visits, not caches.
+    case fieldnotes
 
-    /// The format's name in messages: "JSON", "GPX", "GPX 1.1", "LOC".
+    /// The formats that write caches (all but field notes, which write visits).
+    public static let cacheFormats: [ExportFormat] = [.json, .gpx, .gpx11, .loc]
+
+    /// The format's name in messages: "JSON", "GPX", "GPX 1.1", "LOC", "field notes".
     public var displayName: String {
-        self == .gpx11 ? "GPX 1.1" : rawValue.uppercased()
+        switch self {
+        case .gpx11: "GPX 1.1"
+        case .fieldnotes: "field notes"
+        default: rawValue.uppercased()
+        }
     }
 
     /// The GPX version written, for the two GPX formats.
@@ -19,7 +28,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         switch self {
         case .gpx: .gpx10
         case .gpx11: .gpx11
-        case .json, .loc: nil
+        case .json, .loc, .fieldnotes: nil
         }
     }
 }

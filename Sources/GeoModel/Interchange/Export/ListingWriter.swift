@@ -37,6 +37,9 @@ public struct ListingWriter {
     public let columns: Set<Column>
     /// True until the first element of a JSON array is written.
     private var isFirst = true
+    /// The person's own data: JSON marks found caches with it (`"found"`), and a line's
+    /// distance is to a corrected place.
+    public var own = OwnData.Book()
 
     /// A writer of `format` whose lines start with `columns`.
     public init(format: Format, columns: Set<Column> = []) {
@@ -50,13 +53,13 @@ public struct ListingWriter {
     public mutating func write(_ stored: StoredCache, position: Int? = nil, from origin: Coordinate? = nil,
                                key: NearestKey? = nil, to output: inout BufferedWriter) throws {
         if format == .json {
-            JSONInterchange.writeElement(for: stored.cache, club: stored.club, isFirst: isFirst, layout: .listing,
-                                         to: &output)
+            JSONInterchange.writeElement(for: stored.cache, club: stored.club, own: own.byCode.isEmpty ? nil : own.of(stored.cache),
+                                         isFirst: isFirst, layout: .listing, to: &output)
             isFirst = false
             return try output.flushIfFull()
         }
         if columns.contains(.distance), let origin, let key {
-            if let place = stored.cache.coordinate {
+            if let place = own.place(of: stored.cache) {
                 output.append(text: Coordinate.distanceText(metres: key.distance))
                 output.append("\t")
                 output.append(text: origin.compassPoint(to: place).rawValue)

@@ -110,12 +110,14 @@ public enum JSONInterchange {
     }
 
     /// Appends ``element(for:isFirst:layout:)`` to `output`, escaping straight into its buffer.
-    public static func writeElement(for cache: GeoCache, club: ClubRecord? = nil, isFirst: Bool,
+    public static func writeElement(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData? = nil, isFirst: Bool,
                                     layout: Layout = .export, to output: inout BufferedWriter) {
         output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
-        guard cache.hasOnlyLabFields, club == nil else {
+        let own = own?.isEmpty == false ? own : nil
+        guard cache.hasOnlyLabFields, club == nil, own == nil else {
             writeMembers(of: cache, layout: layout, to: &output)
             if let club { writeMembers(of: club, layout: layout, to: &output) }
+            if let own { writeMembers(of: own, layout: layout, to: &output) }
             output.append("\n  }")
             return
         }
@@ -263,6 +265,31 @@ public enum JSONInterchange {
         member("owner", club.owner.role ?? CacheOwner.clubWord)
         member("changedBy", club.changedBy)
         member("changedAt", club.changedAt?.formatted(.iso8601))
+    }
+
+    /// The person's own data on a cache, after its other members (`list --json` only:
+    /// it is the person's, not the listing's): `"found"` (when, UTC), `"note"`,
+    /// `"correctedLatitude"` and `"correctedLongitude"`, where there are some. An import
+    /// drops them, as any key it does not know.
+    private static func writeMembers(of own: OwnData, layout: Layout, to output: inout BufferedWriter) {
+        func member(_ key: String, _ value: String?, quoted: Bool = true) {
+            guard let value else { return }
+            output.append(",\n    \"")
+            output.append(text: key)
+            output.append("\"")
+            output.append(text: layout.separator)
+            if quoted {
+                output.append("\"")
+                output.appendEscaped(value, layout.quoting)
+                output.append("\"")
+            } else {
+                output.append(text: value)
+            }
+        }
+        member("found", own.found)
+        member("note", own.note.isEmpty ? nil : own.note)
+        member("correctedLatitude", own.corrected?.latitudeText, quoted: false)
+        member("correctedLongitude", own.corrected?.longitudeText, quoted: false)
     }
 
     /// The end of the document: `[]` when no element was written, else the closing bracket.

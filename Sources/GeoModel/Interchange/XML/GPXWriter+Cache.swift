@@ -1,8 +1,10 @@
 extension GPXWriter {
     /// The cache's own `<wpt>`: GPX's elements in the order the GPX 1.0 or 1.1 schema
     /// requires, then the Groundspeak extension (in `<extensions>` for 1.1).
-    static func writeCache(_ cache: GeoCache, digest: UInt64, version: Version, to output: inout BufferedWriter) {
-        guard let coordinate = cache.coordinate else { return }
+    static func writeCache(_ cache: GeoCache, digest: UInt64, version: Version, own: OwnData = OwnData(),
+                           to output: inout BufferedWriter) {
+        guard let listed = cache.coordinate else { return }
+        let coordinate = own.corrected ?? listed
         let listing = cache.listing
         output.append("  <wpt lat=\"")
         output.append(text: coordinate.latitudeText)
@@ -40,7 +42,7 @@ extension GPXWriter {
         output.append("</src>\n")
         writeLink(url: listing.url, text: cache.title, version: version, to: &output)
         output.append("    <sym>")
-        output.appendEscaped(listing.symbol ?? Listing.plainSymbol, escaped)
+        output.appendEscaped(own.isFound ? Listing.foundSymbol : listing.symbol ?? Listing.plainSymbol, escaped)
         output.append("</sym>\n    <type>Geocache")
         if let type = listing.type {
             output.append("|")
@@ -48,9 +50,26 @@ extension GPXWriter {
         }
         output.append("</type>\n")
         if version == .gpx11 { output.append("    <extensions>\n") }
+        writeOwn(own, listed: listed, indent: version == .gpx11 ? 6 : 4, to: &output)
         writeGroundspeakCache(cache, digest: digest, indent: version == .gpx11 ? 6 : 4, to: &output)
         if version == .gpx11 { output.append("    </extensions>\n") }
         output.append("  </wpt>\n")
+    }
+
+    /// The person's note and the listing's place under a corrected one, as GSAK writes
+    /// them (`gsak:GcNote`, `gsak:LatBeforeCorrect`, `gsak:LonBeforeCorrect`); nothing
+    /// when there is neither.
+    static func writeOwn(_ own: OwnData, listed: Coordinate, indent: Int, to output: inout BufferedWriter) {
+        guard own.corrected != nil || !own.note.isEmpty else { return }
+        pad(indent, &output)
+        output.append("<gsak:wptExtension>\n")
+        element("gsak:GcNote", own.note.isEmpty ? nil : own.note, indent: indent + 2, to: &output)
+        if own.corrected != nil {
+            element("gsak:LatBeforeCorrect", listed.latitudeText, indent: indent + 2, to: &output)
+            element("gsak:LonBeforeCorrect", listed.longitudeText, indent: indent + 2, to: &output)
+        }
+        pad(indent, &output)
+        output.append("</gsak:wptExtension>\n")
     }
 
     /// The waypoint's web page: `<url>` and `<urlname>` (GPX 1.0; the name also without

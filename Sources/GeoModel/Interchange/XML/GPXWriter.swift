@@ -139,10 +139,14 @@ public enum GPXWriter {
     /// ``writeWaypoint(for:version:to:)`` for a cache whose ``GeoCache/interchangeDigest``
     /// is `digest`, worked out beforehand (``GeoCache/interchangeDigests(_:)`` does many
     /// at once, faster). Nothing is written for a cache without a coordinate.
+    ///
+    /// With the person's `own` data: a corrected place is the waypoint's, the listing's
+    /// kept in `gsak:LatBeforeCorrect`/`gsak:LonBeforeCorrect` as GSAK writes it, the
+    /// note in `gsak:GcNote`, and a found cache's symbol is `Geocache Found`.
     public static func writeWaypoint(for cache: GeoCache, digest: UInt64, version: Version = .gpx10,
-                                     to output: inout BufferedWriter) {
+                                     own: OwnData = OwnData(), to output: inout BufferedWriter) {
         guard cache.coordinate != nil else { return }
-        writeCache(cache, digest: digest, version: version, to: &output)
+        writeCache(cache, digest: digest, version: version, own: own, to: &output)
         let parent = cache.code ?? GeoCache.interchangeCode(digest: digest)
         for waypoint in cache.listing.waypoints {
             writeAdditional(waypoint, parent: parent, version: version, to: &output)

@@ -64,7 +64,14 @@ extension SQLiteStore {
     static func checkIfChangedElsewhere(_ queue: DatabaseQueue, path: String) throws {
         guard let identity = StoreFile.optionalIdentity(of: path),
               !StoreFile.CheckRecord.matches(path, identity) else { return }
-        let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+        let problems: [String]
+        do {
+            problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            // So damaged that the check itself cannot read it: as damaged as a problem it lists.
+            throw StoreError.corrupt(path: path, reason: "SQLite's quick_check could not read it ("
+                + (error.message ?? "malformed") + "); was it copied over while a session had it open?")
+        }
         guard problems == ["ok"] else {
             throw StoreError.corrupt(path: path, reason: "SQLite's quick_check found: "
                 + problems.joined(separator: "; ") + "; was it copied over while a session had it open?")
