@@ -198,6 +198,53 @@ enum CommandHelp {
     }
 
     /// `geocache-tui delete` (``GeocacheTUICommand/Delete``).
+    /// `geocache-tui log` (``GeocacheTUICommand/Log``).
+    enum Log {
+        static let abstract = "Log a visit to a cache: found, dnf, note, maintenance, ..."
+        static let discussion = """
+            TYPE is found (Found it), dnf (Didn't find it), note (Write note), maintenance \
+            (Needs Maintenance), archive (Needs Archived), attended (Attended), webcam \
+            (Webcam Photo Taken) or unattempted (Unattempted): the log types field notes \
+            carry. The time is now unless --time gives it, in UTC as ISO 8601 \
+            (2026-11-28T10:32Z, with seconds, or with an offset such as +01:00); a time \
+            without a zone is refused. A visit is your own: an import of caches never \
+            changes it, and on a club store it is kept to your role. A visit to a code that \
+            is not stored is kept all the same (standard error says so). A Found it, \
+            Attended or Webcam Photo Taken marks the cache found on that day unless it was \
+            found earlier. The same visit logged twice (code, time, type and text) is kept \
+            once: the second prints "Already logged". Prints "Logged TYPE on CODE at TIME". \
+            On a club store that cannot be reached (field mode), the visit is kept on this \
+            machine and delivered exactly once by the next command on that store or by sync; \
+            standard error says so and the exit status is 0. export --format fieldnotes \
+            writes the visits for geocaching.com's field-note upload.
+            """
+        static let code = "The cache's code (GC1A2B3, OC12AB, ...)."
+        static let type = "found, dnf, note, maintenance, archive, attended, webcam or unattempted."
+        static let text = "What you write about the visit (may be left out)."
+        static let time = "When it happened, in UTC: 2026-11-28T10:32Z (default: now)."
+    }
+
+    /// `geocache-tui own` (``GeocacheTUICommand/Own``).
+    enum Own {
+        static let abstract = "Show or set your own data on a cache: found, note, final coordinates."
+        static let discussion = """
+            Your own data on a cache is kept apart from its listing: a newer pocket query \
+            never changes it, and on a club store it is your role's alone. Without options, \
+            prints it: the code, then "found" and the time (or "no"), "final" and your \
+            corrected coordinates, "note" and your note, one per line, tab-separated. \
+            --final sets corrected coordinates (a solved puzzle's final): distance, bearing, \
+            nearest first, list --near and the exports for a GPS use them, and GPX keeps the \
+            listing's beside them. --found sets when you found it (a date alone is its \
+            midnight in UTC); none removes a final or a found mark, and an empty --note \
+            removes the note. The code need not be stored. Prints the data as kept. Field \
+            mode keeps the change on this machine, as for every write.
+            """
+        static let code = "The cache's code."
+        static let note = "Your note on the cache (empty removes it)."
+        static let final = "Your corrected coordinates, or none to remove them."
+        static let found = "When you found it (2026-11-28, or a UTC time), or none."
+    }
+
     enum Delete {
         /// The command's one line.
         static let abstract = "Delete one cache."

@@ -12,7 +12,7 @@ struct GeocacheTUICommand: ParsableCommand {
         discussion: CommandHelp.Root.discussion,
         version: "geocache-tui \(version)",
         subcommands: [Interactive.self, Add.self, List.self, Edit.self, Delete.self, Export.self, Import.self,
-                      Sync.self, Club.self, DumpKeys.self],
+                      Log.self, Own.self, Sync.self, Club.self, DumpKeys.self],
         defaultSubcommand: Interactive.self
     )
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a visit or the person's own data was refused before it was written: what it
 /// holds cannot be kept as it is.
 public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,6 +23,25 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 extension Visit {
+    /// `date` as a visit's time: UTC, to the second (``UTCTime``'s spelling).
+    public static func time(of date: Date) -> String { UTCTime.spelling(of: date) }
+
+    /// A time as a person or a field-notes file writes it, in ``UTCTime``'s spelling:
+    /// `2026-11-28T10:32Z`, with seconds, or with an offset (`2026-11-28T11:32+01:00`);
+    /// a time without a zone is refused (it is not UTC for sure).
+    public static func time(parsing text: String) throws(FinderInputError) -> String {
+        let trimmed = text.trimmingWhitespace()
+        if let utc = FieldNotes.utcTime(trimmed) { return utc }
+        var bytes = Array(trimmed.utf8)
+        // `hh:mm` followed by an offset: the seconds are :00.
+        if bytes.count == 22, bytes[16] == UInt8(ascii: "+") || bytes[16] == UInt8(ascii: "-") {
+            bytes.insert(contentsOf: Array(":00".utf8), at: 16)
+        }
+        let full = String(decoding: bytes, as: UTF8.self)
+        guard bytes.count > 19, let time = UTCTime.instant(full) else { throw .badTime(text) }
+        return time
+    }
+
     /// The visit as a store records it (``normalized``), or why it cannot be.
     public func validated() throws(FinderInputError) -> Visit {
         guard let code = CacheCode.normalized(code) else { throw .badCode(code) }

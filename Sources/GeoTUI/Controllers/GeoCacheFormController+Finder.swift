@@ -119,7 +119,6 @@ extension GeoCacheFormController {
     /// When a visit logged now happened: the time of a fresh GPS fix, else the clock;
     /// in UTC either way.
     private func visitTime() -> String {
-        let when = position.status?.freshFix?.time ?? Date()
-        return ISO8601DateFormatter().string(from: when)
+        Visit.time(of: position.status?.freshFix?.time ?? Date())
     }
 }

@@ -33,7 +33,12 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
-            var sources = files.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
+            // Field notes (recognised by their content) are visits, recorded after the caches.
+            let noteFiles = files.filter { $0 != "-" && FieldNotes.isFieldNotesFile($0) }
+            let visits = try readFieldNotes(noteFiles)
+            let cacheFiles = files.filter { !noteFiles.contains($0) }
+            guard !cacheFiles.isEmpty else { return try recordVisits(visits) }
+            var sources = cacheFiles.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
             // With --skip-invalid, a file of several that cannot be read is left out whole.
             var skipped: [ImportError] = []
             if skipInvalid, sources.count > 1 {
@@ -107,9 +112,41 @@ extension GeocacheTUICommand {
                 StandardStreams.writeError("geocache-tui: \(CommandText.skippedInvalid(rejection))\n")
             }
             FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
+            if !visits.isEmpty || !noteFiles.isEmpty { try recordVisits(visits, in: session) }
             // A signal that came during the commit or after it: the caches are stored and
             // reported; the exit status still says the process was asked to stop.
             if let status = signals.exitStatus { throw ExitCode(status) }
+        }
+
+        /// The visits of the field-notes files `paths`, each line that is not a visit named
+        /// on standard error: with --skip-invalid they are left out, else nothing is stored
+        /// (exit status 1).
+        private func readFieldNotes(_ paths: [String]) throws -> [Visit] {
+            var visits: [Visit] = []
+            var problems = 0
+            for path in paths {
+                let reading: FieldNotes.Reading
+                do {
+                    reading = try FieldNotes.readFile(path)
+                } catch {
+                    throw CommandFailure.report(message: error.description)
+                }
+                for problem in reading.problems {
+                    StandardStreams.writeError("geocache-tui: \(CommandText.fieldNoteProblem(path, problem, skipped: skipInvalid))\n")
+                }
+                problems += reading.problems.count
+                visits += reading.visits
+            }
+            if problems > 0, !skipInvalid { throw CommandFailure.report(message: CommandText.fieldNotesRefused(problems)) }
+            return visits
+        }
+
+        /// Records `visits` through the session (opened for them when none is given) and
+        /// prints what that did.
+        private func recordVisits(_ visits: [Visit], in opened: WriteSession? = nil) throws {
+            let session = try opened ?? storeOptions.openSession()
+            guard let recorded = try session.run({ try session.recordVisits(visits) }) else { return }
+            print(CommandText.visitsImported(recorded))
         }
 
         /// The store file's path when the store is a file that does not exist yet (this

@@ -14,6 +14,8 @@ extension GPXReader.Delegate {
             guard parent.space == .gsak, parent.name == .wptExtension else { return }
             if name == .code { target = .gsakCode }
             if name == .parent { target = .gsakParent }
+            if name == .latBeforeCorrect { target = .gsakLatBefore }
+            if name == .lonBeforeCorrect { target = .gsakLonBefore }
         case .openCaching: startOpenCachingField(name, parent: parent, attributes: attributes)
         case .plain:
             if path.count == 2 {
@@ -211,6 +213,8 @@ extension GPXReader.Delegate {
         case .hint: draft?.hint = value
         case .gsakCode: draft?.gsakCode = value
         case .gsakParent: draft?.gsakParent = value
+        case .gsakLatBefore: draft?.latitudeBeforeCorrection = value
+        case .gsakLonBefore: draft?.longitudeBeforeCorrection = value
         case .openCachingType: draft?.openCachingType = value
         case .openCachingSize: draft?.openCachingSize = value
         case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)

@@ -6,7 +6,7 @@ extension GPXReader {
         case gpx, wpt, name, urlname, type, link, text, desc, cmt, sym, author, metadata, time, url
         case cache, placedBy, owner, container, shortDescription, longDescription, travelbug
         case difficulty, terrain, encodedHints, logs, log, date, finder
-        case wptExtension, code, parent
+        case wptExtension, code, parent, latBeforeCorrect, lonBeforeCorrect
         case attributes, attribute, country, state, src
         case terracache, style, size, user, entry, hint, description
         case loc, waypoint, coord
@@ -37,7 +37,8 @@ extension GPXReader {
             case 11: self = equals("description") ? .description : .other
             case 12: self = equals("wptExtension") ? .wptExtension : .other
             case 13: self = equals("encoded_hints") ? .encodedHints : .other
-            case 16: self = equals("long_description") ? .longDescription : .other
+            case 16: self = equals("long_description") ? .longDescription : equals("LatBeforeCorrect") ? .latBeforeCorrect
+                : equals("LonBeforeCorrect") ? .lonBeforeCorrect : .other
             case 17: self = equals("short_description") ? .shortDescription : .other
             default: self = .other
             }

@@ -38,6 +38,24 @@ extension GPXReader {
         var gsakCode: String?
         /// `gsak:Parent`: the code of the cache an additional waypoint belongs to.
         var gsakParent: String?
+        /// `gsak:LatBeforeCorrect` and `gsak:LonBeforeCorrect`: the listing's place of a
+        /// cache whose `lat` and `lon` are someone's corrected ones (GSAK's exports, and
+        /// geocache-tui's): the listing keeps these; a correction is the person's own.
+        var latitudeBeforeCorrection: String?
+        var longitudeBeforeCorrection: String?
+
+        /// The listing's place under a correction, when both parts are angles.
+        var placeBeforeCorrection: Coordinate? {
+            guard let latitude = latitudeBeforeCorrection.flatMap({ Self.microdegrees($0, Coordinate.maximumLatitudeMicrodegrees) }),
+                  let longitude = longitudeBeforeCorrection.flatMap({ Self.microdegrees($0, Coordinate.maximumLongitudeMicrodegrees) })
+            else { return nil }
+            return Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
+        }
+
+        private static func microdegrees(_ text: String, _ limit: Int32) -> Int32? {
+            var bytes = Array(text.trimmingWhitespace().utf8)
+            return bytes.withUnsafeMutableBufferPointer { DecimalDegrees.microdegrees(UnsafeBufferPointer($0), limit: limit) }
+        }
         var openCachingType: String?
         var openCachingSize: String?
         /// The `id` of `groundspeak:cache` as a number: in exports of geocache-tui
@@ -159,7 +177,7 @@ extension GPXReader {
             let verbatim = found?.cache
             var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
             cache.code = code
-            cache.coordinate = coordinate == Self.nullIsland ? nil : coordinate
+            cache.coordinate = placeBeforeCorrection ?? (coordinate == Self.nullIsland ? nil : coordinate)
             // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
             // a Traditional Cache, "Not chosen", D1/T1: facts of none of them.
             cache.listing = verbatim != nil && coordinate == Self.nullIsland ? .empty : listing

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Field notes as `import` meets them: a file recognised by its content, read whole
+/// (field notes are small: one line a visit) up to a limit.
+extension FieldNotes {
+    /// The largest field-notes file read: far beyond any device's (a visit is a line).
+    public static let maximumFileBytes = 64 << 20
+
+    /// Why a field-notes file could not be read.
+    public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Whether the file at `path` holds field notes (its first line is a visit's), read
+    /// from its first bytes; false for one that cannot be read (the import says why).
+    public static func isFieldNotesFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 4096), !start.isEmpty else { return false }
+        return recognises(Array(start))
+    }
+
+    /// The visits in the file at `path`, and the problems of its lines.
+    /// - Throws: ``FileError`` when it cannot be read or is larger than ``maximumFileBytes``.
+    public static func readFile(_ path: String) throws(FileError) -> Reading {
+        let bytes: Data
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= maximumFileBytes else {
+                throw FileError(path: path, reason: "it is larger than \(maximumFileBytes >> 20) MB, too large for field notes")
+            }
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError(path: path, reason: (error as NSError).localizedDescription)
+        }
+        return read(Array(bytes))
+    }
+}

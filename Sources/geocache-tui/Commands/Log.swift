@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui log CODE TYPE [TEXT]`: records a visit, as the form's Alt-L does.
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "log",
+            abstract: CommandHelp.Log.abstract,
+            discussion: CommandHelp.Log.discussion
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Argument(help: ArgumentHelp(CommandHelp.Log.code, valueName: "code"))
+        var code: String
+
+        @Argument(help: ArgumentHelp(CommandHelp.Log.type, valueName: "type"),
+                  transform: { word in
+                      guard let type = VisitType(word: word) else { throw ValidationError(CommandText.unknownVisitType(word)) }
+                      return type
+                  })
+        var type: VisitType
+
+        @Argument(help: ArgumentHelp(CommandHelp.Log.text, valueName: "text"))
+        var text: String = ""
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Log.time, valueName: "time"),
+                transform: { text in
+                    do { return try Visit.time(parsing: text) } catch { throw ValidationError("--time: \(error)") }
+                })
+        var time: String?
+
+        func run() throws {
+            let visit = Visit(code: code, time: time ?? Visit.time(of: Date()), type: type, text: text)
+            let valid: Visit
+            do {
+                valid = try visit.validated()
+            } catch {
+                throw CommandFailure.report(error)
+            }
+            let session = try storeOptions.openSession()
+            guard let recorded = try session.run({ try session.recordVisits([valid]) }) else { return }
+            if recorded.added == 0 {
+                print(CommandText.alreadyLogged(valid))
+            } else {
+                print(CommandText.logged(valid))
+                if !recorded.unknownCodes.isEmpty {
+                    StandardStreams.writeError("geocache-tui: " + CommandText.visitToUnknownCode(valid.code) + "\n")
+                }
+            }
+        }
+    }
+}

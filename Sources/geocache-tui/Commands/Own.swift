@@ -1,0 +1,82 @@
+import ArgumentParser
+import GeoModel
+
+extension GeocacheTUICommand {
+    /// `geocache-tui own CODE`: your own data on a cache (found, note, final), shown or
+    /// set, as the form's Alt-N and Alt-C set it.
+    struct Own: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "own",
+            abstract: CommandHelp.Own.abstract,
+            discussion: CommandHelp.Own.discussion
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Argument(help: ArgumentHelp(CommandHelp.Own.code, valueName: "code"))
+        var code: String
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Own.note, valueName: "text"))
+        var note: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Own.final, valueName: "coordinates|none"))
+        var final: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Own.found, valueName: "time|none"))
+        var found: String?
+
+        /// A value that may be `none`: nil for none, else what `parse` reads of it.
+        enum Setting<T> {
+            case none
+            case value(T)
+
+            init(_ text: String, _ parse: (String) throws -> T) throws {
+                self = text.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? .none : .value(try parse(text))
+            }
+
+            var value: T? { if case .value(let value) = self { value } else { nil } }
+        }
+
+        func validate() throws {
+            _ = try finalSetting()
+            _ = try foundSetting()
+        }
+
+        /// `--final`, read.
+        func finalSetting() throws -> Setting<Coordinate>? {
+            try final.map { try Setting($0) { try CoordinateArgument.parse($0) } }
+        }
+
+        /// `--found`, read: a date alone is its midnight in UTC.
+        func foundSetting() throws -> Setting<String>? {
+            try found.map { text in
+                try Setting(text) { text in
+                    do { return try Visit.time(parsing: text.count == 10 ? text + "T00:00Z" : text) } catch {
+                        throw ValidationError("--found: \(error)")
+                    }
+                }
+            }
+        }
+
+        func run() throws {
+            guard let normalized = CacheCode.normalized(code) else {
+                throw CommandFailure.report(FinderInputError.badCode(code))
+            }
+            let session = try storeOptions.openSession()
+            var own: OwnData
+            do {
+                own = try session.ownData().byCode[normalized] ?? OwnData()
+            } catch {
+                throw CommandFailure.report(error)
+            }
+            if note != nil || final != nil || found != nil {
+                if let note { own.note = note.trimmingCharacters(in: .whitespacesAndNewlines) }
+                if let final = try finalSetting() { own.corrected = final.value }
+                if let found = try foundSetting() { own.found = found.value }
+                guard let kept = try session.run({ try session.setOwnData(own, forCode: normalized) }) else { return }
+                own = kept
+            }
+            print(CommandText.ownData(own, code: normalized))
+        }
+    }
+}
