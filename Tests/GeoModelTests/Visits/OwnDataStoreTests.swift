@@ -1,0 +1,151 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// The person's own data and visits as both stores keep them: apart from the listings,
+/// never changed by an import, the same visit kept once, a found visit marking the
+/// cache found, and a corrected place used by nearest first.
+@Suite struct OwnDataStoreTests {
+    /// `cache` with `code` and `place`.
+    private func cache(_ title: String, _ code: String, _ place: Coordinate?) -> GeoCache {
+        GeoCache(title: title, details: "d", creator: "c", reward: "r", code: code, coordinate: place)
+    }
+
+    private static let zurich = Coordinate(latitudeMicrodegrees: 47_376_900, longitudeMicrodegrees: 8_541_700)!
+    private static let near = Coordinate(latitudeMicrodegrees: 47_377_900, longitudeMicrodegrees: 8_541_700)!
+    private static let far = Coordinate(latitudeMicrodegrees: 47_476_900, longitudeMicrodegrees: 8_541_700)!
+
+    private func visit(_ code: String, _ type: VisitType = .foundIt, _ text: String = "TFTC",
+                       at time: String = "2026-11-28T10:32:00Z") -> Visit {
+        Visit(code: code, time: time, type: type, text: text)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func ownDataIsKeptByCodeAndReadBack(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let own = OwnData(found: "2026-11-28T10:32:00Z", note: "under the bridge \"left\"", corrected: Self.near)
+        try store.setOwnData(own, forCode: "gc1abcd", as: WriteID())
+        #expect(try store.ownData().byCode == ["GC1ABCD": own])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func emptyOwnDataRemovesTheRow(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        try store.setOwnData(OwnData(note: "x"), forCode: "GC1ABCD", as: WriteID())
+        try store.setOwnData(OwnData(), forCode: "GC1ABCD", as: WriteID())
+        #expect(try store.ownData().byCode.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFoundVisitMarksTheCacheFoundOnItsDay(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.append(cache("Oak", "GC1ABCD", Self.zurich))
+        let recorded = try store.recordVisits([visit("GC1ABCD")], as: WriteID())
+        #expect(recorded == VisitsRecorded(added: 1, newlyFound: 1))
+        #expect(try store.ownData().byCode["GC1ABCD"]?.found == "2026-11-28T10:32:00Z")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anEarlierFindIsKeptByALaterFoundVisit(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", at: "2026-11-20T08:00:00Z")], as: WriteID())
+        _ = try store.recordVisits([visit("GC1ABCD", .foundIt, "again", at: "2026-11-28T10:32:00Z")], as: WriteID())
+        #expect(try store.ownData().byCode["GC1ABCD"]?.found == "2026-11-20T08:00:00Z")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aDidNotFindLeavesTheCacheNotFound(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", .didNotFindIt)], as: WriteID())
+        #expect(try store.ownData().byCode["GC1ABCD"] == nil)
+        #expect(try store.visits().map(\.visit) == [visit("GC1ABCD", .didNotFindIt)])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theSameVisitRecordedTwiceIsKeptOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let long = String(repeating: "Lovely walk. ", count: 2_000)
+        _ = try store.recordVisits([visit("GC1ABCD", .foundIt, long)], as: WriteID())
+        let again = try store.recordVisits([visit("GC1ABCD", .foundIt, long), visit("GC2BCDE")], as: WriteID())
+        #expect(again.added == 1 && again.alreadyKept == 1)
+        #expect(try store.visits().count == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aVisitToACodeNotStoredIsKeptAndCounted(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.append(cache("Oak", "GC1ABCD", Self.zurich))
+        let recorded = try store.recordVisits([visit("GC1ABCD", .writeNote), visit("GC9ZZZZ", .writeNote)], as: WriteID())
+        #expect(recorded.unknownCodes == ["GC9ZZZZ"])
+        #expect(try store.visits().map(\.visit.code) == ["GC1ABCD", "GC9ZZZZ"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func visitsAreMarkedExportedByWhatTheyAre(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD"), visit("GC2BCDE")], as: WriteID())
+        try store.markVisitsExported([visit("GC2BCDE")], as: WriteID())
+        #expect(try store.visits().map(\.exported) == [false, true])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aReimportLeavesTheOwnDataAndVisitsUntouched(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let oak = cache("Oak", "GC1ABCD", Self.zurich)
+        _ = try store.importCaches(from: .bytes(Array(JSONInterchange.document(for: [oak]).utf8), name: "a.json"))
+        _ = try store.recordVisits([visit("GC1ABCD")], as: WriteID())
+        var own = try #require(try store.ownData().byCode["GC1ABCD"])
+        own.note = "mine"
+        own.corrected = Self.near
+        try store.setOwnData(own, forCode: "GC1ABCD", as: WriteID())
+        var newer = oak
+        newer.details = "Moved a little"
+        newer.coordinate = Self.far
+        _ = try store.importCaches(from: .bytes(Array(JSONInterchange.document(for: [newer]).utf8), name: "b.json"))
+        #expect(try store.first()?.cache.details == "Moved a little")
+        #expect(try store.ownData().byCode["GC1ABCD"] == own)
+        #expect(try store.visits().count == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func nearestFirstMeasuresToTheCorrectedPlace(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.append(cache("Listed near", "GC1AAAA", Self.near))
+        _ = try store.append(cache("Puzzle", "GC2BBBB", Self.far))
+        #expect(try store.nearestCache(to: Self.zurich, after: nil)?.cache.code == "GC1AAAA")
+        // The puzzle's final turns out to be right here.
+        try store.setOwnData(OwnData(corrected: Self.zurich), forCode: "GC2BBBB", as: WriteID())
+        #expect(try store.nearestCache(to: Self.zurich, after: nil)?.cache.code == "GC2BBBB")
+        var order: [String] = []
+        try store.forEachNearest(to: Self.zurich, limit: nil) { stored, key in
+            order.append(stored.cache.code ?? "")
+            if stored.cache.code == "GC2BBBB" { #expect(key.distance < 1) }
+        }
+        #expect(order == ["GC2BBBB", "GC1AAAA"])
+        #expect(try store.nearestOrderByScanning(from: Self.zurich).map(\.cache.code) == ["GC2BBBB", "GC1AAAA"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aCacheWithoutAListedPlaceIsPlacedByItsCorrection(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.append(cache("Unplaced", "GC3CCCC", nil))
+        _ = try store.append(cache("Far", "GC4DDDD", Self.far))
+        try store.setOwnData(OwnData(corrected: Self.near), forCode: "GC3CCCC", as: WriteID())
+        var order: [String] = []
+        try store.forEachNearest(to: Self.zurich, limit: nil) { stored, _ in order.append(stored.cache.code ?? "") }
+        #expect(order == ["GC3CCCC", "GC4DDDD"])
+        #expect(try store.nearestCache(to: Self.zurich, before: nil)?.cache.code == "GC4DDDD")
+    }
+}
