@@ -1,0 +1,183 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// The finder's loop on the command line (issue 38): `log`, `own`, `list --found`,
+/// `export --format fieldnotes` and `import` of field notes, on both stores; each
+/// member's own on a club store; and visits kept on this machine while the club store
+/// is away, delivered once.
+@Suite struct FinderCommandTests {
+    static let oak: GeoCache = {
+        var cache = GeoCache(title: "Oak", details: "d", creator: "c", reward: "r", code: "GC1OAK")
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 47_000_900, longitudeMicrodegrees: 8_000_000)
+        return cache
+    }()
+    static let mill: GeoCache = {
+        var cache = GeoCache(title: "Mill", details: "d", creator: "c", reward: "r", code: "GC2MILL")
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 47_027_000, longitudeMicrodegrees: 8_000_000)
+        return cache
+    }()
+
+    private func fixture(_ kind: StoreKind) throws -> StoreFixture {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.saveCaches([Self.oak, Self.mill])
+        return fixture
+    }
+
+    private func run(_ fixture: StoreFixture, _ arguments: [String]) throws -> GeocacheTUIBinary.Result {
+        try GeocacheTUIBinary.run(arguments + ["--store", fixture.storeArgument])
+    }
+
+    @Test("log records a visit with its UTC time and says so", arguments: StoreKind.allCases)
+    func logRecordsAVisit(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let result = try run(fixture, ["log", "gc1oak", "found", "Thanks \"for\" the cache", "--time", "2026-11-28T11:32+01:00"])
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(result.output == "Logged Found it on GC1OAK at 2026-11-28T10:32:00Z\n")
+        #expect(try fixture.store.visits().map(\.visit)
+                == [Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "Thanks \"for\" the cache")])
+    }
+
+    @Test("a found visit makes list --found keep the cache and --not-found leave it out", arguments: StoreKind.allCases)
+    func foundFilters(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found"]).status == 0)
+        #expect(try run(fixture, ["list", "--found"]).output.hasPrefix("Oak\t"))
+        #expect(try run(fixture, ["list", "--not-found"]).output.hasPrefix("Mill\t"))
+        #expect(try run(fixture, ["list", "--not-found"]).output.split(separator: "\n").count == 1)
+    }
+
+    @Test("list lines keep their columns and list --json marks a found cache", arguments: StoreKind.allCases)
+    func listMarksFoundInJSONOnly(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let before = try run(fixture, ["list"]).output
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32Z"]).status == 0)
+        #expect(try run(fixture, ["list"]).output == before)
+        let json = try run(fixture, ["list", "--json"]).output
+        #expect(json.contains("\"found\" : \"2026-11-28T10:32:00Z\""))
+    }
+
+    @Test("an unknown visit type and a time without a zone are usage errors", arguments: [["log", "GC1OAK", "founded"],
+          ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32"]])
+    func badLogArguments(_ arguments: [String]) throws {
+        let fixture = try fixture(.sqlite)
+        let result = try run(fixture, arguments)
+        #expect(result.status == 64)
+        #expect(try fixture.store.visits().isEmpty)
+    }
+
+    @Test("a visit to a code not stored is kept, and standard error says so", arguments: StoreKind.allCases)
+    func visitToUnknownCode(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let result = try run(fixture, ["log", "GC9NONE", "dnf"])
+        #expect(result.status == 0)
+        #expect(result.error.contains("no cache with the code GC9NONE is stored; the visit is kept all the same"))
+        #expect(try fixture.store.visits().map(\.visit.code) == ["GC9NONE"])
+    }
+
+    @Test("own --final moves the cache in list --near and export writes it with the listing's kept",
+          arguments: StoreKind.allCases)
+    func finalIsUsedByNearestAndExport(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let here = "47.000000, 8.000000"
+        #expect(try run(fixture, ["list", "--near", here]).output.split(separator: "\n").first?.hasSuffix("Oak\td\tc\tr") == true)
+        let set = try run(fixture, ["own", "GC2MILL", "--final", "47.000100, 8.000000", "--note", "solved"])
+        #expect(set.status == 0, "stderr was: \(set.error)")
+        #expect(set.output == "GC2MILL\nfound\tno\nfinal\tN 47° 00.006′ E 008° 00.000′\nnote\tsolved\n")
+        #expect(try run(fixture, ["list", "--near", here]).output.split(separator: "\n").first == "11 m\tN\tMill\td\tc\tr")
+        let gpx = try run(fixture, ["export", "--format", "gpx"]).output
+        #expect(gpx.contains("<wpt lat=\"47.000100\" lon=\"8.000000\">"))
+        #expect(gpx.contains("<gsak:LatBeforeCorrect>47.027000</gsak:LatBeforeCorrect>"))
+        #expect(gpx.contains("<gsak:GcNote>solved</gsak:GcNote>"))
+    }
+
+    @Test("export --not-found leaves found caches out and GPX writes Geocache Found", arguments: StoreKind.allCases)
+    func exportFoundCaches(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found"]).status == 0)
+        let all = try run(fixture, ["export", "--format", "gpx"]).output
+        #expect(all.components(separatedBy: "<sym>Geocache Found</sym>").count == 2)
+        let left = try run(fixture, ["export", "--format", "gpx", "--not-found"]).output
+        #expect(!left.contains("GC1OAK") && left.contains("GC2MILL"))
+    }
+
+    @Test("export --format fieldnotes writes the visits not exported yet, byte for byte, and marks them",
+          arguments: StoreKind.allCases)
+    func fieldNotesExport(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "Said \"hi\"", "--time", "2026-11-28T10:32Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        let first = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(first.status == 0, "stderr was: \(first.error)")
+        let expected: [UInt8] = [0xFF, 0xFE] + "GC1OAK,2026-11-28T10:32Z,Found it,\"Said \"\"hi\"\"\"\r\n".utf16
+            .flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+        #expect(try fixture.store.visits().map(\.exported) == [true])
+        #expect(try run(fixture, ["log", "GC2MILL", "dnf", "--time", "2026-11-28T11:00Z"]).status == 0)
+        let second = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(second.error.contains("1 visit written"))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)).dropFirst(2))
+        let units = stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }
+        #expect(String(decoding: units, as: UTF16.self) == "GC2MILL,2026-11-28T11:00Z,Didn't find it,\"\"\r\n")
+    }
+
+    @Test("a field-notes export to standard output marks nothing exported", arguments: StoreKind.allCases)
+    func fieldNotesToStandardOutput(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found"]).status == 0)
+        #expect(try run(fixture, ["export", "--format", "fieldnotes"]).status == 0)
+        #expect(try fixture.store.visits().map(\.exported) == [false])
+    }
+
+    @Test("import reads field notes in UTF-8 without a mark, LF and seconds, as visits; a second import adds none",
+          arguments: StoreKind.allCases)
+    func fieldNotesImport(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let path = fixture.directory.file("notes.txt").path
+        try Data("GC1OAK,2026-11-28T10:32:15Z,Found it,\"Nice\"\nGC9NONE,2026-11-28T11:00Z,Write note,\"'quoted'\"\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let result = try run(fixture, ["import", path])
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(result.output == "Visits: added 2, already kept 0; marked found 1; kept for caches not stored: 1 (GC9NONE).\n")
+        #expect(try run(fixture, ["import", path]).output == "Visits: added 0, already kept 2.\n")
+        #expect(try fixture.store.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:15Z")
+    }
+
+    @Test("a field-notes file with a bad line stores nothing, naming the line; --skip-invalid keeps the rest")
+    func fieldNotesWithABadLine() throws {
+        let fixture = try fixture(.sqlite)
+        let path = fixture.directory.file("notes.txt").path
+        let text = "GC1OAK,2026-11-28T10:32Z,Found it,\"ok\"\r\nGC2MILL,2026-02-30T10:32Z,Found it,\"no such day\"\r\n"
+        try Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: path))
+        let refused = try run(fixture, ["import", path])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("notes.txt, line 2: \"2026-02-30T10:32Z\" is not a UTC time"))
+        #expect(try fixture.store.visits().isEmpty)
+        let skipping = try run(fixture, ["import", "--skip-invalid", path])
+        #expect(skipping.status == 0)
+        #expect(try fixture.store.visits().map(\.visit.code) == ["GC1OAK"])
+    }
+}
+
+/// Each member's own data and visits on a club store: row-level security keeps them to
+/// the role, from the program and from psql.
+@Suite struct FinderClubTests {
+    @Test func aMembersVisitsAndOwnDataAreTheirsAlone() throws {
+        let club = try ClubFixture.make()
+        let ana = try PostgresStore(url: club.url(as: club.ana), purpose: .command)
+        let bo = try PostgresStore(url: club.url(as: club.bo), purpose: .command)
+        _ = try ana.recordVisits([Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "mine")],
+                                 as: WriteID())
+        try ana.setOwnData(OwnData(note: "ana's"), forCode: "GC2MILL", as: WriteID())
+        #expect(try bo.visits().isEmpty)
+        #expect(try bo.ownData().byCode.isEmpty)
+        #expect(try ana.visits().count == 1)
+        #expect(try ana.ownData().byCode["GC2MILL"]?.note == "ana's")
+        // From psql, bo sees none of ana's rows and cannot write one as hers.
+        #expect(try club.sql(as: club.bo, "SELECT count(*) FROM geocache_visit").rows.first?.int(0) == 0)
+        #expect(throws: PostgresError.self) {
+            try club.sql(as: club.bo, "INSERT INTO geocache_own (member, code) VALUES ($1, 'GC3X')", [.text(club.ana)])
+        }
+    }
+}
