@@ -8,7 +8,7 @@ extension GeoCacheFormController {
     func modelDidChange(_ change: CacheListChange) {
         switch change {
         case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded,
-             .orderChanged:
+             .orderChanged, .filterChanged:
             paneError = nil
             forgetHintIfMoved()
             updatePane()
