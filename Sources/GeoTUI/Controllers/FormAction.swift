@@ -36,6 +36,8 @@ public enum FormAction: Hashable, Sendable {
     case navigate
     case nextNavigationTarget
     case closeNavigation
+    case filter
+    case cancelFilter
 }
 
 extension FormAction {
@@ -53,6 +55,7 @@ extension FormAction {
         map.refusalNotes[.editing] = FormText.finishTheEditFirst(save: map.label(of: .saveEdit),
                                                                  cancel: map.label(of: .cancelEdit))
         map.refusalNotes[.placing] = FormText.finishPlacingFirst(cancel: map.label(of: .cancelPlacing))
+        map.refusalNotes[.filtering] = FormText.finishFilteringFirst(cancel: map.label(of: .cancelFilter))
         return map
     }()
 
@@ -117,19 +120,24 @@ extension FormAction {
               modes: [.navigating]),
         .init(keys: [.control("y")], action: .takeNextDraft,
               description: "Keep the fields among the drafts, take the next draft", modes: fields),
+        .init(keys: [.alt("l"), .function(11)], action: .filter, help: "Filter",
+              description: "Show only the caches a filter keeps: found, D/T, distance…",
+              modes: [.browsing]),
+        .init(keys: [.escape], action: .cancelFilter, help: "Cancel",
+              description: "Leave the filter as it was (Enter sets it)", modes: [.filtering]),
     ]
 
     /// What Esc does, in every mode where it cancels something.
     private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
-    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating]
+    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating, .filtering]
     /// The modes in which the moves work: browsing, and searching (through the matches).
     private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.
     private static let fields: Set<FormMode.Kind> = [.browsing, .editing]
     /// The modes in which nothing covers the pane.
-    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing]
+    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .filtering]
 
     /// The actions that still work while the terminal is too small to show the form
     /// (in the modes they are enabled in): none that stores, changes or deletes

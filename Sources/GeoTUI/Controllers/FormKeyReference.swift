@@ -7,6 +7,7 @@ public enum FormKeyReference {
         let modes: [(FormMode.Kind, String)] = [
             (.browsing, "Browsing"), (.editing, "Editing a cache (F4)"), (.searching, "Searching (Ctrl-F)"),
             (.placing, "Setting coordinates (Ctrl-G)"), (.navigating, "Navigating (Alt-G)"),
+            (.filtering, "Choosing a filter (Alt-L)"),
         ]
         var sections: [HelpSection] = []
         for (kind, name) in modes {

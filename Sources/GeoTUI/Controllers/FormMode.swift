@@ -10,7 +10,8 @@ import GeoModel
 ///          ──F8──▶ confirmingDelete(question)  Yes, No, or closed by another session
 ///          ──^G──▶ placing(cache)              Enter sets the coordinates, Esc leaves
 ///          ──M-g─▶ navigating(target)          Tab: the next place, Esc leaves
-/// browsing, editing, searching, placing, navigating ──F1──▶ helping(overlay, underneath)  Esc, F1: back
+///          ──M-l─▶ filtering                   Enter sets the filter, Esc leaves
+/// browsing, editing, searching, placing, navigating, filtering ──F1──▶ helping(overlay, underneath)  Esc, F1: back
 /// ```
 ///
 /// The terminal being too small to show the form is not a mode: it limits whatever
@@ -29,12 +30,14 @@ enum FormMode {
     case placing(StoredCache)
     /// The navigation view shows the way to one place of the shown cache.
     case navigating(NavigationTarget)
+    /// The filter field is open in the status row.
+    case filtering
     /// The help overlay lists the keys of the mode underneath, which goes on when it closes.
     indirect case helping(HelpOverlay, underneath: FormMode)
 
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
-        case browsing, editing, searching, confirmingDelete, placing, navigating, helping
+        case browsing, editing, searching, confirmingDelete, placing, navigating, helping, filtering
     }
 
     /// An edit in progress: the version of the cache it started from (the save
@@ -88,6 +91,7 @@ enum FormMode {
         case .placing: .placing
         case .navigating: .navigating
         case .helping: .helping
+        case .filtering: .filtering
         }
     }
 

@@ -214,7 +214,7 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         case .navigating:
             return .proceed
-        case .browsing, .editing, .searching, .placing:
+        case .browsing, .editing, .searching, .placing, .filtering:
             break
         }
         if case .mouse(let mouse) = event, pane.frame.contains(mouse.position) {
@@ -223,6 +223,7 @@ public final class GeoCacheFormController: ScreenController {
         }
         if case .searching = mode { return handleSearchInput(event) }
         if case .placing = mode { return handlePlacingInput(event) }
+        if case .filtering = mode { return handleFilterInput(event) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
         if event == .key(.character("?")), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
@@ -286,7 +287,7 @@ public final class GeoCacheFormController: ScreenController {
         case .helping(let overlay, _):
             overlay.draw(into: &canvas)
             canvas.cursor = nil
-        case .searching, .placing:
+        case .searching, .placing, .filtering:
             canvas.cursor = statusBar.cursorPosition
         case .navigating:
             canvas.cursor = nil
@@ -369,6 +370,8 @@ public final class GeoCacheFormController: ScreenController {
         case .navigate: openNavigation()
         case .nextNavigationTarget: nextNavigationTarget()
         case .closeNavigation: closeNavigation()
+        case .filter: openFilter()
+        case .cancelFilter: closeFilter(note: FormText.filterUnchanged)
         }
         return .proceed
     }
@@ -434,9 +437,10 @@ public final class GeoCacheFormController: ScreenController {
         let base = mode.base.kind
         primaryAction = base == .editing ? .saveEdit : .addCache
         addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
-        statusBar.showsField = base == .searching || base == .placing
-        statusBar.prompt = base == .placing ? FormText.coordinatesPrompt : FormText.searchPrompt
-        form.isFocused = base != .searching && base != .placing && base != .navigating
+        statusBar.showsField = [.searching, .placing, .filtering].contains(base)
+        statusBar.prompt = base == .placing ? FormText.coordinatesPrompt
+            : base == .filtering ? FormText.filterPrompt : FormText.searchPrompt
+        form.isFocused = ![.searching, .placing, .navigating, .filtering].contains(base)
         dirty.formUnion([.help, .form, .status, .pane])
     }
 }
