@@ -1,6 +1,7 @@
 /// Moving through the list: next, previous, first, last and random, in stored order
 /// or nearest first (`order`; `CacheList+Nearest.swift`), through the matches during
-/// a search (`CacheList+Search.swift`).
+/// a search (`CacheList+Search.swift`), through the caches a filter keeps
+/// (`CacheList+Filter.swift`).
 extension CacheList {
     /// Moves to the next cache in stored order, wrapping from the last to the first
     /// (nearest first: the next farther one, wrapping to the nearest).
@@ -19,6 +20,7 @@ extension CacheList {
             return moveToMatch((index + 1) % search.matches.count)
         }
         guard let shown = current else { return }
+        if filtering != nil { return showKept(.next) }
         if isNearestFirst { return moveNearest { try nearestAfter(shown, from: $0) } }
         move {
             if let following = try store.cache(after: shown.id) {
@@ -38,6 +40,7 @@ extension CacheList {
             return moveToMatch((index - 1 + search.matches.count) % search.matches.count)
         }
         guard let shown = current else { return }
+        if filtering != nil { return showKept(.previous) }
         if isNearestFirst { return moveNearest { try nearestBefore(shown, from: $0) } }
         move {
             if let preceding = try store.cache(before: shown.id) {
@@ -52,6 +55,7 @@ extension CacheList {
     public func showFirst() {
         if search != nil { return moveToMatch(0) }
         guard current != nil else { return }
+        if filtering != nil { return showKept(.first) }
         if isNearestFirst { return moveNearest { try (store.nearestCache(to: $0, after: nil), 1) } }
         move { try store.first().map { ($0, 1) } ?? (nil, nil) }
     }
@@ -61,6 +65,7 @@ extension CacheList {
     public func showLast() {
         if let search { return moveToMatch(search.matches.count - 1) }
         guard current != nil else { return }
+        if filtering != nil { return showKept(.last) }
         if isNearestFirst { return moveNearest { try farthest(from: $0) } }
         move { try lastWithPosition() }
     }
@@ -84,6 +89,7 @@ extension CacheList {
             let pick = Int.random(in: 0..<search.matches.count - 1, using: &generator)
             return moveToMatch(pick >= index ? pick + 1 : pick)
         }
+        if filtering != nil { return showRandomKept(using: &generator) }
         guard let shown = current, count >= 2 else { return }
         let pick = Int.random(in: 1...count - 1, using: &generator)
         let target = pick >= (position ?? 1) ? pick + 1 : pick

@@ -21,14 +21,18 @@ extension CacheList {
     }
 
     /// Switches to nearest-first order from `origin` and shows the nearest cache
-    /// (rank 1). Ends a search first, keeping its cache, as the moves then leave it.
+    /// (rank 1; with a filter, the nearest it keeps). Ends a search first, keeping its
+    /// cache, as the moves then leave it.
     ///
     /// Broadcasts ``CacheListChange/orderChanged(_:current:)``; a store error leaves the
     /// order as it was and is broadcast as ``CacheListChange/failed(_:)``.
     public func browseNearestFirst(from origin: Coordinate) {
         if search != nil { endSearch(keepCurrent: true) }
         do {
-            let nearest = try store.nearestCache(to: origin, after: nil)
+            var nearest = try store.nearestCache(to: origin, after: nil)
+            while let candidate = nearest, !keeps(candidate) {
+                nearest = try store.nearestCache(to: origin, after: NearestKey(of: candidate, from: origin))
+            }
             order = .nearest(from: origin)
             current = nearest
             position = nil

@@ -12,7 +12,8 @@ extension CacheList {
     }
 
     /// Starts a search for `text` (see ``CacheStore/forEachMatch(of:limit:_:)`` for the rule:
-    /// any field contains it, ignoring case and diacritics). The current cache
+    /// any field contains it, ignoring case and diacritics; with a filter, only among the
+    /// caches it keeps: `CacheList+Filter.swift`). The current cache
     /// becomes the first match, or nil when nothing matches; the moves then go
     /// through the matches and ``positionText`` reads "Match 1 of 7". A search begun
     /// during another replaces it (``endSearch(keepCurrent:)`` with `false` still
@@ -24,7 +25,7 @@ extension CacheList {
     @discardableResult
     public func beginSearch(_ text: String) throws -> Int {
         let shownBefore = search?.shownBefore ?? current
-        var matches = try store.matchIDs(text)
+        var matches = try keptMatchIDs(text)
         var first: StoredCache? = nil
         while !matches.isEmpty {
             if let found = try store.cache(matches[0]) {

@@ -86,6 +86,8 @@ public final class CacheList {
     /// The person's own data on the caches (found, note, corrected place), read when the
     /// store opens and after every change to it (`CacheList+Own.swift`).
     public internal(set) var own = OwnData.Book()
+    /// The active filter and its count (`CacheList+Filter.swift`); nil shows every cache.
+    var filtering: Filtering?
 
     /// The draft this list's session holds and its text as kept (`CacheList+Drafts.swift`).
     var draftState = DraftState()
@@ -195,10 +197,14 @@ public final class CacheList {
     public var currentDescription: String? { current?.cache.description }
 
     /// Where the current cache sits: "3 of 12", "0 of 0" when the list is empty;
-    /// during a search "Match 2 of 7", or "No matches".
-    public var positionText: String {
+    /// during a search "Match 2 of 7", or "No matches"; with a filter, how many it keeps
+    /// follows ("3 of 340 · 12 of 340 shown": the position stays that of stored order).
+    public var positionText: String { [placeText, keptText].compactMap { $0 }.joined(separator: " · ") }
+
+    /// ``positionText`` without the filter's count (nearest first, the rank among the kept).
+    private var placeText: String {
         if search == nil, case .nearest = order {
-            return nearestRank.map { "\($0) of \(count)" } ?? "\(count)"
+            return nearestRank.map { "\($0) of \(keptCount ?? count)" } ?? "\(count)"
         }
         guard let search else { return "\(position ?? 0) of \(count)" }
         guard let index = search.index else { return "No matches" }
@@ -207,12 +213,15 @@ public final class CacheList {
 
     /// The position as a person reads it: "Cache 3 of 12", "No caches yet"; during a
     /// search "Match 2 of 7", or "No matches"; nearest first "Nearest 3 of 12", or
-    /// "Nearest first, 12 caches" when the rank is not known.
+    /// "Nearest first, 12 caches" when the rank is not known; a filter's count follows
+    /// ("Cache 3 of 340 · 12 of 340 shown"), alone when it keeps none ("0 of 340 shown").
     public var positionSummary: String {
         if isSearching { return positionText }
         if isEmpty { return "No caches yet" }
+        if keptCount == 0, let keptText { return keptText }
         if case .nearest = order {
-            return nearestRank.map { "Nearest \($0) of \(count)" } ?? "Nearest first, \(count) caches"
+            let place = nearestRank.map { "Nearest \($0) of \(keptCount ?? count)" } ?? "Nearest first, \(count) caches"
+            return [place, keptText].compactMap { $0 }.joined(separator: " · ")
         }
         return "Cache \(positionText)"
     }
@@ -317,10 +326,11 @@ public final class CacheList {
         try clubStoreAnswered()
         if hasUnsettledWrites { try settleWrites() }
         guard changed else { return }
-        let before = (current, count, position, searchMatchCount, searchPosition)
+        let before = (current, count, position, searchMatchCount, searchPosition, keptCount)
         let ownChanged = try reloadOwnData()
         try refresh()
-        guard before != (current, count, position, searchMatchCount, searchPosition) else {
+        try recountKept()
+        guard before != (current, count, position, searchMatchCount, searchPosition, keptCount) else {
             if ownChanged { broadcast(.ownDataChanged(code: nil)) }
             return
         }
@@ -385,10 +395,13 @@ public final class CacheList {
     func broadcast(_ change: CacheListChange) {
         // A read that found the server away makes the session keep writes here.
         if case .failed(let error) = change { session?.noteStoreError(error) }
+        var change = change
+        let filterFailure = refilter(before: &change)
         for key in observers.keys.sorted() {
             // An observer may cancel another one while being told.
             observers[key]?(change)
         }
+        if let filterFailure { broadcast(.failed(filterFailure)) }
     }
 
     /// `shown` when it was the current cache before a refresh and has been deleted
@@ -404,7 +417,7 @@ public final class CacheList {
     /// else the last one.
     func refresh() throws {
         if let search {
-            let matches = try store.matchIDs(search.query)
+            let matches = try keptMatchIDs(search.query)
             let newCount = try store.count()
             var index: Int? = nil
             if !matches.isEmpty {

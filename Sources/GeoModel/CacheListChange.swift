@@ -52,6 +52,10 @@ public enum CacheListChange: Equatable, Sendable {
     /// ``CacheList/browseInStoredOrder()``); `current` is the cache shown (the nearest,
     /// on switching to nearest first).
     case orderChanged(BrowsingOrder, current: StoredCache?)
+    /// The caches shown are those `filter` keeps now (``CacheList/setFilter(_:)``), `kept`
+    /// of them; nil (and `kept` nil) when every cache is shown again. `current` is the
+    /// cache shown: the one shown before when kept, else the next kept one, nil when none is.
+    case filterChanged(CacheFilter?, kept: Int?, current: StoredCache?)
     /// A write of this list whose outcome was not known (it threw
     /// ``StoreError/outcomeUnknown(server:reason:)``) is settled: `stored` or not. When
     /// stored, the change the write would have broadcast (``added(_:position:count:)``,

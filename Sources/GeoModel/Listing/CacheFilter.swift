@@ -67,16 +67,19 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
     }
 
     /// The conditions for people, in a fixed order: "not found, available, Multi-cache,
-    /// Small, D1-2.5, T3-5, within 5 km"; empty for a filter that keeps everything.
+    /// Small, D1-2.5, T3-5, within 5.00 km"; empty for a filter that keeps everything.
+    /// Types and containers other than geocaching.com's follow `type` or `container`, and
+    /// a distance is written exactly when rounding would change it, so that
+    /// ``init(parsing:origin:)`` reads the summary back to the same filter.
     public var summary: String {
         var parts: [String] = []
         if let found { parts.append(found ? "found" : "not found") }
         if let statuses { parts.append(CacheStatus.allCases.filter(statuses.contains).map(\.rawValue).joined(separator: " or ")) }
-        if let types { parts.append(types.joined(separator: " or ")) }
-        if let containers { parts.append(containers.joined(separator: " or ")) }
+        if let types { parts.append(Self.namesText(types, among: Self.knownTypes, keyword: "type")) }
+        if let containers { parts.append(Self.namesText(containers, among: Self.knownContainers, keyword: "container")) }
         if let difficulty { parts.append("D" + difficulty.text) }
         if let terrain { parts.append("T" + terrain.text) }
-        if let within { parts.append("within " + Coordinate.distanceText(metres: within.metres)) }
+        if let within { parts.append("within " + Self.distanceWords(within.metres)) }
         return parts.joined(separator: ", ")
     }
 
@@ -126,11 +129,31 @@ public struct RatingRange: Equatable, Hashable, Sendable {
 public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertible {
     case ratings(String)
     case distance(String)
+    /// A written filter's status that is not one.
+    case status(String)
+    /// A written filter's condition that is none it knows.
+    case unknown(String)
+    /// Values of different kinds joined by `or` in one condition.
+    case mixed(String)
+    /// A condition written without its value (`type`, `Micro or`).
+    case noValue(String)
+    /// A condition that may be given once, given again.
+    case repeated(String)
+    /// `within` with no place to measure from.
+    case noCentre(String)
 
     public var description: String {
         switch self {
         case .ratings(let text): "\"\(text)\" is not a rating from 1 to 5 in halves, or two joined by a dash (1-2.5)"
         case .distance(let text): "\"\(text)\" is not a distance such as 5km, 500m or 3mi (at most half the Earth)"
+        case .status(let text): "\"\(text)\" is not a status; give available, disabled or archived"
+        case .unknown(let text):
+            "\"\(text)\" is not a condition: give found or not found, a status, a cache type or container "
+                + "(type … or container … for other names), D1-2.5, T3-5 or within 5km"
+        case .mixed(let text): "\"\(text)\" joins different kinds of condition with or; put a comma between them"
+        case .noValue(let text): "\"\(text)\" lacks a value"
+        case .repeated(let text): "\"\(text)\" gives a condition a second time"
+        case .noCentre(let text): "\"\(text)\" needs a place to measure from, and none is known"
         }
     }
 }

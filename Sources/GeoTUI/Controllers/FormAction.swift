@@ -42,6 +42,8 @@ public enum FormAction: Hashable, Sendable {
     case nextVisitType
     case previousVisitType
     case cancelRecording
+    case filter
+    case cancelFilter
 }
 
 extension FormAction {
@@ -60,6 +62,7 @@ extension FormAction {
                                                                  cancel: map.label(of: .cancelEdit))
         map.refusalNotes[.placing] = FormText.finishPlacingFirst(cancel: map.label(of: .cancelPlacing))
         map.refusalNotes[.recording] = FormText.finishRecordingFirst(cancel: map.label(of: .cancelRecording))
+        map.refusalNotes[.filtering] = FormText.finishFilteringFirst(cancel: map.label(of: .cancelFilter))
         return map
     }()
 
@@ -136,6 +139,11 @@ extension FormAction {
               description: "Leave without logging or keeping anything (Enter keeps it)", modes: [.recording]),
         .init(keys: [.control("y")], action: .takeNextDraft,
               description: "Keep the fields among the drafts, take the next draft", modes: fields),
+        .init(keys: [.alt("s")], action: .filter, help: "Filter",
+              description: "Show only the caches a filter keeps: found, D/T, distance…",
+              modes: [.browsing]),
+        .init(keys: [.escape], action: .cancelFilter, help: "Cancel",
+              description: "Leave the filter as it was (Enter sets it)", modes: [.filtering]),
     ]
 
     /// What Esc does, in every mode where it cancels something.
@@ -143,13 +151,14 @@ extension FormAction {
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
     private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating,
-                                                        .recording]
+                                                        .recording, .filtering]
     /// The modes in which the moves work: browsing, and searching (through the matches).
     private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.
     private static let fields: Set<FormMode.Kind> = [.browsing, .editing]
     /// The modes in which nothing covers the pane.
-    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .recording]
+    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .recording,
+                                                       .filtering]
 
     /// The actions that still work while the terminal is too small to show the form
     /// (in the modes they are enabled in): none that stores, changes or deletes

@@ -8,6 +8,7 @@ public enum FormKeyReference {
             (.browsing, "Browsing"), (.editing, "Editing a cache (F4)"), (.searching, "Searching (Ctrl-F)"),
             (.placing, "Setting coordinates (Ctrl-G)"), (.navigating, "Navigating (Alt-G)"),
             (.recording, "Logging a visit, a note or a final (Alt-L, Alt-N, Alt-C)"),
+            (.filtering, "Choosing a filter (Alt-S)"),
         ]
         var sections: [HelpSection] = []
         for (kind, name) in modes {

@@ -11,7 +11,8 @@ import GeoModel
 ///          ──^G──▶ placing(cache)              Enter sets the coordinates, Esc leaves
 ///          ──M-g─▶ navigating(target)          Tab: the next place, Esc leaves
 ///          ──M-l, M-n, M-c─▶ recording(prompt) Enter logs the visit or keeps the note or final, Esc leaves
-/// browsing, editing, searching, placing, navigating ──F1──▶ helping(overlay, underneath)  Esc, F1: back
+///          ──M-s─▶ filtering                   Enter sets the filter, Esc leaves
+/// browsing, editing, searching, placing, navigating, recording, filtering ──F1──▶ helping(overlay, underneath)  Esc, F1: back
 /// ```
 ///
 /// The terminal being too small to show the form is not a mode: it limits whatever
@@ -33,12 +34,14 @@ enum FormMode {
     /// The finder's prompt is open in the status row: a visit, a note or a corrected
     /// place for the cache shown when it opened.
     case recording(FinderPrompt)
+    /// The filter field is open in the status row.
+    case filtering
     /// The help overlay lists the keys of the mode underneath, which goes on when it closes.
     indirect case helping(HelpOverlay, underneath: FormMode)
 
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
-        case browsing, editing, searching, confirmingDelete, placing, navigating, recording, helping
+        case browsing, editing, searching, confirmingDelete, placing, navigating, recording, helping, filtering
     }
 
     /// An edit in progress: the version of the cache it started from (the save
@@ -93,6 +96,7 @@ enum FormMode {
         case .navigating: .navigating
         case .recording: .recording
         case .helping: .helping
+        case .filtering: .filtering
         }
     }
 

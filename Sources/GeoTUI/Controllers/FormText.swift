@@ -37,8 +37,9 @@ enum FormText {
     }
 
     /// The pane's title: what it shows.
-    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool, isPlacing: Bool = false) -> String {
-        if isError { return isEditing ? "Not saved" : isPlacing ? "Not stored" : "Not added" }
+    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool, isPlacing: Bool = false,
+                          isFiltering: Bool = false) -> String {
+        if isError { return isEditing ? "Not saved" : isPlacing ? "Not stored" : isFiltering ? "Filter unchanged" : "Not added" }
         return isEditing ? "Editing" : isSearching ? "Match" : "Cache"
     }
 
@@ -362,6 +363,7 @@ enum FormText {
         case .placing: "setting coordinates"
         case .navigating: "navigating"
         case .recording: "logging a visit, a note or a final"
+        case .filtering: "choosing a filter"
         case .confirmingDelete, .helping: "keys"
         }
         return "Help: \(name)"
@@ -372,6 +374,7 @@ enum FormText {
         case .searching: "In the search field"
         case .placing: "In the coordinates field"
         case .recording: "In the prompt's field"
+        case .filtering: "In the filter field"
         default: "In a text field"
         }
         return field + " (any character is typed)"

@@ -114,7 +114,7 @@ extension GeoCacheFormController {
             default:
                 break
             }
-        case .browsing, .searching, .placing, .navigating, .recording, .helping:
+        case .browsing, .searching, .placing, .navigating, .recording, .helping, .filtering:
             if let deletedShown {
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title))
             }

@@ -21,13 +21,14 @@ extension GeoCacheFormController {
         let base = mode.base.kind
         primaryAction = base == .editing ? .saveEdit : .addCache
         addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
-        statusBar.showsField = base == .searching || base == .placing || base == .recording
+        statusBar.showsField = [.searching, .placing, .recording, .filtering].contains(base)
         statusBar.prompt = switch mode.base {
         case .placing: FormText.coordinatesPrompt
         case .recording(let prompt): FormText.finderPrompt(prompt.kind)
+        case .filtering: FormText.filterPrompt
         default: FormText.searchPrompt
         }
-        form.isFocused = base != .searching && base != .placing && base != .navigating && base != .recording
+        form.isFocused = ![.searching, .placing, .navigating, .recording, .filtering].contains(base)
         dirty.formUnion([.help, .form, .status, .pane])
     }
 }

@@ -8,7 +8,7 @@ extension GeoCacheFormController {
     func modelDidChange(_ change: CacheListChange) {
         switch change {
         case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded,
-             .orderChanged:
+             .orderChanged, .filterChanged:
             paneError = nil
             forgetHintIfMoved()
             updatePane()
@@ -48,7 +48,8 @@ extension GeoCacheFormController {
     func updatePane() {
         pane.hangingIndent = 0
         pane.title = FormText.paneTitle(isError: paneError != nil, isEditing: mode.editSession != nil,
-                                        isSearching: model.isSearching, isPlacing: mode.placingTarget != nil)
+                                        isSearching: model.isSearching, isPlacing: mode.placingTarget != nil,
+                                        isFiltering: mode.base.kind == .filtering)
         if let text = paneError {
             pane.style = theme.error
             pane.text = text
@@ -65,6 +66,8 @@ extension GeoCacheFormController {
                 pane.text = ""
             } else if model.isSearching {
                 pane.text = FormText.noMatch(for: model.searchQuery ?? "")
+            } else if let filter = model.filter {
+                pane.text = FormText.noneKept(by: filter)
             } else {
                 pane.text = FormText.noCachesYet
             }
@@ -75,9 +78,9 @@ extension GeoCacheFormController {
     }
 
     /// Gives the status bar the position as the model words it ("Cache 3 of 12",
-    /// "Match 2 of 7"); "Opening…" while the model opens its store.
+    /// "Match 2 of 7") and the active filter; "Opening…" while the model opens its store.
     func updateStatus() {
-        statusBar.text = model.isOpening ? FormText.opening : model.positionSummary
+        statusBar.text = model.isOpening ? FormText.opening : FormText.status(model.positionSummary, filter: model.filter)
         dirty.insert(.status)
     }
 

@@ -214,7 +214,7 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         case .navigating:
             return .proceed
-        case .browsing, .editing, .searching, .placing, .recording:
+        case .browsing, .editing, .searching, .placing, .recording, .filtering:
             break
         }
         if case .mouse(let mouse) = event, pane.frame.contains(mouse.position) {
@@ -224,6 +224,7 @@ public final class GeoCacheFormController: ScreenController {
         if case .searching = mode { return handleSearchInput(event) }
         if case .placing = mode { return handlePlacingInput(event) }
         if case .recording = mode { return handleRecordingInput(event) }
+        if case .filtering = mode { return handleFilterInput(event) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
         if event == .key(.character("?")), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
@@ -287,7 +288,7 @@ public final class GeoCacheFormController: ScreenController {
         case .helping(let overlay, _):
             overlay.draw(into: &canvas)
             canvas.cursor = nil
-        case .searching, .placing, .recording:
+        case .searching, .placing, .recording, .filtering:
             canvas.cursor = statusBar.cursorPosition
         case .navigating:
             canvas.cursor = nil
@@ -375,6 +376,8 @@ public final class GeoCacheFormController: ScreenController {
         case .correctPlace: openFinderPrompt(.correctedPlace)
         case .nextVisitType, .previousVisitType: cycleVisitType(forward: action == .nextVisitType)
         case .cancelRecording: closeFinderPrompt(note: FormText.recordingCancelled)
+        case .filter: openFilter()
+        case .cancelFilter: closeFilter(note: FormText.filterUnchanged)
         }
         return .proceed
     }

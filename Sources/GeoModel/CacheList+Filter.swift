@@ -1,0 +1,252 @@
+/// Filtering: with a ``CacheFilter`` set (``setFilter(_:)``), Next, Previous, First, Last
+/// and Random, in stored order and nearest first, show only the caches it keeps, and a
+/// search matches only those.
+///
+/// The list holds no more than without one: the moves walk the store a cache at a time
+/// from the shown one until one is kept (at most once round), and how many are kept
+/// (``keptCount``) is counted by one walk of the store when the filter is set, and again
+/// after each write of this list and each change another session makes. Positions stay
+/// those of stored order (``position``: what `edit --position` names); nearest first, the
+/// rank counts the kept caches.
+///
+/// ```swift
+/// try list.setFilter(CacheFilter(parsing: "not found, available, D1-2.5"))
+/// list.positionSummary     // "Cache 3 of 340 · 12 of 340 shown"
+/// list.showNext()          // the next cache the filter keeps, wrapping
+/// try list.setFilter(nil)  // every cache again
+/// ```
+extension CacheList {
+    /// The active filter and how many stored caches it keeps.
+    struct Filtering: Equatable {
+        let filter: CacheFilter
+        var kept: Int
+    }
+
+    /// The active filter; nil while every cache is shown.
+    public var filter: CacheFilter? { filtering?.filter }
+
+    /// How many stored caches the active filter keeps; nil without one.
+    public var keptCount: Int? { filtering?.kept }
+
+    /// How many caches the filter keeps of all those stored: "12 of 340 shown"; nil
+    /// without a filter.
+    public var keptText: String? { filtering.map { "\($0.kept) of \(count) shown" } }
+
+    /// Whether the active filter keeps `stored`, with the person's own data on it
+    /// (``own``); true without a filter.
+    public func keeps(_ stored: StoredCache) -> Bool {
+        filtering?.filter.keeps(stored.cache, own: own.of(stored.cache)) ?? true
+    }
+
+    /// Shows only the caches `filter` keeps from now on; nil, or a filter that keeps
+    /// everything, shows every cache again. The kept caches are counted (one walk of the
+    /// store); the shown cache stays when kept, else the next kept one is shown (in the
+    /// order followed, wrapping), or none when none is kept. During a search the matches
+    /// are found again, among the kept caches only. Nearest first, the rank is counted
+    /// again from ``showFirst()``.
+    ///
+    /// Broadcasts ``CacheListChange/filterChanged(_:kept:current:)``.
+    /// - Throws: the ``StoreError`` a read met; the list is then as it was.
+    public func setFilter(_ filter: CacheFilter?) throws {
+        let wanted = filter.flatMap { $0.keepsEverything ? nil : $0 }
+        guard wanted != nil || filtering != nil else { return }
+        let before = (filtering, current, position, nearestRank)
+        do {
+            filtering = try wanted.map { Filtering(filter: $0, kept: try countKept(by: $0)) }
+            nearestRank = nil
+            if search != nil { try refresh() } else { try moveToKept() }
+        } catch {
+            (filtering, current, position, nearestRank) = before
+            throw StoreError(wrapping: error, path: store.name)
+        }
+        broadcast(.filterChanged(wanted, kept: keptCount, current: current))
+    }
+
+    // MARK: - Moving through the kept caches
+
+    /// A move of ``showNext()``, ``showPrevious()``, ``showFirst()``, ``showLast()``.
+    enum KeptMove {
+        case next, previous, first, last
+    }
+
+    /// Moves to the next, previous, first or last kept cache in the order followed,
+    /// broadcasting as the move does without a filter; nothing when the shown cache is
+    /// the only one kept, or none is.
+    func showKept(_ way: KeptMove) {
+        guard let shown = current else { return }
+        let forward = way == .next || way == .first
+        let start = way == .next || way == .previous ? shown : nil
+        if isNearestFirst {
+            return moveNearest { _ in
+                guard let walked = try firstKept(after: start, direction(forward: forward)) else { return (shown, nearestRank) }
+                return (walked.cache, rank(of: walked, from: start, forward: forward))
+            }
+        }
+        move {
+            guard let walked = try firstKept(after: start, direction(forward: forward)) else { return (shown, position) }
+            return (walked.cache, try storedPosition(of: walked, from: start, forward: forward))
+        }
+    }
+
+    /// ``showRandom(using:)`` with a filter: the first kept cache at or after a stored
+    /// position picked with `generator`, never the shown one.
+    func showRandomKept(using generator: inout some RandomNumberGenerator) {
+        guard let shown = current, count >= 2 else { return }
+        let pick = Int.random(in: 1...count, using: &generator)
+        move {
+            let forward = direction(forward: true)
+            var landed: StoredCache? = nil
+            if let picked = try store.cache(atPosition: pick) {
+                landed = keeps(picked) ? picked : try firstKept(after: picked, forward)?.cache
+            }
+            if landed == nil || landed?.id == shown.id { landed = try firstKept(after: shown, forward)?.cache }
+            guard let landed, landed.id != shown.id else { return (shown, position) }
+            return (landed, isNearestFirst ? nil : try store.position(of: landed.id))
+        }
+    }
+
+    /// The identifiers of the caches matching `query` that the filter keeps, in stored
+    /// order (every match without a filter).
+    func keptMatchIDs(_ query: String) throws -> [CacheID] {
+        guard filtering != nil else { return try store.matchIDs(query) }
+        var kept: [CacheID] = []
+        try store.forEachMatch(of: query, limit: nil) { if keeps($0) { kept.append($0.id) } }
+        return kept
+    }
+
+    // MARK: - Keeping the count
+
+    /// Counts the kept caches again (nothing without a filter).
+    func recountKept() throws {
+        guard let filter = filtering?.filter else { return }
+        filtering?.kept = try countKept(by: filter)
+    }
+
+    /// Before observers hear `change`: with a filter, the kept caches are counted again
+    /// after a write of this list (its own data too) or a reload, and the shown cache moves on to the next
+    /// kept one where the change moved it (a delete, a reload, another session's change,
+    /// the end of a search); a cache this list just added or edited stays shown. Another
+    /// session's change is counted by ``checkForExternalChanges()`` before it compares.
+    /// - Returns: the store error met, to broadcast after `change`.
+    func refilter(before change: inout CacheListChange) -> StoreError? {
+        guard filtering != nil else { return nil }
+        let recount: Bool, relocate: Bool
+        switch change {
+        case .added, .updated, .ownDataChanged: (recount, relocate) = (true, false)
+        case .deleted, .reloaded, .opened, .clubStoreBack, .outboxDelivered: (recount, relocate) = (true, true)
+        case .storeChangedExternally, .searchEnded: (recount, relocate) = (false, true)
+        case .currentMoved, .matchMoved, .searchBegan, .orderChanged, .filterChanged, .writeSettled, .failed,
+             .queued, .fileSetAside:
+            (recount, relocate) = (false, false)
+        }
+        do {
+            if recount { try recountKept() }
+            if relocate, search == nil { try moveToKept() }
+        } catch {
+            return StoreError(wrapping: error, path: store.name)
+        }
+        switch change {
+        case .deleted(let id, _, _, let count): change = .deleted(id, newCurrent: current, position: position, count: count)
+        case .searchEnded: change = .searchEnded(current, position: position)
+        default: break
+        }
+        return nil
+    }
+
+    // MARK: - Walking the store
+
+    /// One way through the store: the cache after another (nil: the first), and whether
+    /// a cache has come round to where a walk started.
+    private struct Direction {
+        let step: (StoredCache?) throws -> StoredCache?
+        let reached: (_ candidate: StoredCache, _ start: StoredCache) -> Bool
+    }
+
+    /// Where a walk stopped: the kept cache, the caches read to reach it (counted again
+    /// from the first after wrapping) and whether it wrapped.
+    private struct Walked {
+        let cache: StoredCache
+        let steps: Int
+        let wrapped: Bool
+    }
+
+    /// The way of the order followed, forwards or backwards.
+    private func direction(forward: Bool) -> Direction {
+        let store = self.store
+        if let origin = nearestOrigin {
+            let key = { (stored: StoredCache) in NearestKey(of: stored, from: origin) }
+            return forward
+                ? Direction(step: { try store.nearestCache(to: origin, after: $0.map(key)) }, reached: { key($0) >= key($1) })
+                : Direction(step: { try store.nearestCache(to: origin, before: $0.map(key)) }, reached: { key($0) <= key($1) })
+        }
+        if forward {
+            return Direction(step: { stored in
+                if let stored { try store.cache(after: stored.id) } else { try store.first() }
+            }, reached: { $0.id >= $1.id })
+        }
+        return Direction(step: { stored in
+            if let stored { try store.cache(before: stored.id) } else { try store.last() }
+        }, reached: { $0.id <= $1.id })
+    }
+
+    /// The first kept cache after `start` going `direction`, wrapping once at the end and
+    /// stopping where it started (`start` itself when it is the only one kept); from the
+    /// beginning without wrapping when `start` is nil. Nil when none is kept.
+    private func firstKept(after start: StoredCache?, _ direction: Direction) throws -> Walked? {
+        var steps = 0
+        var wrapped = false
+        var candidate = try direction.step(start)
+        while true {
+            guard let here = candidate else {
+                guard start != nil, !wrapped else { return nil }
+                (wrapped, steps) = (true, 0)
+                candidate = try direction.step(nil)
+                continue
+            }
+            steps += 1
+            if let start, wrapped, direction.reached(here, start) {
+                return here.id == start.id && keeps(here) ? Walked(cache: here, steps: steps, wrapped: true) : nil
+            }
+            if keeps(here) { return Walked(cache: here, steps: steps, wrapped: wrapped) }
+            candidate = try direction.step(here)
+        }
+    }
+
+    /// The stored position a walk in stored order came to from `start` (nil: from an end).
+    private func storedPosition(of walked: Walked, from start: StoredCache?, forward: Bool) throws -> Int {
+        let fromAnEnd = walked.wrapped || start == nil
+        if forward { return fromAnEnd ? walked.steps : (position ?? 0) + walked.steps }
+        guard fromAnEnd else { return max(1, (position ?? 1) - walked.steps) }
+        count = try store.count()
+        return max(1, count - walked.steps + 1)
+    }
+
+    /// The rank among the kept caches a walk nearest first came to from `start`.
+    private func rank(of walked: Walked, from start: StoredCache?, forward: Bool) -> Int? {
+        let fromAnEnd = walked.wrapped || start == nil
+        if forward { return fromAnEnd ? 1 : nearestRank.map { $0 + 1 } }
+        return fromAnEnd ? keptCount : nearestRank.map { max(1, $0 - 1) }
+    }
+
+    /// Shows a kept cache: the shown one when kept, else the first kept after it in the
+    /// order followed (wrapping), else none. Nearest first, a wrap makes it the nearest.
+    private func moveToKept() throws {
+        guard filtering != nil, current.map(keeps) != true else { return }
+        let start = current
+        let walked = try firstKept(after: start, direction(forward: true))
+        if isNearestFirst {
+            if walked == nil || walked?.wrapped == true || start == nil { nearestRank = walked == nil ? nil : 1 }
+            position = nil
+        } else {
+            position = try walked.map { try storedPosition(of: $0, from: start, forward: true) }
+        }
+        current = walked?.cache
+    }
+
+    /// How many stored caches `filter` keeps: one walk of the store.
+    private func countKept(by filter: CacheFilter) throws -> Int {
+        var kept = 0
+        try store.forEachCache { if filter.keeps($0.cache, own: own.of($0.cache)) { kept += 1 } }
+        return kept
+    }
+}

@@ -1,0 +1,57 @@
+import GeoModel
+
+/// What the form says while a filter is typed at its prompt (M-l) and when it is set,
+/// cleared or refused, and how the status line names the active filter.
+extension FormText {
+    static let filterPrompt = "Filter:"
+    static var filterOpened: String {
+        "Enter sets, \(key(.cancelFilter)) leaves; empty shows all"
+    }
+    static func finishFilteringFirst(cancel: String) -> String {
+        "Enter sets the filter, \(cancel) leaves"
+    }
+    static func filterSet(kept: Int, of count: Int) -> String {
+        kept == 0 ? "No cache meets the filter" : "Showing the \(kept) of \(count) caches the filter keeps"
+    }
+    static let filterCleared = "Filter cleared: every cache is shown"
+    static let filterUnchanged = "Filter unchanged"
+    /// A line that is no filter: what is wrong, that nothing changed, and how filters are written.
+    static func notAFilter(_ error: FilterParseError) -> String {
+        "\(error); the filter is unchanged.\n\nWrite the conditions with commas between them and "
+            + "or between the values of one, such as: not found, available, Multi-cache or Earthcache, "
+            + "Micro or Small, D1-2.5, T3-5, within 5km (from where you stand, or home). type … and "
+            + "container … take any other name. An empty line shows every cache; Enter sets the filter, "
+            + "\(key(.cancelFilter)) leaves it as it was."
+    }
+    static let notAFilterNote = "Not a filter: nothing changed"
+    static func couldNotFilter(_ error: any Error, hint: String) -> String {
+        "Could not set the filter: \(error)\(hint)"
+    }
+    /// The pane when the filter keeps no cache.
+    static func noneKept(by filter: CacheFilter) -> String {
+        "No cache meets the filter: \(filter.summary).\n\n\(key(.filter)) changes it; an empty line there shows every cache."
+    }
+
+    /// The status line's text: the position as the model words it, then the active
+    /// filter, its summary cut to the whole conditions that fit in
+    /// ``filterSummaryLength`` characters (the first one's whole words when none does),
+    /// so that the note still has room.
+    static func status(_ position: String, filter: CacheFilter?) -> String {
+        guard let summary = filter?.summary else { return position }
+        guard summary.count > filterSummaryLength else { return "\(position) · Filter: \(summary)" }
+        var shown = ""
+        for condition in summary.split(separator: ", ") {
+            let longer = shown.isEmpty ? String(condition) : shown + ", " + condition
+            guard longer.count <= filterSummaryLength else { break }
+            shown = longer
+        }
+        if shown.isEmpty {
+            let start = summary.prefix(filterSummaryLength - 1)
+            shown = String(start.lastIndex(of: " ").map { start[..<$0] } ?? start)
+        }
+        return "\(position) · Filter: \(shown)…"
+    }
+
+    /// The most characters of a filter's summary the status line shows.
+    static let filterSummaryLength = 32
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// A filter on the cache list (issue 38, the finder's loop): the moves in stored order
+/// and nearest first show only the caches it keeps, the count says how many it keeps of
+/// all, and it follows this list's writes and other sessions' changes, on both stores.
+@Suite struct CacheListFilterTests {
+    static let origin = try! Coordinate(parsing: "47.000000, 8.000000")
+    /// Stored A to F; B and E are the multis. Nearest first from ``origin``: E, D, C, B, A,
+    /// then F (no place).
+    static let caches = [
+        cache("A", "Traditional Cache", north: 5), cache("B", "Multi-cache", north: 4),
+        cache("C", "Traditional Cache", north: 3), cache("D", "Traditional Cache", north: 2),
+        cache("E", "Multi-cache", north: 1), cache("F", "Traditional Cache", north: nil),
+    ]
+
+    /// A cache of `type`, `north` hundredths of a degree north of ``origin`` (no place when nil).
+    static func cache(_ title: String, _ type: String, north: Int?) -> GeoCache {
+        var cache = GeoCache(title: title, details: "d", creator: "c", reward: "r", code: "GC\(title)\(title)")
+        cache.listing = Listing(type: type)
+        cache.coordinate = north.map { Coordinate(latitudeMicrodegrees: Int32(47_000_000 + $0 * 10_000),
+                                                  longitudeMicrodegrees: 8_000_000)! }
+        return cache
+    }
+
+    static func multis() -> CacheFilter {
+        var filter = CacheFilter()
+        filter.types = ["Multi-cache"]
+        return filter
+    }
+
+    /// The titles and summaries `moves` come to, one after each.
+    static func walk(_ list: CacheList, _ moves: Int, _ move: (CacheList) -> Void) -> [String] {
+        (0..<moves).map { _ in
+            move(list)
+            return "\(list.current?.cache.title ?? "-") \(list.positionSummary)"
+        }
+    }
+
+    @Test("Setting a filter shows the first kept cache at or after the shown one and broadcasts it once",
+          arguments: StoreKind.allCases)
+    func settingShowsTheFirstKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        let recorder = ChangeRecorder(list)
+        try list.setFilter(Self.multis())
+        #expect(list.current?.cache.title == "B")
+        #expect(recorder.changes == [.filterChanged(Self.multis(), kept: 2, current: list.current)])
+    }
+
+    @Test("The count says how many the filter keeps of all, after the stored-order position",
+          arguments: StoreKind.allCases)
+    func countFollowsThePosition(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        #expect(list.positionText == "2 of 6 · 2 of 6 shown")
+        #expect(list.positionSummary == "Cache 2 of 6 · 2 of 6 shown")
+        #expect(list.keptText == "2 of 6 shown")
+    }
+
+    @Test("Next shows only kept caches, keeping stored-order positions, and wraps", arguments: StoreKind.allCases)
+    func nextSkips(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        #expect(Self.walk(list, 2) { $0.showNext() } == ["E Cache 5 of 6 · 2 of 6 shown", "B Cache 2 of 6 · 2 of 6 shown"])
+    }
+
+    @Test("Previous shows only kept caches backwards and wraps to the last kept", arguments: StoreKind.allCases)
+    func previousSkips(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        #expect(Self.walk(list, 2) { $0.showPrevious() } == ["E Cache 5 of 6 · 2 of 6 shown", "B Cache 2 of 6 · 2 of 6 shown"])
+    }
+
+    @Test("First and Last show the first and last kept caches", arguments: StoreKind.allCases)
+    func firstAndLastAreKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        list.showLast()
+        #expect(list.current?.cache.title == "E")
+        #expect(list.position == 5)
+        list.showFirst()
+        #expect(list.current?.cache.title == "B")
+        #expect(list.position == 2)
+    }
+
+    @Test("Random shows only kept caches, never the shown one")
+    func randomIsKept() throws {
+        let fixture = try StoreFixture()
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        var generator = SeededGenerator(state: 38)
+        let titles = (0..<6).map { _ in
+            list.showRandom(using: &generator)
+            return list.current?.cache.title ?? "-"
+        }
+        #expect(titles == ["E", "B", "E", "B", "E", "B"])
+    }
+
+    @Test("Nearest first shows the nearest kept cache and Next goes outwards through the kept ones only",
+          arguments: StoreKind.allCases)
+    func nearestFirstSkips(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        list.browseNearestFirst(from: Self.origin)
+        #expect(list.current?.cache.title == "E")
+        #expect(list.positionSummary == "Nearest 1 of 2 · 2 of 6 shown")
+        #expect(Self.walk(list, 2) { $0.showNext() } == ["B Nearest 2 of 2 · 2 of 6 shown", "E Nearest 1 of 2 · 2 of 6 shown"])
+        #expect(Self.walk(list, 1) { $0.showPrevious() } == ["B Nearest 2 of 2 · 2 of 6 shown"])
+    }
+
+    @Test("A filter set nearest first shows the next kept cache farther out", arguments: StoreKind.allCases)
+    func filterSetNearestFirst(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        try list.setFilter(Self.multis())
+        #expect(list.current?.cache.title == "B")
+    }
+
+    @Test("A filter that keeps none shows none, says so, and the moves do nothing", arguments: StoreKind.allCases)
+    func noneKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        var filter = CacheFilter()
+        filter.types = ["Earthcache"]
+        try list.setFilter(filter)
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        list.showPrevious()
+        list.showLast()
+        #expect(list.current == nil)
+        #expect(list.positionSummary == "0 of 6 shown")
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test("With one kept cache, Next stays on it and broadcasts nothing")
+    func oneKeptStays() throws {
+        let fixture = try StoreFixture()
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(try CacheFilter(parsing: "Multi-cache, within 2km", origin: Self.origin))
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        #expect(list.current?.cache.title == "E")
+        #expect(recorder.changes.isEmpty)
+    }
+
+    @Test("Clearing the filter shows every cache again from the shown one", arguments: StoreKind.allCases)
+    func clearingShowsAll(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        let recorder = ChangeRecorder(list)
+        try list.setFilter(nil)
+        #expect(recorder.changes == [.filterChanged(nil, kept: nil, current: list.current)])
+        list.showNext()
+        #expect(list.current?.cache.title == "C")
+        #expect(list.positionSummary == "Cache 3 of 6")
+    }
+
+    @Test("Setting a filter counts by one walk of the store")
+    func countingWalksOnce() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches(Self.caches)
+        let store = CountingStore(try fixture.open())
+        let list = try CacheList(store: store)
+        try list.setFilter(Self.multis())
+        #expect(store.walks == 1)
+    }
+
+    @Test("The found condition counts with the person's own data", arguments: StoreKind.allCases)
+    func foundUsesOwnData(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.own = OwnData.Book(["GCCC": OwnData(found: "2024-05-01T10:00:00Z"), "GCEE": OwnData(found: "2024-05-02T10:00:00Z")])
+        try list.setFilter(try CacheFilter(parsing: "found"))
+        #expect(list.current?.cache.title == "C")
+        list.showNext()
+        #expect(list.current?.cache.title == "E")
+        #expect(list.keptCount == 2)
+    }
+
+    @Test("Another session's change is counted and broadcast, and its kept cache is shown",
+          arguments: StoreKind.allCases)
+    func otherSessionsChangeIsCounted(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        let other = try fixture.open()
+        let c = try #require(try other.cache(atPosition: 3))
+        var multi = c.cache
+        multi.listing.type = "Multi-cache"
+        try other.update(c, to: multi)
+        let recorder = ChangeRecorder(list)
+        try waitForChange(list)
+        #expect(list.keptCount == 3)
+        #expect(recorder.changes.contains(.storeChangedExternally(count: 6)))
+        list.showNext()
+        #expect(list.current?.cache.title == "C")
+    }
+
+    @Test("When another session makes the shown cache one the filter leaves out, the next kept one is shown",
+          arguments: StoreKind.allCases)
+    func shownCacheLeftOutMovesOn(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        let other = try fixture.open()
+        let b = try #require(try other.cache(atPosition: 2))
+        var traditional = b.cache
+        traditional.listing.type = "Traditional Cache"
+        try other.update(b, to: traditional)
+        try waitForChange(list)
+        #expect(list.current?.cache.title == "E")
+        #expect(list.positionSummary == "Cache 5 of 6 · 1 of 6 shown")
+    }
+
+    @Test("An edit of this list is counted, and the edited cache stays shown", arguments: StoreKind.allCases)
+    func ownEditIsCounted(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        var traditional = try #require(list.current).cache
+        traditional.listing.type = "Traditional Cache"
+        try list.updateCurrent(traditional)
+        #expect(list.keptCount == 1)
+        #expect(list.current?.cache.title == "B")
+        list.showNext()
+        #expect(list.current?.cache.title == "E")
+    }
+
+    @Test("Deleting the shown cache shows the next kept one", arguments: StoreKind.allCases)
+    func deleteShowsTheNextKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        let recorder = ChangeRecorder(list)
+        try list.deleteCurrent()
+        #expect(list.current?.cache.title == "E")
+        #expect(list.positionSummary == "Cache 4 of 5 · 1 of 5 shown")
+        guard case .deleted(_, let newCurrent, let position, let count) = recorder.changes.first else {
+            Issue.record("no delete broadcast")
+            return
+        }
+        #expect(newCurrent?.cache.title == "E" && position == 4 && count == 5)
+    }
+
+    @Test("An added cache is counted, and shown even when the filter leaves it out", arguments: StoreKind.allCases)
+    func addIsCounted(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        try list.add(Self.cache("G", "Multi-cache", north: 6))
+        #expect(list.positionSummary == "Cache 7 of 7 · 3 of 7 shown")
+        try list.add(Self.cache("H", "Traditional Cache", north: 7))
+        #expect(list.current?.cache.title == "H")
+        #expect(list.keptCount == 3)
+    }
+
+    @Test("A search with a filter matches only the kept caches", arguments: StoreKind.allCases)
+    func searchMatchesOnlyKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        #expect(try list.beginSearch("d") == 2)
+        #expect(list.positionText == "Match 1 of 2 · 2 of 6 shown")
+    }
+
+    @Test("A filter set during a search finds the matches again among the kept caches")
+    func filterDuringASearch() throws {
+        let fixture = try StoreFixture()
+        let list = try fixture.list(holding: Self.caches)
+        try list.beginSearch("d")
+        #expect(list.searchMatchCount == 6)
+        try list.setFilter(Self.multis())
+        #expect(list.searchMatchCount == 2)
+        #expect(list.current?.cache.title == "B")
+    }
+
+    /// Checks for other sessions' changes until one is seen (a PostgreSQL notification
+    /// may take a moment to arrive).
+    private func waitForChange(_ list: CacheList) throws {
+        let before = (list.keptCount, list.current)
+        for _ in 0..<50 {
+            try list.checkForExternalChanges()
+            if (list.keptCount, list.current) != before { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+}
+
+/// A store that counts its walks through every cache.
+private final class CountingStore: ForwardingStore {
+    private(set) var walks = 0
+
+    override func forEachCache(_ body: (StoredCache) throws -> Void) throws {
+        walks += 1
+        try super.forEachCache(body)
+    }
+}
