@@ -30,7 +30,13 @@ extension WriteSession {
     /// The person's own data: the store's (the copy's while it is shown), with what waits
     /// on this machine applied over it.
     public func ownData() throws -> OwnData.Book {
-        var book = try readStore().ownData()
+        var book: OwnData.Book
+        do {
+            book = try readStore().ownData()
+        } catch StoreError.noCopy {
+            // Away without a copy: what waits here is all there is to show.
+            book = OwnData.Book()
+        }
         for change in try waitingFinderChanges() {
             if case .own(let code, let data) = change.kind { book.byCode[code] = data.isEmpty ? nil : data }
             if case .visits(let visits, _) = change.kind {

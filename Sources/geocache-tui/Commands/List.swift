@@ -94,7 +94,9 @@ extension GeocacheTUICommand {
             if origin != nil { columns.insert(.distance) }
             var writer = ListingWriter(format: json ? .json : .lines, columns: columns)
             do {
-                let own = try session.ownData()
+                // Read only when something shows or chooses by it: a plain list costs what psql's does.
+                let needsOwn = json || origin != nil || filter.found != nil || filter.within != nil
+                let own = needsOwn ? try session.ownData() : OwnData.Book()
                 writer.own = own
                 let keeps = { (stored: StoredCache) in everything || filter.keeps(stored.cache, own: own.of(stored.cache)) }
                 if let origin {

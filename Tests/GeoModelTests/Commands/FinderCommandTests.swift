@@ -181,3 +181,22 @@ import Testing
         }
     }
 }
+
+/// `log` while the club store's server is down: kept on this machine, delivered by the
+/// next command once it answers, exactly once.
+@Suite(.serialized) struct FinderFieldModeCommandTests {
+    @Test func aVisitLoggedWhileTheServerIsDownIsDeliveredOnceBySync() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        let logged = try club.run(["log", "GC1OAK", "found", "on the spot", "--time", "2026-11-28T10:32Z"])
+        #expect(logged.status == 0, "stderr was: \(logged.error)")
+        #expect(logged.error.contains("kept on this machine: 1 change waiting for the club store"))
+        try club.server.start()
+        #expect(try club.run(["sync"]).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        let store = try PostgresStore(url: club.url)
+        #expect(try store.visits().map(\.visit.text) == ["on the spot"])
+        #expect(try store.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:00Z")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// The finder's writes while a club store is away (field mode): kept in this machine's
+/// outbox through the write session like every write, shown as if stored, delivered in
+/// order and exactly once.
+@Suite struct FinderFieldModeTests {
+    static let awayURL = "postgres://geo@127.0.0.1:1/club?connect_timeout=2"
+
+    private let found = Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")
+
+    /// A session on the away club store, its files in `directory`.
+    private func awaySession(_ directory: TemporaryDirectory) -> WriteSession {
+        let files = FieldFiles(serverURL: Self.awayURL, environment: ["XDG_DATA_HOME": directory.url.path])
+        return WriteSession(store: nil, location: .server(Self.awayURL), files: files,
+                            unreachable: .connectionLost(server: Self.awayURL, reason: "refused"))
+    }
+
+    @Test func aVisitWhileAwayIsKeptAndShownAsFound() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        guard case .kept(.finder, let waiting) = try session.recordVisits([found]) else {
+            Issue.record("the visit was not kept on this machine")
+            return
+        }
+        #expect(waiting == 1)
+        #expect(try session.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:00Z")
+        #expect(try session.visits().map(\.visit) == [found])
+    }
+
+    @Test func keptVisitsAndOwnDataAreDeliveredInOrderOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        _ = try session.recordVisits([found])
+        _ = try session.setOwnData(OwnData(found: "2026-11-28T10:32:00Z", note: "behind the oak"), forCode: "GC1OAK")
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        let report = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        #expect(report.finderDelivered.count == 2 && report.stoppedBy == nil)
+        #expect(try live.visits().map(\.visit) == [found])
+        #expect(try live.ownData().byCode["GC1OAK"]?.note == "behind the oak")
+        #expect(try session.outbox().count() == 0)
+        // Nothing is left to send again.
+        #expect(try OutboxDelivery.deliver(try session.outbox(), to: live).finderDelivered.isEmpty)
+        #expect(try live.visits().count == 1)
+    }
+
+    @Test func aVisitsWriteSentAgainWithItsIdentifierIsStoredOnce() throws {
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        let write = WriteID()
+        let first = try live.recordVisits([found], as: write)
+        let again = try live.recordVisits([found], as: write)
+        #expect(first == VisitsRecorded(added: 1, unknownCodes: ["GC1OAK"], newlyFound: 1))
+        #expect(again == first)
+        #expect(try live.visits().count == 1)
+    }
+
+    @Test func aVisitExportedWhileWaitingIsMarkedExportedWhenDelivered() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        _ = try session.recordVisits([found])
+        try session.markVisitsExported([found])
+        #expect(try session.visits().map(\.exported) == [true])
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        _ = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        #expect(try live.visits().map(\.exported) == [true])
+    }
+
+    @Test func aVisitWithANulCharacterIsRefusedAndNothingIsKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        var bad = found
+        bad.text = "a\u{0}b"
+        #expect(throws: FinderInputError.nulCharacter(what: "visit's text")) { try session.recordVisits([bad]) }
+        #expect(try session.waitingCount() == 0)
+    }
+}

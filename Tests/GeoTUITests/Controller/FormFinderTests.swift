@@ -1,0 +1,121 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+@testable import GeoTUI
+
+/// The finder's prompt in the form (issue 38), driven by key scripts: Alt-L logs a
+/// visit to the shown cache (Tab picks the kind), Alt-N keeps a note, Alt-C a corrected
+/// place; Esc leaves; the model and the screen are both checked, on a file, on a live
+/// club store and on a club store that is away.
+@Suite(.serialized) struct FormFinderTests {
+    static let oak: GeoCache = {
+        var cache = Samples.oak
+        cache.code = "GC1OAK"
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000)
+        return cache
+    }()
+
+    @Test func altLOpensAFoundItPromptInTheStatusRow() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("l"))
+        #expect(form.status.hasPrefix(" Found it:"))
+        #expect(form.help.contains("Type") && form.help.contains("Cancel"))
+    }
+
+    @Test func tabTurnsThePromptToTheNextKindOfVisit() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("l"), .tab)
+        #expect(form.status.hasPrefix(" Didn't find it:"))
+        form.press(.backTab, .backTab)
+        #expect(form.status.hasPrefix(" Unattempted:"))
+    }
+
+    @Test func enterLogsTheVisitAndThePaneShowsTheCacheFound() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("l"))
+        form.type("Quick find, \"thanks\"")
+        form.press(.enter)
+        let visits = try form.model.store.visits()
+        #expect(visits.map(\.visit.text) == ["Quick find, \"thanks\""])
+        #expect(visits.first?.visit.type == .foundIt)
+        #expect(form.status.contains("Logged Found it on GC1OAK at"))
+        #expect(form.screen.contains("Found:   by you on "))
+    }
+
+    @Test func escLeavesThePromptWithoutLoggingAnything() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("l"))
+        form.type("never mind")
+        form.press(.escape)
+        #expect(try form.model.store.visits().isEmpty)
+        #expect(form.status.contains("Nothing logged or kept"))
+    }
+
+    @Test func altNKeepsANoteThePaneShowsAndAnImportLeaves() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("Behind the second oak")
+        form.press(.enter)
+        #expect(try form.model.store.ownData().byCode["GC1OAK"]?.note == "Behind the second oak")
+        #expect(form.screen.contains("Note:    Behind the second oak"))
+        var newer = Self.oak
+        newer.details = "Moved"
+        _ = try form.model.store.importCaches(from: .bytes(Array(JSONInterchange.document(for: [newer]).utf8), name: "pq.json"))
+        #expect(try form.model.store.ownData().byCode["GC1OAK"]?.note == "Behind the second oak")
+    }
+
+    @Test func altCKeepsAFinalThatTheAwayLineMeasuresTo() throws {
+        let home = Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000)!
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak], position: PositionSource(home: home))
+        form.press(.alt("c"))
+        form.type("47.001000, 8.000000")
+        form.press(.enter)
+        #expect(try form.model.store.ownData().byCode["GC1OAK"]?.corrected
+                == Coordinate(latitudeMicrodegrees: 47_001_000, longitudeMicrodegrees: 8_000_000))
+        #expect(form.screen.contains("Final:   N 47° 00.060′ E 008° 00.000′ (yours"))
+        #expect(form.screen.contains("Away:    111 m N"))
+    }
+
+    @Test func aFinalThatIsNoCoordinateIsRefusedAndThePromptStaysOpen() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("c"))
+        form.type("behind the shed")
+        form.press(.enter)
+        #expect(form.status.hasPrefix(" Final:"))
+        #expect(try form.model.store.ownData().byCode.isEmpty)
+        #expect(form.screen.contains("nothing stored"))
+    }
+
+    @Test func theHelpAndTheKeyReferenceListTheFinderKeys() throws {
+        let entries = FormAction.keyMap.helpEntries(in: .browsing)
+        #expect(entries.contains { $0.keys == "M-l, F11" && $0.description.hasPrefix("Log a visit") })
+        #expect(entries.contains { $0.keys == "M-n" } && entries.contains { $0.keys == "M-c" })
+        #expect(FormKeyReference.sections.map(\.title).contains { $0.hasPrefix("Logging a visit, a note or a final") })
+    }
+
+    @Test func onALiveClubStoreTheVisitIsTheMembers() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Self.oak)
+        let form = try ClubFormHarness(url: url)
+        form.press(.alt("l"), .tab)
+        form.type("not today")
+        form.press(.enter)
+        #expect(try PostgresStore(url: url).visits().map(\.visit.type) == [.didNotFindIt])
+        #expect(form.status.contains("Logged Didn't find it on GC1OAK"))
+    }
+
+    @Test func onAClubStoreThatIsAwayTheVisitIsKeptHereAndShownFound() throws {
+        let form = try ClubFormHarness { files in
+            let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+            try live.add(Self.oak)
+            try ClubCopy(files: files).refresh(from: live, area: nil)
+        }
+        form.press(.alt("l"))
+        form.type("offline find")
+        form.press(.enter)
+        #expect(form.status.contains("Kept on this machine: 1 change waiting"))
+        #expect(try Outbox(files: form.files).finderChanges().count == 1)
+        #expect(form.screen.contains("Found:   by you on "))
+    }
+}
