@@ -39,6 +39,8 @@ extension FormText {
     static func finalKept(_ place: Coordinate) -> String {
         "Final kept at \(place.geocachingText): distance and nearest first use it"
     }
+    /// After the cache's name in the navigation view when it leads to the corrected place.
+    static let yourFinal = " (your final)"
     static let finalRemoved = "Final removed: the listing's coordinates count again"
 
     static func cannotRecord(_ error: FinderInputError) -> String {

@@ -16,12 +16,14 @@ struct NavigationTarget {
     /// The one led to now.
     private(set) var index = 0
 
-    /// The places of `stored`; nil when neither it nor any of its waypoints has one.
-    init?(_ stored: StoredCache) {
+    /// The places of `stored`, the cache's own being the person's `final` where they
+    /// corrected it; nil when neither it nor any of its waypoints has one.
+    init?(_ stored: StoredCache, final: Coordinate? = nil) {
         let cache = stored.cache
         var places: [Place] = []
-        if let place = cache.coordinate {
-            places.append(Place(name: [cache.code, cache.title].compactMap { $0 }.joined(separator: " "), coordinate: place))
+        if let place = final ?? cache.coordinate {
+            let name = [cache.code, cache.title].compactMap { $0 }.joined(separator: " ")
+            places.append(Place(name: final == nil ? name : name + FormText.yourFinal, coordinate: place))
         }
         for waypoint in cache.listing.waypoints {
             guard let place = waypoint.coordinate else { continue }
