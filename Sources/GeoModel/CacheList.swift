@@ -196,36 +196,6 @@ public final class CacheList {
     /// The current cache's multi-line description, nil when the list is empty.
     public var currentDescription: String? { current?.cache.description }
 
-    /// Where the current cache sits: "3 of 12", "0 of 0" when the list is empty;
-    /// during a search "Match 2 of 7", or "No matches"; with a filter, how many it keeps
-    /// follows ("3 of 340 · 12 of 340 shown": the position stays that of stored order).
-    public var positionText: String { [placeText, keptText].compactMap { $0 }.joined(separator: " · ") }
-
-    /// ``positionText`` without the filter's count (nearest first, the rank among the kept).
-    private var placeText: String {
-        if search == nil, case .nearest = order {
-            return nearestRank.map { "\($0) of \(keptCount ?? count)" } ?? "\(count)"
-        }
-        guard let search else { return "\(position ?? 0) of \(count)" }
-        guard let index = search.index else { return "No matches" }
-        return "Match \(index + 1) of \(search.matches.count)"
-    }
-
-    /// The position as a person reads it: "Cache 3 of 12", "No caches yet"; during a
-    /// search "Match 2 of 7", or "No matches"; nearest first "Nearest 3 of 12", or
-    /// "Nearest first, 12 caches" when the rank is not known; a filter's count follows
-    /// ("Cache 3 of 340 · 12 of 340 shown"), alone when it keeps none ("0 of 340 shown").
-    public var positionSummary: String {
-        if isSearching { return positionText }
-        if isEmpty { return "No caches yet" }
-        if keptCount == 0, let keptText { return keptText }
-        if case .nearest = order {
-            let place = nearestRank.map { "Nearest \($0) of \(keptCount ?? count)" } ?? "Nearest first, \(count) caches"
-            return [place, keptText].compactMap { $0 }.joined(separator: " · ")
-        }
-        return "Cache \(positionText)"
-    }
-
     /// True when no cache is stored.
     public var isEmpty: Bool { count == 0 }
 

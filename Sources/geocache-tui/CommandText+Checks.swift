@@ -4,7 +4,8 @@ import GeoModel
 /// What the commands say about what they do not take on trust: numbers out of range on
 /// the command line, field mode's files found damaged and set aside, changes kept on
 /// this machine whose rows cannot be read, fixes that are no position, and changes in
-/// conflict with the club store (the rest of their words are in `CommandText.swift`).
+/// conflict with the club store; and the finder's commands (`log`, `own`, field notes).
+/// The rest of their words are in `CommandText.swift`.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -215,5 +216,54 @@ enum ConflictText {
         if let hint = listing.hint { parts.append("hint “\(visible(hint))”") }
         parts.append(listing.logs.count == 1 ? "1 log" : "\(listing.logs.count) logs")
         return parts.joined(separator: ", ")
+    }
+}
+
+/// What the finder's commands say: `log`, `own`, and field notes both ways.
+extension CommandText {
+    static func unknownVisitType(_ word: String) -> String {
+        "\"\(word)\" is not a kind of visit: use one of " + VisitType.allCases.map(\.word).joined(separator: ", ") + "."
+    }
+    /// "Logged Found it on GC1A2B3 at 2026-11-28T10:32:00Z".
+    static func logged(_ visit: Visit) -> String { "Logged \(visit.type.rawValue) on \(visit.code) at \(visit.time)" }
+    static func alreadyLogged(_ visit: Visit) -> String {
+        "Already logged: \(visit.type.rawValue) on \(visit.code) at \(visit.time) (nothing added)"
+    }
+    static func visitToUnknownCode(_ code: String) -> String {
+        "no cache with the code \(code) is stored; the visit is kept all the same"
+    }
+    /// The person's data on a cache, one fact a line: "GC1A2B3", "found 2026-…", "final N …", "note …".
+    static func ownData(_ own: OwnData, code: String) -> String {
+        var lines = [code]
+        lines.append(own.found.map { "found\t\($0)" } ?? "found\tno")
+        if let corrected = own.corrected { lines.append("final\t\(corrected.geocachingText)") }
+        if !own.note.isEmpty { lines.append("note\t" + own.note.replacingOccurrences(of: "\n", with: "\\n")) }
+        return lines.joined(separator: "\n")
+    }
+    static func fieldNoteProblem(_ path: String, _ problem: FieldNotes.Problem, skipped: Bool) -> String {
+        "\(path), \(problem)" + (skipped ? " (left out)" : "")
+    }
+    static func fieldNotesRefused(_ problems: Int) -> String {
+        "\(problems == 1 ? "a line is" : "\(problems) lines are") not a visit: nothing was imported (--skip-invalid leaves them out)"
+    }
+    /// "Visits: added 3, already kept 1; marked found 2; for caches not stored: 1 (GC9ZZZ)."
+    static func visitsImported(_ recorded: VisitsRecorded) -> String {
+        var text = "Visits: added \(recorded.added), already kept \(recorded.alreadyKept)"
+        if recorded.newlyFound > 0 { text += "; marked found \(recorded.newlyFound)" }
+        if !recorded.unknownCodes.isEmpty {
+            let shown = recorded.unknownCodes.prefix(10).joined(separator: ", ")
+                + (recorded.unknownCodes.count > 10 ? ", …" : "")
+            text += "; kept for caches not stored: \(recorded.unknownCodes.count) (\(shown))"
+        }
+        return text + "."
+    }
+    static let allWithoutFieldNotes = "--all belongs to --format fieldnotes: other formats write every cache already."
+    static let filtersWithFieldNotes = "Field notes are your visits, not caches: the filters and --near do not apply."
+    static func visitsExported(_ count: Int, all: Bool) -> String {
+        if count == 0 { return all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)" }
+        return count == 1 ? "1 visit written" : "\(count) visits written"
+    }
+    static func visitsNotMarked(_ error: any Error) -> String {
+        "the field notes were written, but the visits could not be marked exported: \(error). They will be written again next time."
     }
 }

@@ -15,9 +15,13 @@ extension FieldNotes {
     }
 
     /// Whether the file at `path` holds field notes (its first line is a visit's), read
-    /// from its first bytes; false for one that cannot be read (the import says why).
+    /// from its first bytes; false for one that cannot be read (the import says why),
+    /// and for anything but a regular file: a FIFO, a device or a process substitution
+    /// can be read only once, by the import of caches.
     public static func isFieldNotesFile(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: 4096), !start.isEmpty else { return false }
         return recognises(Array(start))

@@ -13,17 +13,6 @@ extension GeoCacheFormController {
         setNote(FormText.filterOpened)
     }
 
-    /// Input the key table leaves while the field is open: Enter sets the filter,
-    /// everything else edits the text.
-    func handleFilterInput(_ event: InputEvent) -> ControllerOutcome {
-        if event == .key(.enter) {
-            setFilter()
-            return .proceed
-        }
-        if statusBar.handle(event) == .handled { dirty.insert(.status) }
-        return .proceed
-    }
-
     /// Reads the field (in the model) and sets the filter it says; a line that is no
     /// filter is refused naming the word at fault, and the field stays open to correct it.
     func setFilter() {
@@ -39,21 +28,9 @@ extension GeoCacheFormController {
             try model.setFilter(filter)
         } catch {
             let hint = reopenHint(after: error)
-            closeFilter(note: "")
+            closePrompt(note: "")
             return showError(FormText.couldNotFilter(error, hint: hint))
         }
-        closeFilter(note: model.keptCount.map { FormText.filterSet(kept: $0, of: model.count) } ?? FormText.filterCleared)
-    }
-
-    /// Closes the field, shows the cache again in place of a refusal, and says `note`.
-    func closeFilter(note: String) {
-        mode = .browsing
-        statusBar.field.text = ""
-        if paneError != nil {
-            paneError = nil
-            updatePane()
-        }
-        updateStatus()
-        setNote(note)
+        closePrompt(note: model.keptCount.map { FormText.filterSet(kept: $0, of: model.count) } ?? FormText.filterCleared)
     }
 }

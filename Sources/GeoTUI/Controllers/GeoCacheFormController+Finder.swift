@@ -28,29 +28,6 @@ extension GeoCacheFormController {
         showPromptOf(next.kind)
     }
 
-    /// Input the key table leaves while the prompt is open: Enter records, everything
-    /// else edits the text.
-    func handleRecordingInput(_ event: InputEvent) -> ControllerOutcome {
-        if event == .key(.enter) {
-            recordPrompt()
-            return .proceed
-        }
-        if statusBar.handle(event) == .handled { dirty.insert(.status) }
-        return .proceed
-    }
-
-    /// Closes the prompt and says `note`.
-    func closeFinderPrompt(note: String) {
-        mode = .browsing
-        statusBar.field.text = ""
-        if paneError != nil {
-            paneError = nil
-            updatePane()
-        }
-        updateStatus()
-        setNote(note)
-    }
-
     /// The status row's prompt and note for `kind`.
     private func showPromptOf(_ kind: FinderPrompt.Kind) {
         statusBar.prompt = FormText.finderPrompt(kind)
@@ -60,7 +37,7 @@ extension GeoCacheFormController {
 
     /// Records what the prompt holds; a text that cannot be kept (a coordinate that is
     /// none, a NUL) is refused naming what is wrong, and the prompt stays open.
-    private func recordPrompt() {
+    func recordPrompt() {
         guard let prompt = mode.finderPrompt else { return }
         let text = statusBar.field.text
         let code = prompt.target.cache.code ?? ""
@@ -94,7 +71,7 @@ extension GeoCacheFormController {
             setNote(FormText.nothingRecorded)
         } catch {
             let hint = reopenHint(after: error)
-            closeFinderPrompt(note: "")
+            closePrompt(note: "")
             showError(FormText.couldNotRecord(error, hint: hint))
         }
     }
@@ -103,15 +80,15 @@ extension GeoCacheFormController {
     private func finish(_ result: WriteResult<Void>, done: String) {
         switch result {
         case .stored:
-            closeFinderPrompt(note: done)
+            closePrompt(note: done)
         case .kept(_, let waiting):
-            closeFinderPrompt(note: FormText.keptOnThisMachine(waiting: waiting))
+            closePrompt(note: FormText.keptOnThisMachine(waiting: waiting))
         case .lockHeld(let holder):
             setNote(FormText.recordHeldByLock(holder: holder))
         case .outcomeUnknown:
             noteOutcomeUnknown()
         case .refused(let error):
-            closeFinderPrompt(note: FormText.nothingRecorded)
+            closePrompt(note: FormText.nothingRecorded)
             showError(FormText.refusedByServer(error, keepingText: false))
         }
     }

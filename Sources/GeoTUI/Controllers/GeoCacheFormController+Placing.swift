@@ -13,17 +13,6 @@ extension GeoCacheFormController {
         setNote(FormText.placingOpened)
     }
 
-    /// Input the key table leaves while the field is open: Enter stores, everything
-    /// else edits the text.
-    func handlePlacingInput(_ event: InputEvent) -> ControllerOutcome {
-        if event == .key(.enter) {
-            storePlace()
-            return .proceed
-        }
-        if statusBar.handle(event) == .handled { dirty.insert(.status) }
-        return .proceed
-    }
-
     /// Reads the field and writes the coordinates over the version the prompt opened
     /// on; a text that is no coordinate is refused naming what is wrong, and the field
     /// stays open to correct it.
@@ -47,30 +36,18 @@ extension GeoCacheFormController {
         placed.coordinate = coordinate
         do {
             try model.update(target, to: placed)
-            closePlacing(note: coordinate.map(FormText.placed) ?? FormText.placeRemoved)
+            closePrompt(note: coordinate.map(FormText.placed) ?? FormText.placeRemoved)
         } catch let error as GeoCacheValidationError {
-            closePlacing(note: "")
+            closePrompt(note: "")
             showError(FormText.cannotPlace(error))
         } catch CacheEditError.deletedElsewhere {
-            closePlacing(note: FormText.deletedWhilePlacing(target.cache.title))
+            closePrompt(note: FormText.deletedWhilePlacing(target.cache.title))
         } catch CacheEditError.changedElsewhere {
-            closePlacing(note: FormText.changedWhilePlacing(target.cache.title))
+            closePrompt(note: FormText.changedWhilePlacing(target.cache.title))
         } catch {
             let hint = reopenHint(after: error)
-            closePlacing(note: "")
+            closePrompt(note: "")
             showError(FormText.couldNotPlace(error, hint: hint))
         }
-    }
-
-    /// Closes the field, shows the cache again in place of a refusal, and says `note`.
-    func closePlacing(note: String) {
-        mode = .browsing
-        statusBar.field.text = ""
-        if paneError != nil {
-            paneError = nil
-            updatePane()
-        }
-        updateStatus()
-        setNote(note)
     }
 }

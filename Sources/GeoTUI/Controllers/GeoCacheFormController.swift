@@ -222,9 +222,9 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         }
         if case .searching = mode { return handleSearchInput(event) }
-        if case .placing = mode { return handlePlacingInput(event) }
-        if case .recording = mode { return handleRecordingInput(event) }
-        if case .filtering = mode { return handleFilterInput(event) }
+        if case .placing = mode { return handlePromptInput(event, enter: storePlace) }
+        if case .recording = mode { return handlePromptInput(event, enter: recordPrompt) }
+        if case .filtering = mode { return handlePromptInput(event, enter: setFilter) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
         if event == .key(.character("?")), !(form.focusedWidget is TextField) { return request(.showHelp) }
         if form.handle(event) == .handled { dirty.insert(.form) }
@@ -365,7 +365,7 @@ public final class GeoCacheFormController: ScreenController {
         case .closeHelp: closeHelp()
         case .toggleHint: toggleHint()
         case .placeCache: openPlacing()
-        case .cancelPlacing: closePlacing(note: FormText.placeUnchanged)
+        case .cancelPlacing: closePrompt(note: FormText.placeUnchanged)
         case .toggleNearestFirst: toggleNearestFirst()
         case .takeNextDraft: takeNextDraft()
         case .navigate: openNavigation()
@@ -375,9 +375,9 @@ public final class GeoCacheFormController: ScreenController {
         case .writeNote: openFinderPrompt(.note)
         case .correctPlace: openFinderPrompt(.correctedPlace)
         case .nextVisitType, .previousVisitType: cycleVisitType(forward: action == .nextVisitType)
-        case .cancelRecording: closeFinderPrompt(note: FormText.recordingCancelled)
+        case .cancelRecording: closePrompt(note: FormText.recordingCancelled)
         case .filter: openFilter()
-        case .cancelFilter: closeFilter(note: FormText.filterUnchanged)
+        case .cancelFilter: closePrompt(note: FormText.filterUnchanged)
         }
         return .proceed
     }

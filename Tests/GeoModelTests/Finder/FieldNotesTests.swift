@@ -34,6 +34,23 @@ import Testing
         #expect(FieldNotes.recognises(bytes))
     }
 
+    @Test("lone CR line ends and a mixture of line ends read every visit, blank lines between them skipped")
+    func readsOddLineEnds() {
+        let bytes = utf16LE("GC1A2B3,2026-11-28T10:32Z,Found it,\"Quick \"\"find\"\", TFTC\"\r\r\n"
+                            + "OC12AB,2026-11-28T11:05Z,Didn't find it,\"\"\n\r")
+        let reading = FieldNotes.read(bytes)
+        #expect(reading.visits == [Self.found, Self.dnf])
+        #expect(reading.problems.isEmpty)
+    }
+
+    @Test("a huge line without quotes or line ends is one problem, not a hang, and nothing else is read")
+    func readsAHugeLineAsOneProblem() {
+        let huge = "GC1A2B3,2026-11-28T10:32Z,Found it," + String(repeating: "x", count: 200_000)
+        let reading = FieldNotes.read(Array(huge.utf8))
+        #expect(reading.visits.isEmpty)
+        #expect(reading.problems.map(\.line) == [1])
+    }
+
     @Test("UTF-8 with or without a mark, times with seconds and quotes turned into apostrophes read")
     func readsUTF8Variants() {
         let text = "GC1A2B3,2026-11-28T10:32:00Z,found it,\"Quick 'find', TFTC\"\r\n"

@@ -1,0 +1,29 @@
+import GeoModel
+
+/// The one-line prompts in the status row (coordinates, a filter, the finder's visit,
+/// note or final): the keys the key table leaves edit the field, Enter does the
+/// prompt's work, and closing puts the form back, said in one place for all of them.
+extension GeoCacheFormController {
+    /// Input the key table leaves while a prompt is open: Enter runs `enter`,
+    /// everything else edits the text.
+    func handlePromptInput(_ event: InputEvent, enter: () -> Void) -> ControllerOutcome {
+        if event == .key(.enter) {
+            enter()
+            return .proceed
+        }
+        if statusBar.handle(event) == .handled { dirty.insert(.status) }
+        return .proceed
+    }
+
+    /// Closes the prompt, shows the cache again in place of a refusal, and says `note`.
+    func closePrompt(note: String) {
+        mode = .browsing
+        statusBar.field.text = ""
+        if paneError != nil {
+            paneError = nil
+            updatePane()
+        }
+        updateStatus()
+        setNote(note)
+    }
+}
