@@ -200,3 +200,21 @@ import Testing
         #expect(try store.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:00Z")
     }
 }
+
+/// A club set up before the finder's tables (schema version 6) is migrated to them with
+/// its members' grants: a member logs a visit right after the upgrade.
+@Suite struct FinderClubUpgradeTests {
+    @Test func aClubSetUpBeforeVersion7LetsItsMembersLogAfterTheUpgrade() throws {
+        let club = try ClubFixture.make()
+        // Back to version 6, as a club set up before this version left it.
+        for statement in ["DROP TABLE geocache_own", "DROP TABLE geocache_visit",
+                          "DELETE FROM geocache_schema WHERE version = 7"] {
+            try club.sql(as: club.admin, statement)
+        }
+        _ = try PostgresStore(url: club.url(as: club.admin), purpose: .command).count()
+        let ana = try PostgresStore(url: club.url(as: club.ana), purpose: .command)
+        let recorded = try ana.recordVisits([Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .writeNote,
+                                                   text: "after the upgrade")], as: WriteID())
+        #expect(recorded.added == 1)
+    }
+}

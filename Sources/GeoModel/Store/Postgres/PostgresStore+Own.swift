@@ -55,10 +55,10 @@ extension PostgresStore {
         // A club set up before this version: its members may keep their own too.
         """
         DO $$
-        DECLARE member_role name := (SELECT member_role FROM geocache_club);
+        DECLARE members name := (SELECT c.member_role FROM geocache_club c);
         BEGIN
-            IF member_role IS NOT NULL THEN
-                EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON geocache_own, geocache_visit TO %I', member_role);
+            IF members IS NOT NULL THEN
+                EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON geocache_own, geocache_visit TO %I', members);
             END IF;
         END $$
         """,
