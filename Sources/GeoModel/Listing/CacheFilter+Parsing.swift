@@ -24,8 +24,10 @@
 /// ```
 extension CacheFilter {
     /// Reads `text`; an empty (or blank) text is a filter that keeps every cache.
-    /// - Parameter origin: Where `within` measures from; nil when no place is known, and
-    ///   then `within` is refused.
+    /// - Parameters:
+    ///   - text: The conditions, commas between them, `or` between the values of one.
+    ///   - origin: Where `within` measures from; nil when no place is known, and then
+    ///     `within` is refused.
     /// - Throws: ``FilterParseError`` naming the condition or value that is not one.
     public init(parsing text: String, origin: Coordinate? = nil) throws(FilterParseError) {
         self.init()

@@ -26,7 +26,6 @@ extension FormText {
     static func finishRecordingFirst(cancel: String) -> String { "Enter keeps it, \(cancel) leaves" }
 
     static let noCacheToRecord = "No cache is shown to log a visit to"
-    static let recordingCancelled = "Nothing logged or kept"
     static let nothingRecorded = "Nothing logged or kept"
 
     /// "Logged Found it on GC1A2B3 at 2026-11-28 10:32 UTC".

@@ -375,7 +375,7 @@ public final class GeoCacheFormController: ScreenController {
         case .writeNote: openFinderPrompt(.note)
         case .correctPlace: openFinderPrompt(.correctedPlace)
         case .nextVisitType, .previousVisitType: cycleVisitType(forward: action == .nextVisitType)
-        case .cancelRecording: closePrompt(note: FormText.recordingCancelled)
+        case .cancelRecording: closePrompt(note: FormText.nothingRecorded)
         case .filter: openFilter()
         case .cancelFilter: closePrompt(note: FormText.filterUnchanged)
         }

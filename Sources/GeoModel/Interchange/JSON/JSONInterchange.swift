@@ -18,7 +18,7 @@
 /// four in that order, `list --json` sorts them in with the four. A cache with nothing
 /// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
 /// that escapes only what JSON requires, written straight into a ``BufferedWriter``'s
-/// bytes (``writeElement(for:club:isFirst:layout:to:)``). Import reads the array back with
+/// bytes (``writeElement(for:club:own:isFirst:layout:to:)``). Import reads the array back with
 /// its own streaming parser (``JSONArrayParser``), so every problem has an exact line,
 /// column and byte and every bad element its index.
 public enum JSONInterchange {
