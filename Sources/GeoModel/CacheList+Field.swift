@@ -87,10 +87,11 @@ extension CacheList {
     public func deliverOutbox() throws {
         guard field != nil, let summary = try session?.deliverWaiting() else { return }
         let report = summary.report
-        if let stopped = report.stoppedBy, report.delivered.isEmpty, report.conflicts.isEmpty, report.refused.isEmpty {
+        if let stopped = report.stoppedBy, report.deliveredCount == 0, report.conflicts.isEmpty, report.refusedCount == 0 {
             throw stopped
         }
         if !report.delivered.isEmpty { try refresh() }
+        if !report.finderDelivered.isEmpty { try reloadOwnData() }
         broadcast(.outboxDelivered(report, waiting: summary.waiting))
     }
 

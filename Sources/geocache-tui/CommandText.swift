@@ -99,8 +99,8 @@ enum CommandText {
     static func delivery(_ summary: WriteSession.DeliverySummary, countingDelivered: Bool = true) -> [String] {
         let report = summary.report
         var lines: [String] = []
-        if countingDelivered, !report.delivered.isEmpty {
-            lines.append("delivered \(changes(report.delivered.count)) kept on this machine")
+        if countingDelivered, report.deliveredCount > 0 {
+            lines.append("delivered \(changes(report.deliveredCount)) kept on this machine")
         }
         for change in report.conflicts {
             lines += ConflictText.lines(for: change)
@@ -142,9 +142,9 @@ enum CommandText {
     static func syncSummary(_ report: OutboxDelivery.Report, copied count: Int, area: ClubCopy.Area?) -> String {
         let scope = area.map { "within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
             ?? "all the club's caches"
-        var summary = "delivered \(changes(report.delivered.count))"
+        var summary = "delivered \(changes(report.deliveredCount))"
         if !report.conflicts.isEmpty { summary += ", \(conflicts(report.conflicts.count)) kept here" }
-        if !report.refused.isEmpty { summary += ", \(changes(report.refused.count)) refused by the server kept here" }
+        if report.refusedCount > 0 { summary += ", \(changes(report.refusedCount)) refused by the server kept here" }
         if !report.unreadable.isEmpty { summary += ", \(unreadable(report.unreadable.count)) kept here" }
         if !report.held.isEmpty { summary += ", \(changes(report.held.count)) held behind them" }
         return summary + "; the copy holds \(caches(count)) (\(scope))"

@@ -79,6 +79,7 @@ extension WriteSession {
             self.store = again
             var second = try OutboxDelivery.deliver(outbox, to: again)
             second.delivered = report.delivered + second.delivered
+            second.finderDelivered = report.finderDelivered + second.finderDelivered
             report = second
         }
         if let stoppedBy = report.stoppedBy, keepRule(stoppedBy) { unreachable = stoppedBy }

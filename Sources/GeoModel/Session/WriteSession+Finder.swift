@@ -28,14 +28,18 @@ extension WriteSession {
     }
 
     /// The person's own data: the store's (the copy's while it is shown), with what waits
-    /// on this machine applied over it.
-    public func ownData() throws -> OwnData.Book {
+    /// on this machine applied over it. While the club store cannot be read, `known`
+    /// (what was read before) stands in for the store's, when given; away without a copy,
+    /// what waits here is all there is.
+    public func ownData(knowing known: OwnData.Book? = nil) throws -> OwnData.Book {
         var book: OwnData.Book
         do {
             book = try readStore().ownData()
         } catch StoreError.noCopy {
-            // Away without a copy: what waits here is all there is to show.
-            book = OwnData.Book()
+            book = known ?? OwnData.Book()
+        } catch let error as StoreError where known != nil && error.meansTheServerCannotBeReached {
+            noteStoreError(error)
+            book = known ?? OwnData.Book()
         }
         for change in try waitingFinderChanges() {
             if case .own(let code, let data) = change.kind { book.byCode[code] = data.isEmpty ? nil : data }

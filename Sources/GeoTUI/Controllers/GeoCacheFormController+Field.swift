@@ -45,11 +45,11 @@ extension GeoCacheFormController {
     /// cannot); the first conflict becomes the edit of the club's version with the kept
     /// change applied to it in the fields (while browsing), else a note.
     func outboxDidDeliver(_ report: OutboxDelivery.Report, waiting: Int) {
-        if !report.delivered.isEmpty {
+        if report.deliveredCount > 0 {
             paneError = nil
             updatePane()
             updateStatus()
-            setNote(FormText.delivered(report.delivered.count, waiting: waiting))
+            setNote(FormText.delivered(report.deliveredCount, waiting: waiting))
         }
         if !report.unreadable.isEmpty { setNote(FormText.unreadableKept(report.unreadable.count)) }
         guard let conflict = report.conflicts.first else { return }

@@ -57,3 +57,32 @@ import Testing
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Old Oak"])
     }
 }
+
+/// A visit logged in a form whose club server stopped during the session: kept on this
+/// machine, shown found at once, delivered when the server answers again.
+@Suite struct FormFinderServerLostTests {
+    @Test func aVisitLoggedWhileTheServerIsAwayIsKeptThenDelivered() throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let url = try server.makeDatabase()
+        var oak = Samples.oak
+        oak.code = "GC1OAK"
+        try PostgresStore(url: url).add(oak)
+        let form = try ClubFormHarness(url: url)
+        try server.stop()
+        form.idle()
+        form.press(.alt("l"))
+        form.type("logged offline")
+        form.press(.enter)
+        #expect(form.status.contains("Kept on this machine: 1 change waiting for the club store"))
+        #expect(form.screen.contains("Found:   by you on "))
+        try server.start()
+        let delivered = waitUntil(timeout: .seconds(30)) {
+            form.idle()
+            return (try? PostgresStore(url: url).visits().count) == 1
+        }
+        #expect(delivered)
+        #expect(try PostgresStore(url: url).visits().map(\.visit.text) == ["logged offline"])
+        #expect(form.status.contains("Delivered 1 change kept on this machine"), "\(form.status)")
+    }
+}

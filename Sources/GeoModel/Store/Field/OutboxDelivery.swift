@@ -43,6 +43,12 @@ public enum OutboxDelivery {
         /// The finder's changes the server refused, now or earlier (kept, never sent again).
         public var finderRefused: [FinderChange] = []
 
+        /// How many changes were stored on the server, the caches' and the finder's.
+        public var deliveredCount: Int { delivered.count + finderDelivered.count }
+
+        /// How many changes the server refused, now or earlier, the caches' and the finder's.
+        public var refusedCount: Int { refused.count + finderRefused.count }
+
         /// A report of a delivery that did nothing (yet).
         public init() {}
     }
