@@ -16,13 +16,19 @@ let cModules: SwiftSetting = .unsafeFlags(["-Xcc", "-fstack-protector-strong", "
 /// loader is done (`-z relro`), every symbol bound at start so the whole table can be
 /// (`-z now`), no executable stack. Position independence is the toolchain's default.
 ///
+/// Linked by the toolchain's lld with the relative relocations packed (`-z
+/// pack-relative-relocs`, `DT_RELR`, read by glibc 2.36 and later, Debian 12's): the
+/// position-independent program's 87,000 relative relocations take 17 KB instead of
+/// 2 MB, so the loader reads and faults in a few pages instead of 500 at every start.
+///
 /// The program's own symbols stay out of its dynamic symbol table
 /// (`--no-export-dynamic`, undoing the Swift driver's `-export-dynamic`): nothing
 /// loads code that links against the program, and with them exported every reference
 /// the program makes to its own functions and data was a symbol the loader had to
 /// look up by name at every start (with `-z now`, all of them before `main`).
 let hardenedLink: LinkerSetting = .unsafeFlags(
-    ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+     "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
      "-Xlinker", "-z", "-Xlinker", "noexecstack", "-Xlinker", "--no-export-dynamic"],
     .when(configuration: .release))
 
