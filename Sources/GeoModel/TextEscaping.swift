@@ -33,11 +33,13 @@ struct TextEscaping: Sendable {
     /// Appends `text`, escaped, to `output`.
     func write(_ text: String, into output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { write($0, into: &output) }
+        text.withUTF8 { bytes in forEachPiece(of: bytes) { output.append(contentsOf: $0) } }
     }
 
-    /// Appends the UTF-8 `bytes`, escaped, to `output`.
-    func write(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    /// Calls `body` with the escaped form of the UTF-8 `bytes`, piece by piece, in
+    /// order: runs of bytes that need nothing, and replacements.
+    @inline(__always)
+    func forEachPiece(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeRawBufferPointer) -> Void) {
         flagged.withUnsafeBufferPointer { flagged in
             let count = bytes.count
             var runStart = 0
@@ -47,19 +49,19 @@ struct TextEscaping: Sendable {
                     index += 1
                     continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index]))
                 let end = min(index + Self.scalarLength(leadByte: bytes[index]), count)
                 var decoder = UTF8()
                 var iterator = bytes[index..<end].makeIterator()
-                if case .scalarValue(let scalar) = decoder.decode(&iterator), let text = replacement(scalar) {
-                    output.append(contentsOf: text.utf8)
+                if case .scalarValue(let scalar) = decoder.decode(&iterator), var text = replacement(scalar) {
+                    text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
                 } else {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[index..<end]))
                 }
                 index = end
                 runStart = end
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+            body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<count]))
         }
     }
 

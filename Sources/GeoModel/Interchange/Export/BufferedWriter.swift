@@ -10,108 +10,156 @@ private let systemWrite = Darwin.write
 /// buffered writer behind `list` and `export`.
 ///
 /// The output formats write straight into its buffer (``append(_:)``,
-/// ``appendEscaped(_:_:)``): no String is built per field or per cache. The caller
-/// calls ``flushIfFull()`` between records.
+/// ``appendEscaped(_:_:)``, ``append(raw:)``): no String is built per field or per
+/// cache. The caller calls ``flushIfFull()`` between records.
+///
+/// The buffer is memory of its own, filled with `memcpy`: appending to an `[UInt8]`
+/// went through the generic sequence copy and a uniqueness check per piece, and was
+/// the largest cost of `list --json` (callgrind, docs/performance.md).
 public struct BufferedWriter {
     /// A write the system refused; `reason` is its text (`strerror`).
     public struct Failure: Error, Sendable {
         public let reason: String
     }
 
+    /// Owns the buffer's memory, freed with the last copy of the writer; a copy that
+    /// appends gets memory of its own first (copy on write, as an array).
+    private final class Memory {
+        let base: UnsafeMutablePointer<UInt8>
+        init(capacity: Int) { base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+    }
+
     /// The size of the writes: bytes are collected up to this many first.
     public static let chunkSize = 64 * 1024
 
     private let descriptor: Int32
-    /// What is collected and not yet written.
-    private(set) var buffer: [UInt8] = []
+    private var memory: Memory
+    /// The start of the buffer (``memory``'s).
+    private var base: UnsafeMutablePointer<UInt8>
+    /// The bytes collected and not yet written.
+    private(set) var count = 0
+    private var capacity: Int
 
     /// A writer to `descriptor`, which it neither owns nor closes.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(Self.chunkSize + 4096)
+        capacity = Self.chunkSize + 4096
+        memory = Memory(capacity: capacity)
+        base = memory.base
     }
 
     /// A writer that only collects, for the formats' String forms: never flushed.
     init() {
         descriptor = -1
+        capacity = 256
+        memory = Memory(capacity: capacity)
+        base = memory.base
     }
 
     /// What an in-memory writer collected, as text.
-    var text: String { String(decoding: buffer, as: UTF8.self) }
+    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// Makes room for `more` bytes after the ones collected.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity || !isKnownUniquelyReferenced(&memory) { grow(to: count + more) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = needed > capacity ? max(needed, capacity * 2) : capacity
+        let bigger = Memory(capacity: newCapacity)
+        bigger.base.update(from: base, count: count)
+        memory = bigger
+        base = bigger.base
+        capacity = newCapacity
+    }
+
+    /// Appends `bytes` (no flush).
+    @inline(__always)
+    mutating func append(raw bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends one byte (no flush).
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
 
     /// Appends `text`, writing out whenever ``chunkSize`` bytes have piled up.
     public mutating func write(_ text: String) throws(Failure) {
-        buffer.append(contentsOf: text.utf8)
+        append(text: text)
         try flushIfFull()
     }
 
     /// Appends `text` (no flush).
     public mutating func append(text: String) {
-        buffer.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { append(raw: UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `text` (no flush).
     public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        append(raw: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends the decimal digits of `number` (no flush), written in place.
     public mutating func append(decimal number: some BinaryInteger) {
-        if number < 0 { buffer.append(UInt8(ascii: "-")) }
+        if number < 0 { append(byte: UInt8(ascii: "-")) }
         let value = UInt64(number.magnitude)
-        var count = 1
+        var digits = 1
         var rest = value / 10
         while rest > 0 {
-            count += 1
+            digits += 1
             rest /= 10
         }
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        buffer.withUnsafeMutableBufferPointer { bytes in
-            var remaining = value
-            for index in stride(from: start + count - 1, through: start, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            }
+        reserve(digits)
+        var remaining = value
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+            base[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
         }
+        count += digits
     }
-
-    /// Appends a copy of `count` bytes already written, from `offset` (no flush).
-    mutating func appendCopy(from offset: Int, count: Int) {
-        // Byte by byte: appending a slice of the buffer to itself would copy the buffer.
-        for index in offset..<offset + count { buffer.append(buffer[index]) }
-    }
-
-    /// The number of bytes collected and not yet written.
-    var count: Int { buffer.count }
 
     /// Appends `bytes` (no flush).
-    mutating func append(bytes: some Sequence<UInt8>) {
-        buffer.append(contentsOf: bytes)
+    mutating func append(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append(raw: $0) }
     }
 
     /// Appends `text` escaped by `escaping` (no flush).
     mutating func appendEscaped(_ text: String, _ escaping: TextEscaping) {
-        escaping.write(text, into: &buffer)
+        var text = text
+        text.withUTF8 { appendEscaped(utf8: $0, escaping) }
+    }
+
+    /// Appends the UTF-8 `bytes` escaped by `escaping` (no flush).
+    mutating func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, _ escaping: TextEscaping) {
+        escaping.forEachPiece(of: bytes) { append(raw: $0) }
     }
 
     /// Writes out the buffer when at least ``chunkSize`` bytes have piled up.
     public mutating func flushIfFull() throws(Failure) {
-        if buffer.count >= Self.chunkSize { try flush() }
+        if count >= Self.chunkSize { try flush() }
     }
 
     /// Writes everything collected so far, retrying after interruptions and short writes.
     public mutating func flush() throws(Failure) {
         var written = 0
-        let total = buffer.count
-        while written < total {
-            let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, total - written) }
-            if count < 0 {
+        while written < count {
+            let sent = systemWrite(descriptor, base + written, count - written)
+            if sent < 0 {
                 if errno == EINTR { continue }
                 throw Failure(reason: String(cString: strerror(errno)))
             }
-            written += count
+            written += sent
         }
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
     }
 }

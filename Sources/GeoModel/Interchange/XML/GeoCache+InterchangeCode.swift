@@ -27,7 +27,7 @@ extension GeoCache {
                 value /= base
             }
         }
-        withUnsafeBytes(of: characters) { output.append(bytes: $0) }
+        withUnsafeBytes(of: characters) { output.append(raw: $0) }
     }
 
     /// A 64-bit digest of the four fields: FNV-1a over their length-prefixed UTF-8,
