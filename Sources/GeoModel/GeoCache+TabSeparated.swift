@@ -25,6 +25,25 @@ extension GeoCache {
         output.appendEscaped(reward, Self.escapedForLine)
     }
 
+    /// Appends the line of a cache lent as its fields' bytes: the same bytes as
+    /// ``writeTabSeparatedLine(to:)`` writes for the cache read as Strings.
+    public static func writeTabSeparatedLine(of fields: CacheFieldBytes, to output: inout BufferedWriter) {
+        func field(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if CacheFieldBytes.isValidUTF8(bytes) {
+                output.appendEscaped(utf8: bytes, escapedForLine)
+            } else {
+                output.appendEscaped(String(decoding: bytes, as: UTF8.self), escapedForLine)
+            }
+        }
+        field(fields.title)
+        output.append("\t")
+        field(fields.details)
+        output.append("\t")
+        field(fields.creator)
+        output.append("\t")
+        field(fields.reward)
+    }
+
     /// `text` with `\`, tab, newline and carriage return written as `\\`, `\t`, `\n`,
     /// `\r`, and any other control character as `\u{XX}`.
     static let escapedForLine = TextEscaping(

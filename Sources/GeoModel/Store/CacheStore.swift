@@ -56,6 +56,9 @@ public protocol CacheStore: AnyObject {
     func contains(_ cache: GeoCache) throws -> Bool
     /// Calls `body` with every stored cache in stored order, inside one consistent snapshot.
     func forEachCache(_ body: (StoredCache) throws -> Void) throws
+    /// Calls `body` with the four fields' bytes of every stored cache in stored order,
+    /// inside one consistent snapshot; the bytes are lent for the call only.
+    func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws
 
     /// The cache stored under `code` (compared as ``CacheCode/normalized(_:)`` makes
     /// it), or nil when there is none.

@@ -110,6 +110,13 @@ extension GeocacheTUICommand {
                     try store.forEachMatch(of: match) { stored in
                         if keeps(stored) { try writer.write(stored, to: &output) }
                     }
+                } else if everything, writer.writesFieldsAlone {
+                    // The four fields' bytes straight from the store: no String per field.
+                    var position = 0
+                    try store.forEachCacheFields { fields in
+                        position += 1
+                        try writer.write(fields, position: position, to: &output)
+                    }
                 } else {
                     var position = 0
                     try store.forEachCache { stored in

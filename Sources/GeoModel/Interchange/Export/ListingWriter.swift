@@ -84,6 +84,28 @@ public struct ListingWriter {
         try output.flushIfFull()
     }
 
+    /// Writes a line of a cache lent as its fields' bytes (``CacheStore/forEachCacheFields(_:)``),
+    /// with its `position` or identifier where the columns ask for them (a line format
+    /// without a distance or a code); then a write when a chunk is full.
+    public mutating func write(_ fields: CacheFieldBytes, position: Int, to output: inout BufferedWriter) throws {
+        precondition(format == .lines && !columns.contains(.distance) && !columns.contains(.code))
+        if columns.contains(.position) {
+            output.append(decimal: position)
+            output.append("\t")
+        } else if columns.contains(.id) {
+            output.append(decimal: fields.id.rawValue)
+            output.append("\t")
+        }
+        GeoCache.writeTabSeparatedLine(of: fields, to: &output)
+        output.append("\n")
+        try output.flushIfFull()
+    }
+
+    /// True when a line needs no more than ``CacheFieldBytes`` hold: no distance, no code.
+    public var writesFieldsAlone: Bool {
+        format == .lines && !columns.contains(.distance) && !columns.contains(.code)
+    }
+
     /// Ends the listing (a JSON array's closing, `[]` when it was empty) and writes
     /// what is left.
     public func finish(to output: inout BufferedWriter) throws {

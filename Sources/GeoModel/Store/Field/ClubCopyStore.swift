@@ -84,6 +84,7 @@ final class ClubCopyStore: CacheStore {
     func contains(_ cache: GeoCache) throws -> Bool { try file.contains(cache) }
     /// Every cache of the copy, in stored order.
     func forEachCache(_ body: (StoredCache) throws -> Void) throws { try file.forEachCache(body) }
+    func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws { try file.forEachCacheFields(body) }
     /// The copy's cache with `code`.
     func cache(withCode code: String) throws -> StoredCache? { try file.cache(withCode: code) }
 

@@ -17,6 +17,22 @@ extension SQLiteStore {
         }
     }
 
+    /// Calls `body` with the fields of every row `statement` (selecting ``fieldColumns``)
+    /// gives, in order, lent from SQLite's copy of the bytes.
+    static func forEachFieldBytes(of statement: Statement, _ body: (CacheFieldBytes) throws -> Void) throws {
+        let rows = try Row.fetchCursor(statement)
+        let sqlite = statement.sqliteStatement
+        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+            guard let start = sqlite3_column_blob(sqlite, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+            return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
+                                       count: Int(sqlite3_column_bytes(sqlite, column)))
+        }
+        while try rows.next() != nil {
+            try body(CacheFieldBytes(id: CacheID(rawValue: sqlite3_column_int64(sqlite, 0)), title: bytes(1),
+                                     details: bytes(2), creator: bytes(3), reward: bytes(4)))
+        }
+    }
+
     /// The cache of the row `statement` is on: the identifier and the four fields'
     /// bytes (selected as BLOB, so a NUL inside a field is kept), each copied once,
     /// into its String; the code, the place, and the listing decoded from SQLite's copy

@@ -297,6 +297,15 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
+    /// Calls `body` with the four fields' bytes of every row in stored order, straight
+    /// from SQLite's copy of them, inside one read transaction.
+    public func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws {
+        try completePendingRows()
+        try read { db in
+            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.fieldColumns) FROM cache ORDER BY id"), body)
+        }
+    }
+
     // MARK: - Writing
 
     /// Validates `cache` and stores it after every other cache, in one durable
