@@ -241,6 +241,8 @@ extension SQLiteStore {
     /// The columns that make a ``StoredCache``: the identifier, the four fields, the
     /// code, the place and the listing. Text is read back as its raw UTF-8 bytes because
     /// GRDB reads TEXT up to the first NUL, and a field may hold one.
+    /// The identifier and the four fields as bytes (``CacheFieldBytes``).
+    static let fieldColumns = "id, CAST(title AS BLOB), CAST(details AS BLOB), CAST(creator AS BLOB), CAST(reward AS BLOB)"
     static let cacheColumns = """
         id, CAST(title AS BLOB), CAST(details AS BLOB), CAST(creator AS BLOB), CAST(reward AS BLOB), \
         code, latitude, longitude, listing
@@ -321,10 +323,18 @@ extension SQLiteStore {
     static func replacePlace(code: String) -> String {
         """
         DELETE FROM cache_place WHERE id = (SELECT id FROM cache WHERE code = \(code));
+        \(placesOf(where: "c.code = \(code)"))
+        """
+    }
+
+    /// The statement that puts into the place index the caches (`c`) `condition` picks,
+    /// each at its place for the person (a final over the listed place).
+    static func placesOf(where condition: String) -> String {
+        """
         INSERT INTO cache_place SELECT c.id, la, la, lo, lo FROM (
             SELECT c.id, coalesce(o.corrected_latitude, c.latitude) AS la, coalesce(o.corrected_longitude, c.longitude) AS lo
             FROM cache c LEFT JOIN own_data o ON o.code = c.code AND o.corrected_latitude IS NOT NULL
-            WHERE c.code = \(code)
+            WHERE \(condition)
         ) c WHERE la IS NOT NULL AND lo IS NOT NULL;
         """
     }
