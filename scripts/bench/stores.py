@@ -72,11 +72,45 @@ def place(number):
     return latitude, longitude
 
 
-def make_store(binary, path, count, details_bytes=None, placed=False):
+def _text(tag, value):
+    data = value.encode()
+    length, prefix = len(data), bytearray()
+    while length >= 0x80:
+        prefix.append(length & 0x7F | 0x80)
+        length >>= 7
+    prefix.append(length)
+    return bytes([tag]) + bytes(prefix) + data
+
+
+def listing(number):
+    """A pocket query's facts for cache `number` in the store's listing column
+    (ListingEncoding, version 1): type, container, difficulty, terrain, hint and the
+    day it was placed; about 70 bytes, as a small listing without logs."""
+    return (bytes([1]) + _text(1, ("Traditional Cache", "Multi-cache", "Mystery Cache")[number % 3])
+            + _text(2, ("Micro", "Small", "Regular")[number % 3])
+            + bytes([3, 2 + number % 9, 4, 2 + number % 7])
+            + _text(5, f"Under the stone, {number % 13} steps north")
+            + _text(9, f"20{10 + number % 15:02d}-0{1 + number % 9}-1{number % 10}T00:00:00Z"))
+
+
+def add_own_data(path, every=10):
+    """The person's own data for every `every`th cache (by code): found on a day, with
+    a note, as the finder's loop keeps them (issue 38's `own_data` table)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO own_data (code, found, note) SELECT code, '2026-05-04T10:00:00Z', "
+                   "'Found it with the kids, log signed' FROM cache WHERE id % ? = 0", (every,))
+        db.execute("COMMIT")
+    finally:
+        db.close()
+
+
+def make_store(binary, path, count, details_bytes=None, placed=False, listings=False):
     """Creates the store at `path` with `count` caches (descriptions of about
-    `details_bytes` bytes when given; each with a place when `placed`); returns the
-    seconds it took. The rows go in without codes, as rows from other SQL do: the app
-    gives them codes with their digests."""
+    `details_bytes` bytes when given; each with a place when `placed`, with a small
+    listing when `listings`); returns the seconds it took. The rows go in without
+    codes, as rows from other SQL do: the app gives them codes with their digests."""
     start = time.perf_counter()
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
@@ -100,6 +134,10 @@ def make_store(binary, path, count, details_bytes=None, placed=False):
             db.executemany("INSERT INTO cache (title, details, creator, reward, latitude, longitude) "
                            "VALUES (?, ?, ?, ?, ?, ?)",
                            (row[:4] + place(number) for number, row in enumerate(cache_rows(count, details_bytes))))
+        elif listings:
+            db.executemany("INSERT INTO cache (title, details, creator, reward, listing) VALUES (?, ?, ?, ?, ?)",
+                           (row[:4] + (listing(number),)
+                            for number, row in enumerate(cache_rows(count, details_bytes))))
         else:
             db.executemany("INSERT INTO cache (title, details, creator, reward) VALUES (?, ?, ?, ?)",
                            (row[:4] for row in cache_rows(count, details_bytes)))
