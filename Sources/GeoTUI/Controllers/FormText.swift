@@ -292,6 +292,9 @@ enum FormText {
         "\(error)\nNothing will be written into it; browse, search and export go on. Quitting says this again."
     }
 
+    /// The pane's title over that text.
+    static let damagedPaneTitle = "Store damaged"
+
     /// The status line of a form whose store was found damaged.
     static func damagedStore(_ store: String) -> String { "\(store) is damaged: read-only" }
 

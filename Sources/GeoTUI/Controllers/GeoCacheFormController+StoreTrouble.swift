@@ -86,5 +86,6 @@ extension GeoCacheFormController {
     func storeFoundDamaged(_ error: StoreError) {
         noteOpenedStore()
         showError(FormText.storeDamaged(error))
+        pane.title = FormText.damagedPaneTitle
     }
 }
