@@ -13,7 +13,7 @@ package enum CopiedStore {
         let original = directory.file("original.sqlite")
         if !FileManager.default.fileExists(atPath: original.path) {
             let store = try SQLiteStore(url: original)
-            for number in 1...caches { try store.add(Samples.numbered(number)) }
+            try store.saveCaches((1...caches).map(Samples.numbered))
         }
         let copy = directory.file(name)
         try? FileManager.default.removeItem(at: copy)
