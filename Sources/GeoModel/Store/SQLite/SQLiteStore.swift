@@ -226,6 +226,7 @@ public final class SQLiteStore: CacheStore {
         """
 
     deinit {
+        lateCheck?.stop()
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)
         }

@@ -91,9 +91,20 @@ final class StoreFileLateCheck: @unchecked Sendable {
 
     /// Ends a check still running (SQLite's interrupt), waiting for its thread at most
     /// a tenth of a second, then leaving it to end with the process; the file is not
-    /// recorded. For a program that quits.
+    /// recorded, and there is no verdict (``wasStopped``). For a program that quits, and
+    /// a store released while its file is checked.
     func stop() {
         guard let thread, !joined else { return }
+        self.thread = nil
+        joined = true
+        // The thread's own last reference may be the one that ends this object.
+        if pthread_equal(thread, pthread_self()) != 0 { pthread_detach(thread); return }
+        var done = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
+        if poll(&done, 1, 0) == 1 {
+            // Done already: its verdict stands.
+            pthread_join(thread, nil)
+            return
+        }
         wasStopped = true
         lock.withLock {
             stopped = true
@@ -103,12 +114,9 @@ final class StoreFileLateCheck: @unchecked Sendable {
         if poll(&ready, 1, 100) == 1 {
             pthread_join(thread, nil)
         } else {
-            // The pipe stays open: the thread still writes into it when it is done.
+            // The thread holds this object, and so its pipe, until it is done.
             pthread_detach(thread)
-            pipe = (-1, -1)
         }
-        self.thread = nil
-        joined = true
     }
 
     private func run() {
