@@ -136,7 +136,7 @@ extension CacheList {
         case .deleted, .reloaded, .opened, .clubStoreBack, .outboxDelivered: (recount, relocate) = (true, true)
         case .storeChangedExternally, .searchEnded: (recount, relocate) = (false, true)
         case .currentMoved, .matchMoved, .searchBegan, .orderChanged, .filterChanged, .writeSettled, .failed,
-             .queued, .fileSetAside:
+             .queued, .fileSetAside, .integrityChecked:
             (recount, relocate) = (false, false)
         }
         do {

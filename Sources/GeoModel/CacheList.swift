@@ -41,7 +41,7 @@ public final class CacheList {
         return store
     }
     /// The store once open, nil while it opens.
-    private var openedStore: (any CacheStore)? { session?.store }
+    var openedStore: (any CacheStore)? { session?.store }
 
     /// The write session every write of the list goes through (``WriteSession``): it
     /// owns the store, and for a club store the outbox, and decides whether a write is
@@ -58,6 +58,9 @@ public final class CacheList {
     private var opening: StoreOpening?
     /// What ``finishOpening()`` met, thrown again by a later call.
     private var openingFailure: Error?
+    /// The damage the store's late integrity check found (`CacheList+Integrity.swift`):
+    /// the list is then only read. Nil while the check runs, and for a sound store.
+    public internal(set) var storeDamage: StoreError?
 
     /// True from ``init(opening:)`` until ``finishOpening()`` has taken the store over:
     /// the list is empty meanwhile, and only its derived data may be asked for.
@@ -154,6 +157,8 @@ public final class CacheList {
         own = (try? opened.store.ownData()) ?? OwnData.Book()
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
+        // A file not seen as it is gets its check now, after the first frame (`+Integrity.swift`).
+        opened.store.beginIntegrityCheck()
         if let setAside = opened.setAside { broadcast(.fileSetAside(setAside)) }
         // The outbox is checked now, so that one found damaged is said as the form opens.
         if field != nil, session.hasOutbox {
@@ -262,6 +267,7 @@ public final class CacheList {
     public func reopen() throws {
         let reopened = try store.reopened()
         writeSession.replaceStore(with: reopened)
+        storeDamage = nil  // the file there now was checked as it opened
         // The draft held was in the store left behind: the text is kept anew in this one.
         draftState.held = nil
         search = nil

@@ -84,4 +84,8 @@ public enum CacheListChange: Equatable, Sendable {
     /// damaged and set aside; the list goes on without it (no copy: the next `sync`
     /// fetches one) or with a new one (an empty outbox).
     case fileSetAside(FieldFileSetAside)
+    /// The integrity check of a store file opened before it was checked ran after the
+    /// first frame (``CacheList/finishIntegrityCheckIfDone()``): the file is sound, or
+    /// damaged, and then only read from now on (``CacheList/storeDamage``).
+    case integrityChecked(StoreIntegrity)
 }

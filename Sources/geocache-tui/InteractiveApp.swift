@@ -8,7 +8,10 @@ import GeoTUI
 /// terminal, builds the model and the controller and paints the form; the list is then
 /// taken over and shown, so the first paint waits for the slower of the two instead of
 /// both (docs/performance.md, issue 11). Keys typed meanwhile wait in the terminal.
-/// A store that cannot be opened is reported as before, with exit status 1, once the
+/// A store file not seen as it is opens unchecked and is checked after the first frame
+/// (``CacheList/finishIntegrityCheckIfDone()``): one found damaged is reported on
+/// quitting with status 1, as a refusal to open it is. A store that cannot be opened is
+/// reported as before, with exit status 1, once the
 /// terminal is restored (the form showed "Opening…" for as long as the store took to
 /// fail); a missing or unusable terminal is a one-line error and exit status 2, with the
 /// terminal untouched. The terminal is restored before anything is printed.
@@ -55,9 +58,14 @@ func runInteractiveApp(location: StoreLocation, position: PositionOptions? = nil
     // still being read.
     let status = application.run()
     if let failure = controller.openingFailure { throw CommandFailure.report(failure) }
+    // A verdict a write on the way out waited for (the draft kept at quitting).
+    if !model.isOpening { model.finishIntegrityCheckIfDone() }
+    // A check still running is stopped: the file stays unrecorded, checked next time.
     if !model.isOpening { model.store.prepareForExit() }
     for problem in controller.finishProblems {
         StandardStreams.writeError("geocache-tui: \(problem)\n")
     }
+    // A store its late check found damaged ends as the refusal of a checked opening does.
+    if let damage = model.storeDamage { throw CommandFailure.report(damage) }
     if status != 0 { throw ExitCode(status) }
 }

@@ -216,6 +216,15 @@ public protocol CacheStore: AnyObject {
     /// Why the store can only be read (a read-only file, directory or file system), or
     /// nil when it can be written: every write then throws ``StoreError/readOnly(path:reason:)``.
     var readOnlyReason: String? { get }
+    /// Starts the integrity check of a file the form opened before checking it, after
+    /// its first frame (``SQLiteStore/beginIntegrityCheck()``); nothing for other stores.
+    func beginIntegrityCheck()
+    /// True while that check's verdict has not been taken.
+    var isCheckingIntegrity: Bool { get }
+    /// Readable once that check's verdict is in.
+    var integrityCheckDescriptor: Int32? { get }
+    /// That check's verdict, once, when it is in; nil meanwhile and when there is none.
+    func takeIntegrityVerdict() -> StoreIntegrity?
 
     // MARK: Waiting on a server
 
@@ -256,6 +265,12 @@ public struct StoreContents: Sendable {
 
 extension CacheStore {
     public func prepareForExit() {}
+
+    /// A store checked before it opened (or never checked: a server) has no late check.
+    public func beginIntegrityCheck() {}
+    public var isCheckingIntegrity: Bool { false }
+    public var integrityCheckDescriptor: Int32? { nil }
+    public func takeIntegrityVerdict() -> StoreIntegrity? { nil }
 
     /// A store of one person's has no club.
     public var clubStanding: ClubStanding? { nil }

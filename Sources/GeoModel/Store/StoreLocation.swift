@@ -73,8 +73,9 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// connecting.
     public func openWithContents() throws -> (store: any CacheStore, contents: StoreContents) {
         switch self {
-        case .file:
-            let store = try open(for: .form)
+        case .file(let path, let createsDirectories):
+            // Checked after the form's first frame, when it is a file not seen as it is.
+            let store = try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories, defersCheck: true)
             do {
                 return (store, try store.openingContents())
             } catch {

@@ -286,6 +286,21 @@ enum FormText {
     /// Add, Save, Edit or Delete on a store that can only be read.
     static let readOnlyRefusal = "Read-only store: nothing can be added, changed or deleted"
 
+    /// The pane when the integrity check that ran after the first frame found the store's
+    /// file damaged: the words of the opening's refusal (the model's ``StoreError``).
+    static func storeDamaged(_ error: StoreError) -> String {
+        "\(error)\nNothing will be written into it; browse, search and export go on. Quitting says this again."
+    }
+
+    /// The pane's title over that text.
+    static let damagedPaneTitle = "Store damaged"
+
+    /// The status line of a form whose store was found damaged.
+    static func damagedStore(_ store: String) -> String { "\(store) is damaged: read-only" }
+
+    /// Add, Save, Edit or Delete on a store found damaged.
+    static let damagedRefusal = "Damaged store: nothing can be added, changed or deleted"
+
     /// How to go on after a write failed because the store's file is gone.
     static var reopenHint: String {
         " Press \(key(.reload)) to reopen the store, then \(key(.addCache)) again."

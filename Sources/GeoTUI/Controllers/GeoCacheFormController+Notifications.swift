@@ -40,6 +40,8 @@ extension GeoCacheFormController {
             setNote(FormText.setAside(file))
         case .ownDataChanged:
             if paneError == nil { updatePane() }
+        case .integrityChecked(let verdict):
+            if case .damaged(let error) = verdict { storeFoundDamaged(error) }
         }
     }
 

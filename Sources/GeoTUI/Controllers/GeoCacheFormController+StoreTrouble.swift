@@ -62,19 +62,30 @@ extension GeoCacheFormController {
             resize(to: layout.size)  // the position starts after the title
         }
         if let away { return setNote(FormText.clubAway(away)) }
+        if model.storeDamage != nil { return setNote(FormText.damagedStore(storeName)) }
         setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
     }
 
-    /// True when the open store can only be read (false while it is still opening).
+    /// True when the open store can only be read (false while it is still opening): a
+    /// read-only file, or one its late integrity check found damaged.
     private var isReadOnly: Bool {
-        !model.isOpening && model.clubAway == nil && model.store.readOnlyReason != nil
+        !model.isOpening && model.clubAway == nil && (model.store.readOnlyReason != nil || model.storeDamage != nil)
     }
 
     /// True, after saying so, when the store can only be read: an action that would
     /// write (or begin an edit) is then not performed.
     func refusedAsReadOnly() -> Bool {
         guard isReadOnly else { return false }
-        setNote(FormText.readOnlyRefusal)
+        setNote(model.storeDamage != nil ? FormText.damagedRefusal : FormText.readOnlyRefusal)
         return true
+    }
+
+    /// The late integrity check found the store's file damaged (issue 39): the title bar
+    /// says read-only, the pane says why in the words of an opening's refusal, and the
+    /// form goes on reading; nothing is written into the file.
+    func storeFoundDamaged(_ error: StoreError) {
+        noteOpenedStore()
+        showError(FormText.storeDamaged(error))
+        pane.title = FormText.damagedPaneTitle
     }
 }

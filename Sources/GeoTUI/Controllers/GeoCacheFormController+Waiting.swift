@@ -85,12 +85,14 @@ extension GeoCacheFormController {
     /// and the GPS receiver's, and the soonest of the store's own delay for looking
     /// again, the receiver's wake-up time and the next try of a write waiting for a
     /// lock. While the store is being opened, the opening's own descriptor instead of
-    /// the store's (or, without one, a look every 50 ms).
+    /// the store's (or, without one, a look every 50 ms); then, while the store's file
+    /// is checked after the first frame, the check's too.
     public var idleWake: IdleWake {
         let opening = model.isOpening
         let storeDescriptor = opening ? model.openingDescriptor : model.changeDescriptor
         let forWriting = !opening && model.store.changeDescriptorAwaitsWriting
-        let descriptors = [forWriting ? nil : storeDescriptor, position.descriptor].compactMap { $0 }
+        let check = opening ? nil : model.integrityDescriptor
+        let descriptors = [forWriting ? nil : storeDescriptor, check, position.descriptor].compactMap { $0 }
         let polling: Duration? = opening && model.openingDescriptor == nil ? .milliseconds(50) : nil
         let retry = waits.lockRetry == nil ? nil : Self.lockRetryInterval
         let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter, retry].compactMap { $0 }

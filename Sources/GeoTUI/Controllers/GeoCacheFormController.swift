@@ -238,6 +238,7 @@ public final class GeoCacheFormController: ScreenController {
     public func idleTick() -> ControllerOutcome {
         position.update()
         if model.isOpening { return takeOverOpenedStore() }
+        model.finishIntegrityCheckIfDone()
         retryAfterLock()
         let noteBefore = statusBar.note
         let wasUnreachable = model.isServerUnreachable

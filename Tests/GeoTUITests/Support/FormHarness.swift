@@ -25,8 +25,12 @@ final class FormHarness {
     /// A form on a store holding `caches` (and `draft`, kept from an earlier run). With
     /// `opening`, the model is still opening its store (``CacheList/init(opening:)``), as
     /// the app starts it, until ``finishOpening()``.
+    ///
+    /// With `damaged` (and `opening`), the store's last page is zeroed before it opens: a
+    /// file only the check that runs after the first frame finds damaged.
     init(width: Int = 80, height: Int = 24, caches: [GeoCache] = [], draft: [GeoCache.Field: String] = [:],
-         opening: Bool = false, directory: URL? = nil, position: PositionSource = .none) throws {
+         opening: Bool = false, damaged: Bool = false, directory: URL? = nil,
+         position: PositionSource = .none) throws {
         self.position = position
         self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("geocache-form-\(UUID().uuidString)")
@@ -36,6 +40,10 @@ final class FormHarness {
             let store = try SQLiteStore(url: storeURL)
             for cache in caches { try store.add(cache) }
             if !draft.isEmpty { try store.leaveDraft(FormDraft(fields: draft)) }
+            if damaged {
+                store.prepareForExit()
+                try CopiedStore.zeroLastPage(of: storeURL)
+            }
             if opening {
                 let started = StoreOpening(.file(storeURL.path, createsDirectories: false))
                 self.opening = started

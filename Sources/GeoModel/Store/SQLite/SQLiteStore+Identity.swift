@@ -39,6 +39,7 @@ extension SQLiteStore {
     func ensureAttached() throws(StoreError) {
         try ensureWritable()
         try checkAttached()
+        try settleIntegrityCheck()
     }
 
     /// ``ensureAttached()`` without the read-only check: for reads.

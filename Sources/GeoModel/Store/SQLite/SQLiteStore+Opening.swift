@@ -15,7 +15,12 @@ extension SQLiteStore {
     ///
     /// A store opened read-only (`readOnly`, the error its writes give) is only read:
     /// one that would need a claim or a migration is refused with that error.
-    static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil) throws -> Int {
+    ///
+    /// With `defersCheck` (the form's opening), a file that is not as last recorded but
+    /// needs neither a claim nor a migration is opened unchecked: its identity is
+    /// returned, for ``StoreFileLateCheck`` to check it after the first frame.
+    static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil,
+                        defersCheck: Bool = false) throws -> (dataVersion: Int, unchecked: StoreFile.Identity?) {
         let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -46,15 +51,18 @@ extension SQLiteStore {
                 throw StoreError.readOnly(path: path, reason: reason + (state.isNew
                     ? ", and it holds no store yet" : ", and it needs an upgrade this version would write"))
             }
-            return state.dataVersion
+            return (state.dataVersion, nil)
+        }
+        if defersCheck, state.isWAL, state.isCurrent, let identity = uncheckedIdentity(of: path) {
+            return (state.dataVersion, identity)
         }
         if !state.isNew { try checkIfChangedElsewhere(queue, path: path) }
         if state.isNew || !state.isWAL {
             try claim(queue, path: path, isNew: state.isNew)
         }
-        guard !state.isCurrent else { return state.dataVersion }
+        guard !state.isCurrent else { return (state.dataVersion, nil) }
         try migrate(queue)
-        return try queue.read(Self.dataVersion)
+        return (try queue.read(Self.dataVersion), nil)
     }
 
     /// Runs SQLite's `quick_check` when the store file is not as geocache-tui last
@@ -62,21 +70,41 @@ extension SQLiteStore {
     /// ``StoreError/corrupt(path:reason:)`` instead of writing into it; a sound one is
     /// recorded, so the next opening skips the check.
     static func checkIfChangedElsewhere(_ queue: DatabaseQueue, path: String) throws {
+        guard let identity = uncheckedIdentity(of: path) else { return }
+        try quickCheck(queue, path: path)
+        StoreFile.CheckRecord.record(path, identity)
+    }
+
+    /// The file's identity when it is not as last recorded (it needs a check); nil
+    /// when it is, or cannot be looked at.
+    static func uncheckedIdentity(of path: String) -> StoreFile.Identity? {
         guard let identity = StoreFile.optionalIdentity(of: path),
-              !StoreFile.CheckRecord.matches(path, identity) else { return }
+              !StoreFile.CheckRecord.matches(path, identity) else { return nil }
+        return identity
+    }
+
+    /// SQLite's `quick_check` of the file `queue` reads: throws
+    /// ``StoreError/corrupt(path:reason:)`` for a damaged one (the words a refusal
+    /// says, at opening or found by ``StoreFileLateCheck``).
+    static func quickCheck(_ queue: DatabaseQueue, path: String) throws {
         let problems: [String]
         do {
             problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-            // So damaged that the check itself cannot read it: as damaged as a problem it lists.
-            throw StoreError.corrupt(path: path, reason: "SQLite's quick_check could not read it ("
-                + (error.message ?? "malformed") + "); was it copied over while a session had it open?")
+        } catch let error as DatabaseError {
+            throw unreadable(error, path: path) ?? error
         }
         guard problems == ["ok"] else {
             throw StoreError.corrupt(path: path, reason: "SQLite's quick_check found: "
                 + problems.joined(separator: "; ") + "; was it copied over while a session had it open?")
         }
-        StoreFile.CheckRecord.record(path, identity)
+    }
+
+    /// The damage an error of SQLite's means when the check itself cannot read the
+    /// file: as damaged as a problem it lists. Nil for any other error.
+    static func unreadable(_ error: DatabaseError, path: String) -> StoreError? {
+        guard [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) else { return nil }
+        return StoreError.corrupt(path: path, reason: "SQLite's quick_check could not read it ("
+            + (error.message ?? "malformed") + "); was it copied over while a session had it open?")
     }
 
     /// Marks a new store as this application's and switches it to WAL mode.

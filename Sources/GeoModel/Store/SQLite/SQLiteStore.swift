@@ -67,6 +67,11 @@ public final class SQLiteStore: CacheStore {
     /// that was noticed; from then on every method throws it.
     var detachment: StoreError?
 
+    /// The check of a file opened unchecked, until its verdict is taken; writes wait for it.
+    var lateCheck: StoreFileLateCheck?
+    /// The damage ``lateCheck`` found: every write throws it from then on.
+    var damage: StoreError?
+
     /// The `PRAGMA data_version` seen last, to notice other connections' commits.
     private var lastDataVersion: Int
 
@@ -90,6 +95,7 @@ public final class SQLiteStore: CacheStore {
     /// its last close makes the kernel wait (an SRCU grace period), which quitting would
     /// otherwise wait for.
     public func prepareForExit() {
+        lateCheck?.stop()
         watch?.handOverAtExit()
         watch = nil
     }
@@ -119,7 +125,11 @@ public final class SQLiteStore: CacheStore {
     /// SQLite database with no tables and no application id, becomes a new store.
     /// The file's device and inode are recorded for the checks of ``write(_:)``. Rows
     /// stored without a code or digest (by other SQL, or before schema v4) get them.
-    public init(path: String, createIntermediateDirectories: Bool = false) throws(StoreError) {
+    ///
+    /// With `defersCheck` (the form), a file not checked as it is opens unchecked when it
+    /// needs no other write, and ``beginIntegrityCheck()`` checks it (`+LateCheck.swift`).
+    public init(path: String, createIntermediateDirectories: Bool = false,
+                defersCheck: Bool = false) throws(StoreError) {
         let path = StorePath.absolute(path)
         self.path = path
         self.createsIntermediateDirectories = createIntermediateDirectories
@@ -138,7 +148,9 @@ public final class SQLiteStore: CacheStore {
                                           configuration: configuration)
             let dataVersion: Int
             do {
-                dataVersion = try Self.prepare(queue, path: path, readOnly: readOnly)
+                let prepared = try Self.prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
+                dataVersion = prepared.dataVersion
+                lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0) }
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
                 // What opening wrote must not be left in a log beside a file that replaced it.
@@ -214,6 +226,7 @@ public final class SQLiteStore: CacheStore {
         """
 
     deinit {
+        lateCheck?.stop()
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)
         }
