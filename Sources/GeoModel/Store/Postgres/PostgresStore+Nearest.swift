@@ -257,3 +257,18 @@ extension PostgresStore {
         }
     }
 }
+
+extension PostgresStore {
+    /// Calls `body` with the caches after `key` in nearest-first order from `origin`
+    /// (before it, farthest first, when not `forward`) until it returns false.
+    public func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
+                            _ body: (StoredCache, NearestKey) throws -> Bool) throws {
+        var key = key
+        while let stored = try forward ? nearestCache(to: origin, after: key) : nearestCache(to: origin, before: key) {
+            let own = try ownData()
+            let next = NearestKey(of: stored, own: own, from: origin)
+            guard try body(stored, next) else { return }
+            key = next
+        }
+    }
+}
