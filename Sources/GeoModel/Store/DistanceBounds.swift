@@ -14,6 +14,11 @@ struct DistanceBounds {
     /// Half the Earth's circumference: no two places are farther apart.
     static let greatestDistance = Double.pi * Coordinate.earthRadius
 
+    /// More than any distance or bound of one: a best-first search going back (farthest
+    /// first) scores by what is left of it, so every score is positive (an R*Tree takes
+    /// none below zero).
+    static let farthest = greatestDistance + 4 * slack
+
     let origin: Coordinate
     private let fromOrigin: Point
     private let fromAntipode: Point
@@ -35,6 +40,27 @@ struct DistanceBounds {
     /// far from the origin as half the circumference less its distance from the antipode.
     func greatest(south: Double, north: Double, west: Double, east: Double) -> Double {
         Self.greatestDistance - fromAntipode.least(to: Box(microdegrees: south, north, west, east)) + Self.slack
+    }
+
+    // MARK: Scores of a best-first search
+
+    /// The score of a place at `distance` from the origin: the smaller comes first.
+    static func score(of distance: Double, forward: Bool) -> Double {
+        forward ? distance : farthest - distance
+    }
+
+    /// The score of a box: no place inside it scores less.
+    func score(south: Double, north: Double, west: Double, east: Double, forward: Bool) -> Double {
+        forward ? least(south: south, north: north, west: west, east: east)
+            : Self.farthest - greatest(south: south, north: north, west: west, east: east)
+    }
+
+    /// True when every place inside the box is nearer than `distance` (farther, going
+    /// back): none of them comes after a key at that distance.
+    func isWhollyBefore(_ distance: Double, south: Double, north: Double, west: Double, east: Double,
+                        forward: Bool) -> Bool {
+        forward ? greatest(south: south, north: north, west: west, east: east) < distance
+            : least(south: south, north: north, west: west, east: east) > distance
     }
 
     /// A box in radians.

@@ -80,7 +80,7 @@ struct NearestSearch {
             return true
         }
         while let next = try step(sqlite) {
-            let score = NearestQueryFunction.score(of: next.distance, forward: forward)
+            let score = DistanceBounds.score(of: next.distance, forward: forward)
             if !tied.isEmpty, score != tiedScore {
                 guard try flush() else { return false }
             }
@@ -141,20 +141,12 @@ struct NearestSearch {
 /// first (0 for farthest first), and 1 with the key to start after (0 for none).
 ///
 /// A node scores the least distance from the origin to its box, or going back the
-/// greatest, taken from ``farthest`` (``DistanceBounds``; the R*Tree takes no score
-/// below zero); a node wholly before the key is left out. An entry scores its distance
-/// (taken from ``farthest`` going back), and is left out at or before the key. Two
-/// distances may round to one score going back: the walk orders the entries of one
-/// score by their keys.
+/// greatest, taken from ``DistanceBounds/farthest`` (the R*Tree takes no score below
+/// zero); a node wholly before the key is left out. An entry scores its distance (taken
+/// from it going back), and is left out at or before the key. Two distances may round to
+/// one score going back: the walk orders the entries of one score by their keys.
 enum NearestQueryFunction {
     static let name = "geocache_nearest"
-    /// More than any distance or bound of one, so that every score going back is positive.
-    static let farthest = DistanceBounds.greatestDistance + 4 * DistanceBounds.slack
-
-    /// The score of an entry at `distance`.
-    static func score(of distance: Double, forward: Bool) -> Double {
-        forward ? distance : farthest - distance
-    }
 
     /// Adds the function to the connection `db`.
     static func register(on db: Database) throws {
@@ -185,21 +177,15 @@ enum NearestQueryFunction {
                         : distance < key.distance || (distance == key.distance && id < key.id)
                 } ?? true
                 info.pointee.eWithin = comes ? FULLY_WITHIN : NOT_WITHIN
-                info.pointee.rScore = NearestQueryFunction.score(of: distance, forward: forward)
+                info.pointee.rScore = DistanceBounds.score(of: distance, forward: forward)
                 return SQLITE_OK
             }
             let (south, north, west, east) = (coordinates[0], coordinates[1], coordinates[2], coordinates[3])
-            if forward {
-                let least = query.bounds.least(south: south, north: north, west: west, east: east)
-                let before = key.map { query.bounds.greatest(south: south, north: north, west: west, east: east) < $0.distance }
-                info.pointee.eWithin = before == true ? NOT_WITHIN : PARTLY_WITHIN
-                info.pointee.rScore = least
-            } else {
-                let greatest = query.bounds.greatest(south: south, north: north, west: west, east: east)
-                let before = key.map { query.bounds.least(south: south, north: north, west: west, east: east) > $0.distance }
-                info.pointee.eWithin = before == true ? NOT_WITHIN : PARTLY_WITHIN
-                info.pointee.rScore = NearestQueryFunction.farthest - greatest
+            let before = key.map {
+                query.bounds.isWhollyBefore($0.distance, south: south, north: north, west: west, east: east, forward: forward)
             }
+            info.pointee.eWithin = before == true ? NOT_WITHIN : PARTLY_WITHIN
+            info.pointee.rScore = query.bounds.score(south: south, north: north, west: west, east: east, forward: forward)
             return SQLITE_OK
         }, nil, nil)
         guard code == SQLITE_OK else {
