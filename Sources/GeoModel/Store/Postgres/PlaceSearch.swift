@@ -6,16 +6,20 @@ struct PlaceBox: Equatable {
     static let earth = PlaceBox(south: -Coordinate.maximumLatitudeMicrodegrees, north: Coordinate.maximumLatitudeMicrodegrees,
                                 west: -Coordinate.maximumLongitudeMicrodegrees, east: Coordinate.maximumLongitudeMicrodegrees)
 
-    /// The box cut in two along each side longer than a microdegree: four boxes that
-    /// hold every whole microdegree it holds, each once (two along a side of one); none
+    /// How many parts ``parts`` cuts each side into: a search reads a box's 16 parts in
+    /// one statement, down to the boxes that hold few enough places in fewer statements
+    /// than by quarters.
+    static let cuts: Int64 = 4
+
+    /// The box cut into ``cuts`` along each side (fewer along a side of fewer whole
+    /// microdegrees): boxes that hold every whole microdegree it holds, each once; none
     /// for a box of one place.
-    var quarters: [PlaceBox] {
-        func halves(_ low: Int32, _ high: Int32) -> [(Int32, Int32)] {
-            guard low < high else { return [(low, high)] }
-            let middle = Int32((Int64(low) + Int64(high)) >> 1)
-            return [(low, middle), (middle + 1, high)]
+    var parts: [PlaceBox] {
+        func pieces(_ low: Int32, _ high: Int32) -> [(Int32, Int32)] {
+            let span = Int64(high) - Int64(low) + 1, count = min(Self.cuts, span)
+            return (0..<count).map { (Int32(Int64(low) + span * $0 / count), Int32(Int64(low) + span * ($0 + 1) / count - 1)) }
         }
-        let latitudes = halves(south, north), longitudes = halves(west, east)
+        let latitudes = pieces(south, north), longitudes = pieces(west, east)
         guard latitudes.count > 1 || longitudes.count > 1 else { return [] }
         return latitudes.flatMap { latitude in
             longitudes.map { PlaceBox(south: latitude.0, north: latitude.1, west: $0.0, east: $0.1) }
@@ -47,8 +51,8 @@ struct PlaceSearch {
     /// The key the places come after (before, going back); nil for all of them.
     let key: NearestKey?
     let forward: Bool
-    /// The most places one read of a box gives; a box holding more is read by quarters.
-    /// A long walk raises it: fewer statements, each reading more.
+    /// The most places one read of a box gives; a box holding more is read by parts. A
+    /// long walk raises it: fewer statements, each reading more.
     var capacity = PostgresStore.boxCapacity
     /// The queue, the head last.
     private var queue: [Entry] = []
@@ -71,11 +75,11 @@ struct PlaceSearch {
             case .place(let key):
                 return key
             case .box(let box):
-                let quarters = box.quarters
-                if quarters.isEmpty {
+                let parts = box.parts
+                if parts.isEmpty {
                     try read([box], limit: nil, reading)
                 } else {
-                    try read(quarters, limit: capacity, reading)
+                    try read(parts, limit: capacity, reading)
                 }
             }
         }
