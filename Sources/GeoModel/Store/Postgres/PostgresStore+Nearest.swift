@@ -20,7 +20,7 @@ import Foundation
 extension PostgresStore {
     /// The most places one read of a box gives at first; a box holding more is read by
     /// parts (a long walk reads more at a time).
-    static let boxCapacity = 64
+    static let boxCapacity = 16
 
     // MARK: - The calls
 
