@@ -50,7 +50,7 @@ from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
 from stores import make_store  # noqa: E402
 from bulk import bulk_figures  # noqa: E402
 from club import club_figures  # noqa: E402
-from place import place_figures  # noqa: E402
+from place import clustered_figures, place_figures  # noqa: E402
 from figures import Figure, fmt, print_table  # noqa: E402
 from form import (LONG_TEXT, measure_big_store, measure_nearest_next, measure_first_paint, measure_idle, measure_keys,  # noqa: E402
                   measure_long_text_and_draft_quit, worst_tab_of_each_round, make_huge_cache_store, measure_huge_cache)
@@ -249,6 +249,8 @@ def main():
             figures.append(Figure("nearest_next_big", f"Next nearest first, {args.big:,} placed caches", "ms",
                                   measure_nearest_next(binary, placed, home, runs), budget=5))
             os.remove(placed)
+            log(f"nearest first in a store of {args.big:,} caches within 50 km, filter on; and on PostgreSQL")
+            figures += clustered_figures(Figure, binary, workdir, home, runs, args.big)
 
         if args.only is None:
             stores = {}

@@ -78,12 +78,12 @@ extension CacheList {
         let start = way == .next || way == .previous ? shown : nil
         if isNearestFirst {
             return moveNearest { _ in
-                guard let walked = try firstKept(after: start, direction(forward: forward)) else { return (shown, nearestRank) }
+                guard let walked = try firstKept(after: start, forward: forward) else { return (shown, nearestRank) }
                 return (walked.cache, rank(of: walked, from: start, forward: forward))
             }
         }
         move {
-            guard let walked = try firstKept(after: start, direction(forward: forward)) else { return (shown, position) }
+            guard let walked = try firstKept(after: start, forward: forward) else { return (shown, position) }
             return (walked.cache, try storedPosition(of: walked, from: start, forward: forward))
         }
     }
@@ -94,12 +94,11 @@ extension CacheList {
         guard let shown = current, count >= 2 else { return }
         let pick = Int.random(in: 1...count, using: &generator)
         move {
-            let forward = direction(forward: true)
             var landed: StoredCache? = nil
             if let picked = try store.cache(atPosition: pick) {
-                landed = keeps(picked) ? picked : try firstKept(after: picked, forward)?.cache
+                landed = keeps(picked) ? picked : try firstKept(after: picked, forward: true)?.cache
             }
-            if landed == nil || landed?.id == shown.id { landed = try firstKept(after: shown, forward)?.cache }
+            if landed == nil || landed?.id == shown.id { landed = try firstKept(after: shown, forward: true)?.cache }
             guard let landed, landed.id != shown.id else { return (shown, position) }
             return (landed, isNearestFirst ? nil : try store.position(of: landed.id))
         }
@@ -164,21 +163,15 @@ extension CacheList {
 
     /// Where a walk stopped: the kept cache, the caches read to reach it (counted again
     /// from the first after wrapping) and whether it wrapped.
-    private struct Walked {
+    struct Walked {
         let cache: StoredCache
         let steps: Int
         let wrapped: Bool
     }
 
-    /// The way of the order followed, forwards or backwards.
+    /// The way of stored order, forwards or backwards.
     private func direction(forward: Bool) -> Direction {
         let store = self.store
-        if let origin = nearestOrigin {
-            let key = { (stored: StoredCache) in NearestKey(of: stored, from: origin) }
-            return forward
-                ? Direction(step: { try store.nearestCache(to: origin, after: $0.map(key)) }, reached: { key($0) >= key($1) })
-                : Direction(step: { try store.nearestCache(to: origin, before: $0.map(key)) }, reached: { key($0) <= key($1) })
-        }
         if forward {
             return Direction(step: { stored in
                 if let stored { try store.cache(after: stored.id) } else { try store.first() }
@@ -189,10 +182,13 @@ extension CacheList {
         }, reached: { $0.id <= $1.id })
     }
 
-    /// The first kept cache after `start` going `direction`, wrapping once at the end and
-    /// stopping where it started (`start` itself when it is the only one kept); from the
-    /// beginning without wrapping when `start` is nil. Nil when none is kept.
-    private func firstKept(after start: StoredCache?, _ direction: Direction) throws -> Walked? {
+    /// The first kept cache after `start` in the order followed (before it when not
+    /// `forward`), wrapping once at the end and stopping where it started (`start`
+    /// itself when it is the only one kept); from the beginning without wrapping when
+    /// `start` is nil. Nil when none is kept.
+    func firstKept(after start: StoredCache?, forward: Bool) throws -> Walked? {
+        if let origin = nearestOrigin { return try firstKeptNearest(after: start, from: origin, forward: forward) }
+        let direction = direction(forward: forward)
         var steps = 0
         var wrapped = false
         var candidate = try direction.step(start)
@@ -233,7 +229,7 @@ extension CacheList {
     private func moveToKept() throws {
         guard filtering != nil, current.map(keeps) != true else { return }
         let start = current
-        let walked = try firstKept(after: start, direction(forward: true))
+        let walked = try firstKept(after: start, forward: true)
         if isNearestFirst {
             if walked == nil || walked?.wrapped == true || start == nil { nearestRank = walked == nil ? nil : 1 }
             position = nil

@@ -29,10 +29,7 @@ extension CacheList {
     public func browseNearestFirst(from origin: Coordinate) {
         if search != nil { endSearch(keepCurrent: true) }
         do {
-            var nearest = try store.nearestCache(to: origin, after: nil)
-            while let candidate = nearest, !keeps(candidate) {
-                nearest = try store.nearestCache(to: origin, after: NearestKey(of: candidate, from: origin))
-            }
+            let nearest = try firstKeptNearest(after: nil, from: origin, forward: true)?.cache
             order = .nearest(from: origin)
             current = nearest
             position = nil
@@ -104,5 +101,32 @@ extension CacheList {
         guard let last = try store.nearestCache(to: origin, before: nil) else { return (nil, nil) }
         count = try store.count()
         return (last, count)
+    }
+
+    /// ``firstKept(after:forward:)`` nearest first from `origin`: one walk of the store's
+    /// nearest-first search from `start` until a cache is kept, and when none is before
+    /// the end, one more from the nearest (or the farthest) up to `start`.
+    func firstKeptNearest(after start: StoredCache?, from origin: Coordinate, forward: Bool) throws -> Walked? {
+        let startKey = start.map { NearestKey(of: $0, own: own, from: origin) }
+        var steps = 0
+        var found: StoredCache?
+        try store.walkNearest(to: origin, from: startKey, forward: forward) { stored, _ in
+            steps += 1
+            if keeps(stored) { found = stored }
+            return found == nil
+        }
+        if let found { return Walked(cache: found, steps: steps, wrapped: false) }
+        guard let start, let startKey else { return nil }
+        steps = 0
+        try store.walkNearest(to: origin, from: nil, forward: forward) { stored, key in
+            steps += 1
+            if forward ? key >= startKey : key <= startKey {
+                if stored.id == start.id, keeps(stored) { found = stored }
+                return false
+            }
+            if keeps(stored) { found = stored }
+            return found == nil
+        }
+        return found.map { Walked(cache: $0, steps: steps, wrapped: true) }
     }
 }

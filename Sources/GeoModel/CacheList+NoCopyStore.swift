@@ -35,6 +35,8 @@ extension CacheList {
         func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? { nil }
         func forEachNearest(to origin: Coordinate, limit: Int?,
                             _ body: (StoredCache, NearestKey) throws -> Void) throws {}
+        func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
+                         _ body: (StoredCache, NearestKey) throws -> Bool) throws {}
         func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {}
         func matchIDs(_ text: String) throws -> [CacheID] { [] }
         func forEachNumberedMatch(of text: String, _ body: (Int, StoredCache) throws -> Void) throws {}

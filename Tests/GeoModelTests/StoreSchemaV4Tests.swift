@@ -267,21 +267,23 @@ struct StoreSchemaV4Tests {
         }
     }
 
-    @Test("a box around a circle holds every place within it, across the antimeridian and over a pole")
-    func boxesHoldTheirCircle() throws {
+    @Test("the distance bounds of a box hold every place inside it, across the antimeridian and over a pole")
+    func boundsHoldTheirBox() throws {
         var generator = SeededGenerator(state: 7)
+        func microdegrees(_ limit: Int32) -> Int32 { Int32.random(in: -limit...limit, using: &generator) }
         for _ in 0..<2000 {
-            let center = Coordinate(latitude: Double.random(in: -90...90, using: &generator),
-                                    longitude: Double.random(in: -180...180, using: &generator))!
-            let place = Coordinate(latitude: Double.random(in: -90...90, using: &generator),
-                                   longitude: Double.random(in: -180...180, using: &generator))!
-            let distance = center.distance(to: place)
-            let boxes = NearestSearch.boxes(around: center, radius: distance)
-            let inside = boxes.contains { box in
-                (box.minLatitude...box.maxLatitude).contains(Int64(place.latitudeMicrodegrees))
-                    && (box.minLongitude...box.maxLongitude).contains(Int64(place.longitudeMicrodegrees))
-            }
-            #expect(inside, "\(place.decimalText) from \(center.decimalText)")
+            let origin = Coordinate(latitudeMicrodegrees: microdegrees(90_000_000), longitudeMicrodegrees: microdegrees(180_000_000))!
+            let latitudes = [microdegrees(90_000_000), microdegrees(90_000_000)].sorted()
+            let longitudes = [microdegrees(180_000_000), microdegrees(180_000_000)].sorted()
+            let place = Coordinate(latitudeMicrodegrees: Int32.random(in: latitudes[0]...latitudes[1], using: &generator),
+                                   longitudeMicrodegrees: Int32.random(in: longitudes[0]...longitudes[1], using: &generator))!
+            let bounds = DistanceBounds(origin: origin)
+            let box = (south: Double(latitudes[0]), north: Double(latitudes[1]), west: Double(longitudes[0]), east: Double(longitudes[1]))
+            let distance = origin.distance(to: place)
+            #expect(bounds.least(south: box.south, north: box.north, west: box.west, east: box.east) <= distance,
+                    "\(place.decimalText) from \(origin.decimalText)")
+            #expect(bounds.greatest(south: box.south, north: box.north, west: box.west, east: box.east) >= distance,
+                    "\(place.decimalText) from \(origin.decimalText)")
         }
     }
 }

@@ -78,6 +78,13 @@ public protocol CacheStore: AnyObject {
     /// `limit` of them, each with its key.
     func forEachNearest(to origin: Coordinate, limit: Int?,
                         _ body: (StoredCache, NearestKey) throws -> Void) throws
+    /// Calls `body` with the caches after the one whose key is `key` in nearest-first
+    /// order from `origin` (from the nearest for nil), each with its key, until it
+    /// returns false or none is left; going back (not `forward`), the caches before it,
+    /// from the last for nil. One search and one snapshot for the whole walk: a filter
+    /// reads on until a cache passes it at the cost of one step.
+    func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
+                     _ body: (StoredCache, NearestKey) throws -> Bool) throws
 
     // MARK: Searching
 

@@ -35,6 +35,10 @@ class ForwardingStore: CacheStore {
     func forEachNearest(to origin: Coordinate, limit: Int?, _ body: (StoredCache, NearestKey) throws -> Void) throws {
         try base.forEachNearest(to: origin, limit: limit, body)
     }
+    func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
+                     _ body: (StoredCache, NearestKey) throws -> Bool) throws {
+        try base.walkNearest(to: origin, from: key, forward: forward, body)
+    }
 
     func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         try base.forEachMatch(of: text, limit: limit, body)

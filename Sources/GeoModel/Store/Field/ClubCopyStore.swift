@@ -108,6 +108,12 @@ final class ClubCopyStore: CacheStore {
         try file.forEachNearest(to: origin, limit: limit, body)
     }
 
+    /// The copy's caches nearest first from `origin`, from `key` on.
+    func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
+                     _ body: (StoredCache, NearestKey) throws -> Bool) throws {
+        try file.walkNearest(to: origin, from: key, forward: forward, body)
+    }
+
     /// The copy's caches that match `text`.
     func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         try file.forEachMatch(of: text, limit: limit, body)

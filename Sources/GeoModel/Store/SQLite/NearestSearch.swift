@@ -2,40 +2,25 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// Nearest-first reading in one read transaction of the SQLite store: the R*Tree of
-/// places (`cache_place`, whole microdegrees) narrows the candidates to boxes around a
-/// circle, ``Coordinate/distance(to:)`` orders them exactly by ``NearestKey``, and the
-/// caches without a place follow in stored order (the `cache_unplaced` index).
+/// Nearest-first reading in one read transaction of the SQLite store: a best-first
+/// search of the R*Tree of places (`cache_place`, whole microdegrees), which gives the
+/// placed caches in order of their distance, and the caches without a place in stored
+/// order (the `cache_unplaced` index).
 ///
-/// A search for the cache after a key grows a circle from the key's distance outward,
-/// doubling the step each time the ring holds none, until the circle covers the
-/// Earth: a box query holds every cache within its circle, so the best candidate
-/// within the circle is the best of all. The far half of the Earth is searched from the
-/// antipode in the same way. A circle's boxes are close to it while it is small; a
-/// circle of thousands of kilometres has boxes that cover most of the Earth, so a
-/// search that must reach that far (the first cache of a store whose caches all lie on
-/// another continent, the farthest cache of a store clustered in one region) reads
-/// most of the R*Tree, still without reading a row of the table.
+/// The R*Tree's query function ``NearestQueryFunction`` scores each node by the least
+/// distance from the origin to its box (the greatest, negated, going back), and each
+/// entry by its distance worked out as ``Coordinate/distance(to:)`` does; SQLite keeps
+/// the nodes and entries in a queue by score and gives the entries in that order, so
+/// the search reads the nodes around the key's distance and not the caches nearer (or
+/// farther) than it. Entries at or before the key are left out by the function; those
+/// at one distance come in any order and are put in order of identity here.
 struct NearestSearch {
-    /// A box of microdegrees: the R*Tree query's four bounds.
-    struct Box: Equatable {
-        var minLatitude: Int64, maxLatitude: Int64, minLongitude: Int64, maxLongitude: Int64
-    }
-
     let db: Database
     let origin: Coordinate
 
-    /// Half the Earth's circumference: no two places are farther apart.
-    static let greatestDistance = Double.pi * Coordinate.earthRadius
-    /// The first ring searched beyond a key, in metres; it doubles while rings are empty.
-    static let initialStep = 128.0
-    /// What a distance worked out in floating point may be off by, in metres, at most
-    /// (far less near the origin; up to a few centimetres near the antipode).
-    static let slack = 1.0
-
     private static let placesSQL = """
         SELECT id, min_latitude, min_longitude FROM cache_place
-        WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?
+        WHERE id MATCH \(NearestQueryFunction.name)(?, ?, ?, ?, ?, ?)
         """
     private static let unplacedAfterSQL = """
         SELECT \(SQLiteStore.cacheColumns) FROM cache
@@ -43,143 +28,70 @@ struct NearestSearch {
         """
     private static let unplacedBeforeSQL = """
         SELECT \(SQLiteStore.cacheColumns) FROM cache
-        WHERE \(SQLiteStore.unplacedCondition) AND id < ? ORDER BY id DESC LIMIT 1
+        WHERE \(SQLiteStore.unplacedCondition) AND id < ? ORDER BY id DESC LIMIT ?
         """
+    /// How many caches without a place one statement reads at a time.
+    private static let unplacedPage = 32
 
-    // MARK: The three questions
-
-    /// The first cache after `key` in nearest-first order (the first of all for nil).
-    func first(after key: NearestKey?) throws -> StoredCache? {
-        if key?.isUnplaced != true, let found = try nearestPlaced(after: key) {
-            return try cache(found.id)
-        }
-        var found: StoredCache?
-        try forEachUnplaced(after: key?.isUnplaced == true ? key!.id.rawValue : Int64.min, limit: 1) { found = $0 }
-        return found
-    }
-
-    /// The cache right before `key` in nearest-first order (the last of all for nil).
-    func last(before key: NearestKey?) throws -> StoredCache? {
-        if key == nil || key!.isUnplaced {
-            let before = key?.id.rawValue ?? Int64.max
-            if let row = try Row.fetchOne(db, sql: Self.unplacedBeforeSQL, arguments: [before]) {
-                return SQLiteStore.storedCache(from: row)
+    /// Calls `body` with the caches after `key` in nearest-first order (before it, the
+    /// farthest first, when not `forward`), each with its key, from the first (or the
+    /// last) for nil, until `body` returns false or none is left.
+    func walk(from key: NearestKey?, forward: Bool, _ body: (StoredCache, NearestKey) throws -> Bool) throws {
+        if forward {
+            if key?.isUnplaced != true {
+                guard try walkPlaced(from: key, forward: true, body) else { return }
             }
-        }
-        return try farthestPlaced(before: key).map { try cache($0.id) } ?? nil
-    }
-
-    /// Calls `body` with the caches in nearest-first order, at most `limit` of them.
-    func forEach(limit: Int?, _ body: (StoredCache, NearestKey) throws -> Void) throws {
-        var left = limit ?? .max
-        guard left > 0 else { return }
-        var last: NearestKey?
-        var step = Self.initialStep
-        while left > 0 {
-            let radius = (last?.distance ?? 0) + step
-            var ring: [NearestKey] = []
-            try forEachPlaced(within: radius) { key in
-                if key.distance <= radius, last.map({ key > $0 }) ?? true { ring.append(key) }
+            let after = key.flatMap { $0.isUnplaced ? $0.id.rawValue : nil } ?? Int64.min
+            try walkUnplaced(from: after, forward: true, body)
+        } else {
+            if key == nil || key!.isUnplaced {
+                guard try walkUnplaced(from: key?.id.rawValue ?? Int64.max, forward: false, body) else { return }
             }
-            ring.sort()
-            for key in ring.prefix(left) {
-                guard let stored = try cache(key.id) else { continue }
-                try body(stored, key)
-                left -= 1
-                last = key
-            }
-            if radius >= Self.greatestDistance { break }
-            step *= 2
-        }
-        guard left > 0 else { return }
-        try forEachUnplaced(after: Int64.min, limit: left) { stored in
-            try body(stored, NearestKey(distance: .infinity, id: stored.id))
+            try walkPlaced(from: key.flatMap { $0.isUnplaced ? nil : $0 }, forward: false, body)
         }
     }
 
     // MARK: Placed caches
 
-    /// The smallest key of a placed cache greater than `key` (the smallest of all for nil).
-    private func nearestPlaced(after key: NearestKey?) throws -> NearestKey? {
-        let start = key?.distance ?? 0
-        if start > Self.greatestDistance / 2 {
-            // Everything farther than `start` lies within a circle around the antipode.
-            return try bestAroundAntipode(within: Self.greatestDistance - start + Self.slack) { candidate, best in
-                key.map { candidate > $0 } ?? true && best.map { candidate < $0 } ?? true
-            }
-        }
-        var step = Self.initialStep
-        while true {
-            let radius = start + step
-            var best: NearestKey?
-            try forEachPlaced(within: radius) { candidate in
-                if candidate.distance <= radius, key.map({ candidate > $0 }) ?? true, best.map({ candidate < $0 }) ?? true {
-                    best = candidate
-                }
-            }
-            if best != nil || radius >= Self.greatestDistance { return best }
-            step *= 2
-        }
-    }
-
-    /// The greatest key of a placed cache smaller than `key` (the greatest of all for
-    /// nil or an unplaced key).
-    private func farthestPlaced(before key: NearestKey?) throws -> NearestKey? {
-        let limit = key.flatMap { $0.isUnplaced ? nil : $0 }
-        if let limit, limit.distance <= Self.greatestDistance / 2 {
-            // Everything nearer than the key lies within its circle.
-            var best: NearestKey?
-            try forEachPlaced(within: limit.distance) { candidate in
-                if candidate < limit, best.map({ candidate > $0 }) ?? true { best = candidate }
-            }
-            return best
-        }
-        // From the antipode (or the key's distance from it) outward, until the best
-        // candidate is farther than anything the circle leaves out.
-        var step = Self.initialStep
-        let start = limit.map { Self.greatestDistance - $0.distance } ?? 0
-        while true {
-            let radius = start + step
-            let found = try bestAroundAntipode(within: radius) { candidate, best in
-                limit.map { candidate < $0 } ?? true && best.map { candidate > $0 } ?? true
-            }
-            if let found, found.distance >= Self.greatestDistance - radius + Self.slack { return found }
-            if radius >= Self.greatestDistance + Self.slack { return found }
-            step *= 2
-        }
-    }
-
-    /// The candidate `better` prefers among the placed caches within `radius` of the
-    /// antipode, keyed by their distance from the origin.
-    private func bestAroundAntipode(within radius: Double,
-                                    better: (NearestKey, NearestKey?) -> Bool) throws -> NearestKey? {
-        var best: NearestKey?
-        for box in Self.boxes(around: Self.antipode(of: origin), radius: radius) {
-            try forEachPlaced(in: box) { candidate in
-                if better(candidate, best) { best = candidate }
-            }
-        }
-        return best
-    }
-
-    /// Calls `body` with the key of every placed cache within `radius` metres of the
-    /// origin, and of some a little beyond it.
-    private func forEachPlaced(within radius: Double, _ body: (NearestKey) -> Void) throws {
-        for box in Self.boxes(around: origin, radius: radius) {
-            try forEachPlaced(in: box, body)
-        }
-    }
-
-    /// Calls `body` with the key of every placed cache in `box`, read from the R*Tree
-    /// alone (it holds the exact microdegrees).
-    private func forEachPlaced(in box: Box, _ body: (NearestKey) -> Void) throws {
+    /// Walks the placed caches after (or before) `key`, best first; false when `body` stopped.
+    @discardableResult
+    private func walkPlaced(from key: NearestKey?, forward: Bool,
+                            _ body: (StoredCache, NearestKey) throws -> Bool) throws -> Bool {
         let statement = try db.cachedStatement(sql: Self.placesSQL)
         let sqlite = statement.sqliteStatement
         defer { sqlite3_reset(sqlite) }
-        sqlite3_bind_int64(sqlite, 1, box.minLatitude)
-        sqlite3_bind_int64(sqlite, 2, box.maxLatitude)
-        sqlite3_bind_int64(sqlite, 3, box.minLongitude)
-        sqlite3_bind_int64(sqlite, 4, box.maxLongitude)
+        sqlite3_bind_int64(sqlite, 1, Int64(origin.latitudeMicrodegrees))
+        sqlite3_bind_int64(sqlite, 2, Int64(origin.longitudeMicrodegrees))
+        sqlite3_bind_int(sqlite, 3, forward ? 1 : 0)
+        sqlite3_bind_int(sqlite, 4, key == nil ? 0 : 1)
+        sqlite3_bind_double(sqlite, 5, key?.distance ?? 0)
+        sqlite3_bind_int64(sqlite, 6, key?.id.rawValue ?? 0)
+        // The entries of one score, gathered to be put in order.
+        var tied: [NearestKey] = []
+        var tiedScore = 0.0
+        func flush() throws -> Bool {
+            tied.sort()
+            if !forward { tied.reverse() }
+            defer { tied.removeAll(keepingCapacity: true) }
+            for key in tied {
+                guard let stored = try cache(key.id) else { continue }
+                guard try body(stored, key) else { return false }
+            }
+            return true
+        }
+        while let next = try step(sqlite) {
+            let score = DistanceBounds.score(of: next.distance, forward: forward)
+            if !tied.isEmpty, score != tiedScore {
+                guard try flush() else { return false }
+            }
+            tied.append(next)
+            tiedScore = score
+        }
+        return try flush()
+    }
+
+    /// The key of the next entry the R*Tree gives, nil after the last.
+    private func step(_ sqlite: SQLiteStatement) throws -> NearestKey? {
         while true {
             let stepped = sqlite3_step(sqlite)
             guard stepped == SQLITE_ROW else {
@@ -188,15 +100,33 @@ struct NearestSearch {
                                         message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) },
                                         sql: Self.placesSQL)
                 }
-                return
+                return nil
             }
             guard let place = SQLiteStore.coordinate(latitude: sqlite3_column_int64(sqlite, 1),
                                                      longitude: sqlite3_column_int64(sqlite, 2)) else { continue }
-            body(NearestKey(distance: origin.distance(to: place), id: CacheID(rawValue: sqlite3_column_int64(sqlite, 0))))
+            return NearestKey(distance: origin.distance(to: place), id: CacheID(rawValue: sqlite3_column_int64(sqlite, 0)))
         }
     }
 
-    // MARK: Rows
+    // MARK: Caches without a place
+
+    /// Walks the caches without a place after (or before) the identifier `id`, in
+    /// stored order; false when `body` stopped.
+    @discardableResult
+    private func walkUnplaced(from id: Int64, forward: Bool,
+                              _ body: (StoredCache, NearestKey) throws -> Bool) throws -> Bool {
+        var last = id
+        while true {
+            var page: [StoredCache] = []
+            try SQLiteStore.forEachStoredCache(of: db.cachedStatement(sql: forward ? Self.unplacedAfterSQL : Self.unplacedBeforeSQL),
+                                               arguments: [last, Self.unplacedPage]) { page.append($0) }
+            for stored in page {
+                guard try body(stored, NearestKey(distance: .infinity, id: stored.id)) else { return false }
+                last = stored.id.rawValue
+            }
+            if page.count < Self.unplacedPage { return true }
+        }
+    }
 
     private func cache(_ id: CacheID) throws -> StoredCache? {
         let statement = try db.cachedStatement(sql: "SELECT \(SQLiteStore.cacheColumns) FROM cache WHERE id = ?")
@@ -204,56 +134,69 @@ struct NearestSearch {
         try SQLiteStore.forEachStoredCache(of: statement, arguments: [id.rawValue]) { found = $0 }
         return found
     }
+}
 
-    private func forEachUnplaced(after id: Int64, limit: Int, _ body: (StoredCache) throws -> Void) throws {
-        try SQLiteStore.forEachStoredCache(of: db.cachedStatement(sql: Self.unplacedAfterSQL),
-                                           arguments: [id, limit], body)
+/// The R*Tree query function of nearest-first order, `geocache_nearest(latitude,
+/// longitude, forward, keyed, distance, id)`: the origin in microdegrees, 1 for nearest
+/// first (0 for farthest first), and 1 with the key to start after (0 for none).
+///
+/// A node scores the least distance from the origin to its box, or going back the
+/// greatest, taken from ``DistanceBounds/farthest`` (the R*Tree takes no score below
+/// zero); a node wholly before the key is left out. An entry scores its distance (taken
+/// from it going back), and is left out at or before the key. Two distances may round to
+/// one score going back: the walk orders the entries of one score by their keys.
+enum NearestQueryFunction {
+    static let name = "geocache_nearest"
+
+    /// Adds the function to the connection `db`.
+    static func register(on db: Database) throws {
+        let code = sqlite3_rtree_query_callback(db.sqliteConnection, name, { info in
+            guard let info, info.pointee.nParam == 6, let parameters = info.pointee.aParam,
+                  let coordinates = info.pointee.aCoord else { return SQLITE_ERROR }
+            if info.pointee.pUser == nil {
+                guard let origin = Coordinate(latitudeMicrodegrees: Int32(exactly: parameters[0]) ?? .max,
+                                              longitudeMicrodegrees: Int32(exactly: parameters[1]) ?? .max) else {
+                    return SQLITE_ERROR
+                }
+                info.pointee.pUser = Unmanaged.passRetained(Query(origin: origin)).toOpaque()
+                info.pointee.xDelUser = { query in query.map { Unmanaged<Query>.fromOpaque($0).release() } }
+            }
+            let query = Unmanaged<Query>.fromOpaque(info.pointee.pUser!).takeUnretainedValue()
+            let forward = parameters[2] != 0
+            let key = parameters[3] != 0 ? (distance: parameters[4], id: Int64(parameters[5])) : nil
+            if info.pointee.iLevel == 0 {
+                guard let place = Coordinate(latitudeMicrodegrees: Int32(exactly: coordinates[0]) ?? .max,
+                                             longitudeMicrodegrees: Int32(exactly: coordinates[2]) ?? .max) else {
+                    info.pointee.eWithin = NOT_WITHIN
+                    return SQLITE_OK
+                }
+                let distance = query.bounds.origin.distance(to: place)
+                let id = info.pointee.iRowid
+                let comes = key.map { key in
+                    forward ? distance > key.distance || (distance == key.distance && id > key.id)
+                        : distance < key.distance || (distance == key.distance && id < key.id)
+                } ?? true
+                info.pointee.eWithin = comes ? FULLY_WITHIN : NOT_WITHIN
+                info.pointee.rScore = DistanceBounds.score(of: distance, forward: forward)
+                return SQLITE_OK
+            }
+            let (south, north, west, east) = (coordinates[0], coordinates[1], coordinates[2], coordinates[3])
+            let before = key.map {
+                query.bounds.isWhollyBefore($0.distance, south: south, north: north, west: west, east: east, forward: forward)
+            }
+            info.pointee.eWithin = before == true ? NOT_WITHIN : PARTLY_WITHIN
+            info.pointee.rScore = query.bounds.score(south: south, north: north, west: west, east: east, forward: forward)
+            return SQLITE_OK
+        }, nil, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot add the nearest-first search")
+        }
     }
 
-    // MARK: Geometry
-
-    /// The point on the other side of the Earth.
-    static func antipode(of place: Coordinate) -> Coordinate {
-        let longitude = place.longitudeMicrodegrees > 0
-            ? place.longitudeMicrodegrees - Coordinate.maximumLongitudeMicrodegrees
-            : place.longitudeMicrodegrees + Coordinate.maximumLongitudeMicrodegrees
-        return Coordinate(latitudeMicrodegrees: -place.latitudeMicrodegrees, longitudeMicrodegrees: longitude)!
-    }
-
-    /// Boxes of microdegrees that hold every place within `radius` metres of `center`
-    /// (and some places beyond): one box, two where the circle crosses the
-    /// antimeridian, and a band of all longitudes where it holds a pole.
-    static func boxes(around center: Coordinate, radius: Double) -> [Box] {
-        let maxLatitude = Int64(Coordinate.maximumLatitudeMicrodegrees)
-        let maxLongitude = Int64(Coordinate.maximumLongitudeMicrodegrees)
-        let angle = (radius * (1 + 1e-9) + slack) / Coordinate.earthRadius
-        let latitude = center.latitude * .pi / 180
-        func microdegrees(_ radians: Double) -> Double { radians * 180 / .pi * 1_000_000 }
-        let south = Int64(microdegrees(latitude - angle).rounded(.down)) - 1
-        let north = Int64(microdegrees(latitude + angle).rounded(.up)) + 1
-        if angle >= .pi || south <= -maxLatitude || north >= maxLatitude {
-            return [Box(minLatitude: max(south, -maxLatitude), maxLatitude: min(north, maxLatitude),
-                        minLongitude: -maxLongitude, maxLongitude: maxLongitude)]
-        }
-        let ratio = sin(angle) / cos(latitude)
-        guard ratio < 1 else {
-            return [Box(minLatitude: south, maxLatitude: north, minLongitude: -maxLongitude, maxLongitude: maxLongitude)]
-        }
-        let halfWidth = microdegrees(asin(ratio))
-        let west = Int64((Double(center.longitudeMicrodegrees) - halfWidth).rounded(.down)) - 1
-        let east = Int64((Double(center.longitudeMicrodegrees) + halfWidth).rounded(.up)) + 1
-        if east - west >= 2 * maxLongitude {
-            return [Box(minLatitude: south, maxLatitude: north, minLongitude: -maxLongitude, maxLongitude: maxLongitude)]
-        }
-        if west < -maxLongitude {
-            return [Box(minLatitude: south, maxLatitude: north, minLongitude: -maxLongitude, maxLongitude: east),
-                    Box(minLatitude: south, maxLatitude: north, minLongitude: west + 2 * maxLongitude, maxLongitude: maxLongitude)]
-        }
-        if east > maxLongitude {
-            return [Box(minLatitude: south, maxLatitude: north, minLongitude: west, maxLongitude: maxLongitude),
-                    Box(minLatitude: south, maxLatitude: north, minLongitude: -maxLongitude, maxLongitude: east - 2 * maxLongitude)]
-        }
-        return [Box(minLatitude: south, maxLatitude: north, minLongitude: west, maxLongitude: east)]
+    /// What one query works out once: the bounds from its origin.
+    private final class Query {
+        let bounds: DistanceBounds
+        init(origin: Coordinate) { bounds = DistanceBounds(origin: origin) }
     }
 }
 
@@ -261,25 +204,48 @@ extension SQLiteStore {
     /// The first cache after `key` in nearest-first order from `origin` (the nearest of
     /// all for nil), in one read transaction; see ``NearestKey`` for the order.
     ///
-    /// The R*Tree of places finds the candidates in growing circles from the key's
-    /// distance outward, so the time grows with the caches nearer than the key (and
-    /// with those farther, for a key beyond a quarter of the Earth's circumference),
-    /// not with the store; then come the caches without a place, in stored order.
+    /// A best-first search of the R*Tree of places reads the nodes around the key's
+    /// distance, not the caches nearer than it; then come the caches without a place,
+    /// in stored order.
     public func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
-        try read { db in try NearestSearch(db: db, origin: origin).first(after: key) }
+        var found: StoredCache?
+        try walkNearest(to: origin, from: key, forward: true) { stored, _ in
+            found = stored
+            return false
+        }
+        return found
     }
 
     /// The cache right before `key` in nearest-first order from `origin` (the last of
     /// all for nil: the last without a place, or else the farthest), in one read
     /// transaction.
     public func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
-        try read { db in try NearestSearch(db: db, origin: origin).last(before: key) }
+        var found: StoredCache?
+        try walkNearest(to: origin, from: key, forward: false) { stored, _ in
+            found = stored
+            return false
+        }
+        return found
     }
 
     /// Calls `body` with the caches in nearest-first order from `origin`, each with its
     /// key, at most `limit` of them, in one read transaction.
     public func forEachNearest(to origin: Coordinate, limit: Int?,
                                _ body: (StoredCache, NearestKey) throws -> Void) throws {
-        try read { db in try NearestSearch(db: db, origin: origin).forEach(limit: limit, body) }
+        var left = limit ?? .max
+        guard left > 0 else { return }
+        try walkNearest(to: origin, from: nil, forward: true) { stored, key in
+            try body(stored, key)
+            left -= 1
+            return left > 0
+        }
+    }
+
+    /// Calls `body` with the caches after `key` in nearest-first order from `origin`
+    /// (before it, farthest first, when not `forward`), in one read transaction, until
+    /// it returns false.
+    public func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
+                            _ body: (StoredCache, NearestKey) throws -> Bool) throws {
+        try read { db in try NearestSearch(db: db, origin: origin).walk(from: key, forward: forward, body) }
     }
 }

@@ -200,6 +200,7 @@ public final class SQLiteStore: CacheStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1")
             try SearchFunction.register(on: db)
+            try NearestQueryFunction.register(on: db)
         }
         return configuration
     }
