@@ -102,8 +102,7 @@ public final class CacheList {
     /// How long after showing the club store its copy is first refreshed, and how often
     /// then (set before ``finishOpening()`` to change them).
     public var copyRefreshDelays: (first: Duration, every: Duration) = (.seconds(60), .seconds(600))
-    private var observers: [Int: (CacheListChange) -> Void] = [:]
-    private var nextObserverKey = 0
+    private var observers = ObserverList<CacheListChange>()
 
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
@@ -360,11 +359,9 @@ public final class CacheList {
     /// Registers `observer` to receive every later change, in registration order
     /// among observers, until the returned token is cancelled or released.
     public func observe(_ observer: @escaping (CacheListChange) -> Void) -> ObservationToken {
-        let key = nextObserverKey
-        nextObserverKey += 1
-        observers[key] = observer
+        let key = observers.add(observer)
         return ObservationToken { [weak self] in
-            self?.observers[key] = nil
+            self?.observers.remove(key)
         }
     }
 
@@ -373,9 +370,9 @@ public final class CacheList {
         if case .failed(let error) = change { session?.noteStoreError(error) }
         var change = change
         let filterFailure = refilter(before: &change)
-        for key in observers.keys.sorted() {
+        for key in observers.keys {
             // An observer may cancel another one while being told.
-            observers[key]?(change)
+            observers.observer(key)?(change)
         }
         if let filterFailure { broadcast(.failed(filterFailure)) }
     }

@@ -56,18 +56,25 @@ struct PositionOptions: ParsableArguments {
         }
     }
 
-    /// The home position from `--home`, else `$GEOCACHE_HOME`, else nil.
-    func homePosition(environment: [String: String] = ProcessInfo.processInfo.environment)
+    /// The home position from `--home`, else `$GEOCACHE_HOME` (`homeValue`), else nil.
+    func homePosition(homeValue: String? = PositionOptions.processHomeValue())
         throws(PositionOptionError) -> Coordinate? {
         if let home { return try Self.coordinate(home, named: "--home") }
-        return try Self.environmentHome(environment)
+        return try Self.environmentHome(homeValue)
     }
 
-    /// `$GEOCACHE_HOME` as a coordinate, nil when it is unset or empty.
-    static func environmentHome(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    /// `$GEOCACHE_HOME` as a coordinate from its value, nil when it is unset or empty.
+    static func environmentHome(_ value: String? = processHomeValue())
         throws(PositionOptionError) -> Coordinate? {
-        guard let value = environment[homeVariable], !value.allSatisfy(\.isWhitespace) else { return nil }
+        guard let value, !value.allSatisfy(\.isWhitespace) else { return nil }
         return try coordinate(value, named: homeVariable)
+    }
+
+    /// `$GEOCACHE_HOME`'s value in the process's environment, asked of `getenv`:
+    /// `ProcessInfo.environment` builds a `[String: String]` of every variable, a
+    /// third of a million instructions on the way to the form's first paint.
+    static func processHomeValue() -> String? {
+        getenv(homeVariable).map { String(cString: $0) }
     }
 
     /// `text` read as a coordinate; an error names `name`, the text and what is wrong.

@@ -28,8 +28,7 @@ public final class PositionSource {
     /// The time now by this machine's clock, which a fix's time is checked against.
     private let clock: () -> Date
 
-    private var observers: [Int: (PositionChange) -> Void] = [:]
-    private var nextObserverKey = 0
+    private var observers = ObserverList<PositionChange>()
 
     /// A source reading `receiver` (nil: no GPS) and falling back to `home` (nil: none).
     ///
@@ -106,13 +105,11 @@ public final class PositionSource {
 
     /// Registers `observer` for every later change until the token is cancelled or released.
     public func observe(_ observer: @escaping (PositionChange) -> Void) -> ObservationToken {
-        let key = nextObserverKey
-        nextObserverKey += 1
-        observers[key] = observer
-        return ObservationToken { [weak self] in self?.observers[key] = nil }
+        let key = observers.add(observer)
+        return ObservationToken { [weak self] in self?.observers.remove(key) }
     }
 
     private func broadcast(_ change: PositionChange) {
-        for key in observers.keys.sorted() { observers[key]?(change) }
+        for key in observers.keys { observers.observer(key)?(change) }
     }
 }

@@ -47,8 +47,17 @@ public final class StoreOpening: @unchecked Sendable {
         var setAside: FieldFileSetAside? = nil
     }
 
+    /// What the thread met: the store opened, or why not. An enum of its own, not a
+    /// `Result<Opened, StoreError>`: the runtime builds that type's metadata from its
+    /// mangled name on both threads, checking `StoreError: Error` by a search of all
+    /// the program's conformance records (a quarter of a million instructions).
+    private enum Outcome {
+        case opened(Opened)
+        case failed(StoreError)
+    }
+
     /// Written by the thread before it signals `done`; taken by ``take()``.
-    private var result: Result<Opened, StoreError>?
+    private var outcome: Outcome?
     private var waited = false
     /// The thread, joined by ``finish()``; nil when none could be started (the store
     /// was then opened by the initializer) and once joined.
@@ -60,10 +69,12 @@ public final class StoreOpening: @unchecked Sendable {
 
     /// Starts opening the store at `location`; a club store (a server's URL) that cannot
     /// be reached falls back to this machine's copy, whose files `environment` places
-    /// (``FieldFiles/init(serverURL:environment:)``).
-    public convenience init(_ location: StoreLocation,
-                            environment: [String: String] = StoreLocation.processEnvironment()) {
+    /// (``FieldFiles/init(serverURL:environment:)``; the process's own variables when
+    /// nil, read only for a club store: a file store's form builds no dictionary of
+    /// them on its way to the first frame).
+    public convenience init(_ location: StoreLocation, environment: [String: String]? = nil) {
         if case .server(let url) = location {
+            let environment = environment ?? StoreLocation.processEnvironment()
             self.init(location, fieldFiles: FieldFiles(serverURL: url, environment: environment))
         } else {
             self.init(location, fieldFiles: nil)
@@ -92,24 +103,32 @@ public final class StoreOpening: @unchecked Sendable {
     }
 
     private func open() {
-        result = Result { () throws(StoreError) -> Opened in
-            do {
-                let (store, contents) = try location.openWithContents()
-                // Drafts kept on this machine while the copy was shown move first (issue 34).
-                let moved = fieldFiles.map { LocalDrafts(files: $0).moveBeforeTaking(to: store, contents: contents) }
-                return Opened(store: store, contents: moved ?? contents)
-            } catch {
-                let failure = StoreError(wrapping: error, path: location.description)
-                guard let fieldFiles, failure.meansTheServerCannotBeReached else { throw failure }
-                var copy = try Self.openCopy(of: fieldFiles, name: location.shortName)
-                copy.unreachable = failure
-                return copy
-            }
+        do {
+            outcome = .opened(try openStore())
+        } catch {
+            outcome = .failed(error)
         }
         done.signal()
         if readyPipe.write >= 0 {
             var byte: UInt8 = 1
             _ = write(readyPipe.write, &byte, 1)
+        }
+    }
+
+    /// The store at ``location`` with what a list starts from; for a club store whose
+    /// server cannot be reached, this machine's copy of it (``openCopy(of:name:)``).
+    private func openStore() throws(StoreError) -> Opened {
+        do {
+            let (store, contents) = try location.openWithContents()
+            // Drafts kept on this machine while the copy was shown move first (issue 34).
+            let moved = fieldFiles.map { LocalDrafts(files: $0).moveBeforeTaking(to: store, contents: contents) }
+            return Opened(store: store, contents: moved ?? contents)
+        } catch {
+            let failure = StoreError(wrapping: error, path: location.description)
+            guard let fieldFiles, failure.meansTheServerCannotBeReached else { throw failure }
+            var copy = try Self.openCopy(of: fieldFiles, name: location.shortName)
+            copy.unreachable = failure
+            return copy
         }
     }
 
@@ -166,8 +185,11 @@ public final class StoreOpening: @unchecked Sendable {
         precondition(!waited, "a store opening hands its store over once")
         waited = true
         done.wait()
-        defer { result = nil }
-        return try result!.get()
+        defer { outcome = nil }
+        switch outcome! {
+        case .opened(let opened): return opened
+        case .failed(let error): throw error
+        }
     }
 
     /// Waits for the thread to end (it has, or is about to once ``wait()`` returned: it

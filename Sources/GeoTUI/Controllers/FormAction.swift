@@ -150,25 +150,39 @@ extension FormAction {
     private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
     /// The modes whose keys the help overlay lists (the delete question shows its own).
-    private static let helpable: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .navigating,
+    private static let helpable: [FormMode.Kind] = [.browsing, .editing, .searching, .placing, .navigating,
                                                         .recording, .filtering]
     /// The modes in which the moves work: browsing, and searching (through the matches).
-    private static let moving: Set<FormMode.Kind> = [.browsing, .searching]
+    private static let moving: [FormMode.Kind] = [.browsing, .searching]
     /// The modes in which the fields and buttons have the keyboard.
-    private static let fields: Set<FormMode.Kind> = [.browsing, .editing]
+    private static let fields: [FormMode.Kind] = [.browsing, .editing]
     /// The modes in which nothing covers the pane.
-    private static let showing: Set<FormMode.Kind> = [.browsing, .editing, .searching, .placing, .recording,
+    private static let showing: [FormMode.Kind] = [.browsing, .editing, .searching, .placing, .recording,
                                                        .filtering]
 
-    /// The actions that still work while the terminal is too small to show the form
-    /// (in the modes they are enabled in): none that stores, changes or deletes
-    /// anything unseen.
-    static let hiddenActions: Set<FormAction> = [
-        .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
-        .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit, .toggleHint, .toggleNearestFirst,
-    ]
+    /// Whether the action still works while the terminal is too small to show the form
+    /// (in the modes it is enabled in): none that stores, changes or deletes anything
+    /// unseen.
+    ///
+    /// This and ``worksWhileOpening`` are switches rather than a `Set<FormAction>`,
+    /// whose storage type the runtime would make on the way to the first frame by
+    /// searching the program's conformance records for `FormAction: Hashable`.
+    var worksWhileHidden: Bool {
+        switch self {
+        case .showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache,
+             .scrollPaneUp, .scrollPaneDown, .redraw, .suspend, .quit, .toggleHint, .toggleNearestFirst:
+            true
+        default:
+            false
+        }
+    }
 
-    /// The actions that work while the model is still opening its store: none that
+    /// Whether the action works while the model is still opening its store: none that
     /// needs the store.
-    static let openingActions: Set<FormAction> = [.redraw, .suspend, .quit]
+    var worksWhileOpening: Bool {
+        switch self {
+        case .redraw, .suspend, .quit: true
+        default: false
+        }
+    }
 }

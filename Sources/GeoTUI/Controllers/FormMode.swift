@@ -16,7 +16,7 @@ import GeoModel
 /// ```
 ///
 /// The terminal being too small to show the form is not a mode: it limits whatever
-/// the mode allows to ``FormAction/hiddenActions``.
+/// the mode allows to the actions that work hidden (``FormAction/worksWhileHidden``).
 enum FormMode {
     /// Showing the caches; the fields hold the text for the next Add.
     case browsing

@@ -10,7 +10,7 @@ struct FormConditions: Equatable {
     /// A write waits for another session's lock: Esc stops waiting.
     var waitingForLock = false
     /// The terminal is too small to show the form: only what neither stores, changes nor
-    /// deletes anything unseen works (``FormAction/hiddenActions``).
+    /// deletes anything unseen works (``FormAction/worksWhileHidden``).
     var tooSmall = false
 }
 
@@ -35,13 +35,14 @@ extension FormAction {
     /// looked up once in ``keyMap``; the conditions then decide, in this order: a store
     /// still opening keeps all but the always-working actions for later; a question
     /// just closed by itself drops all but those (and a resize); Esc stops a wait for a
-    /// lock; a terminal too small performs only ``hiddenActions`` and drops what would
-    /// go to a widget. Otherwise the mode's binding is performed, a key of another mode
-    /// refused with the table's note, and anything else goes to the widget.
+    /// lock; a terminal too small performs only the actions that work hidden
+    /// (``worksWhileHidden``) and drops what would go to a widget. Otherwise the mode's
+    /// binding is performed, a key of another mode refused with the table's note, and
+    /// anything else goes to the widget.
     static func route(_ event: InputEvent, in mode: FormMode.Kind, under conditions: FormConditions) -> FormRoute {
         let key: Key? = if case .key(let key) = event { key } else { nil }
         let resolution = key.map { keyMap.resolve($0, in: mode) } ?? .pass
-        if case .perform(let action) = resolution, openingActions.contains(action),
+        if case .perform(let action) = resolution, action.worksWhileOpening,
            conditions.opening || conditions.questionJustClosed != nil {
             return .perform(action)
         }
@@ -60,7 +61,7 @@ extension FormAction {
     static func route(action: FormAction, in mode: FormMode.Kind, under conditions: FormConditions) -> FormRoute {
         let resolution = keyMap.resolve(action: action, in: mode)
         if conditions.opening {
-            guard case .perform(let action) = resolution, openingActions.contains(action) else { return .drop(note: nil) }
+            guard case .perform(let action) = resolution, action.worksWhileOpening else { return .drop(note: nil) }
             return .perform(action)
         }
         return route(resolution, under: conditions)
@@ -71,7 +72,7 @@ extension FormAction {
                               under conditions: FormConditions) -> FormRoute {
         switch resolution {
         case .perform(let action):
-            if conditions.tooSmall, !hiddenActions.contains(action) { return .drop(note: nil) }
+            if conditions.tooSmall, !action.worksWhileHidden { return .drop(note: nil) }
             return .perform(action)
         case .refuse(let note):
             return .refuse(note: note)

@@ -82,7 +82,7 @@ extension GeoCacheFormController {
     /// Closes the delete question without an answer.
     private func closeDeleteConfirmation() {
         mode = .browsing
-        dirty = Set(Part.allCases)
+        dirty = .all
     }
 
     // MARK: - Another session's changes

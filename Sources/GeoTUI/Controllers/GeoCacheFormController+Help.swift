@@ -27,6 +27,6 @@ extension GeoCacheFormController {
     func closeHelp() {
         guard case .helping(_, let underneath) = mode else { return }
         mode = underneath
-        dirty = Set(Part.allCases)
+        dirty = .all
     }
 }

@@ -20,9 +20,18 @@ import GeoModel
 /// notifications live in extensions of their own (`GeoCacheFormController+Editing.swift`,
 /// `+Search.swift`, `+Drafts.swift`, `+Notifications.swift`).
 public final class GeoCacheFormController: ScreenController {
-    /// The parts of the screen that are repainted separately.
-    enum Part: CaseIterable {
-        case title, form, pane, status, help, overlay
+    /// The parts of the screen that are repainted separately: bits, not a `Set` of an
+    /// enum, whose storage type the runtime would make on the way to the first frame by
+    /// searching all the program's conformance records for the enum's `Hashable`.
+    struct Parts: OptionSet {
+        let rawValue: UInt8
+        static let title = Parts(rawValue: 1 << 0)
+        static let form = Parts(rawValue: 1 << 1)
+        static let pane = Parts(rawValue: 1 << 2)
+        static let status = Parts(rawValue: 1 << 3)
+        static let help = Parts(rawValue: 1 << 4)
+        static let overlay = Parts(rawValue: 1 << 5)
+        static let all: Parts = [.title, .form, .pane, .status, .help, .overlay]
     }
 
     let model: CacheList
@@ -73,7 +82,7 @@ public final class GeoCacheFormController: ScreenController {
     var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
     private var canvas = Canvas(size: Size(width: 0, height: 0))
-    var dirty = Set(Part.allCases)
+    var dirty = Parts.all
     /// The error the pane shows in place of the current cache, until the next move or `Esc`.
     var paneError: String?
 
@@ -170,7 +179,7 @@ public final class GeoCacheFormController: ScreenController {
         tooSmallNotice.frame = Rect(size: size)
         mode.deleteQuestion?.dialog.frame = Rect(size: size)
         if case .helping(let overlay, _) = mode { overlay.frame = Rect(size: size) }
-        dirty = Set(Part.allCases)
+        dirty = .all
     }
 
     /// Routes `event` by the one rule (``FormAction/route(_:in:under:)``): the key
@@ -265,10 +274,10 @@ public final class GeoCacheFormController: ScreenController {
 
     public func render() -> Canvas? {
         guard !dirty.isEmpty else { return nil }
-        defer { dirty.removeAll() }
+        defer { dirty = [] }
         // Everything is drawn again: start from blank cells, so nothing that covered the
         // form (the delete question) stays where no view draws.
-        if dirty.count == Part.allCases.count { canvas.clear() }
+        if dirty == .all { canvas.clear() }
         if layout.isTooSmall {
             tooSmallNotice.draw(into: &canvas)
             canvas.cursor = nil
@@ -354,7 +363,7 @@ public final class GeoCacheFormController: ScreenController {
         case .cancelEdit: cancelEdit()
         case .closeSearch: closeSearch()
         case .redraw:
-            dirty = Set(Part.allCases)
+            dirty = .all
             return .redraw
         case .suspend:
             return .suspend

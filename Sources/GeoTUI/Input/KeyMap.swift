@@ -25,11 +25,21 @@
 ///
 /// A mode may also have a refusal note: there, a key bound only in other modes is
 /// refused with the note instead of being passed on (an edit that must be finished
-/// before the moves work). ``resolve(_:in:)`` answers a key with one look-up, and
-/// ``resolve(action:in:)`` answers an action asked for another way (a button).
-public struct KeyMap<Action: Hashable, Mode: Hashable> {
+/// before the moves work). ``resolve(_:in:)`` answers a key, and ``resolve(action:in:)``
+/// answers an action asked for another way (a button).
+///
+/// The type asks nothing of `Action` and `Mode`, and keeps its bindings, modes and notes
+/// in arrays that are searched in order (a form has a few dozen bindings; a key press
+/// compares a few dozen keys): the operations that compare actions or modes ask them
+/// to be `Equatable` in a constrained extension, whose witness tables the caller
+/// passes. A requirement on the type itself (`Action: Hashable`), or a `Set` or a
+/// `Dictionary` keyed by the caller's types, makes the runtime check each conformance
+/// when it builds the type's metadata from its mangled name, and each first check
+/// searches all of a program's conformance records (over 6,000 with Foundation linked
+/// in statically): 385,000 instructions apiece on the way to a first frame.
+public struct KeyMap<Action, Mode> {
     /// What a key or an action comes to in a mode.
-    public enum Resolution: Equatable {
+    public enum Resolution {
         /// The action is enabled in the mode: perform it.
         case perform(Action)
         /// The key or action works only in other modes, and this mode refuses those
@@ -50,45 +60,76 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
         /// The description shown in the help bar, or nil to keep the binding out of it.
         public var help: String?
         /// The modes the binding is enabled in, or nil for every mode.
-        public var modes: Set<Mode>?
+        public var modes: [Mode]?
         /// What the keys do, in a sentence for a help screen; the help text when nil.
         public var description: String?
 
         /// Creates a binding, enabled in `modes` (every mode when nil).
         public init(keys: [Key], action: Action, help: String? = nil, description: String? = nil,
-                    modes: Set<Mode>? = nil) {
+                    modes: [Mode]? = nil) {
             self.keys = keys
             self.action = action
             self.help = help
             self.description = description
             self.modes = modes
         }
+    }
 
-        /// Whether the binding works in `mode`.
-        public func isEnabled(in mode: Mode) -> Bool { modes?.contains(mode) ?? true }
+    /// The modes that refuse what only other modes allow, each with the note it gives:
+    /// `refusalNotes[.editing] = "Save or cancel first"`.
+    public struct RefusalNotes {
+        fileprivate var notes: [(mode: Mode, note: String)] = []
     }
 
     /// The bindings, in order.
     public private(set) var bindings: [Binding]
-    /// For each key, the indices of the bindings that list it, in binding order.
-    private var bindingIndices: [Key: [Int]] = [:]
     /// The modes that refuse what only other modes allow, with the note they give.
-    public var refusalNotes: [Mode: String] = [:]
+    public var refusalNotes = RefusalNotes()
 
     /// Creates a key map from `bindings`, in order.
     public init(_ bindings: [Binding] = []) {
-        self.bindings = []
-        for binding in bindings { append(binding) }
+        self.bindings = bindings
     }
 
+    /// Adds `binding` after the others; where it shares a key with an earlier binding
+    /// enabled in the same mode, the earlier one keeps the key in that mode.
+    public mutating func append(_ binding: Binding) {
+        bindings.append(binding)
+    }
+
+    /// The hints of every binding with help text, whatever its modes, labelled with its
+    /// first key, in binding order.
+    public var helpItems: [HelpItem] {
+        bindings.compactMap(\.helpItem)
+    }
+}
+
+extension KeyMap.Resolution: Equatable where Action: Equatable {}
+
+extension KeyMap.Binding where Mode: Equatable {
+    /// Whether the binding works in `mode`.
+    public func isEnabled(in mode: Mode) -> Bool { modes?.contains(mode) ?? true }
+}
+
+extension KeyMap.RefusalNotes where Mode: Equatable {
+    /// The note `mode` refuses with, or nil when it refuses nothing; setting nil ends
+    /// the refusal.
+    public subscript(mode: Mode) -> String? {
+        get { notes.first { $0.mode == mode }?.note }
+        set {
+            notes.removeAll { $0.mode == mode }
+            if let newValue { notes.append((mode: mode, note: newValue)) }
+        }
+    }
+}
+
+extension KeyMap where Action: Equatable, Mode: Equatable {
     /// What `key` comes to in `mode`: the action of its first binding enabled there;
     /// else, when another mode binds it and `mode` has a refusal note, that note;
     /// else nothing.
     public func resolve(_ key: Key, in mode: Mode) -> Resolution {
-        guard let indices = bindingIndices[key] else { return .pass }
-        if let index = indices.first(where: { bindings[$0].isEnabled(in: mode) }) {
-            return .perform(bindings[index].action)
-        }
+        guard bindings.contains(where: { $0.keys.contains(key) }) else { return .pass }
+        if let index = firstIndex(of: key, in: mode) { return .perform(bindings[index].action) }
         return refusalNotes[mode].map { .refuse(note: $0) } ?? .pass
     }
 
@@ -98,22 +139,15 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
         return refusalNotes[mode].map { .refuse(note: $0) } ?? .pass
     }
 
-    /// Adds `binding` after the others; where it shares a key with an earlier binding
-    /// enabled in the same mode, the earlier one keeps the key in that mode.
-    public mutating func append(_ binding: Binding) {
-        for key in Set(binding.keys) { bindingIndices[key, default: []].append(bindings.count) }
-        bindings.append(binding)
-    }
-
     /// The action of the first binding of `key`, whatever the modes it is enabled in:
     /// what the key would do in some mode.
     public func action(for key: Key) -> Action? {
-        bindingIndices[key]?.first.map { bindings[$0].action }
+        bindings.first { $0.keys.contains(key) }?.action
     }
 
     /// The action of the first binding of `key` enabled in `mode`, if any.
     public func action(for key: Key, in mode: Mode) -> Action? {
-        bindingIndices[key]?.lazy.map { bindings[$0] }.first { $0.isEnabled(in: mode) }?.action
+        firstIndex(of: key, in: mode).map { bindings[$0].action }
     }
 
     /// Whether some binding of `action` is enabled in `mode`.
@@ -123,24 +157,22 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
 
     /// How the first key bound to `action` is written ("^S"), or "" when none is.
     public func label(of action: Action) -> String {
-        keys(for: action).first?.label ?? ""
+        bindings.first { $0.action == action && !$0.keys.isEmpty }?.keys[0].label ?? ""
     }
 
     /// The keys bound to `action`, in binding order, each once.
     public func keys(for action: Action) -> [Key] {
-        var seen = Set<Key>()
-        return bindings.filter { $0.action == action }.flatMap(\.keys).filter { seen.insert($0).inserted }
-    }
-
-    /// The hints of every binding with help text, whatever its modes, labelled with its
-    /// first key, in binding order.
-    public var helpItems: [HelpItem] {
-        bindings.compactMap(\.helpItem)
+        var keys: [Key] = []
+        for binding in bindings where binding.action == action {
+            for key in binding.keys where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
     }
 
     /// The help bar's hints in `mode`: one for each binding with help text that is
-    /// enabled in `mode`, labelled with its first key, in binding order.
-    public func helpItems(in mode: Mode, leavingOut left: Set<Action> = []) -> [HelpItem] {
+    /// enabled in `mode`, labelled with its first key, in binding order, less the
+    /// bindings of the actions `left`.
+    public func helpItems(in mode: Mode, leavingOut left: [Action] = []) -> [HelpItem] {
         bindings.filter { $0.isEnabled(in: mode) && !left.contains($0.action) }.compactMap(\.helpItem)
     }
 
@@ -150,12 +182,15 @@ public struct KeyMap<Action: Hashable, Mode: Hashable> {
         bindings.indices.compactMap { index in
             let binding = bindings[index]
             guard binding.isEnabled(in: mode), let text = binding.description ?? binding.help else { return nil }
-            let keys = binding.keys.filter { key in
-                bindingIndices[key]?.first { bindings[$0].isEnabled(in: mode) } == index
-            }
+            let keys = binding.keys.filter { firstIndex(of: $0, in: mode) == index }
             guard !keys.isEmpty else { return nil }
             return HelpEntry(keys: keys.map(\.label).joined(separator: ", "), description: text)
         }
+    }
+
+    /// The index of the first binding of `key` enabled in `mode`.
+    private func firstIndex(of key: Key, in mode: Mode) -> Int? {
+        bindings.firstIndex { $0.keys.contains(key) && $0.isEnabled(in: mode) }
     }
 }
 
@@ -199,3 +234,4 @@ extension Key {
 
 extension KeyMap: Sendable where Action: Sendable, Mode: Sendable {}
 extension KeyMap.Binding: Sendable where Action: Sendable, Mode: Sendable {}
+extension KeyMap.RefusalNotes: Sendable where Mode: Sendable {}

@@ -98,11 +98,14 @@ public final class Terminal {
     /// with keypad decoding, a 25 ms escape delay, mouse clicks and wheel (SGR reports
     /// where terminfo knows them), bracketed paste, and colours when the terminal has
     /// them and `NO_COLOR` is not set. The corresponding ncurses call is `newterm`.
-    public static func open(
-        environment: [String: String] = TerminalRequirements.processEnvironment()
-    ) throws(TerminalError) -> Terminal {
+    /// `TERM` and `NO_COLOR` come from `environment`, else from the process's own
+    /// (``TerminalRequirements/processVariable(_:)``).
+    public static func open(environment: [String: String]? = nil) throws(TerminalError) -> Terminal {
+        let variable = { (name: String) in
+            environment.map { $0[name] } ?? TerminalRequirements.processVariable(name)
+        }
         let name = try TerminalRequirements.check(
-            environment: environment,
+            term: variable("TERM"),
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             probe: { probeTerminfo($0, descriptor: STDOUT_FILENO) })
@@ -121,7 +124,7 @@ public final class Terminal {
             throw .systemCallFailed("fdopen", errno: code)
         }
         return try start(name: name, inputFile: inputFile, outputFile: outputFile,
-                         colorRefused: TerminalRequirements.colorIsRefused(in: environment),
+                         colorRefused: TerminalRequirements.colorIsRefused(noColor: variable("NO_COLOR")),
                          size: nil)
     }
 

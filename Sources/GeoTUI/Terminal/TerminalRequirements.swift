@@ -28,9 +28,20 @@ public enum TerminalRequirements {
         outputIsTerminal: Bool,
         probe: (String) -> TerminfoProbe
     ) throws(TerminalError) -> String {
+        try check(term: environment["TERM"], inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal,
+                  probe: probe)
+    }
+
+    /// The same checks with `TERM`'s value (nil when unset) given alone.
+    public static func check(
+        term: String?,
+        inputIsTerminal: Bool,
+        outputIsTerminal: Bool,
+        probe: (String) -> TerminfoProbe
+    ) throws(TerminalError) -> String {
         guard inputIsTerminal else { throw .inputNotATerminal }
         guard outputIsTerminal else { throw .outputNotATerminal }
-        guard let name = environment["TERM"], !name.isEmpty else { throw .terminalTypeNotSet }
+        guard let name = term, !name.isEmpty else { throw .terminalTypeNotSet }
         // A name with a slash or a control character cannot be a terminfo entry; never
         // pass it on to the library.
         guard !name.contains("/"), !name.unicodeScalars.contains(where: \.isControlCharacter)
@@ -49,19 +60,23 @@ public enum TerminalRequirements {
         String(name.map(\.displayed))
     }
 
-    /// The variables these checks read (`TERM` and `NO_COLOR`), from the process's
-    /// environment. Asked of `getenv` by name: Foundation's `ProcessInfo.environment`
-    /// first builds a dictionary of every variable, code run for the first time on the
-    /// way to the first paint (docs/performance.md has the figures).
-    public static func processEnvironment() -> [String: String] {
-        ["TERM", "NO_COLOR"].reduce(into: [:]) { values, name in
-            if let value = getenv(name) { values[name] = String(cString: value) }
-        }
+    /// A variable of the process's environment, nil when unset. Asked of `getenv` by
+    /// name: Foundation's `ProcessInfo.environment` first builds a dictionary of every
+    /// variable, and even a `[String: String]` of the two these checks read makes the
+    /// runtime check `String: Hashable` by searching all the program's conformance
+    /// records, code run for the first time on the way to the first paint.
+    public static func processVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// True when `NO_COLOR` is present and not empty (https://no-color.org).
     public static func colorIsRefused(in environment: [String: String]) -> Bool {
-        guard let value = environment["NO_COLOR"] else { return false }
-        return !value.isEmpty
+        colorIsRefused(noColor: environment["NO_COLOR"])
+    }
+
+    /// True when `NO_COLOR`'s value `noColor` is present and not empty.
+    public static func colorIsRefused(noColor: String?) -> Bool {
+        guard let noColor else { return false }
+        return !noColor.isEmpty
     }
 }

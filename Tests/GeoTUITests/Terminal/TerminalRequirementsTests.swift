@@ -87,12 +87,26 @@ extension NcursesTests {
             #expect(probe("dumb") == .noCursorAddressing)
         }
 
-        @Test func processEnvironmentHasTheVariablesTheChecksReadAsFoundationSeesThem() {
+        @Test func processVariablesAreTheChecksVariablesAsFoundationSeesThem() {
             let foundation = ProcessInfo.processInfo.environment
-            let read = TerminalRequirements.processEnvironment()
-            #expect(read["TERM"] == foundation["TERM"])
-            #expect(read["NO_COLOR"] == foundation["NO_COLOR"])
-            #expect(Set(read.keys).isSubset(of: ["TERM", "NO_COLOR"]))
+            for name in ["TERM", "NO_COLOR", "HOME", "GEOCACHE_NO_SUCH_VARIABLE"] {
+                #expect(TerminalRequirements.processVariable(name) == foundation[name])
+            }
+        }
+
+        @Test func theChecksReadTermFromAnEnvironmentAsFromItsValue() throws {
+            let facts = (input: true, output: true, probe: { (_: String) in TerminfoProbe.usable })
+            #expect(try TerminalRequirements.check(environment: ["TERM": "vt100"], inputIsTerminal: facts.input,
+                                                   outputIsTerminal: facts.output, probe: facts.probe) == "vt100")
+            #expect(try TerminalRequirements.check(term: "vt100", inputIsTerminal: facts.input,
+                                                   outputIsTerminal: facts.output, probe: facts.probe) == "vt100")
+            #expect(throws: TerminalError.terminalTypeNotSet) {
+                try TerminalRequirements.check(term: nil, inputIsTerminal: true, outputIsTerminal: true,
+                                               probe: facts.probe)
+            }
+            #expect(TerminalRequirements.colorIsRefused(noColor: "1"))
+            #expect(!TerminalRequirements.colorIsRefused(noColor: ""))
+            #expect(!TerminalRequirements.colorIsRefused(noColor: nil))
         }
 
         @Test func openRefusesWithoutTouchingAnything() {

@@ -129,6 +129,33 @@ import Testing
         #expect(map.resolve(.function(3), in: .editing) == .pass)
     }
 
+    @Test func aRefusalNoteSetAgainReplacesTheFirstAndNilEndsTheRefusal() {
+        var map = refusing
+        map.refusalNotes[.editing] = "Save first"
+        #expect(map.refusalNotes[.editing] == "Save first")
+        #expect(map.refusalNotes[.browsing] == nil)
+        #expect(map.resolve(.function(3), in: .editing) == .perform(.refresh))
+        #expect(map.resolve(action: .next, in: .editing) == .refuse(note: "Save first"))
+        map.refusalNotes[.editing] = nil
+        #expect(map.resolve(action: .next, in: .editing) == .pass)
+    }
+
+    @Test func helpEntriesGiveAKeyToTheFirstBindingEnabledInTheModeOnly() {
+        let map = KeyMap<Action, Mode>([
+            .init(keys: [.function(2)], action: .add, help: "Add", modes: [.browsing]),
+            .init(keys: [.function(2), .function(5)], action: .refresh, help: "Again"),
+        ])
+        #expect(map.helpEntries(in: .browsing) == [
+            HelpEntry(keys: "F2", description: "Add"),
+            HelpEntry(keys: "F5", description: "Again"),
+        ])
+        #expect(map.helpEntries(in: .editing) == [HelpEntry(keys: "F2, F5", description: "Again")])
+    }
+
+    @Test func helpItemsLeaveOutTheActionsAskedFor() {
+        #expect(modal.helpItems(in: .browsing, leavingOut: [.add, .next]) == [HelpItem(key: "^Q", description: "Quit")])
+    }
+
     @Test func anUnboundKeyPassesOnEvenInARefusingMode() {
         #expect(refusing.resolve(.character("x"), in: .editing) == .pass)
     }
