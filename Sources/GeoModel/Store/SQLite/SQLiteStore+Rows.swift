@@ -6,6 +6,15 @@ import GRDBSQLite
 /// `Data` and generic conversions cost more than printing the row does;
 /// docs/performance.md has the figures).
 extension SQLiteStore {
+    /// Calls `body` with the four fields' bytes of every row in stored order, straight
+    /// from SQLite's copy of them, inside one read transaction.
+    public func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws {
+        try completePendingRows()
+        try read { db in
+            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.fieldColumns) FROM cache ORDER BY id"), body)
+        }
+    }
+
     /// Calls `body` with the cache of every row `statement` (selecting ``cacheColumns``)
     /// gives, in order.
     static func forEachStoredCache(of statement: Statement, arguments: StatementArguments = [],

@@ -67,10 +67,9 @@ public final class SQLiteStore: CacheStore {
     /// that was noticed; from then on every method throws it.
     var detachment: StoreError?
 
-    /// The check of a file opened unchecked, until its verdict is taken; writes wait for it.
-    var lateCheck: StoreFileLateCheck?
-    /// The damage ``lateCheck`` found: every write throws it from then on.
-    var damage: StoreError?
+    /// The check of a file opened unchecked, until its verdict is taken (writes wait for
+    /// it), and the damage it found, which every write throws from then on.
+    var lateCheck: StoreFileLateCheck?, damage: StoreError?
 
     /// The `PRAGMA data_version` seen last, to notice other connections' commits.
     private var lastDataVersion: Int
@@ -308,15 +307,6 @@ public final class SQLiteStore: CacheStore {
         try completePendingRows()
         try read { db in
             try Self.forEachStoredCache(of: db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id"), body)
-        }
-    }
-
-    /// Calls `body` with the four fields' bytes of every row in stored order, straight
-    /// from SQLite's copy of them, inside one read transaction.
-    public func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws {
-        try completePendingRows()
-        try read { db in
-            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.fieldColumns) FROM cache ORDER BY id"), body)
         }
     }
 
