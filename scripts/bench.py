@@ -357,12 +357,15 @@ def main():
             figures += club_figures(binary, home, runs, stores[10_000], args.club, args.idle_seconds)
 
             log(f"{args.big:,} caches: Add, Next and peak memory after 1,000 Nexts")
-            peaks, next_ms, add_ms, baseline = measure_big_store(binary, stores[args.big], home, runs, 1000)
+            peaks, next_ms, add_ms, baseline, later = measure_big_store(binary, stores[args.big], home, runs, 1000)
             figures.append(Figure("rss_first_paint_big", f"peak RSS after first paint, {args.big:,} caches", "MB",
                                   baseline, budget=20,
                                   note=("dialog --form after its first paint: median "
                                         f"{fmt(statistics.median(reference.peak_mb))} MB") if reference else ""))
             figures.append(Figure("peak_rss_big", f"peak RSS, {args.big:,} caches, 1,000 Nexts", "MB", peaks, budget=20))
+            figures.append(Figure("peak_rss_big_10000", "  the same sessions after 10,000 Nexts", "MB", later, budget=20))
+            figures.append(Figure("peak_rss_big_growth", "  growth from 1,000 to 10,000 Nexts", "MB",
+                                  [b - a for a, b in zip(peaks, later)], budget=0.25))
             session = AppSession(binary, stores[args.big], home)
             session.wait_first_paint()
             extra["memory_after_first_paint"] = format_breakdown(smaps_breakdown(session.pid))

@@ -126,10 +126,11 @@ def measure_idle(binary, store, home, runs, seconds):
     return ticks, wakeups, written
 
 
-def measure_big_store(binary, store, home, runs, nexts):
-    """With the million-cache store: peak memory after `nexts` Nexts, Next latency,
-    and Add latency (four fields typed, then ^S)."""
-    peaks, next_ms, add_ms, baseline = [], [], [], []
+def measure_big_store(binary, store, home, runs, nexts, more_nexts=10_000):
+    """With the million-cache store: peak memory after `nexts` Nexts and after
+    `more_nexts` in all (flat: issue 39), Next latency, and Add latency (four fields
+    typed, then ^S)."""
+    peaks, next_ms, add_ms, baseline, later = [], [], [], [], []
     for run in range(runs):
         session = AppSession(binary, store, home)
         session.wait_first_paint()
@@ -155,8 +156,14 @@ def measure_big_store(binary, store, home, runs, nexts):
             session.key(b"\x0e" * batch)
             remaining -= batch
         peaks.append(session.status_kib("VmHWM") / 1024)
+        remaining = more_nexts - nexts
+        while remaining > 0:
+            batch = min(50, remaining)
+            session.key(b"\x0e" * batch)
+            remaining -= batch
+        later.append(session.status_kib("VmHWM") / 1024)
         session.quit()
-    return peaks, next_ms, add_ms, baseline
+    return peaks, next_ms, add_ms, baseline, later
 
 
 # Where the nearest-first session stands (Zürich), given as --home.

@@ -93,6 +93,18 @@ def listing(number):
             + _text(9, f"20{10 + number % 15:02d}-0{1 + number % 9}-1{number % 10}T00:00:00Z"))
 
 
+def add_listings(path):
+    """Gives every cache of the store at `path` its ``listing`` (by its row id)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        ids = [row[0] for row in db.execute("SELECT id FROM cache")]
+        db.executemany("UPDATE cache SET listing = ? WHERE id = ?", ((listing(i), i) for i in ids))
+        db.execute("COMMIT")
+    finally:
+        db.close()
+
+
 def add_own_data(path, every=10):
     """The person's own data for every `every`th cache (by code): found on a day, with
     a note, as the finder's loop keeps them (issue 38's `own_data` table)."""
