@@ -39,6 +39,13 @@ struct ReleaseBuildTests {
         #expect(segments.contains("GNU_RELRO"), "\(segments)")
     }
 
+    /// The loader reads the relative relocations as a bitmap (lld's `-z
+    /// pack-relative-relocs`), not one 24-byte entry each: a faster start, same hardening.
+    @Test func theRelativeRelocationsArePacked() throws {
+        let dynamic = try tool("/usr/bin/readelf", ["-dW", installed.path])
+        #expect(dynamic.contains("(RELR)"), "\(dynamic)")
+    }
+
     @Test func theStackIsNotExecutable() throws {
         let segments = try tool("/usr/bin/readelf", ["-lW", installed.path])
         let stack = segments.split(separator: "\n").first { $0.contains("GNU_STACK") }
