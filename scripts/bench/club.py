@@ -148,7 +148,7 @@ def club_figures(binary, home, runs, sqlite_store, count, idle_seconds):
         club_paint, _, _, _ = measure_first_paint(binary, club, runs, home)
         figures.append(Figure("club_first_paint_0", "first paint, PostgreSQL, empty", "ms", empty_paint))
         figures.append(Figure("club_first_paint", f"first paint, PostgreSQL, {count:,} caches", "ms", club_paint))
-        _, next_ms, add_ms, _ = measure_big_store(binary, club, home, runs, 100)
+        _, next_ms, add_ms, _, _ = measure_big_store(binary, club, home, runs, 100, more_nexts=100)
         figures.append(Figure("club_add", f"Add, PostgreSQL, {count:,} caches", "ms", add_ms))
         figures.append(Figure("club_next", f"Next, PostgreSQL, {count:,} caches", "ms", next_ms))
         figures.append(Figure("commit_to_repaint_club", "another process's add to the repaint, PostgreSQL", "ms",
