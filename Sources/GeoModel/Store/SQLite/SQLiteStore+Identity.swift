@@ -76,13 +76,18 @@ extension SQLiteStore {
     /// it writes anything: its commit may
     /// already have been copied into the file by SQLite's automatic checkpoint
     /// (`wal_autocheckpoint`), changing the file's time, before this runs.
-    func checkpointCommit(_ db: Database, wasAsRecorded: Bool) throws {
+    func checkpointCommit(_ db: Database, wasAsRecorded: Bool, truncatingLog: Bool = false) throws {
         var copied = Self.checkpoint(db, .passive)
         if !copied {
             // Another process reads a snapshot older than this commit (a form looking
             // at what changed, say): a full checkpoint waits for it, up to a second,
             // instead of the ten-second busy timeout.
             copied = Self.waitingAtMost(1, in: db) { Self.checkpoint(db, .full) }
+        }
+        if copied, truncatingLog {
+            // A large commit (an import) leaves a log as large as what it wrote, on disk
+            // until the next write: emptied now when no reader holds it, else left.
+            _ = Self.waitingAtMost(0.1, in: db) { Self.checkpoint(db, .truncate) }
         }
         if copied, wasAsRecorded { StoreFile.CheckRecord.record(path, identity) }
         guard !copied, let sideFiles, let change = StoreFile.sideFileChange(at: path, since: sideFiles) else { return }

@@ -114,8 +114,9 @@ extension SQLiteStore {
                     return .commit
                 }
                 // As for every write: the commit copied into the store file before it is
-                // reported, and the file's check record kept up to date.
-                try checkpointCommit(db, wasAsRecorded: wasAsRecorded)
+                // reported, and the file's check record kept up to date; then the log,
+                // as large as the import, emptied (the store's files were twice the size).
+                try checkpointCommit(db, wasAsRecorded: wasAsRecorded, truncatingLog: true)
             }
         } catch let error as ImportError {
             throw error
