@@ -287,7 +287,7 @@ enum FormText {
     static let readOnlyRefusal = "Read-only store: nothing can be added, changed or deleted"
 
     /// The pane when the integrity check that ran after the first frame found the store's
-    /// file damaged: the words of the opening's refusal (the model's ``StoreError``).
+    /// file damaged: the words of the opening's refusal (the model's `StoreError`).
     static func storeDamaged(_ error: StoreError) -> String {
         "\(error)\nNothing will be written into it; browse, search and export go on. Quitting says this again."
     }

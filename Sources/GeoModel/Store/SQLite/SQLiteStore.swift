@@ -11,7 +11,7 @@ import GRDB
 /// commits through ``hasChangedExternally()``.
 ///
 /// Opening checks the file first and refuses, without changing a byte, anything
-/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:)``.
+/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:defersCheck:)``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: SQLiteStore.defaultPath())
@@ -178,7 +178,7 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
-    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:)``.
+    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:)``.
     public convenience init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
         try self.init(path: url.path, createIntermediateDirectories: createIntermediateDirectories)
     }
