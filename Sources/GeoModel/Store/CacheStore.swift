@@ -271,6 +271,19 @@ public struct StoreContents: Sendable {
 }
 
 extension CacheStore {
+    /// ``forEachNearest(to:limit:_:)`` as one walk of ``walkNearest(to:from:forward:_:)``
+    /// from the nearest, stopping after `limit` caches: what both stores do.
+    public func forEachNearest(to origin: Coordinate, limit: Int?,
+                               _ body: (StoredCache, NearestKey) throws -> Void) throws {
+        var left = limit ?? .max
+        guard left > 0 else { return }
+        try walkNearest(to: origin, from: nil, forward: true) { stored, key in
+            try body(stored, key)
+            left -= 1
+            return left > 0
+        }
+    }
+
     public func prepareForExit() {}
 
     /// A store checked before it opened (or never checked: a server) has no late check.

@@ -42,17 +42,6 @@ extension PostgresStore {
         return found
     }
 
-    public func forEachNearest(to origin: Coordinate, limit: Int?,
-                               _ body: (StoredCache, NearestKey) throws -> Void) throws {
-        var left = limit ?? .max
-        guard left > 0 else { return }
-        try walkNearest(to: origin, from: nil, forward: true) { stored, key in
-            try body(stored, key)
-            left -= 1
-            return left > 0
-        }
-    }
-
     /// Calls `body` with the caches after `key` in nearest-first order from `origin`
     /// (before it, farthest first, when not `forward`) until it returns false, in one
     /// read-only snapshot.

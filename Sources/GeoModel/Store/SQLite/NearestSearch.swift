@@ -228,19 +228,6 @@ extension SQLiteStore {
         return found
     }
 
-    /// Calls `body` with the caches in nearest-first order from `origin`, each with its
-    /// key, at most `limit` of them, in one read transaction.
-    public func forEachNearest(to origin: Coordinate, limit: Int?,
-                               _ body: (StoredCache, NearestKey) throws -> Void) throws {
-        var left = limit ?? .max
-        guard left > 0 else { return }
-        try walkNearest(to: origin, from: nil, forward: true) { stored, key in
-            try body(stored, key)
-            left -= 1
-            return left > 0
-        }
-    }
-
     /// Calls `body` with the caches after `key` in nearest-first order from `origin`
     /// (before it, farthest first, when not `forward`), in one read transaction, until
     /// it returns false.
