@@ -53,10 +53,19 @@ public enum CacheCode {
     /// (`gc1a2b3` in a file is `GC1A2B3`); nil when nothing is left or when it holds
     /// anything but ASCII letters, digits, `-` and `_`, or is longer than 32.
     public static func normalized(_ text: String) -> String? {
-        let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
-              trimmed.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
-        else { return nil }
-        return trimmed.uppercased()
+        // Nearly every code is read already trimmed and in capitals: it is returned
+        // as it is, without Unicode's whitespace and case tables (an import
+        // normalizes every cache's code).
+        let isCodeByte = { (byte: UInt8) in
+            byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        let trimmed = if let first = text.utf8.first, let last = text.utf8.last, isCodeByte(first), isCodeByte(last) {
+            text
+        } else {
+            text.trimmingWhitespace()
+        }
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 32, trimmed.utf8.allSatisfy(isCodeByte) else { return nil }
+        guard trimmed.utf8.contains(where: { $0 &- UInt8(ascii: "a") < 26 }) else { return trimmed }
+        return String(decoding: trimmed.utf8.map { $0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }

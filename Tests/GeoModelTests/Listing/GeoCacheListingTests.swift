@@ -72,6 +72,15 @@ struct GeoCacheListingTests {
         #expect(CacheCode.normalized("") == nil && CacheCode.normalized("GC 12") == nil)
         #expect(CacheCode.normalized("ÖC12") == nil)
     }
+
+    @Test("a code already trimmed is put in capitals, and one in capitals is kept as it is")
+    func trimmedCodesAreNormalized() {
+        #expect(CacheCode.normalized("gc1a2b3") == "GC1A2B3")
+        #expect(CacheCode.normalized("Oc-12_z") == "OC-12_Z")
+        #expect(CacheCode.normalized("GC1A2B3") == "GC1A2B3")
+        #expect(CacheCode.normalized("GC1 2B3") == nil && CacheCode.normalized("G\u{301}C12") == nil)
+        #expect(CacheCode.normalized(String(repeating: "A", count: 33)) == nil)
+    }
 }
 
 /// What an import may change in a cache stored under the same code.

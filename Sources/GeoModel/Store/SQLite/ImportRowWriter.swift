@@ -14,8 +14,8 @@ import GRDBSQLite
 /// the place and the listing's bytes (``ListingEncoding``, encoded once).
 ///
 /// Each field is bound as TEXT with its byte length, so a NUL inside it is kept, as
-/// ``SQLiteStore/textArgument(_:)`` keeps it through GRDB, and without a copy: the
-/// bytes stay where they are until the statement has run. Binding through GRDB's
+/// ``SQLiteStore/textArgument(_:)`` keeps it through GRDB, from the bytes
+/// ``ImportInsertBatch`` holds (16 rows go in one statement). Binding through GRDB's
 /// `StatementArguments` (an array of existentials, a NUL check per field and dynamic
 /// casts) cost more than SQLite's own work for a row (docs/performance.md).
 final class ImportRowWriter {
@@ -29,7 +29,8 @@ final class ImportRowWriter {
 
     let database: Database
     private let exists: Statement
-    private let insert: Statement
+    /// The inserts, 16 rows a statement; flushed before the table is read.
+    let inserts: ImportInsertBatch
     private let byCode: Statement
     private let update: Statement
     /// Remembers how the import's words fold: descriptions repeat theirs.
@@ -76,7 +77,7 @@ final class ImportRowWriter {
             database, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'cache_placed_on_insert'")
         if placeTrigger != nil { try database.execute(sql: "DROP TRIGGER cache_placed_on_insert") }
         exists = try database.makeStatement(sql: SQLiteStore.containsCacheSQL)
-        insert = try database.makeStatement(sql: Self.insertSQL)
+        inserts = try ImportInsertBatch(database, sql: Self.insertSQL)
         byCode = try database.makeStatement(sql: "SELECT \(SQLiteStore.cacheColumns) FROM cache WHERE code = ?")
         update = try database.makeStatement(sql: "UPDATE cache SET \(SQLiteStore.versionAssignments) WHERE id = ?")
         lastIDBefore = try Int64.fetchOne(database, sql: "SELECT max(id) FROM cache") ?? 0
@@ -126,6 +127,7 @@ final class ImportRowWriter {
     /// instead, by the same rule (``SQLiteStore/placesOf(where:)``), skipping those a
     /// later record of the same import updated (the update trigger placed them).
     func finish() throws {
+        try inserts.flush()
         try database.execute(sql: "UPDATE cache_count SET value = value + ? WHERE singleton = 1", arguments: [added])
         if let counterTrigger { try database.execute(sql: counterTrigger) }
         if let placeTrigger {
@@ -216,6 +218,7 @@ final class ImportRowWriter {
 
     /// The cache stored under the normalized `code`, also one this import stored.
     func storedCache(withCode code: String) throws -> StoredCache? {
+        try inserts.flush()
         let lookup = byCode.sqliteStatement
         defer { sqlite3_reset(lookup) }
         try check(sqlite3_bind_text(lookup, 1, code, -1, Self.transient))
@@ -234,6 +237,7 @@ final class ImportRowWriter {
     /// True when a cache identical in its four fields to `cache`, whose digest is
     /// `digest`, is stored.
     private func isStored(_ cache: GeoCache, digest: Int64) throws -> Bool {
+        try inserts.flush()
         let lookup = exists.sqliteStatement
         defer { sqlite3_reset(lookup) }
         var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward
@@ -255,38 +259,27 @@ final class ImportRowWriter {
         }
     }
 
-    /// Inserts `cache` under `code`, with its digest, search patch, place and listing.
+    /// Inserts `cache` under `code`, with its digest, search patch, place and listing
+    /// (held in ``inserts`` until its statement is full or the table is read).
     private func insert(_ cache: GeoCache, code: String, derived: Derived?) throws {
-        let row = insert.sqliteStatement
-        defer {
-            sqlite3_reset(row)
-            sqlite3_clear_bindings(row)
-        }
         let digest = derived?.digest ?? ContentDigest.of(cache)
         let patch: [UInt8]? = if let derived { derived.patch } else { patches.patch(for: cache) }
         let listing = ListingEncoding.encode(cache.listing)
+        let place = cache.coordinate.map { (Int64($0.latitudeMicrodegrees), Int64($0.longitudeMicrodegrees)) }
         var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward
-        let stepped = try title.withUTF8 { title in
+        var code = code
+        try title.withUTF8 { title in
             try details.withUTF8 { details in
                 try creator.withUTF8 { creator in
                     try reward.withUTF8 { reward in
-                        for (index, field) in [title, details, creator, reward].enumerated() {
-                            try bind(field, at: Int32(index + 1), to: row)
-                        }
-                        try check(sqlite3_bind_int64(row, 5, digest))
-                        try check(sqlite3_bind_text(row, 7, code, -1, Self.transient))
-                        if let place = cache.coordinate {
-                            try check(sqlite3_bind_int64(row, 8, Int64(place.latitudeMicrodegrees)))
-                            try check(sqlite3_bind_int64(row, 9, Int64(place.longitudeMicrodegrees)))
-                        }
-                        return try withBlob(patch, at: 6, of: row) {
-                            try withBlob(listing, at: 10, of: row) { sqlite3_step(row) }
+                        try code.withUTF8 { code in
+                            try inserts.add(title: title, details: details, creator: creator, reward: reward,
+                                            code: code, digest: digest, patch: patch, listing: listing, place: place)
                         }
                     }
                 }
             }
         }
-        guard stepped == SQLITE_DONE else { throw error(stepped, sql: Self.insertSQL) }
         added += 1
         remember(digest)
         if codeHashes != nil {
@@ -295,23 +288,9 @@ final class ImportRowWriter {
         }
     }
 
-    /// Binds `bytes` (NULL when nil) without a copy as parameter `index` of
-    /// `statement` while `body` runs.
-    private func withBlob<T>(_ bytes: [UInt8]?, at index: Int32, of statement: SQLiteStatement,
-                             _ body: () throws -> T) throws -> T {
-        guard let bytes else {
-            try check(sqlite3_bind_null(statement, index))
-            return try body()
-        }
-        return try bytes.withUnsafeBytes { buffer in
-            try check(sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), nil))
-            defer { sqlite3_bind_null(statement, index) }
-            return try body()
-        }
-    }
-
     /// Writes `cache` over the row `id` (found by its code in this transaction).
     func write(_ cache: GeoCache, over id: CacheID) throws {
+        try inserts.flush()
         try update.execute(arguments: SQLiteStore.versionValues(cache) + [id.rawValue])
         remember(ContentDigest.of(cache))
     }
