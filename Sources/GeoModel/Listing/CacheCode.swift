@@ -53,19 +53,42 @@ public enum CacheCode {
     /// (`gc1a2b3` in a file is `GC1A2B3`); nil when nothing is left or when it holds
     /// anything but ASCII letters, digits, `-` and `_`, or is longer than 32.
     public static func normalized(_ text: String) -> String? {
-        // Nearly every code is read already trimmed and in capitals: it is returned
-        // as it is, without Unicode's whitespace and case tables (an import
-        // normalizes every cache's code).
-        let isCodeByte = { (byte: UInt8) in
-            byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        // One pass over the bytes, without Unicode's whitespace and case tables (an
+        // import normalizes every cache's code, nearly always already trimmed and in
+        // capitals, which is then returned as it is).
+        var code = text
+        var form = code.withUTF8(Form.init)
+        if form == .refused {
+            code = text.trimmingWhitespace()
+            form = code.withUTF8(Form.init)
         }
-        let trimmed = if let first = text.utf8.first, let last = text.utf8.last, isCodeByte(first), isCodeByte(last) {
-            text
-        } else {
-            text.trimmingWhitespace()
+        switch form {
+        case .refused: return nil
+        case .capitals: return code
+        case .small: return String(decoding: code.utf8.map { $0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
         }
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 32, trimmed.utf8.allSatisfy(isCodeByte) else { return nil }
-        guard trimmed.utf8.contains(where: { $0 &- UInt8(ascii: "a") < 26 }) else { return trimmed }
-        return String(decoding: trimmed.utf8.map { $0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// What the bytes of a would-be code are.
+    private enum Form {
+        /// Not a code as they stand: empty, too long, or with another byte.
+        case refused
+        /// A code with small letters.
+        case small
+        /// A code as it is stored.
+        case capitals
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !bytes.isEmpty, bytes.count <= 32 else { self = .refused; return }
+            var hasSmall = false
+            for byte in bytes {
+                guard byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else {
+                    self = .refused
+                    return
+                }
+                hasSmall = hasSmall || byte &- UInt8(ascii: "a") < 26
+            }
+            self = hasSmall ? .small : .capitals
+        }
     }
 }

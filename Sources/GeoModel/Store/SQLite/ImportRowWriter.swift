@@ -124,15 +124,16 @@ final class ImportRowWriter {
     /// The place trigger reads the person's own data and writes the R*Tree (a virtual
     /// table) for every row: run per row it was a third of an import's work even for
     /// caches without a place (callgrind). One statement places the import's caches
-    /// instead, by the same rule (``SQLiteStore/placesOf(where:)``), skipping those a
-    /// later record of the same import updated (the update trigger placed them).
+    /// instead, by the same rule (``SQLiteStore/placesOf(where:replacing:)``), over the
+    /// entry of those a later record of the same import updated (the update trigger
+    /// placed them by that rule already; asking the R*Tree first whether a cache has an
+    /// entry cost more than the placing).
     func finish() throws {
         try inserts.flush()
         try database.execute(sql: "UPDATE cache_count SET value = value + ? WHERE singleton = 1", arguments: [added])
         if let counterTrigger { try database.execute(sql: counterTrigger) }
         if let placeTrigger {
-            try database.execute(sql: SQLiteStore.placesOf(
-                where: "c.id > \(lastIDBefore) AND NOT EXISTS (SELECT 1 FROM cache_place p WHERE p.id = c.id)"))
+            try database.execute(sql: SQLiteStore.placesOf(where: "c.id > \(lastIDBefore)", replacing: true))
             try database.execute(sql: placeTrigger)
         }
     }

@@ -328,10 +328,11 @@ extension SQLiteStore {
     }
 
     /// The statement that puts into the place index the caches (`c`) `condition` picks,
-    /// each at its place for the person (a final over the listed place).
-    static func placesOf(where condition: String) -> String {
+    /// each at its place for the person (a final over the listed place); `replacing`,
+    /// over the entry a cache has there already.
+    static func placesOf(where condition: String, replacing: Bool = false) -> String {
         """
-        INSERT INTO cache_place SELECT c.id, la, la, lo, lo FROM (
+        INSERT\(replacing ? " OR REPLACE" : "") INTO cache_place SELECT c.id, la, la, lo, lo FROM (
             SELECT c.id, coalesce(o.corrected_latitude, c.latitude) AS la, coalesce(o.corrected_longitude, c.longitude) AS lo
             FROM cache c LEFT JOIN own_data o ON o.code = c.code AND o.corrected_latitude IS NOT NULL
             WHERE \(condition)
