@@ -166,6 +166,8 @@ struct JSONListingTests {
         (#""logs": [{"date": 1}]"#, #"log 0's "date" is a number, not a string"#),
         (#""logs": ["x"]"#, "log 0 is a string, not an object"),
         (#""url": "a", "url": "b""#, #"key "url" appears more than once"#),
+        (#""waypoints": [], "code": "GC1", "waypoints": []"#, #"key "waypoints" appears more than once"#),
+        (#""longitude": 8"#, "longitude without latitude"),
     ])
     func wrongFactsAreRejected(_ member: String, _ reason: String) throws {
         let text = #"[{"title": "t", "details": "d", "creator": "c", "reward": "r", "# + member + "}]"

@@ -4,18 +4,25 @@ import Foundation
 /// listing (``GeoCache/ListingKey``), the logs among them.
 extension JSONArrayParser {
     /// Which of the keys beyond the four a key names, if any.
-    static func listingKey(_ key: [UInt8]) -> GeoCache.ListingKey? {
-        listingKeys.firstIndex(of: key).map { GeoCache.ListingKey.allCases[$0] }
+    /// Which of the keys beyond the four a key names, if any, by its place in
+    /// ``GeoCache/ListingKey``'s cases.
+    static func listingKey(_ key: [UInt8]) -> Int? {
+        listingKeys.firstIndex(of: key)
     }
 
     /// The UTF-8 of the keys beyond the four, in ``GeoCache/ListingKey`` order.
-    private static let listingKeys: [[UInt8]] = GeoCache.ListingKey.allCases.map { Array($0.rawValue.utf8) }
+    private static let listingKeys: [[UInt8]] = listingKeyCases.map { Array($0.rawValue.utf8) }
+    /// ``GeoCache/ListingKey``'s cases, made once (`allCases` makes an array each time).
+    private static let listingKeyCases = GeoCache.ListingKey.allCases
 
-    /// Reads the value of `key` into `extras`; a value of the wrong kind is noted as a
-    /// problem of the element (`null` counts as absent).
-    mutating func readListingValue(_ key: GeoCache.ListingKey, into extras: inout Extras) throws(ImportError) {
-        if extras.seen.contains(key) { extras.problems.append("key \"\(key.rawValue)\" appears more than once") }
-        extras.seen.insert(key)
+    /// Reads the value of the key ``listingKey(_:)`` found at `index` into `extras`; a
+    /// value of the wrong kind is noted as a problem of the element (`null` counts as
+    /// absent).
+    mutating func readListingValue(_ index: Int, into extras: inout Extras) throws(ImportError) {
+        let key = Self.listingKeyCases[index]
+        let bit: UInt64 = 1 << index
+        if extras.seen & bit != 0 { extras.problems.append("key \"\(key.rawValue)\" appears more than once") }
+        extras.seen |= bit
         let byte = try input.peek()
         if byte == UInt8(ascii: "n") {
             try literal("null")
@@ -234,14 +241,32 @@ extension JSONArrayParser {
 
     /// What an element holds beyond the four fields.
     struct Extras {
-        var seen: Set<GeoCache.ListingKey> = []
+        /// The keys read, a bit each by their place in ``GeoCache/ListingKey``'s cases.
+        var seen: UInt64 = 0
         var code: String?
         var latitude: Int32?
         var longitude: Int32?
         var listing = Listing()
         var problems: [String] = []
 
-        var isEmpty: Bool { seen.isEmpty }
+        var isEmpty: Bool { seen == 0 }
+
+        /// The cache of the four fields with the code, place and listing read; nil when
+        /// something about them is wrong (``applied(to:location:)`` names it).
+        func cache(title: String, details: String, creator: String, reward: String) -> GeoCache? {
+            guard problems.isEmpty else { return nil }
+            let place: Coordinate?
+            switch (latitude, longitude) {
+            case let (latitude?, longitude?):
+                place = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
+            case (nil, nil): place = nil
+            default: return nil
+            }
+            var kept = listing
+            (kept.available, kept.archived) = Listing.keptStatus(available: listing.available, archived: listing.archived)
+            return GeoCache(title: title, details: details, creator: creator, reward: reward, code: code,
+                            coordinate: place, listing: kept)
+        }
 
         /// `record` with the code, place and listing, or rejected naming what is wrong
         /// with them (after what is wrong with the four fields).

@@ -109,6 +109,13 @@ struct JSONArrayParser {
                 if try finishedMember() { break }
             }
         }
+        // Nearly every element: four strings, each key once, and what else it holds
+        // without a fault: one cache, made once.
+        if repeated.isEmpty, !extras.isEmpty, case .string(let title) = members[0], case .string(let details) = members[1],
+           case .string(let creator) = members[2], case .string(let reward) = members[3],
+           let cache = extras.cache(title: title, details: details, creator: creator, reward: reward) {
+            return Self.validated(cache, location)
+        }
         var record = Self.record(members, repeated: repeated, location: location)
         if !extras.isEmpty { record = extras.applied(to: record, location: location) }
         return record
