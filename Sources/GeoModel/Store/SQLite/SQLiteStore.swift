@@ -183,38 +183,6 @@ public final class SQLiteStore: CacheStore {
         try self.init(path: url.path, createIntermediateDirectories: createIntermediateDirectories)
     }
 
-    /// How every connection to a store is set up: wait for other writers up to the busy
-    /// timeout, make each commit durable (`synchronous = FULL`, also in WAL mode), and
-    /// copy it into the store file before the commit returns (`wal_autocheckpoint = 1`,
-    /// a passive checkpoint; also for an import's own connection), so no acknowledged
-    /// commit lives only in the `-wal` file (docs/usage.md, "The side files").
-    static func connectionConfiguration(label: String) -> Configuration {
-        _ = processSettings
-        var configuration = Configuration()
-        // The schema has no foreign keys: GRDB's `PRAGMA foreign_keys = ON` would be
-        // one more statement at every open.
-        configuration.foreignKeysEnabled = false
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.label = label
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1")
-            try SearchFunction.register(on: db)
-            try NearestQueryFunction.register(on: db)
-        }
-        return configuration
-    }
-
-    /// SQLite's process-wide settings, made once, before the first connection opens:
-    /// no memory statistics, which took a process-wide mutex on every allocation and
-    /// free (a sizeable share of an import's storing thread), and no initial block of
-    /// 20 page slots per connection, which touched 20 pages of memory before opening
-    /// read its few. Too late (a connection was opened elsewhere first, as tests do)
-    /// they change nothing, and nothing depends on them.
-    private static let processSettings: Void = {
-        _ = geocache_sqlite_skip_memory_statistics()
-        _ = geocache_sqlite_skip_initial_page_bulk()
-    }()
-
     /// True (1) when a cache identical in all four fields is stored; takes the
     /// cache's ``ContentDigest`` and then ``cacheArguments(_:)``. The index on the
     /// digest finds the candidates; the fields decide.
