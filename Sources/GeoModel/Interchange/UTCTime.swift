@@ -27,6 +27,7 @@ enum UTCTime {
         else { return nil }
         var index = 19
         var fraction: [UInt8] = []
+        var isCanonical = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             while index < bytes.count, isDigit(bytes[index]) {
@@ -34,8 +35,11 @@ enum UTCTime {
                 index += 1
             }
             guard !fraction.isEmpty else { return nil }
-            while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+            while fraction.last == UInt8(ascii: "0") { fraction.removeLast(); isCanonical = false }
         }
+        // Already in UTC and spelled canonically (as an export writes every time, and a
+        // merge compares them again and again): the text itself.
+        if isCanonical, index == bytes.count - 1, bytes[index] == UInt8(ascii: "Z") { return text }
         var offsetMinutes = 0
         if index < bytes.count {
             if bytes[index] == UInt8(ascii: "Z"), index == bytes.count - 1 {

@@ -14,6 +14,9 @@ import Testing
         ("2001-01-01T00:30:00+01:00", "2000-12-31T23:30:00Z"),
         ("2004-12-31T22:00:00-05:00", "2005-01-01T03:00:00Z"),
         ("2004-08-07", "2004-08-07T00:00:00Z"),
+        ("2002-08-15T07:00:00.250Z", "2002-08-15T07:00:00.25Z"),
+        ("2002-08-15T07:00:00.25Z", "2002-08-15T07:00:00.25Z"),
+        ("2004-02-29T23:59:60Z", "2004-02-29T23:59:60Z"),
     ])
     func oneSpelling(_ written: String, _ canonical: String) {
         #expect(UTCTime.canonical(written) == canonical)
@@ -21,7 +24,7 @@ import Testing
 
     @Test("text that is not a date and time is kept as it is", arguments: [
         "2004-08-7", "yesterday", "2004-13-01T00:00:00Z", "2004-13-01", "2004-02-30T00:00:00Z", "2004-08-07T25:00:00",
-        "2004-08-07T07:00:00+2", "2004-08-07T07:00:00.Z", "",
+        "2004-08-07T07:00:00+2", "2004-08-07T07:00:00.Z", "2004-02-30T07:00:00Z", "2004-08-07T07:00:00ZZ", "",
     ])
     func otherTextIsKept(_ text: String) {
         #expect(UTCTime.canonical(text) == text)

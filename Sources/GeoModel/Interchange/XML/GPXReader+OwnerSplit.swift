@@ -43,7 +43,7 @@ extension GPXReader {
                 let owner = String(body.dropFirst(titleHint.count + 4)).trimmingWhitespace()
                 if !owner.isEmpty { return (titleHint, owner, cacheType) }
             }
-            guard let range = body.range(of: " by ", options: .backwards) else { return nil }
+            guard let range = body.byteRange(of: " by ", backwards: true) else { return nil }
             let title = String(body[..<range.lowerBound]).trimmingWhitespace()
             let owner = String(body[range.upperBound...]).trimmingWhitespace()
             guard !title.isEmpty, !owner.isEmpty else { return nil }
@@ -52,11 +52,11 @@ extension GPXReader {
 
         /// "REST, TYPE (D/T)" as REST and TYPE, where D and T are ratings like 1.5.
         static func typeSuffix(_ text: String) -> (String, String)? {
-            guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else { return nil }
+            guard text.hasSuffix(")"), let open = text.byteRange(of: " (", backwards: true) else { return nil }
             let ratings = text[open.upperBound..<text.index(before: text.endIndex)].split(separator: "/")
             guard ratings.count == 2, ratings.allSatisfy({ Double($0) != nil }) else { return nil }
             let head = text[..<open.lowerBound]
-            guard let comma = head.range(of: ", ", options: .backwards) else { return nil }
+            guard let comma = head.byteRange(of: ", ", backwards: true) else { return nil }
             let type = String(head[comma.upperBound...]).trimmingWhitespace()
             guard !type.isEmpty else { return nil }
             return (String(head[..<comma.lowerBound]), type)

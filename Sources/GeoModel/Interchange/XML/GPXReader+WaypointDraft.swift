@@ -268,7 +268,7 @@ extension GPXReader {
         /// Multi-cache (2/1.5)", as pocket queries and GPSBabel write it; nil without them.
         static func descSuffix(_ desc: String?) -> (type: String, difficulty: Rating?, terrain: Rating?)? {
             guard let text = desc?.trimmingWhitespace(), let (_, type) = OwnerSplit.typeSuffix(text),
-                  let open = text.range(of: " (", options: .backwards) else { return nil }
+                  let open = text.byteRange(of: " (", backwards: true) else { return nil }
             let ratings = text[open.upperBound..<text.index(before: text.endIndex)].split(separator: "/")
             return (type, Rating(text: String(ratings[0])), Rating(text: String(ratings[1])))
         }
@@ -318,7 +318,7 @@ extension GPXReader {
         static func code(inURL url: String) -> String? {
             let lowered = url.lowercased()
             for marker in ["?wp=", "&wp=", "coord.info/", "/geocache/", "/cache/"] {
-                guard let range = lowered.range(of: marker) else { continue }
+                guard let range = lowered.byteRange(of: marker) else { continue }
                 let code = String(lowered[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber) })
                     .uppercased()
                 if looksLikeCode(code) { return code }
