@@ -144,6 +144,16 @@ public struct BufferedWriter {
         escaping.forEachPiece(of: bytes) { append(raw: $0) }
     }
 
+    /// Appends a store's bytes of a text escaped by `escaping` (no flush): as they are
+    /// when they are UTF-8, else what a String of them holds (U+FFFD for what is not).
+    mutating func appendEscaped(stored bytes: UnsafeBufferPointer<UInt8>, _ escaping: TextEscaping) {
+        if CacheFieldBytes.isValidUTF8(bytes) {
+            appendEscaped(utf8: bytes, escaping)
+        } else {
+            appendEscaped(String(decoding: bytes, as: UTF8.self), escaping)
+        }
+    }
+
     /// Writes out the buffer when at least ``chunkSize`` bytes have piled up.
     public mutating func flushIfFull() throws(Failure) {
         if count >= Self.chunkSize { try flush() }
