@@ -16,17 +16,16 @@ extension JSONInterchange {
     static func writeMembers(of row: CacheRowBytes, facts: ListingEncoding.Facts?, layout: Layout,
                              to output: inout BufferedWriter) {
         var isFirst = true
-        func open(_ index: Int) {
-            output.append(isFirst ? "    " : ",\n    ")
+        func open(_ openings: [[UInt8]], _ index: Int) {
+            openings[index].withUnsafeBytes { output.append(raw: isFirst ? UnsafeRawBufferPointer(rebasing: $0[2...]) : $0) }
             isFirst = false
-            output.append(bytes: layout.keyOpenings[index])
         }
+        func open(_ index: Int) { open(layout.keyOpenings, index) }
         func string(_ index: Int, _ value: UnsafeBufferPointer<UInt8>?) {
             guard let value else { return }
-            open(index)
-            output.append("\"")
+            open(layout.stringOpenings, index)
             output.appendEscaped(stored: value, layout.quoting)
-            output.append("\"")
+            output.append(byte: UInt8(ascii: "\""))
         }
         func literal(_ index: Int, _ value: StaticString?) {
             guard let value else { return }

@@ -18,7 +18,7 @@
 /// four in that order, `list --json` sorts them in with the four. A cache with nothing
 /// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
 /// that escapes only what JSON requires, written straight into a ``BufferedWriter``'s
-/// bytes (``writeElement(for:club:own:isFirst:layout:to:)``). Import reads the array back with
+/// bytes (``writeElement(for:club:own:isFirst:layout:to:)-(CacheRowBytes,_,_,_,_,_)``). Import reads the array back with
 /// its own streaming parser (``JSONArrayParser``), so every problem has an exact line,
 /// column and byte and every bad element its index.
 public enum JSONInterchange {
@@ -29,8 +29,11 @@ public enum JSONInterchange {
         /// Every key a cache may have, in the order they are written.
         let keys: [Key]
         /// What is written before each key's value (by its place in ``keys``): the
-        /// quoted key and the separator (`"title": `).
+        /// comma and line end after the member before, the indentation, the quoted key
+        /// and the separator (`,\n    "title": `); the first member starts 2 bytes in.
         let keyOpenings: [[UInt8]]
+        /// The same with the opening quote of a string value (`,\n    "title": "`).
+        let stringOpenings: [[UInt8]]
         /// What is written between a key and its value: `": "` or `" : "`.
         let separator: String
         /// Whether keys are written in alphabetical order (`list --json`).
@@ -51,7 +54,8 @@ public enum JSONInterchange {
             let sorted = fields.map(\.key) == fields.map(\.key).sorted()
             sortsKeys = sorted
             keys = sorted ? all.sorted { $0.name < $1.name } : all
-            keyOpenings = keys.map { Array("\"\($0.name)\"\(separator)".utf8) }
+            keyOpenings = keys.map { Array(",\n    \"\($0.name)\"\(separator)".utf8) }
+            stringOpenings = keyOpenings.map { $0 + [UInt8(ascii: "\"")] }
             memberOrders = JSONInterchange.listMembers.mapValues { names in
                 sorted ? names.indices.sorted { names[$0] < names[$1] } : Array(names.indices)
             }
@@ -74,7 +78,7 @@ public enum JSONInterchange {
     }
 
     /// The members of the objects of each list a listing may have, in the order of
-    /// their parts (``writeList(_:of:at:layout:to:)``); `list --json` sorts them.
+    /// their parts (``writeList(_:of:layout:to:)``); `list --json` sorts them.
     static let listMembers: [GeoCache.ListingKey: [String]] = [
         .travelBugs: ["id", "ref", "name"],
         .logs: ["date", "type", "finder", "text", "id", "finderID"],
