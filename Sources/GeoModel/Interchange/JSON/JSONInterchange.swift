@@ -78,7 +78,7 @@ public enum JSONInterchange {
     }
 
     /// The members of the objects of each list a listing may have, in the order of
-    /// their parts (``writeList(_:of:layout:to:)``); `list --json` sorts them.
+    /// their parts (as `writeList` reads them); `list --json` sorts them.
     static let listMembers: [GeoCache.ListingKey: [String]] = [
         .travelBugs: ["id", "ref", "name"],
         .logs: ["date", "type", "finder", "text", "id", "finderID"],
@@ -126,7 +126,7 @@ public enum JSONInterchange {
     }
 
     /// Appends ``element(for:isFirst:layout:)`` to `output`, escaping straight into its
-    /// buffer: the cache lent as its stored bytes (``GeoCache/withRowBytes(id:_:)``) to
+    /// buffer: the cache lent as its stored bytes (``GeoCache/withRowBytes(id:club:_:)``) to
     /// the one writer of both.
     public static func writeElement(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData? = nil, isFirst: Bool,
                                     layout: Layout = .export, to output: inout BufferedWriter) {
