@@ -28,13 +28,7 @@ extension GeoCache {
     /// Appends the line of a cache lent as its fields' bytes: the same bytes as
     /// ``writeTabSeparatedLine(to:)`` writes for the cache read as Strings.
     public static func writeTabSeparatedLine(of fields: CacheFieldBytes, to output: inout BufferedWriter) {
-        func field(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if CacheFieldBytes.isValidUTF8(bytes) {
-                output.appendEscaped(utf8: bytes, escapedForLine)
-            } else {
-                output.appendEscaped(String(decoding: bytes, as: UTF8.self), escapedForLine)
-            }
-        }
+        func field(_ bytes: UnsafeBufferPointer<UInt8>) { output.appendEscaped(stored: bytes, escapedForLine) }
         field(fields.title)
         output.append("\t")
         field(fields.details)

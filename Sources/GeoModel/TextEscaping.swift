@@ -6,12 +6,17 @@
 /// UTF-8 bytes: it scans with one table look-up per byte and copies every run of bytes
 /// that need nothing straight into the output, so ASCII and ordinary multi-byte text
 /// cost one scan and one copy; only a flagged byte takes the slow path (decode the
-/// scalar, ask for its replacement).
+/// scalar, ask for its replacement). Where the flagged bytes are the controls below
+/// 0x20 and at most five others, as in every format here, eight bytes at a time are
+/// screened first (``WordScreen``), so a run of plain text costs a few instructions
+/// per eight bytes rather than per byte.
 struct TextEscaping: Sendable {
     /// For each byte value, whether a scalar starting with it may need escaping.
     private let flagged: [Bool]
     /// What a flagged scalar is written as, or nil to keep it as it is.
     private let replacement: @Sendable (Unicode.Scalar) -> String?
+    /// The eight-byte screen, or nil when the flagged bytes do not fit one.
+    private let screen: WordScreen?
 
     /// - Parameters:
     ///   - mayNeedEscaping: true for the bytes that can start a scalar `replacement`
@@ -20,6 +25,7 @@ struct TextEscaping: Sendable {
     init(mayNeedEscaping: (UInt8) -> Bool, replacement: @escaping @Sendable (Unicode.Scalar) -> String?) {
         flagged = (0...255).map { mayNeedEscaping(UInt8($0)) }
         self.replacement = replacement
+        screen = WordScreen(others: (0x20...0xFF).map(UInt8.init).filter(mayNeedEscaping))
     }
 
     /// `text` with every scalar that has a replacement replaced.
@@ -45,10 +51,16 @@ struct TextEscaping: Sendable {
             var runStart = 0
             var index = 0
             while index < count {
-                guard flagged[Int(bytes[index])] else {
-                    index += 1
-                    continue
+                if let screen, let base = bytes.baseAddress {
+                    while index + 8 <= count,
+                          !screen.mayFlag(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                        index += 8
+                    }
                 }
+                // Byte by byte to the end of the word the screen stopped at.
+                let stop = screen == nil ? count : min(index + 8, count)
+                while index < stop, !flagged[Int(bytes[index])] { index += 1 }
+                guard index < stop else { continue }
                 body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index]))
                 let end = min(index + Self.scalarLength(leadByte: bytes[index]), count)
                 var decoder = UTF8()
@@ -62,6 +74,34 @@ struct TextEscaping: Sendable {
                 runStart = end
             }
             body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<count]))
+        }
+    }
+
+    /// Tells whether eight bytes may hold one that needs escaping: one below 0x20 or
+    /// one of at most five others; never no when one does (the word tests of Bit
+    /// Twiddling Hacks, "determine if a word has a byte less than n" and "equal to n").
+    struct WordScreen: Sendable {
+        private static let ones: UInt64 = 0x0101_0101_0101_0101
+        private static let highs: UInt64 = 0x8080_8080_8080_8080
+        /// Each other byte repeated eight times, the first ``count`` of them.
+        private var others = InlineArray<5, UInt64>(repeating: 0)
+        private let count: Int
+
+        /// A screen for the controls and `others`, or nil when there are more than five.
+        init?(others: [UInt8]) {
+            guard others.count <= 5 else { return nil }
+            count = others.count
+            for (index, other) in others.enumerated() { self.others[index] = Self.ones &* UInt64(other) }
+        }
+
+        @inline(__always)
+        func mayFlag(_ word: UInt64) -> Bool {
+            var found = (word &- Self.ones &* 0x20) & ~word & Self.highs
+            for index in 0..<count {
+                let same = word ^ others[index]
+                found |= (same &- Self.ones) & ~same & Self.highs
+            }
+            return found != 0
         }
     }
 

@@ -13,7 +13,7 @@ public enum ListingEncoding {
     /// The version byte the encoding starts with.
     static let version: UInt8 = 1
 
-    private enum Tag: UInt8 {
+    enum Tag: UInt8 {
         case type = 1, container, difficulty, terrain, hint, longDescription, longDescriptionIsHTML
         case url, placed, logs, available, archived, symbol, travelBugs
         case shortDescription, shortDescriptionIsHTML, country, state, cacheID, ownerName, ownerID
@@ -209,7 +209,7 @@ public enum ListingEncoding {
     }
 
     /// Reads an encoding from the front, refusing to read past the end.
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
@@ -249,25 +249,33 @@ public enum ListingEncoding {
         mutating func waypoint() -> AdditionalWaypoint? {
             guard let code = text(), let kind = text(), let name = text(), let comment = text(),
                   let symbol = optionalText(), let time = optionalText(), let url = optionalText(),
-                  let urlName = optionalText(), let hasPlace = byte(), hasPlace <= 1 else { return nil }
-            var place: Coordinate?
-            if hasPlace == 1 {
-                guard let latitude = microdegrees(), let longitude = microdegrees(),
-                      let latitude32 = Int32(exactly: latitude), let longitude32 = Int32(exactly: longitude),
-                      let decoded = Coordinate(latitudeMicrodegrees: latitude32, longitudeMicrodegrees: longitude32)
-                else { return nil }
-                place = decoded
-            }
-            var waypoint = AdditionalWaypoint(code: code, kind: kind, name: name, coordinate: place, comment: comment,
+                  let urlName = optionalText(), let spot = place() else { return nil }
+            var waypoint = AdditionalWaypoint(code: code, kind: kind, name: name, coordinate: spot, comment: comment,
                                               time: time, url: url, urlName: urlName)
             waypoint.symbol = symbol
             return waypoint
         }
 
+        /// A waypoint's place: .some(nil) for none, nil when the bytes are not one.
+        mutating func place() -> Coordinate?? {
+            guard let hasPlace = byte(), hasPlace <= 1 else { return nil }
+            guard hasPlace == 1 else { return .some(nil) }
+            guard let latitude = microdegrees(), let longitude = microdegrees(),
+                  let latitude32 = Int32(exactly: latitude), let longitude32 = Int32(exactly: longitude),
+                  let decoded = Coordinate(latitudeMicrodegrees: latitude32, longitudeMicrodegrees: longitude32)
+            else { return nil }
+            return .some(decoded)
+        }
+
         mutating func text() -> String? {
+            textBytes().map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// A text's bytes, in place.
+        mutating func textBytes() -> UnsafeBufferPointer<UInt8>? {
             guard let length = varint(), length <= bytes.count - offset else { return nil }
             defer { offset += length }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]).assumingMemoryBound(to: UInt8.self)
         }
     }
 }

@@ -59,6 +59,9 @@ public protocol CacheStore: AnyObject {
     /// Calls `body` with the four fields' bytes of every stored cache in stored order,
     /// inside one consistent snapshot; the bytes are lent for the call only.
     func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws
+    /// Calls `body` with every stored cache in stored order, lent as its stored bytes
+    /// (``CacheRowBytes``), inside one consistent snapshot; the bytes are lent for the call only.
+    func forEachCacheRow(_ body: (CacheRowBytes) throws -> Void) throws
 
     /// The cache stored under `code` (compared as ``CacheCode/normalized(_:)`` makes
     /// it), or nil when there is none.

@@ -58,8 +58,11 @@ extension OwnData {
         public init(_ byCode: [String: OwnData] = [:]) { self.byCode = byCode }
 
         /// The data on `cache` (empty when none is kept or it has no code).
-        public func of(_ cache: GeoCache) -> OwnData {
-            guard let code = cache.code else { return OwnData() }
+        public func of(_ cache: GeoCache) -> OwnData { of(code: cache.code) }
+
+        /// The data on the cache with `code` (empty when none is kept or there is no code).
+        public func of(code: String?) -> OwnData {
+            guard let code else { return OwnData() }
             return byCode[code] ?? OwnData()
         }
 

@@ -110,6 +110,9 @@ extension GeocacheTUICommand {
                     try store.forEachMatch(of: match) { stored in
                         if keeps(stored) { try writer.write(stored, to: &output) }
                     }
+                } else if everything, json {
+                    // Each cache's stored bytes straight into the JSON: no String, no Listing.
+                    try store.forEachCacheRow { try writer.write($0, to: &output) }
                 } else if everything, writer.writesFieldsAlone {
                     // The four fields' bytes straight from the store: no String per field.
                     var position = 0

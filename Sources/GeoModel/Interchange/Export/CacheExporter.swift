@@ -88,10 +88,19 @@ public enum CacheExporter {
             switch format {
             case .json:
                 var isFirst = true
-                try forEachKept { stored in
-                    try send { JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, to: &$0) }
-                    isFirst = false
-                    countWritten()
+                if origin == nil, everything {
+                    // Each cache's stored bytes straight into the JSON: no String, no Listing.
+                    try store.forEachCacheRow { row in
+                        try send { JSONInterchange.writeElement(for: row, isFirst: isFirst, to: &$0) }
+                        isFirst = false
+                        countWritten()
+                    }
+                } else {
+                    try forEachKept { stored in
+                        try send { JSONInterchange.writeElement(for: stored.cache, isFirst: isFirst, to: &$0) }
+                        isFirst = false
+                        countWritten()
+                    }
                 }
                 try send { $0.append(text: JSONInterchange.closing(isEmpty: isFirst)) }
             case .gpx, .gpx11:

@@ -85,7 +85,7 @@ public final class ExportDestination {
         do { try output.write(text) } catch { throw ExportError(path: name, reason: error.reason) }
     }
 
-    /// Lets `format` append bytes to the buffer (``JSONInterchange/writeElement(for:club:own:isFirst:layout:to:)``,
+    /// Lets `format` append bytes to the buffer (``JSONInterchange/writeElement(for:club:own:isFirst:layout:to:)-(CacheRowBytes,_,_,_,_,_)``,
     /// ``GPXWriter/writeWaypoint(for:version:to:)``), then writes out a full chunk.
     public func write(_ format: (inout BufferedWriter) -> Void) throws(ExportError) {
         format(&output)

@@ -101,6 +101,16 @@ public struct ListingWriter {
         try output.flushIfFull()
     }
 
+    /// Writes an element of the JSON array of a cache lent as its stored bytes
+    /// (``CacheStore/forEachCacheRow(_:)``); then a write when a chunk is full.
+    public mutating func write(_ row: CacheRowBytes, to output: inout BufferedWriter) throws {
+        precondition(format == .json)
+        let own = own.byCode.isEmpty ? nil : own.of(code: row.code.map { String(decoding: $0, as: UTF8.self) })
+        JSONInterchange.writeElement(for: row, club: row.club, own: own, isFirst: isFirst, layout: .listing, to: &output)
+        isFirst = false
+        try output.flushIfFull()
+    }
+
     /// True when a line needs no more than ``CacheFieldBytes`` hold: no distance, no code.
     public var writesFieldsAlone: Bool {
         format == .lines && !columns.contains(.distance) && !columns.contains(.code)

@@ -18,25 +18,29 @@
 /// four in that order, `list --json` sorts them in with the four. A cache with nothing
 /// more is written exactly as the lab's four keys. Both are two-space indented UTF-8
 /// that escapes only what JSON requires, written straight into a ``BufferedWriter``'s
-/// bytes (``writeElement(for:club:own:isFirst:layout:to:)``). Import reads the array back with
+/// bytes (``writeElement(for:club:own:isFirst:layout:to:)-(CacheRowBytes,_,_,_,_,_)``). Import reads the array back with
 /// its own streaming parser (``JSONArrayParser``), so every problem has an exact line,
 /// column and byte and every bad element its index.
 public enum JSONInterchange {
     /// How the objects of the array are laid out.
     public struct Layout: Sendable {
-        /// The keys in the order they are written.
-        let fields: [GeoCache.Field]
-        /// What is written before each field's value: indentation, the quoted key, the
-        /// separator and the value's opening quote (`    "title": "`).
-        let fieldOpenings: [[UInt8]]
         /// How the control characters without a short escape are written.
         let quoting: TextEscaping
         /// Every key a cache may have, in the order they are written.
         let keys: [Key]
+        /// What is written before each key's value (by its place in ``keys``): the
+        /// comma and line end after the member before, the indentation, the quoted key
+        /// and the separator (`,\n    "title": `); the first member starts 2 bytes in.
+        let keyOpenings: [[UInt8]]
+        /// The same with the opening quote of a string value (`,\n    "title": "`).
+        let stringOpenings: [[UInt8]]
         /// What is written between a key and its value: `": "` or `" : "`.
         let separator: String
         /// Whether keys are written in alphabetical order (`list --json`).
         let sortsKeys: Bool
+        /// The order in which the members of a list's objects are written, as places
+        /// in ``listMembers``.
+        let memberOrders: [GeoCache.ListingKey: [Int]]
 
         /// `export`: keys in form order, `"key": value`, `\u001B` in upper case.
         public static let export = Layout(fields: GeoCache.Field.allCases, separator: ": ", hexDigits: "0123456789ABCDEF")
@@ -45,13 +49,16 @@ public enum JSONInterchange {
                                            separator: " : ", hexDigits: "0123456789abcdef")
 
         private init(fields: [GeoCache.Field], separator: String, hexDigits: String) {
-            self.fields = fields
             self.separator = separator
             let all = fields.map(Key.field) + GeoCache.ListingKey.allCases.map(Key.listing)
             let sorted = fields.map(\.key) == fields.map(\.key).sorted()
             sortsKeys = sorted
             keys = sorted ? all.sorted { $0.name < $1.name } : all
-            fieldOpenings = fields.map { Array("    \"\($0.key)\"\(separator)\"".utf8) }
+            keyOpenings = keys.map { Array(",\n    \"\($0.name)\"\(separator)".utf8) }
+            stringOpenings = keyOpenings.map { $0 + [UInt8(ascii: "\"")] }
+            memberOrders = JSONInterchange.listMembers.mapValues { names in
+                sorted ? names.indices.sorted { names[$0] < names[$1] } : Array(names.indices)
+            }
             let digits = Array(hexDigits)
             quoting = TextEscaping(
                 mayNeedEscaping: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
@@ -69,6 +76,15 @@ public enum JSONInterchange {
                 })
         }
     }
+
+    /// The members of the objects of each list a listing may have, in the order of
+    /// their parts (as `writeList` reads them); `list --json` sorts them.
+    static let listMembers: [GeoCache.ListingKey: [String]] = [
+        .travelBugs: ["id", "ref", "name"],
+        .logs: ["date", "type", "finder", "text", "id", "finderID"],
+        .attributes: ["source", "id", "on", "name"],
+        .waypoints: ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"],
+    ]
 
     /// A key of a cache's object: one of the four fields, or one of what the cache has
     /// beyond them.
@@ -109,142 +125,28 @@ public enum JSONInterchange {
         return output.text
     }
 
-    /// Appends ``element(for:isFirst:layout:)`` to `output`, escaping straight into its buffer.
+    /// Appends ``element(for:isFirst:layout:)`` to `output`, escaping straight into its
+    /// buffer: the cache lent as its stored bytes (``GeoCache/withRowBytes(id:club:_:)``) to
+    /// the one writer of both.
     public static func writeElement(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData? = nil, isFirst: Bool,
                                     layout: Layout = .export, to output: inout BufferedWriter) {
-        output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
-        let own = own?.isEmpty == false ? own : nil
-        guard cache.hasOnlyLabFields, club == nil, own == nil else {
-            writeMembers(of: cache, layout: layout, to: &output)
-            if let club { writeMembers(of: club, layout: layout, to: &output) }
-            if let own { writeMembers(of: own, layout: layout, to: &output) }
-            output.append("\n  }")
-            return
-        }
-        let last = layout.fields.count - 1
-        for number in 0...last {
-            output.append(bytes: layout.fieldOpenings[number])
-            output.appendEscaped(cache[layout.fields[number]], layout.quoting)
-            output.append(number == last ? "\"\n  }" : "\",\n")
+        cache.withRowBytes(id: CacheID(rawValue: 0)) { row in
+            writeElement(for: row, club: club, own: own, isFirst: isFirst, layout: layout, to: &output)
         }
     }
 
-    /// The members of a cache with more than the four fields, each key it has in the
-    /// layout's order, without the closing line.
-    private static func writeMembers(of cache: GeoCache, layout: Layout, to output: inout BufferedWriter) {
-        var isFirst = true
-        func open(_ key: String) {
-            output.append(isFirst ? "    \"" : ",\n    \"")
-            isFirst = false
-            output.append(text: key)
-            output.append("\"")
-            output.append(text: layout.separator)
+    /// Appends the element of a cache lent as its stored bytes, escaping them straight
+    /// into `output`'s buffer: no String of a field, no ``Listing`` (the same bytes as
+    /// for the cache read as Strings).
+    public static func writeElement(for row: CacheRowBytes, club: ClubRecord? = nil, own: OwnData? = nil, isFirst: Bool,
+                                    layout: Layout = .export, to output: inout BufferedWriter) {
+        output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
+        ListingEncoding.withFacts(of: row.listing) { facts in
+            writeMembers(of: row, facts: facts, layout: layout, to: &output)
         }
-        func string(_ key: String, _ value: String?) {
-            guard let value else { return }
-            open(key)
-            output.append("\"")
-            output.appendEscaped(value, layout.quoting)
-            output.append("\"")
-        }
-        func number(_ key: String, _ value: String?) {
-            guard let value else { return }
-            open(key)
-            output.append(text: value)
-        }
-        /// An array of objects, each with the `keys` it has in order (sorted for `list
-        /// --json`); a value is a string, or one of `literals` written as it is.
-        func objects(_ elements: [[String: String]], keys: [String], literals: Set<String> = []) {
-            let ordered = layout.sortsKeys ? keys.sorted() : keys
-            output.append("[\n")
-            for (index, element) in elements.enumerated() {
-                output.append(index == 0 ? "      {\n" : ",\n      {\n")
-                var isFirstKey = true
-                for key in ordered {
-                    guard let value = element[key] else { continue }
-                    output.append(isFirstKey ? "        \"" : ",\n        \"")
-                    isFirstKey = false
-                    output.append(text: key)
-                    output.append("\"")
-                    output.append(text: layout.separator)
-                    if literals.contains(key) {
-                        output.append(text: value)
-                    } else {
-                        output.append("\"")
-                        output.appendEscaped(value, layout.quoting)
-                        output.append("\"")
-                    }
-                }
-                output.append("\n      }")
-            }
-            output.append("\n    ]")
-        }
-        let listing = cache.listing
-        for key in layout.keys {
-            switch key {
-            case .field(let field): string(field.key, cache[field])
-            case .listing(let name):
-                switch name {
-                case .code: string(name.rawValue, cache.code)
-                case .latitude: number(name.rawValue, cache.coordinate?.latitudeText)
-                case .longitude: number(name.rawValue, cache.coordinate?.longitudeText)
-                case .type: string(name.rawValue, listing.type)
-                case .container: string(name.rawValue, listing.container)
-                case .difficulty: number(name.rawValue, listing.difficulty?.text)
-                case .terrain: number(name.rawValue, listing.terrain?.text)
-                case .hint: string(name.rawValue, listing.hint)
-                case .longDescription: string(name.rawValue, listing.longDescription)
-                case .longDescriptionIsHTML: number(name.rawValue, listing.longDescriptionIsHTML ? "true" : nil)
-                case .url: string(name.rawValue, listing.url)
-                case .placed: string(name.rawValue, listing.placed)
-                case .symbol: string(name.rawValue, listing.symbol)
-                case .available: number(name.rawValue, listing.available.map { $0 ? "true" : "false" })
-                case .archived: number(name.rawValue, listing.archived.map { $0 ? "true" : "false" })
-                case .travelBugs:
-                    guard !listing.travelBugs.isEmpty else { continue }
-                    open(name.rawValue)
-                    objects(listing.travelBugs.map { ["id": $0.id, "ref": $0.ref, "name": $0.name] },
-                            keys: ["id", "ref", "name"])
-                case .logs:
-                    guard !listing.logs.isEmpty else { continue }
-                    open(name.rawValue)
-                    objects(listing.logs.map { log in
-                        var object = ["date": log.date, "type": log.type, "finder": log.finder, "text": log.text]
-                        if !log.id.isEmpty { object["id"] = log.id }
-                        if !log.finderID.isEmpty { object["finderID"] = log.finderID }
-                        return object
-                    }, keys: ["date", "type", "finder", "text", "id", "finderID"])
-                case .shortDescription: string(name.rawValue, listing.shortDescription)
-                case .shortDescriptionIsHTML: number(name.rawValue, listing.shortDescriptionIsHTML ? "true" : nil)
-                case .country: string(name.rawValue, listing.country)
-                case .state: string(name.rawValue, listing.state)
-                case .cacheID: string(name.rawValue, listing.cacheID)
-                case .ownerName: string(name.rawValue, listing.ownerName)
-                case .ownerID: string(name.rawValue, listing.ownerID)
-                case .attributes:
-                    guard !listing.attributes.isEmpty else { continue }
-                    open(name.rawValue)
-                    objects(listing.attributes.map {
-                        ["source": $0.source, "id": $0.id, "on": $0.isOn ? "true" : "false", "name": $0.name]
-                    }, keys: ["source", "id", "on", "name"], literals: ["on"])
-                case .waypoints:
-                    guard !listing.waypoints.isEmpty else { continue }
-                    open(name.rawValue)
-                    objects(listing.waypoints.map { waypoint in
-                        var object = ["code": waypoint.code, "kind": waypoint.kind, "name": waypoint.name,
-                                      "comment": waypoint.comment]
-                        object["latitude"] = waypoint.coordinate?.latitudeText
-                        object["longitude"] = waypoint.coordinate?.longitudeText
-                        object["symbol"] = waypoint.symbol
-                        object["time"] = waypoint.time
-                        object["url"] = waypoint.url
-                        object["urlName"] = waypoint.urlName
-                        return object
-                    }, keys: ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"],
-                       literals: ["latitude", "longitude"])
-                }
-            }
-        }
+        if let club { writeMembers(of: club, layout: layout, to: &output) }
+        if let own, !own.isEmpty { writeMembers(of: own, layout: layout, to: &output) }
+        output.append("\n  }")
     }
 
     /// The club store's record of a cache, after its other members (`list --json`

@@ -85,6 +85,7 @@ final class ClubCopyStore: CacheStore {
     /// Every cache of the copy, in stored order.
     func forEachCache(_ body: (StoredCache) throws -> Void) throws { try file.forEachCache(body) }
     func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws { try file.forEachCacheFields(body) }
+    func forEachCacheRow(_ body: (CacheRowBytes) throws -> Void) throws { try file.forEachCacheRow(body) }
     /// The copy's cache with `code`.
     func cache(withCode code: String) throws -> StoredCache? { try file.cache(withCode: code) }
 

@@ -15,6 +15,33 @@ extension SQLiteStore {
         }
     }
 
+    /// Calls `body` with every row in stored order as its stored bytes (the listing
+    /// not decoded), straight from SQLite's copy of them, inside one read transaction.
+    public func forEachCacheRow(_ body: (CacheRowBytes) throws -> Void) throws {
+        try completePendingRows()
+        try read { db in
+            let statement = try db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id")
+            let rows = try Row.fetchCursor(statement)
+            let sqlite = statement.sqliteStatement
+            func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+                guard let start = sqlite3_column_blob(sqlite, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
+                                           count: Int(sqlite3_column_bytes(sqlite, column)))
+            }
+            func integer(_ column: Int32) -> Int64? {
+                sqlite3_column_type(sqlite, column) == SQLITE_NULL ? nil : sqlite3_column_int64(sqlite, column)
+            }
+            while try rows.next() != nil {
+                let fields = CacheFieldBytes(id: CacheID(rawValue: sqlite3_column_int64(sqlite, 0)), title: bytes(1),
+                                             details: bytes(2), creator: bytes(3), reward: bytes(4))
+                let code = sqlite3_column_type(sqlite, 5) == SQLITE_NULL ? nil : bytes(5)
+                let listing = sqlite3_column_type(sqlite, 8) == SQLITE_NULL ? nil : UnsafeRawBufferPointer(bytes(8))
+                try body(CacheRowBytes(fields: fields, code: code,
+                                       coordinate: Self.coordinate(latitude: integer(6), longitude: integer(7)), listing: listing))
+            }
+        }
+    }
+
     /// Calls `body` with the cache of every row `statement` (selecting ``cacheColumns``)
     /// gives, in order.
     static func forEachStoredCache(of statement: Statement, arguments: StatementArguments = [],
@@ -64,6 +91,6 @@ extension SQLiteStore {
         return StoredCache(
             id: CacheID(rawValue: sqlite3_column_int64(statement, 0)),
             cache: GeoCache(title: text(1), details: text(2), creator: text(3), reward: text(4), code: code,
-                            coordinate: coordinate(latitude: integer(6), longitude: integer(7)), listing: listing))
+                            coordinate: Self.coordinate(latitude: integer(6), longitude: integer(7)), listing: listing))
     }
 }
