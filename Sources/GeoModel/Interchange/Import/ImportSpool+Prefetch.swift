@@ -3,9 +3,11 @@ import Foundation
 extension ImportSpool {
     /// Hands every cache, in order, to `body` on this thread, while another thread reads
     /// and decodes the ones after it, so that on two cores the decoding overlaps the
-    /// writing. At most ``prefetchBatches`` batches of ``prefetchBatchSize`` wait at a
-    /// time, so memory stays bounded. Throws what reading the spool throws (after the
-    /// caches before it were handed over) or what `body` throws (reading then stops);
+    /// writing. At most ``prefetchBatches`` batches of ``prefetchBatchSize`` caches (or
+    /// of ``prefetchBatchBytes``, for long ones) wait at a time, so memory stays
+    /// bounded; the batches written go back to the other thread to be freed there, off
+    /// the writing. Throws what reading the spool throws (after the caches before it were
+    /// handed over) or what `body` throws (reading then stops);
     /// either way it returns only after the other thread has finished. Call it once,
     /// after ``rewind()``; nothing else may use the spool meanwhile.
     func forEach(_ body: (Entry) throws -> Void) throws {
@@ -13,12 +15,17 @@ extension ImportSpool {
         let thread = Thread { [self] in
             var batch: [Entry] = []
             batch.reserveCapacity(Self.prefetchBatchSize)
+            var bytes = 0
             do {
                 while let entry = try next() {
                     batch.append(entry)
-                    if batch.count >= Self.prefetchBatchSize {
+                    bytes += entry.size
+                    if batch.count >= Self.prefetchBatchSize || bytes >= Self.prefetchBatchBytes {
                         guard queue.put(batch) else { break }
                         batch.removeAll(keepingCapacity: true)
+                        bytes = 0
+                        // Freed here, on this thread.
+                        _ = queue.takeWritten()
                     }
                 }
                 if !batch.isEmpty { _ = queue.put(batch) }
@@ -31,6 +38,7 @@ extension ImportSpool {
         do {
             while let batch = try queue.take() {
                 for entry in batch { try body(entry) }
+                queue.giveBack(batch)
             }
         } catch {
             queue.cancel()
@@ -40,11 +48,16 @@ extension ImportSpool {
 
     static var prefetchBatchSize: Int { 256 }
     static var prefetchBatches: Int { 8 }
+    /// 256 small caches are about 64 KiB; 256 with long descriptions were 2 MiB, and
+    /// eight such batches a sixth of the import's peak memory.
+    static var prefetchBatchBytes: Int { 256 << 10 }
 
     /// The batches between the two threads.
     private final class Prefetch: @unchecked Sendable {
         private let condition = NSCondition()
         private var batches: [[Entry]] = []
+        /// Batches written, for the reading thread to free.
+        private var written: [[Entry]] = []
         private var finished = false
         private var failure: (any Error)?
         private var cancelled = false
@@ -58,6 +71,24 @@ extension ImportSpool {
             batches.append(batch)
             condition.broadcast()
             return true
+        }
+
+        /// Keeps a written batch for the reading thread to free; while that thread has
+        /// finished, the batch is freed here.
+        func giveBack(_ batch: [Entry]) {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !finished else { return }
+            written.append(batch)
+        }
+
+        /// The batches written since the last call.
+        func takeWritten() -> [[Entry]] {
+            condition.lock()
+            defer { condition.unlock() }
+            let taken = written
+            written = []
+            return taken
         }
 
         func finish(_ error: (any Error)?) {

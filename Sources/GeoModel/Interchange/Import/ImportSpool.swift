@@ -30,6 +30,8 @@ final class ImportSpool: @unchecked Sendable {
         let cache: GeoCache
         let coverage: GeoCache.Coverage
         let extra: [UInt8]?
+        /// About the bytes it holds: its fields', listing's and extra bytes in the spool.
+        var size = 0
     }
 
     /// The size of the buffers the file is written and read through.
@@ -191,7 +193,8 @@ final class ImportSpool: @unchecked Sendable {
         let extra = flags & Flag.extra != 0 ? try bytes() : nil
         let cache = GeoCache(title: fields[0], details: fields[1], creator: fields[2], reward: fields[3],
                              code: code, coordinate: coordinate, listing: listing)
-        return Entry(cache: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra)
+        let size = fields.reduce(listingBytes.count + (extra?.count ?? 0)) { $0 + $1.utf8.count }
+        return Entry(cache: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra, size: size)
     }
 
     private func text() throws -> String {

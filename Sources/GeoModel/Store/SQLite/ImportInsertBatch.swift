@@ -18,6 +18,8 @@ import GRDBSQLite
 /// `OR ROLLBACK` ending the import's transaction as before.
 final class ImportInsertBatch {
     static let rowsPerStatement = 16
+    /// The most bytes the buffer keeps between batches.
+    private static let keptCapacity = 1 << 20
     /// The parameters one row binds, in ``SQLiteStore/insertCacheSQL``'s order.
     private static let parametersPerRow: Int32 = 10
 
@@ -83,7 +85,8 @@ final class ImportInsertBatch {
         guard !rows.isEmpty else { return }
         defer {
             rows.removeAll(keepingCapacity: true)
-            bytes.removeAll(keepingCapacity: true)
+            // A batch of long texts does not keep its memory for the rest of the import.
+            bytes.removeAll(keepingCapacity: bytes.capacity <= Self.keptCapacity)
         }
         try bytes.withUnsafeBufferPointer { buffer in
             var next = 0

@@ -32,6 +32,8 @@ final class ImportRowWriter {
     /// The inserts, 16 rows a statement; flushed before the table is read.
     let inserts: ImportInsertBatch
     private let byCode: Statement
+    /// Reads every page of the schema table (see ``keepSchemaPagesWarm()``).
+    private let schemaPages: Statement
     private let update: Statement
     /// Remembers how the import's words fold: descriptions repeat theirs.
     private var patches = SearchFoldPatch.Builder()
@@ -79,6 +81,7 @@ final class ImportRowWriter {
         exists = try database.makeStatement(sql: SQLiteStore.containsCacheSQL)
         inserts = try ImportInsertBatch(database, sql: Self.insertSQL)
         byCode = try database.makeStatement(sql: "SELECT \(SQLiteStore.cacheColumns) FROM cache WHERE code = ?")
+        schemaPages = try database.makeStatement(sql: "SELECT count(*) FROM sqlite_master")
         update = try database.makeStatement(sql: "UPDATE cache SET \(SQLiteStore.versionAssignments) WHERE id = ?")
         lastIDBefore = try Int64.fetchOne(database, sql: "SELECT max(id) FROM cache") ?? 0
         // The store's rows all have their digest: the import completed any pending ones.
@@ -282,6 +285,7 @@ final class ImportRowWriter {
             }
         }
         added += 1
+        if added % Self.schemaWarmthInterval == 0 { try keepSchemaPagesWarm() }
         remember(digest)
         if codeHashes != nil {
             codeHashes!.insert(Self.codeHash(code))
@@ -294,6 +298,22 @@ final class ImportRowWriter {
         try inserts.flush()
         try update.execute(arguments: SQLiteStore.versionValues(cache) + [id.rawValue])
         remember(ContentDigest.of(cache))
+    }
+
+    /// Caches inserted between two reads of the schema's pages.
+    private static let schemaWarmthInterval = 512
+
+    /// Reads the schema table's pages, which dropping the triggers changed, so that the
+    /// page cache keeps them as recently used: a changed page SQLite had to write into the
+    /// log to make room (the least recently used go first) and that ``finish()`` changes
+    /// again (making the triggers again) is written over in the log, and SQLite then
+    /// works out the checksum of every frame after it again at the commit, reading the
+    /// whole log back (strace: a read of every frame and a write of its header).
+    private func keepSchemaPagesWarm() throws {
+        let statement = schemaPages.sqliteStatement
+        defer { sqlite3_reset(statement) }
+        let stepped = sqlite3_step(statement)
+        guard stepped == SQLITE_ROW else { throw error(stepped, sql: schemaPages.sql) }
     }
 
     /// Adds `digest` to the known digests while they are kept.
