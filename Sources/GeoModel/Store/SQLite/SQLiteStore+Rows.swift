@@ -23,11 +23,7 @@ extension SQLiteStore {
             let statement = try db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id")
             let rows = try Row.fetchCursor(statement)
             let sqlite = statement.sqliteStatement
-            func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
-                guard let start = sqlite3_column_blob(sqlite, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
-                return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
-                                           count: Int(sqlite3_column_bytes(sqlite, column)))
-            }
+            func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> { Self.columnBytes(sqlite, column) }
             func integer(_ column: Int32) -> Int64? {
                 sqlite3_column_type(sqlite, column) == SQLITE_NULL ? nil : sqlite3_column_int64(sqlite, column)
             }
@@ -53,16 +49,20 @@ extension SQLiteStore {
         }
     }
 
+    /// The bytes of `column` in the current row of `statement`, lent from SQLite's copy
+    /// (valid until the statement steps again); empty for NULL.
+    static func columnBytes(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let start = sqlite3_column_blob(statement, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
+                                   count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
     /// Calls `body` with the fields of every row `statement` (selecting ``fieldColumns``)
     /// gives, in order, lent from SQLite's copy of the bytes.
     static func forEachFieldBytes(of statement: Statement, _ body: (CacheFieldBytes) throws -> Void) throws {
         let rows = try Row.fetchCursor(statement)
         let sqlite = statement.sqliteStatement
-        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
-            guard let start = sqlite3_column_blob(sqlite, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
-            return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self),
-                                       count: Int(sqlite3_column_bytes(sqlite, column)))
-        }
+        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> { columnBytes(sqlite, column) }
         while try rows.next() != nil {
             try body(CacheFieldBytes(id: CacheID(rawValue: sqlite3_column_int64(sqlite, 0)), title: bytes(1),
                                      details: bytes(2), creator: bytes(3), reward: bytes(4)))
