@@ -32,6 +32,9 @@ final class ImportSpool: @unchecked Sendable {
         let extra: [UInt8]?
         /// About the bytes it holds: its fields', listing's and extra bytes in the spool.
         var size = 0
+        /// The listing's ``ListingEncoding`` bytes as spooled (empty for an empty
+        /// listing), which a store may keep as they are.
+        var listingBytes: [UInt8] = []
     }
 
     /// The size of the buffers the file is written and read through.
@@ -194,7 +197,8 @@ final class ImportSpool: @unchecked Sendable {
         let cache = GeoCache(title: fields[0], details: fields[1], creator: fields[2], reward: fields[3],
                              code: code, coordinate: coordinate, listing: listing)
         let size = fields.reduce(listingBytes.count + (extra?.count ?? 0)) { $0 + $1.utf8.count }
-        return Entry(cache: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra, size: size)
+        return Entry(cache: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra, size: size,
+                     listingBytes: listingBytes)
     }
 
     private func text() throws -> String {

@@ -69,11 +69,14 @@ final class PendingWaypoints {
 
     /// `cache` with the waypoints waiting for it (``take(forCode:)``) added to its own,
     /// merged by code (``GeoCache/waypoints(_:updatedBy:)``).
-    func attach(to cache: inout GeoCache) {
-        guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return }
+    /// True when it gave `cache` waypoints.
+    @discardableResult
+    func attach(to cache: inout GeoCache) -> Bool {
+        guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return false }
         let waypoints = take(forCode: code)
-        guard !waypoints.isEmpty else { return }
+        guard !waypoints.isEmpty else { return false }
         cache.listing.waypoints = GeoCache.waypoints(cache.listing.waypoints, updatedBy: waypoints)
+        return true
     }
 
     /// The codes of the stored caches the waiting waypoints may belong to: the caches

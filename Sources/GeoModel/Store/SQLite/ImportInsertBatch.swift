@@ -39,8 +39,32 @@ final class ImportInsertBatch {
     private let database: Database
     private let single: Statement
     private let multiple: Statement
-    private var bytes: [UInt8] = []
-    private var rows: [Row] = []
+    /// The rows held and their bytes: one stored property, so that holding a row is one
+    /// access of the class's storage rather than one per part (each is checked).
+    private var held = Held()
+
+    private struct Held {
+        var bytes: [UInt8] = []
+        var rows: [Row] = []
+
+        mutating func add(_ title: UnsafeBufferPointer<UInt8>, _ details: UnsafeBufferPointer<UInt8>,
+                          _ creator: UnsafeBufferPointer<UInt8>, _ reward: UnsafeBufferPointer<UInt8>,
+                          _ code: UnsafeBufferPointer<UInt8>, patch: [UInt8]?, listing: [UInt8]?,
+                          digest: Int64, place: (latitude: Int64, longitude: Int64)?) {
+            func kept(_ part: UnsafeBufferPointer<UInt8>) -> Span {
+                let span = Span(start: bytes.count, count: part.count)
+                bytes.append(contentsOf: part)
+                return span
+            }
+            func kept(_ part: [UInt8]?) -> Span {
+                guard let part else { return Span(start: -1, count: 0) }
+                return part.withUnsafeBufferPointer { kept($0) }
+            }
+            rows.append(Row(spans: (kept(title), kept(details), kept(creator), kept(reward), kept(code),
+                                    kept(patch), kept(listing)),
+                            digest: digest, place: place))
+        }
+    }
 
     /// Prepares the one-row and the many-row statement from `sql`, an insert of one
     /// row whose `VALUES` list ends the statement.
@@ -53,42 +77,35 @@ final class ImportInsertBatch {
         let tuple = sql[values.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
         let tuples = Array(repeating: tuple, count: Self.rowsPerStatement).joined(separator: ", ")
         multiple = try database.makeStatement(sql: sql[..<values.upperBound] + " " + tuples)
-        rows.reserveCapacity(Self.rowsPerStatement)
+        held.rows.reserveCapacity(Self.rowsPerStatement)
     }
 
     /// True when no row waits.
-    var isEmpty: Bool { rows.isEmpty }
+    var isEmpty: Bool { held.rows.isEmpty }
 
     /// Holds a row; writes the rows held once there are ``rowsPerStatement``.
     func add(title: UnsafeBufferPointer<UInt8>, details: UnsafeBufferPointer<UInt8>,
              creator: UnsafeBufferPointer<UInt8>, reward: UnsafeBufferPointer<UInt8>,
              code: UnsafeBufferPointer<UInt8>, digest: Int64, patch: [UInt8]?, listing: [UInt8]?,
              place: (latitude: Int64, longitude: Int64)?) throws {
-        func kept(_ part: UnsafeBufferPointer<UInt8>) -> Span {
-            let span = Span(start: bytes.count, count: part.count)
-            bytes.append(contentsOf: part)
-            return span
-        }
-        func kept(_ part: [UInt8]?) -> Span {
-            guard let part else { return Span(start: -1, count: 0) }
-            return part.withUnsafeBufferPointer { kept($0) }
-        }
-        rows.append(Row(spans: (kept(title), kept(details), kept(creator), kept(reward), kept(code), kept(patch),
-                                kept(listing)),
-                        digest: digest, place: place))
-        if rows.count == Self.rowsPerStatement { try flush() }
+        held.add(title, details, creator, reward, code, patch: patch, listing: listing, digest: digest, place: place)
+        if held.rows.count == Self.rowsPerStatement { try flush() }
     }
 
     /// Writes every row held: as many as fill a statement of ``rowsPerStatement``, the
     /// rest one at a time.
     func flush() throws {
-        guard !rows.isEmpty else { return }
+        guard !held.rows.isEmpty else { return }
+        var batch = Held()
+        swap(&batch, &held)
         defer {
-            rows.removeAll(keepingCapacity: true)
+            batch.rows.removeAll(keepingCapacity: true)
             // A batch of long texts does not keep its memory for the rest of the import.
-            bytes.removeAll(keepingCapacity: bytes.capacity <= Self.keptCapacity)
+            batch.bytes.removeAll(keepingCapacity: batch.bytes.capacity <= Self.keptCapacity)
+            held = batch
         }
-        try bytes.withUnsafeBufferPointer { buffer in
+        let rows = batch.rows
+        try batch.bytes.withUnsafeBufferPointer { buffer in
             var next = 0
             while next < rows.count {
                 let count = rows.count - next >= Self.rowsPerStatement ? Self.rowsPerStatement : 1

@@ -193,9 +193,10 @@ final class ImportRowWriter {
     /// of the type's description: a stored cache with its code is updated (with
     /// `existing` ``ExistingCaches/update``, or when this import added it) or left
     /// alone, a cache without a code is a duplicate or is added with a new code. `derived`, when given, is what
-    /// ``Derivation`` made of it; otherwise it is worked out here.
+    /// ``Derivation`` made of it; otherwise it is worked out here. `listing`, when given,
+    /// is the ``ListingEncoding`` of its listing (empty for none), stored as it is.
     func store(_ cache: GeoCache, coverage: GeoCache.Coverage, existing: ExistingCaches,
-               derived: Derived? = nil) throws -> Outcome {
+               derived: Derived? = nil, listing: [UInt8]? = nil) throws -> Outcome {
         if let code = cache.code.flatMap(CacheCode.normalized) {
             if mayBeStored(code), let stored = try storedCache(withCode: code) {
                 let isTheImports = stored.id.rawValue > lastIDBefore
@@ -211,12 +212,12 @@ final class ImportRowWriter {
                 tally.count(code, was: stored.cache, now: updated)
                 return .named(precedence: stored.cache.precedence(ofImporting: cache, coverage: coverage))
             }
-            try insert(cache, code: code, derived: derived)
+            try insert(cache, code: code, derived: derived, listing: listing)
             return .added
         }
         let digest = derived?.digest ?? ContentDigest.of(cache)
         if digests?.contains(digest) ?? true, try isStored(cache, digest: digest) { return .duplicate }
-        try insert(cache, code: newCode(), derived: derived)
+        try insert(cache, code: newCode(), derived: derived, listing: listing)
         return .added
     }
 
@@ -265,10 +266,10 @@ final class ImportRowWriter {
 
     /// Inserts `cache` under `code`, with its digest, search patch, place and listing
     /// (held in ``inserts`` until its statement is full or the table is read).
-    private func insert(_ cache: GeoCache, code: String, derived: Derived?) throws {
+    private func insert(_ cache: GeoCache, code: String, derived: Derived?, listing encoded: [UInt8]?) throws {
         let digest = derived?.digest ?? ContentDigest.of(cache)
         let patch: [UInt8]? = if let derived { derived.patch } else { patches.patch(for: cache) }
-        let listing = ListingEncoding.encode(cache.listing)
+        let listing = if let encoded { encoded.isEmpty ? nil : encoded } else { ListingEncoding.encode(cache.listing) }
         let place = cache.coordinate.map { (Int64($0.latitudeMicrodegrees), Int64($0.longitudeMicrodegrees)) }
         var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward
         var code = code

@@ -93,9 +93,9 @@ extension SQLiteStore {
                         // The waypoints waiting for the cache go in with it (its digest and
                         // search patch, of its four fields, stay as they are).
                         var cache = entry.cache
-                        waypoints.attach(to: &cache)
+                        let gained = waypoints.attach(to: &cache)
                         switch try writer.store(cache, coverage: entry.coverage, existing: existing,
-                                                derived: derived) {
+                                                derived: derived, listing: gained ? nil : entry.listingBytes) {
                         case .added: report.added += 1
                         case .duplicate: report.duplicates += 1
                         case .named(let precedence): if let precedence { report.count(precedence) }
