@@ -43,13 +43,13 @@ final class ImportRowWriter {
     /// duplicate, so its lookup is skipped (nearly every cache of an import). Past the
     /// limit it is dropped and every cache is looked up, so memory stays bounded
     /// (about 16 bytes a digest).
-    private var digests: Set<Int64>?
+    private var digests: HashKeySet?
     static let digestLimit = 1_000_000
     /// The same for the codes stored, by a 64-bit hash of each (``codeHash(_:)``): a
     /// code whose hash is not among them is not stored, so its lookup is skipped (the
     /// lookup of every new cache's code was an eighth of an import's work); nil past
     /// ``digestLimit``.
-    private var codeHashes: Set<UInt64>?
+    private var codeHashes: HashKeySet?
 
     /// The counter trigger's own SQL while the import has it dropped.
     private let counterTrigger: String?
@@ -87,13 +87,13 @@ final class ImportRowWriter {
         // The store's rows all have their digest: the import completed any pending ones.
         let stored = try Int.fetchOne(database, sql: "SELECT value FROM cache_count") ?? 0
         if stored <= Self.digestLimit {
-            var known = Set<Int64>(minimumCapacity: stored)
-            var codes = Set<UInt64>(minimumCapacity: stored)
+            var known = HashKeySet(minimumCapacity: stored)
+            var codes = HashKeySet(minimumCapacity: stored)
             let rows = try database.makeStatement(sql: "SELECT content_hash, code FROM cache")
             let cursor = try Row.fetchCursor(rows)
             let row = rows.sqliteStatement
             while try cursor.next() != nil {
-                if sqlite3_column_type(row, 0) != SQLITE_NULL { known.insert(sqlite3_column_int64(row, 0)) }
+                if sqlite3_column_type(row, 0) != SQLITE_NULL { known.insert(UInt64(bitPattern: sqlite3_column_int64(row, 0))) }
                 if let text = sqlite3_column_text(row, 1) {
                     codes.insert(Self.codeHash(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(row, 1)))))
                 }
@@ -216,7 +216,7 @@ final class ImportRowWriter {
             return .added
         }
         let digest = derived?.digest ?? ContentDigest.of(cache)
-        if digests?.contains(digest) ?? true, try isStored(cache, digest: digest) { return .duplicate }
+        if digests?.contains(UInt64(bitPattern: digest)) ?? true, try isStored(cache, digest: digest) { return .duplicate }
         try insert(cache, code: newCode(), derived: derived, listing: listing)
         return .added
     }
@@ -320,7 +320,7 @@ final class ImportRowWriter {
     /// Adds `digest` to the known digests while they are kept.
     private func remember(_ digest: Int64) {
         guard digests != nil else { return }
-        digests!.insert(digest)
+        digests!.insert(UInt64(bitPattern: digest))
         if digests!.count > Self.digestLimit { digests = nil }
     }
 
