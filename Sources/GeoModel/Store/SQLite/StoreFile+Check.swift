@@ -52,19 +52,34 @@ extension StoreFile {
             let directory = (target as NSString).deletingLastPathComponent
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
-            let isNew = access(target, F_OK) != 0
-            let temporary = target + ".\(getpid()).tmp"
+            let temporary = target + ".\(getpid()).\(pthread_self()).tmp"
             guard FileManager.default.createFile(atPath: temporary, contents: Data(stamp.utf8)) else { return }
-            if rename(temporary, target) != 0 { unlink(temporary) }
-            if isNew { prune(directory) }
+            lockingRecords(in: directory) {
+                let isNew = access(target, F_OK) != 0
+                if rename(temporary, target) != 0 { unlink(temporary) }
+                if isNew { prune(directory) }
+            }
+        }
+
+        /// Runs `body` holding the records' lock (`flock` on their directory), which
+        /// every replacing of a record and every pruning takes: a session pruning the
+        /// record of a file that is gone never removes the record another session just
+        /// wrote under the same name (a new file given the gone one's inode). Without
+        /// the lock (the directory cannot be opened) `body` runs all the same.
+        static func lockingRecords(in directory: String, _ body: () -> Void) {
+            let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return body() }
+            defer { close(descriptor) }
+            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+            body()
         }
 
         /// Removes the records of store files that are gone (their path names no file,
         /// or another one): run when a record is added, so the records stay as many as
-        /// the stores in use.
+        /// the stores in use. The caller holds the records' lock (``lockingRecords(in:_:)``).
         static func prune(_ directory: String) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-            for name in names where !name.hasSuffix(".tmp") {
+            for name in names where isRecordName(name) {
                 let record = directory + "/" + name
                 guard let text = try? String(contentsOfFile: record, encoding: .utf8),
                       let space = text.firstIndex(of: " "),
@@ -73,6 +88,14 @@ extension StoreFile {
                 let identity = StoreFile.optionalIdentity(of: path)
                 if identity.map({ "\($0.device)-\($0.inode)" }) != name { unlink(record) }
             }
+        }
+
+        /// True for a record's name, a device and an inode (`2049-1234`); false for the
+        /// files a record is written through before it is renamed into place, which a
+        /// prune must leave alone.
+        static func isRecordName(_ name: String) -> Bool {
+            let parts = name.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (48...57).contains($0) } }
         }
     }
 }

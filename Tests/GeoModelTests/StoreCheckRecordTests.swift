@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// The records of store files known to be sound (``StoreFile/CheckRecord``), shared by
+/// every session on the machine.
+@Suite struct StoreCheckRecordTests {
+    @Test("a record written while another session prunes a gone file's record of the same name is kept")
+    func aRecordWrittenDuringAPruneIsKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        _ = try SQLiteStore(url: url)
+        let identity = try StoreFile.identity(of: url.path)
+        let record = StoreFile.CheckRecord.location(of: identity)
+        let records = (record as NSString).deletingLastPathComponent
+        // The record a gone file left under this inode's name, as after an inode is reused.
+        let stale = "4096 1.0 \(directory.file("gone.sqlite").path)\n"
+
+        var kept = 0
+        for _ in 0..<200 {
+            try stale.write(toFile: record, atomically: true, encoding: .utf8)
+            let pruning = Thread {
+                StoreFile.CheckRecord.lockingRecords(in: records) { StoreFile.CheckRecord.prune(records) }
+            }
+            pruning.start()
+            StoreFile.CheckRecord.record(url.path, identity)
+            while !pruning.isFinished { usleep(100) }
+            if StoreFile.CheckRecord.matches(url.path, identity) { kept += 1 }
+        }
+
+        #expect(kept == 200)
+    }
+
+    @Test("a prune leaves alone the files a record is written through before its rename")
+    func aPruneLeavesTemporaryFiles() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        _ = try SQLiteStore(url: url)
+        let records = (StoreFile.CheckRecord.location(of: try StoreFile.identity(of: url.path)) as NSString)
+            .deletingLastPathComponent
+        let passing = records + "/.12-34.sZ9xQa"
+        try StoreFile.CheckRecord.stamp(of: url.path)!.write(toFile: passing, atomically: false, encoding: .utf8)
+        defer { unlink(passing) }
+
+        StoreFile.CheckRecord.lockingRecords(in: records) { StoreFile.CheckRecord.prune(records) }
+
+        #expect(FileManager.default.fileExists(atPath: passing))
+    }
+}
