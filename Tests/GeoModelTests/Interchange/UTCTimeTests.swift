@@ -17,6 +17,7 @@ import Testing
         ("2002-08-15T07:00:00.250Z", "2002-08-15T07:00:00.25Z"),
         ("2002-08-15T07:00:00.25Z", "2002-08-15T07:00:00.25Z"),
         ("2004-02-29T23:59:60Z", "2004-02-29T23:59:60Z"),
+        ("0999-01-01T01:00:00+02:00", "0998-12-31T23:00:00Z"),
     ])
     func oneSpelling(_ written: String, _ canonical: String) {
         #expect(UTCTime.canonical(written) == canonical)
@@ -25,6 +26,7 @@ import Testing
     @Test("text that is not a date and time is kept as it is", arguments: [
         "2004-08-7", "yesterday", "2004-13-01T00:00:00Z", "2004-13-01", "2004-02-30T00:00:00Z", "2004-08-07T25:00:00",
         "2004-08-07T07:00:00+2", "2004-08-07T07:00:00.Z", "2004-02-30T07:00:00Z", "2004-08-07T07:00:00ZZ", "",
+        "9999-12-31T23:59:59.900-00:30",
     ])
     func otherTextIsKept(_ text: String) {
         #expect(UTCTime.canonical(text) == text)

@@ -38,7 +38,10 @@ extension GPXReader {
                     return 0
                 }
                 if validateUTF8 {
-                    let problem = pending.withUnsafeBufferPointer { tracker.feed($0) }
+                    // A local copy: the class's own would be an exclusive access a byte.
+                    var local = tracker
+                    let problem = pending.withUnsafeBufferPointer { local.feed($0) }
+                    tracker = local
                     if let (position, reason) = problem {
                         failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
                         return -1

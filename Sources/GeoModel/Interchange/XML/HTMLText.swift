@@ -38,12 +38,36 @@ public enum HTMLText {
             } else if byte == UInt8(ascii: "&"), let (decoded, end) = decodeReference(bytes, at: index) {
                 builder.appendText(decoded)
                 index = end
+            } else if isPlain(byte) {
+                // A run of text: what the byte-by-byte walk would copy as it is (single
+                // spaces between words included) goes in at once.
+                var end = index + 1
+                while end < bytes.count {
+                    if isPlain(bytes[end]) {
+                        end += 1
+                    } else if bytes[end] == 0x20, end + 1 < bytes.count, isPlain(bytes[end + 1]) {
+                        end += 2
+                    } else {
+                        break
+                    }
+                }
+                builder.appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             } else {
                 builder.append(byte)
                 index += 1
             }
         }
         return builder.result
+    }
+
+    /// Neither whitespace nor the start of markup (`<`, `&`): copied as it is.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && !isWhitespace(byte)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 
     private struct Tag {
@@ -149,12 +173,20 @@ public enum HTMLText {
 
         /// Appends a byte of the source's text: whitespace collapses.
         mutating func append(_ byte: UInt8) {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+            if HTMLText.isWhitespace(byte) {
                 pendingSpace = true
             } else {
                 if pendingSpace || pendingBreaks > 0 { flush() }
                 text.append(byte)
             }
+        }
+
+        /// Appends a run of text that starts with a byte that is not whitespace and
+        /// holds no whitespace but single spaces between other bytes: as ``append(_:)``
+        /// a byte at a time would.
+        mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+            if pendingSpace || pendingBreaks > 0 { flush() }
+            text.append(contentsOf: run)
         }
 
         /// Appends decoded text literally (a decoded `&nbsp;` stays a space).
