@@ -13,4 +13,21 @@ enum PendingRecord: Sendable {
         case .waypoint(let draft, let source): draft.mapped(source: source)
         }
     }
+
+    /// About how many bytes the record holds: its texts, and a little for the rest
+    /// (``RecordPipe`` bounds what waits by it).
+    var size: Int {
+        switch self {
+        case .waypoint(let draft, _):
+            return 256 + draft.logBytes.count + (draft.longDescriptionBytes?.count ?? 0)
+                + (draft.shortDescriptionBytes?.count ?? 0)
+        case .ready(.cache(let cache, _, _)):
+            let listing = cache.listing
+            return GeoCache.Field.allCases.reduce(256) { $0 + cache[$1].utf8.count }
+                + (listing.longDescription?.utf8.count ?? 0) + (listing.shortDescription?.utf8.count ?? 0)
+                + listing.logs.reduce(0) { $0 + $1.text.utf8.count }
+        case .ready:
+            return 256
+        }
+    }
 }

@@ -2,12 +2,15 @@ import Foundation
 
 /// Carries records from a reading thread to the storing thread, in small batches, so
 /// that parsing one part of the file overlaps storing the part before it. At most
-/// ``maxBatches`` batches wait at a time, so memory stays bounded.
+/// ``maxBatches`` batches wait at a time, and a batch ends at ``batchSize`` records or
+/// at ``batchBytes`` bytes of text (``PendingRecord/size``), so memory stays bounded
+/// however long the descriptions and logs are.
 final class RecordPipe: @unchecked Sendable {
     private typealias Entry = PendingRecord
 
     static var batchSize: Int { 256 }
     static var maxBatches: Int { 8 }
+    static var batchBytes: Int { 1 << 20 }
 
     private let condition = NSCondition()
     private var batches: [[Entry]] = []
@@ -35,14 +38,17 @@ final class RecordPipe: @unchecked Sendable {
         defer { if let handler { interruption?.removeHandler(handler) } }
         let thread = Thread {
             var batch: [Entry] = []
+            var batchBytes = 0
             batch.reserveCapacity(batchSize)
             do {
                 for source in sources {
                     try CacheImporter.readPending(source, interruption: interruption) { record in
                         batch.append(record)
-                        if batch.count >= batchSize {
+                        batchBytes += record.size
+                        if batch.count >= batchSize || batchBytes >= Self.batchBytes {
                             try pipe.put(batch)
                             batch.removeAll(keepingCapacity: true)
+                            batchBytes = 0
                         }
                     }
                 }
