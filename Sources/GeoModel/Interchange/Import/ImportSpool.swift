@@ -27,7 +27,10 @@ private let spoolWrite = Darwin.write
 final class ImportSpool: @unchecked Sendable {
     /// One cache as it was put in.
     struct Entry: Sendable {
-        let cache: GeoCache
+        /// The cache with an empty listing: its listing is still the spool's bytes
+        /// (``listingBytes``), made into values by ``withListing()`` only where a store
+        /// merges it (most caches of an import go in as those bytes).
+        let cacheWithoutListing: GeoCache
         let coverage: GeoCache.Coverage
         let extra: [UInt8]?
         /// About the bytes it holds: its fields', listing's and extra bytes in the spool.
@@ -35,6 +38,16 @@ final class ImportSpool: @unchecked Sendable {
         /// The listing's ``ListingEncoding`` bytes as spooled (empty for an empty
         /// listing), which a store may keep as they are.
         var listingBytes: [UInt8] = []
+
+        /// The cache with its listing decoded; nil when the bytes are not a listing
+        /// (the spool was damaged: ``ImportSpool/damaged()``).
+        func withListing() -> GeoCache? {
+            guard !listingBytes.isEmpty else { return cacheWithoutListing }
+            guard let listing = ListingEncoding.decode(listingBytes) else { return nil }
+            var cache = cacheWithoutListing
+            cache.listing = listing
+            return cache
+        }
     }
 
     /// The size of the buffers the file is written and read through.
@@ -190,14 +203,11 @@ final class ImportSpool: @unchecked Sendable {
             coordinate = Coordinate(latitudeMicrodegrees: values.0, longitudeMicrodegrees: values.1)
         }
         let listingBytes = try bytes()
-        guard let listing = listingBytes.isEmpty ? Listing.empty : ListingEncoding.decode(listingBytes) else {
-            throw damaged()
-        }
         let extra = flags & Flag.extra != 0 ? try bytes() : nil
         let cache = GeoCache(title: fields[0], details: fields[1], creator: fields[2], reward: fields[3],
-                             code: code, coordinate: coordinate, listing: listing)
+                             code: code, coordinate: coordinate, listing: .empty)
         let size = fields.reduce(listingBytes.count + (extra?.count ?? 0)) { $0 + $1.utf8.count }
-        return Entry(cache: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra, size: size,
+        return Entry(cacheWithoutListing: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra, size: size,
                      listingBytes: listingBytes)
     }
 
@@ -257,7 +267,8 @@ final class ImportSpool: @unchecked Sendable {
         return true
     }
 
-    private func damaged() -> ImportError {
+    /// The error of a spool that ended early or holds what it never wrote.
+    func damaged() -> ImportError {
         ImportError(.staging, source: names,
                     reason: "the temporary file of the caches read ended early (was it truncated?); nothing was stored")
     }

@@ -101,7 +101,7 @@ extension PostgresStore {
             var batch = ImportBatch(existing: existing, standing: standing)
             try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
-                var cache = entry.cache
+                guard var cache = entry.withListing() else { throw spool.damaged() }
                 waypoints.attach(to: &cache)
                 batch.records.append((cache, entry.coverage, searchText))
                 if batch.records.count >= Self.importBatchSize {

@@ -116,7 +116,7 @@ final class ImportRowWriter {
     }
 
     /// False when no stored cache can have `code` (its hash is not among the stored ones').
-    private func mayBeStored(_ code: String) -> Bool {
+    func mayBeStored(_ code: String) -> Bool {
         codeHashes?.contains(Self.codeHash(code)) ?? true
     }
 

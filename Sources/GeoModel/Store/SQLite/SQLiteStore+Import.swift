@@ -90,12 +90,20 @@ extension SQLiteStore {
                     var written = 0
                     try spool.forEach { entry in
                         let derived = entry.extra.flatMap(ImportRowWriter.Derivation.decode)
-                        // The waypoints waiting for the cache go in with it (its digest and
-                        // search patch, of its four fields, stay as they are).
-                        var cache = entry.cache
-                        let gained = waypoints.attach(to: &cache)
+                        // The listing goes in as the spool's bytes, made into values only
+                        // where it may be merged: with waypoints waiting for the cache
+                        // (their digest and search patch, of its four fields, stay as
+                        // they are), or over a cache stored under its code.
+                        var cache = entry.cacheWithoutListing
+                        var listing: [UInt8]? = entry.listingBytes
+                        if let code = cache.code.flatMap(CacheCode.normalized),
+                           !waypoints.isEmpty || writer.mayBeStored(code) {
+                            guard let decoded = entry.withListing() else { throw spool.damaged() }
+                            cache = decoded
+                            if waypoints.attach(to: &cache) { listing = nil }
+                        }
                         switch try writer.store(cache, coverage: entry.coverage, existing: existing,
-                                                derived: derived, listing: gained ? nil : entry.listingBytes) {
+                                                derived: derived, listing: listing) {
                         case .added: report.added += 1
                         case .duplicate: report.duplicates += 1
                         case .named(let precedence): if let precedence { report.count(precedence) }
