@@ -18,85 +18,108 @@ enum UTCTime {
     /// UTC: GPX's times are `xsd:dateTime`, which a date alone is not.
     static func instant(_ text: String) -> String? {
         if text.utf8.count == 10 { return instant(text + "T00:00:00Z") }
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-              (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60, second < 61
-        else { return nil }
-        var index = 19
-        var fraction: [UInt8] = []
-        var isCanonical = true
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < bytes.count, isDigit(bytes[index]) {
-                fraction.append(bytes[index])
-                index += 1
-            }
-            guard !fraction.isEmpty else { return nil }
-            while fraction.last == UInt8(ascii: "0") { fraction.removeLast(); isCanonical = false }
+        var bytes = text
+        // Read and written by the bytes (no array, no interpolation): an import reads a
+        // time per log, and a merge compares them again and again.
+        var isCanonical = false
+        let spelled = bytes.withUTF8 { bytes -> String? in
+            guard let parts = Parts(bytes) else { return nil }
+            isCanonical = parts.isCanonical
+            return isCanonical ? nil : parts.utcSpelling(bytes)
         }
-        // Already in UTC and spelled canonically (as an export writes every time, and a
-        // merge compares them again and again): the text itself.
-        if isCanonical, index == bytes.count - 1, bytes[index] == UInt8(ascii: "Z") { return text }
-        var offsetMinutes = 0
-        if index < bytes.count {
-            if bytes[index] == UInt8(ascii: "Z"), index == bytes.count - 1 {
+        return isCanonical ? text : spelled
+    }
+
+    /// A date and time as written: its fields, its zone's offset and its fraction.
+    private struct Parts {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetMinutes = 0
+        /// Where the fraction's digits are, without their trailing zeros (empty when none).
+        var fraction = 0..<0
+        /// In UTC and spelled canonically already: the text itself is the answer.
+        var isCanonical = false
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                  let year = Self.number(bytes, 0, 4), let month = Self.number(bytes, 5, 2),
+                  let day = Self.number(bytes, 8, 2), let hour = Self.number(bytes, 11, 2),
+                  let minute = Self.number(bytes, 14, 2), let second = Self.number(bytes, 17, 2),
+                  (1...12).contains(month), (1...UTCTime.daysIn(month, of: year)).contains(day),
+                  hour < 24, minute < 60, second < 61
+            else { return nil }
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            var index = 19
+            var trailingZeros = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
-            } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count == index + 6,
-                      bytes[index + 3] == UInt8(ascii: ":"), let hours = number(bytes, index + 1, 2),
-                      let minutes = number(bytes, index + 4, 2), hours <= 14, minutes < 60 {
+                let start = index
+                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                var end = index
+                guard end > start else { return nil }
+                while end > start, bytes[end - 1] == UInt8(ascii: "0") { end -= 1; trailingZeros = true }
+                fraction = start..<end
+            }
+            if index == bytes.count - 1, bytes[index] == UInt8(ascii: "Z") {
+                isCanonical = !trailingZeros
+            } else if index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count == index + 6,
+                      bytes[index + 3] == UInt8(ascii: ":"), let hours = Self.number(bytes, index + 1, 2),
+                      let minutes = Self.number(bytes, index + 4, 2), hours <= 14, minutes < 60 else { return nil }
                 offsetMinutes = (hours * 60 + minutes) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
-            } else {
-                return nil
             }
         }
-        let local = daysFromCivil(year: year, month: month, day: day) * 1440 + hour * 60 + minute
-        let utc = local - offsetMinutes
-        let days = utc >= 0 ? utc / 1440 : (utc - 1439) / 1440
-        let minutesOfDay = utc - days * 1440
-        let (y, m, d) = civil(fromDays: days)
-        guard (0...9999).contains(y) else { return nil }
-        // Written by its bytes: interpolating six numbers cost six times the parse.
-        var out = [UInt8](repeating: UInt8(ascii: "0"), count: 20)
-        func put(_ value: Int, at end: Int, digits: Int) {
-            var value = value
-            for position in stride(from: end, to: end - digits, by: -1) {
-                out[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
+
+        /// The canonical spelling (in UTC); nil when that falls outside years 0 to 9999.
+        func utcSpelling(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            let utc = UTCTime.daysFromCivil(year: year, month: month, day: day) * 1440 + hour * 60 + minute - offsetMinutes
+            let days = utc >= 0 ? utc / 1440 : (utc - 1439) / 1440
+            let minutesOfDay = utc - days * 1440
+            let (y, m, d) = UTCTime.civil(fromDays: days)
+            guard (0...9999).contains(y) else { return nil }
+            let length = 20 + (fraction.isEmpty ? 0 : fraction.count + 1)
+            return String(unsafeUninitializedCapacity: length) { out in
+                func put(_ value: Int, at end: Int, digits: Int) {
+                    var value = value
+                    for position in stride(from: end, to: end - digits, by: -1) {
+                        out[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                        value /= 10
+                    }
+                }
+                put(y, at: 3, digits: 4)
+                put(m, at: 6, digits: 2)
+                put(d, at: 9, digits: 2)
+                put(minutesOfDay / 60, at: 12, digits: 2)
+                put(minutesOfDay % 60, at: 15, digits: 2)
+                put(second, at: 18, digits: 2)
+                out[4] = UInt8(ascii: "-"); out[7] = UInt8(ascii: "-"); out[10] = UInt8(ascii: "T")
+                out[13] = UInt8(ascii: ":"); out[16] = UInt8(ascii: ":")
+                var index = 19
+                if !fraction.isEmpty {
+                    out[index] = UInt8(ascii: ".")
+                    index += 1
+                    for offset in fraction {
+                        out[index] = bytes[offset]
+                        index += 1
+                    }
+                }
+                out[index] = UInt8(ascii: "Z")
+                return index + 1
             }
         }
-        put(y, at: 3, digits: 4)
-        put(m, at: 6, digits: 2)
-        put(d, at: 9, digits: 2)
-        put(minutesOfDay / 60, at: 12, digits: 2)
-        put(minutesOfDay % 60, at: 15, digits: 2)
-        put(second, at: 18, digits: 2)
-        out[4] = UInt8(ascii: "-"); out[7] = UInt8(ascii: "-"); out[10] = UInt8(ascii: "T")
-        out[13] = UInt8(ascii: ":"); out[16] = UInt8(ascii: ":")
-        out.removeLast()
-        if !fraction.isEmpty {
-            out.append(UInt8(ascii: "."))
-            out += fraction
+
+        /// The decimal number of `count` digits at `start`, or nil when one is not a digit.
+        private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<start + count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
         }
-        out.append(UInt8(ascii: "Z"))
-        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    /// The decimal number of `count` digits at `start`, or nil when one is not a digit.
-    private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
-        var value = 0
-        for byte in bytes[start..<start + count] {
-            guard isDigit(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
-    private static func daysIn(_ month: Int, of year: Int) -> Int {
+    fileprivate static func daysIn(_ month: Int, of year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -196,4 +196,18 @@ import Testing
         #expect(pending.takeOrphans().count == 100_000)
         #expect(pending.byteCount == 0)
     }
+
+    @Test("a cache is told whether waypoints wait for it, by its parent's code or by its code's suffix")
+    func aCacheIsToldWhetherWaypointsWait() {
+        let pending = PendingWaypoints()
+        let place = Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000)
+        pending.add(AdditionalWaypoint(code: "PK12345", kind: "Parking Area", name: "Parking", coordinate: place), parent: nil)
+        pending.add(AdditionalWaypoint(code: "S1ABCDE", kind: "Stage", name: "Stage", coordinate: place), parent: "GCZZZZ")
+
+        #expect(pending.waits(forCode: "GC12345"))
+        #expect(pending.waits(forCode: "GCZZZZ"))
+        #expect(!pending.waits(forCode: "GC54321"))
+        _ = pending.take(forCode: "GC12345")
+        #expect(!pending.waits(forCode: "GC12345"))
+    }
 }

@@ -54,6 +54,15 @@ final class PendingWaypoints {
         byteCount += entry.count
     }
 
+    /// True when waypoints wait for the cache whose normalized code is `code`
+    /// (``take(forCode:)`` would give some).
+    func waits(forCode code: String) -> Bool {
+        guard !isEmpty else { return false }
+        if byParent[code] != nil { return true }
+        guard let suffix = AdditionalWaypoint.suffix(of: code) else { return false }
+        return bySuffix[String(suffix)] != nil
+    }
+
     /// Takes the waypoints of the cache whose normalized code is `code`: those naming
     /// it as their cache, then those whose code has its suffix, each in input order.
     func take(forCode code: String) -> [AdditionalWaypoint] {

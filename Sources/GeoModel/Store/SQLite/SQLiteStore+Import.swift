@@ -97,7 +97,7 @@ extension SQLiteStore {
                         var cache = entry.cacheWithoutListing
                         var listing: [UInt8]? = entry.listingBytes
                         if let code = cache.code.flatMap(CacheCode.normalized),
-                           !waypoints.isEmpty || writer.mayBeStored(code) {
+                           waypoints.waits(forCode: code) || writer.mayBeStored(code) {
                             guard let decoded = entry.withListing() else { throw spool.damaged() }
                             cache = decoded
                             if waypoints.attach(to: &cache) { listing = nil }
