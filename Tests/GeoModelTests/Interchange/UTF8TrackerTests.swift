@@ -51,15 +51,16 @@ struct UTF8TrackerTests {
         var generator = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [
             Array("a".utf8), Array("xyz".utf8), Array("\n".utf8), Array("  <wpt>".utf8),
-            Array("é".utf8), Array("タワー".utf8), Array("🧭".utf8), [0x80], [0xC0, 0xAF], [0xE2, 0x82],
+            Array("é".utf8), Array("タワー".utf8), Array("🧭".utf8), [0xED, 0x9F, 0xBF], [0xE0, 0xA0, 0x80],
+            [0x80], [0xC0, 0xAF], [0xE2, 0x82], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xC1, 0xBF], [0xEF, 0xBF],
         ]
         for _ in 0..<300 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...60, using: &generator) {
                 // Mostly valid text, now and then a broken sequence.
                 let piece = Int.random(in: 0..<100, using: &generator) < 97
-                    ? pieces[Int.random(in: 0..<7, using: &generator)]
-                    : pieces[Int.random(in: 7..<pieces.count, using: &generator)]
+                    ? pieces[Int.random(in: 0..<9, using: &generator)]
+                    : pieces[Int.random(in: 9..<pieces.count, using: &generator)]
                 bytes += piece
             }
             let expected = Self.byteByByte(bytes)

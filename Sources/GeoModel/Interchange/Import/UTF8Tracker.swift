@@ -27,7 +27,8 @@ struct UTF8Tracker {
     /// Feeds bytes; returns the position and a description of the first invalid sequence.
     ///
     /// Runs of ASCII are checked eight bytes at a time (their newlines counted in the
-    /// same word); other bytes go through the byte-by-byte check in `feedByte`.
+    /// same word), common characters of two and three bytes in place; other bytes go
+    /// through the byte-by-byte check in `feedByte`.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> (TextPosition, String)? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
@@ -36,6 +37,25 @@ struct UTF8Tracker {
             if pending == 0 {
                 index = skipASCII(base, from: index, count: count)
                 if index >= count { break }
+                let byte = base[index]
+                if byte < 0x80 {
+                    if byte == 0x0A { line += 1; column = 0 } else { column += 1 }
+                    index += 1
+                    continue
+                }
+                // A character of two or three bytes wholly in this chunk, whose bytes
+                // need no range but the continuation bytes', is checked in place.
+                if byte >= 0xC2, byte <= 0xDF, index + 1 < count, base[index + 1] & 0xC0 == 0x80 {
+                    column += 1
+                    index += 2
+                    continue
+                }
+                if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index + 2 < count,
+                   base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 {
+                    column += 1
+                    index += 3
+                    continue
+                }
                 leadOffset = bytesFed + index
             }
             if let problem = feedByte(base[index]) {

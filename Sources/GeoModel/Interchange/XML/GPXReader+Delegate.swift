@@ -192,7 +192,8 @@ extension GPXReader {
             guard run <= Self.maximumTextLength || failure != nil else {
                 return refuseLongText(parser, "a text passes \(Self.maximumTextLength >> 20) MiB here", limit: "in one text")
             }
-            guard let target, failure == nil else { return }
+            // Matched, not compared: `failure == nil` copied the error a callback.
+            guard let target, case .none = failure else { return }
             if target.logField != nil {
                 guard (draft?.logBytes.count ?? 0) + bytes.count <= Self.maximumLogsLength else {
                     return refuseLongText(parser, "the logs of one waypoint pass \(Self.maximumLogsLength >> 20) MiB here",
