@@ -10,8 +10,8 @@ import GeoTestSupport
 /// allocated.
 @Suite struct SQLitePageCacheTests {
     /// The bytes the connection's page cache holds (`SQLITE_DBSTATUS_CACHE_USED`).
-    private func pageCacheBytes(_ store: SQLiteStore) throws -> Int {
-        try store.queue.inDatabase { db in
+    private func pageCacheBytes(_ store: SQLiteStore) -> Int {
+        store.queue.inDatabase { db in
             var current: Int32 = 0
             var highest: Int32 = 0
             _ = sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
@@ -36,6 +36,6 @@ import GeoTestSupport
         }
         #expect(stepped == 2_000)
         // The bound, the cache's own bookkeeping (a page header per page) and the pager's.
-        #expect(try pageCacheBytes(store) <= (SQLiteStore.pageCacheKiB + 32) * 1024)
+        #expect(pageCacheBytes(store) <= (SQLiteStore.pageCacheKiB + 32) * 1024)
     }
 }

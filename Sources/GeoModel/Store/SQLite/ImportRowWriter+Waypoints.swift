@@ -10,7 +10,7 @@ extension ImportRowWriter {
     /// whose waypoints are already these, or that `--keep-existing` keeps, as unchanged.
     func attachWaiting(_ pending: PendingWaypoints, existing: ExistingCaches, into report: inout ImportReport) throws {
         if !pending.isEmpty {
-            try inserts.flush()
+            try readyForLookups()
             let codes = try pending.leftoverCodes(codesWithSuffixes: codes(withSuffixes:))
             for code in codes {
                 guard let stored = try storedCache(withCode: code) else { continue }

@@ -56,6 +56,9 @@ final class ImportRowWriter {
     /// The place index's insert trigger's own SQL while the import has it dropped.
     private let placeTrigger: String?
     private var added = 0
+    /// The SQL of the code and digest indexes while the import has them dropped
+    /// (``deferIndexes(importing:stored:)``); empty when it has not.
+    var droppedIndexes: [String] = []
     /// The largest row id before the import: a row with a larger one is the import's.
     private let lastIDBefore: Int64
     /// The stored caches the import named, counted by what it did to each.
@@ -70,7 +73,10 @@ final class ImportRowWriter {
     /// table without its trigger, and a rollback (an error, Ctrl-C, a kill) brings the
     /// trigger back with everything else. Running it for every row was a large share
     /// of SQLite's work per cache (docs/performance.md has the figures).
-    init(_ database: Database) throws {
+    ///
+    /// An import of `count` caches, more than are stored, also drops the code and digest
+    /// indexes while it inserts (``deferIndexes(importing:stored:)``).
+    init(_ database: Database, importing count: Int = 0) throws {
         self.database = database
         counterTrigger = try String.fetchOne(
             database, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'cache_counted_on_insert'")
@@ -100,6 +106,7 @@ final class ImportRowWriter {
             }
             digests = known
             codeHashes = codes
+            try deferIndexes(importing: count, stored: stored)
         }
     }
 
@@ -132,7 +139,7 @@ final class ImportRowWriter {
     /// placed them by that rule already; asking the R*Tree first whether a cache has an
     /// entry cost more than the placing).
     func finish() throws {
-        try inserts.flush()
+        try readyForLookups()
         try database.execute(sql: "UPDATE cache_count SET value = value + ? WHERE singleton = 1", arguments: [added])
         if let counterTrigger { try database.execute(sql: counterTrigger) }
         if let placeTrigger {
@@ -223,7 +230,7 @@ final class ImportRowWriter {
 
     /// The cache stored under the normalized `code`, also one this import stored.
     func storedCache(withCode code: String) throws -> StoredCache? {
-        try inserts.flush()
+        try readyForLookups()
         let lookup = byCode.sqliteStatement
         defer { sqlite3_reset(lookup) }
         try check(sqlite3_bind_text(lookup, 1, code, -1, Self.transient))
@@ -242,7 +249,7 @@ final class ImportRowWriter {
     /// True when a cache identical in its four fields to `cache`, whose digest is
     /// `digest`, is stored.
     private func isStored(_ cache: GeoCache, digest: Int64) throws -> Bool {
-        try inserts.flush()
+        try readyForLookups()
         let lookup = exists.sqliteStatement
         defer { sqlite3_reset(lookup) }
         var title = cache.title, details = cache.details, creator = cache.creator, reward = cache.reward

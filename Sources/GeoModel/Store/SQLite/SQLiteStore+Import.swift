@@ -86,7 +86,7 @@ extension SQLiteStore {
                     // remembers must still be the file there (a copy over it, meanwhile).
                     let mark = try Self.checkAndRenewMark(db, path: path)
                     // The shared insert also stores the digest and the search patch.
-                    let writer = try ImportRowWriter(db)
+                    let writer = try ImportRowWriter(db, importing: spool.count)
                     var written = 0
                     try spool.forEach { entry in
                         let derived = entry.extra.flatMap(ImportRowWriter.Derivation.decode)
