@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// An inotify watch that tells when another process may have changed a store file.
@@ -55,21 +56,24 @@ final class StoreFileWatch {
     /// own descriptor at once (not the last one, so no wait) and keeps the pipe's write
     /// end until it exits. The child blocks reading the pipe, and when the parent has
     /// exited it exits too, closing the last descriptor and waiting in the parent's
-    /// place; being orphaned, it is reaped by init. Between `fork` and `_exit` it calls
-    /// only `close`, `read` and `_exit`, which are safe in the child of a process with
-    /// threads. When there is no pipe or no child, the descriptor is closed here.
+    /// place; being orphaned, it is reaped by init. It keeps only the descriptor and the
+    /// read end (`sys_close_all_but`). Between `fork` and `_exit` it calls only
+    /// `close_range`, `close`, `read` and `_exit`, which are safe in the child of a
+    /// process with threads. When there is no pipe or no child, the descriptor is closed here.
     func handOverAtExit() {
         guard !handedOver else { return }
         handedOver = true
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
+        guard sys_make_pipe(&ends, 0) == 0 else {
             close(descriptor)
             return
         }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         let child = fork()
         if child == 0 {
-            close(writeEnd)
+            // Everything else closed: a child holding another child's write end (two
+            // forks from two threads) would wait for it, and it for this one, forever.
+            sys_close_all_but(readEnd, descriptor)
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) < 0, errno == EINTR {}
             _exit(0)

@@ -1,0 +1,28 @@
+import CSystem
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// At exit, the store's inotify watch is closed by a child process
+/// (``StoreFileWatch/handOverAtExit()``), which lives until the program has exited.
+@Suite struct StoreExitHandOverTests {
+    @Test("the child that closes the store's watch at exit holds none of the program's other descriptors")
+    func theChildHoldsNoOtherDescriptor() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var ends: [Int32] = [-1, -1]
+        #expect(sys_make_pipe(&ends, 0) == 0)
+        defer { close(ends[0]) }
+        let store = try SQLiteStore(url: directory.file())
+
+        store.prepareForExit()
+        close(ends[1])
+
+        // The end of the pipe's input comes only when no process holds its write end.
+        var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 5_000) == 1)
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 0)
+    }
+}
