@@ -54,10 +54,9 @@ extension GPXReader {
         var draft: WaypointDraft?
         var target: Target?
         var targetDepth = 0
-        private var text: [UInt8] = []
-        /// The bytes of text (kept or not, whitespace too) since the last tag: an endless
-        /// run between two tags is refused at ``maximumTextLength`` like a long text.
-        private var run = 0
+        /// The text kept and the run since the last tag, in one stored property: a piece
+        /// of text costs one exclusive access of the delegate's, not two.
+        private var collected = CollectedText()
         /// Whether the parser is outside the root element: before it or after its end.
         var isOutsideRoot: Bool { path.isEmpty }
 
@@ -69,7 +68,7 @@ extension GPXReader {
                     prefix: UnsafeBufferPointer<UInt8>?, namespaceURI: UnsafeBufferPointer<UInt8>?,
                     attributes: XMLStreamParser.Attributes) {
             let depth = path.count + 1
-            run = 0
+            collected.run = 0
             guard depth <= Self.maxDepth else {
                 failure = ImportError(.malformedXML, source: source,
                                       position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
@@ -114,7 +113,7 @@ extension GPXReader {
                 if let field = target?.logField {
                     draft?.startLogField(field)
                 } else {
-                    text.removeAll(keepingCapacity: true)
+                    collected.text.removeAll(keepingCapacity: true)
                 }
             }
         }
@@ -188,23 +187,36 @@ extension GPXReader {
         }
 
         func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
-            run += bytes.count
-            guard run <= Self.maximumTextLength || failure != nil else {
+            // Matched, not compared: `failure == nil` copied the error a callback.
+            let isFine: Bool = if case .none = failure { true } else { false }
+            let keeping = isFine && target != nil && target?.logField == nil
+            guard collected.add(bytes, keeping: keeping, limit: Self.maximumTextLength) || !isFine else {
                 return refuseLongText(parser, "a text passes \(Self.maximumTextLength >> 20) MiB here", limit: "in one text")
             }
-            // Matched, not compared: `failure == nil` copied the error a callback.
-            guard let target, case .none = failure else { return }
-            if target.logField != nil {
-                guard (draft?.logBytes.count ?? 0) + bytes.count <= Self.maximumLogsLength else {
-                    return refuseLongText(parser, "the logs of one waypoint pass \(Self.maximumLogsLength >> 20) MiB here",
-                                          limit: "in the logs of one waypoint")
-                }
-                draft?.logBytes.append(contentsOf: bytes)
-            } else {
-                guard text.count + bytes.count <= Self.maximumTextLength else {
-                    return refuseLongText(parser, "a text passes \(Self.maximumTextLength >> 20) MiB here", limit: "in one text")
-                }
-                text.append(contentsOf: bytes)
+            guard isFine, target?.logField != nil else { return }
+            guard (draft?.logBytes.count ?? 0) + bytes.count <= Self.maximumLogsLength else {
+                return refuseLongText(parser, "the logs of one waypoint pass \(Self.maximumLogsLength >> 20) MiB here",
+                                      limit: "in the logs of one waypoint")
+            }
+            draft?.logBytes.append(contentsOf: bytes)
+        }
+
+        /// The text the reader keeps of the element it reads, and the run since the last tag.
+        struct CollectedText {
+            var text: [UInt8] = []
+            /// The bytes of text (kept or not, whitespace too) since the last tag: an
+            /// endless run between two tags is refused like a long text.
+            var run = 0
+
+            /// Counts `piece` into the run and, when `keeping`, into the text; false
+            /// (keeping nothing) when the run or the text would pass `limit`.
+            mutating func add(_ piece: UnsafeBufferPointer<UInt8>, keeping: Bool, limit: Int) -> Bool {
+                run += piece.count
+                guard run <= limit else { return false }
+                guard keeping else { return true }
+                guard text.count + piece.count <= limit else { return false }
+                text.append(contentsOf: piece)
+                return true
             }
         }
 
@@ -213,24 +225,24 @@ extension GPXReader {
             failure = ImportError(.malformedXML, source: source,
                                   position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
                                   reason: "refused: \(what) (the most geocache-tui reads \(limit))")
-            text = []
+            collected.text = []
             draft?.logBytes = []
             parser.abortParsing()
         }
 
         /// The name is not looked at: libxml2 has checked that it closes the open element.
         func parserDidEndElement(_ parser: XMLStreamParser) {
-            run = 0
+            collected.run = 0
             if let finished = target, path.count == targetDepth {
                 switch finished {
-                case .shortDescription: draft?.shortDescriptionBytes = text
-                case .longDescription: draft?.longDescriptionBytes = text
+                case .shortDescription: draft?.shortDescriptionBytes = collected.text
+                case .longDescription: draft?.longDescriptionBytes = collected.text
                 case .logDate, .logType, .logFinder, .logText: draft?.endLogField()
-                default: store(String(decoding: text, as: UTF8.self), in: finished)
+                default: store(String(decoding: collected.text, as: UTF8.self), in: finished)
                 }
                 target = nil
                 targetDepth = 0
-                text.removeAll(keepingCapacity: true)
+                collected.text.removeAll(keepingCapacity: true)
             }
             let ended = path.removeLast()
             if path.count == 1, ended.name == (isLOC ? .waypoint : .wpt), ended.space == .plain, let finished = draft {
