@@ -14,9 +14,18 @@ struct TextEscaping: Sendable {
     /// For each byte value, whether a scalar starting with it may need escaping.
     private let flagged: [Bool]
     /// What a flagged scalar is written as, or nil to keep it as it is.
-    private let replacement: @Sendable (Unicode.Scalar) -> String?
+    let replacement: @Sendable (Unicode.Scalar) -> String?
     /// The eight-byte screen, or nil when the flagged bytes do not fit one.
-    private let screen: WordScreen?
+    let screen: WordScreen?
+    /// The flagged bytes as a set of 256 bits, four words: what the one-pass writer
+    /// (``BufferedWriter/appendEscaped(stored:_:)``) asks per byte without an array.
+    private let flaggedBits: InlineArray<4, UInt64>
+    /// The flagged ASCII bytes from 0x20 up, one a byte from the lowest, for
+    /// `sys_copy_plain_ascii` (`CSystem/text_scan.h`); nil when there are more than five.
+    let plainOthers: UInt64?
+    /// What each flagged ASCII byte is written as (nil to keep it), by its value:
+    /// looked up once per such byte instead of decoding it and asking ``replacement``.
+    let asciiReplacements: [[UInt8]?]
 
     /// - Parameters:
     ///   - mayNeedEscaping: true for the bytes that can start a scalar `replacement`
@@ -26,6 +35,20 @@ struct TextEscaping: Sendable {
         flagged = (0...255).map { mayNeedEscaping(UInt8($0)) }
         self.replacement = replacement
         screen = WordScreen(others: (0x20...0xFF).map(UInt8.init).filter(mayNeedEscaping))
+        var bits = InlineArray<4, UInt64>(repeating: 0)
+        for byte in 0...255 where flagged[byte] { bits[byte >> 6] |= 1 << UInt64(byte & 63) }
+        flaggedBits = bits
+        let others = (0x20..<0x80).map(UInt8.init).filter(mayNeedEscaping)
+        plainOthers = others.count > 5 ? nil : others.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
+        asciiReplacements = (0..<128).map { byte in
+            mayNeedEscaping(UInt8(byte)) ? replacement(Unicode.Scalar(UInt8(byte))).map { Array($0.utf8) } : nil
+        }
+    }
+
+    /// Whether a scalar starting with `byte` may need escaping.
+    @inline(__always)
+    func isFlagged(_ byte: UInt8) -> Bool {
+        flaggedBits[Int(byte >> 6) & 3] & (1 << UInt64(byte & 63)) != 0
     }
 
     /// `text` with every scalar that has a replacement replaced.

@@ -12,6 +12,11 @@ extension ListingEncoding {
         /// Per tag (by its raw value), the offset of its value, or -1 when absent.
         private var starts = InlineArray<32, Int32>(repeating: -1)
 
+        /// No listing: every fact absent.
+        init() {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+
         /// The facts of `bytes`, or nil when they are not in ``encode(_:)``'s form.
         init?(_ bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -67,15 +72,15 @@ extension ListingEncoding {
         }
     }
 
-    /// Calls `body` with the facts of the encoding `bytes` (nil for no listing or an
-    /// empty one). Bytes not in ``encode(_:)``'s own form (an older store's logs, a
+    /// Calls `body` with the facts of the encoding `bytes` (every fact absent for no
+    /// listing or an empty one: ``Facts/init()``). Bytes not in ``encode(_:)``'s own form (an older store's logs, a
     /// fact twice) are decoded and encoded again first, so they read as
     /// ``decode(_:)-(UnsafeRawBufferPointer?)`` reads them; a damaged encoding reads as no listing.
-    static func withFacts<Result>(of bytes: UnsafeRawBufferPointer?, _ body: (Facts?) throws -> Result) rethrows -> Result {
-        guard let bytes, !bytes.isEmpty else { return try body(nil) }
+    static func withFacts<Result>(of bytes: UnsafeRawBufferPointer?, _ body: (Facts) throws -> Result) rethrows -> Result {
+        guard let bytes, !bytes.isEmpty else { return try body(Facts()) }
         if let facts = Facts(bytes) { return try body(facts) }
-        guard let again = encode(decode(bytes) ?? .empty) else { return try body(nil) }
-        return try again.withUnsafeBytes { try body(Facts($0)) }
+        guard let again = encode(decode(bytes) ?? .empty) else { return try body(Facts()) }
+        return try again.withUnsafeBytes { try body(Facts($0) ?? Facts()) }
     }
 }
 

@@ -33,33 +33,43 @@ public struct CacheFieldBytes {
                 index += 8
             }
             guard index < count else { break }
-            let lead = bytes[index]
-            if lead < 0x80 {
+            if bytes[index] < 0x80 {
                 index += 1
                 continue
             }
-            let length: Int
-            var scalar: UInt32
-            switch lead {
-            case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07)
-            default: return false
-            }
-            guard index + length <= count else { return false }
-            for offset in 1..<length {
-                let byte = bytes[index + offset]
-                guard byte & 0xC0 == 0x80 else { return false }
-                scalar = scalar << 6 | UInt32(byte & 0x3F)
-            }
-            switch length {
-            case 3 where scalar < 0x800 || (0xD800...0xDFFF).contains(scalar): return false
-            case 4 where scalar < 0x10000 || scalar > 0x10FFFF: return false
-            default: break
-            }
+            guard let (length, _) = utf8Sequence(in: bytes, at: index) else { return false }
             index += length
         }
         return true
+    }
+
+    /// The length and scalar of the well-formed UTF-8 sequence at `index` of `bytes`
+    /// (its lead byte at least 0x80), or nil for a stray continuation byte, an overlong
+    /// form, a surrogate, anything past U+10FFFF or a sequence cut short.
+    @inline(__always)
+    static func utf8Sequence(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, Unicode.Scalar)? {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        switch length {
+        case 3 where value < 0x800 || (0xD800...0xDFFF).contains(value): return nil
+        case 4 where value < 0x10000 || value > 0x10FFFF: return nil
+        default: break
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (length, scalar)
     }
 }
 

@@ -31,6 +31,29 @@ import Testing
         }
     }
 
+    @Test func storedBytesEscapeInOnePassAsTheirStringDoesInEveryFormat() {
+        var generator = SeededGenerator(state: 2039)
+        // Plain letters in runs (so words pass the screen), every kind of flagged byte,
+        // multi-byte characters (U+0085 and U+FFFE are flagged by some formats) and
+        // bytes that are not UTF-8.
+        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("xyz".utf8), [0x22], [0x5C], [0x0A], [0x09], [0x00],
+                                 [0x1F], [0x7F], [0x26], [0x3C], Array("é".utf8), Array("\u{85}".utf8),
+                                 Array("\u{FFFE}".utf8), Array("😀".utf8), [0xFF], [0xC3], [0xED, 0xA0, 0x80]]
+        let escapings = [GeoCache.escapedForLine, GPXWriter.escaped, JSONInterchange.Layout.export.quoting,
+                         JSONInterchange.Layout.listing.quoting]
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...8, using: &generator)).flatMap { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            for escaping in escapings {
+                var output = BufferedWriter()
+                output.append(text: "before ")
+                bytes.withUnsafeBufferPointer { output.appendEscaped(stored: $0, escaping) }
+                #expect(output.text == "before " + escaping(String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+            }
+        }
+    }
+
     @Test("a line from the fields' bytes is the line of the cache read as Strings", arguments: StoreKind.allCases)
     func lineFromBytesEqualsLineFromStrings(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
@@ -57,13 +80,10 @@ import Testing
         #expect(output.text == "f\u{FFFD}o\t\t\t")
     }
 
-    @Test func aCopiedWriterKeepsItsOwnBytes() {
-        var first = BufferedWriter()
-        first.append(text: "shared ")
-        var second = first
-        second.append(text: "second")
-        first.append(text: "first")
-        #expect(first.text == "shared first")
-        #expect(second.text == "shared second")
+    @Test func aWriterThatOutgrowsItsBufferKeepsEveryByte() {
+        var output = BufferedWriter()
+        let pieces = (0..<100).map { "piece \($0) " }
+        for piece in pieces { output.append(text: piece) }
+        #expect(output.text == pieces.joined())
     }
 }

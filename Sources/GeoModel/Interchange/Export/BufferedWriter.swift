@@ -1,3 +1,5 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
@@ -15,27 +17,19 @@ private let systemWrite = Darwin.write
 ///
 /// The buffer is memory of its own, filled with `memcpy`: appending to an `[UInt8]`
 /// went through the generic sequence copy and a uniqueness check per piece, and was
-/// the largest cost of `list --json` (callgrind, docs/performance.md).
-public struct BufferedWriter {
+/// the largest cost of `list --json` (callgrind, docs/performance.md). The writer
+/// cannot be copied, so no append asks whether its memory is shared.
+public struct BufferedWriter: ~Copyable {
     /// A write the system refused; `reason` is its text (`strerror`).
     public struct Failure: Error, Sendable {
         public let reason: String
-    }
-
-    /// Owns the buffer's memory, freed with the last copy of the writer; a copy that
-    /// appends gets memory of its own first (copy on write, as an array).
-    private final class Memory {
-        let base: UnsafeMutablePointer<UInt8>
-        init(capacity: Int) { base = .allocate(capacity: capacity) }
-        deinit { base.deallocate() }
     }
 
     /// The size of the writes: bytes are collected up to this many first.
     public static let chunkSize = 64 * 1024
 
     private let descriptor: Int32
-    private var memory: Memory
-    /// The start of the buffer (``memory``'s).
+    /// The buffer, the writer's own (it cannot be copied), freed with it.
     private var base: UnsafeMutablePointer<UInt8>
     /// The bytes collected and not yet written.
     private(set) var count = 0
@@ -45,17 +39,17 @@ public struct BufferedWriter {
     public init(descriptor: Int32) {
         self.descriptor = descriptor
         capacity = Self.chunkSize + 4096
-        memory = Memory(capacity: capacity)
-        base = memory.base
+        base = .allocate(capacity: capacity)
     }
 
     /// A writer that only collects, for the formats' String forms: never flushed.
     init() {
         descriptor = -1
         capacity = 256
-        memory = Memory(capacity: capacity)
-        base = memory.base
+        base = .allocate(capacity: capacity)
     }
+
+    deinit { base.deallocate() }
 
     /// What an in-memory writer collected, as text.
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
@@ -63,28 +57,34 @@ public struct BufferedWriter {
     /// Makes room for `more` bytes after the ones collected.
     @inline(__always)
     private mutating func reserve(_ more: Int) {
-        if count + more > capacity || !isKnownUniquelyReferenced(&memory) { grow(to: count + more) }
+        if count + more > capacity { grow(to: count + more) }
     }
 
     private mutating func grow(to needed: Int) {
-        let newCapacity = needed > capacity ? max(needed, capacity * 2) : capacity
-        let bigger = Memory(capacity: newCapacity)
-        bigger.base.update(from: base, count: count)
-        memory = bigger
-        base = bigger.base
+        let newCapacity = max(needed, capacity * 2)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
         capacity = newCapacity
     }
 
-    /// Appends `bytes` (no flush). Up to 16 bytes are copied as two words that may
-    /// overlap, in place: most pieces of a line or a JSON member are that short, and a
-    /// call of `memcpy` cost more than the copy (callgrind).
+    /// Appends `bytes` (no flush). Up to 32 bytes are copied as words that may overlap,
+    /// in place: most pieces of a line or a JSON member are that short, and a call of
+    /// `memcpy` cost more than the copy (callgrind).
     @inline(__always)
     mutating func append(raw bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let length = bytes.count
         reserve(length)
         let target = UnsafeMutableRawPointer(base + count)
-        if length >= 8, length <= 16 {
+        if length > 16, length <= 32 {
+            // Two 16-byte halves that may overlap: a member's opening (`,\n    "key" : "`).
+            for offset in [0, 8, length - 16, length - 8] {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                                  toByteOffset: offset, as: UInt64.self)
+            }
+        } else if length >= 8, length <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
                               toByteOffset: length - 8, as: UInt64.self)
@@ -164,12 +164,66 @@ public struct BufferedWriter {
 
     /// Appends a store's bytes of a text escaped by `escaping` (no flush): as they are
     /// when they are UTF-8, else what a String of them holds (U+FFFD for what is not).
+    ///
+    /// One pass checks and escapes, writing into the buffer in place: each run of plain
+    /// ASCII is found and copied sixteen bytes a step (`sys_copy_plain_ascii`), a
+    /// multi-byte character is checked (``CacheFieldBytes/utf8Sequence(in:at:)``) and
+    /// copied, and only a flagged byte is looked up. The check was a pass of its own
+    /// before the escaping, whose runs went to ``append(raw:)`` one call each
+    /// (`list --json`, callgrind: docs/performance.md).
     mutating func appendEscaped(stored bytes: UnsafeBufferPointer<UInt8>, _ escaping: TextEscaping) {
-        if CacheFieldBytes.isValidUTF8(bytes) {
-            appendEscaped(utf8: bytes, escaping)
-        } else {
-            appendEscaped(String(decoding: bytes, as: UTF8.self), escaping)
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let others = escaping.plainOthers else {
+            if CacheFieldBytes.isValidUTF8(bytes) {
+                appendEscaped(utf8: bytes, escaping)
+            } else {
+                appendEscaped(String(decoding: bytes, as: UTF8.self), escaping)
+            }
+            return
         }
+        let length = bytes.count
+        let start = count
+        // The invariant: room for the bytes not yet read, and 16 more.
+        reserve(length + 16)
+        var written = count
+        var index = 0
+        /// Writes `replacement` for the input's bytes from `index`, keeping the invariant.
+        func put(_ replacement: UnsafeRawBufferPointer) {
+            count = written
+            reserve(replacement.count + length - index + 16)
+            UnsafeMutableRawPointer(base + count).copyMemory(from: replacement.baseAddress!, byteCount: replacement.count)
+            written = count + replacement.count
+        }
+        while index < length {
+            let run = sys_copy_plain_ascii(base + written, source + index, length - index, others)
+            written += run
+            index += run
+            guard index < length else { break }
+            let lead = source[index]
+            if lead < 0x80 {
+                if escaping.isFlagged(lead), let replacement = escaping.asciiReplacements[Int(lead)] {
+                    replacement.withUnsafeBytes { put($0) }
+                } else {
+                    base[written] = lead
+                    written += 1
+                }
+                index += 1
+                continue
+            }
+            guard let (sequence, scalar) = CacheFieldBytes.utf8Sequence(in: bytes, at: index) else {
+                count = start
+                appendEscaped(String(decoding: bytes, as: UTF8.self), escaping)
+                return
+            }
+            if escaping.isFlagged(lead), var replacement = escaping.replacement(scalar) {
+                replacement.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+            } else {
+                for offset in 0..<sequence { base[written + offset] = source[index + offset] }
+                written += sequence
+            }
+            index += sequence
+        }
+        count = written
     }
 
     /// Writes out the buffer when at least ``chunkSize`` bytes have piled up.

@@ -30,10 +30,9 @@ public enum JSONInterchange {
         let keys: [Key]
         /// What is written before each key's value (by its place in ``keys``): the
         /// comma and line end after the member before, the indentation, the quoted key
-        /// and the separator (`,\n    "title": `); the first member starts 2 bytes in.
-        let keyOpenings: [[UInt8]]
-        /// The same with the opening quote of a string value (`,\n    "title": "`).
-        let stringOpenings: [[UInt8]]
+        /// and the separator (`,\n    "title": `), and the same with the opening quote of
+        /// a string value; the first member starts 2 bytes in.
+        let openings: Openings
         /// What is written between a key and its value: `": "` or `" : "`.
         let separator: String
         /// Whether keys are written in alphabetical order (`list --json`).
@@ -54,8 +53,7 @@ public enum JSONInterchange {
             let sorted = fields.map(\.key) == fields.map(\.key).sorted()
             sortsKeys = sorted
             keys = sorted ? all.sorted { $0.name < $1.name } : all
-            keyOpenings = keys.map { Array(",\n    \"\($0.name)\"\(separator)".utf8) }
-            stringOpenings = keyOpenings.map { $0 + [UInt8(ascii: "\"")] }
+            openings = Openings(keys.map { Array(",\n    \"\($0.name)\"\(separator)".utf8) })
             memberOrders = JSONInterchange.listMembers.mapValues { names in
                 sorted ? names.indices.sorted { names[$0] < names[$1] } : Array(names.indices)
             }
@@ -74,6 +72,39 @@ public enum JSONInterchange {
                     default: "\\u00" + String([digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 0xF)]])
                     }
                 })
+        }
+    }
+
+    /// Each key's two openings (``Layout/openings``) in one piece of memory made once
+    /// per layout and kept for the program's life (the two layouts are static): read
+    /// per member without reference counting, where an array of arrays was retained
+    /// and released at each look-up (callgrind, `list --json`).
+    struct Openings: @unchecked Sendable {
+        private let bytes: UnsafeMutablePointer<UInt8>
+        /// Where each opening starts in ``bytes``, and after the last, where it ends.
+        private let starts: UnsafeMutablePointer<Int>
+
+        /// The openings of `keyOpenings`: each as it is, then with a quote after it.
+        init(_ keyOpenings: [[UInt8]]) {
+            let pieces = keyOpenings.flatMap { [$0, $0 + [UInt8(ascii: "\"")]] }
+            bytes = .allocate(capacity: pieces.reduce(0) { $0 + $1.count })
+            starts = .allocate(capacity: pieces.count + 1)
+            var offset = 0
+            for (index, piece) in pieces.enumerated() {
+                starts[index] = offset
+                (bytes + offset).initialize(from: piece, count: piece.count)
+                offset += piece.count
+            }
+            starts[pieces.count] = offset
+        }
+
+        /// The opening of the key at `index` (with the quote of a string when
+        /// `isString`), without its first two bytes when `isFirst`.
+        @inline(__always)
+        func opening(_ index: Int, isString: Bool, isFirst: Bool) -> UnsafeRawBufferPointer {
+            let piece = 2 * index + (isString ? 1 : 0)
+            let start = starts[piece] + (isFirst ? 2 : 0)
+            return UnsafeRawBufferPointer(start: bytes + start, count: starts[piece + 1] - start)
         }
     }
 
