@@ -1,7 +1,8 @@
-/* The run of plain text an output format copies as it is (TextEscaping, BufferedWriter):
- * ASCII from 0x20 up that is none of a format's own few bytes. Sixteen bytes a step by
- * SSE2, which every x86-64 has; Swift's SIMD types compiled to generic calls here, and
- * its 64-bit word tests cost five instructions a byte (callgrind, `list --json`). */
+/* Runs of ASCII found sixteen bytes a step by SSE2, which every x86-64 has (elsewhere a
+ * byte at a time): the plain text an output format copies as it is (TextEscaping,
+ * BufferedWriter), and the ASCII an import's UTF-8 check skips (UTF8Tracker). Swift's SIMD
+ * types compiled to generic calls here, and its 64-bit word tests cost five instructions
+ * a byte (callgrind, `list --json`). */
 #ifndef GEOCACHE_CSYSTEM_TEXT_SCAN_H
 #define GEOCACHE_CSYSTEM_TEXT_SCAN_H
 
@@ -49,6 +50,51 @@ static inline size_t sys_copy_plain_ascii(uint8_t *target, const uint8_t *source
         target[index] = byte;
     }
     return index;
+}
+
+/* A run of ASCII at the start of some text: its length, its newlines (0x0A), and the
+ * length of its part after the last of them (all of it when there is none). */
+typedef struct {
+    size_t length;
+    size_t newlines;
+    size_t after_last_newline;
+} sys_ascii_run;
+
+/* The run of ASCII bytes (below 0x80) at the start of the `count` bytes at `bytes`,
+ * sixteen a step by SSE2: what the import's UTF-8 check (UTF8Tracker) skips while
+ * counting lines and columns. */
+static inline sys_ascii_run sys_scan_ascii(const uint8_t *bytes, size_t count) {
+    sys_ascii_run run = {0, 0, 0};
+    size_t index = 0;
+    size_t last_newline_end = 0;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8(0x0A);
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        unsigned high = (unsigned)_mm_movemask_epi8(block);
+        unsigned newlines = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline));
+        size_t length = 16;
+        if (high != 0) {
+            length = (size_t)__builtin_ctz(high);
+            newlines &= (1u << length) - 1;
+        }
+        if (newlines != 0) {
+            run.newlines += (size_t)__builtin_popcount(newlines);
+            last_newline_end = index + 32 - (size_t)__builtin_clz(newlines);
+        }
+        index += length;
+        if (high != 0) break;
+    }
+#endif
+    for (; index < count && bytes[index] < 0x80; index++) {
+        if (bytes[index] == 0x0A) {
+            run.newlines++;
+            last_newline_end = index + 1;
+        }
+    }
+    run.length = index;
+    run.after_last_newline = index - last_newline_end;
+    return run;
 }
 
 #endif

@@ -1,7 +1,7 @@
 import Testing
 @testable import GeoModel
 
-/// The tracker checks runs of ASCII eight bytes at a time; these tests hold it to the
+/// The tracker checks runs of ASCII sixteen bytes a step; these tests hold it to the
 /// byte-by-byte reading (one byte per `feed`, which never takes the fast path).
 @Suite("UTF-8 tracker")
 struct UTF8TrackerTests {

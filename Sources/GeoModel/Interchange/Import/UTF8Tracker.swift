@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 /// Checks that bytes are UTF-8 while counting lines and columns, one chunk at a time.
@@ -26,8 +27,8 @@ struct UTF8Tracker {
 
     /// Feeds bytes; returns the position and a description of the first invalid sequence.
     ///
-    /// Runs of ASCII are checked eight bytes at a time (their newlines counted in the
-    /// same word), common characters of two and three bytes in place; other bytes go
+    /// Runs of ASCII are checked sixteen bytes a step (their newlines counted in the
+    /// same step), common characters of two and three bytes in place; other bytes go
     /// through the byte-by-byte check in `feedByte`.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> (TextPosition, String)? {
         guard let base = bytes.baseAddress else { return nil }
@@ -68,31 +69,18 @@ struct UTF8Tracker {
         return nil
     }
 
-    /// Consumes whole 8-byte words of ASCII from `start` and returns where it stopped
-    /// (at a word with a byte of 0x80 or more, or with fewer than 8 bytes left).
+    /// Consumes the ASCII from `start` (`sys_scan_ascii`, sixteen bytes a step),
+    /// counting its lines and columns, and returns where it stopped: at a byte of 0x80
+    /// or more, or the end.
     private mutating func skipASCII(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
-        let raw = UnsafeRawPointer(base)
-        var index = start
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if word & highBits != 0 { break }
-            // The high bit of each byte that equals 0x0A, exactly (no borrows across bytes).
-            let x = word ^ newlines
-            let matches = ~(((x & low7) &+ low7) | x | low7)
-            if matches == 0 {
-                column += 8
-            } else {
-                line += matches.nonzeroBitCount
-                // Characters after the word's last newline (byte i is bits 8i to 8i+7).
-                let last = (63 - matches.leadingZeroBitCount) / 8
-                column = 7 - last
-            }
-            index += 8
+        let run = sys_scan_ascii(base + start, count - start)
+        if run.newlines > 0 {
+            line += Int(run.newlines)
+            column = Int(run.after_last_newline)
+        } else {
+            column += Int(run.length)
         }
-        return index
+        return start + Int(run.length)
     }
 
     /// Checks one byte.
