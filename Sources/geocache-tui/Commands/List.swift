@@ -111,8 +111,9 @@ extension GeocacheTUICommand {
                         if keeps(stored) { try writer.write(stored, to: &output) }
                     }
                 } else if everything, json {
-                    // Each cache's stored bytes straight into the JSON: no String, no Listing.
-                    try store.forEachCacheRow { try writer.write($0, to: &output) }
+                    // Each cache's stored bytes straight into the JSON: no String, no Listing;
+                    // the store read on a thread of its own meanwhile.
+                    try store.forEachCacheRowAhead { try writer.write($0, to: &output) }
                 } else if everything, writer.writesFieldsAlone {
                     // The four fields' bytes straight from the store: no String per field.
                     var position = 0

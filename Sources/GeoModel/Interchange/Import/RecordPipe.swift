@@ -5,25 +5,12 @@ import Foundation
 /// ``maxBatches`` batches wait at a time, and a batch ends at ``batchSize`` records or
 /// at ``batchBytes`` bytes of text (``PendingRecord/size``), so memory stays bounded
 /// however long the descriptions and logs are.
-final class RecordPipe: @unchecked Sendable {
+enum RecordPipe {
     private typealias Entry = PendingRecord
 
     static var batchSize: Int { 256 }
     static var maxBatches: Int { 8 }
     static var batchBytes: Int { 1 << 20 }
-
-    private let condition = NSCondition()
-    private var batches: [[Entry]] = []
-    private var readerFinished = false
-    private var readerFailure: (any Error)?
-    private var cancelled = false
-    private var interrupted = false
-    /// The inputs' names, for the error an interruption throws.
-    private let names: String
-
-    private init(names: String) {
-        self.names = names
-    }
 
     /// Reads `sources` in order on another thread and hands each record to `store` on
     /// this one, in order (a GPX waypoint is mapped to its record here). Throws what
@@ -33,7 +20,7 @@ final class RecordPipe: @unchecked Sendable {
     /// reading thread has finished.
     static func read(_ sources: [ImportSource], interruption: ImportInterruption? = nil,
                      _ store: (ImportRecord) throws -> Void) throws {
-        let pipe = RecordPipe(names: sources.map(\.name).joined(separator: ", "))
+        let pipe = BatchHandOver<[Entry]>(capacity: maxBatches)
         let handler = interruption?.addHandler { pipe.interrupt() }
         defer { if let handler { interruption?.removeHandler(handler) } }
         let thread = Thread {
@@ -71,63 +58,11 @@ final class RecordPipe: @unchecked Sendable {
             }
         } catch {
             pipe.cancel()
-            pipe.waitForReader()
+            pipe.waitForProducer()
+            if error is BatchHandOver<[Entry]>.Interrupted {
+                throw ImportInterruption.error(source: sources.map(\.name).joined(separator: ", "))
+            }
             throw error
         }
-    }
-
-    /// Hands a batch to the storing thread, waiting while the pipe is full; throws
-    /// `CancellationError` when the storing side has given up.
-    private func put(_ batch: [Entry]) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= Self.maxBatches, !cancelled { condition.wait() }
-        if cancelled { throw CancellationError() }
-        batches.append(batch)
-        condition.broadcast()
-    }
-
-    private func finish(_ failure: (any Error)?) {
-        condition.lock()
-        readerFinished = true
-        readerFailure = failure
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next batch; nil at the end; throws the reader's error once its records are
-    /// taken, and the interruption's at once.
-    private func take() throws -> [Entry]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty, !readerFinished, !interrupted { condition.wait() }
-        if interrupted { throw ImportInterruption.error(source: names) }
-        if !batches.isEmpty {
-            condition.broadcast()
-            return batches.removeFirst()
-        }
-        if let readerFailure { throw readerFailure }
-        return nil
-    }
-
-    private func interrupt() {
-        condition.lock()
-        interrupted = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func cancel() {
-        condition.lock()
-        cancelled = true
-        batches.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func waitForReader() {
-        condition.lock()
-        while !readerFinished { condition.wait() }
-        condition.unlock()
     }
 }
