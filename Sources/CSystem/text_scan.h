@@ -12,36 +12,52 @@
 #include <emmintrin.h>
 #endif
 
+#include "out_of_line.h"
+
+#if defined(__SSE2__)
+/* The bytes of `bytes` that are not plain (below 0x20, from 0x80 up, or one of the five
+ * `others`, one a byte from the lowest up), a bit each. */
+static inline unsigned sys_unplain_mask(__m128i bytes, uint64_t others) {
+    /* Signed: a byte from 0x80 up is negative, so below 0x20 as well. */
+    __m128i found = _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20));
+    for (int place = 0; place < 5; place++)
+        found = _mm_or_si128(found, _mm_cmpeq_epi8(bytes, _mm_set1_epi8((char)(others >> (8 * place) & 0xFF))));
+    return (unsigned)_mm_movemask_epi8(found);
+}
+
+/* sys_copy_plain_ascii for fewer than 16 bytes: they are copied into sixteen zeros (a
+ * control, never plain) and screened in one step, where a byte at a time cost ten
+ * instructions a byte. Out of line: its local's address is taken (out_of_line.h). */
+SYS_OUT_OF_LINE static inline size_t sys_copy_plain_ascii_short(uint8_t *target, const uint8_t *source, size_t count,
+                                                         uint64_t others) {
+    uint8_t padded[16] = {0};
+    __builtin_memcpy(padded, source, count);
+    __m128i bytes = _mm_loadu_si128((const __m128i *)padded);
+    _mm_storeu_si128((__m128i *)target, bytes);
+    return (size_t)__builtin_ctz(sys_unplain_mask(bytes, others) | 1u << count);
+}
+#endif
+
 /* Copies from `source` to `target` the longest start of the `count` bytes that is plain:
  * each byte from 0x20 to 0x7F and none of the five `others`, one a byte from the lowest
- * up (0 in a place not used: a control, never plain anyway); returns its length. `target` must have room for
- * `count` bytes; past the run, up to 15 bytes more may be written there. */
+ * up (0 in a place not used: a control, never plain anyway); returns its length.
+ * `target` must have room for `count` + 16 bytes: past the run, more may be written. */
 static inline size_t sys_copy_plain_ascii(uint8_t *target, const uint8_t *source, size_t count,
                                           uint64_t others) {
-    size_t index = 0;
 #if defined(__SSE2__)
-    if (count >= 16) {
-        const __m128i space = _mm_set1_epi8(0x20);
-        const __m128i o0 = _mm_set1_epi8((char)(others & 0xFF)), o1 = _mm_set1_epi8((char)(others >> 8 & 0xFF)),
-                      o2 = _mm_set1_epi8((char)(others >> 16 & 0xFF)), o3 = _mm_set1_epi8((char)(others >> 24 & 0xFF)),
-                      o4 = _mm_set1_epi8((char)(others >> 32 & 0xFF));
-        for (;;) {
-            /* The last step overlaps the one before: the bytes it writes again are the same. */
-            size_t at = index + 16 <= count ? index : count - 16;
-            __m128i bytes = _mm_loadu_si128((const __m128i *)(source + at));
-            /* Signed: a byte from 0x80 up is negative, so below 0x20 as well. */
-            __m128i found = _mm_cmplt_epi8(bytes, space);
-            found = _mm_or_si128(found, _mm_or_si128(_mm_cmpeq_epi8(bytes, o0), _mm_cmpeq_epi8(bytes, o1)));
-            found = _mm_or_si128(found, _mm_or_si128(_mm_cmpeq_epi8(bytes, o2), _mm_cmpeq_epi8(bytes, o3)));
-            found = _mm_or_si128(found, _mm_cmpeq_epi8(bytes, o4));
-            _mm_storeu_si128((__m128i *)(target + at), bytes);
-            int mask = _mm_movemask_epi8(found);
-            if (mask != 0) return at + (size_t)__builtin_ctz((unsigned)mask);
-            if (at + 16 == count) return count;
-            index = at + 16;
-        }
+    if (count < 16) return count == 0 ? 0 : sys_copy_plain_ascii_short(target, source, count, others);
+    for (size_t index = 0;;) {
+        /* The last step overlaps the one before: the bytes it writes again are the same. */
+        size_t at = index + 16 <= count ? index : count - 16;
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(source + at));
+        _mm_storeu_si128((__m128i *)(target + at), bytes);
+        unsigned mask = sys_unplain_mask(bytes, others);
+        if (mask != 0) return at + (size_t)__builtin_ctz(mask);
+        if (at + 16 == count) return count;
+        index = at + 16;
     }
-#endif
+#else
+    size_t index = 0;
     for (; index < count; index++) {
         uint8_t byte = source[index];
         if (byte < 0x20 || byte >= 0x80 || byte == (others & 0xFF) || byte == (others >> 8 & 0xFF) ||
@@ -50,6 +66,7 @@ static inline size_t sys_copy_plain_ascii(uint8_t *target, const uint8_t *source
         target[index] = byte;
     }
     return index;
+#endif
 }
 
 /* A run of ASCII at the start of some text: its length, its newlines (0x0A), and the

@@ -23,18 +23,23 @@ struct CacheRowBatch: Sendable {
 
     var count: Int { rows.count }
 
+    /// A batch with room for `bytes` bytes of rows before it grows.
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// Copies `row` in.
     mutating func append(_ row: CacheRowBytes) {
-        func add(_ piece: UnsafeRawBufferPointer?) {
+        func add(_ piece: UnsafeBufferPointer<UInt8>?) {
             if let piece { bytes.append(contentsOf: piece) }
             ends.append(bytes.count)
         }
-        add(UnsafeRawBufferPointer(row.fields.title))
-        add(UnsafeRawBufferPointer(row.fields.details))
-        add(UnsafeRawBufferPointer(row.fields.creator))
-        add(UnsafeRawBufferPointer(row.fields.reward))
-        add(row.code.map(UnsafeRawBufferPointer.init))
-        add(row.listing)
+        add(row.fields.title)
+        add(row.fields.details)
+        add(row.fields.creator)
+        add(row.fields.reward)
+        add(row.code)
+        add(row.listing.map { $0.assumingMemoryBound(to: UInt8.self) })
         rows.append(Row(id: row.fields.id, coordinate: row.coordinate, club: row.club, hasCode: row.code != nil,
                         hasListing: row.listing != nil))
     }
@@ -74,14 +79,15 @@ extension CacheStore {
     public func forEachCacheRowAhead(_ body: (CacheRowBytes) throws -> Void) throws {
         let lent = LentStore(store: self)
         let handOver = BatchHandOver<CacheRowBatch>(capacity: 4)
+        let batchBytes = 256 << 10
         let thread = Thread {
-            var batch = CacheRowBatch()
+            var batch = CacheRowBatch(capacity: batchBytes + 4096)
             do {
                 try lent.store.forEachCacheRow { row in
                     batch.append(row)
-                    if batch.bytes.count >= 256 << 10 || batch.count >= 2048 {
+                    if batch.bytes.count >= batchBytes || batch.count >= 2048 {
                         try handOver.put(batch)
-                        batch = CacheRowBatch()
+                        batch = CacheRowBatch(capacity: batchBytes + 4096)
                     }
                 }
                 if batch.count > 0 { try handOver.put(batch) }

@@ -181,12 +181,27 @@ public struct BufferedWriter: ~Copyable {
             }
             return
         }
+        // The invariant: room for the bytes not yet read, and 16 more.
+        reserve(bytes.count + 16)
+        // Most texts are plain all through: one call, and the rest out of line.
+        let run = sys_copy_plain_ascii(base + count, source, bytes.count, others)
+        if run == bytes.count {
+            count += run
+        } else {
+            appendEscaped(stored: bytes, from: run, escaping, others: others)
+        }
+    }
+
+    /// ``appendEscaped(stored:_:)`` once the first `plain` bytes are copied (``count``
+    /// not yet past them) and there is room for the rest and 16 bytes more.
+    @inline(never)
+    private mutating func appendEscaped(stored bytes: UnsafeBufferPointer<UInt8>, from plain: Int,
+                                        _ escaping: TextEscaping, others: UInt64) {
+        guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         let start = count
-        // The invariant: room for the bytes not yet read, and 16 more.
-        reserve(length + 16)
-        var written = count
-        var index = 0
+        var written = count + plain
+        var index = plain
         /// Writes `replacement` for the input's bytes from `index`, keeping the invariant.
         func put(_ replacement: UnsafeRawBufferPointer) {
             count = written
@@ -195,10 +210,6 @@ public struct BufferedWriter: ~Copyable {
             written = count + replacement.count
         }
         while index < length {
-            let run = sys_copy_plain_ascii(base + written, source + index, length - index, others)
-            written += run
-            index += run
-            guard index < length else { break }
             let lead = source[index]
             if lead < 0x80 {
                 if escaping.isFlagged(lead), let replacement = escaping.asciiReplacements[Int(lead)] {
@@ -208,20 +219,23 @@ public struct BufferedWriter: ~Copyable {
                     written += 1
                 }
                 index += 1
-                continue
-            }
-            guard let (sequence, scalar) = CacheFieldBytes.utf8Sequence(in: bytes, at: index) else {
-                count = start
-                appendEscaped(String(decoding: bytes, as: UTF8.self), escaping)
-                return
-            }
-            if escaping.isFlagged(lead), var replacement = escaping.replacement(scalar) {
-                replacement.withUTF8 { put(UnsafeRawBufferPointer($0)) }
             } else {
-                for offset in 0..<sequence { base[written + offset] = source[index + offset] }
-                written += sequence
+                guard let (sequence, scalar) = CacheFieldBytes.utf8Sequence(in: bytes, at: index) else {
+                    count = start
+                    appendEscaped(String(decoding: bytes, as: UTF8.self), escaping)
+                    return
+                }
+                if escaping.isFlagged(lead), var replacement = escaping.replacement(scalar) {
+                    replacement.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+                } else {
+                    for offset in 0..<sequence { base[written + offset] = source[index + offset] }
+                    written += sequence
+                }
+                index += sequence
             }
-            index += sequence
+            let run = sys_copy_plain_ascii(base + written, source + index, length - index, others)
+            written += run
+            index += run
         }
         count = written
     }
