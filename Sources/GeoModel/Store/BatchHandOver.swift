@@ -1,7 +1,8 @@
 import Foundation
 
 /// Batches handed from a producing thread to the consuming one, in order, at most
-/// `capacity` waiting at a time: the one queue behind the import's ``RecordPipe`` and
+/// `capacity` waiting at a time: the one queue behind the import's ``RecordPipe``, its
+/// spool's read-ahead (``ImportSpool/forEach(_:)``) and
 /// ``CacheStore/forEachCacheRowAhead(_:)``.
 ///
 /// The producer ``put(_:)``s batches and ends with ``finish(_:)`` (its error, if any);
@@ -15,6 +16,8 @@ final class BatchHandOver<Batch>: @unchecked Sendable {
     private let capacity: Int
     private let condition = NSCondition()
     private var batches: [Batch] = []
+    /// Batches the consumer is done with, for the producer to free or reuse.
+    private var returned: [Batch] = []
     private var producerFinished = false
     private var producerFailure: (any Error)?
     private var cancelled = false
@@ -57,6 +60,25 @@ final class BatchHandOver<Batch>: @unchecked Sendable {
         }
         if let producerFailure { throw producerFailure }
         return nil
+    }
+
+    /// Keeps a batch the consumer is done with for the producer (``takeReturned()``),
+    /// so that it is freed off the consuming thread; once the producer has finished, the
+    /// batch is freed here.
+    func giveBack(_ batch: Batch) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !producerFinished else { return }
+        returned.append(batch)
+    }
+
+    /// The batches given back since the last call.
+    func takeReturned() -> [Batch] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = returned
+        returned = []
+        return taken
     }
 
     func interrupt() {
