@@ -1,3 +1,5 @@
+import CSystem
+
 /// The one escaping loop behind every text output format: the tab-separated line,
 /// JSON string literals and XML character data.
 ///
@@ -11,18 +13,16 @@
 /// screened first (``WordScreen``), so a run of plain text costs a few instructions
 /// per eight bytes rather than per byte.
 struct TextEscaping: Sendable {
-    /// For each byte value, whether a scalar starting with it may need escaping.
-    private let flagged: [Bool]
     /// What a flagged scalar is written as, or nil to keep it as it is.
     let replacement: @Sendable (Unicode.Scalar) -> String?
     /// The eight-byte screen, or nil when the flagged bytes do not fit one.
     let screen: WordScreen?
-    /// The flagged bytes as a set of 256 bits, four words: what the one-pass writer
-    /// (``BufferedWriter/appendEscaped(stored:_:)``) asks per byte without an array.
+    /// The bytes that may start a scalar needing escaping, as a set of 256 bits in four
+    /// words (``isFlagged(_:)``): asked per byte without an array.
     private let flaggedBits: InlineArray<4, UInt64>
-    /// The flagged ASCII bytes from 0x20 up, one a byte from the lowest, for
-    /// `sys_copy_plain_ascii` (`CSystem/text_scan.h`); nil when there are more than five.
-    let plainOthers: UInt64?
+    /// The flagged ASCII bytes from 0x20 up, as `sys_copy_plain_ascii` reads them
+    /// (`CSystem/text_scan.h`); nil when there are more than five.
+    let plainOthers: PlainOthers?
     /// What each flagged ASCII byte is written as (nil to keep it), by its value:
     /// looked up once per such byte instead of decoding it and asking ``replacement``.
     let asciiReplacements: [[UInt8]?]
@@ -32,14 +32,13 @@ struct TextEscaping: Sendable {
     ///     rewrites (for a control character U+0080 to U+009F, the lead byte 0xC2).
     ///   - replacement: the text that stands for a scalar, or nil to keep the scalar.
     init(mayNeedEscaping: (UInt8) -> Bool, replacement: @escaping @Sendable (Unicode.Scalar) -> String?) {
-        flagged = (0...255).map { mayNeedEscaping(UInt8($0)) }
         self.replacement = replacement
         screen = WordScreen(others: (0x20...0xFF).map(UInt8.init).filter(mayNeedEscaping))
         var bits = InlineArray<4, UInt64>(repeating: 0)
-        for byte in 0...255 where flagged[byte] { bits[byte >> 6] |= 1 << UInt64(byte & 63) }
+        for byte in 0...255 where mayNeedEscaping(UInt8(byte)) { bits[byte >> 6] |= 1 << UInt64(byte & 63) }
         flaggedBits = bits
         let others = (0x20..<0x80).map(UInt8.init).filter(mayNeedEscaping)
-        plainOthers = others.count > 5 ? nil : others.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
+        plainOthers = others.count > 5 ? nil : PlainOthers(others)
         asciiReplacements = (0..<128).map { byte in
             mayNeedEscaping(UInt8(byte)) ? replacement(Unicode.Scalar(UInt8(byte))).map { Array($0.utf8) } : nil
         }
@@ -69,34 +68,45 @@ struct TextEscaping: Sendable {
     /// order: runs of bytes that need nothing, and replacements.
     @inline(__always)
     func forEachPiece(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeRawBufferPointer) -> Void) {
-        flagged.withUnsafeBufferPointer { flagged in
-            let count = bytes.count
-            var runStart = 0
-            var index = 0
-            while index < count {
-                if let screen, let base = bytes.baseAddress {
-                    while index + 8 <= count,
-                          !screen.mayFlag(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                        index += 8
-                    }
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            if let screen, let base = bytes.baseAddress {
+                while index + 8 <= count,
+                      !screen.mayFlag(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
                 }
-                // Byte by byte to the end of the word the screen stopped at.
-                let stop = screen == nil ? count : min(index + 8, count)
-                while index < stop, !flagged[Int(bytes[index])] { index += 1 }
-                guard index < stop else { continue }
-                body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index]))
-                let end = min(index + Self.scalarLength(leadByte: bytes[index]), count)
-                var decoder = UTF8()
-                var iterator = bytes[index..<end].makeIterator()
-                if case .scalarValue(let scalar) = decoder.decode(&iterator), var text = replacement(scalar) {
-                    text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-                } else {
-                    body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[index..<end]))
-                }
-                index = end
-                runStart = end
             }
-            body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<count]))
+            // Byte by byte to the end of the word the screen stopped at.
+            let stop = screen == nil ? count : min(index + 8, count)
+            while index < stop, !isFlagged(bytes[index]) { index += 1 }
+            guard index < stop else { continue }
+            body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index]))
+            let end = min(index + Self.scalarLength(leadByte: bytes[index]), count)
+            var decoder = UTF8()
+            var iterator = bytes[index..<end].makeIterator()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator), var text = replacement(scalar) {
+                text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            } else {
+                body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[index..<end]))
+            }
+            index = end
+            runStart = end
+        }
+        body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<count]))
+    }
+
+    /// A format's flagged ASCII from 0x20 up, each byte repeated sixteen times
+    /// (`sys_plain_set`), in memory made once and kept for the program's life: every
+    /// escaping is a format's static, and a pointer is passed per call without a copy.
+    struct PlainOthers: @unchecked Sendable {
+        let set: UnsafePointer<sys_plain_set>
+
+        init(_ others: [UInt8]) {
+            let set = UnsafeMutablePointer<sys_plain_set>.allocate(capacity: 1)
+            sys_plain_set_init(set, others, others.count)
+            self.set = UnsafePointer(set)
         }
     }
 

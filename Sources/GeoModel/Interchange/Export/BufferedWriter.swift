@@ -80,10 +80,14 @@ public struct BufferedWriter: ~Copyable {
         let target = UnsafeMutableRawPointer(base + count)
         if length > 16, length <= 32 {
             // Two 16-byte halves that may overlap: a member's opening (`,\n    "key" : "`).
-            for offset in [0, 8, length - 16, length - 8] {
+            func copyWord(at offset: Int) {
                 target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
                                   toByteOffset: offset, as: UInt64.self)
             }
+            copyWord(at: 0)
+            copyWord(at: 8)
+            copyWord(at: length - 16)
+            copyWord(at: length - 8)
         } else if length >= 8, length <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
@@ -184,7 +188,7 @@ public struct BufferedWriter: ~Copyable {
         // The invariant: room for the bytes not yet read, and 16 more.
         reserve(bytes.count + 16)
         // Most texts are plain all through: one call, and the rest out of line.
-        let run = sys_copy_plain_ascii(base + count, source, bytes.count, others)
+        let run = sys_copy_plain_ascii(base + count, source, bytes.count, others.set)
         if run == bytes.count {
             count += run
         } else {
@@ -196,7 +200,7 @@ public struct BufferedWriter: ~Copyable {
     /// not yet past them) and there is room for the rest and 16 bytes more.
     @inline(never)
     private mutating func appendEscaped(stored bytes: UnsafeBufferPointer<UInt8>, from plain: Int,
-                                        _ escaping: TextEscaping, others: UInt64) {
+                                        _ escaping: TextEscaping, others: TextEscaping.PlainOthers) {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         let start = count
@@ -233,7 +237,7 @@ public struct BufferedWriter: ~Copyable {
                 }
                 index += sequence
             }
-            let run = sys_copy_plain_ascii(base + written, source + index, length - index, others)
+            let run = sys_copy_plain_ascii(base + written, source + index, length - index, others.set)
             written += run
             index += run
         }

@@ -3,6 +3,11 @@ import Foundation
 extension GPXReader {
     /// The parser's delegate: tracks the element path and fills one draft per waypoint,
     /// working on the names' UTF-8 bytes; a String is made only of the text it keeps.
+    ///
+    /// Its state is used by the parsing thread alone, one callback at a time, and no
+    /// access to a property overlaps another (every test passed with each one checked),
+    /// so none is checked at run time: the checks were an eighth of the instructions
+    /// of a pocket query's parse with logs (callgrind, docs/performance.md).
     final class Delegate: XMLStreamParserDelegate {
         enum Target {
             case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, fileTime, time, url
@@ -41,22 +46,22 @@ extension GPXReader {
 
         let source: String
         /// Receives each finished waypoint; set only while the parser runs.
-        var emit: ((PendingRecord) throws -> Void)?
-        var thrown: (any Error)?
-        var failure: ImportError?
-        var sawRoot = false
+        @exclusivity(unchecked) var emit: ((PendingRecord) throws -> Void)?
+        @exclusivity(unchecked) var thrown: (any Error)?
+        @exclusivity(unchecked) var failure: ImportError?
+        @exclusivity(unchecked) var sawRoot = false
         /// Whether the root is `<loc>` (geocaching.com's LOC format) rather than `<gpx>`.
-        private(set) var isLOC = false
+        @exclusivity(unchecked) private(set) var isLOC = false
         /// The file's author and time (``FileHeader``).
-        var header = FileHeader()
+        @exclusivity(unchecked) var header = FileHeader()
         /// The open elements: local name and the extension namespace it is in.
-        var path: [(name: LocalName, space: Space)] = []
-        var draft: WaypointDraft?
-        var target: Target?
-        var targetDepth = 0
+        @exclusivity(unchecked) var path: [(name: LocalName, space: Space)] = []
+        @exclusivity(unchecked) var draft: WaypointDraft?
+        @exclusivity(unchecked) var target: Target?
+        @exclusivity(unchecked) var targetDepth = 0
         /// The text kept and the run since the last tag, in one stored property: a piece
         /// of text costs one exclusive access of the delegate's, not two.
-        private var collected = CollectedText()
+        @exclusivity(unchecked) private var collected = CollectedText()
         /// Whether the parser is outside the root element: before it or after its end.
         var isOutsideRoot: Bool { path.isEmpty }
 
@@ -128,7 +133,7 @@ extension GPXReader {
         /// The namespace URI looked at last and its extension: libxml2 keeps one copy of
         /// each URI for the whole parse, so the answer is reused while the same copy comes
         /// back (nearly every element of a file).
-        private var lastNamespace: (uri: UnsafePointer<UInt8>, space: Space)?
+        @exclusivity(unchecked) private var lastNamespace: (uri: UnsafePointer<UInt8>, space: Space)?
 
         /// The extension whose namespace `uri` is.
         private func space(_ uri: UnsafeBufferPointer<UInt8>) -> Space {

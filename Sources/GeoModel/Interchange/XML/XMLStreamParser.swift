@@ -46,13 +46,15 @@ final class XMLStreamParser {
     }
 
     /// Set for the parse and cleared after it (not weak: a weak load per callback cost
-    /// more than the callback's own work).
-    var delegate: (any XMLStreamParserDelegate)?
+    /// more than the callback's own work). This and the parse's state below are used by
+    /// one thread, one callback at a time: their accesses are not checked at run time
+    /// (as ``GPXReader/Delegate``'s).
+    @exclusivity(unchecked) var delegate: (any XMLStreamParserDelegate)?
     /// The first error: libxml2's code and where it was found.
-    private(set) var error: (code: Int, line: Int, column: Int)?
-    private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private(set) var error: (code: Int, line: Int, column: Int)?
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
-    private var stopped = false
+    @exclusivity(unchecked) private var stopped = false
     /// libxml2's functions, loaded once per process.
     private let xml: cxml_functions
 
