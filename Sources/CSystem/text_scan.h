@@ -12,8 +12,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "out_of_line.h"
-
 /* The bytes other than the controls that a format rewrites (at most five, all ASCII from
  * 0x20 up), each repeated sixteen times: made once per format (sys_plain_set_init) and
  * read by every call, where a broadcast of each byte per call was a tenth of
@@ -36,21 +34,76 @@ static inline void sys_plain_set_init(sys_plain_set *set, const uint8_t *others,
 static inline unsigned sys_unplain_mask(__m128i bytes, const sys_plain_set *set) {
     /* Signed: a byte from 0x80 up is negative, so below 0x20 as well. */
     __m128i found = _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20));
-    for (size_t place = 0; place < set->count; place++)
-        found = _mm_or_si128(found, _mm_cmpeq_epi8(bytes, _mm_loadu_si128((const __m128i *)set->lanes[place])));
+    /* Unrolled from the last place down: a loop's count and test cost more than the
+     * compares (callgrind). */
+#define SYS_PLAIN_PLACE(place) \
+    found = _mm_or_si128(found, _mm_cmpeq_epi8(bytes, _mm_loadu_si128((const __m128i *)set->lanes[place])))
+    switch (set->count) {
+    case 5: SYS_PLAIN_PLACE(4); /* fall through */
+    case 4: SYS_PLAIN_PLACE(3); /* fall through */
+    case 3: SYS_PLAIN_PLACE(2); /* fall through */
+    case 2: SYS_PLAIN_PLACE(1); /* fall through */
+    case 1: SYS_PLAIN_PLACE(0); /* fall through */
+    default: break;
+    }
+#undef SYS_PLAIN_PLACE
     return (unsigned)_mm_movemask_epi8(found);
 }
 
-/* sys_copy_plain_ascii for fewer than 16 bytes: they are copied into sixteen zeros (a
- * control, never plain) and screened in one step, where a byte at a time cost ten
- * instructions a byte. Out of line: its local's address is taken (out_of_line.h). */
-SYS_OUT_OF_LINE static inline size_t sys_copy_plain_ascii_short(uint8_t *target, const uint8_t *source, size_t count,
-                                                                const sys_plain_set *set) {
-    uint8_t padded[16] = {0};
-    __builtin_memcpy(padded, source, count);
-    __m128i bytes = _mm_loadu_si128((const __m128i *)padded);
-    _mm_storeu_si128((__m128i *)target, bytes);
-    return (size_t)__builtin_ctz(sys_unplain_mask(bytes, set) | 1u << count);
+/* Two pieces of `count` bytes (4 to 8 each) that together cover them, the second ending
+ * at the last byte: loaded without reading past the end, and screened in one step. */
+static inline uint64_t sys_load_word(const uint8_t *source, size_t size) {
+    if (size == 8) {
+        uint64_t word;
+        __builtin_memcpy(&word, source, 8);
+        return word;
+    }
+    uint32_t word;
+    __builtin_memcpy(&word, source, 4);
+    return word;
+}
+
+static inline void sys_store_word(uint8_t *target, uint64_t word, size_t size) {
+    if (size == 8) {
+        __builtin_memcpy(target, &word, 8);
+    } else {
+        uint32_t half = (uint32_t)word;
+        __builtin_memcpy(target, &half, 4);
+    }
+}
+
+/* sys_copy_plain_ascii for 1 to 15 bytes: the first and the last 8 (or 4) of them, which
+ * may overlap, are screened in one step and copied as two words; fewer than 4 a byte at
+ * a time. A copy into sixteen zeros cost a call of memcpy, and its local's address
+ * a stack canary (callgrind, `list --json`). */
+static inline size_t sys_copy_plain_ascii_short(uint8_t *target, const uint8_t *source, size_t count,
+                                                const sys_plain_set *set) {
+    if (count < 4) {
+        size_t index = 0;
+        for (; index < count; index++) {
+            uint8_t byte = source[index];
+            if (byte < 0x20 || byte >= 0x80) break;
+            size_t place = 0;
+            while (place < set->count && set->lanes[place][0] != byte) place++;
+            if (place < set->count) break;
+            target[index] = byte;
+        }
+        return index;
+    }
+    size_t size = count >= 8 ? 8 : 4;
+    uint64_t first = sys_load_word(source, size);
+    uint64_t last = sys_load_word(source + count - size, size);
+    /* The first piece in lanes 0 to 7, the last in lanes 8 to 15 (zeros beyond a 4-byte
+     * piece: a control, never plain, so ignored below). */
+    unsigned mask = sys_unplain_mask(_mm_set_epi64x((long long)last, (long long)first), set);
+    unsigned all = (1u << size) - 1;
+    sys_store_word(target, first, size);
+    sys_store_word(target + count - size, last, size);
+    if (mask & all) return (size_t)__builtin_ctz(mask & all);
+    /* The first piece is plain; the last overlaps it, so its first unplain byte, if any,
+     * lies past it. */
+    mask = (mask >> 8) & all;
+    return mask ? count - size + (size_t)__builtin_ctz(mask) : count;
 }
 #endif
 
