@@ -80,7 +80,8 @@ extension JSONInterchange {
             case .ownerName: string(index, facts.text(.ownerName))
             case .ownerID: string(index, facts.text(.ownerID))
             case .travelBugs, .logs, .attributes, .waypoints:
-                guard let list = facts.list(listTag(name)) else { continue }
+                // Asked first in line: most caches have none of the lists.
+                guard facts.has(listTag(name)), let list = facts.list(listTag(name)) else { continue }
                 open(index)
                 writeList(name, of: list, layout: layout, to: &output)
             }
