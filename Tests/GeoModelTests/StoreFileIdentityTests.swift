@@ -142,7 +142,7 @@ import Glibc
         #expect(after.integrity == "ok")
     }
 
-    @Test(.timeLimit(.minutes(1))) func anImportDuringWhichTheFileIsReplacedIsRolledBack() throws {
+    @Test(.timeLimit(.minutes(10))) func anImportDuringWhichTheFileIsReplacedIsRolledBack() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()

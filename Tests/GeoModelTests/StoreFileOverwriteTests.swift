@@ -103,7 +103,7 @@ import Glibc
         #expect(after.integrity == "ok")
     }
 
-    @Test(.timeLimit(.minutes(1))) func anImportWhoseInputArrivesAfterACopyOverTheStoreStoresNothing() throws {
+    @Test(.timeLimit(.minutes(10))) func anImportWhoseInputArrivesAfterACopyOverTheStoreStoresNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()

@@ -6,7 +6,7 @@ import Testing
 /// Several `geocache-tui` processes on one PostgreSQL store at once, and processes
 /// killed in the middle of their work.
 @Suite struct ClubConcurrencyTests {
-    @Test(.timeLimit(.minutes(3))) func fourProcessesAddingSixtyEachKeepAllTwoHundredFortyInOrder() throws {
+    @Test(.timeLimit(.minutes(10))) func fourProcessesAddingSixtyEachKeepAllTwoHundredFortyInOrder() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         _ = try PostgresStore(url: url)
         let prefixes = ["north", "east", "south", "west"]
@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func aProcessKilledWhileAddingLeavesEveryCommittedCacheAndNothingElse() throws {
+    @Test(.timeLimit(.minutes(10))) func aProcessKilledWhileAddingLeavesEveryCommittedCacheAndNothingElse() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let observer = try PostgresStore(url: url)
         let loop = try GeocacheTUIBinary.startShell(GeocacheTUIBinary.addLoop(prefix: "killed", count: 100_000, store: url))
@@ -36,7 +36,7 @@ import Testing
         #expect(try observer.count() == caches.count)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aProcessKilledDuringAnImportLeavesNothingOfIt() throws {
+    @Test(.timeLimit(.minutes(10))) func aProcessKilledDuringAnImportLeavesNothingOfIt() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let store = try PostgresStore(url: url)
         try store.add(Samples.oak)

@@ -132,9 +132,11 @@ final class TmuxSession {
     /// The screen as text, one line per row.
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "0"]) }
 
-    /// Waits until `predicate` holds for the screen; returns that screen.
+    /// Waits until `predicate` holds for the screen; returns that screen. The default
+    /// wait is long: it catches a screen that never comes, and on two cores in a full
+    /// run a start of the binary can wait seconds for a CPU.
     @discardableResult
-    func waitFor(_ description: String, timeout: TimeInterval = 10,
+    func waitFor(_ description: String, timeout: TimeInterval = 30,
                  _ predicate: (String) -> Bool) throws -> String {
         var last = ""
         let seen = try waitUntil(timeout: .seconds(timeout), polling: .milliseconds(20)) {
@@ -147,7 +149,7 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+    func waitFor(_ text: String, timeout: TimeInterval = 30) throws -> String {
         try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
