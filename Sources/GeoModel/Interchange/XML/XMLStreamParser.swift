@@ -49,7 +49,12 @@ final class XMLStreamParser {
     /// more than the callback's own work). This and the parse's state below are used by
     /// one thread, one callback at a time: their accesses are not checked at run time
     /// (as ``GPXReader/Delegate``'s).
-    @exclusivity(unchecked) var delegate: (any XMLStreamParserDelegate)?
+    @exclusivity(unchecked) var delegate: (any XMLStreamParserDelegate)? {
+        didSet { receiver = delegate }
+    }
+    /// ``delegate`` as the callbacks read it, without retaining it (``delegate`` holds
+    /// it): a retain and a release per callback were a twentieth of a parse.
+    @exclusivity(unchecked) private unowned(unsafe) var receiver: (any XMLStreamParserDelegate)?
     /// The first error: libxml2's code and where it was found.
     @exclusivity(unchecked) private(set) var error: (code: Int, line: Int, column: Int)?
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
@@ -65,18 +70,21 @@ final class XMLStreamParser {
         xml = library.pointee
         cxml_handler_init(&handler)
         handler.startElementNs = { user, localName, prefix, uri, _, _, attributeCount, _, attributes in
-            guard let parser = XMLStreamParser.from(user), let localName else { return }
-            parser.delegate?.parser(parser, didStart: XMLStreamParser.bytes(localName),
-                                    prefix: prefix.map(XMLStreamParser.bytes), namespaceURI: uri.map(XMLStreamParser.bytes),
-                                    attributes: Attributes(pointers: attributes, count: Int(attributeCount)))
+            guard let localName else { return }
+            XMLStreamParser.with(user) { parser in
+                parser.receiver?.parser(parser, didStart: XMLStreamParser.bytes(localName),
+                                        prefix: prefix.map(XMLStreamParser.bytes), namespaceURI: uri.map(XMLStreamParser.bytes),
+                                        attributes: Attributes(pointers: attributes, count: Int(attributeCount)))
+            }
         }
         handler.endElementNs = { user, _, _, _ in
-            guard let parser = XMLStreamParser.from(user) else { return }
-            parser.delegate?.parserDidEndElement(parser)
+            XMLStreamParser.with(user) { parser in parser.receiver?.parserDidEndElement(parser) }
         }
         let text: charactersSAXFunc = { user, bytes, count in
-            guard let parser = XMLStreamParser.from(user), let bytes else { return }
-            parser.delegate?.parser(parser, foundText: UnsafeBufferPointer(start: bytes, count: Int(count)))
+            guard let bytes else { return }
+            XMLStreamParser.with(user) { parser in
+                parser.receiver?.parser(parser, foundText: UnsafeBufferPointer(start: bytes, count: Int(count)))
+            }
         }
         handler.characters = text
         handler.ignorableWhitespace = text
@@ -99,6 +107,13 @@ final class XMLStreamParser {
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> XMLStreamParser? {
         user.map { Unmanaged<XMLStreamParser>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Calls `body` with the parser a callback's `user` points to, not retained: the
+    /// parse runs inside ``parse(reading:capacity:)``, whose caller holds the parser.
+    private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLStreamParser) -> Void) {
+        guard let user else { return }
+        Unmanaged<XMLStreamParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
     }
 
     /// The line of the parser's position (1-based), during a callback or after an error.
