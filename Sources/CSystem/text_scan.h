@@ -28,6 +28,21 @@ static inline void sys_plain_set_init(sys_plain_set *set, const uint8_t *others,
         for (size_t lane = 0; lane < 16; lane++) set->lanes[place][lane] = place < set->count ? others[place] : 0;
 }
 
+/* sys_copy_plain_ascii a byte at a time: for fewer than 4 bytes, and without SSE2. */
+static inline size_t sys_copy_plain_bytes(uint8_t *target, const uint8_t *source, size_t count,
+                                          const sys_plain_set *set) {
+    size_t index = 0;
+    for (; index < count; index++) {
+        uint8_t byte = source[index];
+        if (byte < 0x20 || byte >= 0x80) break;
+        size_t place = 0;
+        while (place < set->count && set->lanes[place][0] != byte) place++;
+        if (place < set->count) break;
+        target[index] = byte;
+    }
+    return index;
+}
+
 #if defined(__SSE2__)
 /* The bytes of `bytes` that are not plain (below 0x20, from 0x80 up, or one of `set`'s
  * others), a bit each. */
@@ -78,18 +93,7 @@ static inline void sys_store_word(uint8_t *target, uint64_t word, size_t size) {
  * a stack canary (callgrind, `list --json`). */
 static inline size_t sys_copy_plain_ascii_short(uint8_t *target, const uint8_t *source, size_t count,
                                                 const sys_plain_set *set) {
-    if (count < 4) {
-        size_t index = 0;
-        for (; index < count; index++) {
-            uint8_t byte = source[index];
-            if (byte < 0x20 || byte >= 0x80) break;
-            size_t place = 0;
-            while (place < set->count && set->lanes[place][0] != byte) place++;
-            if (place < set->count) break;
-            target[index] = byte;
-        }
-        return index;
-    }
+    if (count < 4) return sys_copy_plain_bytes(target, source, count, set);
     size_t size = count >= 8 ? 8 : 4;
     uint64_t first = sys_load_word(source, size);
     uint64_t last = sys_load_word(source + count - size, size);
@@ -125,16 +129,7 @@ static inline size_t sys_copy_plain_ascii(uint8_t *target, const uint8_t *source
         index = at + 16;
     }
 #else
-    size_t index = 0;
-    for (; index < count; index++) {
-        uint8_t byte = source[index];
-        if (byte < 0x20 || byte >= 0x80) break;
-        size_t place = 0;
-        while (place < set->count && set->lanes[place][0] != byte) place++;
-        if (place < set->count) break;
-        target[index] = byte;
-    }
-    return index;
+    return sys_copy_plain_bytes(target, source, count, set);
 #endif
 }
 
