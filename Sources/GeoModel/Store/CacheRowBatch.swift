@@ -47,11 +47,11 @@ struct CacheRowBatch: @unchecked Sendable {
         }
 
         private func grow(to needed: Int) {
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2))
+            capacity = max(needed, capacity * 2)
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             bigger.update(from: base, count: count)
             base.deallocate()
             base = bigger
-            capacity = max(needed, capacity * 2)
         }
     }
 

@@ -90,9 +90,8 @@ final class XMLStreamParser {
         handler.ignorableWhitespace = text
         handler.cdataBlock = text
         handler.serror = { user, error in
-            guard let parser = XMLStreamParser.from(user), let error,
-                  error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            parser.fail(code: Int(error.pointee.code))
+            guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            XMLStreamParser.with(user) { parser in parser.fail(code: Int(error.pointee.code)) }
         }
     }
 
@@ -103,10 +102,6 @@ final class XMLStreamParser {
     /// The bytes of a NUL-terminated string libxml2 passed.
     fileprivate static func bytes(_ string: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
-    }
-
-    private static func from(_ user: UnsafeMutableRawPointer?) -> XMLStreamParser? {
-        user.map { Unmanaged<XMLStreamParser>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Calls `body` with the parser a callback's `user` points to, not retained: the
