@@ -4,8 +4,8 @@
 ///
 /// ```
 /// row 0        title bar
-/// rows 2-6     the form: Title, Details, Creator, Reward, then the buttons
-/// rows 8..     the bordered text pane, down to
+/// rows 1-5     the form: Title, Details, Creator, Reward, then the buttons
+/// rows 6..     the bordered text pane, down to
 /// row h-1-k    the status bar (with the search field while searching)
 /// last k rows  the help bar (k is 1 or 2, as the hints need)
 /// ```
@@ -35,8 +35,8 @@ struct FormLayout {
         let height = max(0, size.height)
         let helpHeight = min(max(1, helpRows), Self.maximumHelpRows)
         titleBar = Rect(x: 0, y: 0, width: width, height: 1)
-        form = Rect(x: 0, y: 2, width: width, height: formRows)
-        let paneTop = form.maxY + 1
+        form = Rect(x: 0, y: 1, width: width, height: formRows)
+        let paneTop = form.maxY
         help = Rect(x: 0, y: max(0, height - helpHeight), width: width, height: helpHeight)
         status = Rect(x: 0, y: max(0, help.y - 1), width: width, height: 1)
         pane = Rect(x: 0, y: paneTop, width: width, height: max(0, status.y - paneTop))

@@ -341,7 +341,7 @@ import Testing
 
     @Test func everyButtonIsDrawnWholeAtTheMinimumWidth() throws {
         let form = try FormHarness(width: 40, height: 14)
-        #expect(form.row(6).hasSuffix("[ Add ]  [ Previous ] [ Next ]"))
+        #expect(form.row(5).hasSuffix("[ Add ]  [ Previous ] [ Next ]"))
     }
 
     @Test func tooSmallTerminalSaysSoInsteadOfDrawingTheForm() throws {

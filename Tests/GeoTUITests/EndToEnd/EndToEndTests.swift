@@ -151,8 +151,8 @@ import Testing
 
     @Test func mouseClickOnAFieldFocusesIt() throws {
         let session = try TmuxSession.app(store: store)
-        // An SGR mouse press and release on the Creator field (row 5, column 12).
-        try session.type("\u{1B}[<0;12;5M\u{1B}[<0;12;5m")
+        // An SGR mouse press and release on the Creator field (row 4, column 12).
+        try session.type("\u{1B}[<0;12;4M\u{1B}[<0;12;4m")
         try session.type("clicked")
         try session.waitFor(">Creator [clicked")
         try session.quitApp()
