@@ -339,6 +339,14 @@ import Testing
         #expect(form.status.hasPrefix(" Cache 1 of 1"))
     }
 
+    @Test func theFieldsStartUnderTheTitleBarAndThePaneUnderTheButtons() throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [.sample("Oak")])
+        #expect(form.row(1).hasPrefix(">Title   ["))
+        #expect(form.row(5).hasSuffix("[ Add ]   [ Previous ]  [ Next ]"))
+        #expect(form.row(6).hasPrefix("┌ Cache"))
+        #expect(form.controller.pane.frame == Rect(x: 0, y: 6, width: 80, height: 15))
+    }
+
     @Test func everyButtonIsDrawnWholeAtTheMinimumWidth() throws {
         let form = try FormHarness(width: 40, height: 14)
         #expect(form.row(5).hasSuffix("[ Add ]  [ Previous ] [ Next ]"))
