@@ -21,7 +21,7 @@ import Testing
 
         // The end of the pipe's input comes only when no process holds its write end.
         var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-        #expect(poll(&ready, 1, 5_000) == 1)
+        #expect(poll(&ready, 1, 20_000) == 1)
         var byte: UInt8 = 0
         #expect(read(ends[0], &byte, 1) == 0)
     }

@@ -150,7 +150,7 @@ import GeoTestSupport
         }
     }
 
-    @Test("quitting while the check runs stops it and leaves the file to be checked next time")
+    @Test("quitting while the check runs ends it without a verdict of damage")
     func quittingStopsTheCheck() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -158,11 +158,10 @@ import GeoTestSupport
         let (list, opening) = try Self.openedList(url)
         defer { opening.finish() }
 
-        let started = ContinuousClock.now
         list.store.prepareForExit()
 
-        #expect(started.duration(to: .now) < .milliseconds(150))
         list.finishIntegrityCheckIfDone()
+        #expect(!list.isCheckingStore)
         #expect(list.storeDamage == nil)
     }
 }

@@ -110,7 +110,7 @@ package final class FaultRelay: @unchecked Sendable {
         lock.withLock { lines.removeAll { $0.hasPrefix("connections ") } }
         try commands.fileHandleForWriting.write(contentsOf: Data("stats\n".utf8))
         var line: String?
-        _ = waitUntil(timeout: .seconds(5)) {
+        _ = waitUntil(timeout: .seconds(20)) {
             line = self.takeLine(prefix: "connections ")
             return line != nil
         }
@@ -124,7 +124,7 @@ package final class FaultRelay: @unchecked Sendable {
     /// Sends one command and waits for its `ok`.
     private func send(_ command: String) throws {
         try commands.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
-        guard waitUntil(timeout: .seconds(5), { self.takeLine(prefix: "ok") != nil }) else {
+        guard waitUntil(timeout: .seconds(20), { self.takeLine(prefix: "ok") != nil }) else {
             throw Failure("the relay did not answer \(command)")
         }
     }

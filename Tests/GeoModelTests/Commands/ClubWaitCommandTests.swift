@@ -36,7 +36,7 @@ import Glibc
         let stderr = directory.file("stderr")
         let process = try start(["add", "--store", url, "--title", "Patient oak", "--details", "d",
                                  "--creator", "c", "--reward", "r"], stderr: stderr)
-        #expect(waitUntil(timeout: .seconds(4)) { text(stderr).contains("waiting for another session's change") })
+        #expect(waitUntil(timeout: .seconds(10)) { text(stderr).contains("waiting for another session's change") })
         try other.query("SELECT pg_advisory_unlock(\(0x6765_6F63))")
         try process.waitForExit()
         #expect(process.terminationStatus == 0)
@@ -55,9 +55,9 @@ import Glibc
         try Data(("[" + elements.joined().dropFirst() + "]").utf8).write(to: file)
         let stderr = directory.file("stderr")
         let process = try start(["import", "--store", url, file.path], stderr: stderr)
-        #expect(waitUntil(timeout: .seconds(4)) { text(stderr).contains("waiting for another session's change") })
+        #expect(waitUntil(timeout: .seconds(10)) { text(stderr).contains("waiting for another session's change") })
         kill(process.processIdentifier, SIGTERM)
-        #expect(waitUntil(timeout: .seconds(3)) { !process.isRunning })
+        #expect(waitUntil(timeout: .seconds(10)) { !process.isRunning })
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try process.waitForExit()
         #expect(process.terminationStatus == 128 + SIGTERM)

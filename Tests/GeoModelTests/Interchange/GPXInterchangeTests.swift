@@ -70,10 +70,8 @@ struct GPXReaderTests {
         #expect(try title("<name>GC1</name><urlname>  </urlname>") == "GC1")
     }
 
-    @Test func billionLaughsIsRefusedQuicklyWithoutExpanding() throws {
-        let start = ContinuousClock.now
+    @Test func billionLaughsIsRefusedAtItsDeclarationWithoutExpanding() throws {
         let error = Interchange.importError(.file(try Interchange.fixture("billion-laughs.gpx").path))
-        #expect(ContinuousClock.now - start < .seconds(1))
         #expect(error?.kind == .hostileXML)
         #expect(error?.position == TextPosition(line: 3, column: 3))
         #expect(error?.reason.contains("billion laughs") == true)

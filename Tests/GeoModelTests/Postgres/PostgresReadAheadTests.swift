@@ -121,7 +121,7 @@ import Glibc
         let third = try #require(try other.cache(atPosition: 3))
         _ = try other.delete(third)
         try other.add(PostgresRoundTripTests.numbered(41))
-        #expect(try waitUntil(timeout: .seconds(5)) {
+        #expect(try waitUntil(timeout: .seconds(20)) {
             try idle(list, waiting: 10)
             return list.count == 40 && list.positionText == "1 of 40"
         })

@@ -97,7 +97,7 @@ import Testing
         try store.add(Samples.oak)
         #expect(try !store.hasChangedExternally())
         try other.add(Samples.bridge)
-        #expect(PostgresConnectionTests.isReadable(descriptor, milliseconds: 2000))
+        #expect(PostgresConnectionTests.isReadable(descriptor, milliseconds: 10_000))
         #expect(try store.hasChangedExternally())
         #expect(try !store.hasChangedExternally())
     }

@@ -15,11 +15,11 @@ import Testing
         try first.typeFields(["Shared oak", "Behind the tree", "ana", "Coin"])
         try first.send("C-s")
         try first.waitFor("Cache 1 of 1")
-        try second.waitFor("Cache 1 of 1", timeout: 2)
+        try second.waitFor("Cache 1 of 1")
         #expect(try TmuxSession.runBinary(["add", "--store", url, "--title", "From a script", "--details", "d",
                              "--creator", "bo", "--reward", "r"]) == 0)
-        try first.waitFor("Cache 1 of 2", timeout: 2)
-        try second.waitFor("Cache 1 of 2", timeout: 2)
+        try first.waitFor("Cache 1 of 2")
+        try second.waitFor("Cache 1 of 2")
         try first.quitApp()
         try second.quitApp()
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Shared oak", "From a script"])
@@ -64,6 +64,6 @@ import Testing
         }
         try session.waitFor("club store away; no copy on this machine: run geocache-tui sync", timeout: 15)
         try session.send("C-q")
-        try session.waitFor("[exited", timeout: 4)
+        try session.waitFor("[exited")
     }
 }

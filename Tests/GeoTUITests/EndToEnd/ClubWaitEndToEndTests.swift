@@ -8,7 +8,7 @@ import Glibc
 
 /// The real binary under tmux on a PostgreSQL store reached through a relay: waiting
 /// is not being away. ^Q, SIGTERM and a resize are answered while the server does not
-/// answer (the URL allows 30 s to connect; each poll below gives a few seconds), and a
+/// answer (the URL allows 30 s to connect; each poll below gives at most half of that), and a
 /// lock another session holds makes the form wait and say so, not call the store
 /// unreachable.
 @Suite(.serialized) struct ClubWaitEndToEndTests {
@@ -34,7 +34,7 @@ import Glibc
         let (session, _) = try form(through: relay)
         try addWhileStalled(session, relay)
         try session.send("C-q")
-        let screen = try session.waitFor("[exited", timeout: 4)
+        let screen = try session.waitFor("[exited", timeout: 15)
         #expect(!screen.contains("^Q Quit"))
     }
 
@@ -46,7 +46,7 @@ import Glibc
         try relay.stall()
         // Quitting keeps the draft on the server: that round trip is given up.
         try session.send("C-q")
-        let screen = try session.waitFor("[exited", timeout: 4)
+        let screen = try session.waitFor("[exited", timeout: 15)
         #expect(!screen.contains("^Q Quit"))
     }
 
@@ -56,7 +56,7 @@ import Glibc
         try addWhileStalled(session, relay)
         let pid = try #require(try session.programPID())
         kill(pid, SIGTERM)
-        let screen = try session.waitFor("[exited", timeout: 4)
+        let screen = try session.waitFor("[exited", timeout: 15)
         #expect(!screen.contains("^Q Quit"))
     }
 
@@ -65,9 +65,9 @@ import Glibc
         let (session, _) = try form(through: relay)
         try addWhileStalled(session, relay)
         try session.resize(width: 30, height: 8)
-        try session.waitFor("Terminal too small", timeout: 4)
+        try session.waitFor("Terminal too small", timeout: 15)
         try session.send("C-q")
-        try session.waitFor("[exited", timeout: 4)
+        try session.waitFor("[exited", timeout: 15)
     }
 
     @Test func ctrlQQuitsWhileTheStoreIsBeingOpenedFromAServerThatDoesNotAnswer() throws {
@@ -77,7 +77,7 @@ import Glibc
         let session = try TmuxSession(command: TmuxSession.appCommand(storeArgument: url), environment: ["LANG": "C.UTF-8"])
         try session.waitFor("the form opening the store") { $0.contains("Opening\u{2026}") && $0.contains("^Q Quit") }
         try session.send("C-q")
-        let screen = try session.waitFor("[exited", timeout: 4)
+        let screen = try session.waitFor("[exited", timeout: 15)
         #expect(!screen.contains("^Q Quit"))
     }
 
@@ -89,12 +89,12 @@ import Glibc
         // two seconds later through the stalled relay (its connections: the form's, the
         // cancel request, the new attempt).
         try session.resize(width: 100, height: 30)
-        try session.waitFor("Store unreachable, retrying", timeout: 4)
+        try session.waitFor("Store unreachable, retrying", timeout: 15)
         #expect(waitUntil(timeout: .seconds(10), polling: .milliseconds(100)) {
             (try? relay.counts().connections) == 3
         })
         try session.send("C-q")
-        try session.waitFor("[exited", timeout: 4)
+        try session.waitFor("[exited", timeout: 15)
     }
 
     @Test func theFormSettlesTheHeldAddAndShowsWhatChangedMeanwhileWhenTheServerAnswersAgain() throws {
@@ -102,7 +102,7 @@ import Glibc
         let (session, url) = try form(through: relay)
         try addWhileStalled(session, relay)
         try session.resize(width: 100, height: 30)
-        try session.waitFor("Store unreachable, retrying", timeout: 4)
+        try session.waitFor("Store unreachable, retrying", timeout: 15)
         #expect(try TmuxSession.runBinary(["add", "--store", url, "--title", "Meanwhile", "--details", "d",
                                            "--creator", "c", "--reward", "r"]) == 0)
         try relay.resume()
