@@ -11,6 +11,8 @@
 #   does not end by itself is a fault to find, not to wait out.
 # - A run still going after RUN_LIMIT seconds prints the same and fails.
 # The stacks come from gdb when it is installed (make test does not need it).
+# A run that fails ends by printing its failures again, so the last lines of a long
+# log (all a CI page may keep) name the tests that failed and why.
 set -uo pipefail
 
 RUN_LIMIT=${GEOCACHE_TEST_RUN_LIMIT:-2700}
@@ -25,7 +27,8 @@ tests_binary="$(pwd)/.build/.*PackageTests.xctest"
 # swift test adds the library's name to the path it is given.
 written="$results_dir/results-swift-testing.xml"
 
-"$SWIFT" test --skip-build --xunit-output "$results" "$@" &
+log="$results_dir/output.txt"
+"$SWIFT" test --skip-build --xunit-output "$results" "$@" > >(tee "$log") 2>&1 &
 runner=$!
 
 # What every process under the runner is doing, and each test process's threads.
@@ -70,3 +73,11 @@ while kill -0 "$runner" 2>/dev/null; do
     sleep 2
 done
 wait "$runner"
+status=$?
+# The tee behind the runner's output ends once it has written the last of it.
+wait
+if [ "$status" -ne 0 ]; then
+    echo "run-tests: FAILED (exit $status); the failures, again:"
+    grep -a "✘" "$log" | grep -av "✘ Suite " | tail -n 60 || true
+fi
+exit "$status"
