@@ -304,7 +304,7 @@ enum CommandText {
     }
 
     /// `import` given no file.
-    static let noFileToImport = "Name at least one file to import, or - for standard input."
+    static let noFileToImport = "Name at least one file to import, or - for standard input (a name that starts with - goes after --)."
 
     /// `import` given `-` twice.
     static let standardInputTwice = "Standard input (-) can be read only once."

@@ -178,6 +178,13 @@ struct InterchangeCommandTests {
         #expect(result.error.contains("Name at least one file"))
     }
 
+    @Test func aFileNamedLikeAnOptionAloneIsAUsageErrorThatSaysHowToNameIt() throws {
+        let fixture = try StoreFixture.seeded(.sqlite)
+        let result = try runImport(fixture, ["-x.gpx"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("a name that starts with - goes after --"))
+    }
+
     // MARK: LOC and plain waypoints
 
     @Test func exportFormatLocWritesTheStoreAsLOC() throws {
