@@ -411,7 +411,7 @@ enum CommandHelp {
         static let overwrite = "Apply the waiting change with this sequence number to the server's version (your "
             + "changed fields win, the others stay the server's), then deliver."
         /// `--within DISTANCE`.
-        static let within = "Keep in the copy only the caches within this distance of --near (50km, 500m)."
+        static let within = "Keep in the copy only the caches within this distance of --near (50km, 500m, 3mi)."
         /// `--near COORDINATES|gps`.
         static let near = "Where --within measures from: coordinates, or the GPS position (gps)."
     }

@@ -300,7 +300,8 @@ enum CommandText {
 
     /// `sync --within` given something that is not a distance.
     static func notADistance(_ text: String) -> String {
-        "“\(text)” is not a distance: give a number above 0 and km or m, such as 50km or 500m."
+        "“\(text)” is not a distance: give a number above 0 in km, m or mi (metres without a unit), "
+            + "such as 50km or 500m."
     }
 
     /// `import` given no file.

@@ -4,6 +4,36 @@ extension Coordinate {
     /// The Earth's mean radius in metres (IUGG), the sphere ``distance(to:)`` measures on.
     public static let earthRadius: Double = 6_371_008.8
 
+    /// Half the Earth's circumference at the equator, in metres, rounded up to a whole
+    /// kilometre (20,038 km): from anywhere it reaches every place, so it is the farthest
+    /// a distance a person gives may be (``metres(parsing:)``).
+    public static let halfCircumference: Double = 20_038_000
+
+    /// A distance as people write it, in metres: `5km`, `2.5 km`, `500m`, `500` (metres
+    /// when no unit is given), `3mi`, in any case and with spaces around. The one reading
+    /// of a distance: a filter's `within` and a club copy's area (`sync --within`) both
+    /// take it.
+    ///
+    /// - Throws: ``DistanceParseError/notADistance`` for anything but a finite number
+    ///   above 0 and one of those units; ``DistanceParseError/fartherThanAnyPlace`` for
+    ///   one beyond ``halfCircumference``.
+    public static func metres(parsing text: String) throws(DistanceParseError) -> Double {
+        let trimmed = text.trimmingWhitespace().lowercased()
+        let units: [(suffix: String, metres: Double)] = [("km", 1000), ("mi", 1609.344), ("m", 1)]
+        var number = Substring(trimmed)
+        var factor = 1.0
+        for unit in units where trimmed.hasSuffix(unit.suffix) {
+            number = trimmed.dropLast(unit.suffix.count)
+            factor = unit.metres
+            break
+        }
+        guard let value = Double(String(number).trimmingWhitespace()), value.isFinite, value > 0 else {
+            throw .notADistance
+        }
+        guard value * factor <= halfCircumference else { throw .fartherThanAnyPlace }
+        return value * factor
+    }
+
     /// The great-circle distance to `other` in metres, on a sphere of ``earthRadius``.
     ///
     /// The haversine formula, which stays accurate for points close together. A sphere
@@ -114,4 +144,13 @@ public enum CompassPoint: String, Sendable, CaseIterable, Equatable, Hashable {
         let index = Int((degrees + 22.5) / 45) % 8
         self = Self.allCases[index]
     }
+}
+
+/// Why ``Coordinate/metres(parsing:)`` refused a text; each reader of a distance says it
+/// in its own words.
+public enum DistanceParseError: Error, Equatable, Sendable {
+    /// Not a number above 0 with a unit it knows (or none).
+    case notADistance
+    /// A distance, but farther than ``Coordinate/halfCircumference``, which reaches every place.
+    case fartherThanAnyPlace
 }

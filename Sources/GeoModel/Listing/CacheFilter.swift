@@ -83,21 +83,10 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
         return parts.joined(separator: ", ")
     }
 
-    /// A distance as people write it: `5km`, `2.5 km`, `500m`, `500` (metres), `3mi`;
-    /// more than 0 and at most half the Earth's circumference.
+    /// A distance as people write it (``Coordinate/metres(parsing:)``), refused as a
+    /// filter's condition.
     public static func metres(parsing text: String) throws(FilterParseError) -> Double {
-        let trimmed = text.trimmingWhitespace().lowercased()
-        let units: [(suffix: String, metres: Double)] = [("km", 1000), ("mi", 1609.344), ("m", 1)]
-        var number = Substring(trimmed)
-        var factor = 1.0
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            number = trimmed.dropLast(unit.suffix.count)
-            factor = unit.metres
-            break
-        }
-        guard let value = Double(String(number).trimmingWhitespace()), value.isFinite, value > 0,
-              value * factor <= 20_037_509 else { throw .distance(text) }
-        return value * factor
+        do { return try Coordinate.metres(parsing: text) } catch { throw .distance(text) }
     }
 }
 

@@ -167,21 +167,18 @@ extension GeocacheTUICommand {
     }
 }
 
-/// Reading a distance from the command line: a number and a unit, `50km`, `2.5 km`, `500m`,
-/// up to ``ClubCopy/Area/greatestRadius`` (half the Earth's circumference).
+/// Reading `sync --within` from the command line as `list --within` reads it
+/// (``Coordinate/metres(parsing:)``: `50km`, `2.5 km`, `500m`, `3mi`, bare metres), up to
+/// ``ClubCopy/Area/greatestRadius`` (half the Earth's circumference).
 enum DistanceArgument {
     /// The distance in metres, or a usage error naming what is wrong.
     static func parse(_ text: String) throws -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, Double)] = [("km", 1000), ("m", 1)]
-        for (unit, metres) in units where trimmed.hasSuffix(unit) {
-            let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
-            if let value = Double(number), value.isFinite, value > 0, !number.hasPrefix("+") {
-                guard value * metres <= ClubCopy.Area.greatestRadius else { throw ValidationError(CommandText.tooFar(text)) }
-                return value * metres
-            }
-            break
+        do throws(DistanceParseError) {
+            return try Coordinate.metres(parsing: text)
+        } catch .fartherThanAnyPlace {
+            throw ValidationError(CommandText.tooFar(text))
+        } catch {
+            throw ValidationError(CommandText.notADistance(text))
         }
-        throw ValidationError(CommandText.notADistance(text))
     }
 }

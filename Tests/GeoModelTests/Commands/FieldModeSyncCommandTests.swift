@@ -141,8 +141,8 @@ import Testing
         #expect(list.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["Zurich"])
     }
 
-    @Test(arguments: ["50", "km", "-5km", "5 miles", "0m"])
-    func aDistanceWithoutAUnitOrAboveZeroIsAUsageError(_ distance: String) throws {
+    @Test(arguments: ["km", "-5km", "5 miles", "0m", "far"])
+    func aDistanceThatIsNoNumberAboveZeroInAUnitItKnowsIsAUsageError(_ distance: String) throws {
         let sync = try GeocacheTUIBinary.run(["sync", "--store", "postgresql://geo@127.0.0.1:1/caches",
                                               "--within", distance, "--near", "N47 22.000 E008 32.000"])
         #expect(sync.status == 64)

@@ -33,6 +33,14 @@ import Testing
         #expect(sync.output.isEmpty)
     }
 
+    @Test(arguments: [("3mi", "4.83 km"), ("5000", "5.00 km"), (" 2.5 KM ", "2.50 km")])
+    func syncWithinReadsADistanceAsListDoes(_ distance: String, _ said: String) throws {
+        let sync = try Self.runOnClub(["sync", "--within", distance, "--near", "47.368717, 8.540933"])
+        #expect(sync.status == 0, "stderr was: \(sync.error)")
+        #expect(sync.output.hasPrefix("delivered 0 changes; the copy holds 1 cache (within \(said) of N 47"),
+                "stdout was: \(sync.output)")
+    }
+
     @Test func syncWithinHalfTheEarthsCircumferenceCopiesEveryPlacedCacheAndSaysSo() throws {
         let sync = try Self.runOnClub(["sync", "--within", "20038km", "--near", "-47.368717, -171.459067"])
         #expect(sync.status == 0, "stderr was: \(sync.error)")

@@ -72,4 +72,20 @@ import Testing
     @Test func directionTextLeavesOutTheDirectionWhenThereIsNone() {
         #expect(zurich.directionText(to: zurich) == "0 m")
     }
+
+    @Test(arguments: [("5km", 5000.0), ("2.5 km", 2500), ("500m", 500), ("500", 500), ("3mi", 4828.032),
+                      (" 1KM ", 1000), ("20038km", 20_038_000)])
+    func aDistanceIsReadInKilometresMetresMilesOrBareMetres(_ text: String, _ metres: Double) throws {
+        #expect(abs(try Coordinate.metres(parsing: text) - metres) < 0.001)
+    }
+
+    @Test(arguments: ["", "km", "-5km", "0", "0m", "5 parsecs", "nan", "inf", "1e400km"])
+    func aTextThatIsNoNumberAboveZeroInAUnitItKnowsIsNotADistance(_ text: String) {
+        #expect(throws: DistanceParseError.notADistance) { try Coordinate.metres(parsing: text) }
+    }
+
+    @Test(arguments: ["20039km", "20038001m", "12452mi", "1e300km"])
+    func aDistanceBeyondHalfTheEarthsCircumferenceIsFartherThanAnyPlace(_ text: String) {
+        #expect(throws: DistanceParseError.fartherThanAnyPlace) { try Coordinate.metres(parsing: text) }
+    }
 }

@@ -42,8 +42,8 @@ public final class ClubCopy {
         }
 
         /// The greatest radius an area has, in metres: half the Earth's circumference
-        /// at the equator (20,038 km), which reaches every place from any centre.
-        public static let greatestRadius: Double = 20_038_000
+        /// (``Coordinate/halfCircumference``), which reaches every place from any centre.
+        public static let greatestRadius = Coordinate.halfCircumference
     }
 
     /// The files it lives in.
