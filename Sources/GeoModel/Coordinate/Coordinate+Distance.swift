@@ -19,14 +19,11 @@ extension Coordinate {
     ///   one beyond ``halfCircumference``.
     public static func metres(parsing text: String) throws(DistanceParseError) -> Double {
         let trimmed = text.trimmingWhitespace().lowercased()
+        // "km" before "m", which ends it.
         let units: [(suffix: String, metres: Double)] = [("km", 1000), ("mi", 1609.344), ("m", 1)]
-        var number = Substring(trimmed)
-        var factor = 1.0
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            number = trimmed.dropLast(unit.suffix.count)
-            factor = unit.metres
-            break
-        }
+        let unit = units.first { trimmed.hasSuffix($0.suffix) }
+        let number = trimmed.dropLast(unit?.suffix.count ?? 0)
+        let factor = unit?.metres ?? 1
         guard let value = Double(String(number).trimmingWhitespace()), value.isFinite, value > 0 else {
             throw .notADistance
         }
