@@ -128,6 +128,26 @@ import GeoTestSupport
         try expectReadOnly(url, .readOnly(path: url.path, reason: "its owner may not write it, mode 400"))
     }
 
+    @Test func aReadOnlyStoreThatNeedsAnUpgradeIsRefusedWithoutOfferingToListIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try SQLiteStore(url: url).add(Samples.oak) }
+        // The store as an older version left it: its last migration not run.
+        let last = try #require(SQLiteStore.migrationIdentifiers.last)
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [last])
+        }
+        #expect(chmod(url.path, 0o400) == 0)
+        let before = FileSnapshot(url)
+
+        let error = try #require(throws: StoreError.self) { try SQLiteStore(url: url) }
+        #expect(error == .cannotOpenReadOnly(path: url.path,
+                                             reason: "its owner may not write it, mode 400, and it needs an upgrade this version would write"))
+        #expect(!error.description.contains("Listing"))
+        #expect(FileSnapshot(url) == before)
+    }
+
     @Test func aWritableStoreInAnUnwritableDirectoryIsReadOnlyNamingTheDirectory() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

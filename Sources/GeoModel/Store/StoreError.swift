@@ -53,6 +53,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store cannot be written (a read-only file, directory or file system):
     /// reading works, writing is refused; `reason` says why.
     case readOnly(path: String, reason: String)
+    /// The store cannot be written, and this version opens it only by writing it (it
+    /// needs an upgrade, or holds no store yet): not even reading works; `reason` says
+    /// why it cannot be written and what opening it would write.
+    case cannotOpenReadOnly(path: String, reason: String)
     /// The PostgreSQL server could not be reached (not running, unknown host, no
     /// answer within the connect timeout, refused by `pg_hba.conf`).
     case unreachable(server: String, reason: String)
@@ -101,7 +105,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .database(let path, _),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
-             .locked(let path, _), .readOnly(let path, _),
+             .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
              .serverError(let path, _), .notPermitted(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
@@ -189,6 +193,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnly(let path, let reason):
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, make it writable or copy it to a writable place and name that with --store PATH."
+        case .cannotOpenReadOnly(let path, let reason):
+            return "\(path) is read-only (\(reason)); nothing was written, and it cannot be read before that is "
+                + "written. Make it writable, or copy it to a writable place and name that with --store PATH."
         case .unreachable(let server, let reason):
             return "cannot connect to the store on \(server): \(reason). Check that the server is running "
                 + "and that the URL names it, \(serverElsewhere)."

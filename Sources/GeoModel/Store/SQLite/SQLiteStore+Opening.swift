@@ -48,7 +48,7 @@ extension SQLiteStore {
         }
         if let readOnly, case .readOnly(_, let reason) = readOnly {
             guard state.isCurrent else {
-                throw StoreError.readOnly(path: path, reason: reason + (state.isNew
+                throw StoreError.cannotOpenReadOnly(path: path, reason: reason + (state.isNew
                     ? ", and it holds no store yet" : ", and it needs an upgrade this version would write"))
             }
             return (state.dataVersion, nil)
