@@ -168,7 +168,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is a directory, not a store file. "
                 + "Name a file, for example \(path.hasSuffix("/") ? path : path + "/")caches.sqlite."
         case .cannotCreate(let path, let reason):
-            return "cannot create the store \(path): \(reason). "
+            return "cannot create the store \(path): \(Self.sentence(reason)) "
                 + "Create the directory or fix its permissions, \(elsewhere)."
         case .database(let path, let message):
             return "\(path): database error: \(message). "
@@ -197,7 +197,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is read-only (\(reason)); nothing was written, and it cannot be read before that is "
                 + "written. Make it writable, or copy it to a writable place and name that with --store PATH."
         case .unreachable(let server, let reason):
-            return "cannot connect to the store on \(server): \(reason). Check that the server is running "
+            return "cannot connect to the store on \(server): \(Self.sentence(reason)) Check that the server is running "
                 + "and that the URL names it, \(serverElsewhere)."
         case .connectionLost(let server, let reason):
             return "the connection to the store on \(server) was lost (\(reason))."
@@ -205,7 +205,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "not known whether the change was stored on \(server): the connection broke after it was sent "
                 + "(\(reason)) and the server did not answer in time to tell. It may have been stored."
         case .accessDenied(let server, let reason):
-            return "the server of \(server) refused the connection: \(reason). "
+            return "the server of \(server) refused the connection: \(Self.sentence(reason)) "
                 + "Check the user name in the URL and the password (PGPASSWORD or ~/.pgpass)."
         case .noSuchDatabase(let server):
             return "the database of \(server) does not exist. Create it (createdb -O ROLE NAME; "
@@ -231,5 +231,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the store on \(server) cannot be reached, and this machine holds no copy of its caches to show; "
                 + "run geocache-tui sync while the server answers to keep one."
         }
+    }
+
+    /// `reason` ended as a sentence: a full stop after it, unless it ends in one already
+    /// or in a question or exclamation mark (libpq's "…accepting connections on that
+    /// socket?").
+    private static func sentence(_ reason: String) -> String {
+        reason.last.map { ".?!".contains($0) } == true ? reason : reason + "."
     }
 }

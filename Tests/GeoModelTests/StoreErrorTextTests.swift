@@ -1,0 +1,22 @@
+import Testing
+import GeoModel
+
+/// The sentences a store's errors are told in (``StoreError/description``).
+@Suite struct StoreErrorTextTests {
+    @Test func aReasonThatEndsInAQuestionMarkGetsNoFullStopAfterIt() {
+        let error = StoreError.unreachable(server: "/var/run/postgresql:5432/caches",
+                                           reason: "No such file or directory; Is the server running locally?")
+        #expect(error.description.contains("running locally? Check that the server is running"))
+        #expect(!error.description.contains("?."))
+    }
+
+    @Test func aReasonWithoutAFullStopGetsOne() {
+        let error = StoreError.accessDenied(server: "127.0.0.1:5432/caches", reason: "password authentication failed")
+        #expect(error.description.contains("password authentication failed. Check the user name"))
+    }
+
+    @Test func aReasonThatEndsInAFullStopGetsNoSecond() {
+        let error = StoreError.cannotCreate(path: "/x/caches.sqlite", reason: "No such file or directory.")
+        #expect(error.description.contains("No such file or directory. Create the directory"))
+    }
+}
