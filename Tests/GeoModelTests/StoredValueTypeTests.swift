@@ -52,6 +52,31 @@ import GeoTestSupport
         #expect(try SQLiteStore(path: path).count() == 0)
     }
 
+    /// `list` and `export` read every row's fields uncast, from SQLite's copy of each
+    /// value: a number, a NUL inside a text and a BLOB read as the same bytes as a
+    /// cache read on its own, whose fields are selected cast to BLOB.
+    @Test(arguments: [
+        "UPDATE cache SET title = 42",
+        "UPDATE cache SET details = 2.5",
+        "UPDATE cache SET creator = 'a' || char(0) || 'b'",
+        "UPDATE cache SET reward = x'4f4b00ff'",
+    ])
+    func aFieldOfAnotherTypeReadsAsTheSameBytesWhenEveryRowIsWalked(_ sql: String) throws {
+        let (directory, path) = try Self.store(after: sql)
+        defer { directory.remove() }
+        let store = try SQLiteStore(path: path)
+        let alone = try #require(try store.first()).cache
+        func texts(_ fields: CacheFieldBytes) -> [String] {
+            GeoCache.Field.allCases.map { String(decoding: fields[$0], as: UTF8.self) }
+        }
+        var walked: [[String]] = []
+        try store.forEachCacheRow { walked.append(texts($0.fields)) }
+        try store.forEachCacheFields { walked.append(texts($0)) }
+        let expected = GeoCache.Field.allCases.map { alone[$0] }
+        #expect(walked == [expected, expected])
+        #expect(sql.contains("title") ? alone.title == "42" : alone.title == "Old Oak")
+    }
+
     @Test func aColumnTheServerDidNotSendReadsAsNull() {
         let row = PostgresRow(columnNames: ["id"], values: [Array("7".utf8)])
         #expect(row.int(0) == 7)

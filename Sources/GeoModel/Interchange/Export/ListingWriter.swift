@@ -144,7 +144,7 @@ struct CodeSieve {
         var bits = [UInt64](repeating: 0, count: texts.isEmpty ? 0 : size / 64)
         mask = UInt64(size - 1)
         for text in texts {
-            let bit = Self.hash(Array(text.utf8)) & mask
+            let bit = Self.hash(text.utf8) & mask
             bits[Int(bit >> 6)] |= 1 << (bit & 63)
         }
         self.bits = bits

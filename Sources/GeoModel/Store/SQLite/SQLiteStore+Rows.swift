@@ -11,7 +11,7 @@ extension SQLiteStore {
     public func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws {
         try completePendingRows()
         try read { db in
-            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.fieldColumns) FROM cache ORDER BY id"), body)
+            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.uncastFieldColumns) FROM cache ORDER BY id"), body)
         }
     }
 
@@ -20,7 +20,7 @@ extension SQLiteStore {
     public func forEachCacheRow(_ body: (CacheRowBytes) throws -> Void) throws {
         try completePendingRows()
         try read { db in
-            let statement = try db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id")
+            let statement = try db.makeStatement(sql: "SELECT \(Self.uncastCacheColumns) FROM cache ORDER BY id")
             let rows = try Row.fetchCursor(statement)
             let sqlite = statement.sqliteStatement
             func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> { Self.columnBytes(sqlite, column) }
