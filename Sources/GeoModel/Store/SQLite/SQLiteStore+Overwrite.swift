@@ -28,14 +28,27 @@ extension SQLiteStore {
 
     /// Inside a write transaction, once the write lock is held and before anything is
     /// written: throws ``StoreError/fileOverwritten(path:)`` when the file no longer
-    /// holds the mark the connection sees, else gives the commit a new mark. Returns
+    /// holds the mark the connection sees, else reads the schema again if another
+    /// connection changed it (``readSchemaIfChanged(_:)``) and gives the commit a new
+    /// mark. Returns
     /// the mark found, to be compared again before the commit
     /// (``checkMarkKept(_:_:path:)``); nil when the file could not be compared (the log
     /// holds commits not yet copied into it).
     static func checkAndRenewMark(_ db: Database, path: String) throws -> Int32? {
         let found = try checkMark(db, path: path)
+        try readSchemaIfChanged(db)
         try db.execute(sql: "PRAGMA user_version = \(Int32.random(in: 1 ... .max))")
         return found
+    }
+
+    /// Makes the connection read the schema again when another connection has changed
+    /// it since (an import drops and makes again the triggers that count and place
+    /// caches, and indexes): a statement first prepared against the old copy, whose
+    /// trigger writes the place index (an insert, a new place, own data), failed its
+    /// first run with "no such table: cache" (SQLite 3.40, and 3.51 alike). Reading a
+    /// table compares the schema's cookie with the file's and reloads it on a change.
+    static func readSchemaIfChanged(_ db: Database) throws {
+        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
     }
 
     /// Right before the commit: throws ``StoreError/fileOverwritten(path:)`` when the
