@@ -30,8 +30,7 @@ extension SQLiteStore {
     /// written: throws ``StoreError/fileOverwritten(path:)`` when the file no longer
     /// holds the mark the connection sees, else reads the schema again if another
     /// connection changed it (``readSchemaIfChanged(_:)``) and gives the commit a new
-    /// mark. Returns
-    /// the mark found, to be compared again before the commit
+    /// mark. Returns the mark found, to be compared again before the commit
     /// (``checkMarkKept(_:_:path:)``); nil when the file could not be compared (the log
     /// holds commits not yet copied into it).
     static func checkAndRenewMark(_ db: Database, path: String) throws -> Int32? {

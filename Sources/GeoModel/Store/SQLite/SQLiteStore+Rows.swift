@@ -11,7 +11,7 @@ extension SQLiteStore {
     public func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws {
         try completePendingRows()
         try read { db in
-            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.uncastFieldColumns) FROM cache ORDER BY id"), body)
+            try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.fieldColumns) FROM cache ORDER BY id"), body)
         }
     }
 
