@@ -249,6 +249,24 @@ import GeoTestSupport
         }
     }
 
+    @Test(arguments: ["UTF-16le", "UTF-16be"])
+    func anEmptyDatabaseWhoseTextIsUTF16IsRefused(_ encoding: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA encoding = '\(encoding)'")
+                try db.execute(sql: "CREATE TABLE t (x); DROP TABLE t")
+            }
+            try queue.close()
+        }
+        expectRefusal(of: url) {
+            if case .notAStore(_, let reason) = $0 { reason.contains("kept as \(encoding)") } else { false }
+        }
+    }
+
     @Test func emptyFileBecomesANewStore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -169,6 +169,15 @@ enum StoreFile {
             throw .notAStore(path: path, reason: "it is the SQLite database of another application "
                 + "(application_id 0x\(String(UInt32(bitPattern: applicationID), radix: 16)))")
         }
+        // The text encoding, fixed when the file's first table was made: a store keeps
+        // UTF-8, and `list` and `export` take SQLite's bytes as they are. A database
+        // made empty with `PRAGMA encoding = 'UTF-16'` would have become a store whose
+        // every text read as UTF-8 was garbled, and no later pragma converts it.
+        switch bigEndian(header, at: 56, width: 4) {
+        case 2: throw .notAStore(path: path, reason: "its text is kept as UTF-16le, and a store keeps UTF-8")
+        case 3: throw .notAStore(path: path, reason: "its text is kept as UTF-16be, and a store keeps UTF-8")
+        default: break
+        }
         return (.sqlite(applicationID: applicationID), truncated)
     }
 
