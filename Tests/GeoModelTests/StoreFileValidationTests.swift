@@ -25,6 +25,14 @@ import GeoTestSupport
         #expect(FileSnapshot(url) == before, "the file or its side files changed", sourceLocation: sourceLocation)
     }
 
+    /// Runs `sql` on the SQLite file at `url`, made when missing, as another program
+    /// would: statements apart from any transaction, so that pragmas take.
+    private func runSQL(on url: URL, _ sql: String) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+        try queue.close()
+    }
+
     @Test func garbageFileIsNotAStoreAndIsLeftUnchanged() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -81,14 +89,8 @@ import GeoTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do {
-            try SQLiteStore(url: url).add(Samples.oak)
-            let queue = try DatabaseQueue(path: url.path)
-            try queue.write { db in
-                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
-            }
-            try queue.close()
-        }
+        do { try SQLiteStore(url: url).add(Samples.oak) }
+        try runSQL(on: url, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
         expectRefusal(of: url) { $0 == .newerSchema(path: url.path) }
     }
 
@@ -220,13 +222,7 @@ import GeoTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do {
-            let queue = try DatabaseQueue(path: url.path)
-            try queue.write { db in
-                try db.execute(sql: "CREATE TABLE recipe (name TEXT); INSERT INTO recipe VALUES ('soup')")
-            }
-            try queue.close()
-        }
+        try runSQL(on: url, "CREATE TABLE recipe (name TEXT); INSERT INTO recipe VALUES ('soup')")
         expectRefusal(of: url) {
             if case .notAStore(_, let reason) = $0 { reason.contains("another application") } else { false }
         }
@@ -236,14 +232,9 @@ import GeoTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do {
-            let queue = try DatabaseQueue(path: url.path)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA application_id = 1234; PRAGMA journal_mode = WAL")
-                try db.execute(sql: "CREATE TABLE cache (id INTEGER PRIMARY KEY)")
-            }
-            try queue.close()
-        }
+        try runSQL(on: url, """
+            PRAGMA application_id = 1234; PRAGMA journal_mode = WAL; CREATE TABLE cache (id INTEGER PRIMARY KEY)
+            """)
         expectRefusal(of: url) {
             if case .notAStore(_, let reason) = $0 { reason.contains("application_id 0x4d2") } else { false }
         }
@@ -254,14 +245,7 @@ import GeoTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file()
-        do {
-            let queue = try DatabaseQueue(path: url.path)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA encoding = '\(encoding)'")
-                try db.execute(sql: "CREATE TABLE t (x); DROP TABLE t")
-            }
-            try queue.close()
-        }
+        try runSQL(on: url, "PRAGMA encoding = '\(encoding)'; CREATE TABLE t (x); DROP TABLE t")
         expectRefusal(of: url) {
             if case .notAStore(_, let reason) = $0 { reason.contains("kept as \(encoding)") } else { false }
         }
