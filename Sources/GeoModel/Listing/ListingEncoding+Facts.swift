@@ -20,28 +20,65 @@ extension ListingEncoding {
         /// The facts of `bytes`, or nil when they are not in ``encode(_:)``'s form.
         init?(_ bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
+            var starts = starts
+            guard Self.walk(bytes, { tag, start in starts[Int(tag)] = start }) else { return nil }
+            self.starts = starts
+        }
+
+        /// The facts of `bytes` as ``appendFound(of:to:)`` gave them for the same bytes
+        /// (maybe at another address): the walk made once, on another thread.
+        init(bytes: UnsafeRawBufferPointer, found pairs: UnsafeBufferPointer<Int32>) {
+            self.bytes = bytes
+            for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+                starts[Int(pairs[index])] = pairs[index + 1]
+            }
+        }
+
+        /// Appends each fact of `bytes` as two numbers, its tag and where its value
+        /// starts, and returns true; false (`pairs` as they were) when the bytes are not
+        /// in ``encode(_:)``'s form. What ``init(bytes:found:)`` takes back: a reading
+        /// thread keeps these (``CacheRowBatch``), a few bytes a fact, not the table.
+        static func appendFound(of bytes: UnsafeRawBufferPointer, to pairs: inout [Int32]) -> Bool {
+            let count = pairs.count
+            guard walk(bytes, { tag, start in pairs.append(Int32(tag)); pairs.append(start) }) else {
+                pairs.removeSubrange(count...)
+                return false
+            }
+            return true
+        }
+
+        /// One walk over an encoding, checking it: `found` is called with each fact's tag
+        /// and where its value starts, in order. False when the bytes are not in
+        /// ``encode(_:)``'s form (each fact once, logs with their ids, no empty list).
+        @inline(__always)
+        private static func walk(_ bytes: UnsafeRawBufferPointer, _ found: (UInt8, Int32) -> Void) -> Bool {
             var reader = Reader(bytes: bytes)
-            guard reader.byte() == version else { return nil }
+            guard reader.byte() == version else { return false }
+            var seen: UInt64 = 0
             while !reader.isAtEnd {
-                guard let raw = reader.byte(), let tag = Tag(rawValue: raw), starts[Int(raw)] < 0 else { return nil }
-                starts[Int(raw)] = Int32(reader.offset)
+                guard let raw = reader.byte(), let tag = Tag(rawValue: raw), raw < 32, seen & (1 << raw) == 0 else {
+                    return false
+                }
+                seen |= 1 << raw
+                found(raw, Int32(reader.offset))
                 switch tag {
                 case .longDescriptionIsHTML, .shortDescriptionIsHTML: continue
                 case .difficulty, .terrain:
-                    guard let halves = reader.byte(), Rating(halves: Int(halves)) != nil else { return nil }
+                    guard let halves = reader.byte(), Rating(halves: Int(halves)) != nil else { return false }
                 case .available, .archived:
-                    guard let value = reader.byte(), value <= 1 else { return nil }
-                case .logs: return nil
+                    guard let value = reader.byte(), value <= 1 else { return false }
+                case .logs: return false
                 case .travelBugs, .identifiedLogs, .attributes, .waypoints:
-                    guard let count = reader.varint(), count > 0, count <= bytes.count else { return nil }
+                    guard let count = reader.varint(), count > 0, count <= bytes.count else { return false }
                     for _ in 0..<count {
-                        guard reader.skipElement(of: tag) else { return nil }
+                        guard reader.skipElement(of: tag) else { return false }
                     }
                 case .type, .container, .hint, .longDescription, .url, .placed, .symbol, .shortDescription,
                      .country, .state, .cacheID, .ownerName, .ownerID, .asOf:
-                    guard reader.textBytes() != nil else { return nil }
+                    guard reader.textBytes() != nil else { return false }
                 }
             }
+            return true
         }
 
         /// True when the listing has `tag` (a flag's tag: the flag is set).
@@ -76,8 +113,13 @@ extension ListingEncoding {
     /// listing or an empty one: ``Facts/init()``). Bytes not in ``encode(_:)``'s own form (an older store's logs, a
     /// fact twice) are decoded and encoded again first, so they read as
     /// ``decode(_:)-(UnsafeRawBufferPointer?)`` reads them; a damaged encoding reads as no listing.
-    static func withFacts<Result>(of bytes: UnsafeRawBufferPointer?, _ body: (Facts) throws -> Result) rethrows -> Result {
+    ///
+    /// `found`: the facts of these bytes as ``Facts/appendFound(of:to:)`` gave them, when
+    /// they were read already (the bytes are in ``encode(_:)``'s form).
+    static func withFacts<Result>(of bytes: UnsafeRawBufferPointer?, found: UnsafeBufferPointer<Int32>? = nil,
+                                  _ body: (Facts) throws -> Result) rethrows -> Result {
         guard let bytes, !bytes.isEmpty else { return try body(Facts()) }
+        if let found { return try body(Facts(bytes: bytes, found: found)) }
         if let facts = Facts(bytes) { return try body(facts) }
         guard let again = encode(decode(bytes) ?? .empty) else { return try body(Facts()) }
         return try again.withUnsafeBytes { try body(Facts($0) ?? Facts()) }

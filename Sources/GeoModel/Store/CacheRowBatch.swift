@@ -14,6 +14,10 @@ struct CacheRowBatch: @unchecked Sendable {
         let club: ClubRecord?
         let hasCode: Bool
         let hasListing: Bool
+        /// Where the listing's facts end in ``Storage/facts``, or -1 when the reading
+        /// thread did not find them (no listing, or one not in ``ListingEncoding/encode(_:)``'s
+        /// form: the writer brings it to that form).
+        let factsEnd: Int32
     }
 
     /// The bytes, used by one thread at a time: the reading one fills a batch, hands it
@@ -29,6 +33,8 @@ struct CacheRowBatch: @unchecked Sendable {
         /// Where each piece ends, six a row.
         @exclusivity(unchecked) var ends: [Int] = []
         @exclusivity(unchecked) var rows: [Row] = []
+        /// The facts of every listing found, end to end (``ListingEncoding/Facts/appendFound(of:to:)``).
+        @exclusivity(unchecked) var facts: [Int32] = []
 
         init(capacity: Int) {
             self.capacity = max(capacity, 64)
@@ -74,6 +80,7 @@ struct CacheRowBatch: @unchecked Sendable {
         storage.count = 0
         storage.ends.removeAll(keepingCapacity: true)
         storage.rows.removeAll(keepingCapacity: true)
+        storage.facts.removeAll(keepingCapacity: true)
     }
 
     /// Copies `row` in.
@@ -84,24 +91,47 @@ struct CacheRowBatch: @unchecked Sendable {
         storage.add(row.fields.reward)
         storage.add(row.code)
         storage.add(row.listing.map { $0.assumingMemoryBound(to: UInt8.self) })
+        // The listing's walk is made here, on the reading thread, and what it found is
+        // kept in a few numbers a fact: the walk was a tenth of the writing thread,
+        // which bounds `list --json` (docs/performance.md).
+        var factsEnd: Int32 = -1
+        if let listing = row.listing, !listing.isEmpty {
+            if let found = row.foundFacts {
+                storage.facts.append(contentsOf: found)
+                factsEnd = Int32(storage.facts.count)
+            } else if ListingEncoding.Facts.appendFound(of: listing, to: &storage.facts) {
+                factsEnd = Int32(storage.facts.count)
+            }
+        }
         storage.rows.append(Row(id: row.fields.id, coordinate: row.coordinate, club: row.club,
-                                hasCode: row.code != nil, hasListing: row.listing != nil))
+                                hasCode: row.code != nil, hasListing: row.listing != nil, factsEnd: factsEnd))
     }
 
-    /// Lends each row in order, as it was appended.
+    /// Lends each row in order, as it was appended, with the facts of its listing when
+    /// they were found (``CacheRowBytes/foundFacts``).
     func forEach(_ body: (CacheRowBytes) throws -> Void) rethrows {
         let all = UnsafeBufferPointer(start: storage.base, count: storage.count)
-        try storage.ends.withUnsafeBufferPointer { ends in
-            for (index, row) in storage.rows.enumerated() {
-                let first = index * Self.piecesPerRow
-                func piece(_ number: Int) -> UnsafeBufferPointer<UInt8> {
-                    let start = first + number == 0 ? 0 : ends[first + number - 1]
-                    return UnsafeBufferPointer(rebasing: all[start..<ends[first + number]])
+        try storage.facts.withUnsafeBufferPointer { facts in
+            try storage.ends.withUnsafeBufferPointer { ends in
+                var factsStart = 0
+                for (index, row) in storage.rows.enumerated() {
+                    let first = index * Self.piecesPerRow
+                    func piece(_ number: Int) -> UnsafeBufferPointer<UInt8> {
+                        let start = first + number == 0 ? 0 : ends[first + number - 1]
+                        return UnsafeBufferPointer(rebasing: all[start..<ends[first + number]])
+                    }
+                    let fields = CacheFieldBytes(id: row.id, title: piece(0), details: piece(1), creator: piece(2),
+                                                 reward: piece(3))
+                    var lent = CacheRowBytes(fields: fields, code: row.hasCode ? piece(4) : nil,
+                                             coordinate: row.coordinate,
+                                             listing: row.hasListing ? UnsafeRawBufferPointer(piece(5)) : nil,
+                                             club: row.club)
+                    if row.factsEnd >= 0 {
+                        lent.foundFacts = UnsafeBufferPointer(rebasing: facts[factsStart..<Int(row.factsEnd)])
+                        factsStart = Int(row.factsEnd)
+                    }
+                    try body(lent)
                 }
-                let fields = CacheFieldBytes(id: row.id, title: piece(0), details: piece(1), creator: piece(2),
-                                             reward: piece(3))
-                try body(CacheRowBytes(fields: fields, code: row.hasCode ? piece(4) : nil, coordinate: row.coordinate,
-                                       listing: row.hasListing ? UnsafeRawBufferPointer(piece(5)) : nil, club: row.club))
             }
         }
     }

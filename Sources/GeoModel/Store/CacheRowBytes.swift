@@ -17,6 +17,10 @@ public struct CacheRowBytes {
     public let listing: UnsafeRawBufferPointer?
     /// Whose the cache is and who changed it last, on a club store; nil elsewhere.
     public let club: ClubRecord?
+    /// The listing's facts when a reading thread has found them already
+    /// (``CacheRowBatch``, ``ListingEncoding/Facts/appendFound(of:to:)``); nil when the
+    /// writer finds them (``ListingEncoding/withFacts(of:found:_:)``).
+    var foundFacts: UnsafeBufferPointer<Int32>?
 
     public init(fields: CacheFieldBytes, code: UnsafeBufferPointer<UInt8>?, coordinate: Coordinate?,
                 listing: UnsafeRawBufferPointer?, club: ClubRecord? = nil) {

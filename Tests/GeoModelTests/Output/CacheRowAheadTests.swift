@@ -82,6 +82,50 @@ import Testing
         #expect(lent == expected)
     }
 
+    @Test("a batch lends a listing with the facts its reading thread found, the same as a fresh walk finds")
+    func aBatchLendsTheFactsFound() throws {
+        var cache = ListingPartsTests.full
+        cache.code = "GC12"
+        var batch = CacheRowBatch()
+        cache.withRowBytes(id: CacheID(rawValue: 3)) { batch.append($0) }
+        var checked = 0
+        try batch.forEach { row in
+            let found = try #require(row.foundFacts)
+            let listing = try #require(row.listing)
+            let walked = try #require(ListingEncoding.Facts(listing))
+            let lent = ListingEncoding.Facts(bytes: listing, found: found)
+            for tag in (0...31).compactMap(ListingEncoding.Tag.init(rawValue:)) {
+                #expect(lent.has(tag) == walked.has(tag), "\(tag)")
+                #expect(lent.text(tag).map(Array.init) == walked.text(tag).map(Array.init), "\(tag)")
+            }
+            checked += 1
+        }
+        #expect(checked == 1)
+    }
+
+    @Test("a listing an older store kept is lent without facts and written as it reads")
+    func anOlderListingIsLentWithoutFacts() throws {
+        // Version 1, tag 10 (logs without ids), one log of four texts: "d", "t", "f", "x".
+        let older: [UInt8] = [1, 10, 1, 1, 0x64, 1, 0x74, 1, 0x66, 1, 0x78]
+        let cache = GeoCache(title: "Old", details: "D", creator: "C", reward: "R")
+        var batch = CacheRowBatch()
+        var inPlace = BufferedWriter()
+        try cache.withRowBytes(id: CacheID(rawValue: 4)) { row in
+            try older.withUnsafeBytes { listing in
+                let withOlder = CacheRowBytes(fields: row.fields, code: nil, coordinate: nil, listing: listing)
+                JSONInterchange.writeElement(for: withOlder, isFirst: true, layout: .listing, to: &inPlace)
+                batch.append(withOlder)
+            }
+        }
+        var lent = BufferedWriter()
+        batch.forEach { row in
+            #expect(row.foundFacts == nil)
+            JSONInterchange.writeElement(for: row, isFirst: true, layout: .listing, to: &lent)
+        }
+        #expect(lent.text == inPlace.text)
+        #expect(lent.text.contains(#""finder" : "f""#))
+    }
+
     @Test func theSieveNeverTurnsAwayACodeItHolds() {
         let codes = (0..<5_000).map { "GC\(String($0, radix: 36, uppercase: true))" }
         let sieve = CodeSieve(codes)

@@ -172,7 +172,7 @@ public enum JSONInterchange {
     public static func writeElement(for row: CacheRowBytes, club: ClubRecord? = nil, own: OwnData? = nil, isFirst: Bool,
                                     layout: Layout = .export, to output: inout BufferedWriter) {
         output.append(isFirst ? "[\n  {\n" : ",\n  {\n")
-        ListingEncoding.withFacts(of: row.listing) { facts in
+        ListingEncoding.withFacts(of: row.listing, found: row.foundFacts) { facts in
             writeMembers(of: row, facts: facts, layout: layout, to: &output)
         }
         if let club { writeMembers(of: club, layout: layout, to: &output) }
