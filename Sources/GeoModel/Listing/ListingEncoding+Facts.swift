@@ -20,9 +20,7 @@ extension ListingEncoding {
         /// The facts of `bytes`, or nil when they are not in ``encode(_:)``'s form.
         init?(_ bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
-            var starts = starts
-            guard Self.walk(bytes, { tag, start in starts[Int(tag)] = start }) else { return nil }
-            self.starts = starts
+            guard Self.walk(bytes, { tag, start in self.starts[Int(tag)] = start }) else { return nil }
         }
 
         /// The facts of `bytes` as ``appendFound(of:to:)`` gave them for the same bytes
