@@ -19,15 +19,16 @@ extension UTCTime {
     /// after the same second sorts later, as it should); a date alone is its midnight in
     /// UTC (``canonical(_:)``). Nil for a text that is not a date.
     static func orderKey(_ text: String) -> String? {
-        let canonical = canonical(text.trimmingWhitespace())
-        let bytes = Array(canonical.utf8)
-        guard bytes.count >= 10, isDate(bytes) else { return nil }
-        // `canonical(_:)` gives back what is not a time unchanged: only its own spelling
-        // (`YYYY-MM-DDTHH:MM:SS`, a fraction, `Z`) is a time here.
-        guard bytes.count >= 20, isCanonicalTime(bytes) else { return nil }
-        var key = bytes[0..<19]
-        if bytes.count > 20 { key += bytes[20..<(bytes.count - 1)] }
-        return String(decoding: key, as: UTF8.self)
+        var canonical = canonical(text.trimmingWhitespace())
+        return canonical.withUTF8 { bytes in
+            guard isOrderable(bytes) else { return nil }
+            let fraction = fractionDigits(bytes)
+            return String(unsafeUninitializedCapacity: 19 + fraction.count) { key in
+                _ = key.initialize(fromContentsOf: bytes[0..<19])
+                _ = UnsafeMutableBufferPointer(rebasing: key[19...]).initialize(fromContentsOf: fraction)
+                return 19 + fraction.count
+            }
+        }
     }
 
     /// Whether `earlier` names an earlier instant than `later`: nil when either is not a
@@ -37,22 +38,53 @@ extension UTCTime {
         return first < second
     }
 
-    /// `YYYY-MM-DD` at the start of `bytes`, digits where the digits go.
-    private static func isDate(_ bytes: [UInt8]) -> Bool {
-        (0..<10).allSatisfy { index in
-            index == 4 || index == 7 ? bytes[index] == UInt8(ascii: "-") : isDigitByte(bytes[index])
+    /// Of two texts in ``canonical(_:)``'s spelling, whether `later` names a later instant
+    /// than `earlier` (as their ``orderKey(_:)``s compare); nil when either is not such a
+    /// time. Compared in place: no key is made.
+    static func isCanonicalLater(_ later: String, than earlier: String) -> Bool? {
+        var (later, earlier) = (later, earlier)
+        return later.withUTF8 { laterBytes in
+            earlier.withUTF8 { earlierBytes in
+                guard isOrderable(laterBytes), isOrderable(earlierBytes) else { return nil }
+                for index in 0..<19 where laterBytes[index] != earlierBytes[index] {
+                    return laterBytes[index] > earlierBytes[index]
+                }
+                return fractionDigits(earlierBytes).lexicographicallyPrecedes(fractionDigits(laterBytes))
+            }
         }
     }
 
+    /// Whether `text`, in ``canonical(_:)``'s spelling, is a time that sorts (as
+    /// ``orderKey(_:)`` takes it).
+    static func isCanonicalTime(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(isOrderable)
+    }
+
     /// Whether `bytes` are spelled as ``canonical(_:)`` spells a time: a date, `T`, a time
-    /// of day, an optional fraction of digits and `Z`.
-    private static func isCanonicalTime(_ bytes: [UInt8]) -> Bool {
-        guard bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z") else { return false }
-        let colons = [13, 16]
-        guard (11..<19).allSatisfy({ colons.contains($0) ? bytes[$0] == UInt8(ascii: ":") : isDigitByte(bytes[$0]) })
-        else { return false }
+    /// of day, an optional fraction of digits and `Z`. (``canonical(_:)`` gives back what
+    /// is not a time unchanged: only its own spelling is a time here.)
+    private static func isOrderable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[bytes.count - 1] == UInt8(ascii: "Z") else {
+            return false
+        }
+        for index in 0..<19 {
+            let ok = switch index {
+            case 4, 7: bytes[index] == UInt8(ascii: "-")
+            case 10: true
+            case 13, 16: bytes[index] == UInt8(ascii: ":")
+            default: isDigitByte(bytes[index])
+            }
+            guard ok else { return false }
+        }
         if bytes.count == 20 { return true }
-        return bytes[19] == UInt8(ascii: ".") && bytes.count > 21 && bytes[20..<(bytes.count - 1)].allSatisfy(isDigitByte)
+        guard bytes[19] == UInt8(ascii: "."), bytes.count > 21 else { return false }
+        return bytes[20..<(bytes.count - 1)].allSatisfy(isDigitByte)
+    }
+
+    /// The fraction's digits of a time ``isOrderable(_:)`` took (empty when none).
+    private static func fractionDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        bytes.count > 20 ? bytes[20..<(bytes.count - 1)] : bytes[0..<0]
     }
 
     private static func isDigitByte(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

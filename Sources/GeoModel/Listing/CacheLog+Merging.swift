@@ -55,12 +55,16 @@ extension CacheLog {
     /// The date of the newest of `logs` (``UTCTime/orderKey(_:)``) in ``UTCTime``'s
     /// spelling; nil when none has a date.
     static func newestDate(of logs: [CacheLog]) -> String? {
-        var newest: (key: String, date: String)?
+        // The dates compared in place: a key made for each log was a twentieth of the
+        // mapping of a pocket query with logs (callgrind).
+        var newest: String?
         for log in logs {
-            guard let key = UTCTime.orderKey(log.date) else { continue }
-            if newest == nil || key > newest!.key { newest = (key, UTCTime.canonical(log.date.trimmingWhitespace())) }
+            let date = UTCTime.canonical(log.date.trimmingWhitespace())
+            guard UTCTime.isCanonicalTime(date) else { continue }
+            if let found = newest, UTCTime.isCanonicalLater(date, than: found) != true { continue }
+            newest = date
         }
-        return newest?.date
+        return newest
     }
 
     /// What finds a log without an id: its instant (however spelled), type and finder.

@@ -52,7 +52,9 @@ public enum ListingEncoding {
             bytes.append(Tag.travelBugs.rawValue)
             appendVarint(listing.travelBugs.count, to: &bytes)
             for bug in listing.travelBugs {
-                for part in [bug.id, bug.ref, bug.name] { appendText(part, to: &bytes) }
+                appendText(bug.id, to: &bytes)
+                appendText(bug.ref, to: &bytes)
+                appendText(bug.name, to: &bytes)
             }
         }
         text(.shortDescription, listing.shortDescription)
@@ -77,15 +79,14 @@ public enum ListingEncoding {
             bytes.append(Tag.waypoints.rawValue)
             appendVarint(listing.waypoints.count, to: &bytes)
             for waypoint in listing.waypoints {
-                for part in [waypoint.code, waypoint.kind, waypoint.name, waypoint.comment] { appendText(part, to: &bytes) }
-                for part in [waypoint.symbol, waypoint.time, waypoint.url, waypoint.urlName] {
-                    if let part {
-                        bytes.append(1)
-                        appendText(part, to: &bytes)
-                    } else {
-                        bytes.append(0)
-                    }
-                }
+                appendText(waypoint.code, to: &bytes)
+                appendText(waypoint.kind, to: &bytes)
+                appendText(waypoint.name, to: &bytes)
+                appendText(waypoint.comment, to: &bytes)
+                appendOptionalText(waypoint.symbol, to: &bytes)
+                appendOptionalText(waypoint.time, to: &bytes)
+                appendOptionalText(waypoint.url, to: &bytes)
+                appendOptionalText(waypoint.urlName, to: &bytes)
                 if let place = waypoint.coordinate {
                     bytes.append(1)
                     appendVarint(zigzag(Int(place.latitudeMicrodegrees)), to: &bytes)
@@ -100,8 +101,15 @@ public enum ListingEncoding {
         if !listing.logs.isEmpty {
             bytes.append(Tag.identifiedLogs.rawValue)
             appendVarint(listing.logs.count, to: &bytes)
+            // Each text appended in turn: an array of a log's six texts cost an
+            // allocation a log (callgrind, an import of a pocket query with logs).
             for log in listing.logs {
-                for part in [log.date, log.type, log.finder, log.text, log.id, log.finderID] { appendText(part, to: &bytes) }
+                appendText(log.date, to: &bytes)
+                appendText(log.type, to: &bytes)
+                appendText(log.finder, to: &bytes)
+                appendText(log.text, to: &bytes)
+                appendText(log.id, to: &bytes)
+                appendText(log.finderID, to: &bytes)
             }
         }
         return bytes
@@ -194,6 +202,16 @@ public enum ListingEncoding {
             appendVarint(utf8.count, to: &bytes)
             bytes.append(contentsOf: utf8)
         }
+    }
+
+    /// An optional text: 0 when absent, else 1 and the text.
+    private static func appendOptionalText(_ text: String?, to bytes: inout [UInt8]) {
+        guard let text else {
+            bytes.append(0)
+            return
+        }
+        bytes.append(1)
+        appendText(text, to: &bytes)
     }
 
     /// A signed number as an unsigned one that stays short when it is small either way.

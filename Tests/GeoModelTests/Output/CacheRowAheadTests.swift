@@ -104,14 +104,14 @@ import Testing
     }
 
     @Test("a listing an older store kept is lent without facts and written as it reads")
-    func anOlderListingIsLentWithoutFacts() throws {
+    func anOlderListingIsLentWithoutFacts() {
         // Version 1, tag 10 (logs without ids), one log of four texts: "d", "t", "f", "x".
         let older: [UInt8] = [1, 10, 1, 1, 0x64, 1, 0x74, 1, 0x66, 1, 0x78]
         let cache = GeoCache(title: "Old", details: "D", creator: "C", reward: "R")
         var batch = CacheRowBatch()
         var inPlace = BufferedWriter()
-        try cache.withRowBytes(id: CacheID(rawValue: 4)) { row in
-            try older.withUnsafeBytes { listing in
+        cache.withRowBytes(id: CacheID(rawValue: 4)) { row in
+            older.withUnsafeBytes { listing in
                 let withOlder = CacheRowBytes(fields: row.fields, code: nil, coordinate: nil, listing: listing)
                 JSONInterchange.writeElement(for: withOlder, isFirst: true, layout: .listing, to: &inPlace)
                 batch.append(withOlder)
