@@ -26,3 +26,24 @@ import Testing
         #expect(read(ends[0], &byte, 1) == 0)
     }
 }
+
+/// Only the form watches a store file for other processes' writes: a command that exits
+/// has no use for the watch, which would hear every page the command itself writes.
+@Suite struct StoreWatchPurposeTests {
+    @Test("a store file opened for the form is watched for other processes' writes")
+    func theFormsStoreIsWatched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try StoreLocation.file(directory.file().path, createsDirectories: false).open(for: .form)
+        #expect(store.changeDescriptor != nil)
+    }
+
+    @Test("a store file opened for a command is not watched, and opened again it still is not")
+    func aCommandsStoreIsNotWatched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try StoreLocation.file(directory.file().path, createsDirectories: false).open(for: .command)
+        #expect(store.changeDescriptor == nil)
+        #expect(try store.reopened().changeDescriptor == nil)
+    }
+}

@@ -62,7 +62,8 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     public func open(for purpose: StorePurpose = .form) throws(StoreError) -> any CacheStore {
         switch self {
         case .file(let path, let createsDirectories):
-            try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories)
+            try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories,
+                            watchesChanges: purpose == .form)
         case .server(let url):
             try PostgresStore(url: url, purpose: purpose)
         }
@@ -115,7 +116,7 @@ public enum StorePurpose: Sendable {
     /// The form: it listens for other sessions' changes, and reads what it shows first
     /// (the count, the first caches, a kept draft) in the exchange that checks the schema.
     case form
-    /// One command that exits: no listening (it would never hear a notification), and
-    /// the schema checked in the same exchange as its first read.
+    /// One command that exits: no listening (it would never hear a notification) and no
+    /// watch on a store file, and the schema checked in the same exchange as its first read.
     case command
 }

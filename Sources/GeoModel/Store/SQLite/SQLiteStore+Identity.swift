@@ -24,12 +24,13 @@ extension SQLiteStore {
     /// Use it after ``StoreError/fileDeleted(path:)``, ``StoreError/fileReplaced(path:)``
     /// or ``StoreError/fileOverwritten(path:)``:
     /// this store stays detached; the new one uses whatever file the path names now,
-    /// checked like any store being opened (``init(path:createIntermediateDirectories:defersCheck:)``).
+    /// checked like any store being opened (``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``).
     public func reopened() throws -> any CacheStore {
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)
         }
-        return try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories)
+        return try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories,
+                               watchesChanges: watchesChanges)
     }
 
     /// Before a write: throws when the store was opened read-only

@@ -11,7 +11,7 @@ import GRDB
 /// commits through ``hasChangedExternally()``.
 ///
 /// Opening checks the file first and refuses, without changing a byte, anything
-/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:defersCheck:)``.
+/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: SQLiteStore.defaultPath())
@@ -62,6 +62,8 @@ public final class SQLiteStore: CacheStore {
 
     /// Whether opening may create missing directories up the path; kept for ``reopened()``.
     let createsIntermediateDirectories: Bool
+    /// Whether the store's directory is watched for other processes' writes (``watch``).
+    let watchesChanges: Bool
 
     /// Why the store no longer uses its file (deleted or replaced while open), once
     /// that was noticed; from then on every method throws it.
@@ -127,11 +129,17 @@ public final class SQLiteStore: CacheStore {
     ///
     /// With `defersCheck` (the form), a file not checked as it is opens unchecked when it
     /// needs no other write, and ``beginIntegrityCheck()`` checks it (`+LateCheck.swift`).
+    ///
+    /// With `watchesChanges` (the default), the store's directory is watched for other
+    /// processes' writes (``changeDescriptor``). A command that exits does without: the
+    /// watch heard the command's own writes too, an event queued for every page an
+    /// import wrote, and the kernel waits at exit before it frees the watch.
     public init(path: String, createIntermediateDirectories: Bool = false,
-                defersCheck: Bool = false) throws(StoreError) {
+                defersCheck: Bool = false, watchesChanges: Bool = true) throws(StoreError) {
         let path = StorePath.absolute(path)
         self.path = path
         self.createsIntermediateDirectories = createIntermediateDirectories
+        self.watchesChanges = watchesChanges
         let (state, readOnly) = try StoreFile.inspectForOpening(path)
         if let readOnly, state == .empty { throw readOnly }
         readOnlyError = readOnly
@@ -163,7 +171,7 @@ public final class SQLiteStore: CacheStore {
             self.queue = queue
             self.lastDataVersion = dataVersion
             sideFiles = StoreFile.SideFiles(of: path)
-            watch = StoreFileWatch(path: path)
+            watch = watchesChanges ? StoreFileWatch(path: path) : nil
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
@@ -178,7 +186,7 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
-    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:)``.
+    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``.
     public convenience init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
         try self.init(path: url.path, createIntermediateDirectories: createIntermediateDirectories)
     }
