@@ -130,12 +130,13 @@ struct GPXListingTests {
         #expect(DecimalDegrees.millionths(text) == millionths)
     }
 
-    @Test("a waypoint of an export from before caches had a place reads back its four fields, with no place and no listing")
-    func oldExportsCarryNoFacts() throws {
-        let cache = Samples.oak
+    /// A waypoint as geocache-tui exported `cache` before caches had a place: its four
+    /// fields proved by the last 9 digits of their digest as the cache id, in a file whose
+    /// `creator` is `creator`.
+    private static func oldExport(of cache: GeoCache, creator: String) -> String {
         let id = cache.interchangeDigest % 1_000_000_000
-        let old = """
-            <gpx version="1.0" creator="geocache-tui" xmlns="http://www.topografix.com/GPX/1/0" \
+        return """
+            <gpx version="1.0" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/0" \
             xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
               <wpt lat="0.000000" lon="0.000000">
                 <name>\(cache.interchangeCode)</name>
@@ -164,9 +165,24 @@ struct GPXListingTests {
               </wpt>
             </gpx>
             """
+    }
+
+    @Test("a waypoint of an export from before caches had a place reads back its four fields, with no place and no listing")
+    func oldExportsCarryNoFacts() throws {
+        let cache = Samples.oak
+        let old = Self.oldExport(of: cache, creator: "geocache-tui")
         var expected = cache
         expected.code = cache.interchangeCode
         #expect(Interchange.caches(try Interchange.records(text: old, name: "old.gpx")) == [expected])
+    }
+
+    @Test("another program's waypoint whose cache id matches the digest is mapped, not read back as geocache-tui's")
+    func anotherProgramsIdIsNoProof() throws {
+        let cache = Samples.oak
+        let file = Self.oldExport(of: cache, creator: "GSAK")
+        let mapped = try #require(Interchange.caches(try Interchange.records(text: file, name: "gsak.gpx")).first)
+        #expect(mapped.details != cache.details)
+        #expect(mapped.details.hasSuffix("Behind the tree"))
     }
 }
 

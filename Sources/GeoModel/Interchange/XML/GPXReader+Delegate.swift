@@ -94,6 +94,7 @@ extension GPXReader {
                     return
                 }
                 isLOC = elementName == .loc
+                header.isOurs = attributes.value(of: "creator") == GPXWriter.creator
             } else if path.count == 1, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
                 draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
                                       header: header)

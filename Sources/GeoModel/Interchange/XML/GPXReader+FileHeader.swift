@@ -6,6 +6,9 @@ extension GPXReader {
         /// The file's time, `<gpx><time>` (GPX 1.0) or `<gpx><metadata><time>` (1.1), in
         /// ``UTCTime``'s spelling; nil when the file gives none or one that is no date.
         var time: String?
+        /// Whether geocache-tui wrote the file: `<gpx creator="geocache-tui">`
+        /// (``GPXWriter/creator``), as every GPX export it made has.
+        var isOurs = false
 
         /// Takes `value`, the text of the header field `target`; a blank one says nothing.
         mutating func read(_ value: String, as target: Delegate.Target) {
@@ -37,6 +40,7 @@ extension GPXReader.WaypointDraft {
     init(position: TextPosition, header: GPXReader.FileHeader) {
         self.init(position: position, fileAuthor: header.author)
         fileTime = header.time
+        fileIsOurs = header.isOurs
     }
 
     /// The age of the listing the waypoint carries (``Listing/asOf``): the file's time,

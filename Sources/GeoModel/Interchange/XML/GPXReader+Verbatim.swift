@@ -16,7 +16,10 @@ extension GPXReader.WaypointDraft {
     /// The cache exactly as GPXWriter wrote it, when the digest proves the four fields
     /// unchanged: the digest of title, details, creator and reward
     /// (``GeoCache/interchangeDigest``) in `<src>`, or, in exports of geocache-tui from
-    /// before `<src>` carried it, its last 9 digits as the `groundspeak:cache` id.
+    /// before `<src>` carried it (the file's `creator` is geocache-tui), its last 9 digits
+    /// as the `groundspeak:cache` id. Another program's file, whose ids are its own, is
+    /// not tried: each try works out the digest of the whole details, a seventh of the
+    /// mapping of a pocket query with long descriptions (callgrind).
     /// Details are `<cmt>` (written when the short description is the listing's own)
     /// or the short description (written as the details otherwise; GPSBabel adds a
     /// `<cmt>` of its own, so both are tried, `<cmt>` first); `detailsInComment` says
@@ -28,7 +31,7 @@ extension GPXReader.WaypointDraft {
         let proof: (UInt64) -> Bool
         if let digest = sourceDigest {
             proof = { $0 == digest }
-        } else if let cacheID, cacheID < 1_000_000_000 {
+        } else if fileIsOurs, let cacheID, cacheID < 1_000_000_000 {
             proof = { $0 % 1_000_000_000 == cacheID }
         } else {
             return nil

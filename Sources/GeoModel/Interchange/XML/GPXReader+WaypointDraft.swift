@@ -8,6 +8,8 @@ extension GPXReader {
         var fileAuthor: String?
         /// The file's time (``FileHeader/time``): the age of the listing it carries.
         var fileTime: String?
+        /// Whether geocache-tui wrote the file (``FileHeader/isOurs``).
+        var fileIsOurs = false
         var isCache = false
         /// The `lat` and `lon` attributes, read exactly; nil when the waypoint has none.
         var coordinate: Coordinate?

@@ -78,10 +78,14 @@ public enum GPXWriter {
         try output(footer)
     }
 
+    /// The `creator` of every GPX file geocache-tui writes: the reader knows its own
+    /// exports by it (``GPXReader/FileHeader/isOurs``).
+    static let creator = "geocache-tui"
+
     /// The start of a GPX 1.0 document, up to the first waypoint.
     public static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.0" creator="geocache-tui" \
+        <gpx version="1.0" creator="\(creator)" \
         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
         xmlns="\(gpxNamespace)" \
         xmlns:groundspeak="\(groundspeakNamespace)" \
@@ -98,7 +102,7 @@ public enum GPXWriter {
     /// The start of a GPX 1.1 document, up to the first waypoint.
     public static let header11 = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="geocache-tui" \
+        <gpx version="1.1" creator="\(creator)" \
         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
         xmlns="\(gpx11Namespace)" \
         xmlns:groundspeak="\(groundspeakNamespace)" \
