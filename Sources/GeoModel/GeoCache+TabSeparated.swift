@@ -38,6 +38,14 @@ extension GeoCache {
         field(fields.reward)
     }
 
+    /// `text` escaped as a field of ``tabSeparatedLine`` is (``escapedForLine``): a text
+    /// other lines print beside the fields (the person's note in `own`) reads the same way.
+    public static func lineEscaped(_ text: String) -> String {
+        var output = BufferedWriter()
+        output.appendEscaped(text, escapedForLine)
+        return output.text
+    }
+
     /// `text` with `\`, tab, newline and carriage return written as `\\`, `\t`, `\n`,
     /// `\r`, and any other control character as `\u{XX}`.
     static let escapedForLine = TextEscaping(

@@ -231,7 +231,8 @@ enum CommandHelp {
             Your own data on a cache is kept apart from its listing: a newer pocket query \
             never changes it, and on a club store it is your role's alone. Without options, \
             prints it: the code, then "found" and the time (or "no"), "final" and your \
-            corrected coordinates, "note" and your note, one per line, tab-separated. \
+            corrected coordinates, "note" and your note, one per line, tab-separated \
+            (a tab, line break or backslash in the note escaped as list escapes a field). \
             --final sets corrected coordinates (a solved puzzle's final): distance, bearing, \
             nearest first, list --near and the exports for a GPS use them, and GPX keeps the \
             listing's beside them. --found sets when you found it (a date alone is its \

@@ -234,10 +234,12 @@ extension CommandText {
     }
     /// The person's data on a cache, one fact a line: "GC1A2B3", "found 2026-…", "final N …", "note …".
     static func ownData(_ own: OwnData, code: String) -> String {
-        var lines = [code]
-        lines.append(own.found.map { "found\t\($0)" } ?? "found\tno")
+        // Escaped as `list` escapes a field: a tab, a backslash or a control character in
+        // the note (or a code as typed) neither splits the line nor moves the cursor.
+        var lines = [GeoCache.lineEscaped(code)]
+        lines.append(own.found.map { "found\t\(GeoCache.lineEscaped($0))" } ?? "found\tno")
         if let corrected = own.corrected { lines.append("final\t\(corrected.geocachingText)") }
-        if !own.note.isEmpty { lines.append("note\t" + own.note.replacingOccurrences(of: "\n", with: "\\n")) }
+        if !own.note.isEmpty { lines.append("note\t" + GeoCache.lineEscaped(own.note)) }
         return lines.joined(separator: "\n")
     }
     static func fieldNoteProblem(_ path: String, _ problem: FieldNotes.Problem, skipped: Bool) -> String {

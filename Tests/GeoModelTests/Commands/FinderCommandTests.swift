@@ -92,6 +92,16 @@ import Testing
         #expect(gpx.contains("<gsak:GcNote>solved</gsak:GcNote>"))
     }
 
+    @Test("own prints a note with a tab, a backslash, a line break and an escape sequence escaped as list escapes a field")
+    func ownEscapesItsNoteAsListDoes() throws {
+        let fixture = try fixture(.sqlite)
+        let note = "under the\tstone\\left\nsecond line \u{1B}[2J"
+        let set = try run(fixture, ["own", "GC2MILL", "--note", note])
+        #expect(set.status == 0, "stderr was: \(set.error)")
+        #expect(set.output == "GC2MILL\nfound\tno\nnote\tunder the\\tstone\\\\left\\nsecond line \\u{1B}[2J\n")
+        #expect(try fixture.store.ownData().byCode["GC2MILL"]?.note == note)
+    }
+
     @Test("export --not-found leaves found caches out and GPX writes Geocache Found", arguments: StoreKind.allCases)
     func exportFoundCaches(_ kind: StoreKind) throws {
         let fixture = try fixture(kind)
