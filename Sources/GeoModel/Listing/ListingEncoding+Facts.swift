@@ -5,7 +5,7 @@ extension ListingEncoding {
     /// export read a stored listing through (docs/performance.md).
     ///
     /// Only the form ``encode(_:)`` writes is taken (each fact once, logs with their
-    /// ids, no empty list); ``withFacts(of:_:)`` brings any other bytes to that form.
+    /// ids, no empty list); ``withFacts(of:found:_:)`` brings any other bytes to that form.
     struct Facts {
         /// The encoding.
         let bytes: UnsafeRawBufferPointer
