@@ -95,13 +95,8 @@ struct CacheRowBatch: @unchecked Sendable {
         // kept in a few numbers a fact: the walk was a tenth of the writing thread,
         // which bounds `list --json` (docs/performance.md).
         var factsEnd: Int32 = -1
-        if let listing = row.listing, !listing.isEmpty {
-            if let found = row.foundFacts {
-                storage.facts.append(contentsOf: found)
-                factsEnd = Int32(storage.facts.count)
-            } else if ListingEncoding.Facts.appendFound(of: listing, to: &storage.facts) {
-                factsEnd = Int32(storage.facts.count)
-            }
+        if let listing = row.listing, !listing.isEmpty, ListingEncoding.Facts.appendFound(of: listing, to: &storage.facts) {
+            factsEnd = Int32(storage.facts.count)
         }
         storage.rows.append(Row(id: row.fields.id, coordinate: row.coordinate, club: row.club,
                                 hasCode: row.code != nil, hasListing: row.listing != nil, factsEnd: factsEnd))
