@@ -49,4 +49,46 @@ import GeoTestSupport
 
         #expect(FileManager.default.fileExists(atPath: passing))
     }
+
+    @Test("a record is readable by its owner only and leaves no other file beside it")
+    func aRecordIsPrivateAndAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        _ = try SQLiteStore(url: url)
+        let identity = try StoreFile.identity(of: url.path)
+        let record = StoreFile.CheckRecord.location(of: identity)
+        unlink(record)
+
+        StoreFile.CheckRecord.record(url.path, identity)
+
+        var info = stat()
+        #expect(stat(record, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        let name = (record as NSString).lastPathComponent
+        let beside = try FileManager.default.contentsOfDirectory(atPath: StoreFile.CheckRecord.directory())
+            .filter { $0.hasPrefix(name) && $0 != name }
+        #expect(beside.isEmpty)
+    }
+
+    @Test("a record that says more than the file's stamp does not match it")
+    func aLongerRecordDoesNotMatch() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        _ = try SQLiteStore(url: url)
+        let identity = try StoreFile.identity(of: url.path)
+        let stamp = try #require(StoreFile.CheckRecord.stamp(of: url.path))
+        try (stamp + "more\n").write(toFile: StoreFile.CheckRecord.location(of: identity), atomically: true, encoding: .utf8)
+
+        #expect(!StoreFile.CheckRecord.matches(url.path, identity))
+    }
+
+    @Test("the records live under XDG_STATE_HOME when it is absolute, else under HOME's .local/state")
+    func theRecordsDirectoryFollowsTheEnvironment() {
+        #expect(StoreFile.CheckRecord.directory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+                == "/s/geocache-tui/checked")
+        #expect(StoreFile.CheckRecord.directory(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/state/geocache-tui/checked")
+    }
 }

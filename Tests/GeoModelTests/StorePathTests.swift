@@ -26,6 +26,13 @@ import Testing
         #expect(StorePath.fileName(of: path) == URL(fileURLWithPath: path).lastPathComponent)
     }
 
+    @Test("a file's directory is the one NSString's deletingLastPathComponent names",
+          arguments: ["/srv/caches.sqlite", "/caches.sqlite", "caches.sqlite", "data/caches.sqlite",
+                      "/tmp/with space/ünïcödé.sqlite", "/", "/srv/geo"])
+    func directoryIsTheOneNSStringNames(_ path: String) {
+        #expect(StorePath.directory(of: path) == (path as NSString).deletingLastPathComponent)
+    }
+
     @Test func relativeStoreValueNamesAFileInTheCurrentDirectory() throws {
         let location = try StoreLocation("caches.sqlite")
         #expect(location == .file(FileManager.default.currentDirectoryPath + "/caches.sqlite", createsDirectories: false))

@@ -43,8 +43,9 @@ public enum TerminalRequirements {
         guard outputIsTerminal else { throw .outputNotATerminal }
         guard let name = term, !name.isEmpty else { throw .terminalTypeNotSet }
         // A name with a slash or a control character cannot be a terminfo entry; never
-        // pass it on to the library.
-        guard !name.contains("/"), !name.unicodeScalars.contains(where: \.isControlCharacter)
+        // pass it on to the library. (Bytes: `contains` with a string is Foundation's
+        // search, code the form runs nowhere else.)
+        guard !name.utf8.contains(UInt8(ascii: "/")), !name.unicodeScalars.contains(where: \.isControlCharacter)
         else { throw .unknownTerminalType(sanitized(name)) }
         switch probe(name) {
         case .usable: return name

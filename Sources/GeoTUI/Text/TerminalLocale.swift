@@ -21,10 +21,15 @@ public enum TerminalLocale {
         return true
     }()
 
-    /// True when the locale name ends in a UTF-8 codeset ("…UTF-8", "…utf8"), in any case.
-    private static func isUTF8(_ name: UnsafePointer<CChar>) -> Bool {
+    /// True when the locale name names a UTF-8 codeset ("…UTF-8", "…utf8", "….UTF-8@euro"),
+    /// in any case. Compared as bytes: `String.contains` with a string is Foundation's,
+    /// whose search brings code the form runs nowhere else into memory at every start.
+    static func isUTF8(_ name: UnsafePointer<CChar>) -> Bool {
         let lowered = String(cString: name).utf8.map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
-        let text = String(decoding: lowered, as: UTF8.self)
-        return text.contains("utf-8") || text.contains("utf8")
+        return [Array("utf-8".utf8), Array("utf8".utf8)].contains { codeset in
+            lowered.count >= codeset.count && (0...lowered.count - codeset.count).contains { start in
+                lowered[start..<start + codeset.count].elementsEqual(codeset)
+            }
+        }
     }
 }

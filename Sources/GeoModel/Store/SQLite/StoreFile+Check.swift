@@ -19,14 +19,27 @@ extension StoreFile {
     enum CheckRecord {
         /// The record's file for the store file `identity`.
         static func location(of identity: Identity,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+                             environment: [String: String] = recordEnvironment()) -> String {
+            directory(environment: environment) + "/\(identity.device)-\(identity.inode)"
+        }
+
+        /// The directory of the records.
+        static func directory(environment: [String: String] = recordEnvironment()) -> String {
             let base: String
             if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
                 base = state
             } else {
                 base = (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state"
             }
-            return base + "/geocache-tui/checked/\(identity.device)-\(identity.inode)"
+            return base + "/geocache-tui/checked"
+        }
+
+        /// The two variables ``directory(environment:)`` reads, asked of `getenv` by name
+        /// (not `ProcessInfo.environment`'s dictionary of every variable).
+        static func recordEnvironment() -> [String: String] {
+            ["XDG_STATE_HOME", "HOME"].reduce(into: [:]) { values, name in
+                if let value = getenv(name) { values[name] = String(cString: value) }
+            }
         }
 
         /// The file's size and modification time, then its path, as the record writes
@@ -39,26 +52,53 @@ extension StoreFile {
 
         /// True when the file at `path` (the file `identity`) is as last recorded.
         static func matches(_ path: String, _ identity: Identity) -> Bool {
-            guard let stamp = stamp(of: path),
-                  let recorded = try? String(contentsOfFile: location(of: identity), encoding: .utf8) else { return false }
-            return recorded == stamp
+            guard let stamp = stamp(of: path) else { return false }
+            let expected = Array(stamp.utf8)
+            // One byte more than the stamp: a longer record is another one.
+            guard case .success(let recorded) = StoreFile.readPrefix(location(of: identity),
+                                                                     count: expected.count + 1) else { return false }
+            return recorded == expected
         }
 
         /// Records the file at `path` as it is now; best effort (a record that cannot
         /// be written only makes the next opening check the file).
+        ///
+        /// Plain `open`, `write` and `rename`, as the reading: every write of a form
+        /// records its store, and Foundation's `FileManager` (its URLs, its own
+        /// temporary file named by a UUID) would bring a megabyte of code it runs
+        /// nowhere else into memory (docs/performance.md).
         static func record(_ path: String, _ identity: Identity) {
             guard let stamp = stamp(of: path) else { return }
-            let target = location(of: identity)
-            let directory = (target as NSString).deletingLastPathComponent
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                     attributes: [.posixPermissions: 0o700])
+            let environment = recordEnvironment()
+            let directory = directory(environment: environment)
+            let target = location(of: identity, environment: environment)
+            try? StoreFile.createDirectory(directory, forStore: target, intermediate: true)
             let temporary = target + ".\(getpid()).\(pthread_self()).tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(stamp.utf8)) else { return }
+            guard write(Array(stamp.utf8), toNew: temporary) else { return }
             lockingRecords(in: directory) {
                 let isNew = access(target, F_OK) != 0
                 if rename(temporary, target) != 0 { unlink(temporary) }
                 if isNew { prune(directory) }
             }
+        }
+
+        /// Writes `bytes` into a file made at `path` (mode 0600, not there before);
+        /// false, with nothing left at `path`, when that fails.
+        private static func write(_ bytes: [UInt8], toNew path: String) -> Bool {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return false }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                written += count
+            }
+            if close(descriptor) != 0 || written < bytes.count {
+                unlink(path)
+                return false
+            }
+            return true
         }
 
         /// Runs `body` holding the records' lock (`flock` on their directory), which
@@ -78,16 +118,31 @@ extension StoreFile {
         /// or another one): run when a record is added, so the records stay as many as
         /// the stores in use. The caller holds the records' lock (``lockingRecords(in:_:)``).
         static func prune(_ directory: String) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-            for name in names where isRecordName(name) {
+            for name in recordNames(in: directory) {
                 let record = directory + "/" + name
-                guard let text = try? String(contentsOfFile: record, encoding: .utf8),
+                // A record is the stamp: size, time, then the path, at most PATH_MAX bytes.
+                guard case .success(let bytes) = StoreFile.readPrefix(record, count: 4200),
+                      let text = String(validating: bytes, as: UTF8.self),
                       let space = text.firstIndex(of: " "),
                       let second = text[text.index(after: space)...].firstIndex(of: " ") else { continue }
                 let path = String(text[text.index(after: second)...].dropLast())
                 let identity = StoreFile.optionalIdentity(of: path)
                 if identity.map({ "\($0.device)-\($0.inode)" }) != name { unlink(record) }
             }
+        }
+
+        /// The names in `directory` that are records' (``isRecordName(_:)``).
+        private static func recordNames(in directory: String) -> [String] {
+            guard let stream = opendir(directory) else { return [] }
+            defer { closedir(stream) }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if isRecordName(name) { names.append(name) }
+            }
+            return names
         }
 
         /// True for a record's name, a device and an inode (`2049-1234`); false for the

@@ -95,7 +95,9 @@ enum StoreFile {
     /// system is reported as the directory's problem, which is where it is solved.
     private static func checkPermissions(_ path: String, _ info: stat, access: AccessCheck) throws(StoreError) -> StoreError? {
         let mode = info.st_mode & 0o777
-        let octal = "mode " + String(mode, radix: 8).leftPadded(to: 3)
+        // Only a refusal says it: worked out at every opening, the number's formatting
+        // would bring code into memory that the form otherwise never runs.
+        var octal: String { "mode " + String(mode, radix: 8).leftPadded(to: 3) }
         let uid = geteuid()
         if uid == 0 || uid == info.st_uid, mode & S_IRUSR == 0 {
             throw .permissionDenied(path: path, reason: "its owner may not read it (\(octal))")
@@ -103,7 +105,7 @@ enum StoreFile {
         if access(path, R_OK) != nil {
             throw .permissionDenied(path: path, reason: "you may not read it (\(octal))")
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = StorePath.directory(of: path)
         let directory = parent.isEmpty ? "." : parent
         if let code = access(directory, W_OK | X_OK) {
             let reason = switch code {
@@ -197,7 +199,7 @@ enum StoreFile {
     /// unless `intermediateDirectories` asks for the whole path (as for the default
     /// location). Losing a race with another process creating the same file is fine.
     static func create(_ path: String, intermediateDirectories: Bool) throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = StorePath.directory(of: path)
         if !directory.isEmpty {
             try createDirectory(directory, forStore: path, intermediate: intermediateDirectories)
         }
@@ -211,7 +213,7 @@ enum StoreFile {
         close(descriptor)
     }
 
-    private static func createDirectory(
+    static func createDirectory(
         _ directory: String, forStore path: String, intermediate: Bool
     ) throws(StoreError) {
         var info = stat()
@@ -224,7 +226,7 @@ enum StoreFile {
             }
             return
         }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = StorePath.directory(of: directory)
         if !parent.isEmpty, parent != directory {
             var parentInfo = stat()
             if stat(parent, &parentInfo) != 0 {
@@ -260,7 +262,7 @@ enum StoreFile {
     /// shorter), or why it could not be opened or read. Plain `open` and `read`: this
     /// runs at every start, before the store's thread reaches SQLite, and Foundation's
     /// FileHandle and URL cost more than the read.
-    private static func readPrefix(_ path: String, count: Int) -> Result<[UInt8], ReadFailure> {
+    static func readPrefix(_ path: String, count: Int) -> Result<[UInt8], ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadFailure(rawValue: errno)) }
         defer { close(descriptor) }

@@ -30,6 +30,14 @@ enum StorePath {
         return String(path[path.utf8.index(after: slash)...])
     }
 
+    /// The directory part of a file's path, as `NSString.deletingLastPathComponent`
+    /// gives it for a path without a trailing slash: up to the last slash ("/" for a
+    /// file at the root), or "" when there is no slash.
+    static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Starts with `/` and has no empty, `.` or `..` component after it.
     private static func isPlainAbsolute(_ value: String) -> Bool {
         let bytes = value.utf8
