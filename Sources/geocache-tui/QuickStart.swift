@@ -35,8 +35,6 @@ enum QuickStart {
         default:
             return nil
         }
-        // An empty value means the standard store to the parser too; left to it anyway.
-        if let value, value.isEmpty { return nil }
         do {
             return .form(try value.map { try StoreLocation($0) } ?? StoreLocation.standard())
         } catch {

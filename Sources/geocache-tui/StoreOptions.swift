@@ -21,7 +21,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Where the chosen store is.
     func location() throws(StoreLocation.Invalid) -> StoreLocation {
-        if let store, !store.isEmpty { return try StoreLocation(store) }
+        if let store { return try StoreLocation(store) }
         return try StoreLocation.standard()
     }
 }

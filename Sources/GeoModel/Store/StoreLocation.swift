@@ -16,8 +16,14 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         public let description: String
     }
 
-    /// The location `value` names. A URL is checked as libpq reads it.
+    /// The location `value` names. A URL is checked as libpq reads it. An empty value
+    /// names nothing: taken as the default store, `--store "$UNSET"` would read and
+    /// write another store than the one meant.
     public init(_ value: String) throws(Invalid) {
+        guard !value.isEmpty else {
+            throw Invalid(description: "--store is empty: give a store file's path or a postgres:// URL, "
+                          + "or leave --store out for the default store")
+        }
         guard PostgresConnectionString.isPostgresURI(value) else {
             self = .file(StorePath.absolute(value), createsDirectories: false)
             return

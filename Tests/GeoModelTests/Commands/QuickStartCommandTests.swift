@@ -36,4 +36,18 @@ import GeoTestSupport
         #expect(result.status == 64)
         #expect(result.error.contains("is not a usable PostgreSQL URL"))
     }
+
+    @Test("an empty --store is a usage error, and the default store is not touched",
+          arguments: [["--store", ""], ["--store="], ["list", "--store", ""], ["add", "--title", "T", "--store", ""]])
+    func anEmptyStoreIsAUsageError(arguments: [String]) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let environment = ["HOME": home.url.path, "XDG_DATA_HOME": home.file("data").path,
+                           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let result = try GeocacheTUIBinary.run(arguments, environment: environment)
+        #expect(result.status == 64)
+        // The parser itself refuses `--store=` as a missing value.
+        #expect(result.error.contains("--store is empty") || result.error.contains("Missing value for '--store"))
+        #expect(!FileManager.default.fileExists(atPath: home.file("data").path))
+    }
 }
