@@ -6,13 +6,18 @@ import GeoTestSupport
 /// The records of store files known to be sound (``StoreFile/CheckRecord``), shared by
 /// every session on the machine.
 @Suite struct StoreCheckRecordTests {
-    @Test("a record written while another session prunes a gone file's record of the same name is kept")
-    func aRecordWrittenDuringAPruneIsKept() throws {
+    /// A new store file in a temporary directory (remove it when done), with its identity.
+    private func newStore() throws -> (directory: TemporaryDirectory, url: URL, identity: StoreFile.Identity) {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let url = directory.file()
         _ = try SQLiteStore(url: url)
-        let identity = try StoreFile.identity(of: url.path)
+        return (directory, url, try StoreFile.identity(of: url.path))
+    }
+
+    @Test("a record written while another session prunes a gone file's record of the same name is kept")
+    func aRecordWrittenDuringAPruneIsKept() throws {
+        let (directory, url, identity) = try newStore()
+        defer { directory.remove() }
         let record = StoreFile.CheckRecord.location(of: identity)
         let records = (record as NSString).deletingLastPathComponent
         // The record a gone file left under this inode's name, as after an inode is reused.
@@ -35,12 +40,9 @@ import GeoTestSupport
 
     @Test("a prune leaves alone the files a record is written through before its rename")
     func aPruneLeavesTemporaryFiles() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url, identity) = try newStore()
         defer { directory.remove() }
-        let url = directory.file()
-        _ = try SQLiteStore(url: url)
-        let records = (StoreFile.CheckRecord.location(of: try StoreFile.identity(of: url.path)) as NSString)
-            .deletingLastPathComponent
+        let records = (StoreFile.CheckRecord.location(of: identity) as NSString).deletingLastPathComponent
         let passing = records + "/.12-34.sZ9xQa"
         try StoreFile.CheckRecord.stamp(of: url.path)!.write(toFile: passing, atomically: false, encoding: .utf8)
         defer { unlink(passing) }
@@ -52,11 +54,8 @@ import GeoTestSupport
 
     @Test("a record is readable by its owner only and leaves no other file beside it")
     func aRecordIsPrivateAndAlone() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url, identity) = try newStore()
         defer { directory.remove() }
-        let url = directory.file()
-        _ = try SQLiteStore(url: url)
-        let identity = try StoreFile.identity(of: url.path)
         let record = StoreFile.CheckRecord.location(of: identity)
         unlink(record)
 
@@ -73,11 +72,8 @@ import GeoTestSupport
 
     @Test("a record that says more than the file's stamp does not match it")
     func aLongerRecordDoesNotMatch() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url, identity) = try newStore()
         defer { directory.remove() }
-        let url = directory.file()
-        _ = try SQLiteStore(url: url)
-        let identity = try StoreFile.identity(of: url.path)
         let stamp = try #require(StoreFile.CheckRecord.stamp(of: url.path))
         try (stamp + "more\n").write(toFile: StoreFile.CheckRecord.location(of: identity), atomically: true, encoding: .utf8)
 
