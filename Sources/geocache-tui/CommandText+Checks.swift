@@ -224,6 +224,10 @@ extension CommandText {
     static func unknownVisitType(_ word: String) -> String {
         "\"\(word)\" is not a kind of visit: use one of " + VisitType.allCases.map(\.word).joined(separator: ", ") + "."
     }
+    /// `own --found` given ten characters that are not a date.
+    static func notADate(_ text: String) -> String {
+        "\"\(text)\" is not a date such as 2026-11-28, nor a UTC time such as 2026-11-28T10:32Z"
+    }
     /// "Logged Found it on GC1A2B3 at 2026-11-28T10:32:00Z".
     static func logged(_ visit: Visit) -> String { "Logged \(visit.type.rawValue) on \(visit.code) at \(visit.time)" }
     static func alreadyLogged(_ visit: Visit) -> String {

@@ -7,6 +7,8 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case badCode(String)
     /// The time is not a UTC time such as `2026-11-28T10:32Z`.
     case badTime(String)
+    /// The time has no zone (`2026-11-28T10:32`): it is not UTC for sure.
+    case timeWithoutZone(String)
     /// A text holds U+0000, which neither store keeps in text.
     case nulCharacter(what: String)
     /// A text is longer than its limit (in characters for a visit, bytes for a note).
@@ -16,6 +18,8 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .badCode(let code): "\"\(code)\" is not a cache code (letters, digits, - and _, at most 32)"
         case .badTime(let time): "\"\(time)\" is not a UTC time such as 2026-11-28T10:32Z"
+        case .timeWithoutZone(let time):
+            "\"\(time)\" has no time zone: add Z for UTC (\(time)Z) or the offset it was written in (\(time)+01:00)"
         case .nulCharacter(let what): "the \(what) holds a NUL character (U+0000), which cannot be kept"
         case .tooLong(let what, let limit): "the \(what) is longer than \(limit)"
         }
@@ -38,7 +42,13 @@ extension Visit {
             bytes.insert(contentsOf: Array(":00".utf8), at: 16)
         }
         let full = String(decoding: bytes, as: UTF8.self)
-        guard bytes.count > 19, let time = UTCTime.instant(full) else { throw .badTime(text) }
+        guard bytes.count > 19, let time = UTCTime.instant(full) else {
+            // A time that would be one with a Z after it is a local time, not a bad one.
+            if UTCTime.instant(trimmed + "Z") != nil || FieldNotes.utcTime(trimmed + "Z") != nil {
+                throw .timeWithoutZone(trimmed)
+            }
+            throw .badTime(text)
+        }
         return time
     }
 

@@ -28,7 +28,8 @@ extension GeocacheTUICommand {
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Log.time, valueName: "time"),
                 transform: { text in
-                    do { return try Visit.time(parsing: text) } catch { throw ValidationError("--time: \(error)") }
+                    // The parser names the option before the reason.
+                    do { return try Visit.time(parsing: text) } catch { throw ValidationError("\(error)") }
                 })
         var time: String?
 

@@ -51,8 +51,10 @@ extension GeocacheTUICommand {
         func foundSetting() throws -> Setting<String>? {
             try found.map { text in
                 try Setting(text) { text in
-                    do { return try Visit.time(parsing: text.count == 10 ? text + "T00:00Z" : text) } catch {
-                        throw ValidationError("--found: \(error)")
+                    let isDate = text.count == 10
+                    do { return try Visit.time(parsing: isDate ? text + "T00:00Z" : text) } catch {
+                        // A date is named as typed, not with the midnight added to it.
+                        throw ValidationError("--found: " + (isDate ? CommandText.notADate(text) : "\(error)"))
                     }
                 }
             }

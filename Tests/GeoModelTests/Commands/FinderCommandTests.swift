@@ -67,6 +67,24 @@ import Testing
         #expect(try fixture.store.visits().isEmpty)
     }
 
+    @Test("a time without a zone is refused with the time as it would be in UTC, the option named once")
+    func timeWithoutAZoneSaysSo() throws {
+        let fixture = try fixture(.sqlite)
+        let result = try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("\"2026-11-28T10:32\" has no time zone: add Z for UTC (2026-11-28T10:32Z)"))
+        #expect(!result.error.contains("--time: "))
+    }
+
+    @Test("own --found with ten characters that are no date names them as typed")
+    func foundNotADateNamesIt() throws {
+        let fixture = try fixture(.sqlite)
+        let result = try run(fixture, ["own", "GC1OAK", "--found", "2026-02-30"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("--found: \"2026-02-30\" is not a date such as 2026-11-28"))
+        #expect(!result.error.contains("T00:00Z"))
+    }
+
     @Test("a visit to a code not stored is kept, and standard error says so", arguments: StoreKind.allCases)
     func visitToUnknownCode(_ kind: StoreKind) throws {
         let fixture = try fixture(kind)
