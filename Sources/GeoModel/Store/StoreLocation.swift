@@ -57,7 +57,12 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// `ProcessInfo.environment` first builds a dictionary of every variable, before
     /// the store's thread starts (docs/performance.md has the figures).
     public static func processEnvironment() -> [String: String] {
-        ["GEOCACHE_STORE", "XDG_DATA_HOME", "HOME"].reduce(into: [:]) { values, name in
+        variables(["GEOCACHE_STORE", "XDG_DATA_HOME", "HOME"])
+    }
+
+    /// The variables `names` that are set, each asked of `getenv` by name.
+    static func variables(_ names: [String]) -> [String: String] {
+        names.reduce(into: [:]) { values, name in
             if let value = getenv(name) { values[name] = String(cString: value) }
         }
     }

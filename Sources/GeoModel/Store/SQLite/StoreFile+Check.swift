@@ -37,9 +37,7 @@ extension StoreFile {
         /// The two variables ``directory(environment:)`` reads, asked of `getenv` by name
         /// (not `ProcessInfo.environment`'s dictionary of every variable).
         static func recordEnvironment() -> [String: String] {
-            ["XDG_STATE_HOME", "HOME"].reduce(into: [:]) { values, name in
-                if let value = getenv(name) { values[name] = String(cString: value) }
-            }
+            StoreLocation.variables(["XDG_STATE_HOME", "HOME"])
         }
 
         /// The file's size and modification time, then its path, as the record writes
