@@ -36,21 +36,24 @@ final class FormHarness {
             .appendingPathComponent("geocache-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         storeURL = self.directory.appendingPathComponent("caches.sqlite")
-        do {
+        let storeURL = storeURL
+        func filledStore() throws -> SQLiteStore {
             let store = try SQLiteStore(url: storeURL)
             for cache in caches { try store.add(cache) }
             if !draft.isEmpty { try store.leaveDraft(FormDraft(fields: draft)) }
-            if damaged {
-                store.prepareForExit()
-                try CopiedStore.zeroLastPage(of: storeURL)
-            }
-            if opening {
-                let started = StoreOpening(.file(storeURL.path, createsDirectories: false))
-                self.opening = started
-                model = CacheList(opening: started)
-            } else {
-                model = try CacheList(store: store)
-            }
+            return store
+        }
+        if opening {
+            // Closed before it is damaged or opened again: closing moves what the
+            // write-ahead log holds into the file, which would otherwise stand in for
+            // (and, checkpointed later, write over) the zeroed page.
+            try filledStore().prepareForExit()
+            if damaged { try CopiedStore.zeroLastPage(of: storeURL) }
+            let started = StoreOpening(.file(storeURL.path, createsDirectories: false))
+            self.opening = started
+            model = CacheList(opening: started)
+        } else {
+            model = try CacheList(store: try filledStore())
         }
         controller = GeoCacheFormController(model: model, position: position)
         size = Size(width: width, height: height)
