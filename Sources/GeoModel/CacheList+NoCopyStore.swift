@@ -31,8 +31,6 @@ extension CacheList {
         func contains(_ cache: GeoCache) throws -> Bool { false }
         func forEachCache(_ body: (StoredCache) throws -> Void) throws {}
         func cache(withCode code: String) throws -> StoredCache? { nil }
-        func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? { nil }
-        func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? { nil }
         func forEachNearest(to origin: Coordinate, limit: Int?,
                             _ body: (StoredCache, NearestKey) throws -> Void) throws {}
         func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,

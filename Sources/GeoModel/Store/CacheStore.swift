@@ -69,14 +69,6 @@ public protocol CacheStore: AnyObject {
 
     // MARK: Nearest first
 
-    /// The first cache in nearest-first order from `origin` after the one whose key is
-    /// `key` (``NearestKey``), or the nearest of all when `key` is nil; nil past the last.
-    /// Caches without a place come last, in stored order. Uses an index: the time does
-    /// not grow with the number of caches farther away.
-    func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache?
-    /// The cache right before the one whose key is `key` in nearest-first order from
-    /// `origin`, or the last of all when `key` is nil; nil before the first.
-    func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache?
     /// Calls `body` with the caches in nearest-first order from `origin`, at most
     /// `limit` of them, each with its key.
     func forEachNearest(to origin: Coordinate, limit: Int?,

@@ -31,6 +31,30 @@ public struct NearestKey: Comparable, Hashable, Sendable {
 }
 
 extension CacheStore {
+    /// The first cache in nearest-first order from `origin` after the one whose key is
+    /// `key` (``NearestKey``), or the nearest of all when `key` is nil; nil past the last.
+    /// Caches without a place come last, in stored order. One step of
+    /// ``walkNearest(to:from:forward:_:)``, which uses an index: the time does not grow
+    /// with the number of caches farther away.
+    public func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
+        try firstOfWalk(to: origin, from: key, forward: true)
+    }
+
+    /// The cache right before the one whose key is `key` in nearest-first order from
+    /// `origin`, or the last of all when `key` is nil; nil before the first.
+    public func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
+        try firstOfWalk(to: origin, from: key, forward: false)
+    }
+
+    private func firstOfWalk(to origin: Coordinate, from key: NearestKey?, forward: Bool) throws -> StoredCache? {
+        var found: StoredCache?
+        try walkNearest(to: origin, from: key, forward: forward) { stored, _ in
+            found = stored
+            return false
+        }
+        return found
+    }
+
     /// The caches in nearest-first order, worked out by reading every cache: the meaning
     /// of the store's indexed methods, for tests to compare them with.
     public func nearestOrderByScanning(from origin: Coordinate) throws -> [StoredCache] {

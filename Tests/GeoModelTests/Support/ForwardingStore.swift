@@ -26,12 +26,6 @@ class ForwardingStore: CacheStore {
     func contains(_ cache: GeoCache) throws -> Bool { try base.contains(cache) }
     func forEachCache(_ body: (StoredCache) throws -> Void) throws { try base.forEachCache(body) }
     func cache(withCode code: String) throws -> StoredCache? { try base.cache(withCode: code) }
-    func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
-        try base.nearestCache(to: origin, after: key)
-    }
-    func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
-        try base.nearestCache(to: origin, before: key)
-    }
     func forEachNearest(to origin: Coordinate, limit: Int?, _ body: (StoredCache, NearestKey) throws -> Void) throws {
         try base.forEachNearest(to: origin, limit: limit, body)
     }

@@ -94,16 +94,6 @@ final class ClubCopyStore: CacheStore {
         StoreContents(count: try file.count(), first: try file.first(), draft: nil)
     }
 
-    /// The next cache nearest first from `origin` in the copy.
-    func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
-        try file.nearestCache(to: origin, after: key)
-    }
-
-    /// The previous cache nearest first from `origin` in the copy.
-    func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
-        try file.nearestCache(to: origin, before: key)
-    }
-
     /// The copy's caches nearest first from `origin`.
     func forEachNearest(to origin: Coordinate, limit: Int?, _ body: (StoredCache, NearestKey) throws -> Void) throws {
         try file.forEachNearest(to: origin, limit: limit, body)

@@ -24,24 +24,6 @@ extension PostgresStore {
 
     // MARK: - The calls
 
-    public func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
-        var found: StoredCache?
-        try walkNearest(to: origin, from: key, forward: true) { stored, _ in
-            found = stored
-            return false
-        }
-        return found
-    }
-
-    public func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
-        var found: StoredCache?
-        try walkNearest(to: origin, from: key, forward: false) { stored, _ in
-            found = stored
-            return false
-        }
-        return found
-    }
-
     /// Calls `body` with the caches after `key` in nearest-first order from `origin`
     /// (before it, farthest first, when not `forward`) until it returns false, in one
     /// read-only snapshot.

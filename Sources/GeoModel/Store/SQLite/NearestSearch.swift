@@ -201,36 +201,13 @@ enum NearestQueryFunction {
 }
 
 extension SQLiteStore {
-    /// The first cache after `key` in nearest-first order from `origin` (the nearest of
-    /// all for nil), in one read transaction; see ``NearestKey`` for the order.
+    /// Calls `body` with the caches after `key` in nearest-first order from `origin`
+    /// (before it, farthest first, when not `forward`), in one read transaction, until
+    /// it returns false; see ``NearestKey`` for the order.
     ///
     /// A best-first search of the R*Tree of places reads the nodes around the key's
     /// distance, not the caches nearer than it; then come the caches without a place,
     /// in stored order.
-    public func nearestCache(to origin: Coordinate, after key: NearestKey?) throws -> StoredCache? {
-        var found: StoredCache?
-        try walkNearest(to: origin, from: key, forward: true) { stored, _ in
-            found = stored
-            return false
-        }
-        return found
-    }
-
-    /// The cache right before `key` in nearest-first order from `origin` (the last of
-    /// all for nil: the last without a place, or else the farthest), in one read
-    /// transaction.
-    public func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
-        var found: StoredCache?
-        try walkNearest(to: origin, from: key, forward: false) { stored, _ in
-            found = stored
-            return false
-        }
-        return found
-    }
-
-    /// Calls `body` with the caches after `key` in nearest-first order from `origin`
-    /// (before it, farthest first, when not `forward`), in one read transaction, until
-    /// it returns false.
     public func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
                             _ body: (StoredCache, NearestKey) throws -> Bool) throws {
         try read { db in try NearestSearch(db: db, origin: origin).walk(from: key, forward: forward, body) }
