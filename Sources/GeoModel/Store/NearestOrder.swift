@@ -41,7 +41,8 @@ extension CacheStore {
     }
 
     /// The cache right before the one whose key is `key` in nearest-first order from
-    /// `origin`, or the last of all when `key` is nil; nil before the first.
+    /// `origin`, or the last of all when `key` is nil (the last without a place, or else
+    /// the farthest); nil before the first.
     public func nearestCache(to origin: Coordinate, before key: NearestKey?) throws -> StoredCache? {
         try firstOfWalk(to: origin, from: key, forward: false)
     }
