@@ -211,6 +211,30 @@ import GeoTestSupport
         try expectReadOnly(url, .readOnly(path: url.path, reason: "its directory \(directory.url.path) is marked immutable"))
     }
 
+    /// An immutable file cannot be written even by root, whatever its mode says.
+    @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
+    func anImmutableStoreOpensForReadingSayingItIsImmutableNotNamingItsMode() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try SQLiteStore(url: url).add(Samples.oak) }
+        #expect(Self.changeAttribute("+i", of: url))
+        defer { _ = Self.changeAttribute("-i", of: url) }
+
+        try expectReadOnly(url, .readOnly(path: url.path, reason: "it is marked immutable"))
+    }
+
+    @Test func aStoreTheSystemRefusesToWriteWithEPERMIsReadOnlyAsImmutable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do { try SQLiteStore(url: url).add(Samples.oak) }
+
+        #expect(throws: StoreError.readOnly(path: url.path, reason: "it is marked immutable")) {
+            try StoreFile.inspect(url.path) { path, mode in path == url.path && mode & W_OK != 0 ? EPERM : nil }
+        }
+    }
+
     @Test func directoryIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -118,8 +118,11 @@ enum StoreFile {
         if (uid == 0 || uid == info.st_uid) && mode & S_IWUSR == 0 {
             return .readOnly(path: path, reason: "its owner may not write it, \(octal)")
         }
-        if access(path, W_OK) != nil {
-            return .readOnly(path: path, reason: "you may not write it, \(octal)")
+        if let code = access(path, W_OK) {
+            // Linux refuses the writing of an immutable file (`chattr +i`) with EPERM,
+            // to root as well, whatever its mode says.
+            let reason = code == EPERM ? "it is marked immutable" : "you may not write it, \(octal)"
+            return .readOnly(path: path, reason: reason)
         }
         return nil
     }
