@@ -39,6 +39,16 @@ import Testing
         #expect(location.shortName == "caches.sqlite")
     }
 
+    @Test("a store path that ends with a slash names a directory and is refused, with a file in it as the example",
+          arguments: [("/srv/caches/", "/srv/caches/caches.sqlite"), ("/", "/caches.sqlite"),
+                      ("/srv/caches.sqlite/", "/srv/caches.sqlite/caches.sqlite")])
+    func aPathEndingWithASlashIsRefused(value: String, example: String) {
+        #expect(throws: StoreLocation.Invalid(description: "\(value) ends with a slash, so it names a directory: "
+                                              + "name the store's file in it, for example \(example)")) {
+            try StoreLocation(value)
+        }
+    }
+
     @Test func processEnvironmentHasTheStoreVariablesAsFoundationSeesThem() {
         let foundation = ProcessInfo.processInfo.environment
         let read = StoreLocation.processEnvironment()

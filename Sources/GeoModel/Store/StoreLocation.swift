@@ -18,13 +18,21 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
 
     /// The location `value` names. A URL is checked as libpq reads it. An empty value
     /// names nothing: taken as the default store, `--store "$UNSET"` would read and
-    /// write another store than the one meant.
+    /// write another store than the one meant. A path that ends with a slash names a
+    /// directory, not a store file, and is refused too.
     public init(_ value: String) throws(Invalid) {
         guard !value.isEmpty else {
             throw Invalid(description: "--store is empty: give a store file's path or a postgres:// URL, "
                           + "or leave --store out for the default store")
         }
         guard PostgresConnectionString.isPostgresURI(value) else {
+            // A path that ends with a slash names a directory: taken as a file, as
+            // `URL` reads it, `--store ~/caches/` made a file called `caches`.
+            if value.utf8.last == UInt8(ascii: "/") {
+                let example = StorePath.appending("caches.sqlite", to: StorePath.absolute(value))
+                throw Invalid(description: "\(value) ends with a slash, so it names a directory: "
+                              + "name the store's file in it, for example \(example)")
+            }
             self = .file(StorePath.absolute(value), createsDirectories: false)
             return
         }

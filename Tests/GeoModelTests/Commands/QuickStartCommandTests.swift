@@ -50,4 +50,17 @@ import GeoTestSupport
         #expect(result.error.contains("--store is empty") || result.error.contains("Missing value for '--store"))
         #expect(!FileManager.default.fileExists(atPath: home.file("data").path))
     }
+
+    @Test("a --store path that ends with a slash is a usage error, and nothing is made there",
+          arguments: [[], ["list"], ["add", "--title", "T", "--details", "D", "--creator", "C", "--reward", "R"]])
+    func aStorePathEndingWithASlashIsAUsageError(command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let value = directory.file("caches").path + "/"
+        let result = try GeocacheTUIBinary.run(command + ["--store", value])
+        #expect(result.status == 64)
+        #expect(result.error.contains("ends with a slash, so it names a directory"))
+        #expect(result.error.contains(value + "caches.sqlite"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
 }
