@@ -86,19 +86,15 @@ import GeoTestSupport
     }
 
     @Test func storeWithANewerSchemaIsRefused() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
         try runSQL(on: url, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
         expectRefusal(of: url) { $0 == .newerSchema(path: url.path) }
     }
 
     @Test func unreadableFileIsRefusedEvenForRoot() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(chmod(url.path, 0) == 0)
         expectRefusal(of: url) {
             if case .permissionDenied(_, let reason) = $0 { reason.contains("000") } else { false }
@@ -121,20 +117,30 @@ import GeoTestSupport
         #expect(FileSnapshot(url) == before, sourceLocation: sourceLocation)
     }
 
-    @Test func aReadOnlyFileOpensForReadingAndRefusesWrites() throws {
+    /// A temporary directory holding a store with the oak in it, closed, and the
+    /// store's URL; the caller removes the directory.
+    private static func storeWithOak() throws -> (TemporaryDirectory, URL) {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
+        do {
+            try SQLiteStore(url: url).add(Samples.oak)
+        } catch {
+            directory.remove()
+            throw error
+        }
+        return (directory, url)
+    }
+
+    @Test func aReadOnlyFileOpensForReadingAndRefusesWrites() throws {
+        let (directory, url) = try Self.storeWithOak()
+        defer { directory.remove() }
         #expect(chmod(url.path, 0o400) == 0)
         try expectReadOnly(url, .readOnly(path: url.path, reason: "its owner may not write it, mode 400"))
     }
 
     @Test func aReadOnlyStoreThatNeedsAnUpgradeIsRefusedWithoutOfferingToListIt() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
         // The store as an older version left it: its last migration not run.
         let last = try #require(SQLiteStore.migrationIdentifiers.last)
         try DatabaseQueue(path: url.path).write { db in
@@ -151,10 +157,8 @@ import GeoTestSupport
     }
 
     @Test func aWritableStoreInAnUnwritableDirectoryIsReadOnlyNamingTheDirectory() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
         let deniedDirectory = directory.url.path
 
         #expect {
@@ -169,10 +173,8 @@ import GeoTestSupport
     }
 
     @Test func aStoreOnAReadOnlyFileSystemIsReadOnly() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
 
         #expect(throws: StoreError.readOnly(path: url.path, reason: "it is on a read-only file system")) {
             try StoreFile.inspect(url.path) { _, mode in mode & W_OK != 0 ? EROFS : nil }
@@ -201,10 +203,8 @@ import GeoTestSupport
     /// An immutable directory cannot be written even by root, as SQLite would find.
     @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
     func aStoreInAnImmutableDirectoryOpensForReadingAndIsLeftUntouched() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(Self.changeAttribute("+i", of: directory.url))
         defer { _ = Self.changeAttribute("-i", of: directory.url) }
 
@@ -214,10 +214,8 @@ import GeoTestSupport
     /// An immutable file cannot be written even by root, whatever its mode says.
     @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
     func anImmutableStoreOpensForReadingSayingItIsImmutableNotNamingItsMode() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
         #expect(Self.changeAttribute("+i", of: url))
         defer { _ = Self.changeAttribute("-i", of: url) }
 
@@ -225,10 +223,8 @@ import GeoTestSupport
     }
 
     @Test func aStoreTheSystemRefusesToWriteWithEPERMIsReadOnlyAsImmutable() throws {
-        let directory = try TemporaryDirectory()
+        let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
-        let url = directory.file()
-        do { try SQLiteStore(url: url).add(Samples.oak) }
 
         #expect(throws: StoreError.readOnly(path: url.path, reason: "it is marked immutable")) {
             try StoreFile.inspect(url.path) { path, mode in path == url.path && mode & W_OK != 0 ? EPERM : nil }
