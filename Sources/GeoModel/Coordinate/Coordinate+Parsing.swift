@@ -17,11 +17,21 @@ extension Coordinate {
     ///
     /// - Parameter text: The coordinate as a person wrote it.
     /// - Throws: ``CoordinateParseError`` naming the first thing that is wrong.
+    /// A number with an exponent (`1e308`, `4.7E1`) is no way of writing an angle: when
+    /// the text is not a coordinate and holds one, the error names it
+    /// (``CoordinateParseError/exponent(_:)``) rather than whatever its `e` made of the
+    /// rest (an east longitude of 308). A text that reads as a coordinate is read as one
+    /// (`N47E8`, `47E8`: a latitude and an east longitude).
     public init(parsing text: String) throws(CoordinateParseError) {
         var parser = CoordinateParser(text: text)
-        let (latitude, longitude) = try parser.parse()
-        self.latitudeMicrodegrees = latitude
-        self.longitudeMicrodegrees = longitude
+        do {
+            let (latitude, longitude) = try parser.parse()
+            self.latitudeMicrodegrees = latitude
+            self.longitudeMicrodegrees = longitude
+        } catch {
+            if let written = CoordinateParser.numberWithExponent(in: text) { throw .exponent(written) }
+            throw error
+        }
     }
 }
 
@@ -238,6 +248,40 @@ struct CoordinateParser {
     /// - Parameter token: The token.
     private static func isNumber(_ token: Token) -> Bool {
         if case .number = token.kind { true } else { false }
+    }
+
+    /// The first number written with an exponent in `text`: digits (perhaps with a sign
+    /// and a decimal point) followed at once by `e` or `E`, perhaps a sign, and digits,
+    /// with no letter or digit right after.
+    static func numberWithExponent(in text: String) -> String? {
+        let characters = Array(text)
+        func isDigit(_ index: Int) -> Bool { index < characters.count && ("0"..."9").contains(characters[index]) }
+        var index = 0
+        while index < characters.count {
+            guard isDigit(index), index == 0 || !(characters[index - 1].isLetter || isDigit(index - 1)
+                                                  || characters[index - 1] == ".") else {
+                index += 1
+                continue
+            }
+            var start = index
+            if start > 0, signs.contains(characters[start - 1]) { start -= 1 }
+            var end = index
+            while isDigit(end) || (characters.indices.contains(end) && characters[end] == "." && isDigit(end + 1)) {
+                end += 1
+            }
+            if end < characters.count, characters[end] == "e" || characters[end] == "E" {
+                var exponent = end + 1
+                if exponent < characters.count, signs.contains(characters[exponent]) { exponent += 1 }
+                if isDigit(exponent) {
+                    while isDigit(exponent) { exponent += 1 }
+                    if exponent == characters.count || !characters[exponent].isLetter {
+                        return String(characters[start..<exponent])
+                    }
+                }
+            }
+            index = end
+        }
+        return nil
     }
 
     /// The marks for degrees: the degree sign, the ordinal sign and the ring above.

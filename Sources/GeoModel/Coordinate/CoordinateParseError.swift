@@ -23,6 +23,8 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
     case unexpectedText(String)
     /// A whole coordinate is followed by more text, `text`.
     case trailingText(String)
+    /// A number is written with an exponent, as `written` (`1e308`), which no angle is.
+    case exponent(String)
 
     /// The message for a person, such as "The latitude's minutes, 60.000, are 60 or more".
     public var description: String {
@@ -51,6 +53,8 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
             "“\(text)” is not part of a coordinate"
         case .trailingText(let text):
             "Unexpected “\(text)” after the coordinates"
+        case .exponent(let written):
+            "“\(written)” is a number with an exponent: write the degrees out, such as 47.368717"
         }
     }
 }

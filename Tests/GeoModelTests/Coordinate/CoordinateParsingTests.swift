@@ -119,6 +119,11 @@ func refusal(_ text: String) -> CoordinateParseError? {
         #expect(try coordinate("33°51'24.4\"S 151°12'55.1\"W") == coordinate(-33_856_778, -151_215_306))
     }
 
+    @Test func readsALatitudeAndAnEastLongitudeWrittenTogetherAsSuch() throws {
+        #expect(try coordinate("N47E8") == coordinate(47_000_000, 8_000_000))
+        #expect(try coordinate("47E8") == coordinate(47_000_000, 8_000_000))
+    }
+
     @Test func readsThePolesAndTheDateLine() throws {
         #expect(try coordinate("N 90° 00.000′ E 180° 00.000′") == coordinate(90_000_000, 180_000_000))
         #expect(try coordinate("S 90° 00.000′ W 180° 00.000′") == coordinate(-90_000_000, -180_000_000))
@@ -250,5 +255,20 @@ func refusal(_ text: String) -> CoordinateParseError? {
 
     @Test func refusesAHemisphereWithoutDegrees() {
         #expect(refusal("N") == .unexpectedText("N"))
+    }
+
+    @Test func refusesANumberWithAnExponentNamingIt() {
+        let error = refusal("1e308, 8")
+        #expect(error == .exponent("1e308"))
+        #expect(error?.description == "“1e308” is a number with an exponent: write the degrees out, such as 47.368717")
+    }
+
+    @Test(arguments: [("47.3e1, 8", "47.3e1"), ("47, -1E+5", "-1E+5"), ("4.7E1, 8.5", "4.7E1")])
+    func refusesAnExponentWhereverItStands(_ text: String, _ written: String) {
+        #expect(refusal(text) == .exponent(written))
+    }
+
+    @Test func refusesTrailingTextAfterLettersWrittenTogetherAsTrailingText() {
+        #expect(refusal("N47E8 near the bridge") == .trailingText("near the bridge"))
     }
 }
