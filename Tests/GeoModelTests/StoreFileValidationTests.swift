@@ -314,7 +314,7 @@ import GeoTestSupport
             .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
             .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
-            .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"),
+            .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"), .diskFull(path: path),
             .fileDeleted(path: path), .fileReplaced(path: path),
             .sideFileLost(path: path, sideFile: path + "-wal"), .locked(path: path, holder: "sqlite3, process 9"),
             .locked(path: path, holder: nil), .readOnly(path: path, reason: "r"),

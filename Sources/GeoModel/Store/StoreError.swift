@@ -27,6 +27,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// SQLite reported an error while reading or writing the store.
     case database(path: String, message: String)
+    /// The store's disk has no room for what a write needed (SQLite's `SQLITE_FULL`):
+    /// the write was rolled back.
+    case diskFull(path: String)
     /// The store file was deleted (or moved away) while the store was open, so
     /// nothing was written; the store refuses every further use until reopened.
     case fileDeleted(path: String)
@@ -103,7 +106,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
-             .cannotCreate(let path, _), .database(let path, _),
+             .cannotCreate(let path, _), .database(let path, _), .diskFull(let path),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
@@ -173,6 +176,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .database(let path, let message):
             return "\(path): database error: \(message). "
                 + "Check the disk and the file's permissions, then try again."
+        case .diskFull(let path):
+            return "\(path): the disk holding the store is full; nothing was written. "
+                + "Free some space on it, then try again."
         case .fileDeleted(let path):
             return "\(path) was deleted or moved away while it was open; nothing was written to it. "
                 + "Reopen the store to start a new one there."

@@ -23,6 +23,13 @@ extension StoreError {
             self = .permissionDenied(path: path, reason: "SQLite says: \(message)")
         case .SQLITE_BUSY:
             self = .locked(path: path, holder: StoreFile.writeLockHolder(of: path))
+        case .SQLITE_FULL:
+            self = .diskFull(path: path)
+        case .SQLITE_IOERR where StoreFile.hasNoRoom(besides: path):
+            // A file SQLite could not make or grow on a full disk that it does not
+            // report as full: the -shm made at opening (SQLITE_IOERR_SHMSIZE), the
+            // store file grown for a checkpoint (SQLITE_IOERR_WRITE).
+            self = .diskFull(path: path)
         case .SQLITE_CANTOPEN:
             self = .cannotCreate(path: path, reason: "SQLite cannot open it: \(message)")
         default:

@@ -152,3 +152,16 @@ extension StoreFile {
         }
     }
 }
+
+extension StoreFile {
+    /// Whether the file system holding `path` has less room left than SQLite needs to
+    /// go on (1 MiB: the -shm is 32 KiB, a log frame a page): a write that failed there
+    /// failed for want of room. Root may use the blocks the file system keeps back.
+    static func hasNoRoom(besides path: String) -> Bool {
+        var status = statvfs()
+        let directory = (path as NSString).deletingLastPathComponent
+        guard statvfs(directory.isEmpty ? "." : directory, &status) == 0 else { return false }
+        let blocks = geteuid() == 0 ? status.f_bfree : status.f_bavail
+        return UInt64(blocks) * UInt64(status.f_frsize) < 1 << 20
+    }
+}

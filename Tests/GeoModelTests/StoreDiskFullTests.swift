@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GeoModel
+import GeoTestSupport
+
+/// A store whose disk fills up: the write that finds no room is refused as such, and
+/// the store stays as it was.
+@Suite struct StoreDiskFullTests {
+    @Test func sqliteFindingNoRoomIsSaidAsAFullDiskNotAsADatabaseError() {
+        let error = StoreError(wrapping: DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full"),
+                               path: "/x/caches.sqlite")
+        #expect(error == .diskFull(path: "/x/caches.sqlite"))
+        #expect(error.description == "/x/caches.sqlite: the disk holding the store is full; nothing was written. "
+            + "Free some space on it, then try again.")
+    }
+
+    @Test(.enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
+    func anAddOnAFullDiskIsRefusedAsSuchAndTheStoreKeepsWhatItHeld() throws {
+        let disk = try SmallDisk()
+        defer { disk.remove() }
+        let url = disk.file()
+        try SQLiteStore(url: url).add(Samples.oak)
+        disk.fill()
+        let large = GeoCache(title: "Large", details: String(repeating: "x", count: 200_000), creator: "ana", reward: "Coin")
+
+        #expect(throws: StoreError.diskFull(path: url.path)) {
+            try SQLiteStore(url: url).add(large)
+        }
+        disk.makeRoom()
+        let store = try SQLiteStore(url: url)
+        #expect(try store.count() == 1)
+        #expect(try store.first()?.cache.title == Samples.oak.title)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test(.enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
+    func anOpenStoreRefusesTheWriteThatFindsNoRoomAndWritesAgainOnceThereIs() throws {
+        let disk = try SmallDisk()
+        defer { disk.remove() }
+        let url = disk.file()
+        let store = try SQLiteStore(url: url)
+        try store.add(Samples.oak)
+        disk.fill()
+        let large = GeoCache(title: "Large", details: String(repeating: "x", count: 200_000), creator: "ana", reward: "Coin")
+
+        #expect(throws: StoreError.diskFull(path: url.path)) {
+            try store.add(large)
+        }
+        disk.makeRoom()
+        try store.add(Samples.bridge)
+        #expect(try store.count() == 2)
+        #expect(try store.last()?.cache.title == Samples.bridge.title)
+    }
+}
