@@ -16,7 +16,8 @@ enum CommandFailure {
     /// Prints `error`'s description and returns the exit to throw: status 1,
     /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)`` (whose
     /// message tells a script how to go on without writing twice), or
-    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``. A lost
+    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``, a usage
+    /// error (64) for ``StoreError/badConnectionOption(server:reason:)``. A lost
     /// connection is said with a command's way on (``CommandText/connectionLost(_:)``).
     static func report(_ error: any Error) -> ExitCode {
         if let refusal = error as? ChangeRefusal { return report(refusal) }
@@ -28,6 +29,8 @@ enum CommandFailure {
             return report(message: error.description, status: notPermittedStatus)
         case .connectionLost:
             return report(message: CommandText.connectionLost(error))
+        case .badConnectionOption:
+            return report(message: error.description, status: ExitCode.validationFailure.rawValue)
         default:
             return report(message: error.description)
         }

@@ -19,4 +19,12 @@ import GeoModel
         let error = StoreError.cannotCreate(path: "/x/caches.sqlite", reason: "No such file or directory.")
         #expect(error.description.contains("No such file or directory. Create the directory"))
     }
+
+    @Test func aRefusedConnectionOptionSaysToCorrectItAndIsNoServerAway() {
+        let error = StoreError.badConnectionOption(server: "127.0.0.1:5432/caches", reason: "invalid sslmode value: \"bogus\"")
+        #expect(error.description == "cannot connect to the store on 127.0.0.1:5432/caches: invalid sslmode value: \"bogus\". "
+            + "Correct that option in the URL (or the PG environment variable that sets it), "
+            + "or choose another store with --store or GEOCACHE_STORE.")
+        #expect(!error.meansTheServerCannotBeReached)
+    }
 }

@@ -78,6 +78,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case outcomeUnknown(server: String, reason: String)
     /// The server refused the user name or the password.
     case accessDenied(server: String, reason: String)
+    /// libpq refused the value of a connection option, from the URL or a `PG…`
+    /// environment variable (`sslmode=bogus`): no server was the cause, so it is not
+    /// ``unreachable(server:reason:)`` (field mode keeps no change for it).
+    case badConnectionOption(server: String, reason: String)
     /// The database the URL names does not exist on the server.
     case noSuchDatabase(server: String)
     /// The database holds tables of another application; nothing was created there.
@@ -110,6 +114,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
+             .badConnectionOption(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
              .serverError(let path, _), .notPermitted(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
              .noCopy(let path):
@@ -213,6 +218,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .accessDenied(let server, let reason):
             return "the server of \(server) refused the connection: \(Self.sentence(reason)) "
                 + "Check the user name in the URL and the password (PGPASSWORD or ~/.pgpass)."
+        case .badConnectionOption(let server, let reason):
+            return "cannot connect to the store on \(server): \(Self.sentence(reason)) Correct that option in the URL "
+                + "(or the PG environment variable that sets it), \(serverElsewhere)."
         case .noSuchDatabase(let server):
             return "the database of \(server) does not exist. Create it (createdb -O ROLE NAME; "
                 + "see the club set-up in docs/usage.md), \(serverElsewhere)."

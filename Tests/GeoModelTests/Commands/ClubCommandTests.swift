@@ -23,6 +23,17 @@ import Testing
         #expect(result.error.contains("the port \"99999\""))
     }
 
+    @Test func anOptionValueLibpqRefusesIsAUsageErrorSayingToCorrectIt() throws {
+        let port = try SilentListener.closedPort()
+        let result = try GeocacheTUIBinary.run(
+            ["list", "--store", "postgresql://ana:Pw-1234@127.0.0.1:\(port)/caches?sslmode=bogus"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("invalid sslmode value: \"bogus\". Correct that option in the URL"),
+                "stderr was: \(result.error)")
+        #expect(!result.error.contains("Check that the server is running"))
+        #expect(!result.error.contains("Pw-1234"))
+    }
+
     @Test func aServerThatIsNotRunningIsOneLineAndExitStatusOne() throws {
         let port = try SilentListener.closedPort()
         // export, not add: field mode keeps an add on this machine instead (FieldModeCommandTests).

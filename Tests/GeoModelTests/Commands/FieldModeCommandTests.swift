@@ -110,6 +110,18 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: club.files.outboxPath))
     }
 
+    @Test func anAddWithAConnectionOptionLibpqRefusesIsRefusedAndNothingIsKept() throws {
+        let club = try FieldModeClub { server in
+            let url = try server.makeDatabase()
+            return url + (url.contains("?") ? "&" : "?") + "sslmode=bogus"
+        }
+        defer { club.finish() }
+        let result = try club.run(["add"] + FieldModeClub.fields("Old Oak"))
+        #expect(result.status == 64)
+        #expect(result.error.contains("Correct that option in the URL"), "stderr was: \(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: club.files.outboxPath))
+    }
+
     @Test func theNextCommandDeliversWhatWaitedFirstInOrderExactlyOnce() throws {
         let club = try FieldModeClub()
         defer { club.finish() }

@@ -169,6 +169,17 @@ import Glibc
         #expect(!error.description.contains("Secret-pw-1"))
     }
 
+    @Test(arguments: ["sslmode=bogus", "keepalives=x", "target_session_attrs=any-but"])
+    func anOptionValueLibpqRefusesIsABadOptionNotAnUnreachableServer(_ option: String) throws {
+        let port = try SilentListener.closedPort()
+        let error = try #require(throws: PostgresError.self) {
+            try PostgresConnection("postgresql://geo:Secret-pw-1@127.0.0.1:\(port)/caches?\(option)")
+        }
+        #expect(error.kind == .badOption)
+        #expect(error.message.contains("invalid"))
+        #expect(!error.description.contains("Secret-pw-1"))
+    }
+
     @Test func silentServerTimesOutWithinTheDeadline() throws {
         let listener = try SilentListener()
         let started = ContinuousClock.now

@@ -13,6 +13,9 @@ package struct PostgresError: Error, Equatable, Sendable, CustomStringConvertibl
         /// The server could not be reached or refused the connection for a reason
         /// other than the ones below (not running, host unknown, pg_hba.conf, TLS).
         case cannotConnect
+        /// libpq refused a connection option's value (`sslmode=bogus`, `keepalives=x`),
+        /// from the URL or a `PG…` environment variable, before or without asking a server.
+        case badOption
         /// The server rejected the user or the password (SQLSTATE 28P01 or 28000, or
         /// no password was available when the server asked for one).
         case authenticationFailed
@@ -59,6 +62,7 @@ package struct PostgresError: Error, Equatable, Sendable, CustomStringConvertibl
         switch kind {
         case .cannotConnect: what = "cannot connect"
         case .authenticationFailed: what = "authentication failed"
+        case .badOption: what = "a connection option is refused"
         case .databaseMissing: what = "the database does not exist"
         case .serverShutDown: what = "the server shut down"
         case .connectionLost: what = "the connection was lost"
@@ -91,6 +95,11 @@ package struct PostgresError: Error, Equatable, Sendable, CustomStringConvertibl
     static func connectionKind(message: String, needsPassword: Bool) -> Kind {
         if needsPassword { return .authenticationFailed }
         let text = message.lowercased()
+        // libpq's own words for an option's value it does not take: "invalid sslmode
+        // value: …", or after the attempt's prefix "…failed: invalid integer value "x"
+        // for connection option …" (a server's messages never start so).
+        let afterPrefix = text.range(of: "failed: ").map { String(text[$0.upperBound...]) } ?? text
+        if afterPrefix.hasPrefix("invalid "), afterPrefix.contains(" value") { return .badOption }
         let authentication = [
             "password authentication failed", "no password supplied", "authentication failed",
             "pg_hba.conf rejects", "no pg_hba.conf entry", "role \"",

@@ -383,6 +383,7 @@ public final class PostgresStore: CacheStore {
         switch error.kind {
         case .authenticationFailed: return .accessDenied(server: error.server, reason: error.message)
         case .databaseMissing: return .noSuchDatabase(server: error.server)
+        case .badOption: return .badConnectionOption(server: error.server, reason: error.message)
         default: return .unreachable(server: error.server, reason: error.message)
         }
     }
