@@ -156,6 +156,18 @@ import GeoTestSupport
         #expect(FileSnapshot(url) == before)
     }
 
+    @Test func anEmptyReadOnlyFileIsRefusedWithoutOfferingToListIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o400]))
+
+        let error = try #require(throws: StoreError.self) { try SQLiteStore(url: url) }
+        #expect(error == .cannotOpenReadOnly(path: url.path, reason: "its owner may not write it, mode 400, and it holds no store yet"))
+        #expect(!error.description.contains("Listing"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["caches.sqlite"])
+    }
+
     @Test func aWritableStoreInAnUnwritableDirectoryIsReadOnlyNamingTheDirectory() throws {
         let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
@@ -222,11 +234,23 @@ import GeoTestSupport
         try expectReadOnly(url, .readOnly(path: url.path, reason: "it is marked immutable"))
     }
 
-    @Test func aStoreTheSystemRefusesToWriteWithEPERMIsReadOnlyAsImmutable() throws {
+    @Test func aStoreWhoseDirectoryTheSystemRefusesWithEPERMIsReadOnlyWithoutCallingItImmutable() throws {
         let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
 
-        #expect(throws: StoreError.readOnly(path: url.path, reason: "it is marked immutable")) {
+        let reason = "the system does not let anyone write in its directory \(directory.url.path)"
+        #expect(throws: StoreError.readOnly(path: url.path, reason: reason)) {
+            try StoreFile.inspect(url.path) { path, mode in path != url.path && mode & W_OK != 0 ? EPERM : nil }
+        }
+    }
+
+    /// EPERM without the immutable mark (a file of /proc, a security module's refusal)
+    /// is not called immutable.
+    @Test func aStoreTheSystemRefusesToWriteWithEPERMIsReadOnlyWithoutCallingItImmutable() throws {
+        let (directory, url) = try Self.storeWithOak()
+        defer { directory.remove() }
+
+        #expect(throws: StoreError.readOnly(path: url.path, reason: "the system does not let anyone write it")) {
             try StoreFile.inspect(url.path) { path, mode in path == url.path && mode & W_OK != 0 ? EPERM : nil }
         }
     }

@@ -49,6 +49,27 @@ import Testing
         }
     }
 
+    @Test func aPathWithANameLongerThanTheSystemTakesIsRefusedSayingSo() {
+        let name = String(repeating: "a", count: 256)
+        #expect(throws: StoreLocation.Invalid(description: "the store's path has a name of 256 bytes in it "
+                                              + "(“aaaaaaaaaaaaaaaaaaaa…”): a file's name is at most 255 bytes")) {
+            try StoreLocation("/tmp/\(name)/caches.sqlite")
+        }
+    }
+
+    @Test func aNameOfTheLongestLengthIsTaken() throws {
+        let name = String(repeating: "é", count: 127) + "a"
+        #expect(try StoreLocation("/tmp/" + name) == .file("/tmp/" + name, createsDirectories: false))
+    }
+
+    @Test func aPathLongerThanTheSystemTakesIsRefusedSayingSo() {
+        let path = String(repeating: "/" + String(repeating: "d", count: 99), count: 41)
+        #expect(throws: StoreLocation.Invalid(description: "the store's path is 4100 bytes long: "
+                                              + "a path is at most 4091 bytes here (with its -wal)")) {
+            try StoreLocation(path)
+        }
+    }
+
     @Test func processEnvironmentHasTheStoreVariablesAsFoundationSeesThem() {
         let foundation = ProcessInfo.processInfo.environment
         let read = StoreLocation.processEnvironment()

@@ -33,7 +33,9 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
                 throw Invalid(description: "\(value) ends with a slash, so it names a directory: "
                               + "name the store's file in it, for example \(example)")
             }
-            self = .file(StorePath.absolute(value), createsDirectories: false)
+            let path = StorePath.absolute(value)
+            try Self.checkLengths(of: path)
+            self = .file(path, createsDirectories: false)
             return
         }
         let parsed: PostgresConnectionString
@@ -49,6 +51,24 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
                           + "the port \"\(port)\" is not a number from 0 to 65535")
         }
         self = .server(value)
+    }
+
+    /// The most bytes a name in a path, and a whole path, may have on Linux
+    /// (`NAME_MAX`, `PATH_MAX`): the system refuses a longer one (ENAMETOOLONG) whatever
+    /// the file system, which SQLite reported as a database error.
+    static let longestName = 255, longestPath = 4095
+
+    /// Refuses `path` when a name in it or the whole of it is longer than the system takes.
+    private static func checkLengths(of path: String) throws(Invalid) {
+        if let name = path.split(separator: "/").first(where: { $0.utf8.count > longestName }) {
+            throw Invalid(description: "the store's path has a name of \(name.utf8.count) bytes in it "
+                          + "(“\(name.prefix(20))…”): a file's name is at most \(longestName) bytes")
+        }
+        // The -wal beside the store is the longest name SQLite opens.
+        if path.utf8.count + 4 > longestPath {
+            throw Invalid(description: "the store's path is \(path.utf8.count) bytes long: "
+                          + "a path is at most \(longestPath - 4) bytes here (with its -wal)")
+        }
     }
 
     /// `GEOCACHE_STORE` when set, else `$XDG_DATA_HOME/geocache-tui/caches.sqlite`,

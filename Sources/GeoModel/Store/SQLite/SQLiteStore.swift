@@ -141,7 +141,11 @@ public final class SQLiteStore: CacheStore {
         self.createsIntermediateDirectories = createIntermediateDirectories
         self.watchesChanges = watchesChanges
         let (state, readOnly) = try StoreFile.inspectForOpening(path)
-        if let readOnly, state == .empty { throw readOnly }
+        if let readOnly, state == .empty {
+            // A 0-byte file holds no store yet, and none can be made in it: nothing to list.
+            guard case .readOnly(_, let reason) = readOnly else { throw readOnly }
+            throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and it holds no store yet")
+        }
         readOnlyError = readOnly
         if state == .missing {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)

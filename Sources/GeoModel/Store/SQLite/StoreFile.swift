@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -110,7 +111,8 @@ enum StoreFile {
         if let code = access(directory, W_OK | X_OK) {
             let reason = switch code {
             case EROFS: "it is on a read-only file system"
-            case EPERM: "its directory \(directory) is marked immutable"
+            case EPERM where geocache_is_immutable(directory) == 1: "its directory \(directory) is marked immutable"
+            case EPERM: "the system does not let anyone write in its directory \(directory)"
             default: "you may not write in its directory \(directory)"
             }
             return .readOnly(path: path, reason: reason)
@@ -120,8 +122,13 @@ enum StoreFile {
         }
         if let code = access(path, W_OK) {
             // Linux refuses the writing of an immutable file (`chattr +i`) with EPERM,
-            // to root as well, whatever its mode says.
-            let reason = code == EPERM ? "it is marked immutable" : "you may not write it, \(octal)"
+            // to root as well, whatever its mode says; so it does for a file of /proc,
+            // which carries no such mark.
+            let reason = switch code {
+            case EPERM where geocache_is_immutable(path) == 1: "it is marked immutable"
+            case EPERM: "the system does not let anyone write it"
+            default: "you may not write it, \(octal)"
+            }
             return .readOnly(path: path, reason: reason)
         }
         return nil
