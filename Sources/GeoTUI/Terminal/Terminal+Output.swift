@@ -103,8 +103,8 @@ extension Terminal {
         }
     }
 
-    /// Copies `character`'s first scalar and the zero-width ones after it (five at most)
-    /// into the character buffer; returns how many and the first one's `wcwidth`.
+    /// Copies `character`'s first scalar and the zero-width ones after it (five at most,
+    /// up to a zero-width joiner) into the character buffer; returns how many and the first one's `wcwidth`.
     private func fillCharacterBuffer(with character: Character) -> (count: Int, width: Int32) {
         var count = 0
         var width: Int32 = 0
@@ -112,7 +112,9 @@ extension Terminal {
             let scalarWidth = wcwidth(wchar_t(bitPattern: scalar.value))
             if count == 0 {
                 width = scalarWidth
-            } else if scalarWidth != 0 || count == 5 {
+            } else if scalarWidth != 0 || count == 5 || scalar.value == 0x200D {
+                // A zero-width joiner ties the next scalar in, which is never sent
+                // (it has a width): sent alone, it could tie in the next cell's.
                 break
             }
             characterBuffer[count] = wchar_t(bitPattern: scalar.value)

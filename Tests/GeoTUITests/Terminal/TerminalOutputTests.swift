@@ -23,6 +23,19 @@ extension NcursesTests {
             #expect(headless.terminal.screenRow(0).hasPrefix("a Zb😀c"))
         }
 
+        /// A joined emoji (a family: man, joiner, woman, joiner, girl) keeps its first
+        /// emoji's two columns; the joiner is not sent, so a terminal cannot join that
+        /// emoji to whatever the next cell holds.
+        @Test func anEmojiSequenceShowsItsFirstEmojiWithoutAJoinerLeftDangling() throws {
+            let headless = try HeadlessTerminal(size: Size(width: 10, height: 1))
+            var canvas = Canvas(size: Size(width: 10, height: 1))
+            canvas.put("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}x", at: Point(x: 0, y: 0))
+            headless.terminal.present(canvas)
+            #expect(headless.terminal.screenRow(0).hasPrefix("\u{1F468}x"))
+            #expect(!headless.terminal.screenRow(0).unicodeScalars.contains("\u{200D}"))
+            #expect(!headless.output.unicodeScalars.contains("\u{200D}"))
+        }
+
         @Test func oneChangedCellWritesAFewBytes() throws {
             let headless = try HeadlessTerminal()
             var canvas = Canvas(size: Size(width: 80, height: 24))
