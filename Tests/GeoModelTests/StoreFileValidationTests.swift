@@ -255,6 +255,35 @@ import GeoTestSupport
         }
     }
 
+    @Test func aLinkToAFileThatDoesNotExistIsRefusedAndNothingIsMadeWhereItPoints() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.file("unmounted.sqlite"), link = directory.file()
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+
+        expectRefusal(of: link) { $0 == .brokenLink(path: link.path, reason: "is a symbolic link to \(target.path), which does not exist") }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["caches.sqlite"])
+    }
+
+    @Test func aLinkThatLeadsRoundInALoopIsRefusedSayingSo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let link = directory.file()
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: link.path)
+
+        expectRefusal(of: link) { $0 == .brokenLink(path: link.path, reason: "has symbolic links that lead round in a loop") }
+    }
+
+    @Test func aLinkToAStoreOpensTheStore() throws {
+        let (directory, url) = try Self.storeWithOak()
+        defer { directory.remove() }
+        let link = directory.file("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: url.path)
+
+        #expect(try SQLiteStore(url: link).loadCaches().withoutCodes == [Samples.oak])
+    }
+
     @Test func directoryIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -338,7 +367,8 @@ import GeoTestSupport
             .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
             .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
-            .cannotCreate(path: path, reason: "r"), .database(path: path, message: "m"), .diskFull(path: path),
+            .cannotCreate(path: path, reason: "r"), .brokenLink(path: path, reason: "r"),
+            .database(path: path, message: "m"), .diskFull(path: path),
             .fileDeleted(path: path), .fileReplaced(path: path),
             .sideFileLost(path: path, sideFile: path + "-wal"), .locked(path: path, holder: "sqlite3, process 9"),
             .locked(path: path, holder: nil), .readOnly(path: path, reason: "r"),

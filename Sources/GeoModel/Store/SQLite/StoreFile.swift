@@ -53,7 +53,15 @@ enum StoreFile {
         guard stat(path, &info) == 0 else {
             let code = errno
             switch code {
-            case ENOENT: return (.missing, nil)
+            case ENOENT:
+                // A symbolic link to nothing (a disk not mounted, a file moved): a store
+                // made through it would stand where the link points, unseen; none is.
+                if let target = danglingLinkTarget(path) {
+                    throw .brokenLink(path: path, reason: "is a symbolic link to \(target), which does not exist")
+                }
+                return (.missing, nil)
+            case ELOOP:
+                throw .brokenLink(path: path, reason: "has symbolic links that lead round in a loop")
             case EACCES:
                 throw .permissionDenied(path: path, reason: "a directory on the way to it cannot be searched")
             case ENOTDIR:
@@ -191,6 +199,17 @@ enum StoreFile {
         default: break
         }
         return (.sqlite(applicationID: applicationID), truncated)
+    }
+
+    /// Where the symbolic link at `path` points, when `path` is one (the caller found
+    /// that nothing is there); nil for no link.
+    private static func danglingLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, Int(PATH_MAX))
+        guard count > 0 else { return "a missing file" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// True when the regular file at `path` is an SQLite database whose header names
