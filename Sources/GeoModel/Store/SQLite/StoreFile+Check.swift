@@ -159,7 +159,7 @@ extension StoreFile {
     /// failed for want of room. Root may use the blocks the file system keeps back.
     static func hasNoRoom(besides path: String) -> Bool {
         var status = statvfs()
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = StorePath.directory(of: path)
         guard statvfs(directory.isEmpty ? "." : directory, &status) == 0 else { return false }
         let blocks = geteuid() == 0 ? status.f_bfree : status.f_bavail
         return UInt64(blocks) * UInt64(status.f_frsize) < 1 << 20
