@@ -32,6 +32,22 @@ import GeoTestSupport
         }
     }
 
+    /// What the caller's body throws (a write to a full disk, an end it asks for) comes
+    /// out of a store's reading as thrown, never as the store's own error.
+    @Test(arguments: StoreKind.allCases)
+    func aReadingHandsBackWhatTheCallersBodyThrew(_ kind: StoreKind) throws {
+        struct Stop: Error, Equatable {}
+        let fixture = try StoreFixture(kind)
+        let store = try store(fixture)
+        #expect(throws: Stop()) { try store.forEachCache { _ in throw Stop() } }
+        #expect(throws: Stop()) { try store.forEachCacheFields { _ in throw Stop() } }
+        #expect(throws: Stop()) { try store.forEachCacheRow { _ in throw Stop() } }
+        #expect(throws: Stop()) { try store.forEachMatch(of: "zurich") { _ in throw Stop() } }
+        let origin = try Coordinate(parsing: "47.37, 8.54")
+        #expect(throws: Stop()) { try store.forEachNearest(to: origin, limit: nil) { _, _ in throw Stop() } }
+        #expect(try store.count() == Self.all.count)
+    }
+
     @Test(arguments: StoreKind.allCases) func findTreatsPercentAndUnderscoreLiterally(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let odd = GeoCache(title: "100% sure", details: "snake_case", creator: "x", reward: "y")

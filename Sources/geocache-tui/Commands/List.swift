@@ -93,41 +93,52 @@ extension GeocacheTUICommand {
             if ids { columns.insert(.id) }
             if origin != nil { columns.insert(.distance) }
             var writer = ListingWriter(format: json ? .json : .lines, columns: columns)
+            // Each cache written counts toward --limit; the one after the last ends the
+            // reading (near-first reading stops at the limit by itself).
+            let limit = limit ?? .max
+            var written = 0
+            func counted(_ write: () throws -> Void) throws {
+                guard written < limit else { throw LimitReached() }
+                try write()
+                written += 1
+            }
             do {
                 // Read only when something shows or chooses by it: a plain list costs what psql's does.
                 let needsOwn = json || origin != nil || filter.found != nil || filter.within != nil
                 let own = needsOwn ? try session.ownData() : OwnData.Book()
                 writer.own = own
                 let keeps = { (stored: StoredCache) in everything || filter.keeps(stored.cache, own: own.of(stored.cache)) }
-                if let origin {
-                    try writeNearest(store, from: origin, keeping: keeps, with: &writer, to: &output)
-                } else if numbered, let match {
-                    // A match's position is its rank among all caches.
-                    try store.forEachNumberedMatch(of: match) { position, stored in
-                        if keeps(stored) { try writer.write(stored, position: position, to: &output) }
+                do {
+                    if let origin {
+                        try writeNearest(store, from: origin, keeping: keeps, with: &writer, to: &output)
+                    } else if numbered, let match {
+                        // A match's position is its rank among all caches.
+                        try store.forEachNumberedMatch(of: match) { position, stored in
+                            if keeps(stored) { try counted { try writer.write(stored, position: position, to: &output) } }
+                        }
+                    } else if let match {
+                        try store.forEachMatch(of: match) { stored in
+                            if keeps(stored) { try counted { try writer.write(stored, to: &output) } }
+                        }
+                    } else if everything, json {
+                        // Each cache's stored bytes straight into the JSON: no String, no Listing;
+                        // the store read on a thread of its own meanwhile.
+                        try store.forEachCacheRowAhead { row in try counted { try writer.write(row, to: &output) } }
+                    } else if everything, writer.writesFieldsAlone {
+                        // The four fields' bytes straight from the store: no String per field.
+                        var position = 0
+                        try store.forEachCacheFields { fields in
+                            position += 1
+                            try counted { try writer.write(fields, position: position, to: &output) }
+                        }
+                    } else {
+                        var position = 0
+                        try store.forEachCache { stored in
+                            position += 1
+                            if keeps(stored) { try counted { try writer.write(stored, position: position, to: &output) } }
+                        }
                     }
-                } else if let match {
-                    try store.forEachMatch(of: match) { stored in
-                        if keeps(stored) { try writer.write(stored, to: &output) }
-                    }
-                } else if everything, json {
-                    // Each cache's stored bytes straight into the JSON: no String, no Listing;
-                    // the store read on a thread of its own meanwhile.
-                    try store.forEachCacheRowAhead { try writer.write($0, to: &output) }
-                } else if everything, writer.writesFieldsAlone {
-                    // The four fields' bytes straight from the store: no String per field.
-                    var position = 0
-                    try store.forEachCacheFields { fields in
-                        position += 1
-                        try writer.write(fields, position: position, to: &output)
-                    }
-                } else {
-                    var position = 0
-                    try store.forEachCache { stored in
-                        position += 1
-                        if keeps(stored) { try writer.write(stored, position: position, to: &output) }
-                    }
-                }
+                } catch is LimitReached {}
                 try writer.finish(to: &output)
             } catch let failure as BufferedWriter.Failure {
                 throw CommandFailure.report(ExportError(path: CommandText.standardOutput, reason: failure.reason))
@@ -174,10 +185,14 @@ extension GeocacheTUICommand {
             let limit = limit ?? .max
             let everything = try filterOptions.filter().keepsEverything && within == nil
             try store.forEachNearest(to: origin, limit: matches == nil && everything ? limit : nil) { stored, key in
-                guard written < limit, matches?.contains(stored.id) ?? true, keeps(stored) else { return }
+                guard written < limit else { throw LimitReached() }
+                guard matches?.contains(stored.id) ?? true, keeps(stored) else { return }
                 written += 1
                 try writer.write(stored, from: origin, key: key, to: &output)
             }
         }
+
+        /// Ends a listing's reading at the cache after `--limit`'s last.
+        private struct LimitReached: Error {}
     }
 }

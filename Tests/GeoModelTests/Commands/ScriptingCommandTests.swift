@@ -39,6 +39,45 @@ import GeoTestSupport
         #expect(decoded.compactMap(GeoCache.init(fromDictionary:)).withoutCodes == [Samples.oak])
     }
 
+    @Test(arguments: StoreKind.allCases) func listLimitPrintsTheFirstCachesInEveryForm(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
+        let plain = try GeocacheTUIBinary.run(["list", "--store", store, "--limit", "2"])
+        #expect(plain.status == 0, "stderr was: \(plain.error)")
+        #expect(plain.output == "Zürich lake\tBy the water\tana\tCoin\nOld Oak\tBehind the tree\tana\tTravel bug\n")
+        let numbered = try GeocacheTUIBinary.run(["list", "--store", store, "--limit", "1", "--numbered", "--match", "zurich"])
+        #expect(numbered.output == "1\tZürich lake\tBy the water\tana\tCoin\n")
+        let json = try GeocacheTUIBinary.run(["list", "--store", store, "--limit", "1", "--json"])
+        let decoded = try JSONDecoder().decode([[String: String]].self, from: Data(json.output.utf8))
+        #expect(decoded.compactMap(GeoCache.init(fromDictionary:)).withoutCodes == [Self.caches[0]])
+    }
+
+    @Test(arguments: StoreKind.allCases) func listLimitZeroPrintsNoCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try makeStore(fixture)
+        let plain = try GeocacheTUIBinary.run(["list", "--store", store, "--limit", "0"])
+        #expect(plain.status == 0 && plain.output.isEmpty, "stderr was: \(plain.error)")
+        let json = try GeocacheTUIBinary.run(["list", "--store", store, "--limit", "0", "--json"])
+        #expect(json.output.filter { !$0.isWhitespace } == "[]")
+    }
+
+    /// Output that finds no room fails while the store is being read: it is the output's
+    /// failure, not the store's.
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")), arguments: StoreKind.allCases)
+    func listIntoAFullDiskSaysTheOutputCannotBeWrittenNotTheStore(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let long = String(repeating: "d", count: 2_000)
+        try fixture.store.saveCaches((1...300).map { GeoCache(title: "Cache \($0)", details: long, creator: "c", reward: "r") })
+        for form in [[], ["--codes"], ["--match", "cache"], ["--near", "47, 8"], ["--json"]] {
+            let result = try GeocacheTUIBinary.runTool(
+                "/bin/sh", ["-c", "exec \"$0\" \"$@\" > /dev/full", GeocacheTUIBinary.url.path,
+                            "list", "--store", fixture.storeArgument] + form)
+            #expect(result.status == 1)
+            #expect(result.error == "geocache-tui: cannot write standard output: \(String(cString: strerror(ENOSPC)))\n",
+                    "list \(form)")
+        }
+    }
+
     @Test(arguments: StoreKind.allCases) func editByPositionChangesOnlyTheGivenFields(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = try makeStore(fixture)

@@ -210,6 +210,8 @@ extension SQLiteStore {
     /// in stored order.
     public func walkNearest(to origin: Coordinate, from key: NearestKey?, forward: Bool,
                             _ body: (StoredCache, NearestKey) throws -> Bool) throws {
-        try read { db in try NearestSearch(db: db, origin: origin).walk(from: key, forward: forward, body) }
+        try read(handingTo: { (found: (StoredCache, NearestKey)) in try body(found.0, found.1) }) { db, body in
+            try NearestSearch(db: db, origin: origin).walk(from: key, forward: forward) { try body(($0, $1)) }
+        }
     }
 }

@@ -10,7 +10,7 @@ extension SQLiteStore {
     /// from SQLite's copy of them, inside one read transaction.
     public func forEachCacheFields(_ body: (CacheFieldBytes) throws -> Void) throws {
         try completePendingRows()
-        try read { db in
+        try read(handingTo: body) { db, body in
             try Self.forEachFieldBytes(of: db.makeStatement(sql: "SELECT \(Self.fieldColumns) FROM cache ORDER BY id"), body)
         }
     }
@@ -19,7 +19,7 @@ extension SQLiteStore {
     /// not decoded), straight from SQLite's copy of them, inside one read transaction.
     public func forEachCacheRow(_ body: (CacheRowBytes) throws -> Void) throws {
         try completePendingRows()
-        try read { db in
+        try read(handingTo: body) { db, body in
             let statement = try db.makeStatement(sql: "SELECT \(Self.uncastCacheColumns) FROM cache ORDER BY id")
             let rows = try Row.fetchCursor(statement)
             let sqlite = statement.sqliteStatement

@@ -15,7 +15,7 @@ extension SQLiteStore {
     /// outside the app, or before schema v3) are completed first.
     public func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         try completePendingRows()
-        try read { db in
+        try read(handingTo: body) { db, body in
             try Self.forEachStoredCache(
                 of: db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache WHERE \(Self.matchCondition) ORDER BY id LIMIT ?"),
                 arguments: [Self.textArgument(SearchFolding.folded(text)), limit ?? -1], body)

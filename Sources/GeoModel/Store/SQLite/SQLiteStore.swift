@@ -285,7 +285,7 @@ public final class SQLiteStore: CacheStore {
     /// inside one read transaction (a consistent snapshot).
     public func forEachCache(_ body: (StoredCache) throws -> Void) throws {
         try completePendingRows()
-        try read { db in
+        try read(handingTo: body) { db, body in
             try Self.forEachStoredCache(of: db.makeStatement(sql: "SELECT \(Self.cacheColumns) FROM cache ORDER BY id"), body)
         }
     }
@@ -378,6 +378,32 @@ public final class SQLiteStore: CacheStore {
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
+    }
+
+    /// ``read(_:)`` for a reading that hands what it reads to the caller's `body`: what
+    /// `body` throws (a write to a full disk, an end the caller asks for) comes out as
+    /// thrown, as from a PostgreSQL store, not as a database error of this store's.
+    func read<Element, Answer>(handingTo body: (Element) throws -> Answer,
+                               _ work: (Database, (Element) throws -> Answer) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in
+            let thrown = ThrownByCaller()
+            let handOver = { (element: Element) throws -> Answer in
+                do { return try body(element) } catch {
+                    thrown.error = error
+                    throw error
+                }
+            }
+            do {
+                try read { db in try work(db, handOver) }
+            } catch {
+                throw thrown.error ?? error
+            }
+        }
+    }
+
+    /// What the caller's `body` threw during ``read(handingTo:_:)``.
+    private final class ThrownByCaller {
+        var error: (any Error)?
     }
 
     /// Runs `body` in an IMMEDIATE transaction: the write lock is taken first, so a
