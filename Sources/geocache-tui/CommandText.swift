@@ -268,6 +268,12 @@ enum CommandText {
     }
 
     /// `--status` naming no status.
+    /// `--status`, `--type` or `--container` given nothing but blanks and commas: it
+    /// would keep no cache.
+    static func emptyFilterList(_ option: String, of what: String) -> String {
+        "\(option) is empty: give one or more \(what) (commas between several), or leave \(option) out."
+    }
+
     static func unknownStatus(_ word: String) -> String {
         "--status: \"\(word)\" is not a status; give available, disabled or archived (commas between several)."
     }

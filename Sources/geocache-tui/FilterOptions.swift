@@ -31,7 +31,7 @@ struct FilterOptions: ParsableArguments {
         if found || notFound { filter.found = found }
         if let status {
             var statuses = Set<CacheStatus>()
-            for word in Self.list(status) {
+            for word in try Self.list(status, option: "--status", of: "statuses") {
                 guard let found = CacheStatus(rawValue: word.lowercased()) else {
                     throw ValidationError(CommandText.unknownStatus(word))
                 }
@@ -39,8 +39,8 @@ struct FilterOptions: ParsableArguments {
             }
             filter.statuses = statuses
         }
-        filter.types = type.map(Self.list)
-        filter.containers = container.map(Self.list)
+        filter.types = try type.map { try Self.list($0, option: "--type", of: "cache types") }
+        filter.containers = try container.map { try Self.list($0, option: "--container", of: "containers") }
         do {
             filter.difficulty = try difficulty.map { try RatingRange(parsing: $0) }
             filter.terrain = try terrain.map { try RatingRange(parsing: $0) }
@@ -60,8 +60,11 @@ struct FilterOptions: ParsableArguments {
         do { return try GPSDEndpoint(parsing: text) } catch { throw ValidationError("--gps: \(error)") }
     }
 
-    /// The comma-separated values of an option, without blanks.
-    private static func list(_ text: String) -> [String] {
-        text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// The comma-separated values of `option`, without blanks; a usage error when there
+    /// are none (a filter of no value keeps no cache).
+    private static func list(_ text: String, option: String, of what: String) throws -> [String] {
+        let values = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !values.isEmpty else { throw ValidationError(CommandText.emptyFilterList(option, of: what)) }
+        return values
     }
 }

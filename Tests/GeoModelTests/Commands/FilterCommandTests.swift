@@ -85,6 +85,9 @@ import GeoTestSupport
         (["--difficulty", "1-6"], #""1-6" is not a rating from 1 to 5 in halves"#),
         (["--near", "47, 8", "--within", "far"], #""far" is not a distance such as 5km"#),
         (["--within", "5km"], "--within needs --near"),
+        (["--type", ""], "--type is empty: give one or more cache types (commas between several), or leave --type out."),
+        (["--container", " , "], "--container is empty: give one or more containers"),
+        (["--status", ","], "--status is empty: give one or more statuses"),
     ])
     func badValuesAreUsageErrors(_ options: [String], _ message: String) throws {
         let result = try GeocacheTUIBinary.run(["list", "--store", "/nonexistent/x.sqlite"] + options)
