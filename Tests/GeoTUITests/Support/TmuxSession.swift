@@ -79,8 +79,16 @@ final class TmuxSession {
     /// Runs `path` with `arguments`, standard output to the file `stdout`, standard input
     /// and error on /dev/null, and returns its exit status.
     ///
-    /// A tmux server started this way lives on and inherits the test process's open
-    /// descriptors; tests therefore read other programs' output from files, not pipes.
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's
+    /// Glibc module does not declare.
+    private static let closingFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: (@convention(c) (
+            UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self) }
+
+    /// A tmux server started this way lives on, so it is given no other descriptor of
+    /// the test process's: one that kept the writing end of another test's pipe open
+    /// (the input of an import waiting for its end) would keep that reader waiting for
+    /// as long as the server lived.
     static func spawnAndWait(_ path: String, _ arguments: [String], stdout: String) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -88,6 +96,7 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = closingFrom?(&actions, 3)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         // The calling thread may be a worker whose signals are blocked; a tmux server
