@@ -380,32 +380,6 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
-    /// ``read(_:)`` for a reading that hands what it reads to the caller's `body`: what
-    /// `body` throws (a write to a full disk, an end the caller asks for) comes out as
-    /// thrown, as from a PostgreSQL store, not as a database error of this store's.
-    func read<Element, Answer>(handingTo body: (Element) throws -> Answer,
-                               _ work: (Database, (Element) throws -> Answer) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { body in
-            let thrown = ThrownByCaller()
-            let handOver = { (element: Element) throws -> Answer in
-                do { return try body(element) } catch {
-                    thrown.error = error
-                    throw error
-                }
-            }
-            do {
-                try read { db in try work(db, handOver) }
-            } catch {
-                throw thrown.error ?? error
-            }
-        }
-    }
-
-    /// What the caller's `body` threw during ``read(handingTo:_:)``.
-    private final class ThrownByCaller {
-        var error: (any Error)?
-    }
-
     /// Runs `body` in an IMMEDIATE transaction: the write lock is taken first, so a
     /// writer waits its turn (busy timeout) rather than failing on a stale snapshot.
     /// Errors other than ``StoreError`` become one; the import and the editing
