@@ -94,7 +94,7 @@ extension GeocacheTUICommand {
             if origin != nil { columns.insert(.distance) }
             var writer = ListingWriter(format: json ? .json : .lines, columns: columns)
             // Each cache written counts toward --limit; the one after the last ends the
-            // reading (near-first reading stops at the limit by itself).
+            // reading.
             let limit = limit ?? .max
             var written = 0
             func counted(_ write: () throws -> Void) throws {
@@ -110,7 +110,8 @@ extension GeocacheTUICommand {
                 let keeps = { (stored: StoredCache) in everything || filter.keeps(stored.cache, own: own.of(stored.cache)) }
                 do {
                     if let origin {
-                        try writeNearest(store, from: origin, keeping: keeps, with: &writer, to: &output)
+                        try writeNearest(store, from: origin, keeping: keeps, keepsEverything: everything, limit: limit,
+                                         counted: counted, with: &writer, to: &output)
                     } else if numbered, let match {
                         // A match's position is its rank among all caches.
                         try store.forEachNumberedMatch(of: match) { position, stored in
@@ -178,17 +179,15 @@ extension GeocacheTUICommand {
         /// The caches nearest first from `origin` (the matches of `--match` only, when
         /// given, those `filter` keeps, and at most `--limit`), each line starting with the distance and the
         /// bearing, or the JSON array in that order.
+        /// `everything` says that `keeps` keeps every cache (no filter, no radius): the
+        /// store then stops at the limit itself; otherwise `counted` ends the walk.
         private func writeNearest(_ store: any CacheStore, from origin: Coordinate, keeping keeps: (StoredCache) -> Bool,
+                                  keepsEverything everything: Bool, limit: Int, counted: (() throws -> Void) throws -> Void,
                                   with writer: inout ListingWriter, to output: inout BufferedWriter) throws {
             let matches = try match.map { Set(try store.matchIDs($0)) }
-            var written = 0
-            let limit = limit ?? .max
-            let everything = try filterOptions.filter().keepsEverything && within == nil
             try store.forEachNearest(to: origin, limit: matches == nil && everything ? limit : nil) { stored, key in
-                guard written < limit else { throw LimitReached() }
                 guard matches?.contains(stored.id) ?? true, keeps(stored) else { return }
-                written += 1
-                try writer.write(stored, from: origin, key: key, to: &output)
+                try counted { try writer.write(stored, from: origin, key: key, to: &output) }
             }
         }
 
