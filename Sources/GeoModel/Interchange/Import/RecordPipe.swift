@@ -36,6 +36,11 @@ enum RecordPipe {
                             try pipe.put(batch)
                             batch.removeAll(keepingCapacity: true)
                             batchBytes = 0
+                            // The batches stored meanwhile are freed here, on the thread
+                            // that made their texts: freed on the storing thread, each
+                            // text took this thread's malloc arena lock, and the two
+                            // threads woke each other through it.
+                            _ = pipe.takeReturned()
                         }
                     }
                 }
@@ -55,6 +60,7 @@ enum RecordPipe {
                     try store(record)
                 }
                 interruption?.progress.add(records: batch.count)
+                pipe.giveBack(batch)
             }
         } catch {
             pipe.cancel()
