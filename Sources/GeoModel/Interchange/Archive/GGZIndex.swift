@@ -42,13 +42,10 @@ struct GGZIndex {
         let collector = Collector()
         parser.delegate = collector
         var offset = 0
-        let parsed = parser.parse { buffer, capacity in
-            let count = min(capacity, bytes.count - offset)
-            bytes.withUnsafeBufferPointer { source in
-                if count > 0 { buffer.update(from: source.baseAddress! + offset, count: count) }
-            }
-            offset += count
-            return count
+        let parsed = parser.parse {
+            let end = min(bytes.count, offset + ChunkReader.chunkSize)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
         }
         parser.delegate = nil
         if let problem = collector.problem {

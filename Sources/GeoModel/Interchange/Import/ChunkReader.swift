@@ -85,17 +85,21 @@ final class ChunkReader {
             if countsProgress { interruption?.progress.add(bytes: end - memoryOffset) }
             return Array(memory[memoryOffset..<end])
         }
-        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
-            if count >= 0 {
-                if countsProgress { interruption?.progress.add(bytes: count) }
-                buffer.removeSubrange(count...)
-                return buffer
+            // Uninitialised: read() fills what it returns, and nothing else is kept.
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, initialized in
+                let count = read(descriptor, buffer.baseAddress, Self.chunkSize)
+                initialized = max(count, 0)
+                if count < 0 { failure = errno }
             }
-            if errno == EINTR { continue }
+            if failure == 0 {
+                if countsProgress { interruption?.progress.add(bytes: chunk.count) }
+                return chunk
+            }
+            if failure == EINTR { continue }
             throw ImportError(.unreadable, source: name,
-                              reason: "cannot read: \(String(cString: strerror(errno)))")
+                              reason: "cannot read: \(String(cString: strerror(failure)))")
         }
     }
 

@@ -6,9 +6,6 @@ extension GPXReader {
         private let reader: ChunkReader
         private let validateUTF8: Bool
         private var tracker = UTF8Tracker()
-        private var pending: [UInt8] = []
-        private var pendingOffset = 0
-        private var finished = false
         /// Set when reading failed: unreadable input or invalid UTF-8.
         private(set) var failure: ImportError?
 
@@ -17,43 +14,35 @@ extension GPXReader {
             self.validateUTF8 = validateUTF8
         }
 
-        /// Copies up to `length` bytes into `buffer`: how many, 0 at the end, -1 when
-        /// reading failed or the bytes are not UTF-8 (``failure`` says which).
-        func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
-            if failure != nil { return -1 }
-            if pendingOffset >= pending.count {
-                do {
-                    pending = try reader.nextChunk()
-                } catch {
-                    failure = error
-                    return -1
+        /// The next chunk of the input, checked: empty at the end, nil when reading
+        /// failed or the bytes are not UTF-8 (``failure`` says which).
+        func nextChunk() -> [UInt8]? {
+            if failure != nil { return nil }
+            let chunk: [UInt8]
+            do {
+                chunk = try reader.nextChunk()
+            } catch {
+                failure = error
+                return nil
+            }
+            if chunk.isEmpty {
+                if validateUTF8, let (position, reason) = tracker.finish() {
+                    failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
+                    return nil
                 }
-                pendingOffset = 0
-                if pending.isEmpty {
-                    finished = true
-                    if validateUTF8, let (position, reason) = tracker.finish() {
-                        failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
-                        return -1
-                    }
-                    return 0
-                }
-                if validateUTF8 {
-                    // A local copy: the class's own would be an exclusive access a byte.
-                    var local = tracker
-                    let problem = pending.withUnsafeBufferPointer { local.feed($0) }
-                    tracker = local
-                    if let (position, reason) = problem {
-                        failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
-                        return -1
-                    }
+                return chunk
+            }
+            if validateUTF8 {
+                // A local copy: the class's own would be an exclusive access a byte.
+                var local = tracker
+                let problem = chunk.withUnsafeBufferPointer { local.feed($0) }
+                tracker = local
+                if let (position, reason) = problem {
+                    failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
+                    return nil
                 }
             }
-            let count = min(length, pending.count - pendingOffset)
-            pending.withUnsafeBufferPointer { source in
-                buffer.update(from: source.baseAddress! + pendingOffset, count: count)
-            }
-            pendingOffset += count
-            return count
+            return chunk
         }
     }
 }

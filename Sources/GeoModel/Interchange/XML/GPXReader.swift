@@ -4,7 +4,7 @@ import Foundation
 /// 1.0.2), GSAK's, OpenCaching's and TerraCaching's, or plain geocache waypoints, and
 /// geocaching.com LOC files (`<loc><waypoint>`), streaming.
 ///
-/// The file goes through libxml2's push parser (``XMLStreamParser``) in 128 KiB chunks,
+/// The file goes through libxml2's push parser (``XMLStreamParser``) in 64 KiB chunks,
 /// so memory stays flat however big the file is. Before parsing, the prolog is checked: a document that declares
 /// entities (`<!ENTITY` in a `<!DOCTYPE>`) is refused unread, and external entities
 /// are never resolved. A waypoint becomes a cache like this (docs/usage.md, "Field
@@ -65,18 +65,18 @@ public enum GPXReader {
             // libxml2 skips without a word) are limited as a text is: an endless run
             // there would otherwise be read for ever.
             var outside = 0
-            return parser.parse { buffer, length in
-                let count = stream.read(buffer, maxLength: length)
-                outside = delegate.isOutsideRoot ? outside + max(count, 0) : 0
+            return parser.parse {
+                guard let chunk = stream.nextChunk() else { return nil }
+                outside = delegate.isOutsideRoot ? outside + chunk.count : 0
                 guard outside <= Delegate.maximumTextLength else {
                     delegate.failure = ImportError(
                         .malformedXML, source: reader.name,
                         position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
                         reason: "refused: more than \(Delegate.maximumTextLength >> 20) MiB outside the root element "
                             + "here (the most geocache-tui reads before or after <gpx> or <loc>)")
-                    return -1
+                    return nil
                 }
-                return count
+                return chunk
             }
         }
         if let failure = stream.failure { throw failure }

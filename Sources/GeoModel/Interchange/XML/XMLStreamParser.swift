@@ -105,7 +105,7 @@ final class XMLStreamParser {
     }
 
     /// Calls `body` with the parser a callback's `user` points to, not retained: the
-    /// parse runs inside ``parse(reading:capacity:)``, whose caller holds the parser.
+    /// parse runs inside ``parse(chunks:)``, whose caller holds the parser.
     private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLStreamParser) -> Void) {
         guard let user else { return }
         Unmanaged<XMLStreamParser>.fromOpaque(user)._withUnsafeGuaranteedRef(body)
@@ -128,23 +128,22 @@ final class XMLStreamParser {
         abortParsing()
     }
 
-    /// Parses the document whose bytes `read` gives, `capacity` at a time into the
-    /// buffer it is handed (returning how many it wrote, 0 at the end, or -1 when
-    /// reading failed). Returns false when the document is not well-formed, the
-    /// delegate aborted, or reading failed.
-    func parse(reading read: (UnsafeMutablePointer<UInt8>, Int) -> Int, capacity: Int = 128 << 10) -> Bool {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
+    /// Parses the document whose bytes `nextChunk` hands over, a chunk a call: an empty
+    /// chunk at the end, nil when reading failed. Each chunk goes to libxml2 as it is
+    /// (which copies it into its own buffer). Returns false when the document is not
+    /// well-formed, the delegate aborted, or reading failed.
+    func parse(chunks nextChunk: () -> [UInt8]?) -> Bool {
         let user = Unmanaged.passUnretained(self).toOpaque()
         var failedToRead = false
         while !stopped {
-            let count = read(buffer, capacity)
-            if count < 0 { failedToRead = true; break }
-            if count == 0 {
+            guard let bytes = nextChunk() else { failedToRead = true; break }
+            if bytes.isEmpty {
                 if let context { _ = xml.parseChunk(context, nil, 0, 1) }
                 break
             }
-            buffer.withMemoryRebound(to: CChar.self, capacity: count) { chunk in
+            bytes.withUnsafeBytes { raw in
+                let chunk = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                let count = raw.count
                 if let context {
                     _ = xml.parseChunk(context, chunk, Int32(count), 0)
                 } else {
