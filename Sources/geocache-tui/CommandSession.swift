@@ -7,8 +7,9 @@ extension StoreOptions {
     /// store's waiting changes delivered first, said on standard error. A delivery
     /// stopped by another writer's lock ends the command (exit status 1): its own write
     /// would otherwise go before the changes kept before it. Any failure to open prints
-    /// the store's message and exits 1.
-    func openSession() throws -> WriteSession {
+    /// the store's message and exits 1. A command that only reads or changes caches
+    /// already stored passes `creatingStore` false: a mistyped path makes no store.
+    func openSession(creatingStore: Bool = true) throws -> WriteSession {
         let location: StoreLocation
         do {
             location = try self.location()
@@ -18,7 +19,7 @@ extension StoreOptions {
         var said = false
         let session: WriteSession
         do {
-            session = try WriteSession.opening(location) {
+            session = try WriteSession.opening(location, creatingStore: creatingStore) {
                 guard !said else { return }
                 said = true
                 CommandOutput.standardError.write([CommandText.waitingForLock])

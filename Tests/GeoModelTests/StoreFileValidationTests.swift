@@ -275,6 +275,33 @@ import GeoTestSupport
         expectRefusal(of: link) { $0 == .brokenLink(path: link.path, reason: "has symbolic links that lead round in a loop") }
     }
 
+    @Test func openingNotToCreateWhereNothingExistsIsRefusedAndMakesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file().path
+        #expect(throws: StoreError.noStore(path: path)) {
+            _ = try StoreLocation.file(path, createsDirectories: false).open(for: .command, creatingFile: false)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test func openingNotToCreateAStoreThatExistsOpensIt() throws {
+        let (directory, url) = try Self.storeWithOak()
+        defer { directory.remove() }
+        let store = try StoreLocation.file(url.path, createsDirectories: false).open(for: .command, creatingFile: false)
+        #expect(try store.count() == 1)
+    }
+
+    @Test func openingNotToCreateThroughALinkToNothingSaysTheLinkIsBroken() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.file("unmounted.sqlite"), link = directory.file()
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        #expect(throws: StoreError.brokenLink(path: link.path, reason: "is a symbolic link to \(target.path), which does not exist")) {
+            _ = try StoreLocation.file(link.path, createsDirectories: false).open(for: .command, creatingFile: false)
+        }
+    }
+
     @Test func aLinkToAStoreOpensTheStore() throws {
         let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
@@ -367,7 +394,7 @@ import GeoTestSupport
             .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
             .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
-            .cannotCreate(path: path, reason: "r"), .brokenLink(path: path, reason: "r"),
+            .cannotCreate(path: path, reason: "r"), .noStore(path: path), .brokenLink(path: path, reason: "r"),
             .database(path: path, message: "m"), .diskFull(path: path),
             .fileDeleted(path: path), .fileReplaced(path: path),
             .sideFileLost(path: path, sideFile: path + "-wal"), .locked(path: path, holder: "sqlite3, process 9"),

@@ -114,7 +114,8 @@ def make_clustered_store(binary, path, count):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
             os.remove(path + suffix)
-    subprocess.run([binary, "list", "--store", path], check=True, stdout=subprocess.DEVNULL)
+    # An import of no caches makes the empty store (a listing makes none).
+    subprocess.run([binary, "import", "-", "--store", path], input=b"[]", check=True, stdout=subprocess.DEVNULL)
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("PRAGMA journal_mode = OFF")

@@ -88,12 +88,17 @@ public final class WriteSession {
     /// the copy (opened when first read). A command delivers what waits
     /// (``deliverWaiting()``) before its own write, so that it comes after them.
     ///
+    /// A command that only reads or changes caches already stored opens with
+    /// `creatingStore` false: where no file exists, it makes none
+    /// (``StoreError/noStore(path:)``).
+    ///
     /// - Throws: the ``StoreError`` opening met when it does not mean that the server
     ///   cannot be reached (a file that is not a store, a refused login, …).
-    public static func opening(_ location: StoreLocation, lockWaitNotice: (() -> Void)? = nil) throws -> WriteSession {
+    public static func opening(_ location: StoreLocation, creatingStore: Bool = true,
+                               lockWaitNotice: (() -> Void)? = nil) throws -> WriteSession {
         let store: any CacheStore
         do {
-            store = try location.open(for: .command)
+            store = try location.open(for: .command, creatingFile: creatingStore)
         } catch {
             guard case .server = location, error.meansTheServerCannotBeReached else { throw error }
             let session = WriteSession(store: nil, location: location, files: files(of: location), unreachable: error)

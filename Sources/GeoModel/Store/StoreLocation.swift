@@ -95,16 +95,23 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Opens the store here for `purpose`: the file (created when missing), or a
-    /// connection to the server (the database set up when empty), set up for a form
-    /// (listening for other sessions' changes) or for one command.
-    public func open(for purpose: StorePurpose = .form) throws(StoreError) -> any CacheStore {
+    /// Opens the store here for `purpose`: the file (created when missing, unless not
+    /// `creatingFile`: a command that only reads or changes caches already stored makes
+    /// no store where a path was mistyped), or a connection to the server (the database
+    /// set up when empty), set up for a form (listening for other sessions' changes) or
+    /// for one command.
+    /// - Throws: ``StoreError/noStore(path:)`` when nothing exists at a path not to be
+    ///   created; what opening the store met otherwise.
+    public func open(for purpose: StorePurpose = .form, creatingFile: Bool = true) throws(StoreError) -> any CacheStore {
         switch self {
         case .file(let path, let createsDirectories):
-            try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories,
+            // lstat: a symbolic link to nothing is refused by opening, saying so.
+            var status = stat()
+            if !creatingFile, lstat(path, &status) != 0, errno == ENOENT { throw .noStore(path: path) }
+            return try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories,
                             watchesChanges: purpose == .form)
         case .server(let url):
-            try PostgresStore(url: url, purpose: purpose)
+            return try PostgresStore(url: url, purpose: purpose)
         }
     }
 

@@ -14,7 +14,7 @@ extension GeocacheTUICommand {
         @OptionGroup var target: CacheTarget
 
         func run() throws {
-            let session = try storeOptions.openSession()
+            let session = try storeOptions.openSession(creatingStore: false)
             let target = try session.cache(named: target)
             try session.run { try session.delete(target) }
             print(CommandText.deleted(target.cache))

@@ -40,7 +40,7 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
-            let session = try storeOptions.openSession()
+            let session = try storeOptions.openSession(creatingStore: false)
             let base = try session.cache(named: target)
             let cache = edited(base.cache)
             var current: StoredCache? = base

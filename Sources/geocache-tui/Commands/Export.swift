@@ -55,7 +55,7 @@ extension GeocacheTUICommand {
             var filter = try filterOptions.filter()
             let origin = try near.map { try List.resolve($0, gps: gps) }
             if let origin, let within { filter.within = CacheFilter.Radius(center: origin, metres: within) }
-            let session = try storeOptions.openSession()
+            let session = try storeOptions.openSession(creatingStore: false)
             if let unreachable = session.unreachable { throw CommandFailure.report(unreachable) }
             let store = try session.readStore()
             // SIGINT, SIGTERM and SIGHUP end the export at once (it may be blocked writing

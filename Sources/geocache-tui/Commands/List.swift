@@ -84,7 +84,7 @@ extension GeocacheTUICommand {
             if let origin, let within { filter.within = CacheFilter.Radius(center: origin, metres: within) }
             let everything = filter.keepsEverything
             // A club store that cannot be reached: its copy on this machine, saying how old it is.
-            let session = try storeOptions.openSession()
+            let session = try storeOptions.openSession(creatingStore: false)
             let store = try storeOptions.readingStore(of: session)
             var output = BufferedWriter(descriptor: STDOUT_FILENO)
             var columns = Set<ListingWriter.Column>()

@@ -64,14 +64,15 @@ extension GeocacheTUICommand {
             guard let normalized = CacheCode.normalized(code) else {
                 throw CommandFailure.report(FinderInputError.badCode(code))
             }
-            let session = try storeOptions.openSession()
+            let sets = note != nil || final != nil || found != nil
+            let session = try storeOptions.openSession(creatingStore: sets)
             var own: OwnData
             do {
                 own = try session.ownData().byCode[normalized] ?? OwnData()
             } catch {
                 throw CommandFailure.report(error)
             }
-            if note != nil || final != nil || found != nil {
+            if sets {
                 if let note { own.note = note.trimmingCharacters(in: .whitespacesAndNewlines) }
                 if let final = try finalSetting() { own.corrected = final.value }
                 if let found = try foundSetting() { own.found = found.value }

@@ -64,6 +64,7 @@ import GeoTestSupport
     @Test func listJSONOfAnEmptyStoreIsAnEmptyArray() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        _ = try SQLiteStore(url: directory.file())
         let result = try GeocacheTUIBinary.run(["list", "--json", "--store", directory.file().path])
         #expect(result.output == "[]\n")
     }
