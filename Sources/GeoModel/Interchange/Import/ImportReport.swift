@@ -42,6 +42,10 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     /// Caches read without an owner whose creator became the file's author.
     public var authorCreators = 0
 
+    /// The caches (codes, else titles) stored without a difficulty or terrain their
+    /// GPX file gave, because it was not 1 to 5 in halves.
+    public var unreadRatings: [String] = []
+
     /// An empty report.
     public init() {}
 
@@ -88,13 +92,19 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
             default: text += "\"unknown\" for \(unknownCreators), the file's author for \(authorCreators)."
             }
         }
+        if !unreadRatings.isEmpty {
+            text += " " + Self.count(unreadRatings.count, "cache has", "caches have")
+                + " a difficulty or terrain that is not 1 to 5 in halves, kept without it: "
+                + Self.listed(unreadRatings) + "."
+        }
         return text
     }
 
-    /// Takes the counts of what the import filled in from `tally`.
+    /// Takes the counts of what the import filled in or left out from `tally`.
     public mutating func include(_ tally: ImportTally) {
         unknownCreators = tally.unknownCreators
         authorCreators = tally.authorCreators
+        unreadRatings = tally.unreadRatingCaches
     }
 
     /// "a.gpx", "a.gpx and b.gpx", "a.gpx, b.gpx and c.gpx".

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Counts, from any thread, what an import filled in because a file did not say it:
-/// the caches whose creator became the file's author or "unknown".
+/// Counts, from any thread, what an import filled in because a file did not say it
+/// (the caches whose creator became the file's author or "unknown") and what it left
+/// out because a file said it wrongly (a rating that is not 1 to 5 in halves).
 ///
 /// An ``ImportInterruption`` carries one, so the stores' import (which the counting
 /// does not pass through) needs no new parameter; ``ImportReport/include(_:)`` copies
@@ -10,6 +11,7 @@ public final class ImportTally: @unchecked Sendable {
     private let lock = NSLock()
     private var unknown = 0
     private var author = 0
+    private var unreadRatings: [String] = []
 
     /// A tally at zero.
     public init() {}
@@ -18,6 +20,14 @@ public final class ImportTally: @unchecked Sendable {
     public var unknownCreators: Int { lock.withLock { unknown } }
     /// Caches read without an owner whose creator became the file's author.
     public var authorCreators: Int { lock.withLock { author } }
+
+    /// The codes (or titles) of the caches stored without a difficulty or terrain their
+    /// file gave, because it was not 1 to 5 in halves, in the order they were read.
+    public var unreadRatingCaches: [String] { lock.withLock { unreadRatings } }
+
+    func countUnreadRating(of cache: GeoCache) {
+        lock.withLock { unreadRatings.append(cache.code ?? cache.title) }
+    }
 
     func count(_ fallback: CreatorFallback) {
         lock.withLock {

@@ -14,6 +14,17 @@ enum PendingRecord: Sendable {
         }
     }
 
+    /// Whether the waypoint's `groundspeak:difficulty` or `groundspeak:terrain` holds
+    /// something that is not a rating, 1 to 5 in halves (99, -1, "high"), which its
+    /// cache is stored without.
+    var hasUnreadRating: Bool {
+        guard case .waypoint(let draft, _) = self else { return false }
+        return [draft.difficulty, draft.terrain].contains { text in
+            guard let text, !text.trimmingWhitespace().isEmpty else { return false }
+            return Rating(text: text) == nil
+        }
+    }
+
     /// About how many bytes the record holds: its texts, and a little for the rest
     /// (``RecordPipe`` bounds what waits by it).
     var size: Int {

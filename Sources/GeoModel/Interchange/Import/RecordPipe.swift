@@ -57,6 +57,9 @@ enum RecordPipe {
                 for pending in batch {
                     let (record, fallback) = pending.resolved
                     if let fallback { interruption?.tally.count(fallback) }
+                    if pending.hasUnreadRating, case .cache(let cache, _, _) = record {
+                        interruption?.tally.countUnreadRating(of: cache)
+                    }
                     try store(record)
                 }
                 interruption?.progress.add(records: batch.count)
