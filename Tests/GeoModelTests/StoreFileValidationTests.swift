@@ -279,7 +279,7 @@ import GeoTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file().path
-        #expect(throws: StoreError.noStore(path: path)) {
+        #expect(throws: StoreError.noStore(path: path, missingDirectory: nil)) {
             _ = try StoreLocation.file(path, createsDirectories: false).open(for: .command, creatingFile: false)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
@@ -394,7 +394,8 @@ import GeoTestSupport
             .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
             .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
-            .cannotCreate(path: path, reason: "r"), .noStore(path: path), .brokenLink(path: path, reason: "r"),
+            .cannotCreate(path: path, reason: "r"), .noStore(path: path, missingDirectory: nil), .noStore(path: path, missingDirectory: "/x"),
+            .brokenLink(path: path, reason: "r"),
             .database(path: path, message: "m"), .diskFull(path: path),
             .fileDeleted(path: path), .fileReplaced(path: path),
             .sideFileLost(path: path, sideFile: path + "-wal"), .locked(path: path, holder: "sqlite3, process 9"),

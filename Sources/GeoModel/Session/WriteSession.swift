@@ -90,7 +90,7 @@ public final class WriteSession {
     ///
     /// A command that only reads or changes caches already stored opens with
     /// `creatingStore` false: where no file exists, it makes none
-    /// (``StoreError/noStore(path:)``).
+    /// (``StoreError/noStore(path:missingDirectory:)``).
     ///
     /// - Throws: the ``StoreError`` opening met when it does not mean that the server
     ///   cannot be reached (a file that is not a store, a refused login, …).

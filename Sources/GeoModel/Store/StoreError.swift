@@ -27,7 +27,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// Nothing exists at the path, and what opened it only reads or changes caches
     /// already stored (``StoreLocation/open(for:creatingFile:)``): no store was made.
-    case noStore(path: String)
+    /// `missingDirectory` names the store's directory when that does not exist either
+    /// (and would not be made for it: only the default store's is).
+    case noStore(path: String, missingDirectory: String?)
     /// The path is a symbolic link that leads to no file: to one that does not exist
     /// (a disk not mounted), or round in a loop. No store is made where it points.
     case brokenLink(path: String, reason: String)
@@ -116,7 +118,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
-             .cannotCreate(let path, _), .noStore(let path), .brokenLink(let path, _), .database(let path, _), .diskFull(let path),
+             .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _), .diskFull(let path),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
@@ -184,7 +186,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotCreate(let path, let reason):
             return "cannot create the store \(path): \(Self.sentence(reason)) "
                 + "Create the directory or fix its permissions, \(elsewhere)."
-        case .noStore(let path):
+        case .noStore(let path, let missingDirectory?):
+            return "there is no store at \(path), and its directory \(missingDirectory) does not exist; nothing "
+                + "was created. Check the path, \(elsewhere)."
+        case .noStore(let path, nil):
             return "there is no store at \(path); nothing was created there. Adding or importing a cache makes one, "
                 + "\(elsewhere)."
         case .brokenLink(let path, let reason):

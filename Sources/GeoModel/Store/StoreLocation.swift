@@ -100,14 +100,18 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// no store where a path was mistyped), or a connection to the server (the database
     /// set up when empty), set up for a form (listening for other sessions' changes) or
     /// for one command.
-    /// - Throws: ``StoreError/noStore(path:)`` when nothing exists at a path not to be
+    /// - Throws: ``StoreError/noStore(path:missingDirectory:)`` when nothing exists at a path not to be
     ///   created; what opening the store met otherwise.
     public func open(for purpose: StorePurpose = .form, creatingFile: Bool = true) throws(StoreError) -> any CacheStore {
         switch self {
         case .file(let path, let createsDirectories):
             // lstat: a symbolic link to nothing is refused by opening, saying so.
             var status = stat()
-            if !creatingFile, lstat(path, &status) != 0, errno == ENOENT { throw .noStore(path: path) }
+            if !creatingFile, lstat(path, &status) != 0, errno == ENOENT {
+                let directory = StorePath.directory(of: path)
+                let directoryExists = stat(directory, &status) == 0
+                throw .noStore(path: path, missingDirectory: createsDirectories || directoryExists ? nil : directory)
+            }
             return try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories,
                             watchesChanges: purpose == .form)
         case .server(let url):

@@ -22,7 +22,20 @@ import GeoTestSupport
         let result = try GeocacheTUIBinary.run(arguments + ["--store", store.path])
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
-        #expect(result.error == "geocache-tui: " + StoreError.noStore(path: store.path).description + "\n")
+        #expect(result.error == "geocache-tui: " + StoreError.noStore(path: store.path, missingDirectory: nil).description + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test func aStoreInADirectoryThatDoesNotExistIsNamedWithTheDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let missing = directory.file("trips")
+        let store = missing.appendingPathComponent("caches.sqlite")
+        let result = try GeocacheTUIBinary.run(["list", "--store", store.path])
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: there is no store at \(store.path), and its directory \(missing.path) "
+                + "does not exist; nothing was created. Check the path, or choose another store with --store PATH "
+                + "or GEOCACHE_STORE.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
