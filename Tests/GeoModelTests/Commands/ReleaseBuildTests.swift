@@ -1,4 +1,5 @@
 import Foundation
+@testable import GeoModel
 import GeoTestSupport
 import Testing
 
@@ -116,6 +117,7 @@ struct ReleaseBuildTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = directory.file().path
+        _ = try SQLiteStore(url: directory.file())  // listed before anything is added
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
         let gpx = directory.file("one.gpx")
@@ -142,6 +144,7 @@ struct ReleaseBuildTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = directory.file().path
+        _ = try SQLiteStore(url: directory.file())  // listed before anything is added
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
         let gpx = directory.file("1.gpx"), zip = directory.file("1.zip")
