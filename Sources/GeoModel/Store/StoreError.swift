@@ -118,7 +118,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
-             .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _), .diskFull(let path),
+             .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
+             .diskFull(let path),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
