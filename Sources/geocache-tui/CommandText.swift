@@ -169,6 +169,12 @@ enum CommandText {
         return "there is no waiting change \(sequence): \(known) (see sync --status)"
     }
 
+    /// `club init` given a file store.
+    static func clubIsForAClubStore(_ path: String) -> String {
+        "club init is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file on this machine, "
+            + "one person's, with no rules to set up. Nothing was created."
+    }
+
     /// `sync` given a file store.
     static func syncIsForAClubStore(_ path: String) -> String {
         "sync is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file on this machine, always at hand."

@@ -21,6 +21,13 @@ extension GeocacheTUICommand {
 
             @OptionGroup var storeOptions: StoreOptions
 
+            /// A file store is refused before it is opened: opening would make one.
+            func validate() throws {
+                if case .file(let path, _)? = try? storeOptions.location() {
+                    throw ValidationError(CommandText.clubIsForAClubStore(path))
+                }
+            }
+
             func run() throws {
                 let session = try storeOptions.openSession()
                 let setUp: ClubSetUp

@@ -52,6 +52,28 @@ import Testing
         #expect(!result.error.contains("Pw-9012"))
     }
 
+    @Test func clubInitOnAFileIsAUsageErrorAndMakesNoStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file()
+        let result = try GeocacheTUIBinary.run(["club", "init", "--store", store.path])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: club init is for a club store (--store postgres://USER@HOST/DBNAME); "
+                                       + "\(store.path) is a file on this machine"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test func clubInitOnAStoreFileThatExistsLeavesItAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file()
+        try SQLiteStore(url: store).add(Samples.oak)
+        let before = try Data(contentsOf: store)
+        let result = try GeocacheTUIBinary.run(["club", "init", "--store", store.path])
+        #expect(result.status == 64)
+        #expect(try Data(contentsOf: store) == before)
+    }
+
     @Test func aFileStoreMovesToTheServerWithOnePipe() throws {
         let fixture = try StoreFixture(.sqlite)
         try fixture.store.saveCaches([Samples.oak, Samples.bridge, Samples.mill])
