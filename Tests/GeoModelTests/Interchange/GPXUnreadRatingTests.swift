@@ -6,10 +6,10 @@ import GeoTestSupport
 /// A GPX difficulty or terrain that is not a rating (1 to 5 in halves) is left out of
 /// the cache's listing, and the import's summary names the caches it happened to.
 @Suite struct GPXUnreadRatingTests {
-    /// A pocket query's waypoint with the given difficulty and terrain.
-    private static func waypoint(_ code: String, difficulty: String, terrain: String) -> String {
+    /// A pocket query's waypoint with the given difficulty and terrain (and `desc`).
+    private static func waypoint(_ code: String, difficulty: String, terrain: String, desc: String = "") -> String {
         """
-        <wpt lat="47.1" lon="8.1"><name>\(code)</name><type>Geocache|Traditional Cache</type>\
+        <wpt lat="47.1" lon="8.1"><name>\(code)</name><desc>\(desc)</desc><type>Geocache|Traditional Cache</type>\
         <groundspeak:cache id="1" available="True" archived="False"><groundspeak:name>Oak \(code)</groundspeak:name>\
         <groundspeak:placed_by>ana</groundspeak:placed_by><groundspeak:difficulty>\(difficulty)</groundspeak:difficulty>\
         <groundspeak:terrain>\(terrain)</groundspeak:terrain></groundspeak:cache></wpt>
@@ -43,6 +43,14 @@ import GeoTestSupport
             Self.waypoint("GC1DDDD", difficulty: "high", terrain: "1.25"),
         ])
         #expect(try Self.tally(text).unreadRatingCaches == ["GC1AAAA", "GC1BBBB", "GC1DDDD"])
+    }
+
+    @Test func anUnreadRatingThatTheDescriptionSuffixGivesIsNotReported() throws {
+        let waypoint = Self.waypoint("GC1AAAA", difficulty: "99", terrain: "2",
+                                     desc: "Oak GC1AAAA by ana, Traditional Cache (3/2)")
+        let records = try Interchange.records(text: Self.document([waypoint]))
+        #expect(try #require(Interchange.caches(records).first).listing.difficulty == Rating(text: "3"))
+        #expect(try Self.tally(Self.document([waypoint])).unreadRatingCaches.isEmpty)
     }
 
     @Test func aBlankRatingIsNotReportedAsUnread() throws {

@@ -16,13 +16,18 @@ enum PendingRecord: Sendable {
 
     /// Whether the waypoint's `groundspeak:difficulty` or `groundspeak:terrain` holds
     /// something that is not a rating, 1 to 5 in halves (99, -1, "high"), which its
-    /// cache is stored without.
+    /// cache is stored without: unless its `desc` ends in that rating ("(2/1.5)"),
+    /// which the listing takes instead.
     var hasUnreadRating: Bool {
         guard case .waypoint(let draft, _) = self else { return false }
-        return [draft.difficulty, draft.terrain].contains { text in
+        func unread(_ text: String?) -> Bool {
             guard let text, !text.trimmingWhitespace().isEmpty else { return false }
             return Rating(text: text) == nil
         }
+        let difficulty = unread(draft.difficulty), terrain = unread(draft.terrain)
+        guard difficulty || terrain else { return false }
+        let suffix = GPXReader.WaypointDraft.descSuffix(draft.desc)
+        return (difficulty && suffix?.difficulty == nil) || (terrain && suffix?.terrain == nil)
     }
 
     /// About how many bytes the record holds: its texts, and a little for the rest
