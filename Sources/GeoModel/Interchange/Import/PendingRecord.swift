@@ -14,20 +14,15 @@ enum PendingRecord: Sendable {
         }
     }
 
-    /// Whether the waypoint's `groundspeak:difficulty` or `groundspeak:terrain` holds
-    /// something that is not a rating, 1 to 5 in halves (99, -1, "high"), which its
-    /// cache is stored without: unless its `desc` ends in that rating ("(2/1.5)"),
-    /// which the listing takes instead.
-    var hasUnreadRating: Bool {
+    /// Whether the waypoint gives a difficulty or terrain that `cache`, the record it
+    /// was mapped to, is stored without: one that is not a rating, 1 to 5 in halves
+    /// (99, -1, "high"), and that its `desc` did not give either. Read from the mapping's
+    /// outcome, so that the rule of which rating a listing takes stays in one place.
+    func leavesOutARating(of cache: GeoCache) -> Bool {
         guard case .waypoint(let draft, _) = self else { return false }
-        func unread(_ text: String?) -> Bool {
-            guard let text, !text.trimmingWhitespace().isEmpty else { return false }
-            return Rating(text: text) == nil
-        }
-        let difficulty = unread(draft.difficulty), terrain = unread(draft.terrain)
-        guard difficulty || terrain else { return false }
-        let suffix = GPXReader.WaypointDraft.descSuffix(draft.desc)
-        return (difficulty && suffix?.difficulty == nil) || (terrain && suffix?.terrain == nil)
+        func given(_ text: String?) -> Bool { !(text?.trimmingWhitespace().isEmpty ?? true) }
+        return (given(draft.difficulty) && cache.listing.difficulty == nil)
+            || (given(draft.terrain) && cache.listing.terrain == nil)
     }
 
     /// About how many bytes the record holds: its texts, and a little for the rest

@@ -57,7 +57,7 @@ enum RecordPipe {
                 for pending in batch {
                     let (record, fallback) = pending.resolved
                     if let fallback { interruption?.tally.count(fallback) }
-                    if pending.hasUnreadRating, case .cache(let cache, _, _) = record {
+                    if case .cache(let cache, _, _) = record, pending.leavesOutARating(of: cache) {
                         interruption?.tally.countUnreadRating(of: cache)
                     }
                     try store(record)
