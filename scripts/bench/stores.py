@@ -1,10 +1,11 @@
 """Generates stores of any size in seconds, without a process per cache.
 
-The binary creates the empty store (`geocache-tui list --store PATH` creates a
-missing store with the app's own schema, application id and WAL mode); the caches are
-then inserted with Python's sqlite3 straight into the app's `cache` table in one
-transaction. The schema's triggers keep `cache_count` right, exactly as they do for
-the app's own inserts (see Sources/GeoModel/Store/CacheStore+Schema.swift).
+The binary creates the empty store (an `import - --store PATH` of `[]` makes a
+missing store with the app's own schema, application id and WAL mode; a listing
+makes none); the caches are then inserted with Python's sqlite3 straight into the
+app's `cache` table in one transaction. The schema's triggers keep `cache_count`
+right, exactly as they do for the app's own inserts (see
+Sources/GeoModel/Store/SQLite/SQLiteStore+Schema.swift).
 
 The rows go in without their duplicate digest and search patch (schema v3), as rows
 from any other SQL do: the app works those out (`completePendingRows`) before its
