@@ -83,17 +83,27 @@ final class StoreFileWatch {
         close(descriptor)
     }
 
-    /// Reads every pending event without waiting; true when one was a write to the
-    /// store or its log (or events were lost), which may be a commit not yet visible.
+    /// The most reads one ``drain()`` makes (4 KiB each, a hundred events or more).
+    static let readsPerDrain = 16
+
+    /// Reads the pending events without waiting, at most ``readsPerDrain`` buffers of
+    /// them; true when one was a write to the store or its log (or events were lost),
+    /// which may be a commit not yet visible.
+    ///
+    /// Events left over keep ``descriptor`` readable, so the run loop comes back for them
+    /// after answering its keys and signals: a directory whose files change without end
+    /// (a log written at every event this program reads) cannot hold it here.
     @discardableResult
     func drain() -> Bool {
         var concerned = false
         let headerSize = MemoryLayout<inotify_event>.size
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        var reads = 0
+        while reads < Self.readsPerDrain {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return concerned }
+            reads += 1
             var offset = 0
             while offset + headerSize <= count {
                 let (mask, length) = buffer.withUnsafeBytes { bytes in
@@ -110,5 +120,6 @@ final class StoreFileWatch {
                 offset += headerSize + length
             }
         }
+        return concerned
     }
 }
