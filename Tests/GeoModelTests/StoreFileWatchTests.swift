@@ -27,6 +27,15 @@ import Testing
         close(descriptor)
     }
 
+    /// A watch on an empty store in `directory`, with 4,000 creations of 32 bytes queued
+    /// behind it: twice what one drain's 16 reads of 4 KiB take.
+    private func watchBehindManyEvents(in directory: TemporaryDirectory) throws -> StoreFileWatch {
+        #expect(FileManager.default.createFile(atPath: directory.file().path, contents: nil))
+        let watch = try #require(StoreFileWatch(path: directory.file().path))
+        makeFiles(4_000, in: directory)
+        return watch
+    }
+
     private func isReadable(_ watch: StoreFileWatch) -> Bool {
         var ready = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&ready, 1, 0) == 1
@@ -36,9 +45,7 @@ import Testing
     func aDrainStopsAfterItsReads() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let watch = try #require(StoreFileWatch(path: directory.file().path))
-        // 4,000 creations of 32 bytes: twice what one drain's 16 reads of 4 KiB take.
-        makeFiles(4_000, in: directory)
+        let watch = try watchBehindManyEvents(in: directory)
 
         watch.drain()
 
@@ -49,8 +56,7 @@ import Testing
     func drainsEmptyTheQueue() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let watch = try #require(StoreFileWatch(path: directory.file().path))
-        makeFiles(4_000, in: directory)
+        let watch = try watchBehindManyEvents(in: directory)
 
         for _ in 0..<4 { watch.drain() }
 
@@ -61,11 +67,8 @@ import Testing
     func aLateWriteIsReported() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = directory.file()
-        #expect(FileManager.default.createFile(atPath: store.path, contents: nil))
-        let watch = try #require(StoreFileWatch(path: store.path))
-        makeFiles(4_000, in: directory)
-        append(to: store)
+        let watch = try watchBehindManyEvents(in: directory)
+        append(to: directory.file())
 
         let first = watch.drain()
         var later = false
