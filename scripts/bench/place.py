@@ -109,23 +109,9 @@ def make_clustered_store(binary, path, count):
     straight into the app's tables with the indexes dropped while filling; the own data
     goes in first, so the place index takes each cache at its final as it is inserted."""
     from club import bench_code
-    from stores import cache_rows
+    from stores import bulk_filled, cache_rows, complete_pending_rows
     start = time.perf_counter()
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-    # An import of no caches makes the empty store (a listing makes none).
-    subprocess.run([binary, "import", "-", "--store", path], input=b"[]", check=True, stdout=subprocess.DEVNULL)
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode = OFF")
-        db.execute("PRAGMA synchronous = OFF")
-        db.execute("PRAGMA cache_size = -400000")
-        db.execute("BEGIN EXCLUSIVE")
-        indexes = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' "
-                             "AND tbl_name = 'cache' AND sql IS NOT NULL").fetchall()
-        for name, _ in indexes:
-            db.execute(f'DROP INDEX "{name}"')
+    with bulk_filled(binary, path) as db:
         db.executemany("INSERT INTO own_data (code, found, corrected_latitude, corrected_longitude) VALUES (?, ?, ?, ?)",
                        ((bench_code(number),) + clustered_own(number) for number in range(count)
                         if any(value is not None for value in clustered_own(number))))
@@ -133,17 +119,10 @@ def make_clustered_store(binary, path, count):
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (row[:4] + (bench_code(number),) + clustered_place(number) + (clustered_listing(number),)
                         for number, row in enumerate(cache_rows(count))))
-        for _, sql in indexes:
-            db.execute(sql)
-        db.execute("COMMIT")
-        db.execute("PRAGMA journal_mode = WAL")
         placed = db.execute("SELECT count(*) FROM cache_place").fetchone()[0]
         if placed != count:
             raise RuntimeError(f"{path}: {placed} places indexed, wanted {count}")
-    finally:
-        db.close()
-    subprocess.run([binary, "list", "--match", "no cache holds this text", "--store", path], check=True,
-                   stdout=subprocess.DEVNULL)
+    complete_pending_rows(binary, path)
     return time.perf_counter() - start
 
 

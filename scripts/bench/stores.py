@@ -14,6 +14,7 @@ next search, duplicate check or import. `make_store` lets it do so right away, w
 not that one-time work. The PostgreSQL store of the club figures keeps the folded text
 in a column; `cache_rows` gives it, folded here as the app folds it (`SearchFolding`).
 """
+from contextlib import contextmanager
 import os
 import sqlite3
 import subprocess
@@ -119,12 +120,14 @@ def add_own_data(path, every=10):
         db.close()
 
 
-def make_store(binary, path, count, details_bytes=None, placed=False, listings=False):
-    """Creates the store at `path` with `count` caches (descriptions of about
-    `details_bytes` bytes when given; each with a place when `placed`, with a small
-    listing when `listings`); returns the seconds it took. The rows go in without
-    codes, as rows from other SQL do: the app gives them codes with their digests."""
-    start = time.perf_counter()
+@contextmanager
+def bulk_filled(binary, path):
+    """The store at `path` made afresh by the binary and opened for one bulk insert:
+    yields a sqlite3 connection inside an exclusive transaction, with no journal (nobody
+    else has the file open, and a million rows through the WAL would be written twice)
+    and the `cache` table's indexes dropped. On leaving, each index is made again from
+    its own SQL text (one sort instead of an insertion a row), the transaction is
+    committed and the store is back in the app's WAL mode."""
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
             os.remove(path + suffix)
@@ -132,18 +135,39 @@ def make_store(binary, path, count, details_bytes=None, placed=False, listings=F
     subprocess.run([binary, "import", "-", "--store", path], input=b"[]", check=True, stdout=subprocess.DEVNULL)
     db = sqlite3.connect(path, isolation_level=None)
     try:
-        # Nobody else has the file open: no journal while filling it (a million rows
-        # through the WAL would be written twice), then back to the app's WAL mode.
         db.execute("PRAGMA journal_mode = OFF")
         db.execute("PRAGMA synchronous = OFF")
         db.execute("PRAGMA cache_size = -400000")
         db.execute("BEGIN EXCLUSIVE")
-        # The content index is dropped and re-created from its own SQL text: one sort
-        # instead of a million index insertions.
         indexes = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' "
                              "AND tbl_name = 'cache' AND sql IS NOT NULL").fetchall()
         for name, _ in indexes:
             db.execute(f'DROP INDEX "{name}"')
+        yield db
+        for _, sql in indexes:
+            db.execute(sql)
+        db.execute("COMMIT")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            raise RuntimeError(f"{path}: journal {mode} after filling, not WAL")
+    finally:
+        db.close()
+
+
+def complete_pending_rows(binary, path):
+    """Has the app work out every row's digest and search patch now (a `list --match`
+    of a text no cache holds), as it would before its first search."""
+    subprocess.run([binary, "list", "--match", "no cache holds this text", "--store", path], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def make_store(binary, path, count, details_bytes=None, placed=False, listings=False):
+    """Creates the store at `path` with `count` caches (descriptions of about
+    `details_bytes` bytes when given; each with a place when `placed`, with a small
+    listing when `listings`); returns the seconds it took. The rows go in without
+    codes, as rows from other SQL do: the app gives them codes with their digests."""
+    start = time.perf_counter()
+    with bulk_filled(binary, path) as db:
         if placed:
             db.executemany("INSERT INTO cache (title, details, creator, reward, latitude, longitude) "
                            "VALUES (?, ?, ?, ?, ?, ?)",
@@ -155,19 +179,11 @@ def make_store(binary, path, count, details_bytes=None, placed=False, listings=F
         else:
             db.executemany("INSERT INTO cache (title, details, creator, reward) VALUES (?, ?, ?, ?)",
                            (row[:4] for row in cache_rows(count, details_bytes)))
-        for _, sql in indexes:
-            db.execute(sql)
-        db.execute("COMMIT")
-        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         stored = db.execute("SELECT value FROM cache_count").fetchone()[0]
         rows = db.execute("SELECT count(*) FROM cache").fetchone()[0]
-        if mode.lower() != "wal" or stored != count or rows != count:
-            raise RuntimeError(f"{path}: journal {mode}, {rows} rows, counter {stored}, wanted {count}")
-    finally:
-        db.close()
-    # The app works out every row's digest and search patch before its first search.
-    subprocess.run([binary, "list", "--match", "no cache holds this text", "--store", path], check=True,
-                   stdout=subprocess.DEVNULL)
+        if stored != count or rows != count:
+            raise RuntimeError(f"{path}: {rows} rows, counter {stored}, wanted {count}")
+    complete_pending_rows(binary, path)
     db = sqlite3.connect(path, isolation_level=None)
     try:
         pending = db.execute("SELECT count(*) FROM cache WHERE content_hash IS NULL").fetchone()[0]
