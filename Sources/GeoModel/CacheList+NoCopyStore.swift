@@ -2,7 +2,7 @@ extension CacheList {
     /// What a form shows of a club store whose server cannot be reached when this
     /// machine holds no copy of it: no cache, and nothing written (an Add is kept in
     /// the ``Outbox`` instead, by the list). Its ``readOnlyReason`` says how to get a copy.
-    final class NoCopyStore: CacheStore {
+    final class NoCopyStore: ReadOnlyCacheStore {
         let name: String
         let shortName: String
 
@@ -18,7 +18,7 @@ extension CacheList {
         /// The sentence a refused write carries.
         static let reason = "club store away; no copy on this machine: run geocache-tui sync while the server answers"
 
-        private var refusal: StoreError { .readOnly(path: name, reason: Self.reason) }
+        var writeRefusal: StoreError { .readOnly(path: name, reason: Self.reason) }
 
         func count() throws -> Int { 0 }
         func first() throws -> StoredCache? { nil }
@@ -38,23 +38,8 @@ extension CacheList {
         func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {}
         func matchIDs(_ text: String) throws -> [CacheID] { [] }
         func forEachNumberedMatch(of text: String, _ body: (Int, StoredCache) throws -> Void) throws {}
-        func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) { throw refusal }
-        func saveCaches(_ caches: [GeoCache], as write: WriteID) throws { throw refusal }
-        func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache { throw refusal }
-        func delete(_ stored: StoredCache, as write: WriteID) throws -> Int { throw refusal }
-        func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                          interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
-            throw refusal
-        }
         func ownData() throws -> OwnData.Book { OwnData.Book() }
-        func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws { throw refusal }
-        func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded { throw refusal }
         func visits() throws -> [StoredVisit] { [] }
-        func markVisitsExported(_ visits: [Visit], as write: WriteID) throws { throw refusal }
-        func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
-        func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? { throw refusal }
-        func releaseDraft(_ id: DraftID) throws {}
-        func keptDrafts() throws -> [FormDraft] { [] }
         func hasChangedExternally() throws -> Bool { false }
         var changeDescriptor: Int32? { nil }
         var recheckDelay: Duration? { nil }

@@ -8,7 +8,7 @@ import Foundation
 /// A refresh renames a new file over the copy; the store notices it in
 /// ``hasChangedExternally()`` (asked about once a second: it has no descriptor to wait
 /// on) and reads the new file from then on.
-final class ClubCopyStore: CacheStore {
+final class ClubCopyStore: ReadOnlyCacheStore {
     /// The copy it reads.
     private let copy: ClubCopy
     /// The copy's file, opened read-only.
@@ -57,8 +57,9 @@ final class ClubCopyStore: CacheStore {
         ClubCopy.awayReason(refreshedAt: refreshedAt, now: Date().addingTimeInterval(clockOffset))
     }
 
-    /// What every write throws.
-    private var readOnlyError: StoreError {
+    /// What every write throws (``ReadOnlyCacheStore``): the club store is away, and
+    /// how old the copy is; a copy holds no drafts either.
+    var writeRefusal: StoreError {
         .readOnly(path: name, reason: readOnlyReason ?? "")
     }
 
@@ -118,46 +119,12 @@ final class ClubCopyStore: CacheStore {
         try file.forEachNumberedMatch(of: text, body)
     }
 
-    // MARK: Writing: refused
-
-    /// Refused: the copy is read-only.
-    func append(_ cache: GeoCache, as write: WriteID) throws -> (stored: StoredCache, count: Int) { throw readOnlyError }
-    /// Refused: the copy is read-only.
-    func saveCaches(_ caches: [GeoCache], as write: WriteID) throws { throw readOnlyError }
-    /// Refused: the copy is read-only.
-    func update(_ stored: StoredCache, to cache: GeoCache, as write: WriteID) throws -> StoredCache { throw readOnlyError }
-    /// Refused: the copy is read-only.
-    func delete(_ stored: StoredCache, as write: WriteID) throws -> Int { throw readOnlyError }
-
-    /// Refused: imports wait for the club store.
-    func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                      interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
-        throw readOnlyError
-    }
-
     // MARK: The person's own data: read from the copy, writes kept by the session
 
     /// The person's own data as the copy holds it (copied with the caches).
     func ownData() throws -> OwnData.Book { try file.ownData() }
-    /// Refused: the copy is read-only (the session keeps the write in the outbox).
-    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws { throw readOnlyError }
-    /// Refused: the copy is read-only (the session keeps the visits in the outbox).
-    func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded { throw readOnlyError }
     /// The copy holds no visits: they are the club store's and the outbox's.
     func visits() throws -> [StoredVisit] { [] }
-    /// Refused: the copy is read-only.
-    func markVisitsExported(_ visits: [Visit], as write: WriteID) throws { throw readOnlyError }
-
-    // MARK: Drafts: none
-
-    /// A copy holds no draft to take.
-    func takeDraft(before id: DraftID?) throws -> TakenDraft? { nil }
-    /// Refused: the copy is read-only.
-    func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? { throw readOnlyError }
-    /// No draft is ever held, so there is none to release.
-    func releaseDraft(_ id: DraftID) throws {}
-    /// A copy keeps no drafts.
-    func keptDrafts() throws -> [FormDraft] { [] }
 
     // MARK: Other sessions
 
