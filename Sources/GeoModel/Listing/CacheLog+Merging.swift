@@ -48,8 +48,14 @@ extension CacheLog {
         guard added > 0 else { return result }
         var combined = order.map { $0.index.map { result[$0] } ?? $0.log }
         combined += stored.indices.filter { !matched[$0] }.map { result[$0] }
-        let keys = combined.map { UTCTime.orderKey($0.date) ?? "" }
-        return combined.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { combined[$0] }
+        return newestFirst(combined)
+    }
+
+    /// `logs` newest first (``UTCTime/orderKey(_:)``: a date alone at its midnight, a log
+    /// whose date is no date last); logs of the same date keep their order.
+    static func newestFirst(_ logs: [CacheLog]) -> [CacheLog] {
+        let keys = logs.map { UTCTime.orderKey($0.date) ?? "" }
+        return logs.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { logs[$0] }
     }
 
     /// The date of the newest of `logs` (``UTCTime/orderKey(_:)``) in ``UTCTime``'s

@@ -29,7 +29,8 @@ public struct Listing: Equatable, Hashable, Sendable {
     /// (`2004-08-07` or `2004-08-07T07:00:00Z`), as the file gave it.
     public var placed: String?
     /// The logs the file carried, in the file's order (newest first, as
-    /// geocaching.com writes them).
+    /// geocaching.com writes them), and those later imports added (``logsNewestFirst``
+    /// reads them newest first whatever their order).
     public var logs: [CacheLog]
     /// The travel bugs in the cache, each with its own id, reference and name, as the
     /// file listed them (the reward names them: ``GeoCache/reward``).
@@ -138,6 +139,10 @@ public struct Listing: Equatable, Hashable, Sendable {
 
     /// True when the listing says nothing.
     public var isEmpty: Bool { self == .empty }
+
+    /// The logs newest first, as a cache's logs are read (``CacheLog/newestFirst(_:)``):
+    /// a file that lists them oldest first, or logs of several imports, read the same.
+    public var logsNewestFirst: [CacheLog] { CacheLog.newestFirst(logs) }
 
     /// "D2/T1.5", or nil when neither rating is known; a missing one shows as "?".
     public var ratingsText: String? {

@@ -41,6 +41,13 @@ public struct CacheLog: Equatable, Hashable, Codable, Sendable {
         self.finderID = finderID
     }
 
+    /// The day it was logged, `2024-05-01`: the date in UTC of ``date`` when that is a
+    /// time; nil when the file's date was no date (``date`` then holds its text).
+    public var day: String? {
+        let time = UTCTime.canonical(date.trimmingWhitespace())
+        return UTCTime.isCanonicalTime(time) ? String(time.prefix(10)) : nil
+    }
+
     private enum CodingKeys: String, CodingKey { case date, type, finder, text, id, finderID }
 
     /// Decodes a log; `id` and `finderID` are empty when absent.

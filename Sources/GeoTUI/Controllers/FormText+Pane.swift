@@ -1,13 +1,13 @@
 import Foundation
 import GeoModel
 
-/// The words of the pane that shows a cache: its fields, place and listing.
+/// The words of the pane that shows a cache: its fields, place, listing and logs.
 extension FormText {
     /// The pane's text for `cache`: the four fields, then its code, place (and the
     /// person's corrected one, which `away` measures to), whether the person found it,
-    /// their note, listing facts, hint (or that it is hidden), additional waypoints and
-    /// long description, each
-    /// labelled like the fields with its value from `GeoCache.descriptionValueColumn` on;
+    /// their note, listing facts, hint (or that it is hidden), additional waypoints, long
+    /// description and logs, each labelled like the fields with its value from
+    /// `GeoCache.descriptionValueColumn` on;
     /// `away` is the distance and direction from where you stand, when known, and
     /// `origin` that place, which each waypoint's distance is measured from (said to be
     /// "from home" when `originIsHome`).
@@ -41,13 +41,32 @@ extension FormText {
         }
         for waypoint in listing.waypoints { add("Wpt", waypointText(waypoint, origin: origin, originIsHome: originIsHome)) }
         if let long = listing.longDescription, !long.isEmpty {
-            let text = listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long
-            if let first = text.firstIndex(where: { !$0.isWhitespace }),
-               let last = text.lastIndex(where: { !$0.isWhitespace }) {
-                add("Listing", String(text[first...last]))
-            }
+            add("Listing", trimmed(listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long))
         }
+        for log in listing.logsNewestFirst { add("Log", logText(log)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` without the whitespace and line breaks around it; only its ends are
+    /// looked at, so a long text costs one copy.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
+    }
+
+    /// One log in the pane (the listing's logs newest first): the day, type and finder,
+    /// and what was written below them. A date that is no date is shown as the file
+    /// gave it.
+    ///
+    ///     2026-11-20 Found it by kim
+    ///     Quick find, dry log.
+    static func logText(_ log: CacheLog) -> String {
+        let finder = trimmed(log.finder)
+        let head = [log.day ?? trimmed(log.date), trimmed(log.type), finder.isEmpty ? "" : "by \(finder)"]
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        let text = trimmed(log.text)
+        return head.isEmpty || text.isEmpty ? head + text : head + "\n" + text
     }
 
     /// "by you on 2026-11-28 10:32 UTC": when the person found the cache.

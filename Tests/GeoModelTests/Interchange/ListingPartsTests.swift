@@ -114,4 +114,22 @@ import GeoTestSupport
         #expect(rejection.reason.contains(#"attribute 1's "on" is a number, not a boolean"#), "\(rejection.reason)")
         #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a boolean, not a number"#), "\(rejection.reason)")
     }
+
+    @Test("a log's day is the date in UTC of its time; a date that was no date has none",
+          arguments: [("2024-05-01T19:00:00Z", "2024-05-01"), ("2024-05-01T23:59:59.5Z", "2024-05-01"),
+                      ("2024-05-01T01:00:00+02:00", "2024-04-30"), ("2024-05-01", "2024-05-01"),
+                      ("last spring", nil), ("", nil)])
+    func aLogsDayIsItsDateInUTC(_ date: String, _ day: String?) {
+        #expect(CacheLog(date: date, type: "Found it", finder: "bo", text: "").day == day)
+    }
+
+    @Test("a listing's logs read newest first whatever order the file gave; logs of one date keep theirs, no date last")
+    func logsReadNewestFirst() {
+        func log(_ date: String, _ finder: String) -> CacheLog { CacheLog(date: date, type: "Found it", finder: finder, text: "") }
+        var listing = Listing()
+        listing.logs = [log("last spring", "ana"), log("2024-04-01T10:00:00Z", "bo"), log("2024-05-01T10:00:00Z", "kim"),
+                        log("2024-04-01T10:00:00Z", "lu"), log("2024-04-30T22:00:00Z", "mo")]
+        #expect(listing.logsNewestFirst.map(\.finder) == ["kim", "mo", "bo", "lu", "ana"])
+        #expect(listing.logs.map(\.finder) == ["ana", "bo", "kim", "lu", "mo"])
+    }
 }

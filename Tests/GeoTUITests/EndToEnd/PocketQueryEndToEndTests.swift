@@ -4,8 +4,8 @@ import GeoTestSupport
 import Testing
 
 /// A pocket query in the real binary under tmux (issue 37): the caches' file and its
-/// `-wpts.gpx` imported, the form shows the cache's status, region, attributes and
-/// parking, the parking with its distance and direction from home.
+/// `-wpts.gpx` imported, the form shows the cache's status, region, attributes,
+/// parking and logs, the parking with its distance and direction from home.
 @Suite(.serialized) final class PocketQueryEndToEndTests {
     let directory: TemporaryDirectory
     let store: URL
@@ -25,7 +25,10 @@ import Testing
         <groundspeak:difficulty>2</groundspeak:difficulty><groundspeak:terrain>1.5</groundspeak:terrain>\
         <groundspeak:country>Switzerland</groundspeak:country><groundspeak:state>Zürich</groundspeak:state>\
         <groundspeak:short_description html="False">By the wheel</groundspeak:short_description>\
-        </groundspeak:cache></wpt></gpx>
+        <groundspeak:logs><groundspeak:log id="901"><groundspeak:date>2026-11-19T19:00:00Z</groundspeak:date>\
+        <groundspeak:type>Didn't find it</groundspeak:type><groundspeak:finder id="55">kim</groundspeak:finder>\
+        <groundspeak:text encoded="False">Searched the wheel, no luck.</groundspeak:text></groundspeak:log>\
+        </groundspeak:logs></groundspeak:cache></wpt></gpx>
         """
 
     static let waypoints = """
@@ -46,7 +49,7 @@ import Testing
 
     deinit { directory.remove() }
 
-    @Test("the form shows a pocket query's cache with its status, region, attributes and its parking's distance from home")
+    @Test("the form shows a pocket query's cache with its status, region, attributes, logs and its parking's distance from home")
     func showsWhatAPocketQueryCarries() throws {
         let session = try TmuxSession(command: TmuxSession.appCommand(store: store) + " --home 'N 47 22.000 E 008 31.000'",
                                       width: 100, height: 40, environment: ["LANG": "C.UTF-8"])
@@ -56,6 +59,8 @@ import Testing
         #expect(screen.contains("Attrs:   Dogs, no Recommended at night"), "\(screen)")
         #expect(screen.contains("N 47° 22.000′ E 008° 32.000′, 1.26 km E from home"), "\(screen)")
         #expect(screen.contains("Free after 6 pm"), "\(screen)")
+        #expect(screen.contains("Log:     2026-11-19 Didn't find it by kim"), "\(screen)")
+        #expect(screen.contains("         Searched the wheel, no luck."), "\(screen)")
         try session.quitApp()
     }
 }

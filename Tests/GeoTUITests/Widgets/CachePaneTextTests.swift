@@ -107,4 +107,42 @@ import Testing
         let text = FormText.paneText(for: cache, showsHint: false, away: nil)
         #expect(text.contains("Size:    Micro\nRegion:  Zürich, Switzerland\nAttrs:   Dogs, no Recommended at night\n"))
     }
+
+    @Test("The logs follow the listing newest first, though kept oldest first: day, type and finder, what was written below")
+    func drawsTheLogsBelowTheListing() {
+        var cache = Self.cache
+        cache.listing.logs = [CacheLog(date: "2026-11-02T08:00:00Z", type: "Didn't find it", finder: "bo", text: ""),
+                              CacheLog(date: "2026-11-20T19:00:00Z", type: "Found it", finder: "kim",
+                                       text: "  Quick find,\ndry log.\n")]
+        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        #expect(text.hasSuffix("""
+            Listing: A view over the river, worth the climb.
+            Log:     2026-11-20 Found it by kim
+                     Quick find,
+                     dry log.
+            Log:     2026-11-02 Didn't find it by bo
+            """), "text: \(text)")
+    }
+
+    @Test("A log whose date is no date shows it as the file gave it; one without type or finder shows what it has")
+    func drawsWhatALogHas() {
+        #expect(FormText.logText(CacheLog(date: "last spring", type: "Write note", finder: "", text: "Hi"))
+            == "last spring Write note\nHi")
+        #expect(FormText.logText(CacheLog(date: "", type: "", finder: "", text: "TFTC")) == "TFTC")
+    }
+
+    @Test("The first log is drawn wrapped under its label in the pane, after the listing")
+    func drawsALogInThePane() {
+        var cache = Self.cache
+        cache.listing.logs = [CacheLog(date: "2026-11-20T19:00:00Z", type: "Found it", finder: "kim",
+                                       text: "Quick find on a dry day, the log book is full.")]
+        let pane = TextPane(text: FormText.paneText(for: cache, showsHint: false, away: nil), title: "Cache",
+                            frame: Rect(x: 0, y: 0, width: 44, height: 17))
+        pane.hangingIndent = GeoCache.descriptionValueColumn
+        let lines = render(pane, width: 44, height: 17).text.split(separator: "\n").map(String.init)
+        #expect(Array(lines[11...14]) == ["│Listing: A view over the river, worth the │",
+                                          "│         climb.                           │",
+                                          "│Log:     2026-11-20 Found it by kim       │",
+                                          "│         Quick find on a dry day, the log │"], "\(lines)")
+    }
 }
