@@ -9,6 +9,12 @@ extension UInt8 {
 }
 
 extension UInt8 {
+    /// True for an ASCII digit, 0 to 9.
+    @inline(__always)
+    var isASCIIDigit: Bool {
+        self &- 0x30 < 10
+    }
+
     /// True for an ASCII letter or digit.
     @inline(__always)
     var isASCIIAlphanumeric: Bool {

@@ -73,19 +73,17 @@ extension UTCTime {
             case 4, 7: bytes[index] == UInt8(ascii: "-")
             case 10: true
             case 13, 16: bytes[index] == UInt8(ascii: ":")
-            default: isDigitByte(bytes[index])
+            default: bytes[index].isASCIIDigit
             }
             guard ok else { return false }
         }
         if bytes.count == 20 { return true }
         guard bytes[19] == UInt8(ascii: "."), bytes.count > 21 else { return false }
-        return bytes[20..<(bytes.count - 1)].allSatisfy(isDigitByte)
+        return bytes[20..<(bytes.count - 1)].allSatisfy(\.isASCIIDigit)
     }
 
     /// The fraction's digits of a time ``isOrderable(_:)`` took (empty when none).
     private static func fractionDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
         bytes.count > 20 ? bytes[20..<(bytes.count - 1)] : bytes[0..<0]
     }
-
-    private static func isDigitByte(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

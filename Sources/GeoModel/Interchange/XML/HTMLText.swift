@@ -96,7 +96,7 @@ public enum HTMLText {
                 let length = HTMLText.letterLength(bytes, at: index)
                 if length > 0 {
                     index += length
-                } else if HTMLText.isDigit(bytes[index]) {
+                } else if bytes[index].isASCIIDigit {
                     index += 1
                 } else {
                     break
@@ -129,8 +129,6 @@ public enum HTMLText {
         }
         return true
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
     /// The length in bytes of the letter at `index`, or 0 when there is none: ASCII
     /// letters by their byte, others by Unicode's property tables.
@@ -237,7 +235,7 @@ public enum HTMLText {
         var scalars = 0
         while index < bytes.count, scalars < 32, bytes[index] != UInt8(ascii: ";") {
             let length = max(letterLength(bytes, at: index),
-                             isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "#") ? 1 : 0)
+                             bytes[index].isASCIIDigit || bytes[index] == UInt8(ascii: "#") ? 1 : 0)
             guard length > 0 else { return nil }
             index += length
             scalars += 1
