@@ -140,6 +140,18 @@ public struct Listing: Equatable, Hashable, Sendable {
     /// True when the listing says nothing.
     public var isEmpty: Bool { self == .empty }
 
+    /// The day the cache was placed as the file wrote it, `2004-08-07` (a time of day
+    /// after it left out); the file's text when it starts with no such date; nil when
+    /// the file gave none.
+    public var placedDay: String? {
+        guard let text = placed?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        let bytes = Array(text.utf8.prefix(11))
+        let isDay = bytes.count >= 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+            && [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { bytes[$0].isASCIIDigit }
+            && (bytes.count == 10 || bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "))
+        return isDay ? String(decoding: bytes[0..<10], as: UTF8.self) : text
+    }
+
     /// The logs newest first, as a cache's logs are read (``CacheLog/newestFirst(_:)``):
     /// a file that lists them oldest first, or logs of several imports, read the same.
     public var logsNewestFirst: [CacheLog] { CacheLog.newestFirst(logs) }

@@ -34,6 +34,7 @@ extension FormText {
         add("D/T", listing.ratingsText)
         add("Size", listing.container)
         add("Status", statusText(listing.status))
+        add("Placed", listing.placedDay)
         add("Region", regionText(listing))
         add("Attrs", listing.attributes.isEmpty ? nil : listing.attributes.map(\.text).joined(separator: ", "))
         if let hint = listing.hint, !hint.isEmpty {

@@ -132,4 +132,12 @@ import GeoTestSupport
         #expect(listing.logsNewestFirst.map(\.finder) == ["kim", "mo", "bo", "lu", "ana"])
         #expect(listing.logs.map(\.finder) == ["ana", "bo", "kim", "lu", "mo"])
     }
+
+    @Test("the day a cache was placed is the date the file wrote, a time of day after it left out; other text stays",
+          arguments: [("2011-09-01T07:00:00", "2011-09-01"), ("2004-08-07", "2004-08-07"),
+                      (" 2004-08-07T00:00:00Z ", "2004-08-07"), ("2004-08-07 12:00", "2004-08-07"),
+                      ("1 Sep 2011", "1 Sep 2011"), ("2004-8-07", "2004-8-07"), ("", nil), (nil, nil)])
+    func thePlacedDayIsTheDateWritten(_ placed: String?, _ day: String?) {
+        #expect(Listing(placed: placed).placedDay == day)
+    }
 }

@@ -55,6 +55,7 @@ import Testing
                                       width: 100, height: 40, environment: ["LANG": "C.UTF-8"])
         let screen = try session.waitFor("Wpt:     PK31J2H Parking Area: Parking")
         #expect(screen.contains("Status:  temporarily disabled"), "\(screen)")
+        #expect(screen.contains("Placed:  2011-09-01"), "\(screen)")
         #expect(screen.contains("Region:  Zürich, Switzerland"), "\(screen)")
         #expect(screen.contains("Attrs:   Dogs, no Recommended at night"), "\(screen)")
         #expect(screen.contains("N 47° 22.000′ E 008° 32.000′, 1.26 km E from home"), "\(screen)")

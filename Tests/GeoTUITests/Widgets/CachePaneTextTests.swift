@@ -96,6 +96,15 @@ import Testing
         #expect(text.hasSuffix("Wpt:     FN12345 Final Location\n         place not given\nListing: A view over the river, worth the climb."))
     }
 
+    @Test("The day the cache was placed follows its status")
+    func drawsThePlacedDay() {
+        var cache = Self.cache
+        cache.listing.placed = "2011-09-01T07:00:00"
+        cache.listing.archived = true
+        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        #expect(text.contains("Size:    Micro\nStatus:  archived\nPlaced:  2011-09-01\nHint:"), "text: \(text)")
+    }
+
     @Test("The region and the attributes follow the size, an attribute stated off as no")
     func drawsRegionAndAttributes() {
         var cache = Self.cache
