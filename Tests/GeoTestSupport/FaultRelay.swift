@@ -92,9 +92,14 @@ package final class FaultRelay: @unchecked Sendable {
     /// Arms `fault` for the next COMMIT any client sends.
     package func arm(_ fault: CommitFault) throws { try send(fault.rawValue) }
 
-    /// Whether an armed fault has fired (it fires once).
+    /// Whether an armed fault has fired (it fires once). The relay is asked for its
+    /// counts first: it says `fired` before it touches the client's connection, and its
+    /// lines arrive in order, so once the answer is in, a fault that fired before the
+    /// question is heard of too, however late the pipe's handler ran (under a loaded
+    /// test run it ran after a command that had met the fault had exited).
     package func hasFired(_ fault: CommitFault) -> Bool {
-        lock.withLock { lines.contains("fired \(fault.rawValue)") }
+        _ = try? counts()
+        return lock.withLock { lines.contains("fired \(fault.rawValue)") }
     }
 
     /// Stops passing bytes either way, as a path that stopped answering: they are
