@@ -336,36 +336,36 @@ extension CacheStore {
         StoreContents(count: try count(), first: try first(), draft: try? takeDraft(before: nil))
     }
 
-    /// ``append(_:as:)`` as a new write.
+    /// ``CacheStore/append(_:as:)`` as a new write.
     public func append(_ cache: GeoCache) throws -> (stored: StoredCache, count: Int) {
         try append(cache, as: WriteID())
     }
 
-    /// ``update(_:to:as:)`` as a new write.
+    /// ``CacheStore/update(_:to:as:)`` as a new write.
     @discardableResult
     public func update(_ stored: StoredCache, to cache: GeoCache) throws -> StoredCache {
         try update(stored, to: cache, as: WriteID())
     }
 
-    /// ``delete(_:as:)`` as a new write.
+    /// ``CacheStore/delete(_:as:)`` as a new write.
     @discardableResult
     public func delete(_ stored: StoredCache) throws -> Int {
         try delete(stored, as: WriteID())
     }
 
-    /// ``saveCaches(_:as:)`` as a new write.
+    /// ``CacheStore/saveCaches(_:as:)`` as a new write.
     public func saveCaches(_ caches: [GeoCache]) throws {
         try saveCaches(caches, as: WriteID())
     }
 
-    /// ``importCaches(from:skipInvalid:existing:interruption:as:)`` as a new write.
+    /// ``CacheStore/importCaches(from:skipInvalid:existing:interruption:as:)`` as a new write.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
                              interruption: ImportInterruption?) throws -> ImportReport {
         try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: interruption,
                          as: WriteID())
     }
 
-    /// ``keepDraft(_:in:holding:as:)`` as a new write.
+    /// ``CacheStore/keepDraft(_:in:holding:as:)`` as a new write.
     @discardableResult
     public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool) throws -> DraftID? {
         try keepDraft(draft, in: id, holding: holding, as: WriteID())
@@ -401,13 +401,13 @@ extension CacheStore {
         return caches
     }
 
-    /// ``importCaches(from:skipInvalid:existing:interruption:as:)`` as a new write, with its usual options.
+    /// ``CacheStore/importCaches(from:skipInvalid:existing:interruption:as:)`` as a new write, with its usual options.
     public func importCaches(from sources: [ImportSource], skipInvalid: Bool = false,
                              existing: ExistingCaches = .update) throws -> ImportReport {
         try importCaches(from: sources, skipInvalid: skipInvalid, existing: existing, interruption: nil)
     }
 
-    /// Imports one source; see ``importCaches(from:skipInvalid:existing:interruption:as:)``.
+    /// Imports one source; see ``CacheStore/importCaches(from:skipInvalid:existing:interruption:as:)``.
     public func importCaches(from source: ImportSource, skipInvalid: Bool = false,
                              existing: ExistingCaches = .update,
                              interruption: ImportInterruption? = nil) throws -> ImportReport {
