@@ -27,8 +27,8 @@ extension WriteSession {
         }
     }
 
-    /// The person's own data: the store's (the copy's while it is shown), with what waits
-    /// on this machine applied over it. While the club store cannot be read, `known`
+    /// The person's own data and visits: the store's (the copy's while it is shown), with
+    /// what waits on this machine applied over it. While the club store cannot be read, `known`
     /// (what was read before) stands in for the store's, when given; away without a copy,
     /// what waits here is all there is.
     public func ownData(knowing known: OwnData.Book? = nil) throws -> OwnData.Book {
@@ -44,7 +44,10 @@ extension WriteSession {
         for change in try waitingFinderChanges() {
             if case .own(let code, let data) = change.kind { book.byCode[code] = data.isEmpty ? nil : data }
             if case .visits(let visits, _) = change.kind {
-                for visit in visits { book.byCode[visit.code] = book.of(visit: visit).afterVisit(visit) }
+                for visit in visits {
+                    book.byCode[visit.code] = book.of(visit: visit).afterVisit(visit)
+                    book.addVisit(visit)
+                }
             }
         }
         return book

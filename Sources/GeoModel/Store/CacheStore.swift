@@ -153,7 +153,7 @@ public protocol CacheStore: AnyObject {
     // file's user's, or on a club store the role's that logged in (row-level security
     // keeps each member to their own). No import of caches changes them.
 
-    /// The person's own data on every cache, by code.
+    /// The person's own data on every cache, by code, and their visits, in one read.
     func ownData() throws -> OwnData.Book
     /// Keeps `data` as the person's own data on the cache with `code` (an empty one
     /// removes it), as the write `write`; the corrected place is then the cache's place

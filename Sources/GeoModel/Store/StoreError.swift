@@ -97,6 +97,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database was set up by a newer geocache-tui whose schema this version
     /// does not know.
     case newerServerSchema(server: String)
+    /// The database was set up by an older geocache-tui, and the role that logged in
+    /// may not upgrade its schema (only the tables' owner may); nothing was changed.
+    case olderServerSchema(server: String)
     /// The server refused a statement.
     case serverError(server: String, message: String)
     /// The server refused a write because the role that logged in may not make it
@@ -125,6 +128,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .badConnectionOption(let path, _),
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
+             .olderServerSchema(let path),
              .serverError(let path, _), .notPermitted(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
              .noCopy(let path):
             path
@@ -144,7 +148,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// it is (a lock held by another writer is not a refusal: it ends).
     public var meansTheServerRefusedTheWrite: Bool {
         switch self {
-        case .notPermitted, .serverError, .codeInUse, .nulCharacter, .foreignDatabase, .newerServerSchema:
+        case .notPermitted, .serverError, .codeInUse, .nulCharacter, .foreignDatabase, .newerServerSchema,
+             .olderServerSchema:
             return true
         default:
             return false
@@ -248,6 +253,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .newerServerSchema(let server):
             return "\(server) was set up by a newer version of geocache-tui; it was left untouched. "
                 + "Use that newer version, \(serverElsewhere)."
+        case .olderServerSchema(let server):
+            return "\(server) was set up by an older version of geocache-tui, and the role you log in as may not "
+                + "upgrade it (only the owner of its tables may); nothing was changed. Ask the club's admin to open "
+                + "it once with this version (geocache-tui list --store postgres://ADMIN@SERVER/DATABASE), then "
+                + "try again."
         case .serverError(let server, let message):
             return "\(server): the server refused a statement: \(message)."
         case .notPermitted(let server, let reason):

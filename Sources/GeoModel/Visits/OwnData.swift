@@ -50,12 +50,37 @@ public struct OwnData: Equatable, Hashable, Sendable {
 }
 
 extension OwnData {
-    /// The person's data on every cache, by code, with the rule for a cache that has none.
+    /// The person's data on every cache, by code, with the rule for a cache that has
+    /// none, and the person's visits.
     public struct Book: Equatable, Sendable {
         /// The data by code (``CacheCode/normalized(_:)``); caches without any are absent.
         public var byCode: [String: OwnData]
+        /// The person's visits by code, each cache's in the order they were recorded
+        /// (a Didn't find it or a note too, which leave ``byCode`` as it is); caches
+        /// never visited are absent.
+        public var visitsByCode: [String: [Visit]]
 
-        public init(_ byCode: [String: OwnData] = [:]) { self.byCode = byCode }
+        public init(_ byCode: [String: OwnData] = [:], visitsByCode: [String: [Visit]] = [:]) {
+            self.byCode = byCode
+            self.visitsByCode = visitsByCode
+        }
+
+        /// Adds `visit` (``Visit/normalized``) after the visits of its cache, unless they
+        /// hold it already.
+        public mutating func addVisit(_ visit: Visit) {
+            let visit = visit.normalized
+            guard visitsByCode[visit.code]?.contains(visit) != true else { return }
+            visitsByCode[visit.code, default: []].append(visit)
+        }
+
+        /// The person's visits to `cache`, newest first (``UTCTime/orderKey(_:)``;
+        /// of visits at the same time, the one recorded last first); none when it has
+        /// no code.
+        public func visits(to cache: GeoCache) -> [Visit] {
+            guard let code = cache.code, let visits = visitsByCode[code] else { return [] }
+            let keys = visits.map { UTCTime.orderKey($0.time) ?? "" }
+            return visits.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 > $1 }.map { visits[$0] }
+        }
 
         /// The data on `cache` (empty when none is kept or it has no code).
         public func of(_ cache: GeoCache) -> OwnData { of(code: cache.code) }

@@ -30,7 +30,7 @@ extension FormText {
 
     /// "Logged Found it on GC1A2B3 at 2026-11-28 10:32 UTC".
     static func visitLogged(_ visit: Visit) -> String {
-        "Logged \(visit.type.rawValue) on \(visit.code) at \(foundText(visit.time).dropFirst("by you on ".count))"
+        "Logged \(visit.type.rawValue) on \(visit.code) at \(timeText(visit.time))"
     }
 
     static let noteKept = "Note kept"

@@ -5,13 +5,14 @@ import GeoModel
 extension FormText {
     /// The pane's text for `cache`: the four fields, then its code, place (and the
     /// person's corrected one, which `away` measures to), whether the person found it,
-    /// their note, listing facts, hint (or that it is hidden), additional waypoints, long
-    /// description and logs, each labelled like the fields with its value from
-    /// `GeoCache.descriptionValueColumn` on;
+    /// their note and their `visits` (newest first), listing facts, hint (or that it is
+    /// hidden), additional waypoints, long description and logs, each labelled like the
+    /// fields with its value from `GeoCache.descriptionValueColumn` on;
     /// `away` is the distance and direction from where you stand, when known, and
     /// `origin` that place, which each waypoint's distance is measured from (said to be
     /// "from home" when `originIsHome`).
-    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData = OwnData(), showsHint: Bool,
+    static func paneText(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData = OwnData(), visits: [Visit] = [],
+                         showsHint: Bool,
                          away: String?,
                          origin: Coordinate? = nil, originIsHome: Bool = false) -> String {
         // The fields are labelled here rather than by `GeoCache.description`: `labelled`
@@ -29,6 +30,7 @@ extension FormText {
         add("Away", away)
         add("Found", own.found.map(foundText))
         add("Note", own.note)
+        for visit in visits { add("Visit", visitText(visit)) }
         add("Owner", club.map(owner(of:)))
         add("Type", listing.type)
         add("D/T", listing.ratingsText)
@@ -70,10 +72,24 @@ extension FormText {
         return head.isEmpty || text.isEmpty ? head + text : head + "\n" + text
     }
 
+    /// One of the person's visits in the pane: when and what, and what they wrote
+    /// below.
+    ///
+    ///     2026-11-30 09:15 UTC Didn't find it
+    ///     Searched the wall, muggles about.
+    static func visitText(_ visit: Visit) -> String {
+        let text = trimmed(visit.text)
+        let head = "\(timeText(visit.time)) \(visit.type.rawValue)"
+        return text.isEmpty ? head : head + "\n" + text
+    }
+
     /// "by you on 2026-11-28 10:32 UTC": when the person found the cache.
-    static func foundText(_ time: String) -> String {
-        let shown = time.count >= 16 && time.hasSuffix("Z") ? time.prefix(10) + " " + time.dropFirst(11).prefix(5) + " UTC" : time[...]
-        return "by you on \(shown)"
+    static func foundText(_ time: String) -> String { "by you on \(timeText(time))" }
+
+    /// "2026-11-28 10:32 UTC" for a time in UTC as the model spells it
+    /// (`2026-11-28T10:32:00Z`); another text as it is.
+    static func timeText(_ time: String) -> String {
+        time.count >= 16 && time.hasSuffix("Z") ? time.prefix(10) + " " + time.dropFirst(11).prefix(5) + " UTC" : time
     }
 
     /// "Zürich, Switzerland": the state and country a listing names, either alone; nil

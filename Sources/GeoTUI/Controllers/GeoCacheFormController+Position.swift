@@ -23,7 +23,7 @@ extension GeoCacheFormController {
     }
 
     /// The pane's text for `stored`: its fields and listing, its hint when asked for,
-    /// and how far it is from where you stand.
+    /// how far it is from where you stand, and the person's visits to it.
     func paneText(for stored: StoredCache) -> String {
         let origin = position.origin
         paneOrigin = origin
@@ -31,8 +31,9 @@ extension GeoCacheFormController {
         let away = zip2(origin, own.place(of: stored.cache)).map { from, to in
             FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
         }
-        return FormText.paneText(for: stored.cache, club: stored.club, own: own, showsHint: hintShownFor == stored.id,
-                                  away: away, origin: origin, originIsHome: !position.originIsFix)
+        return FormText.paneText(for: stored.cache, club: stored.club, own: own, visits: model.own.visits(to: stored.cache),
+                                  showsHint: hintShownFor == stored.id, away: away, origin: origin,
+                                  originIsHome: !position.originIsFix)
     }
 
     /// Gives the pane the shown cache's text again where it shows one, keeping its

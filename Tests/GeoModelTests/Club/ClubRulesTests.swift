@@ -295,6 +295,25 @@ import Testing
         #expect(try member.takeClubNote() == nil)
     }
 
+    @Test("a member opening a store an older version set up is told the admin upgrades it; the admin's next session does")
+    func aMemberCannotUpgradeTheSchemaAndIsToldWhoCan() throws {
+        let club = try ClubFixture.make()
+        let latest = PostgresStore.migrations.count
+        // The store as the version before the latest left it: its last migration undone.
+        _ = try club.sql(as: club.admin, "DROP TRIGGER geocache_visit_announced ON geocache_visit")
+        _ = try club.sql(as: club.admin, "DELETE FROM geocache_schema WHERE version = $1", [.int(latest)])
+        let refused = try #require(throws: StoreError.self) { try store(club, as: club.ana).count() }
+        guard case .olderServerSchema = refused else {
+            Issue.record("a member's session on an older store gave \(refused)")
+            return
+        }
+        #expect(refused.description.contains("Ask the club's admin to open it once with this version"))
+        #expect(try club.sql(as: club.admin, "SELECT max(version) FROM geocache_schema").rows.first?.string(0)
+                == String(latest - 1))
+        #expect(try store(club, as: club.admin).count() == 0)
+        #expect(try store(club, as: club.ana).count() == 0)
+    }
+
     @Test("a store made before the rules is upgraded in place: the admin takes the tables over, its caches are the club's")
     func anOlderStoreIsUpgradedInPlace() throws {
         let server = try PostgresTestServer.shared()

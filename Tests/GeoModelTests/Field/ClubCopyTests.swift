@@ -42,6 +42,21 @@ import Testing
         #expect(try copy.area() == nil)
     }
 
+    @Test func theCopyShowsThePersonsDataAndVisitsButListsNoVisitsToExport() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let source = try Self.source(in: home)
+        let dnf = Visit(code: "GC1OAK", time: "2026-11-27T09:00:00Z", type: .didNotFindIt, text: "no luck")
+        let found = Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")
+        _ = try source.recordVisits([dnf, found], as: WriteID())
+        let copy = ClubCopy(files: home.files())
+        try copy.refresh(from: source, area: nil)
+        let offline = try copy.open()
+        #expect(try offline.ownData() == source.ownData())
+        #expect(try offline.ownData().visitsByCode["GC1OAK"] == [dnf, found])
+        #expect(try offline.visits().isEmpty)
+    }
+
     @Test func aRefreshWithinAnAreaKeepsOnlyTheCachesNearItsCenterInStoredOrder() throws {
         let home = try FieldHome()
         defer { home.directory.remove() }

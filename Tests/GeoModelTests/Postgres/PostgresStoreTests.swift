@@ -102,6 +102,19 @@ import Testing
         #expect(try !store.hasChangedExternally())
     }
 
+    @Test func aVisitLoggedByAnotherSessionWakesTheChangeDescriptor() throws {
+        let url = try server.makeDatabase()
+        let store = try PostgresStore(url: url)
+        let other = try PostgresStore(url: url)
+        let descriptor = try #require(store.changeDescriptor)
+        #expect(try !store.hasChangedExternally())
+        let dnf = Visit(code: "GC1OAK", time: "2026-11-27T09:00:00Z", type: .didNotFindIt, text: "no luck")
+        _ = try other.recordVisits([dnf], as: WriteID())
+        #expect(PostgresConnectionTests.isReadable(descriptor, milliseconds: 10_000))
+        #expect(try store.hasChangedExternally())
+        #expect(try store.ownData().visitsByCode == ["GC1OAK": [dnf]])
+    }
+
     @Test func aLostServerRefusesAtOnceAndTheStoreReconnectsWhenItIsBack() throws {
         let server = try PostgresTestServer()
         defer { server.destroy() }

@@ -31,6 +31,16 @@ import Testing
         #expect(try session.visits().map(\.visit) == [found])
     }
 
+    @Test func aVisitKeptWhileAwayIsAmongTheBooksVisitsOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        let dnf = Visit(code: "gc1oak", time: "2026-11-27T09:00:00Z", type: .didNotFindIt, text: "no luck")
+        _ = try session.recordVisits([dnf])
+        _ = try session.recordVisits([found, dnf])
+        #expect(try session.ownData().visitsByCode == ["GC1OAK": [dnf.normalized, found]])
+    }
+
     @Test func keptVisitsAndOwnDataAreDeliveredInOrderOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

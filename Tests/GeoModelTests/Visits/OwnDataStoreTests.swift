@@ -68,6 +68,30 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func theBookReadsEachCachesVisitsInTheOrderRecorded(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let dnf = visit("GC1ABCD", .didNotFindIt, "muggles", at: "2026-11-20T08:00:00Z")
+        let note = visit("GC2BCDE", .writeNote, "")
+        let found = visit("GC1ABCD", .foundIt, "at last", at: "2026-11-28T10:32:00Z")
+        _ = try store.recordVisits([dnf, note, found], as: WriteID())
+        let book = try store.ownData()
+        #expect(book.visitsByCode == ["GC1ABCD": [dnf, found], "GC2BCDE": [note]])
+        #expect(book.byCode.keys.sorted() == ["GC1ABCD"])
+    }
+
+    @Test func aCachesVisitsAreGivenNewestFirstAndOfOneTimeTheLastRecordedFirst() {
+        let first = visit("GC1ABCD", .didNotFindIt, "a", at: "2026-11-20T08:00:00Z")
+        let later = visit("GC1ABCD", .foundIt, "b", at: "2026-11-28T10:32:00Z")
+        let sameTime = visit("GC1ABCD", .writeNote, "c", at: "2026-11-20T08:00:00Z")
+        var book = OwnData.Book()
+        for visit in [first, later, sameTime, first] { book.addVisit(visit) }
+        #expect(book.visits(to: cache("Oak", "GC1ABCD", nil)) == [later, sameTime, first])
+        #expect(book.visits(to: cache("Elm", "GC2BCDE", nil)).isEmpty)
+        #expect(book.visits(to: GeoCache(title: "t", details: "d", creator: "c", reward: "r")).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func theSameVisitRecordedTwiceIsKeptOnce(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = try fixture.open()

@@ -43,6 +43,21 @@ import Testing
         #expect(form.screen.contains("Found:   by you on "))
     }
 
+    @Test func aDidNotFindIsShownInThePaneAboveAnEarlierFind() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        _ = try form.model.logVisit(Visit(code: "GC1OAK", time: "2020-05-01T08:00:00Z", type: .foundIt, text: "first"))
+        form.press(.alt("l"), .tab)
+        form.type("muggles at the bench")
+        form.press(.enter)
+        let lines = form.screen.split(separator: "\n").map(String.init)
+        let dnf = try #require(lines.firstIndex { $0.contains("Visit:   ") && $0.contains(" UTC Didn't find it") }, "\(form.screen)")
+        let found = try #require(lines.firstIndex { $0.contains("Visit:   2020-05-01 08:00 UTC Found it") }, "\(form.screen)")
+        #expect(dnf < found)
+        #expect(lines[dnf + 1].contains("         muggles at the bench"))
+        #expect(lines[found + 1].contains("         first"))
+        #expect(form.screen.contains("Found:   by you on 2020-05-01 08:00 UTC"))
+    }
+
     @Test func escLeavesThePromptWithoutLoggingAnything() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
         form.press(.alt("l"))

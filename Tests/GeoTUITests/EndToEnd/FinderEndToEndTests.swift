@@ -34,6 +34,8 @@ import Testing
         try session.send("Enter")
         try session.waitFor("Logged Found it on GC31J2H")
         try session.waitFor("Found:   by you on ")
+        let shown = try session.waitFor("Quick find, \"thanks\"")
+        #expect(shown.contains(" UTC Found it"), "the pane lists the visit: \(shown)")
         try session.send("M-c")
         try session.waitFor("Final:")
         try session.type("N 47 22.200 E 008 32.500")

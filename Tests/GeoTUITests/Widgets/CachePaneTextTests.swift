@@ -154,4 +154,19 @@ import Testing
                                           "│Log:     2026-11-20 Found it by kim       │",
                                           "│         Quick find on a dry day, the log │"], "\(lines)")
     }
+
+    @Test("The person's visits follow their find and note newest first: time in UTC, type, and what they wrote below")
+    func drawsThePersonsVisitsAfterTheirNote() {
+        let visits = [Visit(code: "GC12345", time: "2026-11-30T09:15:00Z", type: .didNotFindIt, text: " Muggles.\n"),
+                      Visit(code: "GC12345", time: "2026-11-28T10:32:00Z", type: .writeNote, text: "")]
+        let text = FormText.paneText(for: Self.cache, own: OwnData(note: "second bench"), visits: visits,
+                                     showsHint: false, away: nil)
+        #expect(text.contains("""
+            Note:    second bench
+            Visit:   2026-11-30 09:15 UTC Didn't find it
+                     Muggles.
+            Visit:   2026-11-28 10:32 UTC Write note
+            Type:    Traditional Cache
+            """), "text: \(text)")
+    }
 }

@@ -269,6 +269,9 @@ public final class ClubCopy {
                         refreshedAt.timeIntervalSince1970, area?.center.latitudeMicrodegrees,
                         area?.center.longitudeMicrodegrees, area?.radius])
                     for (code, data) in own.byCode { try SQLiteStore.setOwnData(data, forCode: code, in: db) }
+                    for visits in own.visitsByCode.values {
+                        for visit in visits { _ = try SQLiteStore.insertVisit(visit.normalized, in: db) }
+                    }
                     return .commit
                 }
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")

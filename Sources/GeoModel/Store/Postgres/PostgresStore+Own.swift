@@ -73,19 +73,30 @@ extension PostgresStore {
                 AND o.corrected_latitude IS NOT NULL)
         """
 
+    /// The member's own rows and visits in one round trip: the first column says which
+    /// a row is, the visits come in the order recorded.
     public func ownData() throws -> OwnData.Book {
-        var book: [String: OwnData] = [:]
+        var book = OwnData.Book()
         for row in try rows("""
-            SELECT code, found, note, corrected_latitude, corrected_longitude FROM geocache_own WHERE member = current_user
+            SELECT false, code, found, note, corrected_latitude, corrected_longitude, NULL::text, NULL::bigint
+                FROM geocache_own WHERE member = current_user
+            UNION ALL
+            SELECT true, code, time, type, NULL, NULL, text, id FROM geocache_visit WHERE member = current_user
+            ORDER BY 8 NULLS FIRST
             """) {
-            guard let code = row.string(0) else { continue }
+            guard let code = row.string(1) else { continue }
+            if row.bool(0) == true {
+                guard let time = row.string(2), let type = row.string(3).flatMap(VisitType.init(rawValue:)) else { continue }
+                book.visitsByCode[code, default: []].append(Visit(code: code, time: time, type: type, text: row.string(6) ?? ""))
+                continue
+            }
             var corrected: Coordinate?
-            if let latitude = row.int(3).flatMap(Int32.init(exactly:)), let longitude = row.int(4).flatMap(Int32.init(exactly:)) {
+            if let latitude = row.int(4).flatMap(Int32.init(exactly:)), let longitude = row.int(5).flatMap(Int32.init(exactly:)) {
                 corrected = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
             }
-            book[code] = OwnData(found: row.string(1), note: row.string(2) ?? "", corrected: corrected)
+            book.byCode[code] = OwnData(found: row.string(2), note: row.string(3) ?? "", corrected: corrected)
         }
-        return OwnData.Book(book)
+        return book
     }
 
     public func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {

@@ -164,6 +164,15 @@ extension PostgresStore {
         // member's own data on a cache and their visits, kept to the member by row-level
         // security.
         ownMigration,
+        // Version 8: a member's visits are announced as their own data is, so that each
+        // of their forms shows a visit logged elsewhere (a Didn't find it changes no
+        // own row).
+        [
+            """
+            CREATE TRIGGER geocache_visit_announced AFTER INSERT OR DELETE ON geocache_visit
+                FOR EACH STATEMENT EXECUTE FUNCTION geocache_announce()
+            """,
+        ],
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
@@ -215,7 +224,18 @@ extension PostgresStore {
         if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
         guard version < migrations.count else { return }
         // A migration rewrites every cache (version 2 draws their codes): its statements,
-        // and a session waiting for another's, get the deadline of an import.
+        // and a session waiting for another's, get the deadline of an import. Only the
+        // tables' owner may change them: a member's session is refused (42501) and
+        // says that the admin upgrades the store.
+        do {
+            try migrate(on: connection)
+        } catch let error as PostgresError where error.kind == .queryFailed && error.sqlState == "42501" {
+            throw StoreError.olderServerSchema(server: connection.server)
+        }
+    }
+
+    /// Runs the migrations the store lacks, in one transaction under the migration lock.
+    private static func migrate(on connection: PostgresConnection) throws {
         try connection.transaction(timeout: bulkStatementTimeout) {
             try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", timeout: bulkStatementTimeout)
             // Another session may have migrated while this one waited for the lock.

@@ -6,10 +6,21 @@ import GRDB
 /// place through the tables' triggers.
 extension SQLiteStore {
     public func ownData() throws -> OwnData.Book {
-        try read(Self.ownData(in:))
+        try read { db in
+            var book = try Self.ownData(in: db)
+            let rows = try Row.fetchCursor(db, sql: "SELECT code, time, type, text FROM visit ORDER BY id")
+            while let row = try rows.next() {
+                guard let code = try? row.decode(String.self, atIndex: 0), let time = try? row.decode(String.self, atIndex: 1),
+                      let type = (try? row.decode(String.self, atIndex: 2)).flatMap(VisitType.init(rawValue:))
+                else { continue }
+                book.visitsByCode[code, default: []].append(
+                    Visit(code: code, time: time, type: type, text: (try? row.decode(String.self, atIndex: 3)) ?? ""))
+            }
+            return book
+        }
     }
 
-    /// Every row of `own_data` in `db`, by code.
+    /// Every row of `own_data` in `db`, by code (no visits).
     static func ownData(in db: Database) throws -> OwnData.Book {
         var book: [String: OwnData] = [:]
         let rows = try Row.fetchCursor(db, sql: """
@@ -48,17 +59,23 @@ extension SQLiteStore {
                              data.corrected.map { Int64($0.longitudeMicrodegrees) }])
     }
 
+    /// Inserts `visit` (normalized) into `visit` in `db`; false when a visit with its
+    /// identity is there already.
+    static func insertVisit(_ visit: Visit, in db: Database) throws -> Bool {
+        try db.execute(sql: """
+            INSERT INTO visit (identity, code, time, type, text) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (identity) DO NOTHING
+            """, arguments: [Data(visit.identity), visit.code, visit.time, visit.type.rawValue, visit.text])
+        return db.changesCount == 1
+    }
+
     public func recordVisits(_ visits: [Visit], as _: WriteID) throws -> VisitsRecorded {
         try write { db in
             var recorded = VisitsRecorded()
             var book = try Self.ownData(in: db)
             var unknown = Set<String>()
             for visit in visits.map(\.normalized) {
-                try db.execute(sql: """
-                    INSERT INTO visit (identity, code, time, type, text) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (identity) DO NOTHING
-                    """, arguments: [Data(visit.identity), visit.code, visit.time, visit.type.rawValue, visit.text])
-                guard db.changesCount == 1 else {
+                guard try Self.insertVisit(visit, in: db) else {
                     recorded.alreadyKept += 1
                     continue
                 }
