@@ -49,8 +49,9 @@ extension Terminal {
         let source = canvas[x, y]
         let (attributes, pair) = resolved(source.style)
         guard let character = source.character else {
-            // The right half of a wide character: ncurses filled it with the left half.
-            // Only a right half without its left half gets a blank of its own.
+            // The right half of a wide character: ncurses filled it with the left half
+            // (a flag's second indicator was put there with the first). Only a right
+            // half without its left half gets a blank of its own.
             if x == 0 || !isDoubleWidth(canvas[x - 1, y].character) {
                 put(" ", attributes: attributes, pair: pair, x: x, y: y, cell: &cell)
             }
@@ -61,10 +62,12 @@ extension Terminal {
             wide: continued, cell: &cell)
     }
 
-    /// True when ncurses will give `character` two columns.
+    /// True when drawing `character` fills two columns: ncurses gives it two, or it
+    /// is a flag, whose second indicator ``put(_:attributes:pair:x:y:wide:cell:)``
+    /// puts in the second.
     private func isDoubleWidth(_ character: Character?) -> Bool {
-        guard let first = character?.displayed.unicodeScalars.first else { return false }
-        return wcwidth(wchar_t(bitPattern: first.value)) == 2
+        guard let character, let first = character.displayed.unicodeScalars.first else { return false }
+        return wcwidth(wchar_t(bitPattern: first.value)) == 2 || Self.secondRegionalIndicator(of: character) != nil
     }
 
     /// Puts one character at a cell: its first scalar and the zero-width ones after it.
@@ -95,12 +98,25 @@ extension Terminal {
         mvwadd_wch(window, Int32(y), Int32(x), &cell)
         if wide && width == 1 {
             // The canvas keeps two columns (a flag, an emoji made wide by U+FE0F) that
-            // the C library counts as one: blank the second so nothing stale shows.
-            characterBuffer[0] = 0x20
+            // the C library counts as one. A flag's second regional indicator goes in
+            // the second, so the terminal gets the pair side by side (drawn as the flag,
+            // or as two letters, in two columns either way); otherwise it is blanked so
+            // nothing stale shows.
+            characterBuffer[0] = Self.secondRegionalIndicator(of: character) ?? 0x20
             characterBuffer[1] = 0
             cn_setcchar(&cell, characterBuffer, attributes, pair)
             mvwadd_wch(window, Int32(y), Int32(x + 1), &cell)
         }
+    }
+
+    /// The second scalar of a flag (two regional indicators, U+1F1E6 to U+1F1FF); nil
+    /// for any other character.
+    static func secondRegionalIndicator(of character: Character) -> wchar_t? {
+        let scalars = character.unicodeScalars
+        let indicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
+        guard scalars.count == 2, let first = scalars.first, let second = scalars.last,
+              indicators.contains(first.value), indicators.contains(second.value) else { return nil }
+        return wchar_t(bitPattern: second.value)
     }
 
     /// Copies `character`'s first scalar and the zero-width ones after it (five at most,

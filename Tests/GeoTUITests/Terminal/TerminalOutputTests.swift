@@ -36,6 +36,17 @@ extension NcursesTests {
             #expect(!headless.output.unicodeScalars.contains("\u{200D}"))
         }
 
+        /// A flag is two regional indicators in two columns: both are sent, side by side,
+        /// so a terminal draws the flag (or the two letters) and the next cell stays put.
+        @Test func aFlagSendsBothRegionalIndicatorsSideBySide() throws {
+            let headless = try HeadlessTerminal(size: Size(width: 10, height: 1))
+            var canvas = Canvas(size: Size(width: 10, height: 1))
+            canvas.put("\u{1F1E9}\u{1F1EA}x\u{1F1EF}\u{1F1F5}", at: Point(x: 0, y: 0))
+            headless.terminal.present(canvas)
+            #expect(headless.terminal.screenRow(0).hasPrefix("\u{1F1E9}\u{1F1EA}x\u{1F1EF}\u{1F1F5}"))
+            #expect(headless.output.contains("\u{1F1E9}\u{1F1EA}x\u{1F1EF}\u{1F1F5}"))
+        }
+
         @Test func oneChangedCellWritesAFewBytes() throws {
             let headless = try HeadlessTerminal()
             var canvas = Canvas(size: Size(width: 80, height: 24))
