@@ -31,7 +31,7 @@ extension CacheList {
     /// Reads the person's own data again; true when it changed.
     @discardableResult
     func reloadOwnData() throws -> Bool {
-        let read = try writeSession.ownData(knowing: own)
+        let read = try writeSession.ownData(knowing: own, includingVisits: true)
         guard read != own else { return false }
         own = read
         return true

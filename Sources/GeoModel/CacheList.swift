@@ -86,8 +86,8 @@ public final class CacheList {
     /// that loses count (a random move, an add, another session's change).
     public internal(set) var nearestRank: Int?
 
-    /// The person's own data on the caches (found, note, corrected place), read when the
-    /// store opens and after every change to it (`CacheList+Own.swift`).
+    /// The person's own data on the caches (found, note, corrected place) and their
+    /// visits, read when the store opens and after every change to it (`CacheList+Own.swift`).
     public internal(set) var own = OwnData.Book()
     /// The active filter and its count (`CacheList+Filter.swift`); nil shows every cache.
     var filtering: Filtering?
@@ -107,7 +107,7 @@ public final class CacheList {
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
         session = WriteSession(store: store, location: .file(store.name, createsDirectories: false), files: nil)
-        own = try store.ownData()
+        own = try store.ownData(includingVisits: true)
         start(count: try store.count(), first: try store.first())
     }
 
@@ -153,7 +153,7 @@ public final class CacheList {
         draftState = DraftState(taken: draft)
         // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
         // one found damaged is said then.
-        own = (try? opened.store.ownData()) ?? OwnData.Book()
+        own = (try? opened.store.ownData(includingVisits: true)) ?? OwnData.Book()
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
         // A file not seen as it is gets its check now, after the first frame (`+Integrity.swift`).
@@ -270,7 +270,7 @@ public final class CacheList {
         // The draft held was in the store left behind: the text is kept anew in this one.
         draftState.held = nil
         search = nil
-        own = try writeSession.ownData()
+        own = try writeSession.ownData(includingVisits: true)
         start(count: try reopened.count(), first: try reopened.first())
         broadcast(.reloaded(count: count))
     }

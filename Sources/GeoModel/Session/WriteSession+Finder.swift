@@ -27,14 +27,14 @@ extension WriteSession {
         }
     }
 
-    /// The person's own data and visits: the store's (the copy's while it is shown), with
-    /// what waits on this machine applied over it. While the club store cannot be read, `known`
-    /// (what was read before) stands in for the store's, when given; away without a copy,
-    /// what waits here is all there is.
-    public func ownData(knowing known: OwnData.Book? = nil) throws -> OwnData.Book {
+    /// The person's own data, and with `includingVisits` their visits: the store's (the
+    /// copy's while it is shown), with what waits on this machine applied over it. While
+    /// the club store cannot be read, `known` (what was read before) stands in for the
+    /// store's, when given; away without a copy, what waits here is all there is.
+    public func ownData(knowing known: OwnData.Book? = nil, includingVisits: Bool = false) throws -> OwnData.Book {
         var book: OwnData.Book
         do {
-            book = try readStore().ownData()
+            book = try readStore().ownData(includingVisits: includingVisits)
         } catch StoreError.noCopy {
             book = known ?? OwnData.Book()
         } catch let error as StoreError where known != nil && error.meansTheServerCannotBeReached {
@@ -46,7 +46,7 @@ extension WriteSession {
             if case .visits(let visits, _) = change.kind {
                 for visit in visits {
                     book.byCode[visit.code] = book.of(visit: visit).afterVisit(visit)
-                    book.addVisit(visit)
+                    if includingVisits { book.addVisit(visit) }
                 }
             }
         }

@@ -153,8 +153,9 @@ public protocol CacheStore: AnyObject {
     // file's user's, or on a club store the role's that logged in (row-level security
     // keeps each member to their own). No import of caches changes them.
 
-    /// The person's own data on every cache, by code, and their visits, in one read.
-    func ownData() throws -> OwnData.Book
+    /// The person's own data on every cache, by code, and with `includingVisits` their
+    /// visits too, in the same read (what the form shows); ``ownData()`` leaves them out.
+    func ownData(includingVisits: Bool) throws -> OwnData.Book
     /// Keeps `data` as the person's own data on the cache with `code` (an empty one
     /// removes it), as the write `write`; the corrected place is then the cache's place
     /// in nearest-first order.
@@ -280,6 +281,10 @@ extension CacheStore {
     }
 
     public func prepareForExit() {}
+
+    /// The person's own data on every cache, by code, without their visits (what the
+    /// commands and the exports read).
+    public func ownData() throws -> OwnData.Book { try ownData(includingVisits: false) }
 
     /// A store checked before it opened (or never checked: a server) has no late check.
     public func beginIntegrityCheck() {}

@@ -112,7 +112,7 @@ import Testing
         _ = try other.recordVisits([dnf], as: WriteID())
         #expect(PostgresConnectionTests.isReadable(descriptor, milliseconds: 10_000))
         #expect(try store.hasChangedExternally())
-        #expect(try store.ownData().visitsByCode == ["GC1OAK": [dnf]])
+        #expect(try store.ownData(includingVisits: true).visitsByCode == ["GC1OAK": [dnf]])
     }
 
     @Test func aLostServerRefusesAtOnceAndTheStoreReconnectsWhenItIsBack() throws {

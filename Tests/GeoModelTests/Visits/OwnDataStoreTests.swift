@@ -68,16 +68,17 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func theBookReadsEachCachesVisitsInTheOrderRecorded(_ kind: StoreKind) throws {
+    func theBookReadsEachCachesVisitsInTheOrderRecordedWhenAskedTo(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = try fixture.open()
         let dnf = visit("GC1ABCD", .didNotFindIt, "muggles", at: "2026-11-20T08:00:00Z")
         let note = visit("GC2BCDE", .writeNote, "")
         let found = visit("GC1ABCD", .foundIt, "at last", at: "2026-11-28T10:32:00Z")
         _ = try store.recordVisits([dnf, note, found], as: WriteID())
-        let book = try store.ownData()
+        let book = try store.ownData(includingVisits: true)
         #expect(book.visitsByCode == ["GC1ABCD": [dnf, found], "GC2BCDE": [note]])
         #expect(book.byCode.keys.sorted() == ["GC1ABCD"])
+        #expect(try store.ownData() == OwnData.Book(book.byCode))
     }
 
     @Test func aCachesVisitsAreGivenNewestFirstAndOfOneTimeTheLastRecordedFirst() {

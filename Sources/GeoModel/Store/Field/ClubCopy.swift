@@ -86,7 +86,7 @@ public final class ClubCopy {
         } else {
             try store.forEachCache { caches.append($0) }
         }
-        let own = try store.ownData()
+        let own = try store.ownData(includingVisits: true)
         try Outbox.makeDirectory(files.directory, for: files.copyPath)
         let temporary = files.directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { Self.removeFiles(of: temporary) }

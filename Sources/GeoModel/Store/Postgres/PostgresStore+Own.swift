@@ -73,17 +73,18 @@ extension PostgresStore {
                 AND o.corrected_latitude IS NOT NULL)
         """
 
-    /// The member's own rows and visits in one round trip: the first column says which
-    /// a row is, the visits come in the order recorded.
-    public func ownData() throws -> OwnData.Book {
+    /// The member's own rows, and with `includingVisits` their visits in the same round
+    /// trip: the first column says which a row is, the visits come in the order recorded.
+    public func ownData(includingVisits: Bool) throws -> OwnData.Book {
         var book = OwnData.Book()
         for row in try rows("""
             SELECT false, code, found, note, corrected_latitude, corrected_longitude, NULL::text, NULL::bigint
                 FROM geocache_own WHERE member = current_user
             UNION ALL
-            SELECT true, code, time, type, NULL, NULL, text, id FROM geocache_visit WHERE member = current_user
+            SELECT true, code, time, type, NULL, NULL, text, id FROM geocache_visit
+                WHERE member = current_user AND $1::boolean
             ORDER BY 8 NULLS FIRST
-            """) {
+            """, [.text(includingVisits ? "true" : "false")]) {
             guard let code = row.string(1) else { continue }
             if row.bool(0) == true {
                 guard let time = row.string(2), let type = row.string(3).flatMap(VisitType.init(rawValue:)) else { continue }

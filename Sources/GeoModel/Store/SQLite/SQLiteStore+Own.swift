@@ -5,9 +5,10 @@ import GRDB
 /// `own_data` and `visit` tables (schema v6). The place index follows a corrected
 /// place through the tables' triggers.
 extension SQLiteStore {
-    public func ownData() throws -> OwnData.Book {
+    public func ownData(includingVisits: Bool) throws -> OwnData.Book {
         try read { db in
             var book = try Self.ownData(in: db)
+            guard includingVisits else { return book }
             let rows = try Row.fetchCursor(db, sql: "SELECT code, time, type, text FROM visit ORDER BY id")
             while let row = try rows.next() {
                 guard let code = try? row.decode(String.self, atIndex: 0), let time = try? row.decode(String.self, atIndex: 1),
