@@ -9,6 +9,8 @@ extension SQLiteStore {
         try read { db in
             var book = try Self.ownData(in: db)
             guard includingVisits else { return book }
+            // At most a code per visit: the book never grows while it is read.
+            book.visitsByCode.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM visit") ?? 0)
             let rows = try Row.fetchCursor(db, sql: "SELECT code, time, type, text FROM visit ORDER BY id")
             while let row = try rows.next() {
                 guard let code = try? row.decode(String.self, atIndex: 0), let time = try? row.decode(String.self, atIndex: 1),
@@ -24,6 +26,8 @@ extension SQLiteStore {
     /// Every row of `own_data` in `db`, by code (no visits).
     static func ownData(in db: Database) throws -> OwnData.Book {
         var book: [String: OwnData] = [:]
+        // Made as large as it will be: growing rehashed every code, half the reading.
+        book.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM own_data") ?? 0)
         let rows = try Row.fetchCursor(db, sql: """
             SELECT code, found, note, corrected_latitude, corrected_longitude FROM own_data
             """)
