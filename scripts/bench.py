@@ -47,7 +47,7 @@ except ImportError:
 sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from ptyapp import AppSession, ROWS, COLUMNS  # noqa: E402
-from stores import make_store  # noqa: E402
+from stores import add_own_data, make_store  # noqa: E402
 from bulk import bulk_figures  # noqa: E402
 from club import club_figures  # noqa: E402
 from place import clustered_figures, place_figures  # noqa: E402
@@ -258,6 +258,10 @@ def main():
                 path = os.path.join(workdir, f"store-{count}.sqlite")
                 log(f"generating a store with {count:,} caches")
                 seconds = make_store(binary, path, count)
+                if count == PAINT_MIDDLE:
+                    # A finder's data (issue 39: measured with it in the store): the own
+                    # data and visit of 10,000 finds, the first cache shown among them.
+                    add_own_data(path, every=10, visits=True)
                 log(f"  done in {seconds:.1f} s")
                 stores[count] = path
 

@@ -50,6 +50,7 @@ extension CacheList {
     public func setFilter(_ filter: CacheFilter?) throws {
         let wanted = filter.flatMap { $0.keepsEverything ? nil : $0 }
         guard wanted != nil || filtering != nil else { return }
+        try completeOwnData()
         let before = (filtering, current, position, nearestRank)
         do {
             filtering = try wanted.map { Filtering(filter: $0, kept: try countKept(by: $0)) }

@@ -111,6 +111,7 @@ extension CacheList {
     /// anything changed, ``CacheListChange/failed(_:)`` on a store error.
     func move(to destination: () throws -> (StoredCache?, Int?)) {
         do {
+            try completeOwnData()
             let (next, nextPosition) = try destination()
             guard next != current || nextPosition != position else { return }
             current = next

@@ -68,6 +68,7 @@ extension CacheList {
     func moveNearest(_ destination: (Coordinate) throws -> (StoredCache?, rank: Int?)) {
         guard let origin = nearestOrigin else { return }
         do {
+            try completeOwnData()
             let (next, rank) = try destination(origin)
             guard next != current || rank != nearestRank else { return }
             current = next

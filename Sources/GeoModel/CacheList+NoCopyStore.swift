@@ -38,7 +38,7 @@ extension CacheList {
         func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {}
         func matchIDs(_ text: String) throws -> [CacheID] { [] }
         func forEachNumberedMatch(of text: String, _ body: (Int, StoredCache) throws -> Void) throws {}
-        func ownData(includingVisits: Bool) throws -> OwnData.Book { OwnData.Book() }
+        func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book { OwnData.Book() }
         func visits() throws -> [StoredVisit] { [] }
         func hasChangedExternally() throws -> Bool { false }
         var changeDescriptor: Int32? { nil }

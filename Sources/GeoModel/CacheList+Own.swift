@@ -28,10 +28,25 @@ extension CacheList {
         return result
     }
 
-    /// Reads the person's own data again; true when it changed.
+    /// Reads the whole of the person's own data and visits when the store's opening read
+    /// only the first cache's (``ownIsPartial``), as a form does after its first frame;
+    /// broadcasts ``CacheListChange/ownDataChanged(code:)`` when more came. Moves and
+    /// filters call it first. Nothing once read.
+    /// - Throws: what reading the store throws; the list then holds what it had, and
+    ///   the next reading of the own data (after a write or another session's change)
+    ///   reads the whole.
+    public func completeOwnData() throws {
+        guard ownIsPartial, !isOpening else { return }
+        ownIsPartial = false
+        if try reloadOwnData() { broadcast(.ownDataChanged(code: nil)) }
+    }
+
+    /// Reads the person's own data and visits again, the whole of them; true when they
+    /// changed.
     @discardableResult
     func reloadOwnData() throws -> Bool {
         let read = try writeSession.ownData(knowing: own, includingVisits: true)
+        ownIsPartial = false
         guard read != own else { return false }
         own = read
         return true

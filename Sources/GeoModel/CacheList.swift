@@ -89,6 +89,9 @@ public final class CacheList {
     /// The person's own data on the caches (found, note, corrected place) and their
     /// visits, read when the store opens and after every change to it (`CacheList+Own.swift`).
     public internal(set) var own = OwnData.Book()
+    /// True from a store's opening until ``completeOwnData()``: ``own`` then holds only
+    /// what is kept on the first cache shown, all its first frame needs.
+    public internal(set) var ownIsPartial = false
     /// The active filter and its count (`CacheList+Filter.swift`); nil shows every cache.
     var filtering: Filtering?
 
@@ -152,8 +155,11 @@ public final class CacheList {
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
         draftState = DraftState(taken: draft)
         // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
-        // one found damaged is said then.
-        own = (try? opened.store.ownData(includingVisits: true)) ?? OwnData.Book()
+        // one found damaged is said then. Only the first cache's: a finder's thousands of
+        // rows took longer than the rest of the first frame; the rest follows it.
+        let firstCode = opened.contents.first?.cache.code
+        own = (try? firstCode.map { try opened.store.ownData(includingVisits: true, onlyCode: $0) }) ?? OwnData.Book()
+        ownIsPartial = true
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
         // A file not seen as it is gets its check now, after the first frame (`+Integrity.swift`).

@@ -64,6 +64,31 @@ import GeoTestSupport
         #expect(list.count == 1)
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func theOpenedListHoldsTheFirstCachesOwnDataAloneUntilAMoveReadsTheRest(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        var (oak, bridge) = (Samples.oak, Samples.bridge)
+        (oak.code, bridge.code) = ("GC1OAK", "GC2BRDG")
+        let store = try fixture.open()
+        try store.saveCaches([oak, bridge])
+        let found = Visit(code: "GC1OAK", time: "2026-11-20T08:00:00Z", type: .foundIt, text: "first")
+        let dnf = Visit(code: "GC2BRDG", time: "2026-11-21T08:00:00Z", type: .didNotFindIt, text: "not yet")
+        _ = try store.recordVisits([found, dnf], as: WriteID())
+        try store.setOwnData(OwnData(note: "by the bridge"), forCode: "GC2BRDG", as: WriteID())
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        try list.finishOpening()
+        #expect(list.ownIsPartial)
+        #expect(list.own == OwnData.Book(["GC1OAK": OwnData(found: found.time)], visitsByCode: ["GC1OAK": [found]]))
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        #expect(!list.ownIsPartial)
+        #expect(list.currentOwn.note == "by the bridge")
+        #expect(list.own.visits(to: try #require(list.current).cache) == [dnf])
+        #expect(recorder.changes.first == .ownDataChanged(code: nil))
+    }
+
     @Test func takenOverStoreIsUsableFromTheCallingThread() throws {
         let fixture = try StoreFixture()
         let opening = StoreOpening(fixture.location)

@@ -107,14 +107,19 @@ def add_listings(path):
         db.close()
 
 
-def add_own_data(path, every=10):
-    """The person's own data for every `every`th cache (by code): found on a day, with
-    a note, as the finder's loop keeps them (issue 38's `own_data` table)."""
+def add_own_data(path, every=10, visits=False):
+    """The person's own data for every `every`th cache (by code), the first included:
+    found on a day, with a note, as the finder's loop keeps them (issue 38's `own_data`
+    table); with `visits`, the Found it visit that marked each found (`visit`)."""
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("BEGIN IMMEDIATE")
         db.execute("INSERT INTO own_data (code, found, note) SELECT code, '2026-05-04T10:00:00Z', "
-                   "'Found it with the kids, log signed' FROM cache WHERE id % ? = 0", (every,))
+                   "'Found it with the kids, log signed' FROM cache WHERE (id - 1) % ? = 0", (every,))
+        if visits:
+            db.execute("INSERT INTO visit (identity, code, time, type, text) SELECT randomblob(16), code, "
+                       "'2026-05-04T10:00:00Z', 'Found it', 'Found it with the kids, log signed, thanks!' "
+                       "FROM cache WHERE (id - 1) % ? = 0", (every,))
         db.execute("COMMIT")
     finally:
         db.close()

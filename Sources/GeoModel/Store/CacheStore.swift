@@ -155,7 +155,9 @@ public protocol CacheStore: AnyObject {
 
     /// The person's own data on every cache, by code, and with `includingVisits` their
     /// visits too, in the same read (what the form shows); ``ownData()`` leaves them out.
-    func ownData(includingVisits: Bool) throws -> OwnData.Book
+    /// With `onlyCode`, only what is kept on the cache with that code (normalized): the
+    /// form's first frame.
+    func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book
     /// Keeps `data` as the person's own data on the cache with `code` (an empty one
     /// removes it), as the write `write`; the corrected place is then the cache's place
     /// in nearest-first order.
@@ -284,7 +286,12 @@ extension CacheStore {
 
     /// The person's own data on every cache, by code, without their visits (what the
     /// commands and the exports read).
-    public func ownData() throws -> OwnData.Book { try ownData(includingVisits: false) }
+    public func ownData() throws -> OwnData.Book { try ownData(includingVisits: false, onlyCode: nil) }
+
+    /// The person's own data on every cache, and with `includingVisits` their visits.
+    public func ownData(includingVisits: Bool) throws -> OwnData.Book {
+        try ownData(includingVisits: includingVisits, onlyCode: nil)
+    }
 
     /// A store checked before it opened (or never checked: a server) has no late check.
     public func beginIntegrityCheck() {}

@@ -21,6 +21,16 @@ extension GeoCacheFormController {
         }
     }
 
+    /// Has the model read the whole of the person's own data once the first frame is
+    /// shown (it read only the first cache's for it); a key handled first waits for it.
+    func completeOwnData() {
+        do {
+            try model.completeOwnData()
+        } catch {
+            noteStoreProblem(error, prefix: FormText.storeError)
+        }
+    }
+
     /// Takes the store over when its opening is done, then handles what was typed
     /// meanwhile; quits with status 1 when the store could not be opened (the reason
     /// in ``openingFailure``, for after the terminal is restored).

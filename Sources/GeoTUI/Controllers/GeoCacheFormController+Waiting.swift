@@ -95,7 +95,9 @@ extension GeoCacheFormController {
         let descriptors = [forWriting ? nil : storeDescriptor, check, position.descriptor].compactMap { $0 }
         let polling: Duration? = opening && model.openingDescriptor == nil ? .milliseconds(50) : nil
         let retry = waits.lockRetry == nil ? nil : Self.lockRetryInterval
-        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter, retry].compactMap { $0 }
+        // The own data the first frame did without is read as soon as it is shown.
+        let ownData: Duration? = !opening && model.ownIsPartial ? .zero : nil
+        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter, retry, ownData].compactMap { $0 }
         return IdleWake(descriptors: descriptors, writableDescriptors: forWriting ? [storeDescriptor].compactMap { $0 } : [],
                         timeout: timeouts.min())
     }

@@ -191,6 +191,7 @@ public final class GeoCacheFormController: ScreenController {
     /// While the delete question or the search field is open, a key the mode does not
     /// bind goes to it (Esc answers No, Tab moves between Yes and No).
     public func handle(_ event: InputEvent) -> ControllerOutcome {
+        completeOwnData()
         switch FormAction.route(event, in: mode.kind, under: conditions()) {
         case .perform(let action): return perform(action)
         case .refuse(let note): setNote(note)
@@ -247,6 +248,7 @@ public final class GeoCacheFormController: ScreenController {
     public func idleTick() -> ControllerOutcome {
         position.update()
         if model.isOpening { return takeOverOpenedStore() }
+        completeOwnData()
         model.finishIntegrityCheckIfDone()
         retryAfterLock()
         let noteBefore = statusBar.note

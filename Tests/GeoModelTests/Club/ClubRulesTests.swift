@@ -301,6 +301,7 @@ import Testing
         let latest = PostgresStore.migrations.count
         // The store as the version before the latest left it: its last migration undone.
         _ = try club.sql(as: club.admin, "DROP TRIGGER geocache_visit_announced ON geocache_visit")
+        _ = try club.sql(as: club.admin, "DROP INDEX geocache_visit_by_code")
         _ = try club.sql(as: club.admin, "DELETE FROM geocache_schema WHERE version = $1", [.int(latest)])
         let refused = try #require(throws: StoreError.self) { try store(club, as: club.ana).count() }
         guard case .olderServerSchema = refused else {

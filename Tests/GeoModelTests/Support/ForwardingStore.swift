@@ -60,7 +60,9 @@ class ForwardingStore: CacheStore {
     }
     func releaseDraft(_ id: DraftID) throws { try base.releaseDraft(id) }
     func keptDrafts() throws -> [FormDraft] { try base.keptDrafts() }
-    func ownData(includingVisits: Bool) throws -> OwnData.Book { try base.ownData(includingVisits: includingVisits) }
+    func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book {
+        try base.ownData(includingVisits: includingVisits, onlyCode: onlyCode)
+    }
     func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
         try base.setOwnData(data, forCode: code, as: write)
     }

@@ -81,6 +81,19 @@ import Testing
         #expect(try store.ownData() == OwnData.Book(book.byCode))
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func oneCachesOwnDataAndVisitsAreReadByItsCodeAlone(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let oak = visit("GC1ABCD", .didNotFindIt, "muggles")
+        _ = try store.recordVisits([oak, visit("GC2BCDE")], as: WriteID())
+        try store.setOwnData(OwnData(note: "by the oak"), forCode: "GC1ABCD", as: WriteID())
+        #expect(try store.ownData(includingVisits: true, onlyCode: "gc1abcd")
+                == OwnData.Book(["GC1ABCD": OwnData(note: "by the oak")], visitsByCode: ["GC1ABCD": [oak]]))
+        #expect(try store.ownData(includingVisits: false, onlyCode: "GC2BCDE").byCode.keys.sorted() == ["GC2BCDE"])
+        #expect(try store.ownData(includingVisits: true, onlyCode: "GC9ZZZZ") == OwnData.Book())
+    }
+
     @Test func aCachesVisitsAreGivenNewestFirstAndOfOneTimeTheLastRecordedFirst() {
         let first = visit("GC1ABCD", .didNotFindIt, "a", at: "2026-11-20T08:00:00Z")
         let later = visit("GC1ABCD", .foundIt, "b", at: "2026-11-28T10:32:00Z")

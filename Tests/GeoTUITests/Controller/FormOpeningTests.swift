@@ -24,6 +24,44 @@ import Testing
         #expect(form.status.hasSuffix("caches.sqlite"))
     }
 
+    /// A store holding the person's visits to two caches, Alpha found and Beta not.
+    private func storeWithVisits() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try SQLiteStore(url: directory.appendingPathComponent("caches.sqlite"))
+        var (alpha, beta) = (GeoCache.sample("Alpha"), GeoCache.sample("Beta"))
+        (alpha.code, beta.code) = ("GC1ALPH", "GC2BETA")
+        try store.add(alpha)
+        try store.add(beta)
+        _ = try store.recordVisits([Visit(code: "GC1ALPH", time: "2026-11-20T08:00:00Z", type: .foundIt, text: "first"),
+                                    Visit(code: "GC2BETA", time: "2026-11-21T08:00:00Z", type: .didNotFindIt,
+                                          text: "not yet")], as: WriteID())
+        store.prepareForExit()
+        return directory
+    }
+
+    @Test func theFirstFrameShowsTheFirstCachesVisitsAndTheRestIsReadRightAfterIt() throws {
+        let form = try FormHarness(width: 100, height: 30, opening: true, directory: try storeWithVisits())
+        try form.finishOpening()
+        #expect(form.screen.contains("Found:   by you on 2026-11-20 08:00 UTC"))
+        #expect(form.screen.contains("Visit:   2026-11-20 08:00 UTC Found it"))
+        #expect(form.model.ownIsPartial)
+        #expect(form.controller.idleWake.timeout == .zero)
+        form.idle()
+        #expect(!form.model.ownIsPartial)
+        #expect(form.model.own.visitsByCode.keys.sorted() == ["GC1ALPH", "GC2BETA"])
+        #expect(form.controller.idleWake.timeout != .zero)
+    }
+
+    @Test func aKeyBeforeTheRestIsReadReadsItFirst() throws {
+        let form = try FormHarness(width: 100, height: 30, opening: true, directory: try storeWithVisits())
+        try form.finishOpening()
+        form.press(.control("n"))
+        #expect(form.screen.contains("Title:   Beta"))
+        #expect(form.screen.contains("Visit:   2026-11-21 08:00 UTC Didn't find it"))
+        #expect(!form.screen.contains("Found:   by you"))
+    }
+
     @Test func onceOpenAnEmptyStoreSaysWhatToDo() throws {
         let form = try FormHarness(opening: true)
         try form.finishOpening()

@@ -122,7 +122,9 @@ final class ClubCopyStore: ReadOnlyCacheStore {
     // MARK: The person's own data: read from the copy, writes kept by the session
 
     /// The person's own data and visits as the copy holds them (copied with the caches).
-    func ownData(includingVisits: Bool) throws -> OwnData.Book { try file.ownData(includingVisits: includingVisits) }
+    func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book {
+        try file.ownData(includingVisits: includingVisits, onlyCode: onlyCode)
+    }
     /// None: the visits the copy holds come with the person's data, to be shown
     /// (``ownData()``); those to export are the club store's and the outbox's.
     func visits() throws -> [StoredVisit] { [] }

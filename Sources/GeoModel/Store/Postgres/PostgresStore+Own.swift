@@ -73,18 +73,20 @@ extension PostgresStore {
                 AND o.corrected_latitude IS NOT NULL)
         """
 
-    /// The member's own rows, and with `includingVisits` their visits in the same round
-    /// trip: the first column says which a row is, the visits come in the order recorded.
-    public func ownData(includingVisits: Bool) throws -> OwnData.Book {
+    /// The member's own rows (that of `onlyCode` alone when given), and with
+    /// `includingVisits` their visits, in the same round trip: the first column says
+    /// which a row is, the visits come in the order recorded.
+    public func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book {
         var book = OwnData.Book()
+        let code: PostgresValue = onlyCode.map { .text(CacheCode.normalized($0) ?? $0) } ?? .null
         for row in try rows("""
             SELECT false, code, found, note, corrected_latitude, corrected_longitude, NULL::text, NULL::bigint
-                FROM geocache_own WHERE member = current_user
+                FROM geocache_own WHERE member = current_user AND ($2::text IS NULL OR code = $2::text)
             UNION ALL
             SELECT true, code, time, type, NULL, NULL, text, id FROM geocache_visit
-                WHERE member = current_user AND $1::boolean
+                WHERE member = current_user AND $1::boolean AND ($2::text IS NULL OR code = $2::text)
             ORDER BY 8 NULLS FIRST
-            """, [.text(includingVisits ? "true" : "false")]) {
+            """, [.text(includingVisits ? "true" : "false"), code]) {
             guard let code = row.string(1) else { continue }
             if row.bool(0) == true {
                 guard let time = row.string(2), let type = row.string(3).flatMap(VisitType.init(rawValue:)) else { continue }

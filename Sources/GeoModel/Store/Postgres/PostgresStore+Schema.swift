@@ -166,12 +166,14 @@ extension PostgresStore {
         ownMigration,
         // Version 8: a member's visits are announced as their own data is, so that each
         // of their forms shows a visit logged elsewhere (a Didn't find it changes no
-        // own row).
+        // own row), and found by code, as the form's first frame reads those of the
+        // cache it shows.
         [
             """
             CREATE TRIGGER geocache_visit_announced AFTER INSERT OR DELETE ON geocache_visit
                 FOR EACH STATEMENT EXECUTE FUNCTION geocache_announce()
             """,
+            "CREATE INDEX geocache_visit_by_code ON geocache_visit (member, code)",
         ],
     ]
 

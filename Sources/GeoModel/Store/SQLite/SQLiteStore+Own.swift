@@ -2,16 +2,21 @@ import Foundation
 import GRDB
 
 /// The person's own data and visits in an SQLite store: the file's user's, in the
-/// `own_data` and `visit` tables (schema v6). The place index follows a corrected
+/// `own_data` and `visit` tables (schema v6; visits by code since v7). The place index follows a corrected
 /// place through the tables' triggers.
 extension SQLiteStore {
-    public func ownData(includingVisits: Bool) throws -> OwnData.Book {
-        try read { db in
-            var book = try Self.ownData(in: db)
+    public func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book {
+        let code = onlyCode.map { CacheCode.normalized($0) ?? $0 }
+        return try read { db in
+            var book = try Self.ownData(in: db, onlyCode: code)
             guard includingVisits else { return book }
             // At most a code per visit: the book never grows while it is read.
-            book.visitsByCode.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM visit") ?? 0)
-            let rows = try Row.fetchCursor(db, sql: "SELECT code, time, type, text FROM visit ORDER BY id")
+            if code == nil {
+                book.visitsByCode.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM visit") ?? 0)
+            }
+            let rows = try Row.fetchCursor(db, sql: "SELECT code, time, type, text FROM visit"
+                                               + (code == nil ? "" : " WHERE code = ?") + " ORDER BY id",
+                                           arguments: StatementArguments(code.map { [$0] } ?? []))
             while let row = try rows.next() {
                 guard let code = try? row.decode(String.self, atIndex: 0), let time = try? row.decode(String.self, atIndex: 1),
                       let type = (try? row.decode(String.self, atIndex: 2)).flatMap(VisitType.init(rawValue:))
@@ -23,14 +28,15 @@ extension SQLiteStore {
         }
     }
 
-    /// Every row of `own_data` in `db`, by code (no visits).
-    static func ownData(in db: Database) throws -> OwnData.Book {
+    /// The rows of `own_data` in `db` (that of `onlyCode` alone when given), by code (no
+    /// visits).
+    static func ownData(in db: Database, onlyCode code: String? = nil) throws -> OwnData.Book {
         var book: [String: OwnData] = [:]
         // Made as large as it will be: growing rehashed every code, half the reading.
-        book.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM own_data") ?? 0)
+        if code == nil { book.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM own_data") ?? 0) }
         let rows = try Row.fetchCursor(db, sql: """
             SELECT code, found, note, corrected_latitude, corrected_longitude FROM own_data
-            """)
+            """ + (code == nil ? "" : " WHERE code = ?"), arguments: StatementArguments(code.map { [$0] } ?? []))
         while let row = try rows.next() {
             guard let code = try? row.decode(String.self, atIndex: 0) else { continue }
             book[code] = OwnData(found: try? row.decode(String?.self, atIndex: 1),

@@ -190,6 +190,11 @@ extension SQLiteStore {
                 END;
                 """)
         }
+        migrator.registerMigration("v7") { db in
+            // The form's first frame reads the shown cache's own data and visits by its
+            // code (``CacheStore/ownData(includingVisits:onlyCode:)``): a look-up, not a scan.
+            try db.execute(sql: "CREATE INDEX visit_by_code ON visit (code)")
+        }
         return migrator
     }()
 
