@@ -89,8 +89,9 @@ public final class CacheList {
     /// The person's own data on the caches (found, note, corrected place) and their
     /// visits, read when the store opens and after every change to it (`CacheList+Own.swift`).
     public internal(set) var own = OwnData.Book()
-    /// True from a store's opening until ``completeOwnData()``: ``own`` then holds only
-    /// what is kept on the first cache shown, all its first frame needs.
+    /// True from the opening of a store file (or a club store's copy) until
+    /// ``completeOwnData()``: ``own`` then holds only what is kept on the first cache
+    /// shown, all its first frame needs. A club store's opening reads the whole.
     public internal(set) var ownIsPartial = false
     /// The active filter and its count (`CacheList+Filter.swift`); nil shows every cache.
     var filtering: Filtering?
@@ -155,11 +156,16 @@ public final class CacheList {
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
         draftState = DraftState(taken: draft)
         // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
-        // one found damaged is said then. Only the first cache's: a finder's thousands of
-        // rows took longer than the rest of the first frame; the rest follows it.
-        let firstCode = opened.contents.first?.cache.code
-        own = (try? firstCode.map { try opened.store.ownData(includingVisits: true, onlyCode: $0) }) ?? OwnData.Book()
-        ownIsPartial = true
+        // one found damaged is said then. From a file, only the first cache's: a finder's
+        // thousands of rows took longer than the rest of the first frame; the rest follows
+        // it. From a server, all in this round trip: a second would keep a key waiting.
+        if case .server = opening.location, opened.away == nil {
+            own = (try? opened.store.ownData(includingVisits: true)) ?? OwnData.Book()
+        } else {
+            let firstCode = opened.contents.first?.cache.code
+            own = (try? firstCode.map { try opened.store.ownData(includingVisits: true, onlyCode: $0) }) ?? OwnData.Book()
+            ownIsPartial = true
+        }
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
         // A file not seen as it is gets its check now, after the first frame (`+Integrity.swift`).
@@ -277,6 +283,7 @@ public final class CacheList {
         draftState.held = nil
         search = nil
         own = try writeSession.ownData(includingVisits: true)
+        ownIsPartial = false
         start(count: try reopened.count(), first: try reopened.first())
         broadcast(.reloaded(count: count))
     }

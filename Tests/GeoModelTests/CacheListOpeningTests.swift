@@ -64,8 +64,8 @@ import GeoTestSupport
         #expect(list.count == 1)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func theOpenedListHoldsTheFirstCachesOwnDataAloneUntilAMoveReadsTheRest(_ kind: StoreKind) throws {
+    /// A store holding own data and visits on two caches, a find on the first.
+    private func storeWithOwnData(_ kind: StoreKind) throws -> (StoreFixture, found: Visit, dnf: Visit) {
         let fixture = try StoreFixture(kind)
         var (oak, bridge) = (Samples.oak, Samples.bridge)
         (oak.code, bridge.code) = ("GC1OAK", "GC2BRDG")
@@ -75,6 +75,11 @@ import GeoTestSupport
         let dnf = Visit(code: "GC2BRDG", time: "2026-11-21T08:00:00Z", type: .didNotFindIt, text: "not yet")
         _ = try store.recordVisits([found, dnf], as: WriteID())
         try store.setOwnData(OwnData(note: "by the bridge"), forCode: "GC2BRDG", as: WriteID())
+        return (fixture, found, dnf)
+    }
+
+    @Test func anOpenedFileHoldsTheFirstCachesOwnDataAloneUntilAMoveReadsTheRest() throws {
+        let (fixture, found, dnf) = try storeWithOwnData(.sqlite)
         let opening = StoreOpening(fixture.location)
         defer { opening.finish() }
         let list = CacheList(opening: opening)
@@ -87,6 +92,16 @@ import GeoTestSupport
         #expect(list.currentOwn.note == "by the bridge")
         #expect(list.own.visits(to: try #require(list.current).cache) == [dnf])
         #expect(recorder.changes.first == .ownDataChanged(code: nil))
+    }
+
+    @Test func anOpenedClubStoreHoldsTheWholeOwnDataAtOnce() throws {
+        let (fixture, found, dnf) = try storeWithOwnData(.postgres)
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        try list.finishOpening()
+        #expect(!list.ownIsPartial)
+        #expect(list.own.visitsByCode == ["GC1OAK": [found], "GC2BRDG": [dnf]])
     }
 
     @Test func takenOverStoreIsUsableFromTheCallingThread() throws {
