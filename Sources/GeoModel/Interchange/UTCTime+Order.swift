@@ -31,6 +31,16 @@ extension UTCTime {
         }
     }
 
+    /// `items` newest first by the date each names (``orderKey(_:)``: a date alone at its
+    /// midnight, an item whose date is no date last). Items of the same date keep their
+    /// order, or with `sameTimeLatestFirst` come the later first.
+    static func newestFirst<Item>(_ items: [Item], by date: (Item) -> String,
+                                  sameTimeLatestFirst: Bool = false) -> [Item] {
+        let keys = items.map { orderKey(date($0)) ?? "" }
+        return items.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : ($0 > $1) == sameTimeLatestFirst }
+            .map { items[$0] }
+    }
+
     /// Whether `earlier` names an earlier instant than `later`: nil when either is not a
     /// date (a date alone is its midnight in UTC).
     static func isEarlier(_ earlier: String, than later: String) -> Bool? {

@@ -53,10 +53,7 @@ extension CacheLog {
 
     /// `logs` newest first (``UTCTime/orderKey(_:)``: a date alone at its midnight, a log
     /// whose date is no date last); logs of the same date keep their order.
-    static func newestFirst(_ logs: [CacheLog]) -> [CacheLog] {
-        let keys = logs.map { UTCTime.orderKey($0.date) ?? "" }
-        return logs.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { logs[$0] }
-    }
+    static func newestFirst(_ logs: [CacheLog]) -> [CacheLog] { UTCTime.newestFirst(logs, by: \.date) }
 
     /// The date of the newest of `logs` (``UTCTime/orderKey(_:)``) in ``UTCTime``'s
     /// spelling; nil when none has a date.

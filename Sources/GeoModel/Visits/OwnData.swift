@@ -78,8 +78,7 @@ extension OwnData {
         /// no code.
         public func visits(to cache: GeoCache) -> [Visit] {
             guard let code = cache.code, let visits = visitsByCode[code] else { return [] }
-            let keys = visits.map { UTCTime.orderKey($0.time) ?? "" }
-            return visits.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 > $1 }.map { visits[$0] }
+            return UTCTime.newestFirst(visits, by: \.time, sameTimeLatestFirst: true)
         }
 
         /// The data on `cache` (empty when none is kept or it has no code).
