@@ -117,7 +117,7 @@ extension CacheList {
             position = nil
         } else if case .nearest(let origin) = order {
             // The next one in nearest-first order takes its rank, else the one before it.
-            let key = NearestKey(of: target, own: own, from: origin)
+            let key = NearestKey(of: target, facts: ownFacts, from: origin)
             if let following = try store.nearestCache(to: origin, after: key) {
                 current = following
             } else {

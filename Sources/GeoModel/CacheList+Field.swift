@@ -132,6 +132,8 @@ extension CacheList {
         field?.away = nil
         search = nil
         start(count: opened.contents.count, first: opened.contents.first)
+        // The server's data, whole, in place of the copy's (`CacheList+Own.swift`).
+        _ = try? reloadOwnData()
         updateCopyRefreshes()
         broadcast(.clubStoreBack(count: count))
     }

@@ -33,9 +33,9 @@ extension CacheList {
     public var keptText: String? { filtering.map { "\($0.kept) of \(count) shown" } }
 
     /// Whether the active filter keeps `stored`, with the person's own data on it
-    /// (``own``); true without a filter.
+    /// (``ownFacts``); true without a filter.
     public func keeps(_ stored: StoredCache) -> Bool {
-        filtering?.filter.keeps(stored.cache, own: own.of(stored.cache)) ?? true
+        filtering?.filter.keeps(stored.cache, facts: ownFacts) ?? true
     }
 
     /// Shows only the caches `filter` keeps from now on; nil, or a filter that keeps
@@ -243,7 +243,7 @@ extension CacheList {
     /// How many stored caches `filter` keeps: one walk of the store.
     private func countKept(by filter: CacheFilter) throws -> Int {
         var kept = 0
-        try store.forEachCache { if filter.keeps($0.cache, own: own.of($0.cache)) { kept += 1 } }
+        try store.forEachCache { if filter.keeps($0.cache, facts: ownFacts) { kept += 1 } }
         return kept
     }
 }

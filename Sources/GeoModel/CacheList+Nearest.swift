@@ -83,7 +83,7 @@ extension CacheList {
 
     /// The next cache nearest first after `shown`, wrapping to the nearest.
     func nearestAfter(_ shown: StoredCache, from origin: Coordinate) throws -> (StoredCache?, rank: Int?) {
-        if let following = try store.nearestCache(to: origin, after: NearestKey(of: shown, own: own, from: origin)) {
+        if let following = try store.nearestCache(to: origin, after: NearestKey(of: shown, facts: ownFacts, from: origin)) {
             return (following, nearestRank.map { $0 + 1 })
         }
         return (try store.nearestCache(to: origin, after: nil), 1)
@@ -91,7 +91,7 @@ extension CacheList {
 
     /// The cache nearest first before `shown`, wrapping to the farthest.
     func nearestBefore(_ shown: StoredCache, from origin: Coordinate) throws -> (StoredCache?, rank: Int?) {
-        if let preceding = try store.nearestCache(to: origin, before: NearestKey(of: shown, own: own, from: origin)) {
+        if let preceding = try store.nearestCache(to: origin, before: NearestKey(of: shown, facts: ownFacts, from: origin)) {
             return (preceding, nearestRank.map { max(1, $0 - 1) })
         }
         return try farthest(from: origin)
@@ -108,7 +108,7 @@ extension CacheList {
     /// nearest-first search from `start` until a cache is kept, and when none is before
     /// the end, one more from the nearest (or the farthest) up to `start`.
     func firstKeptNearest(after start: StoredCache?, from origin: Coordinate, forward: Bool) throws -> Walked? {
-        let startKey = start.map { NearestKey(of: $0, own: own, from: origin) }
+        let startKey = start.map { NearestKey(of: $0, facts: ownFacts, from: origin) }
         var steps = 0
         var found: StoredCache?
         try store.walkNearest(to: origin, from: startKey, forward: forward) { stored, _ in

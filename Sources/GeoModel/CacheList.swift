@@ -86,12 +86,18 @@ public final class CacheList {
     /// that loses count (a random move, an add, another session's change).
     public internal(set) var nearestRank: Int?
 
-    /// The person's own data on the caches (found, note, corrected place) and their
-    /// visits, read when the store opens and after every change to it (`CacheList+Own.swift`).
+    /// The person's own data (found, note, corrected place) and visits, read when the
+    /// store opens and after every change to it (`CacheList+Own.swift`): on every cache
+    /// for a club store on its server; else on the cache shown (``ownCode``) alone.
     public internal(set) var own = OwnData.Book()
+    /// The cache whose data ``own`` holds when it does not hold all (nil: none, or all).
+    var ownCode: String?
+    /// Whether the person found each cache and where they corrected it: what filters and
+    /// nearest-first order read, of every cache.
+    public internal(set) var ownFacts = OwnData.Facts()
     /// True from the opening of a store file (or a club store's copy) until
-    /// ``completeOwnData()``: ``own`` then holds only what is kept on the first cache
-    /// shown, all its first frame needs. A club store's opening reads the whole.
+    /// ``completeOwnData()``: ``ownFacts`` are not read yet, and ``own`` holds the first
+    /// cache's, all its first frame needs. A club store's opening reads the whole.
     public internal(set) var ownIsPartial = false
     /// The active filter and its count (`CacheList+Filter.swift`); nil shows every cache.
     var filtering: Filtering?
@@ -111,8 +117,9 @@ public final class CacheList {
     /// Starts from the store's state: its count, and its first cache as current.
     public init(store: any CacheStore) throws {
         session = WriteSession(store: store, location: .file(store.name, createsDirectories: false), files: nil)
-        own = try store.ownData(includingVisits: true)
-        start(count: try store.count(), first: try store.first())
+        let first = try store.first()
+        try startOwn(on: store, first: first, factsLater: false)
+        start(count: try store.count(), first: first)
     }
 
     deinit {
@@ -157,14 +164,11 @@ public final class CacheList {
         draftState = DraftState(taken: draft)
         // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
         // one found damaged is said then. From a file, only the first cache's: a finder's
-        // thousands of rows took longer than the rest of the first frame; the rest follows
-        // it. From a server, all in this round trip: a second would keep a key waiting.
-        if case .server = opening.location, opened.away == nil {
-            own = (try? opened.store.ownData(includingVisits: true)) ?? OwnData.Book()
-        } else {
-            let firstCode = opened.contents.first?.cache.code
-            own = (try? firstCode.map { try opened.store.ownData(includingVisits: true, onlyCode: $0) }) ?? OwnData.Book()
-            ownIsPartial = true
+        // thousands of rows took longer than the rest of the first frame; the facts of
+        // the others follow it. From a server, all in this round trip: a second would
+        // keep a key waiting.
+        if (try? startOwn(on: opened.store, first: opened.contents.first, factsLater: true)) == nil {
+            (own, ownCode, ownFacts, ownIsPartial) = (OwnData.Book(), nil, OwnData.Facts(), opened.store.readsLocally)
         }
         start(count: opened.contents.count, first: opened.contents.first)
         broadcast(.opened(count: count, draft: draft))
@@ -282,9 +286,9 @@ public final class CacheList {
         // The draft held was in the store left behind: the text is kept anew in this one.
         draftState.held = nil
         search = nil
-        own = try writeSession.ownData(includingVisits: true)
-        ownIsPartial = false
-        start(count: try reopened.count(), first: try reopened.first())
+        let first = try reopened.first()
+        try startOwn(on: reopened, first: first, factsLater: false)
+        start(count: try reopened.count(), first: first)
         broadcast(.reloaded(count: count))
     }
 

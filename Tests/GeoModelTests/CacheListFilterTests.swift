@@ -180,7 +180,8 @@ import GeoTestSupport
     func foundUsesOwnData(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let list = try fixture.list(holding: Self.caches)
-        list.own = OwnData.Book(["GCCC": OwnData(found: "2024-05-01T10:00:00Z"), "GCEE": OwnData(found: "2024-05-02T10:00:00Z")])
+        list.ownFacts = OwnData.Facts(OwnData.Book(["GCCC": OwnData(found: "2024-05-01T10:00:00Z"),
+                                                    "GCEE": OwnData(found: "2024-05-02T10:00:00Z")]))
         try list.setFilter(try CacheFilter(parsing: "found"))
         #expect(list.current?.cache.title == "C")
         list.showNext()

@@ -78,20 +78,33 @@ import GeoTestSupport
         return (fixture, found, dnf)
     }
 
-    @Test func anOpenedFileHoldsTheFirstCachesOwnDataAloneUntilAMoveReadsTheRest() throws {
-        let (fixture, found, dnf) = try storeWithOwnData(.sqlite)
+    @Test func anOpenedFileHoldsTheFirstCachesOwnDataAloneUntilAMoveReadsTheFactsOfEveryCache() throws {
+        let (fixture, found, _) = try storeWithOwnData(.sqlite)
         let opening = StoreOpening(fixture.location)
         defer { opening.finish() }
         let list = CacheList(opening: opening)
         try list.finishOpening()
         #expect(list.ownIsPartial)
         #expect(list.own == OwnData.Book(["GC1OAK": OwnData(found: found.time)], visitsByCode: ["GC1OAK": [found]]))
+        #expect(list.ownFacts == OwnData.Facts())
         let recorder = ChangeRecorder(list)
         list.showNext()
         #expect(!list.ownIsPartial)
-        #expect(list.currentOwn.note == "by the bridge")
-        #expect(list.own.visits(to: try #require(list.current).cache) == [dnf])
+        var facts = OwnData.Facts()
+        facts.markFound(code: "GC1OAK")
+        #expect(list.ownFacts == facts)
         #expect(recorder.changes.first == .ownDataChanged(code: nil))
+    }
+
+    @Test func aFilesListHoldsTheWholeOwnDataOfTheShownCacheAlone() throws {
+        let (fixture, _, dnf) = try storeWithOwnData(.sqlite)
+        let list = try CacheList(store: fixture.open())
+        list.showNext()
+        let bridge = try #require(list.current).cache
+        #expect(list.currentOwn.note == "by the bridge")
+        #expect(list.visits(to: bridge) == [dnf])
+        #expect(list.own.byCode.keys.sorted() == ["GC2BRDG"])
+        #expect(list.own.visitsByCode.keys.sorted() == ["GC2BRDG"])
     }
 
     @Test func anOpenedClubStoreHoldsTheWholeOwnDataAtOnce() throws {
@@ -102,6 +115,7 @@ import GeoTestSupport
         try list.finishOpening()
         #expect(!list.ownIsPartial)
         #expect(list.own.visitsByCode == ["GC1OAK": [found], "GC2BRDG": [dnf]])
+        #expect(list.ownFacts == OwnData.Facts(list.own))
     }
 
     @Test func takenOverStoreIsUsableFromTheCallingThread() throws {

@@ -48,7 +48,19 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
     /// Whether `cache`, with the person's `own` data on it, meets every condition set:
     /// the distance is measured to its corrected place where there is one.
     public func keeps(_ cache: GeoCache, own: OwnData = OwnData()) -> Bool {
-        if let found, own.isFound != found { return false }
+        keeps(cache, found: own.isFound, place: { own.place(of: cache) })
+    }
+
+    /// Whether `cache` meets every condition set, as the list knows the person's data
+    /// on every cache (``OwnData/Facts``).
+    public func keeps(_ cache: GeoCache, facts: OwnData.Facts) -> Bool {
+        keeps(cache, found: facts.isFound(cache), place: { facts.place(of: cache) })
+    }
+
+    /// Whether `cache`, `found` or not by the person and at `place` for them, meets
+    /// every condition set.
+    private func keeps(_ cache: GeoCache, found isFound: Bool, place: () -> Coordinate?) -> Bool {
+        if let found, isFound != found { return false }
         let listing = cache.listing
         if let statuses, !statuses.contains(listing.status) { return false }
         if let types, !Self.matches(listing.type, types) { return false }
@@ -56,7 +68,7 @@ public struct CacheFilter: Equatable, Hashable, Sendable {
         if let difficulty, !(listing.difficulty.map(difficulty.contains) ?? false) { return false }
         if let terrain, !(listing.terrain.map(terrain.contains) ?? false) { return false }
         if let within {
-            guard let place = own.place(of: cache), within.center.distance(to: place) <= within.metres else { return false }
+            guard let place = place(), within.center.distance(to: place) <= within.metres else { return false }
         }
         return true
     }

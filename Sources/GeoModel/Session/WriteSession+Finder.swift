@@ -30,27 +30,71 @@ extension WriteSession {
     /// The person's own data, and with `includingVisits` their visits: the store's (the
     /// copy's while it is shown), with what waits on this machine applied over it. While
     /// the club store cannot be read, `known` (what was read before) stands in for the
-    /// store's, when given; away without a copy, what waits here is all there is.
-    public func ownData(knowing known: OwnData.Book? = nil, includingVisits: Bool = false) throws -> OwnData.Book {
-        var book: OwnData.Book
-        do {
-            book = try readStore().ownData(includingVisits: includingVisits)
-        } catch StoreError.noCopy {
-            book = known ?? OwnData.Book()
-        } catch let error as StoreError where known != nil && error.meansTheServerCannotBeReached {
-            noteStoreError(error)
-            book = known ?? OwnData.Book()
+    /// store's, when given; away without a copy, what waits here is all there is. With
+    /// `onlyCode`, only what is kept on that cache.
+    public func ownData(knowing known: OwnData.Book? = nil, includingVisits: Bool = false,
+                        onlyCode: String? = nil) throws -> OwnData.Book {
+        let only = onlyCode.map { CacheCode.normalized($0) ?? $0 }
+        var book = try readOwn(knowing: known, or: OwnData.Book()) {
+            try $0.ownData(includingVisits: includingVisits, onlyCode: only)
         }
-        for change in try waitingFinderChanges() {
-            if case .own(let code, let data) = change.kind { book.byCode[code] = data.isEmpty ? nil : data }
-            if case .visits(let visits, _) = change.kind {
-                for visit in visits {
-                    book.byCode[visit.code] = book.of(visit: visit).afterVisit(visit)
-                    if includingVisits { book.addVisit(visit) }
-                }
+        try forEachWaitingChange(to: only) { change in
+            switch change {
+            case .own(let code, let data): book.byCode[code] = data.isEmpty ? nil : data
+            case .visit(let visit):
+                book.byCode[visit.code] = book.of(visit: visit).afterVisit(visit)
+                if includingVisits { book.addVisit(visit) }
             }
         }
         return book
+    }
+
+    /// Whether the person found each cache and where they corrected it
+    /// (``OwnData/Facts``), as ``ownData(knowing:includingVisits:onlyCode:)`` reads the
+    /// whole: the store's, with what waits on this machine applied over it.
+    public func ownFacts(knowing known: OwnData.Facts? = nil) throws -> OwnData.Facts {
+        var facts = try readOwn(knowing: known, or: OwnData.Facts()) { try $0.ownFacts() }
+        try forEachWaitingChange(to: nil) { change in
+            switch change {
+            case .own(let code, let data): facts.set(data, forCode: code)
+            case .visit(let visit): if visit.type.findsTheCache { facts.markFound(code: visit.code) }
+            }
+        }
+        return facts
+    }
+
+    /// What `read` reads from the store (the copy while it is shown); `known`, else
+    /// `none`, where there is no copy, or while a club store that was read before cannot
+    /// be reached.
+    private func readOwn<Value>(knowing known: Value?, or none: Value,
+                                _ read: (any CacheStore) throws -> Value) throws -> Value {
+        do {
+            return try read(readStore())
+        } catch StoreError.noCopy {
+            return known ?? none
+        } catch let error as StoreError where known != nil && error.meansTheServerCannotBeReached {
+            noteStoreError(error)
+            return known ?? none
+        }
+    }
+
+    /// A finder's change waiting on this machine, one cache's at a time.
+    private enum WaitingChange {
+        case own(code: String, OwnData)
+        case visit(Visit)
+    }
+
+    /// Calls `body` with each finder's change waiting on this machine, in order (those
+    /// to the cache `code` alone, when given).
+    private func forEachWaitingChange(to code: String?, _ body: (WaitingChange) throws -> Void) throws {
+        for change in try waitingFinderChanges() {
+            switch change.kind {
+            case .own(let changed, let data):
+                if code == nil || changed == code { try body(.own(code: changed, data)) }
+            case .visits(let visits, _):
+                for visit in visits where code == nil || visit.code == code { try body(.visit(visit)) }
+            }
+        }
     }
 
     /// Every visit of the person: the store's, then those waiting on this machine (not

@@ -158,6 +158,15 @@ public protocol CacheStore: AnyObject {
     /// With `onlyCode`, only what is kept on the cache with that code (normalized): the
     /// form's first frame.
     func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book
+    /// Whether the person found each cache and where they corrected it
+    /// (``OwnData/Facts``): what a form on a store that ``readsLocally`` holds of every
+    /// cache, without notes, times or visits.
+    func ownFacts() throws -> OwnData.Facts
+    /// True when a read costs no round trip to a server (a file on this machine): a form
+    /// then reads the person's data on a cache as it shows it, and holds only
+    /// ``ownFacts()`` of the rest. False for a club store: its form reads the whole in
+    /// the opening's round trip, and no key waits on another.
+    var readsLocally: Bool { get }
     /// Keeps `data` as the person's own data on the cache with `code` (an empty one
     /// removes it), as the write `write`; the corrected place is then the cache's place
     /// in nearest-first order.
@@ -287,6 +296,12 @@ extension CacheStore {
     /// The person's own data on every cache, by code, without their visits (what the
     /// commands and the exports read).
     public func ownData() throws -> OwnData.Book { try ownData(includingVisits: false, onlyCode: nil) }
+
+    /// The facts of ``ownData()``, read whole (a store that has a cheaper way says so).
+    public func ownFacts() throws -> OwnData.Facts { OwnData.Facts(try ownData()) }
+
+    /// A store on this machine, unless it says otherwise.
+    public var readsLocally: Bool { true }
 
     /// The person's own data on every cache, and with `includingVisits` their visits.
     public func ownData(includingVisits: Bool) throws -> OwnData.Book {

@@ -19,7 +19,17 @@ public struct NearestKey: Comparable, Hashable, Sendable {
     /// The key of `stored` from `origin`, at the place the person's `own` data gives it
     /// (a corrected place, else the listing's).
     public init(of stored: StoredCache, own: OwnData.Book = OwnData.Book(), from origin: Coordinate) {
-        self.init(distance: own.place(of: stored.cache).map { origin.distance(to: $0) } ?? .infinity, id: stored.id)
+        self.init(of: stored, at: own.place(of: stored.cache), from: origin)
+    }
+
+    /// The key of `stored` from `origin`, at the place the person's data on every cache
+    /// (`facts`) gives it.
+    public init(of stored: StoredCache, facts: OwnData.Facts, from origin: Coordinate) {
+        self.init(of: stored, at: facts.place(of: stored.cache), from: origin)
+    }
+
+    private init(of stored: StoredCache, at place: Coordinate?, from origin: Coordinate) {
+        self.init(distance: place.map { origin.distance(to: $0) } ?? .infinity, id: stored.id)
     }
 
     /// True when the cache has no place (it comes after all that have one).

@@ -10,7 +10,7 @@ extension GeoCacheFormController {
     func openFinderPrompt(_ kind: FinderPrompt.Kind) {
         guard let target = model.current else { return setNote(FormText.noCacheToRecord) }
         if refusedAsReadOnly() { return }
-        let own = model.own.of(target.cache)
+        let own = model.ownData(of: target.cache)
         switch kind {
         case .visit: statusBar.field.text = ""
         case .note: statusBar.field.text = own.note
@@ -41,7 +41,7 @@ extension GeoCacheFormController {
         guard let prompt = mode.finderPrompt else { return }
         let text = statusBar.field.text
         let code = prompt.target.cache.code ?? ""
-        var own = model.own.of(prompt.target.cache)
+        var own = model.ownData(of: prompt.target.cache)
         do {
             let result: WriteResult<Void>
             let done: String

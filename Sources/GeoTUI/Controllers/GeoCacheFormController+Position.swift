@@ -27,11 +27,11 @@ extension GeoCacheFormController {
     func paneText(for stored: StoredCache) -> String {
         let origin = position.origin
         paneOrigin = origin
-        let own = model.own.of(stored.cache)
+        let own = model.ownData(of: stored.cache)
         let away = zip2(origin, own.place(of: stored.cache)).map { from, to in
             FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
         }
-        return FormText.paneText(for: stored.cache, club: stored.club, own: own, visits: model.own.visits(to: stored.cache),
+        return FormText.paneText(for: stored.cache, club: stored.club, own: own, visits: model.visits(to: stored.cache),
                                   showsHint: hintShownFor == stored.id, away: away, origin: origin,
                                   originIsHome: !position.originIsFix)
     }

@@ -42,6 +42,27 @@ import Testing
         #expect(try session.ownData().visitsByCode.isEmpty)
     }
 
+    @Test func aVisitKeptWhileAwayMarksItsCacheFoundInTheFacts() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        _ = try session.recordVisits([found])
+        var facts = OwnData.Facts()
+        facts.markFound(code: "GC1OAK")
+        #expect(try session.ownFacts() == facts)
+    }
+
+    @Test func oneCachesReadHoldsWhatWaitsForThatCacheAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        let elsewhere = Visit(code: "GC2BRDG", time: "2026-11-27T09:00:00Z", type: .didNotFindIt, text: "no luck")
+        _ = try session.recordVisits([found, elsewhere])
+        _ = try session.setOwnData(OwnData(note: "by the bridge"), forCode: "GC2BRDG")
+        let book = try session.ownData(includingVisits: true, onlyCode: "gc1oak")
+        #expect(book == OwnData.Book(["GC1OAK": OwnData(found: found.time)], visitsByCode: ["GC1OAK": [found]]))
+    }
+
     @Test func keptVisitsAndOwnDataAreDeliveredInOrderOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -49,7 +49,7 @@ import Testing
         #expect(form.controller.idleWake.timeout == .zero)
         form.idle()
         #expect(!form.model.ownIsPartial)
-        #expect(form.model.own.visitsByCode.keys.sorted() == ["GC1ALPH", "GC2BETA"])
+        #expect(form.model.ownFacts.isFound(try #require(form.model.current).cache))
         #expect(form.controller.idleWake.timeout != .zero)
     }
 

@@ -125,6 +125,8 @@ final class ClubCopyStore: ReadOnlyCacheStore {
     func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book {
         try file.ownData(includingVisits: includingVisits, onlyCode: onlyCode)
     }
+    /// The facts of the person's data as the copy holds them.
+    func ownFacts() throws -> OwnData.Facts { try file.ownFacts() }
     /// None: the visits the copy holds come with the person's data, to be shown
     /// (``ownData()``); those to export are the club store's and the outbox's.
     func visits() throws -> [StoredVisit] { [] }

@@ -107,6 +107,8 @@ public final class PostgresStore: CacheStore {
     /// schema's check (``standingRead``); nil until then.
     public internal(set) var standing: ClubStanding?
     public var clubStanding: ClubStanding? { standing }
+    /// A server's: each read is a round trip.
+    public var readsLocally: Bool { false }
     /// What setting up the club's rules did, when this session's first exchange did it
     /// (the first connection of a role that may create roles): said once by the program.
     public internal(set) var clubSetUpJustNow: ClubSetUp?

@@ -47,6 +47,26 @@ extension SQLiteStore {
         return OwnData.Book(book)
     }
 
+    /// The found and corrected caches of `own_data`, without their text.
+    public func ownFacts() throws -> OwnData.Facts {
+        try read { db in
+            var facts = OwnData.Facts()
+            facts.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM own_data") ?? 0)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT code, found IS NOT NULL, corrected_latitude, corrected_longitude FROM own_data
+                WHERE found IS NOT NULL OR corrected_latitude IS NOT NULL
+                """)
+            while let row = try rows.next() {
+                guard let code = try? row.decode(String.self, atIndex: 0) else { continue }
+                facts.set(found: (try? row.decode(Bool.self, atIndex: 1)) ?? false,
+                          corrected: Self.coordinate(latitude: try? row.decode(Int64?.self, atIndex: 2),
+                                                     longitude: try? row.decode(Int64?.self, atIndex: 3)),
+                          forCode: code)
+            }
+            return facts
+        }
+    }
+
     public func setOwnData(_ data: OwnData, forCode code: String, as _: WriteID) throws {
         let code = CacheCode.normalized(code) ?? code
         try write { db in try Self.setOwnData(data, forCode: code, in: db) }
