@@ -262,6 +262,10 @@ def main():
                     # A finder's data (issue 39: measured with it in the store): the own
                     # data and visit of 10,000 finds, the first cache shown among them.
                     add_own_data(path, every=10, visits=True)
+                elif count == args.big:
+                    # The same finder's 10,000 finds, each with its visit, among the
+                    # million: the memory figures are measured with them (issue 39).
+                    add_own_data(path, every=100, visits=True)
                 log(f"  done in {seconds:.1f} s")
                 stores[count] = path
 
