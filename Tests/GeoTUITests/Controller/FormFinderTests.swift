@@ -133,4 +133,23 @@ import Testing
         #expect(try Outbox(files: form.files).finderChanges().count == 1)
         #expect(form.screen.contains("Found:   by you on "))
     }
+
+    @Test func aVisitKeptWhileAwayOnTheSecondCacheShowsAtOnce() throws {
+        var bridge = Samples.bridge
+        bridge.code = "GC2BRDG"
+        let form = try ClubFormHarness { files in
+            let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+            try live.add(Self.oak)
+            try live.add(bridge)
+            try ClubCopy(files: files).refresh(from: live, area: nil)
+        }
+        form.press(.control("n"))
+        #expect(form.screen.contains("GC2BRDG"))
+        form.press(.alt("l"))
+        form.type("offline find")
+        form.press(.enter)
+        #expect(form.status.contains("Kept on this machine: 1 change waiting"))
+        #expect(form.screen.contains("Found:   by you on "))
+        #expect(form.screen.contains("offline find"))
+    }
 }
