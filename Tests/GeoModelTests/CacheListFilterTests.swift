@@ -189,6 +189,17 @@ import GeoTestSupport
         #expect(list.keptCount == 2)
     }
 
+    @Test("A find logged through the list leaves the not-found caches at once", arguments: StoreKind.allCases)
+    func aFindLoggedIsCountedAtOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(try CacheFilter(parsing: "not found"))
+        #expect(list.keptCount == 6)
+        _ = try list.logVisit(Visit(code: "GCCC", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC"))
+        #expect(list.keptCount == 5)
+        #expect(!list.keeps(try #require(try list.store.cache(withCode: "GCCC"))))
+    }
+
     @Test("Another session's change is counted and broadcast, and its kept cache is shown",
           arguments: StoreKind.allCases)
     func otherSessionsChangeIsCounted(_ kind: StoreKind) throws {
