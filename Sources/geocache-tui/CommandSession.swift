@@ -46,6 +46,14 @@ extension StoreOptions {
     /// (``sayClubNote()``).
     nonisolated(unsafe) static var opened: WriteSession?
 
+    /// Closes the session the command opened, as the form closes its own when it ends,
+    /// once the command has said all it says, whether it succeeded or failed: the last
+    /// connection to a store file copies its log into the file and deletes `-wal` and
+    /// `-shm`, and a club store's server sees its connection end instead of losing it.
+    static func closeOpened() {
+        opened = nil
+    }
+
     /// Says on standard error, once, what the command's club store had to say about
     /// its rules (``WriteSession/takeClubNote()``): after the command's own work, whose
     /// first statement read it. Nothing for a store of one person's.

@@ -25,7 +25,9 @@ case nil:
     do {
         try command.run()
         StoreOptions.sayClubNote()
+        StoreOptions.closeOpened()
     } catch {
+        StoreOptions.closeOpened()
         GeocacheTUICommand.exit(withError: error)
     }
 }
