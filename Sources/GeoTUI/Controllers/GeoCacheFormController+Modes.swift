@@ -22,6 +22,7 @@ extension GeoCacheFormController {
         primaryAction = base == .editing ? .saveEdit : .addCache
         addButton.title = base == .editing ? FormText.saveButton : FormText.addButton
         statusBar.showsField = [.searching, .placing, .recording, .filtering].contains(base)
+        statusBar.fieldWidth = base == .recording ? .wide : .short
         statusBar.prompt = switch mode.base {
         case .placing: FormText.coordinatesPrompt
         case .recording(let prompt): FormText.finderPrompt(prompt.kind)

@@ -10,11 +10,21 @@
 /// prompt and the field while ``showsField`` is set), ``note`` right-aligned one column
 /// in from the right, starting two columns after the text, so a long note is cut
 /// rather than written over the text; a text or note cut short shows its first whole
-/// words and `…`, never part of a word. The field takes half the row less eight columns,
-/// at most thirty and at least one. The bar knows nothing of what the texts mean; its
-/// owner sets them and forwards keys to ``handle(_:)`` while the field is shown.
+/// words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says. The
+/// bar knows nothing of what the texts mean; its owner sets them and forwards keys to
+/// ``handle(_:)`` while the field is shown.
 public final class StatusBar: Widget {
-    /// The widest the field grows.
+    /// How wide the field is.
+    public enum FieldWidth: Sendable {
+        /// For a word or two (a search, coordinates): half the row less eight columns,
+        /// at most ``StatusBar/maximumFieldWidth`` and at least one.
+        case short
+        /// For a sentence: the row less the prompt, the text and a quarter of the row
+        /// kept for the note; never narrower than ``short``.
+        case wide
+    }
+
+    /// The widest a ``FieldWidth/short`` field grows.
     public static let maximumFieldWidth = 30
 
     /// Where the bar draws; only the first row is used.
@@ -40,6 +50,8 @@ public final class StatusBar: Widget {
             layOut()
         }
     }
+    /// How wide the field is while it is shown.
+    public var fieldWidth = FieldWidth.short { didSet { layOut() } }
     /// The styles of the texts and the field.
     public var theme: Theme = .standard { didSet { applyTheme() } }
 
@@ -85,7 +97,11 @@ public final class StatusBar: Widget {
         if showsField {
             let promptWidth = promptLabel.preferredWidth
             promptLabel.frame = Rect(x: x, y: row.y, width: promptWidth, height: 1)
-            let width = max(1, min(Self.maximumFieldWidth, row.width / 2 - 8))
+            let short = max(1, min(Self.maximumFieldWidth, row.width / 2 - 8))
+            let width = switch fieldWidth {
+            case .short: short
+            case .wide: max(short, row.maxX - x - promptWidth - 1 - 2 - textLabel.preferredWidth - 2 - row.width / 4)
+            }
             field.frame = Rect(x: x + promptWidth + 1, y: row.y, width: width, height: 1)
             x += promptWidth + 1 + width + 2
         }

@@ -58,6 +58,17 @@ import Testing
         #expect(form.screen.contains("Found:   by you on 2020-05-01 08:00 UTC"))
     }
 
+    @Test func whatAVisitSaysHasTheRowsWidthWhileASearchKeepsItsShortField() throws {
+        let form = try FormHarness(width: 120, height: 30, caches: [Self.oak])
+        let sentence = "Found it after a long search in the rain, thanks for the walk"
+        form.press(.alt("l"))
+        form.type(sentence)
+        #expect(form.status.hasPrefix(" Found it: \(sentence) "))
+        form.press(.escape, .control("f"))
+        form.type(sentence)
+        #expect(form.status.hasPrefix(" Find: …"))
+    }
+
     @Test func escLeavesThePromptWithoutLoggingAnything() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
         form.press(.alt("l"))

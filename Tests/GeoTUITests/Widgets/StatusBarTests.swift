@@ -29,6 +29,29 @@ import Testing
         #expect(b.field.frame == Rect(x: 7, y: 0, width: 22, height: 1))
     }
 
+    @Test func aWideFieldTakesTheRowLessThePromptTheTextAndAQuarterOfItForTheNote() {
+        let b = bar(width: 100)
+        b.text = "Cache 1 of 7"
+        b.note = "Enter logs it"
+        b.fieldWidth = .wide
+        b.showsField = true
+        b.field.text = "Found it after a long search in the rain, thanks!"
+        #expect(b.field.frame == Rect(x: 7, y: 0, width: 52, height: 1))
+        expectCanvas(render(b, width: 100, height: 1),
+                     " Find: Found it after a long search in the rain, thanks!     Cache 1 of 7"
+                     + "             Enter logs it")
+    }
+
+    @Test func aWideFieldIsNeverNarrowerThanAShortOne() {
+        let b = bar(width: 50)
+        b.text = "Cache 1 of 7"
+        b.showsField = true
+        let short = b.field.frame
+        b.fieldWidth = .wide
+        #expect(b.field.frame == short)
+        #expect(short.width == 17)
+    }
+
     @Test func thePromptIsBold() {
         let b = bar()
         b.showsField = true
