@@ -80,6 +80,27 @@ import GeoTestSupport
         #expect(!StoreFile.CheckRecord.matches(url.path, identity))
     }
 
+    @Test func aStoreAnOpeningMakesIsRecordedAsItLeftIt() throws {
+        let (directory, url, identity) = try newStore()
+        defer { directory.remove() }
+        #expect(StoreFile.CheckRecord.matches(url.path, identity))
+    }
+
+    @Test func aStoreAnOpeningUpgradesIsRecordedAsItLeftIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try OlderStoreFile.write(url, version: 2) { db in
+            try db.execute(sql: "INSERT INTO cache (title, details, creator, reward) VALUES ('Oak', 'd', 'c', 'r')")
+        }
+        let identity = try StoreFile.identity(of: url.path)
+        #expect(!StoreFile.CheckRecord.matches(url.path, identity))
+
+        #expect(try SQLiteStore(url: url).count() == 1)
+
+        #expect(StoreFile.CheckRecord.matches(url.path, identity))
+    }
+
     @Test("the records live under XDG_STATE_HOME when it is absolute, else under HOME's .local/state")
     func theRecordsDirectoryFollowsTheEnvironment() {
         #expect(StoreFile.CheckRecord.directory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])

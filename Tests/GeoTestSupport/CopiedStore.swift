@@ -22,6 +22,14 @@ package enum CopiedStore {
         return copy
     }
 
+    /// Puts a copy of the closed store file at `url` in its place (a new file, as `cp`
+    /// then `mv` make): a file geocache-tui has not seen as it is.
+    package static func copyInPlace(_ url: URL) throws {
+        let copy = url.appendingPathExtension("copy")
+        try FileManager.default.copyItem(at: url, to: copy)
+        guard rename(copy.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// Zeros over the last page of the SQLite file at `url`.
     package static func zeroLastPage(of url: URL) throws {
         let handle = try FileHandle(forUpdating: url)

@@ -24,7 +24,8 @@ final class FormHarness {
 
     /// A form on a store holding `caches` (and `draft`, kept from an earlier run). With
     /// `opening`, the model is still opening its store (``CacheList/init(opening:)``), as
-    /// the app starts it, until ``finishOpening()``.
+    /// the app starts it, until ``finishOpening()``, on a copy put in place of the store
+    /// (a file the program has not seen as it is, checked after the first frame).
     ///
     /// With `damaged` (and `opening`), the store's last page is zeroed before it opens: a
     /// file only the check that runs after the first frame finds damaged.
@@ -48,6 +49,7 @@ final class FormHarness {
             // write-ahead log holds into the file, which would otherwise stand in for
             // (and, checkpointed later, write over) the zeroed page.
             try filledStore().prepareForExit()
+            try CopiedStore.copyInPlace(storeURL)
             if damaged { try CopiedStore.zeroLastPage(of: storeURL) }
             let started = StoreOpening(.file(storeURL.path, createsDirectories: false))
             self.opening = started

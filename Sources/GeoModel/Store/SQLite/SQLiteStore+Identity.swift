@@ -120,7 +120,7 @@ extension SQLiteStore {
     }
 
     /// Runs a checkpoint of `kind`; true when the whole log is now in the store file.
-    private static func checkpoint(_ db: Database, _ kind: Database.CheckpointMode) -> Bool {
+    static func checkpoint(_ db: Database, _ kind: Database.CheckpointMode) -> Bool {
         (try? db.checkpoint(kind)).map { $0.walFrameCount == $0.checkpointedFrameCount } ?? false
     }
 

@@ -62,7 +62,18 @@ extension SQLiteStore {
         }
         guard !state.isCurrent else { return (state.dataVersion, nil) }
         try migrate(queue)
+        recordMigrated(queue, path: path)
         return (try queue.read(Self.dataVersion), nil)
+    }
+
+    /// Records the file (``StoreFile/CheckRecord``) once the claim and the migration
+    /// are copied into it: a store this opening made, or one it found sound (checked
+    /// just before, or as recorded) and upgraded, is as geocache-tui left it, so the
+    /// next opening need not check it. Not recorded when a reader holds the log back.
+    private static func recordMigrated(_ queue: DatabaseQueue, path: String) {
+        guard let identity = StoreFile.optionalIdentity(of: path),
+              (try? queue.writeWithoutTransaction({ db in checkpoint(db, .passive) })) == true else { return }
+        StoreFile.CheckRecord.record(path, identity)
     }
 
     /// Runs SQLite's `quick_check` when the store file is not as geocache-tui last
