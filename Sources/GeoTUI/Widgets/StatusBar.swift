@@ -91,23 +91,30 @@ public final class StatusBar: Widget {
         showsField ? field.handle(event) : .ignored
     }
 
+    /// Columns between the prompt and the field.
+    private static let promptGap = 1
+    /// Columns after the field, and between the text and the note.
+    private static let partGap = 2
+
     private func layOut() {
         let row = Rect(x: frame.x, y: frame.y, width: frame.width, height: min(1, frame.height))
         var x = row.x + 1
         if showsField {
             let promptWidth = promptLabel.preferredWidth
             promptLabel.frame = Rect(x: x, y: row.y, width: promptWidth, height: 1)
+            let fieldX = x + promptWidth + Self.promptGap
             let short = max(1, min(Self.maximumFieldWidth, row.width / 2 - 8))
             let width = switch fieldWidth {
             case .short: short
-            case .wide: max(short, row.maxX - x - promptWidth - 1 - 2 - textLabel.preferredWidth - 2 - row.width / 4)
+            case .wide:
+                max(short, row.maxX - fieldX - Self.partGap - textLabel.preferredWidth - Self.partGap - row.width / 4)
             }
-            field.frame = Rect(x: x + promptWidth + 1, y: row.y, width: width, height: 1)
-            x += promptWidth + 1 + width + 2
+            field.frame = Rect(x: fieldX, y: row.y, width: width, height: 1)
+            x = fieldX + width + Self.partGap
         }
         let textWidth = min(max(0, row.maxX - x), textLabel.preferredWidth)
         textLabel.frame = Rect(x: x, y: row.y, width: textWidth, height: 1)
-        let noteX = x + textWidth + 2
+        let noteX = x + textWidth + Self.partGap
         noteLabel.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
     }
 
