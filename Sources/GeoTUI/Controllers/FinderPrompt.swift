@@ -12,6 +12,11 @@ struct FinderPrompt {
         case note
         /// The person's corrected coordinates, the field holding them (`none` removes them).
         case correctedPlace
+
+        /// Whether it records a visit (whose type Tab changes).
+        var isVisit: Bool {
+            if case .visit = self { true } else { false }
+        }
     }
 
     /// The cache it records on.

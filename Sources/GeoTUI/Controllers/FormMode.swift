@@ -42,6 +42,15 @@ enum FormMode {
     /// The mode without its data: what the key table's bindings are enabled in.
     enum Kind: Hashable, Sendable, CaseIterable {
         case browsing, editing, searching, confirmingDelete, placing, navigating, recording, helping, filtering
+
+        /// Whether a text field has the keyboard: one of the form's, or the prompt's in
+        /// the status row (the navigation view, the delete question and the help have none).
+        var hasTextField: Bool {
+            switch self {
+            case .browsing, .editing, .searching, .placing, .recording, .filtering: true
+            case .confirmingDelete, .navigating, .helping: false
+            }
+        }
     }
 
     /// An edit in progress: the version of the cache it started from (the save

@@ -394,6 +394,28 @@ enum FormText {
         }
         return field + " (any character is typed)"
     }
+    /// What Enter does where a text field has the keyboard, first in the help overlay's
+    /// field section: the field leaves Enter to the form, which does the mode's work.
+    static func helpEnter(_ kind: FormMode.Kind) -> String? {
+        switch kind {
+        case .browsing, .editing: "Next field (on a button: press it; Space too)"
+        case .searching: "Search for the text"
+        case .placing: "Set the coordinates (none removes them)"
+        case .recording: "Log the visit, or keep the note or the final"
+        case .filtering: "Set the filter (empty shows every cache)"
+        case .confirmingDelete, .navigating, .helping: nil
+        }
+    }
+    /// Enter's hint in the help bar while a prompt is open in the status row, for the
+    /// prompt `mode` has open (none: the widest a mode of its kind shows, for the layout).
+    static func helpBarEnter(_ kind: FormMode.Kind, prompt: FinderPrompt.Kind? = nil) -> String? {
+        switch kind {
+        case .searching: "Search"
+        case .placing, .filtering: "Set"
+        case .recording: prompt?.isVisit == true ? "Log" : "Keep"
+        default: nil
+        }
+    }
     static func helpFooter(closing: [String]) -> String {
         "\(closing.joined(separator: " or ")) closes this help; ↑ ↓ PgUp PgDn scroll it."
     }

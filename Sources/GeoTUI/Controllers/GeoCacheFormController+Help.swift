@@ -1,11 +1,13 @@
 extension GeoCacheFormController {
     /// The help overlay's sections in `kind`: the key table's entries for the mode,
-    /// then the keys of the text field that has the keyboard (the form's fields, or the
-    /// search field), less those the key table takes first.
+    /// then, where a text field has the keyboard (the form's fields, or the prompt's),
+    /// its keys, Enter first, less those the key table takes first.
     static func helpSections(in kind: FormMode.Kind) -> [HelpSection] {
         let keyMap = FormAction.keyMap
         var sections = [HelpSection(title: FormText.helpKeysSection, entries: keyMap.helpEntries(in: kind))]
-        let fieldKeys = TextField.editingKeys.compactMap { description in
+        guard kind.hasTextField else { return sections }
+        let enter = FormText.helpEnter(kind).map { HelpEntry(keys: Key.enter.label, description: $0) }
+        let fieldKeys = [enter].compactMap(\.self) + TextField.editingKeys.compactMap { description in
             description.entry { keyMap.action(for: $0, in: kind) == nil }
         }
         sections.append(HelpSection(title: FormText.helpFieldSection(kind), entries: fieldKeys))

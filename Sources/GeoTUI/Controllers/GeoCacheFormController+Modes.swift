@@ -7,10 +7,28 @@ extension GeoCacheFormController {
     /// cache is not this role's to make.
     func updateHelpBar() {
         let notYours = model.current.flatMap(model.changeRefusal(for:)) != nil
-        let items = keyMap.helpItems(in: mode.kind, leavingOut: notYours ? [.editCache, .deleteCache, .placeCache] : [])
+        let prompt: FinderPrompt.Kind? = if case .recording(let prompt) = mode { prompt.kind } else { nil }
+        var left: [FormAction] = notYours ? [.editCache, .deleteCache, .placeCache] : []
+        // Tab changes the kind of a visit; a note or a final has none.
+        if let prompt, !prompt.isVisit { left += [.nextVisitType, .previousVisitType] }
+        let items = Self.helpItems(in: mode.kind, prompt: prompt, leavingOut: left)
         guard items != helpBar.items else { return }
         helpBar.items = items
         dirty.insert(.help)
+    }
+
+    /// The help bar's hints in `kind`: the key table's, and where a prompt is open in
+    /// the status row, Enter (which its field leaves to the form) just before the Esc
+    /// that leaves it. `prompt` none gives the widest the kind shows, for the layout.
+    static func helpItems(in kind: FormMode.Kind, prompt: FinderPrompt.Kind? = nil,
+                          leavingOut left: [FormAction] = []) -> [HelpItem] {
+        var items = FormAction.keyMap.helpItems(in: kind, leavingOut: left)
+        if let enter = FormText.helpBarEnter(kind, prompt: prompt) {
+            let escape = Key.escape.label
+            items.insert(HelpItem(key: Key.enter.label, description: enter),
+                         at: items.firstIndex { $0.key == escape } ?? items.endIndex)
+        }
+        return items
     }
 
     /// After the mode changed: the help bar lists what works in the new mode, Add reads

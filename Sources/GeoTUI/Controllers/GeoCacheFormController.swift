@@ -128,7 +128,7 @@ public final class GeoCacheFormController: ScreenController {
         (addButton, previousButton, nextButton) = (form.buttons[0], form.buttons[1], form.buttons[2])
         // Add reads Save while editing: its frame fits both, so nothing moves.
         addButton.alternateTitles = [FormText.saveButton]
-        helpBar = HelpBar(items: keyMap.helpItems(in: mode.kind))
+        helpBar = HelpBar(items: Self.helpItems(in: mode.kind))
         form.theme = theme
         pane.theme = theme
         pane.horizontalPadding = 1
@@ -163,7 +163,7 @@ public final class GeoCacheFormController: ScreenController {
     public func resize(to size: Size) {
         // The help bar keeps the rows the longest mode needs, so nothing moves when the mode changes.
         let helpRows = FormMode.Kind.allCases.map {
-            HelpBar.rowsNeeded(for: keyMap.helpItems(in: $0), width: size.width)
+            HelpBar.rowsNeeded(for: Self.helpItems(in: $0), width: size.width)
         }.max() ?? 1
         layout = FormLayout(size: size, formRows: form.preferredHeight, helpRows: helpRows)
         canvas = Canvas(size: size)
