@@ -19,6 +19,9 @@ struct FinderPrompt {
         }
     }
 
+    /// What did not happen when it failed, for the pane's title.
+    var failed: PaneError.Failed { kind.isVisit ? .visit : .ownData }
+
     /// The cache it records on.
     let target: StoredCache
     /// What it records.

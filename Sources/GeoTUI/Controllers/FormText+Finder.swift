@@ -12,25 +12,43 @@ extension FormText {
         }
     }
 
+    /// The note beside an opened prompt: how to finish first, as the room for it is
+    /// short at 80 columns beside a visit's wide field.
     static func finderPromptOpened(_ kind: FinderPrompt.Kind) -> String {
         switch kind {
         case .visit:
-            "Type what happened; \(key(.nextVisitType)) another kind of visit; Enter logs it, \(key(.cancelRecording)) leaves"
+            "Enter logs it, \(key(.cancelRecording)) leaves; \(key(.nextVisitType)): another kind of visit"
         case .note:
-            "Your own note, never changed by an import; Enter keeps it (empty removes it), \(key(.cancelRecording)) leaves"
+            "Enter keeps it (empty removes it), \(key(.cancelRecording)) leaves; your own note, never changed by an import"
         case .correctedPlace:
-            "Where the cache really is; Enter keeps it (none removes it), \(key(.cancelRecording)) leaves"
+            "Enter keeps it (none removes it), \(key(.cancelRecording)) leaves; where the cache really is"
         }
     }
 
     static func finishRecordingFirst(cancel: String) -> String { "Enter keeps it, \(cancel) leaves" }
 
-    static let noCacheToRecord = "No cache is shown to log a visit to"
+    static func noCacheToRecord(_ kind: FinderPrompt.Kind) -> String {
+        switch kind {
+        case .visit: "No cache is shown to log a visit to"
+        case .note: "No cache is shown to keep a note on"
+        case .correctedPlace: "No cache is shown to keep a final for"
+        }
+    }
     static let nothingRecorded = "Nothing logged or kept"
 
     /// "Logged Found it on GC1A2B3 at 2026-11-28 10:32 UTC".
     static func visitLogged(_ visit: Visit) -> String {
         "Logged \(visit.type.rawValue) on \(visit.code) at \(timeText(visit.time))"
+    }
+
+    /// The prompt's cache was deleted in another session while it was open.
+    static func deletedWhileRecording(_ cache: GeoCache, kind: FinderPrompt.Kind) -> String {
+        let code = cache.code ?? ""
+        let enter = kind.isVisit ? "Enter logs the visit to \(code) all the same (your visits stay with the code"
+            : "Enter keeps it for \(code) all the same (your own data stays with the code"
+        return "\(quoted(cache.title)) (\(code)) was deleted in another session while the prompt was open. "
+            + "What you typed is still in the prompt: \(enter), and shows again if the cache comes back); "
+            + "\(key(.cancelRecording)) leaves without keeping anything."
     }
 
     static let noteKept = "Note kept"

@@ -37,10 +37,24 @@ enum FormText {
     }
 
     /// The pane's title: what it shows.
-    static func paneTitle(isError: Bool, isEditing: Bool, isSearching: Bool, isPlacing: Bool = false,
-                          isFiltering: Bool = false) -> String {
-        if isError { return isEditing ? "Not saved" : isPlacing ? "Not stored" : isFiltering ? "Filter unchanged" : "Not added" }
-        return isEditing ? "Editing" : isSearching ? "Match" : "Cache"
+    static func paneTitle(isEditing: Bool, isSearching: Bool) -> String {
+        isEditing ? "Editing" : isSearching ? "Match" : "Cache"
+    }
+
+    /// The pane's title over an error: what did not happen.
+    static func paneTitle(failed: PaneError.Failed) -> String {
+        switch failed {
+        case .add: "Not added"
+        case .save: "Not saved"
+        case .place: "Not stored"
+        case .delete: "Not deleted"
+        case .visit: "Not logged"
+        case .ownData: "Not kept"
+        case .filter: "Filter unchanged"
+        case .search: "Not searched"
+        case .storeCheck: damagedPaneTitle
+        case .unknownOutcome: "Outcome not known"
+        }
     }
 
     static let cachePaneTitle = "Cache"
@@ -355,6 +369,7 @@ enum FormText {
     static let hintShown = "Hint shown"
     static let hintHidden = "Hint hidden"
     static let noHint = "This cache has no hint"
+    static let noCacheShown = "No cache is shown"
     static let noCacheToPlace = "No cache to set coordinates for"
 
     // MARK: - Nearest first

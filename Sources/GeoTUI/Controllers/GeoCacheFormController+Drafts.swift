@@ -41,7 +41,7 @@ extension GeoCacheFormController {
             // Gone: the text becomes an Add; what the edit had put aside stays a draft of its own.
             setFieldValues(draft.fields)
             try? model.leaveDraft(FormDraft(fields: draft.putAside))
-            showError(FormText.editDraftOfDeletedCache(base.cache.title))
+            showError(FormText.editDraftOfDeletedCache(base.cache.title), failed: .save)
         case .success(let stored):
             mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
             setFieldValues(draft.fields)

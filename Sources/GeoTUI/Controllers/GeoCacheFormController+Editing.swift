@@ -114,6 +114,11 @@ extension GeoCacheFormController {
             default:
                 break
             }
+        case .recording(let prompt) where deletedShown?.id == prompt.target.id:
+            // The pane would show another cache under the prompt: it says whose the
+            // prompt is, and that Enter still records under its code.
+            setNote(FormText.deletedElsewhere(prompt.target.cache.title))
+            showError(FormText.deletedWhileRecording(prompt.target.cache, kind: prompt.kind), failed: prompt.failed)
         case .browsing, .searching, .placing, .navigating, .recording, .helping, .filtering:
             if let deletedShown {
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title))
@@ -129,7 +134,7 @@ extension GeoCacheFormController {
     /// fields, and sending it again is safe (the model reuses its identifier).
     func noteOutcomeUnknown() {
         guard let write = model.unsettledWrites.last else { return }
-        showError(FormText.outcomeUnknown(write))
+        showError(FormText.outcomeUnknown(write), failed: .unknownOutcome)
         setNote(FormText.outcomeUnknownNote(write))
     }
 

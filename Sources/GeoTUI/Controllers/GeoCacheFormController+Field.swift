@@ -70,7 +70,7 @@ extension GeoCacheFormController {
             form.focusField(at: 0)
         case (.delete, .changed(let server)?):
             showError(FormText.deleteOfChangedCache(change.title, base: change.base ?? server.cache,
-                                                    theirs: server.cache))
+                                                    theirs: server.cache), failed: .delete)
         case (_, .vanished?):
             setNote(FormText.vanishedOnClubStore(change.title))
         default:
@@ -89,7 +89,8 @@ extension GeoCacheFormController {
         mode = .editing(FormMode.EditSession(base: edited, stash: stash, conflict: theirs, queued: queued,
                                              merged: merged))
         if currentFieldValues() != merged.valuesByField { setFieldValues(merged.valuesByField) }
-        showError(FormText.changedWhileEditing(edited.cache.title, base: base, theirs: theirs.cache, yours: yours))
+        showError(FormText.changedWhileEditing(edited.cache.title, base: base, theirs: theirs.cache, yours: yours),
+                  failed: .save)
         setNote(FormText.changedElsewhereNote)
     }
 

@@ -21,7 +21,7 @@ extension GeoCacheFormController {
             filter = try CacheFilter(parsing: statusBar.field.text, origin: position.origin)
         } catch {
             // The pane has room for the whole message; the field stays open to correct it.
-            showError(FormText.notAFilter(error))
+            showError(FormText.notAFilter(error), failed: .filter)
             return setNote(FormText.notAFilterNote)
         }
         do {
@@ -29,7 +29,7 @@ extension GeoCacheFormController {
         } catch {
             let hint = reopenHint(after: error)
             closePrompt(note: "")
-            return showError(FormText.couldNotFilter(error, hint: hint))
+            return showError(FormText.couldNotFilter(error, hint: hint), failed: .filter)
         }
         closePrompt(note: model.keptCount.map { FormText.filterSet(kept: $0, of: model.count) } ?? FormText.filterCleared)
     }

@@ -8,7 +8,7 @@ import GeoModel
 extension GeoCacheFormController {
     /// Opens the prompt for `kind` on the shown cache, the field holding what is kept.
     func openFinderPrompt(_ kind: FinderPrompt.Kind) {
-        guard let target = model.current else { return setNote(FormText.noCacheToRecord) }
+        guard let target = model.current else { return setNote(FormText.noCacheToRecord(kind)) }
         if refusedAsReadOnly() { return }
         let own = model.ownData(of: target.cache)
         switch kind {
@@ -59,25 +59,25 @@ extension GeoCacheFormController {
                 do {
                     own.corrected = trimmed.isEmpty || trimmed.lowercased() == "none" ? nil : try Coordinate(parsing: trimmed)
                 } catch {
-                    showError(FormText.notACoordinate(error))
+                    showError(FormText.notACoordinate(error), failed: .ownData)
                     return setNote(FormText.notACoordinateNote)
                 }
                 result = try model.setOwnData(own, forCode: code).map { _ in () }
                 done = own.corrected.map(FormText.finalKept) ?? FormText.finalRemoved
             }
-            finish(result, done: done)
+            finish(result, done: done, failed: prompt.failed)
         } catch let error as FinderInputError {
-            showError(FormText.cannotRecord(error))
+            showError(FormText.cannotRecord(error), failed: prompt.failed)
             setNote(FormText.nothingRecorded)
         } catch {
             let hint = reopenHint(after: error)
             closePrompt(note: "")
-            showError(FormText.couldNotRecord(error, hint: hint))
+            showError(FormText.couldNotRecord(error, hint: hint), failed: prompt.failed)
         }
     }
 
     /// Ends the prompt as the write's result says.
-    private func finish(_ result: WriteResult<Void>, done: String) {
+    private func finish(_ result: WriteResult<Void>, done: String, failed: PaneError.Failed) {
         switch result {
         case .stored:
             closePrompt(note: done)
@@ -89,7 +89,7 @@ extension GeoCacheFormController {
             noteOutcomeUnknown()
         case .refused(let error):
             closePrompt(note: FormText.nothingRecorded)
-            showError(FormText.refusedByServer(error, keepingText: false))
+            showError(FormText.refusedByServer(error, keepingText: false), failed: failed)
         }
     }
 

@@ -1,14 +1,16 @@
 extension GeoCacheFormController {
     /// The help overlay's sections in `kind`: the key table's entries for the mode,
     /// then, where a text field has the keyboard (the form's fields, or the prompt's),
-    /// its keys, Enter first, less those the key table takes first.
+    /// its keys, Enter first, less those the key table takes first: for an action, or
+    /// to refuse as another mode's (`^F` finds while browsing, and while editing says
+    /// how to finish the edit).
     static func helpSections(in kind: FormMode.Kind) -> [HelpSection] {
         let keyMap = FormAction.keyMap
         var sections = [HelpSection(title: FormText.helpKeysSection, entries: keyMap.helpEntries(in: kind))]
         guard kind.hasTextField else { return sections }
         let enter = FormText.helpEnter(kind).map { HelpEntry(keys: Key.enter.label, description: $0) }
         let fieldKeys = [enter].compactMap(\.self) + TextField.editingKeys.compactMap { description in
-            description.entry { keyMap.action(for: $0, in: kind) == nil }
+            description.entry { keyMap.resolve($0, in: kind) == .pass }
         }
         sections.append(HelpSection(title: FormText.helpFieldSection(kind), entries: fieldKeys))
         return sections

@@ -49,13 +49,12 @@ extension GeoCacheFormController {
     /// or what to do next.
     func updatePane() {
         pane.hangingIndent = 0
-        pane.title = FormText.paneTitle(isError: paneError != nil, isEditing: mode.editSession != nil,
-                                        isSearching: model.isSearching, isPlacing: mode.placingTarget != nil,
-                                        isFiltering: mode.base.kind == .filtering)
-        if let text = paneError {
+        if let paneError {
+            pane.title = FormText.paneTitle(failed: paneError.failed)
             pane.style = theme.error
-            pane.text = text
+            pane.text = paneError.text
         } else {
+            pane.title = FormText.paneTitle(isEditing: mode.editSession != nil, isSearching: model.isSearching)
             pane.style = theme.normal
             if let edit = mode.editSession {
                 // The edit's own cache stays named until the edit ends.
@@ -93,16 +92,30 @@ extension GeoCacheFormController {
     }
 
     /// Shows a validation error naming the empty fields and focuses the first of them.
-    func show(_ error: GeoCacheValidationError, doing what: String) {
-        showError(FormText.cannot(what, error))
+    func show(_ error: GeoCacheValidationError, doing what: String, failed: PaneError.Failed) {
+        showError(FormText.cannot(what, error), failed: failed)
         if let first = error.missingFields.first, let index = fields.firstIndex(where: { $0.field == first }) {
             form.focusField(at: index)
         }
     }
 
-    /// Shows `text` in the pane as an error, until the next move or `Esc`.
-    func showError(_ text: String) {
-        paneError = text
+    /// Shows `text` in the pane as an error, titled by what `failed`, until the next
+    /// move or `Esc`.
+    func showError(_ text: String, failed: PaneError.Failed) {
+        paneError = PaneError(failed: failed, text: text)
         updatePane()
     }
+}
+
+/// An error the pane shows in place of the cache: its text, and what did not happen,
+/// which its title says (set where it failed, not guessed from the mode the form is in
+/// by the time it is shown: a prompt closes before its error is shown).
+struct PaneError {
+    /// What did not happen.
+    enum Failed {
+        case add, save, place, delete, visit, ownData, filter, search, storeCheck, unknownOutcome
+    }
+
+    let failed: Failed
+    let text: String
 }

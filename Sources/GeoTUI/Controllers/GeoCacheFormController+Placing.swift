@@ -28,7 +28,7 @@ extension GeoCacheFormController {
                 coordinate = try Coordinate(parsing: trimmed)
             } catch {
                 // The pane has room for the whole message; the field stays open to correct it.
-                showError(FormText.notACoordinate(error))
+                showError(FormText.notACoordinate(error), failed: .place)
                 return setNote(FormText.notACoordinateNote)
             }
         }
@@ -39,7 +39,7 @@ extension GeoCacheFormController {
             closePrompt(note: coordinate.map(FormText.placed) ?? FormText.placeRemoved)
         } catch let error as GeoCacheValidationError {
             closePrompt(note: "")
-            showError(FormText.cannotPlace(error))
+            showError(FormText.cannotPlace(error), failed: .place)
         } catch CacheEditError.deletedElsewhere {
             closePrompt(note: FormText.deletedWhilePlacing(target.cache.title))
         } catch CacheEditError.changedElsewhere {
@@ -47,7 +47,7 @@ extension GeoCacheFormController {
         } catch {
             let hint = reopenHint(after: error)
             closePrompt(note: "")
-            showError(FormText.couldNotPlace(error, hint: hint))
+            showError(FormText.couldNotPlace(error, hint: hint), failed: .place)
         }
     }
 }

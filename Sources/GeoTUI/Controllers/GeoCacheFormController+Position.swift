@@ -41,9 +41,9 @@ extension GeoCacheFormController {
     func refreshPaneText() {
         guard paneError == nil else { return }
         if let edit = mode.editSession {
-            pane.text = paneText(for: edit.base)
+            pane.replaceTextKeepingScroll(paneText(for: edit.base))
         } else if let current = model.current {
-            pane.text = paneText(for: current)
+            pane.replaceTextKeepingScroll(paneText(for: current))
         } else {
             return
         }
@@ -52,7 +52,7 @@ extension GeoCacheFormController {
 
     /// Shows the shown cache's hint, or hides it again.
     func toggleHint() {
-        guard let shown = mode.editSession?.base ?? model.current else { return setNote(FormText.noHint) }
+        guard let shown = mode.editSession?.base ?? model.current else { return setNote(FormText.noCacheShown) }
         guard let hint = shown.cache.listing.hint, !hint.isEmpty else { return setNote(FormText.noHint) }
         hintShownFor = hintShownFor == shown.id ? nil : shown.id
         refreshPaneText()

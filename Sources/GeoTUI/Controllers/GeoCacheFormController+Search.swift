@@ -35,7 +35,7 @@ extension GeoCacheFormController {
             let matches = try model.beginSearch(query)
             setNote(matches == 0 ? FormText.noMatchNote : FormText.movingThroughMatches)
         } catch {
-            showError(FormText.couldNotSearch(error, hint: reopenHint(after: error)))
+            showError(FormText.couldNotSearch(error, hint: reopenHint(after: error)), failed: .search)
         }
     }
 

@@ -85,7 +85,6 @@ extension GeoCacheFormController {
     /// form goes on reading; nothing is written into the file.
     func storeFoundDamaged(_ error: StoreError) {
         noteOpenedStore()
-        showError(FormText.storeDamaged(error))
-        pane.title = FormText.damagedPaneTitle
+        showError(FormText.storeDamaged(error), failed: .storeCheck)
     }
 }

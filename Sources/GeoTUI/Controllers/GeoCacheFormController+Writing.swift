@@ -15,6 +15,15 @@ extension GeoCacheFormController {
         /// A Delete of the version `target` the question named.
         case delete(StoredCache)
 
+        /// What did not happen when it failed, for the pane's title.
+        var failed: PaneError.Failed {
+            switch self {
+            case .add: .add
+            case .save: .save
+            case .delete: .delete
+            }
+        }
+
         /// The action that makes the write again (after a lock frees).
         var action: FormAction? {
             switch self {
@@ -50,7 +59,7 @@ extension GeoCacheFormController {
         case .outcomeUnknown:
             noteOutcomeUnknown()
         case .refused(let error):
-            showError(FormText.refusedByServer(error, keepingText: !isDelete(write)))
+            showError(FormText.refusedByServer(error, keepingText: !isDelete(write)), failed: write.failed)
             setNote(isDelete(write) ? FormText.nothingDeletedRefused : FormText.nothingStoredRefused)
         }
     }
@@ -86,12 +95,12 @@ extension GeoCacheFormController {
     private func failed(_ write: FormWrite, _ error: any Error) {
         switch (write, error) {
         case (.add, let error as GeoCacheValidationError):
-            show(error, doing: FormText.addThisCache)
+            show(error, doing: FormText.addThisCache, failed: .add)
         case (.save, let error as GeoCacheValidationError):
-            show(error, doing: FormText.saveThisCache)
+            show(error, doing: FormText.saveThisCache, failed: .save)
         case (.save(let editing), CacheEditError.deletedElsewhere):
             endEdit(restoringFields: false)
-            showError(FormText.deletedWhileEditing(editing.base.cache.title))
+            showError(FormText.deletedWhileEditing(editing.base.cache.title), failed: .save)
         case (.save(let editing), CacheEditError.changedElsewhere(let newer)):
             // The save was made from the version it compared with; your changes from
             // it are applied to the newer version, which the fields then show.
@@ -105,10 +114,10 @@ extension GeoCacheFormController {
             setNote(FormText.changedElsewhereNothingDeleted(target.cache.title))
         case (.delete, _):
             setNote(FormText.nothingDeletedSeePane)
-            showError(FormText.couldNotDelete(error, hint: reopenHint(after: error)))
+            showError(FormText.couldNotDelete(error, hint: reopenHint(after: error)), failed: .delete)
         default:
             setNote(FormText.nothingStoredSeePane)
-            showError(FormText.couldNotSave(error, hint: reopenHint(after: error)))
+            showError(FormText.couldNotSave(error, hint: reopenHint(after: error)), failed: write.failed)
         }
     }
 

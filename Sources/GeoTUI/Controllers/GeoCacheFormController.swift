@@ -84,7 +84,7 @@ public final class GeoCacheFormController: ScreenController {
     private var canvas = Canvas(size: Size(width: 0, height: 0))
     var dirty = Parts.all
     /// The error the pane shows in place of the current cache, until the next move or `Esc`.
-    var paneError: String?
+    var paneError: PaneError?
 
     /// After a question closed by itself: until when keys are dropped, and why (`+QuestionClosed`).
     var questionClosed: (until: ContinuousClock.Instant, reason: String)?

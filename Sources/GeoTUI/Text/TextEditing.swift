@@ -167,17 +167,19 @@ public struct EditableText: Equatable, Sendable {
 
     // MARK: Paste
 
-    /// `text` made fit for a single-line field: each line break ("\r\n", "\n", "\r") and
-    /// tab becomes one space, and every other control character (C0, DEL, C1, and so the
-    /// ESC that starts an escape sequence) is dropped.
+    /// `text` made fit for a single-line field: each run of line breaks ("\r\n", "\n",
+    /// "\r", and blank lines between) and each tab becomes one space, and every other
+    /// control character (C0, DEL, C1, and so the ESC that starts an escape sequence) is
+    /// dropped. A terminal pastes a line break as "\r", so a text copied with "\r\n"
+    /// arrives as "\r\r": one break all the same.
     public static func singleLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        var previousWasCR = false
+        var previousWasBreak = false
         for scalar in text.unicodeScalars {
             let v = scalar.value
-            defer { previousWasCR = v == 0x0D }
+            defer { previousWasBreak = v == 0x0A || v == 0x0D }
             switch v {
-            case 0x0A where previousWasCR:
+            case 0x0A where previousWasBreak, 0x0D where previousWasBreak:
                 continue
             case 0x09, 0x0A, 0x0D:
                 result.append(" ")

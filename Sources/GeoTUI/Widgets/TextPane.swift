@@ -173,6 +173,15 @@ public final class TextPane: Widget {
     /// Shows the first line at the top.
     public func scrollToTop() { topLine = 0 }
 
+    /// Sets `text`, a change of the text shown in place (a line revealed or hidden),
+    /// keeping the first line shown where the reader had scrolled it, as far as the new
+    /// text reaches; setting ``text`` itself shows the new text from its start.
+    public func replaceTextKeepingScroll(_ text: String) {
+        let top = topLine
+        self.text = text
+        scroll(by: top)
+    }
+
     /// Shows the last line at the bottom: the only move that wraps the whole text
     /// (once; the lines' starts are kept).
     public func scrollToBottom() {

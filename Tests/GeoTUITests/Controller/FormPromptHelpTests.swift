@@ -72,6 +72,22 @@ import Testing
         #expect(lines[section + 1].contains("Enter        Log the visit, or keep the note or the final"))
     }
 
+    @Test func theFieldKeysLeaveOutAKeyTheModeRefusesAsAnotherModes() {
+        for kind: FormMode.Kind in [.editing, .placing, .recording, .filtering] {
+            let field = GeoCacheFormController.helpSections(in: kind)[1]
+            let right = try? #require(field.entries.first { $0.description == "One character right" })
+            #expect(right?.keys == "→", "\(kind)")
+        }
+    }
+
+    @Test func aNoteOrAFinalOnAnEmptyStoreSaysWhatThereIsNothingToKeepItOn() throws {
+        let form = try FormHarness()
+        form.press(.alt("n"))
+        #expect(form.status.hasSuffix("No cache is shown to keep a note on"))
+        form.press(.alt("c"))
+        #expect(form.status.hasSuffix("No cache is shown to keep a final for"))
+    }
+
     @Test func theNavigationViewsHelpListsNoTextFieldKeys() {
         let sections = GeoCacheFormController.helpSections(in: .navigating)
         #expect(sections.map(\.title) == [FormText.helpKeysSection])

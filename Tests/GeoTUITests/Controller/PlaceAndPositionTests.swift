@@ -73,6 +73,27 @@ import Testing
         #expect(form.screen.contains("Hint:    hidden"))
     }
 
+    @Test("^T keeps the pane scrolled where it was, so the hint it shows is in view")
+    func hintShownInPlace() throws {
+        var long = Self.listed
+        long.details = (1...25).map { "Line \($0) of the way" }.joined(separator: "\n")
+        let form = try form(showing: long)
+        #expect(!form.screen.contains("Hint:    hidden"))
+        form.press(.pageDown)
+        let scrolled = try #require(form.screen.split(separator: "\n").first { $0.contains("Line ") })
+        #expect(form.screen.contains("Hint:    hidden"))
+        form.press(.control("t"))
+        #expect(form.screen.contains("Hint:    Under the bench"), "\(form.screen)")
+        #expect(form.screen.split(separator: "\n").first { $0.contains("Line ") } == scrolled)
+    }
+
+    @Test("^T on an empty store says no cache is shown")
+    func noCacheNoHint() throws {
+        let form = try FormHarness()
+        form.press(.control("t"))
+        #expect(form.status.hasSuffix("No cache is shown"))
+    }
+
     @Test("^T on a cache without a hint says it has none")
     func noHint() throws {
         let form = try form(showing: .sample("Bare"))

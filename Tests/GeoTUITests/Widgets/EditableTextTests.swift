@@ -182,6 +182,11 @@ import Testing
         #expect(EditableText.singleLine("a\r\nb\nc\rd\te") == "a b c d e")
     }
 
+    @Test func aRunOfLineBreaksInAPasteBecomesOneSpace() {
+        #expect(EditableText.singleLine("red\r\rend") == "red end")
+        #expect(EditableText.singleLine("one\n\n\ntwo") == "one two")
+    }
+
     @Test func pasteTextDropsOtherControlCharacters() {
         let pasted = "x\u{1B}[31my\u{7F}z\u{85}w\u{00}v"
         #expect(EditableText.singleLine(pasted) == "x[31myzwv")

@@ -63,6 +63,32 @@ import Testing
             """)
     }
 
+    @Test func aTextReplacedKeepingTheScrollShowsTheSameFirstLine() {
+        let p = pane(sixLines, title: "Notes", width: 20, height: 5)
+        p.scroll(by: 2)
+        p.replaceTextKeepingScroll("one\ntwo\nthree\nthree and a half\nfour\nfive\nsix")
+        expectCanvas(render(p, width: 20, height: 5), """
+            ┌ Notes ──────── ▲ ┐
+            │three             │
+            │three and a half  │
+            │four              │
+            └ 3-5/7 ─── ▼ more ┘
+            """)
+    }
+
+    @Test func aTextReplacedKeepingTheScrollStopsWhereTheShorterTextEnds() {
+        let p = pane(sixLines, title: "Notes", width: 20, height: 5)
+        p.scrollToBottom()
+        p.replaceTextKeepingScroll("one\ntwo\nthree")
+        expectCanvas(render(p, width: 20, height: 5), """
+            ┌ Notes ───────────┐
+            │one               │
+            │two               │
+            │three             │
+            └──────────────────┘
+            """)
+    }
+
     @Test func atTheBottomOnlyTheUpMarkerRemains() {
         let p = pane(sixLines, title: "Notes", width: 20, height: 5)
         p.scrollToBottom()
