@@ -232,17 +232,18 @@ enum FormText {
 
     static func deletedElsewhere(_ title: String) -> String { "\(quoted(title)) was deleted in another session" }
     static func changedElsewhere(_ title: String) -> String { "\(quoted(title)) was changed in another session" }
+    /// What did not happen first: a note too long for the row keeps its start.
     static func deletedElsewhereNothingDeleted(_ title: String) -> String {
-        "\(quoted(title)) was deleted in another session; nothing deleted"
+        "Nothing deleted: \(quoted(title)) was deleted in another session"
     }
     static func changedElsewhereNothingDeleted(_ title: String) -> String {
-        "\(quoted(title)) was changed in another session; nothing deleted"
+        "Nothing deleted: \(quoted(title)) was changed in another session"
     }
 
     /// A question closed without its user, and why (short: the reason names a cache).
-    static func questionClosed(reason: String) -> String { "Closed: \(reason)" }
+    static func questionClosed(reason: String) -> String { "Closed. \(reason)" }
     /// A key dropped because it came just after a question closed by itself.
-    static func keyDroppedAfterQuestion(_ reason: String) -> String { "Key ignored: \(reason)" }
+    static func keyDroppedAfterQuestion(_ reason: String) -> String { "Key ignored. \(reason)" }
 
     // MARK: - Searching
 

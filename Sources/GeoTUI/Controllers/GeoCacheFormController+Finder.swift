@@ -65,7 +65,7 @@ extension GeoCacheFormController {
                 result = try model.setOwnData(own, forCode: code).map { _ in () }
                 done = own.corrected.map(FormText.finalKept) ?? FormText.finalRemoved
             }
-            finish(result, done: done, failed: prompt.failed)
+            finish(result, done: done, on: prompt.target.id, failed: prompt.failed)
         } catch let error as FinderInputError {
             showError(FormText.cannotRecord(error), failed: prompt.failed)
             setNote(FormText.nothingRecorded)
@@ -77,10 +77,10 @@ extension GeoCacheFormController {
     }
 
     /// Ends the prompt as the write's result says.
-    private func finish(_ result: WriteResult<Void>, done: String, failed: PaneError.Failed) {
+    private func finish(_ result: WriteResult<Void>, done: String, on cache: CacheID, failed: PaneError.Failed) {
         switch result {
         case .stored:
-            closePrompt(note: done)
+            closePrompt(note: done, about: cache)
         case .kept(_, let waiting):
             closePrompt(note: FormText.keptOnThisMachine(waiting: waiting))
         case .lockHeld(let holder):

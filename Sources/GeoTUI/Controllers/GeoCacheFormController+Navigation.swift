@@ -9,7 +9,9 @@ extension GeoCacheFormController {
     /// Opens the view for the shown cache; says why not when it has no place.
     func openNavigation() {
         guard let shown = model.current else { return setNote(FormText.noCacheToNavigateTo) }
-        guard let target = NavigationTarget(shown, final: model.ownData(of: shown.cache).corrected) else { return setNote(FormText.nothingToNavigateTo) }
+        guard let target = NavigationTarget(shown, final: model.ownData(of: shown.cache).corrected) else {
+            return setNote(FormText.nothingToNavigateTo, about: shown.id)
+        }
         mode = .navigating(target)
         updateNavigation()
     }

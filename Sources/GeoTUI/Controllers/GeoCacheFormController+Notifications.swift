@@ -10,11 +10,11 @@ extension GeoCacheFormController {
         case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded,
              .orderChanged, .filterChanged:
             paneError = nil
-            forgetHintIfMoved()
+            forgetWhatWasShownIfMoved()
             updatePane()
             updateStatus()
         case .storeChangedExternally(_, let deletedShown):
-            forgetHintIfMoved()
+            forgetWhatWasShownIfMoved()
             updateStatus()
             if paneError == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
@@ -32,7 +32,7 @@ extension GeoCacheFormController {
         case .queued(_, let waiting):
             setNote(FormText.keptOnThisMachine(waiting: waiting))
         case .clubStoreBack:
-            forgetHintIfMoved()
+            forgetWhatWasShownIfMoved()
             clubStoreDidComeBack()
         case .outboxDelivered(let report, let waiting):
             outboxDidDeliver(report, waiting: waiting)
@@ -85,9 +85,11 @@ extension GeoCacheFormController {
         dirty.insert(.status)
     }
 
-    /// Puts `text` on the right of the status bar.
-    func setNote(_ text: String) {
+    /// Puts `text` on the right of the status bar; a note `about` a cache goes once
+    /// another is shown (``forgetWhatWasShownIfMoved()``).
+    func setNote(_ text: String, about cache: CacheID? = nil) {
         statusBar.note = text
+        noteAbout = cache
         dirty.insert(.status)
     }
 

@@ -36,7 +36,7 @@ extension GeoCacheFormController {
         placed.coordinate = coordinate
         do {
             try model.update(target, to: placed)
-            closePrompt(note: coordinate.map(FormText.placed) ?? FormText.placeRemoved)
+            closePrompt(note: coordinate.map(FormText.placed) ?? FormText.placeRemoved, about: target.id)
         } catch let error as GeoCacheValidationError {
             closePrompt(note: "")
             showError(FormText.cannotPlace(error), failed: .place)

@@ -53,16 +53,18 @@ extension GeoCacheFormController {
     /// Shows the shown cache's hint, or hides it again.
     func toggleHint() {
         guard let shown = mode.editSession?.base ?? model.current else { return setNote(FormText.noCacheShown) }
-        guard let hint = shown.cache.listing.hint, !hint.isEmpty else { return setNote(FormText.noHint) }
+        guard let hint = shown.cache.listing.hint, !hint.isEmpty else { return setNote(FormText.noHint, about: shown.id) }
         hintShownFor = hintShownFor == shown.id ? nil : shown.id
         refreshPaneText()
-        setNote(hintShownFor == nil ? FormText.hintHidden : FormText.hintShown)
+        setNote(hintShownFor == nil ? FormText.hintHidden : FormText.hintShown, about: shown.id)
     }
 
-    /// Hides the hint again once another cache is shown.
-    func forgetHintIfMoved() {
+    /// Once another cache is shown: hides the hint again, and clears a note about the
+    /// cache shown before ("This cache has no place to go to" would speak of this one).
+    func forgetWhatWasShownIfMoved() {
         let shown = mode.editSession?.base.id ?? model.current?.id
         if hintShownFor != shown { hintShownFor = nil }
+        if let noteAbout, noteAbout != shown { setNote("") }
     }
 
     /// Switches Next and Previous between stored order and nearest first from where you

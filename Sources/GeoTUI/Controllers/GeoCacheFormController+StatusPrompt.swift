@@ -15,8 +15,9 @@ extension GeoCacheFormController {
         return .proceed
     }
 
-    /// Closes the prompt, shows the cache again in place of a refusal, and says `note`.
-    func closePrompt(note: String) {
+    /// Closes the prompt, shows the cache again in place of a refusal, and says `note`
+    /// (`about` a cache: gone once another is shown).
+    func closePrompt(note: String, about cache: CacheID? = nil) {
         mode = .browsing
         statusBar.field.text = ""
         if paneError != nil {
@@ -24,6 +25,6 @@ extension GeoCacheFormController {
             updatePane()
         }
         updateStatus()
-        setNote(note)
+        setNote(note, about: cache)
     }
 }

@@ -76,6 +76,9 @@ public final class GeoCacheFormController: ScreenController {
     private var positionObservation: ObservationToken?
     /// The cache whose hint the pane shows; every other cache's hint stays hidden.
     var hintShownFor: CacheID?
+    /// The cache the status line's note speaks of ("Hint shown", "Note kept"), if it
+    /// speaks of one: the note goes once another cache is shown.
+    var noteAbout: CacheID?
     /// The position the pane's distance was last measured from.
     var paneOrigin: Coordinate?
     /// What the Add button does now: add while browsing, save while editing.

@@ -87,6 +87,28 @@ import Testing
         #expect(form.screen.split(separator: "\n").first { $0.contains("Line ") } == scrolled)
     }
 
+    @Test("A note about the shown cache goes once another cache is shown")
+    func noteAboutTheCacheGoesWithIt() throws {
+        let form = try form(showing: .sample("Bare"))
+        try form.model.add(Self.listed)
+        form.press(.control("t"))
+        #expect(form.controller.statusBar.note == FormText.hintShown)
+        form.press(.control("n"))
+        #expect(form.screen.contains("Title:   Bare"))
+        #expect(form.controller.statusBar.note.isEmpty)
+    }
+
+    @Test("A note about no cache in particular stays over a move")
+    func generalNoteStays() throws {
+        let form = try form(showing: .sample("Bare"))
+        try form.model.add(Self.listed)
+        form.press(.function(6))
+        let note = form.controller.statusBar.note
+        form.press(.control("n"))
+        #expect(form.screen.contains("Title:   Bare"))
+        #expect(!note.isEmpty && form.controller.statusBar.note == note)
+    }
+
     @Test("^T on an empty store says no cache is shown")
     func noCacheNoHint() throws {
         let form = try FormHarness()

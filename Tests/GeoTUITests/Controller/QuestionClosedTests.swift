@@ -37,7 +37,7 @@ import Testing
         let form = try formAskingToDeleteTwo(clock: HandClock())
         try deleteTwoElsewhere(form)
         #expect(!form.screen.contains("[ Yes ]"))
-        #expect(form.status.contains("Closed: \u{201C}Two\u{201D} was deleted in another session; nothing deleted"))
+        #expect(form.status.contains("Closed. Nothing deleted: \u{201C}Two\u{201D} was deleted in another session"))
     }
 
     @Test("A y pressed just after the delete question closed by itself is neither typed nor an answer")
@@ -50,7 +50,7 @@ import Testing
         form.send(.paste("yes"))
         #expect(form.fieldTexts == ["", "", "", ""])
         #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["One", "Three"])
-        #expect(form.status.contains("Key ignored: \u{201C}Two\u{201D} was deleted in another session"))
+        #expect(form.status.contains("Key ignored. Nothing deleted: \u{201C}Two\u{201D} was deleted"))
     }
 
     @Test("Keys typed a second after the question closed by itself are typed as usual")

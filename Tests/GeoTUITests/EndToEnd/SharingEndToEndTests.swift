@@ -50,7 +50,7 @@ import Testing
         try session.send("F8")
         try session.waitFor("Delete \u{201C}Orig 2\u{201D}?")
         #expect(try TmuxSession.runBinary(["delete", "--store", store.path, "--position", "2"]) == 0)
-        try session.waitFor("was deleted in another session; nothing deleted")
+        try session.waitFor("Nothing deleted: ")
         try session.send("y")
         try session.quitApp()
         #expect(try SQLiteStore(url: store).loadCaches().map(\.title) == ["Orig 1", "Orig 3"])
