@@ -39,6 +39,10 @@ extension FormText {
         }
     }
 
+    /// Where the values start in the view's lines ("Distance  1.2 km"): a line wrapped
+    /// goes on under them.
+    static let navigationValueColumn = 10
+
     /// The navigation view's title.
     static let navigationTitle = "Navigation"
 

@@ -49,8 +49,14 @@ extension GeoCacheFormController {
         dirty.insert(.pane)
     }
 
+    /// The columns the text beside the rose is given where the terminal allows: a
+    /// place's coordinates on one line after the values' column.
+    static let textWidthBesideRose = FormText.navigationValueColumn + 28
+
     /// Draws the view where the pane is: a box, the rose at its left, the text beside it;
     /// in fewer than 7 rows (too few for a rose that shows a direction) the text alone.
+    /// The rose is at most 11 rows, and smaller (down to 7) where the text would
+    /// otherwise get fewer than ``textWidthBesideRose`` columns.
     func drawNavigation(into canvas: inout Canvas) {
         let frame = pane.frame
         navigationBox.frame = frame
@@ -61,7 +67,8 @@ extension GeoCacheFormController {
             navigationText.draw(into: &canvas)
             return
         }
-        let roseHeight = min(inside.height, 11)
+        let roomyRose = (inside.width - Self.textWidthBesideRose - 3) / 2
+        let roseHeight = min(inside.height, 11, max(7, roomyRose))
         let roseWidth = min(inside.width / 2, roseHeight * 2 + 1)
         compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
         navigationText.frame = Rect(x: inside.x + roseWidth + 3, y: inside.y,

@@ -53,7 +53,14 @@ public final class GeoCacheFormController: ScreenController {
     /// The navigation view, drawn where the pane is while navigating.
     let navigationBox = TextPane(title: FormText.navigationTitle)
     let compass = CompassRose()
-    let navigationText = Label()
+    /// The view's lines beside the rose, wrapped at whole words under their values
+    /// (a narrow terminal loses no coordinate or reason to a cut).
+    let navigationText: TextPane = {
+        let text = TextPane()
+        text.showsBorder = false
+        text.hangingIndent = FormText.navigationValueColumn
+        return text
+    }()
     let titleBar = Label(FormText.appTitle)
     /// Where you stand, on the right of the title bar.
     let positionLabel = Label(alignment: .right)

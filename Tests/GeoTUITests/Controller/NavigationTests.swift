@@ -121,4 +121,28 @@ import Testing
         #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
         #expect(!form.screen.contains("↑"))
     }
+
+    @Test("at 44 columns the text beside a smaller rose wraps at whole words: no coordinate or reason is cut")
+    func aNarrowTerminalWrapsTheText() throws {
+        let form = try FormHarness(width: 44, height: 22, position: .none)
+        try form.model.add(Self.cache)
+        form.redraw()
+        form.press(.alt("g"))
+        let lines = form.screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("At        N 47° 22.000′ │") }, "\(form.screen)")
+        #expect(lines.contains { $0.contains("          E 008° 32.000′") })
+        #expect(lines.contains { $0.contains("No position: start with") })
+        #expect(lines.contains { $0.contains("led here") })
+        #expect(lines.contains { $0.contains("W     +     E") })
+    }
+
+    @Test("with room, the rose keeps its 11 rows and the place takes one line")
+    func aWideTerminalKeepsTheBigRose() throws {
+        let form = try FormHarness(width: 80, height: 24, position: .none)
+        try form.model.add(Self.cache)
+        form.redraw()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("At        N 47° 22.000′ E 008° 32.000′"), "\(form.screen)")
+        #expect(form.screen.contains("W         +         E"))
+    }
 }
