@@ -98,7 +98,9 @@ enum CommandHelp {
             with backslash, tab, newline, carriage return and other control characters \
             escaped (\\\\, \\t, \\n, \\r, \\u{1B}). With --json, a pretty-printed UTF-8 \
             JSON array of the caches' dictionaries, keys in alphabetical order (code, creator, details, \
-            reward, title, and the place and listing facts a cache has). \
+            reward, title, and the place and listing facts a cache has), then the club's \
+            (owner, changedBy, changedAt) and your own data (found, note, correctedLatitude, \
+            correctedLongitude) where there are some. \
             --match TEXT keeps the caches with TEXT in any field, ignoring case and \
             accents ("zurich" finds "Zürich"), as the screen's search does. --numbered \
             and --ids start each line with the cache's position or identifier and a \

@@ -265,11 +265,18 @@ extension CommandText {
     }
     static let allWithoutFieldNotes = "--all belongs to --format fieldnotes: other formats write every cache already."
     static let filtersWithFieldNotes = "Field notes are your visits, not caches: the filters and --near do not apply."
-    static func visitsExported(_ count: Int, all: Bool) -> String {
-        if count == 0 { return all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)" }
-        return count == 1 ? "1 visit written" : "\(count) visits written"
+    static func visitsExported(_ count: Int) -> String {
+        count == 1 ? "1 visit written" : "\(count) visits written"
+    }
+    /// A field-notes export with nothing to write, which writes nothing: `file`, when
+    /// one was named, is as it was (a file not uploaded yet is not emptied).
+    static func noVisitsToExport(all: Bool, file: String?) -> String {
+        (all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)")
+            + (file.map { "; \($0) was left as it was" } ?? "")
     }
     static func visitsNotMarked(_ error: any Error) -> String {
-        "the field notes were written, but the visits could not be marked exported: \(error). They will be written again next time."
+        let reason = "\(error)"
+        return "the field notes were written, but the visits could not be marked exported: "
+            + (reason.hasSuffix(".") ? String(reason.dropLast()) : reason) + ". They will be written again next time."
     }
 }

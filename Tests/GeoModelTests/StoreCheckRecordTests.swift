@@ -14,6 +14,35 @@ import GeoTestSupport
         return (directory, url, try StoreFile.identity(of: url.path))
     }
 
+    @Test("a store emptied in place (a shell's > on it) is refused, naming what it held, and left empty")
+    func aStoreEmptiedInPlaceIsRefused() throws {
+        let (directory, url, _) = try newStore()
+        defer { directory.remove() }
+        #expect(truncate(url.path, 0) == 0)
+        let error = try #require(throws: StoreError.self) { try SQLiteStore(url: url) }
+        #expect("\(error)".contains("is damaged (it is empty, but held a store of "), "\(error)")
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int == 0)
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+    }
+
+    @Test("a damaged store's refusal is one line, whatever quick_check's lines")
+    func aDamagedStoresRefusalIsOneLine() {
+        let reason = SQLiteStore.damage(["*** in database main ***\nPage 4: never used", "Page 5: never used"])
+        #expect(reason == "SQLite's quick_check found: *** in database main *** Page 4: never used; "
+                + "Page 5: never used; was it copied over while a session had it open?")
+    }
+
+    @Test("a 0-byte file geocache-tui never knew becomes a new store")
+    func aNeverKnownEmptyFileBecomesAStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let store = try SQLiteStore(url: url)
+        try store.add(GeoCache(title: "t", details: "d", creator: "c", reward: "r"))
+        #expect(try store.count() == 1)
+    }
+
     @Test("a record written while another session prunes a gone file's record of the same name is kept")
     func aRecordWrittenDuringAPruneIsKept() throws {
         let (directory, url, identity) = try newStore()

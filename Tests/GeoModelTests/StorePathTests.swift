@@ -57,15 +57,29 @@ import Testing
         }
     }
 
-    @Test func aNameOfTheLongestLengthIsTaken() throws {
+    @Test func aDirectoryNameOfTheLongestLengthIsTaken() throws {
         let name = String(repeating: "é", count: 127) + "a"
+        #expect(try StoreLocation("/tmp/\(name)/caches.sqlite") == .file("/tmp/\(name)/caches.sqlite", createsDirectories: false))
+    }
+
+    @Test func aStoreFileNameWithRoomForItsJournalBesideItIsTaken() throws {
+        let name = String(repeating: "é", count: 123) + "a"
         #expect(try StoreLocation("/tmp/" + name) == .file("/tmp/" + name, createsDirectories: false))
+    }
+
+    @Test func aStoreFileNameWithNoRoomForItsJournalBesideItIsRefusedSayingSo() {
+        let name = String(repeating: "a", count: 248)
+        #expect(throws: StoreLocation.Invalid(description: "the store's file name is 248 bytes long "
+                                              + "(“aaaaaaaaaaaaaaaaaaaa…”): at most 247 here, "
+                                              + "as SQLite makes its aaaaaaaa…-journal beside it")) {
+            try StoreLocation("/tmp/" + name)
+        }
     }
 
     @Test func aPathLongerThanTheSystemTakesIsRefusedSayingSo() {
         let path = String(repeating: "/" + String(repeating: "d", count: 99), count: 41)
         #expect(throws: StoreLocation.Invalid(description: "the store's path is 4100 bytes long: "
-                                              + "a path is at most 4091 bytes here (with its -wal)")) {
+                                              + "a path is at most 4087 bytes here (with its -journal)")) {
             try StoreLocation(path)
         }
     }

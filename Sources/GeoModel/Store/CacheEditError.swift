@@ -13,15 +13,16 @@ public enum CacheEditError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Another process deleted the cache since it was read. Nothing was written.
     case deletedElsewhere(CacheID)
 
-    /// One sentence for a status line or standard error.
+    /// One sentence for standard error, true of an edit and a delete alike (the form
+    /// says its own, naming what it shows).
     public var description: String {
         switch self {
         case .noCurrentCache:
             "There is no cache to change."
         case .changedElsewhere(let newer):
-            "\"\(newer.cache.title)\" was changed in another session; nothing was saved. Its new version is shown."
+            "\"\(newer.cache.title)\" was changed in another session since it was read; nothing was written."
         case .deletedElsewhere:
-            "The cache was deleted in another session; nothing was saved."
+            "The cache was deleted in another session since it was read; nothing was written."
         }
     }
 }

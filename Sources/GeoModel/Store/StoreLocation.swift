@@ -58,16 +58,25 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// the file system, which SQLite reported as a database error.
     static let longestName = 255, longestPath = 4095
 
-    /// Refuses `path` when a name in it or the whole of it is longer than the system takes.
+    /// The longest name SQLite gives a file beside the store: its `-journal`, used
+    /// while a new store is claimed (then `-wal` and `-shm`).
+    static let longestSideSuffix = "-journal".utf8.count
+
+    /// Refuses `path` when a name in it or the whole of it is longer than the system
+    /// takes, the store's own name and the whole path with room for the side files'.
     private static func checkLengths(of path: String) throws(Invalid) {
         if let name = path.split(separator: "/").first(where: { $0.utf8.count > longestName }) {
             throw Invalid(description: "the store's path has a name of \(name.utf8.count) bytes in it "
                           + "(“\(name.prefix(20))…”): a file's name is at most \(longestName) bytes")
         }
-        // The -wal beside the store is the longest name SQLite opens.
-        if path.utf8.count + 4 > longestPath {
+        if let name = path.split(separator: "/").last, name.utf8.count + longestSideSuffix > longestName {
+            throw Invalid(description: "the store's file name is \(name.utf8.count) bytes long "
+                          + "(“\(name.prefix(20))…”): at most \(longestName - longestSideSuffix) here, "
+                          + "as SQLite makes its \(name.prefix(8))…-journal beside it")
+        }
+        if path.utf8.count + longestSideSuffix > longestPath {
             throw Invalid(description: "the store's path is \(path.utf8.count) bytes long: "
-                          + "a path is at most \(longestPath - 4) bytes here (with its -wal)")
+                          + "a path is at most \(longestPath - longestSideSuffix) bytes here (with its -journal)")
         }
     }
 

@@ -59,7 +59,8 @@ extension GeocacheTUICommand {
             if let unreachable = session.unreachable { throw CommandFailure.report(unreachable) }
             let store = try session.readStore()
             // SIGINT, SIGTERM and SIGHUP end the export at once (it may be blocked writing
-            // into a full pipe), removing its temporary file: the target stays as it was.
+            // into a full pipe, or opening a FIFO no one reads), removing its temporary
+            // file: the target stays as it was.
             let temporary = TemporaryPath()
             let target = output ?? CommandText.standardOutput
             let signals = CommandSignals { number in
@@ -88,6 +89,11 @@ extension GeocacheTUICommand {
                 destination.abandon()
                 throw CommandFailure.report(error)
             }
+            if format == .fieldnotes, visits.isEmpty {
+                destination.abandon()
+                let file = output.flatMap { $0 == "-" ? nil : $0 }
+                return StandardStreams.writeError("geocache-tui: " + CommandText.noVisitsToExport(all: all, file: file) + "\n")
+            }
             let total = format == .fieldnotes ? visits.count : try? store.count()
             let written = WrittenCount()
             // Not over the export itself when both go to the same terminal.
@@ -108,6 +114,9 @@ extension GeocacheTUICommand {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
                     FileHandle.standardError.write(Data("geocache-tui: \(sentence)\n".utf8))
                 }
+            } catch let exit as ExitCode {
+                progress?.finish()
+                throw exit   // Said already (the visits written but not marked).
             } catch let error as StoreError where error.meansTheServerIsAway {
                 progress?.finish()
                 throw CommandFailure.report(message: CommandText.exportCut(
@@ -125,7 +134,7 @@ extension GeocacheTUICommand.Export {
     /// those written to standard output: a pipe may not have kept them), and standard
     /// error says how many were written.
     func markExported(_ visits: [Visit], in session: WriteSession, toFile: Bool) throws {
-        StandardStreams.writeError("geocache-tui: " + CommandText.visitsExported(visits.count, all: all) + "\n")
+        StandardStreams.writeError("geocache-tui: " + CommandText.visitsExported(visits.count) + "\n")
         guard toFile, !visits.isEmpty else { return }
         do {
             try session.markVisitsExported(visits)
@@ -143,8 +152,15 @@ private final class TemporaryPath: @unchecked Sendable {
     private let lock = NSLock()
     private var value: String?
 
-    /// The temporary file, once ``recording(_:)`` has made it; waits while it is being made.
-    var path: String? { lock.withLock { value } }
+    /// The temporary file, once ``recording(_:)`` has made it; waits while it is being
+    /// made, for at most a second: making a temporary file takes microseconds, and a
+    /// destination still opening after that is a FIFO no one reads yet (or a device that
+    /// does not answer), written into in place, with no temporary file to remove.
+    var path: String? {
+        guard lock.lock(before: Date(timeIntervalSinceNow: 1)) else { return nil }
+        defer { lock.unlock() }
+        return value
+    }
 
     /// Makes the destination (and so its temporary file) and records the file's path,
     /// both under the lock.

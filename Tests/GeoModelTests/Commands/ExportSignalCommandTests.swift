@@ -63,4 +63,26 @@ import GeoTestSupport
         #expect(message.contains("interrupted by SIGINT"), "\(message)")
         try? output.fileHandleForReading.close()
     }
+
+    @Test("SIGTERM ends an export still opening a FIFO nobody reads, and leaves it a FIFO")
+    func signalEndsAnExportOpeningAFIFO() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches([GeoCache(title: "t", details: "d", creator: "c", reward: "r")])
+        let fifo = fixture.directory.file("out.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let (process, errors) = try start(["export", "--store", fixture.storeArgument, "--output", fifo.path],
+                                          stdout: FileHandle.nullDevice)
+        let opening = waitUntil(timeout: .seconds(20), polling: .milliseconds(10)) {
+            (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8))
+                .map { $0.contains("fifo") || $0.contains("partner") } ?? false
+        }
+        #expect(opening)
+        kill(process.processIdentifier, SIGTERM)
+        try process.waitForExit(timeout: .seconds(20))
+        #expect(process.terminationStatus == 143)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("interrupted by SIGTERM"), "\(message)")
+        var info = stat()
+        #expect(stat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }

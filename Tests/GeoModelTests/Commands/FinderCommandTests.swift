@@ -150,6 +150,34 @@ import Testing
         #expect(String(decoding: units, as: UTF16.self) == "GC2MILL,2026-11-28T11:00Z,Didn't find it,\"\"\r\n")
     }
 
+    @Test("a field-notes export with no new visits leaves the file not uploaded yet as it was",
+          arguments: StoreKind.allCases)
+    func fieldNotesExportOfNothingLeavesTheFile(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        #expect(try run(fixture, ["export", "--format", "fieldnotes", "-o", path]).status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        let again = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(again.status == 0)
+        #expect(again.error.contains("no visits to export that were not exported before (--all writes them again); "
+                                     + "\(path) was left as it was"), "\(again.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+    }
+
+    @Test("a field-notes export from a read-only store writes the file and says in one sentence that nothing was marked")
+    func fieldNotesExportFromAReadOnlyStore() throws {
+        let fixture = try fixture(.sqlite)
+        #expect(try run(fixture, ["log", "GC1OAK", "found"]).status == 0)
+        #expect(chmod(fixture.storeArgument, 0o444) == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        let result = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("the visits could not be marked exported: "), "\(result.error)")
+        #expect(!result.error.contains("ExitCode") && !result.error.contains(".."), "\(result.error)")
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("a field-notes export to standard output marks nothing exported", arguments: StoreKind.allCases)
     func fieldNotesToStandardOutput(_ kind: StoreKind) throws {
         let fixture = try fixture(kind)

@@ -193,6 +193,14 @@ struct GPXWriterTests {
                                     reward: "bell \u{7}")])
     }
 
+    @Test func aRewardWithAControlCharacterComesBackWithoutATravelBugOfItsOwn() throws {
+        let cache = GeoCache(title: "t", details: "d", creator: "c", reward: "r\u{0}x")
+        let document = GPXWriter.document(for: Interchange.placed([cache]))
+        let read = Interchange.caches(try Interchange.records(text: document, name: "export.gpx"))
+        #expect(read.map(\.reward) == ["r\u{0}x"])
+        #expect(read.map(\.listing.travelBugs) == [[]])
+    }
+
     @Test func aWaypointEditedByAnotherToolIsReadByTheGeneralMapping() throws {
         let document = GPXWriter.document(for: Interchange.placed([Samples.oak]))
             .replacingOccurrences(of: "Behind the tree", with: "Behind the big tree")

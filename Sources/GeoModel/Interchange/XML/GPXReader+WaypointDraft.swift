@@ -186,11 +186,14 @@ extension GPXReader {
             if let verbatim {
                 // The id geocache-tui's export writes for a cache without one of its own,
                 // and the travel bug it writes for a reward that is not the listing's (that
-                // id, and the reward as its name), are not the listing's.
+                // id, and the reward as its name, its control characters written as their
+                // pictures), are not the listing's.
                 let ours = String(verbatim.interchangeDigest % 1_000_000_000)
                 if cache.listing.cacheID == ours { cache.listing.cacheID = nil }
                 let reward = verbatim.reward.trimmingWhitespace()
-                cache.listing.travelBugs.removeAll { $0.id == ours && $0.name == reward }
+                cache.listing.travelBugs.removeAll {
+                    $0.id == ours && ($0.name == reward || Self.restoringControls($0.name) == reward)
+                }
                 // The short description is the listing's own only when the details were in `<cmt>`.
                 if found?.detailsInComment == false {
                     cache.listing.shortDescription = nil

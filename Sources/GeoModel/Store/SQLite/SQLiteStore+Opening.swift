@@ -104,10 +104,15 @@ extension SQLiteStore {
         } catch let error as DatabaseError {
             throw unreadable(error, path: path) ?? error
         }
-        guard problems == ["ok"] else {
-            throw StoreError.corrupt(path: path, reason: "SQLite's quick_check found: "
-                + problems.joined(separator: "; ") + "; was it copied over while a session had it open?")
-        }
+        guard problems == ["ok"] else { throw StoreError.corrupt(path: path, reason: damage(problems)) }
+    }
+
+    /// The reason a store `quick_check` found `problems` in is refused for, in one line:
+    /// a problem may run over several ("*** in database main ***\nPage 4: …").
+    static func damage(_ problems: [String]) -> String {
+        let found = problems.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        return "SQLite's quick_check found: " + found.joined(separator: "; ")
+            + "; was it copied over while a session had it open?"
     }
 
     /// The damage an error of SQLite's means when the check itself cannot read the

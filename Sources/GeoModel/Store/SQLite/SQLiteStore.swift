@@ -123,7 +123,8 @@ public final class SQLiteStore: CacheStore {
     /// switched to WAL mode and migrated. A missing file is created with mode 0600,
     /// and its directory, when missing, with mode 0700 (the directory's parent must
     /// exist unless `createIntermediateDirectories` is true). A 0-byte file, or an
-    /// SQLite database with no tables and no application id, becomes a new store.
+    /// SQLite database with no tables and no application id, becomes a new store,
+    /// unless it is a store emptied in place (``refuseIfEmptied(_:)``).
     /// The file's device and inode are recorded for the checks of ``write(_:)``. Rows
     /// stored without a code or digest (by other SQL, or before schema v4) get them.
     ///
@@ -141,6 +142,7 @@ public final class SQLiteStore: CacheStore {
         self.createsIntermediateDirectories = createIntermediateDirectories
         self.watchesChanges = watchesChanges
         let (state, readOnly) = try StoreFile.inspectForOpening(path)
+        if state == .empty { try Self.refuseIfEmptied(path) }
         if let readOnly, state == .empty {
             // A 0-byte file holds no store yet, and none can be made in it: nothing to list.
             guard case .readOnly(_, let reason) = readOnly else { throw readOnly }
@@ -188,6 +190,17 @@ public final class SQLiteStore: CacheStore {
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
+    }
+
+    /// Refuses a 0-byte file that geocache-tui last knew as a store of some size (its
+    /// record, ``StoreFile/CheckRecord``): emptied in place (a shell's `>` on it, a copy
+    /// cut short), it would otherwise become a new empty store, and the caches' loss go
+    /// unsaid. A 0-byte file never recorded still becomes a new store.
+    static func refuseIfEmptied(_ path: String) throws(StoreError) {
+        guard let identity = StoreFile.optionalIdentity(of: path),
+              let size = StoreFile.CheckRecord.recordedSize(of: path, identity), size > 0 else { return }
+        throw StoreError.corrupt(path: path, reason: "it is empty, but held a store of \(size) bytes when geocache-tui "
+            + "last used it: emptied in place, say by a shell's > on it, or a copy cut short")
     }
 
     /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``.

@@ -58,6 +58,17 @@ extension StoreFile {
             return recorded == expected
         }
 
+        /// The size the record of the file `identity` gives, when it is a record of
+        /// this `path`; nil when there is none (or it cannot be read).
+        static func recordedSize(of path: String, _ identity: Identity) -> Int64? {
+            guard case .success(let bytes) = StoreFile.readPrefix(location(of: identity), count: 4200),
+                  let text = String(validating: bytes, as: UTF8.self),
+                  let space = text.firstIndex(of: " "),
+                  let second = text[text.index(after: space)...].firstIndex(of: " "),
+                  text[text.index(after: second)...].dropLast() == path[...] else { return nil }
+            return Int64(text[..<space])
+        }
+
         /// Records the file at `path` as it is now; best effort (a record that cannot
         /// be written only makes the next opening check the file).
         ///
