@@ -178,6 +178,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("field notes given on standard input are refused saying they are imported from a file")
+    func fieldNotesOnStandardInputAreRefusedSayingSo() throws {
+        let fixture = try fixture(.sqlite)
+        let notes = fixture.directory.file("notes.txt")
+        try Data("GC1OAK,2026-11-28T10:32Z,Found it,\"Nice\"\r\n".utf8).write(to: notes)
+        let errors = fixture.directory.file("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = try GeocacheTUIBinary.start(["import", "--store", fixture.storeArgument, "-"],
+                                                  input: try FileHandle(forReadingFrom: notes),
+                                                  error: try FileHandle(forWritingTo: errors))
+        try process.waitForExit(timeout: .seconds(60))
+        #expect(process.terminationStatus == 1)
+        let message = try String(contentsOf: errors, encoding: .utf8)
+        #expect(message.contains("field notes are imported from a file, not standard input"), "\(message)")
+    }
+
     @Test("a field-notes export to standard output marks nothing exported", arguments: StoreKind.allCases)
     func fieldNotesToStandardOutput(_ kind: StoreKind) throws {
         let fixture = try fixture(kind)

@@ -161,6 +161,7 @@ struct JSONListingTests {
         (#""difficulty": 1.25"#, #""difficulty" 1.25 is not 1 to 5 in halves"#),
         (#""terrain": 6"#, #""terrain" 6 is not 1 to 5 in halves"#),
         (#""code": 7"#, #""code" is a number, not a string"#),
+        (#""code": "GC 12""#, #""code" "GC 12" is not a code: letters, digits, - and _, at most 32"#),
         (#""longDescriptionIsHTML": "yes""#, #""longDescriptionIsHTML" is a string, not a boolean"#),
         (#""logs": {}"#, #""logs" is an object, not an array"#),
         (#""logs": [{"date": 1}]"#, #"log 0's "date" is a number, not a string"#),

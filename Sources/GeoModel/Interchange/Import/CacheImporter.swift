@@ -68,7 +68,8 @@ public enum CacheImporter {
             }
             if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
-                                  reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+                                  reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)"
+                                      + fieldNotesFromAFile(reader))
             }
             // Each round scans only the bytes the last one did not.
             let index = scanned == 0 ? bytes.indexAfterByteOrderMarkAndWhitespace : bytes.indexAfterWhitespace(from: scanned)
@@ -100,9 +101,17 @@ public enum CacheImporter {
                     throw ImportError(.invalidUTF8, source: reader.name, position: badPosition, reason: reason)
                 }
                 throw ImportError(.unknownFormat, source: reader.name, position: position,
-                                  reason: "neither JSON (an array, starting with '[') nor GPX (XML, starting with '<')")
+                                  reason: "neither JSON (an array, starting with '[') nor GPX (XML, starting with '<')"
+                                      + fieldNotesFromAFile(reader))
             }
         }
+    }
+
+    /// What to add to a refusal of standard input that may be field notes, which are
+    /// recognised in files only.
+    private static func fieldNotesFromAFile(_ reader: ChunkReader) -> String {
+        reader.readsStandardInput ? "; field notes are imported from a file, not standard input "
+            + "(geocache-tui import geocache_visits.txt)" : ""
     }
 }
 

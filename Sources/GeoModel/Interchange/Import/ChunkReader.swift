@@ -10,6 +10,8 @@ final class ChunkReader {
     static let chunkSize = 64 * 1024
 
     let name: String
+    /// Whether the bytes come from standard input (where field notes are not looked for).
+    private(set) var readsStandardInput = false
     /// When set, reading stops (throwing ``ImportError/Kind/interrupted``) as soon as
     /// it is interrupted, even while waiting for input.
     private let interruption: ImportInterruption?
@@ -31,6 +33,7 @@ final class ChunkReader {
 
     init(_ source: ImportSource, interruption: ImportInterruption? = nil) throws(ImportError) {
         name = source.name
+        if case .standardInput = source.origin { readsStandardInput = true }
         self.interruption = interruption
         switch source.origin {
         case .bytes(let bytes):

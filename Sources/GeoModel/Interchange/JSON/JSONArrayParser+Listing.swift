@@ -137,7 +137,14 @@ extension JSONArrayParser {
             try input.readString(keeping: Int.max, into: &text)
             let value = String(decoding: text, as: UTF8.self)
             switch key {
-            case .code: extras.code = value
+            case .code:
+                // Empty is no code; anything else must be one (a store would give it a new one).
+                if CacheCode.normalized(value) != nil {
+                    extras.code = value
+                } else if !value.allSatisfy(\.isWhitespace) {
+                    extras.problems.append("\"code\" \"\(value.prefix(40))\" is not a code: letters, digits, - and _, "
+                                           + "at most 32")
+                }
             case .type: extras.listing.type = value
             case .container: extras.listing.container = value
             case .hint: extras.listing.hint = value
