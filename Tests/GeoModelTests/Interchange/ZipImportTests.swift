@@ -142,6 +142,11 @@ struct ZipImportTests {
                                              + "geocache-tui cannot unpack") == true, "\(String(describing: error))")
     }
 
+    @Test func compressedDataItsMethodCannotUnpackIsCalledDamage() {
+        #expect(ZipArchive.unreadable("ZIP decompression failed (-3)")
+                == "cannot be unpacked, the archive is damaged (ZIP decompression failed (-3))")
+    }
+
     @Test func aTruncatedZipIsRefusedAsDamaged() throws {
         let bytes = try withZip(Self.pocketQuery) { try Array(Data(contentsOf: $0)) }
         let error = Interchange.importError(.bytes(Array(bytes.prefix(bytes.count / 2)), name: "cut.zip"))

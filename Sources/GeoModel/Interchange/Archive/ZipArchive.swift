@@ -179,9 +179,11 @@ enum ZipArchive {
         }
     }
 
-    /// What libarchive's refusal to unpack an entry means to a reader.
+    /// What libarchive's refusal to unpack an entry means to a reader: a method it does
+    /// not have ("Unsupported ZIP compression method (97: …)"), unlike data its method
+    /// cannot unpack ("ZIP decompression failed (-3)"), which is damage.
     static func unreadable(_ reason: String) -> String {
-        if reason.localizedCaseInsensitiveContains("compression") {
+        if reason.localizedCaseInsensitiveContains("compression method") {
             return "uses a compression geocache-tui cannot unpack (\(reason))"
         }
         if reason.localizedCaseInsensitiveContains("encrypt") || reason.localizedCaseInsensitiveContains("passphrase") {
