@@ -113,6 +113,21 @@ import Testing
         #expect(form.status.contains("caches.sqlite was copied over: nothing written. F5 reopens"))
     }
 
+    @Test func aSmallerStoreCopiedOverWhileTextIsTypedIsSaidCopiedOverNotDamaged() throws {
+        // A store of more pages than the one copied in: the session's pages point past its end.
+        let long = (1...13).map { GeoCache(title: "Long \($0)", details: String(repeating: "d", count: 3000),
+                                           creator: "c", reward: "r") }
+        let form = try FormHarness(caches: long, opening: true)
+        try form.finishOpening()
+        form.type("typed")
+        form.idle()
+        try copyStore(over: form, with: [.sample("Theirs")])
+        form.idle()
+        #expect(form.status.contains("caches.sqlite was copied over: nothing written. F5 reopens"), "\(form.status)")
+        form.press(.function(5))
+        #expect(form.screen.contains("Title:   Theirs"))
+    }
+
     @Test func reloadAfterACopyOverTheStoreOpensTheCopyAndTheNextAddGoesIntoIt() throws {
         let form = try FormHarness(caches: two)
         try copyStore(over: form, with: [.sample("Theirs")])

@@ -70,6 +70,22 @@ extension SQLiteStore {
         return seen
     }
 
+    /// Whether the file at `path` on its own passes `quick_check`, read without the log
+    /// and its index (`immutable`): after a read through an open session failed as
+    /// damaged, a file sound alone was copied in over what the session's pages and log
+    /// describe (they mix into what SQLite calls malformed), as when the copy came
+    /// while the log held a commit not yet in the file and the marks could not be
+    /// compared. False when it cannot be opened or checked, or is damaged.
+    static func fileAloneIsSound(_ path: String) -> Bool {
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        var configuration = connectionConfiguration(label: "geocache-tui check of the file alone")
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: "file:" + encoded + "?immutable=1", configuration: configuration)
+        else { return false }
+        defer { try? queue.close() }
+        return (try? queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }) == ["ok"]
+    }
+
     /// The mark in the file's own header, read through `connection`'s descriptor; nil
     /// when the file cannot be read, or ends before the header does.
     private static func fileMark(of connection: OpaquePointer) -> Int32? {

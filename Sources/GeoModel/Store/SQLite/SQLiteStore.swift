@@ -384,12 +384,21 @@ public final class SQLiteStore: CacheStore {
 
     // MARK: - Plumbing
 
+    /// A read that SQLite calls damaged, of a file sound on its own (another file copied
+    /// over the store in place, which the marks could not tell: ``fileAloneIsSound(_:)``),
+    /// detaches the store and throws ``StoreError/fileOverwritten(path:)``.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let detachment { throw detachment }
         do {
             return try queue.read(body)
         } catch {
-            throw StoreError(wrapping: error, path: path)
+            let failure = StoreError(wrapping: error, path: path)
+            if case .corrupt = failure, Self.fileAloneIsSound(path) {
+                let overwritten = StoreError.fileOverwritten(path: path)
+                detach(because: overwritten)
+                throw overwritten
+            }
+            throw failure
         }
     }
 
