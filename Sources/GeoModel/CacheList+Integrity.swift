@@ -23,4 +23,13 @@ extension CacheList {
         if case .damaged(let error) = verdict { storeDamage = error }
         broadcast(.integrityChecked(verdict))
     }
+
+    /// A read found the store file damaged while it was open (another program wrote
+    /// into it, or cut it short): the same verdict as the late check's, given once; the
+    /// file is then only read, each write refused with `error`.
+    func foundDamaged(_ error: StoreError) {
+        guard storeDamage == nil else { return }
+        storeDamage = error
+        broadcast(.integrityChecked(.damaged(error)))
+    }
 }

@@ -306,11 +306,18 @@ public final class CacheList {
     /// A club store shown from this machine's copy tries its server instead
     /// (`CacheList+Field.swift`); one whose server answers delivers what waits and
     /// refreshes the copy when due.
+    ///
+    /// A store file found damaged is not thrown: it is the late check's verdict
+    /// (``foundDamaged(_:)``), and the list only reads from then on.
     public func checkForExternalChanges() throws {
         if clubAway != nil { return try retryClubStore() }
         let changed: Bool
         do {
             changed = try store.hasChangedExternally()
+        } catch let error as StoreError {
+            if case .corrupt = error { return foundDamaged(error) }
+            noteClubStoreProblem(error)
+            throw error
         } catch {
             noteClubStoreProblem(error)
             throw error
@@ -383,6 +390,8 @@ public final class CacheList {
     }
 
     func broadcast(_ change: CacheListChange) {
+        // A read that found the file damaged gives the late check's verdict, once.
+        if case .failed(let error) = change, case .corrupt = error { return foundDamaged(error) }
         // A read that found the server away makes the session keep writes here.
         if case .failed(let error) = change { session?.noteStoreError(error) }
         var change = change

@@ -85,7 +85,8 @@ public enum CacheListChange: Equatable, Sendable {
     /// fetches one) or with a new one (an empty outbox).
     case fileSetAside(FieldFileSetAside)
     /// The integrity check of a store file opened before it was checked ran after the
-    /// first frame (``CacheList/finishIntegrityCheckIfDone()``): the file is sound, or
+    /// first frame (``CacheList/finishIntegrityCheckIfDone()``), or a read found the open
+    /// file damaged (``CacheList/checkForExternalChanges()``): the file is sound, or
     /// damaged, and then only read from now on (``CacheList/storeDamage``).
     case integrityChecked(StoreIntegrity)
 }

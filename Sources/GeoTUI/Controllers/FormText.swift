@@ -260,7 +260,6 @@ enum FormText {
     static let reloaded = "Reloaded"
     static func reopened(_ store: String) -> String { "Reopened \(store)" }
     static let storeError = "Store error"
-    static let storeUnreachable = "Store unreachable"
     static let storeReachableAgain = "Store reachable again"
     static let serverAway = "Store unreachable, retrying; nothing is stored meanwhile"
     /// A write waiting for another session's lock, tried again by itself.

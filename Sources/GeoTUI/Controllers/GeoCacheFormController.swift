@@ -266,7 +266,7 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.checkForExternalChanges()
         } catch {
-            noteStoreProblem(error, prefix: FormText.storeUnreachable)
+            noteStoreProblem(error, prefix: FormText.storeError)
             return .proceed
         }
         if wasUnreachable, !model.isServerUnreachable, statusBar.note == noteBefore {

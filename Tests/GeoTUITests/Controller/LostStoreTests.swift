@@ -128,6 +128,31 @@ import Testing
         #expect(form.screen.contains("Title:   Theirs"))
     }
 
+    @Test func aStoreCutShortWhileOpenIsShownDamagedAndReadOnlyAndRefusesAnAdd() throws {
+        // More pages than a connection keeps (128 KiB), all in the file (a copy put in
+        // place, checked after it opened): the last cache is read from the file.
+        let long = (1...200).map { GeoCache(title: "Long \($0)", details: String(repeating: "d", count: 3000),
+                                           creator: "c", reward: "r") }
+        let form = try FormHarness(caches: long, opening: true)
+        try form.finishOpening()
+        if let descriptor = form.model.integrityDescriptor {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 10_000)
+        }
+        form.idle()
+        #expect(!form.title.contains("(read-only)"))
+        #expect(truncate(form.storeURL.path, 4096) == 0)
+        form.press(.alt(">"))
+        #expect(form.title.contains("(read-only)"), "\(form.title)")
+        #expect(form.status.hasSuffix("caches.sqlite is damaged: read-only"), "\(form.status)")
+        #expect(form.screen.contains("┌ Store damaged"))
+        #expect(form.model.storeDamage != nil)
+        typeCache("Mine", into: form)
+        form.press(.control("s"))
+        #expect(form.fieldTexts.first == "Mine")
+        #expect(try Data(contentsOf: form.storeURL).count == 4096)
+    }
+
     @Test func reloadAfterACopyOverTheStoreOpensTheCopyAndTheNextAddGoesIntoIt() throws {
         let form = try FormHarness(caches: two)
         try copyStore(over: form, with: [.sample("Theirs")])

@@ -386,17 +386,23 @@ public final class SQLiteStore: CacheStore {
 
     /// A read that SQLite calls damaged, of a file sound on its own (another file copied
     /// over the store in place, which the marks could not tell: ``fileAloneIsSound(_:)``),
-    /// detaches the store and throws ``StoreError/fileOverwritten(path:)``.
+    /// detaches the store and throws ``StoreError/fileOverwritten(path:)``; of a file
+    /// damaged indeed, it is the late check's verdict: every later write is refused
+    /// with it (``settleIntegrityCheck()``).
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let detachment { throw detachment }
         do {
             return try queue.read(body)
         } catch {
             let failure = StoreError(wrapping: error, path: path)
-            if case .corrupt = failure, Self.fileAloneIsSound(path) {
-                let overwritten = StoreError.fileOverwritten(path: path)
-                detach(because: overwritten)
-                throw overwritten
+            // Checked once: a file found damaged is not checked again at each read.
+            if case .corrupt = failure, damage == nil {
+                if Self.fileAloneIsSound(path) {
+                    let overwritten = StoreError.fileOverwritten(path: path)
+                    detach(because: overwritten)
+                    throw overwritten
+                }
+                damage = failure
             }
             throw failure
         }
