@@ -409,7 +409,7 @@ enum CommandHelp {
         /// `--status`.
         static let status = "List the changes waiting on this machine and the copy's age and size; no network needed."
         /// `--discard N`.
-        static let discard = "Give up the waiting change with this sequence number (see --status)."
+        static let discard = "Give up the waiting change with this number (see --status; f2 for a visit or your own data)."
         /// `--overwrite N`.
         static let overwrite = "Apply the waiting change with this sequence number to the server's version (your "
             + "changed fields win, the others stay the server's), then deliver."

@@ -11,6 +11,9 @@ extension WriteSession {
         public let changes: [QueuedChange]
         /// The changes waiting whose rows cannot be read, in sequence order.
         public let unreadable: [UnreadableChange]
+        /// The finder's changes waiting (visits, the member's own data), in delivery
+        /// order, numbered apart from the changes to caches.
+        public let finderChanges: [FinderChange]
         /// The copy, nil when this machine holds none.
         public let copy: CopySummary?
         /// The club store, as the files name it (never with a password).
@@ -43,8 +46,8 @@ extension WriteSession {
         } catch StoreError.noCopy {
             // Set aside by another process meanwhile: there is none.
         }
-        return FieldStatus(changes: try waitingChanges(), unreadable: try unreadableWaiting(), copy: summary,
-                           storeName: files.storeName)
+        return FieldStatus(changes: try waitingChanges(), unreadable: try unreadableWaiting(),
+                           finderChanges: try waitingFinderChanges(), copy: summary, storeName: files.storeName)
     }
 
     /// When this machine's copy of the club's caches was refreshed; nil without one (or

@@ -130,6 +130,13 @@ extension WriteSession {
         guard hasOutbox else { return [] }
         return try outbox().finderChanges()
     }
+
+    /// Gives up the finder's change `sequence` waiting on this machine (one the server
+    /// refused, which is never sent again).
+    /// - Throws: ``OutboxError/noSuchChange(_:)``, or what the outbox's file met.
+    public func discardWaitingFinderChange(_ sequence: Int64) throws {
+        try outbox().discardFinderChange(sequence)
+    }
 }
 
 extension OwnData.Book {

@@ -22,13 +22,13 @@ extension GeocacheTUICommand {
         @Flag(help: ArgumentHelp(CommandHelp.Sync.status))
         var status = false
 
-        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n"),
-                transform: { try WholeNumberArgument.parse($0, least: 1) })
-        var discard: Int64?
+        @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Sync.discard, valueName: "n|fn"),
+                transform: WaitingNumber.parse)
+        var discard: WaitingNumber?
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Sync.overwrite, valueName: "n"),
-                transform: { try WholeNumberArgument.parse($0, least: 1) })
-        var overwrite: Int64?
+                transform: WaitingNumber.parse)
+        var overwrite: WaitingNumber?
 
         @Option(parsing: .unconditional,
                 help: ArgumentHelp(CommandHelp.Sync.within, valueName: "distance"),
@@ -50,11 +50,12 @@ extension GeocacheTUICommand {
             }
             let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
             if actions > 1 { throw ValidationError(CommandText.oneSyncAction) }
-            for (name, sequence) in [("--discard", discard), ("--overwrite", overwrite)] {
-                if let sequence, sequence < 1 {
-                    throw ValidationError(CommandText.sequenceBelowOne(sequence, option: name))
+            for (name, number) in [("--discard", discard), ("--overwrite", overwrite)] {
+                if let number, number.sequence < 1 {
+                    throw ValidationError(CommandText.sequenceBelowOne(number.sequence, option: name))
                 }
             }
+            if let overwrite, overwrite.isFinder { throw ValidationError(CommandText.finderChangeNotOverwritten(overwrite.label)) }
             if (within == nil) != (near == nil) {
                 throw ValidationError(CommandText.withinAndNear)
             }
@@ -70,17 +71,18 @@ extension GeocacheTUICommand {
             let here = WriteSession(store: nil, location: .server(url), files: FieldFiles(serverURL: url))
                 .saysSetAsideFiles()
             if status { return try SyncStatus.print(here) }
+            if let discard, discard.isFinder { return try discardFinderChange(discard.sequence, in: here) }
             if let discard {
-                let change = try waitingChange(discard, in: here)
-                try Self.reporting { try here.discardWaiting(discard) }
+                let change = try waitingChange(discard.sequence, in: here)
+                try Self.reporting { try here.discardWaiting(discard.sequence) }
                 print(change.map(CommandText.dropped, CommandText.dropped))
                 return
             }
             if let overwrite {
-                if case .unreadable(let change) = try waitingChange(overwrite, in: here) {
+                if case .unreadable(let change) = try waitingChange(overwrite.sequence, in: here) {
                     throw CommandFailure.report(message: CommandText.cannotOverwrite(change))
                 }
-                try Self.reporting { try here.overwriteWaiting(overwrite) }
+                try Self.reporting { try here.overwriteWaiting(overwrite.sequence) }
             }
             let area = try within.map { ClubCopy.Area(center: try List.resolve(near ?? .gps, gps: gps), radius: $0) }
             try deliverAndRefresh(url: url, area: area)
@@ -125,8 +127,29 @@ extension GeocacheTUICommand {
             }
             if let change = changes.first(where: { $0.sequence == sequence }) { return .readable(change) }
             if let change = unreadable.first(where: { $0.sequence == sequence }) { return .unreadable(change) }
-            let sequences = (changes.map(\.sequence) + unreadable.map(\.sequence)).sorted()
-            throw CommandFailure.report(message: CommandText.noWaitingChange(sequence, among: sequences))
+            throw CommandFailure.report(message: CommandText.noWaitingChange(String(sequence), among: try waitingLabels(here)))
+        }
+
+        /// `--discard fN`: gives up the finder's change `sequence` (a visit or own data).
+        private func discardFinderChange(_ sequence: Int64, in here: WriteSession) throws {
+            var changes: [FinderChange] = []
+            try Self.reporting { changes = try here.waitingFinderChanges() }
+            guard let change = changes.first(where: { $0.sequence == sequence }) else {
+                throw CommandFailure.report(message: CommandText.noWaitingChange("f\(sequence)",
+                                                                                 among: try waitingLabels(here)))
+            }
+            try Self.reporting { try here.discardWaitingFinderChange(sequence) }
+            print(CommandText.dropped(change))
+        }
+
+        /// The numbers of every change waiting, as `sync --status` writes them.
+        private func waitingLabels(_ here: WriteSession) throws -> [String] {
+            var labels: [String] = []
+            try Self.reporting {
+                let sequences = (try here.waitingChanges().map(\.sequence) + here.unreadableWaiting().map(\.sequence)).sorted()
+                labels = sequences.map(String.init) + (try here.waitingFinderChanges()).map { "f\($0.sequence)" }
+            }
+            return labels
         }
 
         /// A change waiting in the outbox, as `--discard` and `--overwrite` find it.
@@ -180,5 +203,25 @@ enum DistanceArgument {
         } catch {
             throw ValidationError(CommandText.notADistance(text))
         }
+    }
+}
+
+/// A waiting change's number on the command line, as `sync --status` writes it: `3` for a
+/// change to a cache, `f3` for a finder's change (visits, your own data), numbered apart.
+struct WaitingNumber: Equatable {
+    let sequence: Int64
+    let isFinder: Bool
+
+    /// `sequence`, after an `f` for a finder's change.
+    var label: String { isFinder ? "f\(sequence)" : String(sequence) }
+
+    /// Reads `3` or `f3` (`F3`); a usage error for anything else.
+    static func parse(_ text: String) throws -> WaitingNumber {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let first = trimmed.first, first == "f" || first == "F" {
+            return WaitingNumber(sequence: try WholeNumberArgument.parse(String(trimmed.dropFirst()), least: Int64(1)),
+                                 isFinder: true)
+        }
+        return WaitingNumber(sequence: try WholeNumberArgument.parse(trimmed, least: Int64(1)), isFinder: false)
     }
 }

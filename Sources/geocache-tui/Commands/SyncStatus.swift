@@ -6,8 +6,9 @@ import GeoModel
 /// (``WriteSession/fieldStatus()``).
 enum SyncStatus {
     /// Prints one line per waiting change in sequence order (``CommandText/statusLine(_:)``,
-    /// what could be read of one that cannot be), then a line about the copy, then each
-    /// conflict, refusal and change that cannot be read in full.
+    /// what could be read of one that cannot be), then the finder's changes (`f1`, …),
+    /// then a line about the copy, then each conflict, refusal and change that cannot be
+    /// read in full.
     static func print(_ here: WriteSession) throws {
         let status: WriteSession.FieldStatus
         do {
@@ -18,8 +19,10 @@ enum SyncStatus {
         }
         let waiting = status.changes.map { ($0.sequence, CommandText.statusLine($0)) }
             + status.unreadable.map { ($0.sequence, CommandText.statusLine($0)) }
-        var lines = [CommandText.statusHead(waiting: waiting.count, store: status.storeName)]
+        var lines = [CommandText.statusHead(waiting: waiting.count + status.finderChanges.count, store: status.storeName)]
         lines += waiting.sorted { $0.0 < $1.0 }.map(\.1)
+        // The finder's changes go after the changes to caches, in their own order.
+        lines += status.finderChanges.map(CommandText.statusLine)
         lines.append(CommandText.copyLine(status.copy))
         CommandOutput.standardOutput.write(lines)
         for change in status.changes {

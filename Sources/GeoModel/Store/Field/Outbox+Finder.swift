@@ -70,6 +70,16 @@ extension Outbox {
         }
     }
 
+    /// Drops the finder's change `sequence` (the member gives up one the server refused).
+    ///
+    /// - Throws: ``OutboxError/noSuchChange(_:)`` when no finder's change has that number.
+    public func discardFinderChange(_ sequence: Int64) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM finder_change WHERE sequence = ?", arguments: [sequence])
+            if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }
+        }
+    }
+
     /// Removes the finder's change `sequence` (delivered).
     func removeFinderChange(_ sequence: Int64) throws {
         try write { db in try db.execute(sql: "DELETE FROM finder_change WHERE sequence = ?", arguments: [sequence]) }

@@ -144,7 +144,8 @@ public enum OutboxDelivery {
                 throw error.error
             } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
                 try onOutbox { try outbox.refuseFinderChange(change.sequence, reason: error.description) }
-                report.finderRefused.append(change)
+                report.finderRefused.append(FinderChange(sequence: change.sequence, write: change.write, kind: change.kind,
+                                                         queuedAt: change.queuedAt, refusal: error.description))
             } catch let error as StoreError {
                 report.stoppedBy = error
                 return

@@ -1,0 +1,64 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// The finder's changes (visits, your own data) kept on this machine while the club
+/// store is away, as `sync` shows and settles them: numbered `f1`, `f2`… apart from the
+/// changes to caches, listed by `--status`, and one the server refused given up with
+/// `--discard fN`.
+@Suite(.serialized) struct FinderSyncCommandTests {
+    /// A field-mode club whose server is stopped, with a visit (f1) and a note (f2) kept.
+    private func clubWithFinderChanges() throws -> FieldModeClub {
+        let club = try FieldModeClub()
+        try club.server.stop()
+        #expect(try club.run(["log", "GC1OAK", "found", "Under the root"]).status == 0)
+        #expect(try club.run(["own", "GC1OAK", "--note", "Bring a torch"]).status == 0)
+        return club
+    }
+
+    @Test func statusListsTheFinderChangesWaitingAndCountsThem() throws {
+        let club = try clubWithFinderChanges()
+        defer { club.finish() }
+        let status = try club.run(["sync", "--status"])
+        #expect(status.status == 0, "stderr was: \(status.error)")
+        let lines = status.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("2 changes waiting on this machine for ") == true, "\(status.output)")
+        #expect(lines.contains { $0.hasPrefix("f1\tvisit\tGC1OAK\t\tqueued ") && $0.hasSuffix("\twaiting") })
+        #expect(lines.contains { $0.hasPrefix("f2\town\tGC1OAK\t\tqueued ") && $0.hasSuffix("\twaiting") })
+    }
+
+    @Test func aRefusedFinderChangeIsListedWithItsReasonAndHowToGiveItUp() throws {
+        let club = try clubWithFinderChanges()
+        defer { club.finish() }
+        try Outbox(files: club.files).refuseFinderChange(1, reason: "permission denied for table geocache_visit")
+        let status = try club.run(["sync", "--status"])
+        #expect(status.output.contains("refused by the server: permission denied for table geocache_visit; "
+                                       + "sync --discard f1 gives it up"), "\(status.output)")
+    }
+
+    @Test func discardGivesUpAFinderChangeByItsNumber() throws {
+        let club = try clubWithFinderChanges()
+        defer { club.finish() }
+        let discard = try club.run(["sync", "--discard", "f1"])
+        #expect(discard.status == 0, "stderr was: \(discard.error)")
+        #expect(discard.output == "dropped change f1, 1 visit (GC1OAK); it will not be delivered\n")
+        #expect(try Outbox(files: club.files).finderChanges().map(\.sequence) == [2])
+    }
+
+    @Test func discardOfAFinderChangeThatDoesNotWaitNamesThoseThatDo() throws {
+        let club = try clubWithFinderChanges()
+        defer { club.finish() }
+        let discard = try club.run(["sync", "--discard", "f7"])
+        #expect(discard.status == 1)
+        #expect(discard.error.contains("there is no waiting change f7: the changes waiting are f1, f2"), "\(discard.error)")
+    }
+
+    @Test func overwriteOfAFinderChangeIsAUsageError() throws {
+        let club = try clubWithFinderChanges()
+        defer { club.finish() }
+        let overwrite = try club.run(["sync", "--overwrite", "f2"])
+        #expect(overwrite.status == 64)
+        #expect(overwrite.error.contains("--discard f2 gives it up"), "\(overwrite.error)")
+    }
+}
