@@ -75,8 +75,15 @@ import Testing
 
     @Test("a distance the summary would round is written there exactly")
     func summaryWritesAnOddDistanceExactly() throws {
-        let filter = try CacheFilter(parsing: "within 3mi", origin: Self.here)
-        #expect(filter.summary == "within 4828.032 m")
+        let filter = try CacheFilter(parsing: "within 4828.5m", origin: Self.here)
+        #expect(filter.summary == "within 4828.5 m")
+    }
+
+    @Test("a distance given in miles is written in miles", arguments: [("3mi", "3 mi"), ("2.5 mi", "2.5 mi")])
+    func summaryWritesMilesAsMiles(_ written: String, _ summary: String) throws {
+        let filter = try CacheFilter(parsing: "within " + written, origin: Self.here)
+        #expect(filter.summary == "within " + summary)
+        #expect(try CacheFilter(parsing: filter.summary, origin: Self.here) == filter)
     }
 
     @Test("a word that is no condition is refused naming it", arguments: [

@@ -164,6 +164,13 @@ extension CacheFilter {
     static func distanceWords(_ metres: Double) -> String {
         let text = Coordinate.distanceText(metres: metres)
         if (try? Self.metres(parsing: text)) == metres { return text }
+        // Miles as they were written ("3mi" is 4828.032 m), to a tenth.
+        let tenths = (metres / 160.9344).rounded()
+        if tenths > 0, tenths < 1e6 {
+            let miles = tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths) / 10) mi"
+                : "\(Int(tenths) / 10).\(Int(tenths) % 10) mi"
+            if (try? Self.metres(parsing: miles)) == metres { return miles }
+        }
         return metres == metres.rounded() && abs(metres) < 1e15 ? "\(Int(metres)) m" : "\(metres) m"
     }
 }
