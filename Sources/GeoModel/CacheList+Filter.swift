@@ -20,6 +20,9 @@ extension CacheList {
     struct Filtering: Equatable {
         let filter: CacheFilter
         var kept: Int
+        /// The cache this list just added or edited, shown though the filter leaves it
+        /// out, until the person moves on (another session's change leaves it shown).
+        var shownAnyway: CacheID?
     }
 
     /// The active filter; nil while every cache is shown.
@@ -132,6 +135,12 @@ extension CacheList {
         guard filtering != nil else { return nil }
         let recount: Bool, relocate: Bool
         switch change {
+        case .added, .updated: filtering?.shownAnyway = current?.id
+        case .currentMoved, .matchMoved, .searchBegan, .searchEnded, .orderChanged, .reloaded, .opened:
+            filtering?.shownAnyway = nil
+        default: break
+        }
+        switch change {
         case .added, .updated, .ownDataChanged: (recount, relocate) = (true, false)
         case .deleted, .reloaded, .opened, .clubStoreBack, .outboxDelivered: (recount, relocate) = (true, true)
         case .storeChangedExternally, .searchEnded: (recount, relocate) = (false, true)
@@ -229,6 +238,7 @@ extension CacheList {
     /// order followed (wrapping), else none. Nearest first, a wrap makes it the nearest.
     private func moveToKept() throws {
         guard filtering != nil, current.map(keeps) != true else { return }
+        if let shown = filtering?.shownAnyway, shown == current?.id { return }
         let start = current
         let walked = try firstKept(after: start, forward: true)
         if isNearestFirst {

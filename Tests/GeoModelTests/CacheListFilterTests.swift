@@ -277,6 +277,35 @@ import GeoTestSupport
         #expect(list.keptCount == 3)
     }
 
+    @Test("An added cache the filter leaves out stays shown when another session changes the store",
+          arguments: StoreKind.allCases)
+    func addedCacheStaysShownOverAnotherSessionsChange(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        try list.add(Self.cache("H", "Traditional Cache", north: 7))
+        try fixture.open().add(Self.cache("I", "Traditional Cache", north: 8))
+        try waitForChange(list)
+        #expect(list.current?.cache.title == "H")
+        #expect(list.positionSummary == "Cache 7 of 8 · 2 of 8 shown")
+        list.showNext()
+        #expect(list.current?.cache.title == "B")
+    }
+
+    @Test("An edited cache the filter leaves out stays shown when another session changes the store",
+          arguments: StoreKind.allCases)
+    func editedCacheStaysShownOverAnotherSessionsChange(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        var traditional = try #require(list.current).cache
+        traditional.listing.type = "Traditional Cache"
+        try list.updateCurrent(traditional)
+        try fixture.open().add(Self.cache("I", "Traditional Cache", north: 8))
+        try waitForChange(list)
+        #expect(list.current?.cache.title == "B")
+    }
+
     @Test("A search with a filter matches only the kept caches", arguments: StoreKind.allCases)
     func searchMatchesOnlyKept(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
