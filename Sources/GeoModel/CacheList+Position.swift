@@ -19,13 +19,16 @@ extension CacheList {
     /// The position as a person reads it: "Cache 3 of 12", "No caches yet"; during a
     /// search "Match 2 of 7", or "No matches"; nearest first "Nearest 3 of 12", or
     /// "Nearest first, 12 caches" when the rank is not known; a filter's count follows
-    /// ("Cache 3 of 340 · 12 of 340 shown"), alone when it keeps none ("0 of 340 shown").
+    /// ("Cache 3 of 340 · 12 of 340 shown", "Nearest first · 12 of 340 shown"), alone
+    /// when it keeps none ("0 of 340 shown").
     public var positionSummary: String {
         if isSearching { return positionText }
         if isEmpty { return "No caches yet" }
         if keptCount == 0, let keptText { return keptText }
         if case .nearest = order {
-            let place = nearestRank.map { "Nearest \($0) of \(keptCount ?? count)" } ?? "Nearest first, \(count) caches"
+            // With a filter, its count says how many of all are kept: the rank's count is the kept ones.
+            let unranked = keptText == nil ? "Nearest first, \(count) caches" : "Nearest first"
+            let place = nearestRank.map { "Nearest \($0) of \(keptCount ?? count)" } ?? unranked
             return [place, keptText].compactMap { $0 }.joined(separator: " · ")
         }
         return "Cache \(positionText)"

@@ -306,6 +306,16 @@ import GeoTestSupport
         #expect(list.current?.cache.title == "B")
     }
 
+    @Test("Nearest first without a rank, the filter's count alone says how many are kept")
+    func nearestFirstUnrankedWithAFilter() throws {
+        let fixture = try StoreFixture(.sqlite)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(Self.multis())
+        list.browseNearestFirst(from: Self.origin)
+        list.showRandom()
+        #expect(list.positionSummary == "Nearest first · 2 of 6 shown")
+    }
+
     @Test("A search with a filter matches only the kept caches", arguments: StoreKind.allCases)
     func searchMatchesOnlyKept(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
