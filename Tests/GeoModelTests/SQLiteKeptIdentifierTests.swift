@@ -35,4 +35,14 @@ import Testing
         #expect(error?.description.contains("two caches have the identifier 3") == true, "\(String(describing: error))")
         #expect(try store.loadCaches().map(\.title) == ["Bridge"])
     }
+
+    @Test func aCacheWithAnEmptyFieldIsCopiedAsItIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(path: directory.file().path)
+        var emptied = Samples.oak
+        emptied.details = ""
+        try store.replaceCaches(keepingIdentifiers: [Self.stored(4, emptied, code: "GT4"), Self.stored(5, Samples.mill, code: "GT5")])
+        #expect(try store.loadCaches().map(\.details) == ["", Samples.mill.details])
+    }
 }

@@ -15,12 +15,14 @@ extension SQLiteStore {
     /// place index, each cache's digest and search patch; an ``append(_:)`` afterwards
     /// gets an identifier above the greatest one given.
     ///
-    /// - Throws: ``GeoCacheValidationError`` for the first invalid cache (nothing is
-    ///   changed), ``StoreError/codeInUse(path:code:)`` when two caches carry the same
+    /// The caches are kept as they are, not validated: a copy holds what the club store
+    /// holds, and a cache written there by other SQL with an empty field (a member's
+    /// `UPDATE` in psql) must not stop every member's copy.
+    ///
+    /// - Throws: ``StoreError/codeInUse(path:code:)`` when two caches carry the same
     ///   code, ``StoreError/database(path:message:)`` when two carry the same
-    ///   identifier, ``StoreError`` when the write fails.
+    ///   identifier, ``StoreError`` when the write fails; nothing is changed then.
     func replaceCaches(keepingIdentifiers caches: [StoredCache]) throws {
-        for stored in caches { _ = try stored.cache.validated() }
         try write { db in
             try db.execute(sql: "DELETE FROM cache")
             for stored in caches {
