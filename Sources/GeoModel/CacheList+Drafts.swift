@@ -90,7 +90,8 @@ extension CacheList {
 
     /// Puts `current` (the form's text now) back in place of the draft held, left to any
     /// session (an empty one deletes it), and takes the next draft: the most recent kept
-    /// before the one held, or else the most recent of all, which is the one put back when
+    /// before the one put back (a changed draft is kept anew, after any other session's
+    /// kept meanwhile), or else the most recent of all, which is the one put back when
     /// no other is kept. Nil when no draft is kept at all.
     public func takeNextDraft(puttingBack current: FormDraft) throws -> TakenDraft? {
         let previous = draftState.held
@@ -102,7 +103,7 @@ extension CacheList {
             putBack = try draftStore.keepDraft(current, in: previous, holding: false)
         }
         draftState = DraftState()
-        let taken = try draftStore.takeDraft(before: previous ?? putBack) ?? draftStore.takeDraft(before: nil)
+        let taken = try draftStore.takeDraft(before: putBack ?? previous) ?? draftStore.takeDraft(before: nil)
         draftState = DraftState(taken: taken)
         return taken
     }

@@ -106,6 +106,16 @@ extension CacheList {
         }
     }
 
+    /// Shows the stored cache `id` at its stored-order position (a restored edit's
+    /// cache, which the form edits); nothing changes when it is gone, or during a search.
+    public func show(_ id: CacheID) {
+        guard !isSearching, current?.id != id else { return }
+        move {
+            guard let found = try store.cache(id) else { return (current, position) }
+            return (found, try store.position(of: id))
+        }
+    }
+
     /// Applies a move outside a search: `destination` gives the new current cache
     /// and its position. Broadcasts ``CacheListChange/currentMoved(_:position:)`` if
     /// anything changed, ``CacheListChange/failed(_:)`` on a store error.

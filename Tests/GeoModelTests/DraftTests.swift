@@ -52,6 +52,18 @@ import GeoTestSupport
         #expect(try fixture.open().keptDrafts().count == 2)
     }
 
+    @Test("a draft another form kept after this one took its own is the next one, the fields changed or not",
+          arguments: StoreKind.allCases, [false, true])
+    func aDraftKeptMeanwhileIsTheNext(_ kind: StoreKind, changed: Bool) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.open().leaveDraft(first)
+        let list = try fixture.list()
+        _ = try list.takeDraft()
+        try fixture.open().leaveDraft(second)
+        let shown = changed ? FormDraft(fields: [.title: "First form's text, edited"]) : first
+        #expect(try list.takeNextDraft(puttingBack: shown)?.draft == second)
+    }
+
     @Test("a draft a live form holds is not taken by a second form", arguments: StoreKind.allCases)
     func aHeldDraftIsNotTakenTwice(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

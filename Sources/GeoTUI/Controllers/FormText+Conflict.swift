@@ -39,7 +39,10 @@ extension FormText {
         let width = GeoCache.Part.all.map(\.label.count).max() ?? 0
         let indent = String(repeating: " ", count: width)
         func side(_ version: GeoCache, _ part: GeoCache.Part) -> String {
-            version.hasSame(part, as: base) ? "unchanged" : value(of: part, in: version)
+            if version.hasSame(part, as: base) { return "unchanged" }
+            let text = value(of: part, in: version)
+            // A listing whose summary reads the same differs in what it leaves out.
+            return text == value(of: part, in: base) ? text + "; its logs, waypoints or attributes differ" : text
         }
         return GeoCache.parts(changedBy: yours ?? base, or: theirs, from: base).map { part in
             let label = part.label.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -50,7 +53,8 @@ extension FormText {
     }
 
     /// The value of `part` in `cache`: a field's text, the place in the geocaching.com
-    /// form, or the listing's type, ratings, hint and number of logs.
+    /// form, or the listing's type, ratings, status (when not available), hint and
+    /// number of logs.
     private static func value(of part: GeoCache.Part, in cache: GeoCache) -> String {
         switch part {
         case .field(let field):
@@ -60,8 +64,8 @@ extension FormText {
         case .listing:
             let listing = cache.listing
             let logs = listing.logs.count == 1 ? "1 log" : "\(listing.logs.count) logs"
-            return ([listing.type, listing.ratingsText, listing.hint.map { "hint \(quoted($0))" }].compactMap { $0 }
-                    + [logs]).joined(separator: ", ")
+            return ([listing.type, listing.ratingsText, statusText(listing.status), listing.hint.map { "hint \(quoted($0))" }]
+                .compactMap { $0 } + [logs]).joined(separator: ", ")
         }
     }
 }

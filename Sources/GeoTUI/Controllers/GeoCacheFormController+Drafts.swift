@@ -43,6 +43,8 @@ extension GeoCacheFormController {
             try? model.leaveDraft(FormDraft(fields: draft.putAside))
             showError(FormText.editDraftOfDeletedCache(base.cache.title), failed: .save)
         case .success(let stored):
+            // The list shows the cache edited, as when the edit began: its position, and the save's.
+            model.show(base.id)
             mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
             setFieldValues(draft.fields)
             form.focusField(at: 0)

@@ -121,6 +121,34 @@ import Testing
         #expect(form.fieldTexts[0] == "Mine")
     }
 
+    @Test func theConflictPaneShowsAStatusChangedElsewhere() throws {
+        let form = try FormHarness(width: 120, height: 40, caches: three)
+        form.press(.function(4))
+        let other = try SQLiteStore(url: form.storeURL)
+        let first = try #require(try other.first())
+        var disabled = first.cache
+        disabled.listing.available = false
+        try other.update(first, to: disabled)
+        form.press(.control("u"))
+        form.type("Mine")
+        form.press(.control("s"))
+        #expect(form.screen.contains("stored: temporarily disabled, 0 logs"), "\(form.screen)")
+    }
+
+    @Test func aListingThatDiffersOnlyInWhatItsSummaryLeavesOutSaysSo() throws {
+        let form = try FormHarness(width: 140, height: 40, caches: three)
+        form.press(.function(4))
+        let other = try SQLiteStore(url: form.storeURL)
+        let first = try #require(try other.first())
+        var changed = first.cache
+        changed.listing.attributes = [CacheAttribute(source: "groundspeak", id: "1", isOn: true, name: "Dogs")]
+        try other.update(first, to: changed)
+        form.press(.control("u"))
+        form.type("Mine")
+        form.press(.control("s"))
+        #expect(form.screen.contains("stored: 0 logs; its logs, waypoints or attributes differ"), "\(form.screen)")
+    }
+
     // MARK: Deleting
 
     @Test func deleteAsksNamingTheCacheAndNoKeepsIt() throws {

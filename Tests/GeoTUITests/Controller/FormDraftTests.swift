@@ -73,6 +73,18 @@ import Testing
         #expect(try storedTitles(form) == ["Uno", "Two", "Three"])
     }
 
+    @Test func aRestoredEditOfTheSecondCacheShowsItsPositionAndStaysOnItAfterTheSave() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"))
+        quitEditing(form, title: "Dos")
+        try form.restart()
+        #expect(form.status.hasPrefix(" Cache 2 of 3"), "\(form.status)")
+        form.press(.control("s"))
+        #expect(try storedTitles(form) == ["One", "Dos", "Three"])
+        #expect(form.screen.contains("Title:   Dos"))
+        #expect(form.status.hasPrefix(" Cache 2 of 3"))
+    }
+
     @Test func whatTheFieldsHeldBeforeTheEditComesBackWhenTheRestoredEditEnds() throws {
         let form = try FormHarness(caches: three)
         form.type("Text for the next Add")
