@@ -315,6 +315,26 @@ import Testing
         #expect(try store(club, as: club.ana).count() == 0)
     }
 
+    @Test("a role that may not create tables in an empty database is refused as not permitted, nothing made")
+    func anEmptyDatabaseARoleMayNotSetUpIsRefusedAsNotPermitted() throws {
+        let club = try ClubFixture.make()
+        let empty = try #require(URL(string: try club.server.makeDatabase(settingUp: false))).lastPathComponent
+        // PostgreSQL 15's default, whatever the server's template says: only the owner creates there.
+        try club.server.superuser("REVOKE CREATE ON SCHEMA public FROM PUBLIC", database: empty)
+        let refused = try #require(throws: StoreError.self) {
+            let clubURL = club.url(as: club.ana)
+            let url = clubURL[..<(clubURL.lastIndex(of: "/") ?? clubURL.endIndex)] + "/" + empty
+            return try PostgresStore(url: url, purpose: .command).count()
+        }
+        guard case .notPermitted = refused else {
+            Issue.record("a member's session on an empty database gave \(refused)")
+            return
+        }
+        #expect(refused.description.contains("setting up this empty database makes the store's tables"))
+        #expect(try club.server.superuser("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'geocache%'",
+                                          database: empty).rows.first?.string(0) == "0")
+    }
+
     @Test("a store made before the rules is upgraded in place: the admin takes the tables over, its caches are the club's")
     func anOlderStoreIsUpgradedInPlace() throws {
         let server = try PostgresTestServer.shared()

@@ -232,6 +232,12 @@ extension PostgresStore {
         do {
             try migrate(on: connection)
         } catch let error as PostgresError where error.kind == .queryFailed && error.sqlState == "42501" {
+            // An empty database was never set up: nothing older to upgrade.
+            guard version > 0 else {
+                throw StoreError.notPermitted(server: connection.server, reason: "setting up this empty database "
+                    + "makes the store's tables, which this role may not create there (only the database's owner, "
+                    + "or a role given CREATE on its schema, may)")
+            }
             throw StoreError.olderServerSchema(server: connection.server)
         }
     }
