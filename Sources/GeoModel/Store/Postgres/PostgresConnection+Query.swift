@@ -109,8 +109,9 @@ extension PostgresConnection {
             return PostgresError(kind: .interrupted, message: "the wait for an answer was given up; the connection was closed",
                                  server: server)
         }
+        // Three significant digits: what is left of a longer deadline is 4.99595 s, said "5 s".
         return PostgresError(
-            kind: .timeout, message: "no answer within \(String(format: "%g", deadline.seconds)) s; the connection was closed",
+            kind: .timeout, message: "no answer within \(String(format: "%.3g", deadline.seconds)) s; the connection was closed",
             server: server)
     }
 
