@@ -386,7 +386,7 @@ public final class GeoCacheFormController: ScreenController {
         case .showHelp: openHelp()
         case .closeHelp: closeHelp()
         case .toggleHint: toggleHint()
-        case .placeCache: openPlacing()
+        case .placeCache: if !refusedOnCopy(), !refusedAsReadOnly() { openPlacing() }
         case .cancelPlacing: closePrompt(note: FormText.placeUnchanged)
         case .toggleNearestFirst: toggleNearestFirst()
         case .takeNextDraft: takeNextDraft()

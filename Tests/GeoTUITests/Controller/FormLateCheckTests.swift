@@ -83,6 +83,15 @@ import Testing
         #expect(form.fieldTexts.first == "New")
     }
 
+    @Test func coordinatesOnADamagedStoreAreRefusedBeforeAnythingIsTyped() throws {
+        let form = try FormHarness(caches: Self.caches, opening: true, damaged: true)
+        try form.finishOpening()
+        Self.waitForTheCheck(form)
+        form.press(.control("g"))
+        #expect(form.status.hasSuffix(FormText.damagedRefusal))
+        #expect(!form.status.contains("Coordinates:"))
+    }
+
     @Test func anAddTypedWhileTheCheckRunsWaitsForItsVerdictAndIsRefusedOnADamagedStore() throws {
         let form = try FormHarness(caches: Self.caches, opening: true, damaged: true)
         try form.finishOpening()
