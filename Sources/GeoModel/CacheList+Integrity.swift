@@ -24,6 +24,15 @@ extension CacheList {
         broadcast(.integrityChecked(verdict))
     }
 
+    /// ``checkForExternalChanges()`` met `error`: a store file found damaged is the late
+    /// check's verdict (``foundDamaged(_:)``), and the list only reads from then on;
+    /// anything else is thrown, a club store's server away noted first.
+    func externalCheckFailed(_ error: any Error) throws {
+        if let damage = error as? StoreError, case .corrupt = damage { return foundDamaged(damage) }
+        noteClubStoreProblem(error)
+        throw error
+    }
+
     /// A read found the store file damaged while it was open (another program wrote
     /// into it, or cut it short): the same verdict as the late check's, given once; the
     /// file is then only read, each write refused with `error`.

@@ -307,20 +307,14 @@ public final class CacheList {
     /// (`CacheList+Field.swift`); one whose server answers delivers what waits and
     /// refreshes the copy when due.
     ///
-    /// A store file found damaged is not thrown: it is the late check's verdict
-    /// (``foundDamaged(_:)``), and the list only reads from then on.
+    /// A store file found damaged is not thrown (``externalCheckFailed(_:)``).
     public func checkForExternalChanges() throws {
         if clubAway != nil { return try retryClubStore() }
         let changed: Bool
         do {
             changed = try store.hasChangedExternally()
-        } catch let error as StoreError {
-            if case .corrupt = error { return foundDamaged(error) }
-            noteClubStoreProblem(error)
-            throw error
         } catch {
-            noteClubStoreProblem(error)
-            throw error
+            return try externalCheckFailed(error)
         }
         try clubStoreAnswered()
         if hasUnsettledWrites { try settleWrites() }

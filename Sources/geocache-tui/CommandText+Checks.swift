@@ -59,6 +59,47 @@ extension CommandText {
         changes(count) + " that cannot be read"
     }
 
+    /// `sync --overwrite fN`: a finder's change has no server version to go over.
+    static func finderChangeNotOverwritten(_ label: String) -> String {
+        "--overwrite \(label): a visit or your own data has no version on the server to go over; "
+            + "--discard \(label) gives it up"
+    }
+
+    /// `sync --discard fN` done.
+    static func dropped(_ change: FinderChange) -> String {
+        "dropped change f\(change.sequence), \(naming(change)); it will not be delivered"
+    }
+
+    /// "2 visits (GC1A2B3, GC9ZZZ)", "your own data on GC1A2B3".
+    static func naming(_ change: FinderChange) -> String {
+        switch change.kind {
+        case .visits(let visits, _):
+            let codes = visits.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return (visits.count == 1 ? "1 visit" : "\(visits.count) visits") + " (" + codes.joined(separator: ", ") + ")"
+        case .own(let code, _):
+            return "your own data on \(code)"
+        }
+    }
+
+    /// A finder's change's line in `sync --status`: `f` and its number, its kind, what it
+    /// is for, when queued and its state, separated by tabs.
+    static func statusLine(_ change: FinderChange) -> String {
+        let kind: String
+        let code: String
+        switch change.kind {
+        case .visits(let visits, _):
+            kind = visits.count == 1 ? "visit" : "visits"
+            code = visits.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                .joined(separator: ",")
+        case .own(let ownCode, _):
+            kind = "own"
+            code = ownCode
+        }
+        let state = change.refusal.map { "refused by the server: " + ConflictText.visible($0)
+            + "; sync --discard f\(change.sequence) gives it up" } ?? "waiting"
+        return ["f\(change.sequence)", kind, code, "", "queued " + time(change.queuedAt), state].joined(separator: "\t")
+    }
+
     /// `sync --discard N` done, of a change that cannot be read.
     static func dropped(_ change: UnreadableChange) -> String {
         "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"

@@ -19,28 +19,31 @@ import Testing
         return cache
     }()
 
-    @Test func aFinalThatIsNoCoordinateIsTitledNotKept() throws {
+    /// A text a prompt refuses, entered: the pane's title names what did not happen,
+    /// though the prompt is still open (or, for coordinates, closed).
+    @Test(arguments: [
+        ([Key.alt("c")], "nowhere", "Not kept"),
+        ([Key.control("g"), .control("u")], "nowhere", "Not stored"),
+        ([Key.alt("s")], "colour blue", "Filter unchanged"),
+    ])
+    func aRefusedPromptsPaneIsTitledByWhatDidNotHappen(_ opening: [Key], _ typed: String, _ title: String) throws {
         let form = try FormHarness(caches: [Self.oak])
-        form.press(.alt("c"))
-        form.type("nowhere")
+        for key in opening { form.press(key) }
+        form.type(typed)
         form.press(.enter)
-        #expect(form.screen.contains("┌ Not kept"), "\(form.screen)")
+        #expect(form.screen.contains("┌ \(title)"), "\(form.screen)")
     }
 
-    @Test func coordinatesThatAreNoneOfTheKnownFormsAreTitledNotStored() throws {
-        let form = try FormHarness(caches: [Self.oak])
-        form.press(.control("g"), .control("u"))
-        form.type("nowhere")
-        form.press(.enter)
-        #expect(form.screen.contains("┌ Not stored"), "\(form.screen)")
-    }
-
-    @Test func aFilterThatIsNoFilterIsTitledFilterUnchanged() throws {
-        let form = try FormHarness(caches: [Self.oak])
-        form.press(.alt("s"))
-        form.type("colour blue")
-        form.press(.enter)
-        #expect(form.screen.contains("┌ Filter unchanged"), "\(form.screen)")
+    /// A form showing Oak (then Ash), the prompt `key` opens open on Oak with `text`
+    /// typed in it, after another session deleted Oak; and that session's store.
+    private func promptWhoseCacheIsDeletedElsewhere(_ key: Key, typing text: String) throws -> (FormHarness, SQLiteStore) {
+        let form = try FormHarness(caches: [Self.oak, Self.ash])
+        form.press(key)
+        form.type(text)
+        let other = try SQLiteStore(url: form.storeURL)
+        _ = try other.delete(try #require(try other.first()))
+        form.idle()
+        return (form, other)
     }
 
     @Test func anAddOfEmptyFieldsIsTitledNotAdded() throws {
@@ -50,12 +53,7 @@ import Testing
     }
 
     @Test func aPromptWhoseCacheIsDeletedElsewhereSaysWhoseItIsAndKeepsTheText() throws {
-        let form = try FormHarness(caches: [Self.oak, Self.ash])
-        form.press(.alt("n"))
-        form.type("under the root")
-        let other = try SQLiteStore(url: form.storeURL)
-        _ = try other.delete(try #require(try other.first()))
-        form.idle()
+        let (form, other) = try promptWhoseCacheIsDeletedElsewhere(.alt("n"), typing: "under the root")
         #expect(form.screen.contains("“Oak” (GC1OAK) was deleted in another session while the prompt was open"),
                 "\(form.screen)")
         #expect(!form.screen.contains("Title:   Ash"))
@@ -63,12 +61,7 @@ import Testing
     }
 
     @Test func enterAfterThePromptsCacheWasDeletedKeepsItForThatCodeAlone() throws {
-        let form = try FormHarness(caches: [Self.oak, Self.ash])
-        form.press(.alt("n"))
-        form.type("under the root")
-        let other = try SQLiteStore(url: form.storeURL)
-        _ = try other.delete(try #require(try other.first()))
-        form.idle()
+        let (form, other) = try promptWhoseCacheIsDeletedElsewhere(.alt("n"), typing: "under the root")
         form.press(.enter)
         let book = try other.ownData()
         #expect(book.of(Self.oak).note == "under the root")
@@ -77,12 +70,7 @@ import Testing
     }
 
     @Test func escAfterThePromptsCacheWasDeletedKeepsNothingAndShowsTheNextCache() throws {
-        let form = try FormHarness(caches: [Self.oak, Self.ash])
-        form.press(.alt("l"))
-        form.type("found it")
-        let other = try SQLiteStore(url: form.storeURL)
-        _ = try other.delete(try #require(try other.first()))
-        form.idle()
+        let (form, other) = try promptWhoseCacheIsDeletedElsewhere(.alt("l"), typing: "found it")
         #expect(form.screen.contains("┌ Not logged"))
         form.press(.escape)
         #expect(try other.visits().isEmpty)

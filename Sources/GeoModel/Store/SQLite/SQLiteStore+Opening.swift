@@ -66,6 +66,17 @@ extension SQLiteStore {
         return (try queue.read(Self.dataVersion), nil)
     }
 
+    /// Refuses a 0-byte file that geocache-tui last knew as a store of some size (its
+    /// record, ``StoreFile/CheckRecord``): emptied in place (a shell's `>` on it, a copy
+    /// cut short), it would otherwise become a new empty store, and the caches' loss go
+    /// unsaid. A 0-byte file never recorded still becomes a new store.
+    static func refuseIfEmptied(_ path: String) throws(StoreError) {
+        guard let identity = StoreFile.optionalIdentity(of: path),
+              let size = StoreFile.CheckRecord.recordedSize(of: path, identity), size > 0 else { return }
+        throw StoreError.corrupt(path: path, reason: "it is empty, but held a store of \(size) bytes when geocache-tui "
+            + "last used it: emptied in place, say by a shell's > on it, or a copy cut short")
+    }
+
     /// Records the file (``StoreFile/CheckRecord``) once the claim and the migration
     /// are copied into it: a store this opening made, or one it found sound (checked
     /// just before, or as recorded) and upgraded, is as geocache-tui left it, so the

@@ -192,17 +192,6 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
-    /// Refuses a 0-byte file that geocache-tui last knew as a store of some size (its
-    /// record, ``StoreFile/CheckRecord``): emptied in place (a shell's `>` on it, a copy
-    /// cut short), it would otherwise become a new empty store, and the caches' loss go
-    /// unsaid. A 0-byte file never recorded still becomes a new store.
-    static func refuseIfEmptied(_ path: String) throws(StoreError) {
-        guard let identity = StoreFile.optionalIdentity(of: path),
-              let size = StoreFile.CheckRecord.recordedSize(of: path, identity), size > 0 else { return }
-        throw StoreError.corrupt(path: path, reason: "it is empty, but held a store of \(size) bytes when geocache-tui "
-            + "last used it: emptied in place, say by a shell's > on it, or a copy cut short")
-    }
-
     /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``.
     public convenience init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
         try self.init(path: url.path, createIntermediateDirectories: createIntermediateDirectories)
