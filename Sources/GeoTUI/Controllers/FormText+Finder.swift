@@ -51,6 +51,11 @@ extension FormText {
             + "\(key(.cancelRecording)) leaves without keeping anything."
     }
 
+    /// What was logged or kept, for the code of a cache no longer shown: "GC1A2B3: Note kept".
+    static func recorded(_ done: String, forCode code: String) -> String {
+        done.contains(code) ? done : "\(code): \(done)"
+    }
+
     static let noteKept = "Note kept"
     static let noteRemoved = "Note removed"
     static func finalKept(_ place: Coordinate) -> String {

@@ -65,7 +65,10 @@ extension GeoCacheFormController {
                 result = try model.setOwnData(own, forCode: code).map { _ in () }
                 done = own.corrected.map(FormText.finalKept) ?? FormText.finalRemoved
             }
-            finish(result, done: done, on: prompt.target.id, failed: prompt.failed)
+            // The prompt's cache deleted meanwhile: another is shown, and the note names the code.
+            let shown = model.current?.id == prompt.target.id
+            finish(result, done: shown ? done : FormText.recorded(done, forCode: code), on: prompt.target.id,
+                   failed: prompt.failed)
         } catch let error as FinderInputError {
             showError(FormText.cannotRecord(error), failed: prompt.failed)
             setNote(FormText.nothingRecorded)

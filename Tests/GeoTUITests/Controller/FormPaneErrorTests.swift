@@ -67,6 +67,7 @@ import Testing
         #expect(book.of(Self.oak).note == "under the root")
         #expect(book.of(Self.ash).note.isEmpty)
         #expect(form.screen.contains("Title:   Ash"))
+        #expect(form.status.hasSuffix("GC1OAK: Note kept"))
     }
 
     @Test func escAfterThePromptsCacheWasDeletedKeepsNothingAndShowsTheNextCache() throws {
