@@ -121,31 +121,31 @@ import Testing
         #expect(form.fieldTexts[0] == "Mine")
     }
 
-    @Test func theConflictPaneShowsAStatusChangedElsewhere() throws {
-        let form = try FormHarness(width: 120, height: 40, caches: three)
-        form.press(.function(4))
-        let other = try SQLiteStore(url: form.storeURL)
-        let first = try #require(try other.first())
-        var disabled = first.cache
-        disabled.listing.available = false
-        try other.update(first, to: disabled)
-        form.press(.control("u"))
-        form.type("Mine")
-        form.press(.control("s"))
-        #expect(form.screen.contains("stored: temporarily disabled, 0 logs"), "\(form.screen)")
-    }
-
-    @Test func aListingThatDiffersOnlyInWhatItsSummaryLeavesOutSaysSo() throws {
+    /// A form whose edit of the first cache's title is saved after another session made
+    /// `change` to that cache's listing: the conflict pane is on the screen.
+    private func conflictOverListing(_ change: (inout Listing) -> Void) throws -> FormHarness {
         let form = try FormHarness(width: 140, height: 40, caches: three)
         form.press(.function(4))
         let other = try SQLiteStore(url: form.storeURL)
         let first = try #require(try other.first())
         var changed = first.cache
-        changed.listing.attributes = [CacheAttribute(source: "groundspeak", id: "1", isOn: true, name: "Dogs")]
+        change(&changed.listing)
         try other.update(first, to: changed)
         form.press(.control("u"))
         form.type("Mine")
         form.press(.control("s"))
+        return form
+    }
+
+    @Test func theConflictPaneShowsAStatusChangedElsewhere() throws {
+        let form = try conflictOverListing { $0.available = false }
+        #expect(form.screen.contains("stored: temporarily disabled, 0 logs"), "\(form.screen)")
+    }
+
+    @Test func aListingThatDiffersOnlyInWhatItsSummaryLeavesOutSaysSo() throws {
+        let form = try conflictOverListing {
+            $0.attributes = [CacheAttribute(source: "groundspeak", id: "1", isOn: true, name: "Dogs")]
+        }
         #expect(form.screen.contains("stored: 0 logs; its logs, waypoints or attributes differ"), "\(form.screen)")
     }
 

@@ -113,11 +113,15 @@ import Testing
         #expect(form.status.contains("caches.sqlite was copied over: nothing written. F5 reopens"))
     }
 
+    /// `count` caches of 3,000 characters of details each: about a page apiece.
+    private static func long(_ count: Int) -> [GeoCache] {
+        (1...count).map { GeoCache(title: "Long \($0)", details: String(repeating: "d", count: 3000),
+                                   creator: "c", reward: "r") }
+    }
+
     @Test func aSmallerStoreCopiedOverWhileTextIsTypedIsSaidCopiedOverNotDamaged() throws {
         // A store of more pages than the one copied in: the session's pages point past its end.
-        let long = (1...13).map { GeoCache(title: "Long \($0)", details: String(repeating: "d", count: 3000),
-                                           creator: "c", reward: "r") }
-        let form = try FormHarness(caches: long, opening: true)
+        let form = try FormHarness(caches: Self.long(13), opening: true)
         try form.finishOpening()
         form.type("typed")
         form.idle()
@@ -131,9 +135,7 @@ import Testing
     @Test func aStoreCutShortWhileOpenIsShownDamagedAndReadOnlyAndRefusesAnAdd() throws {
         // More pages than a connection keeps (128 KiB), all in the file (a copy put in
         // place, checked after it opened): the last cache is read from the file.
-        let long = (1...200).map { GeoCache(title: "Long \($0)", details: String(repeating: "d", count: 3000),
-                                           creator: "c", reward: "r") }
-        let form = try FormHarness(caches: long, opening: true)
+        let form = try FormHarness(caches: Self.long(200), opening: true)
         try form.finishOpening()
         if let descriptor = form.model.integrityDescriptor {
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
