@@ -159,6 +159,45 @@ import Testing
         #expect(sqlState(club, as: club.bo, insert, [.text("GCX3"), .text(club.bo), .text(club.bo)]) == nil)
     }
 
+    /// A row of `table` whose `id` is the one the table's identity gives next, chosen by hand.
+    private static let squats = [
+        "geocache": "INSERT INTO geocache (id, title, details, creator, reward, search_text, code) OVERRIDING SYSTEM VALUE "
+            + "SELECT coalesce(max(id), 0) + 1, 't', 'd', 'c', 'r', 's', 'GCX1' FROM geocache",
+        "geocache_visit": "INSERT INTO geocache_visit (id, identity, code, time, type, text) OVERRIDING SYSTEM VALUE "
+            + "SELECT coalesce(max(id), 0) + 1, 'x', 'GCX1', '2026-11-28T10:32:00Z', 'Found it', '' FROM geocache_visit",
+        "geocache_form_draft": "INSERT INTO geocache_form_draft (id, content) OVERRIDING SYSTEM VALUE "
+            + "SELECT coalesce(max(id), 0) + 1, '{}'::jsonb FROM geocache_form_draft",
+    ]
+
+    @Test("from SQL, a member cannot choose a row's id, so another member's next write never collides with it",
+          arguments: ["geocache", "geocache_visit", "geocache_form_draft"])
+    func sqlRowIdsAreTheServers(table: String) throws {
+        let club = try ClubFixture.make()
+        #expect(sqlState(club, as: club.bo, try #require(Self.squats[table])) == "42501")
+        let ana = try store(club, as: club.ana)
+        switch table {
+        case "geocache":
+            _ = try add(Samples.oak, in: club, as: club.ana)
+        case "geocache_visit":
+            _ = try ana.recordVisits([Visit(code: "GC1ABCD", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")],
+                                     as: WriteID())
+        default:
+            _ = try ana.keepDraft(FormDraft(fields: [.title: "Oak"]), in: nil, holding: false)
+        }
+        #expect(try club.sql(as: club.ana, "SELECT count(*) FROM \(table)").rows.first?.int(0) == 1)
+    }
+
+    @Test("a club set up before schema version 9 keeps ids the server's from the admin's next session on")
+    func anOlderClubGetsTheIdRuleFromItsAdmin() throws {
+        let club = try ClubFixture.make()
+        let tables = PostgresStore.memberIdentityTables.joined(separator: ", ")
+        try club.sql(as: club.admin, "GRANT INSERT, UPDATE ON \(tables) TO \(PostgresStore.quotedIdentifier(club.roles.member))")
+        try club.sql(as: club.admin, "DELETE FROM geocache_schema WHERE version = 9")
+        _ = try store(club, as: club.admin).count()
+        #expect(try club.sql(as: club.admin, "SELECT max(version) FROM geocache_schema").rows.first?.string(0) == "9")
+        #expect(sqlState(club, as: club.bo, try #require(Self.squats["geocache"])) == "42501")
+    }
+
     @Test("from SQL, a member cannot write the count the server keeps")
     func sqlWritesOfTheCountAreRefused() throws {
         let club = try ClubFixture.make()

@@ -157,6 +157,35 @@ extension PostgresStore {
     ]
     /// The tables a member only reads: bookkeeping the server's functions keep.
     static let memberReadTables = ["geocache_count", "geocache_schema", "geocache_unconverted", "geocache_club"]
+    /// The tables members write whose rows the server numbers (an identity `id`).
+    static let memberIdentityTables = ["geocache", "geocache_visit", "geocache_form_draft"]
+
+    /// Gives the club's members `INSERT` and `UPDATE` on every column of
+    /// ``memberIdentityTables`` but the identity (and the generated ones) in place of the
+    /// whole table's, once the member role is named: `OVERRIDING SYSTEM VALUE` then
+    /// needs the id column, so no member can take the id the identity gives next and
+    /// make every other member's next add, visit or draft collide with it. Run by the
+    /// set-up and by schema version 9; changes nothing before the rules are set up.
+    static let memberColumnGrants = """
+        DO $$
+        DECLARE
+            members name := (SELECT c.member_role FROM geocache_club c);
+            tab text;
+            columns text;
+        BEGIN
+            IF members IS NULL THEN
+                RETURN;
+            END IF;
+            FOREACH tab IN ARRAY ARRAY['\(memberIdentityTables.joined(separator: "', '"))'] LOOP
+                SELECT string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum) INTO columns
+                FROM pg_attribute a
+                WHERE a.attrelid = format('%I.%I', current_schema(), tab)::regclass AND a.attnum > 0
+                  AND NOT a.attisdropped AND a.attidentity = '' AND a.attgenerated = '';
+                EXECUTE format('REVOKE INSERT, UPDATE ON %I FROM %I', tab, members);
+                EXECUTE format('GRANT INSERT (%s), UPDATE (%s) ON %I TO %I', columns, columns, tab, members);
+            END LOOP;
+        END $$
+        """
 
     /// Sets up the club's rules (`geocache-tui club init`): the schema made current,
     /// the group roles made (``ClubRoles``), the club's tables taken over by this role
@@ -250,6 +279,7 @@ extension PostgresStore {
         }
         try connection.query("UPDATE geocache_club SET member_role = $1, keeper_role = $2, told = array_append(told, current_user)",
                              [.text(roles.member), .text(roles.keeper)])
+        try connection.query(memberColumnGrants)
         return ClubSetUp(roles: roles, madeRoles: made, previousOwner: previousOwner, owner: role,
                          clubCaches: facts.int(5) ?? 0)
     }

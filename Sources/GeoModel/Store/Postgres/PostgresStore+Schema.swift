@@ -5,7 +5,8 @@
 extension PostgresStore {
     /// The migrations, oldest first, each a list of statements (libpq's extended
     /// protocol runs one at a time); the version is the index plus one. Never edit a
-    /// migration that has shipped: add the next one.
+    /// migration that has shipped: add the next one. One that adds a column to a table
+    /// in ``memberIdentityTables`` ends with ``memberColumnGrants``.
     static let migrations: [[String]] = [
         [
             """
@@ -175,6 +176,9 @@ extension PostgresStore {
             """,
             "CREATE INDEX geocache_visit_by_code ON geocache_visit (member, code)",
         ],
+        // Version 9: a member writes every column of a cache, a visit or a draft but
+        // its id, which the server alone gives (PostgresStore+ClubRules.swift).
+        [memberColumnGrants],
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
