@@ -305,6 +305,25 @@ import Testing
         #expect(again.previousOwner == nil)
     }
 
+    @Test("club init by a role that may make the tables but not roles is refused before anything is made")
+    func aClubInitThatWouldBeRefusedMakesNoTables() throws {
+        let server = try PostgresTestServer.shared()
+        let unique = UUID().uuidString.prefix(8).lowercased()
+        let (owner, database) = ("owner_\(unique)", "no_roles_\(unique)")
+        try server.superuser("CREATE ROLE \(owner) LOGIN")
+        try server.superuser("CREATE DATABASE \(database) OWNER \(owner)")
+        let refused = try #require(throws: StoreError.self) {
+            try PostgresStore(url: server.uri(database: database, user: owner), purpose: .command).setUpClub()
+        }
+        guard case .notPermitted = refused else {
+            Issue.record("club init by a role that may not create roles gave \(refused)")
+            return
+        }
+        #expect(refused.description.contains("\(owner) may not create roles"))
+        #expect(try server.superuser("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'geocache%'",
+                                     database: database).rows.first?.string(0) == "0")
+    }
+
     @Test("the first connection of a role that may create roles sets the rules up and says so once")
     func theFirstConnectionOfAnAdminSetsUp() throws {
         let server = try PostgresTestServer.shared()

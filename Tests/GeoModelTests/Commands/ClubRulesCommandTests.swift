@@ -108,6 +108,19 @@ import Testing
         #expect(!result.error.contains(ClubFixture.password(for: club.ana)))
     }
 
+    @Test func clubInitByTheOwnerOfAnEmptyDatabaseWhoMayNotCreateRolesExitsNoPermissionAndMakesNoTable() throws {
+        let server = try PostgresTestServer.shared()
+        let unique = UUID().uuidString.prefix(8).lowercased()
+        let (owner, database) = ("owner_\(unique)", "no_roles_\(unique)")
+        try server.superuser("CREATE ROLE \(owner) LOGIN")
+        try server.superuser("CREATE DATABASE \(database) OWNER \(owner)")
+        let result = try GeocacheTUIBinary.run(["club", "init", "--store", server.uri(database: database, user: owner)])
+        #expect(result.status == 77)
+        #expect(result.error.contains("\(owner) may not create roles; nothing was stored"), "stderr was: \(result.error)")
+        #expect(try server.superuser("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'geocache%'",
+                                     database: database).rows.first?.string(0) == "0")
+    }
+
     @Test func clubInitRunAgainChangesNothingAndSaysHowToMakeMembers() throws {
         let club = try ClubFixture.make(awkwardNames: true)
         let result = try run(club, as: club.admin, ["club", "init"])

@@ -194,7 +194,8 @@ extension PostgresStore {
     /// Throws ``StoreError/notPermitted(server:reason:)`` for a role that may not create
     /// roles, changing nothing.
     public func setUpClub() throws -> ClubSetUp {
-        try run { connection in
+        if !schemaChecked { try refuseUnlessMayCreateRoles() }
+        return try run { connection in
             guard let standing else { throw StoreError.serverError(server: name, message: "the club's standing was not read") }
             guard standing.mayCreateRoles else {
                 throw StoreError.notPermitted(server: name, reason: "\(standing.role) may not create roles")
@@ -210,6 +211,17 @@ extension PostgresStore {
             self.standing = try Self.readStanding(on: connection)
             return setUp
         }
+    }
+
+    /// Refuses the set-up before the first exchange, which would make the tables of an
+    /// empty database (or migrate an older store), when the role may not create roles:
+    /// ``setUpClub()`` would refuse it after that, and it would have changed the database.
+    private func refuseUnlessMayCreateRoles() throws {
+        let row = try run(keepingReadAhead: true) { connection in
+            try connection.query("SELECT current_user, rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user")
+        }.rows.first
+        guard let role = row?.string(0), row?.bool(1) != true else { return }
+        throw StoreError.notPermitted(server: name, reason: "\(role) may not create roles")
     }
 
     /// Sets the club's rules up when the session's role may and they are not
