@@ -273,6 +273,8 @@ import Testing
         let read = try #require(try kim.readStore().cache(anas.id))
         #expect(throws: ChangeRefusal.notAMember("nobody at all")) { try kim.handOver(read, to: .member("nobody at all")) }
         #expect(throws: ChangeRefusal.notAMember(club.admin)) { try kim.handOver(read, to: .member(club.admin)) }
+        // A superuser is in every role, but no member: the rules do not bind it.
+        #expect(throws: ChangeRefusal.notAMember("geo")) { try kim.handOver(read, to: .member("geo")) }
     }
 
     @Test("a change of a cache handed over meanwhile is refused by the server and said as refused")
