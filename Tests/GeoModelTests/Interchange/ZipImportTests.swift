@@ -160,6 +160,13 @@ struct ZipImportTests {
                 + "(a pocket query's zip holds NNN.gpx and NNN-wpts.gpx)")
     }
 
+    @Test func anEmptyZipIsRefusedAsHoldingNoGPXFileNotAsDamaged() throws {
+        let emptyArchive: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
+        let error = Interchange.importError(.bytes(emptyArchive, name: "pq.zip"))
+        #expect(error?.description == "pq.zip: refused: the archive holds no GPX file "
+                + "(a pocket query's zip holds NNN.gpx and NNN-wpts.gpx)")
+    }
+
     @Test func aZipInsideTheZipIsRefused() throws {
         let inner = try withZip(Self.pocketQuery) { try Array(Data(contentsOf: $0)) }
         let error = try refusal([Entry("inner.gpx", bytes: inner)])

@@ -16,6 +16,17 @@ final class ArchiveBytes: @unchecked Sendable {
     /// How many bytes the archive has.
     let count: Int
 
+    /// Whether the bytes are an archive of no entries: only the end record (signature
+    /// `PK\u{5}\u{6}`, no entry on any disk, no central directory) and its comment.
+    /// libarchive does not recognise one as a zip at all.
+    var isEmptyArchive: Bool {
+        guard count >= 22 else { return false }
+        let byte = { (offset: Int) in Int(self.pointer[offset]) }
+        let signature = byte(0) == 0x50 && byte(1) == 0x4B && byte(2) == 0x05 && byte(3) == 0x06
+        let noEntries = (8..<16).allSatisfy { byte($0) == 0 }
+        return signature && noEntries && count == 22 + (byte(20) | byte(21) << 8)
+    }
+
     deinit { pointer.deallocate() }
 }
 
@@ -80,6 +91,7 @@ enum ZipArchive {
     /// as `interruption` is interrupted (unpacking 2 GiB takes seconds).
     static func inspect(_ bytes: ArchiveBytes, name: String, limits: ArchiveLimits = .standard,
                         interruption: ImportInterruption? = nil) throws(ImportError) -> [ZipEntry] {
+        if bytes.isEmptyArchive { return [] }
         let lib = try library(archive: name)
         let handle = try open(bytes, name: name, lib)
         defer { _ = lib.readFree(handle) }
