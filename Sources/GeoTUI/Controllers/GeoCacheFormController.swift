@@ -266,7 +266,9 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.checkForExternalChanges()
         } catch {
-            noteStoreProblem(error, prefix: FormText.storeError)
+            // A server still away was said when it went; a later note (a change kept here) stays.
+            let stillAway = wasUnreachable && (error as? StoreError)?.meansTheServerIsAway == true
+            if !stillAway { noteStoreProblem(error, prefix: FormText.storeError) }
             return .proceed
         }
         if wasUnreachable, !model.isServerUnreachable, statusBar.note == noteBefore {

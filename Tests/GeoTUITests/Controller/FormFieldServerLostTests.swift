@@ -47,6 +47,14 @@ import Testing
         #expect(try PostgresStore(url: url).loadCaches().map(\.details) == ["In the hollow", "Under the arch"])
     }
 
+    @Test func theNoteThatAChangeWasKeptStaysWhileTheServerIsStillAway() throws {
+        let (server, _, form) = try Self.formWithServerAway(showing: "Bridge")
+        defer { server.destroy() }
+        form.press(.function(8), .character("y"))
+        for _ in 0..<3 { form.idle() }
+        #expect(form.status.contains("Kept on this machine: 1 change waiting for the club store"), "\(form.status)")
+    }
+
     @Test func aDeleteWhileTheServerIsAwayIsKeptThenDelivered() throws {
         let (server, url, form) = try Self.formWithServerAway(showing: "Bridge")
         defer { server.destroy() }
