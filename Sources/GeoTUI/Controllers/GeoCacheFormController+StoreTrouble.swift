@@ -37,6 +37,7 @@ extension GeoCacheFormController {
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
             setNote(model.isClubStore ? FormText.serverAwayKeeping : FormText.serverAway)
+            saidServerAway = true
             return
         }
         if case StoreError.locked(_, let holder)? = error as? StoreError {

@@ -75,9 +75,10 @@ public final class GeoCacheFormController: ScreenController {
         didSet { if mode.kind != oldValue.kind { modeDidChange() } }
     }
 
-    /// Set when the store's file was deleted or replaced while the form was open:
-    /// nothing is written until `F5` reopens it.
+    /// Set when the store's file was deleted or replaced while the form was open: nothing is written until `F5` reopens it.
     var lostStore: StoreError?
+    /// True once the status line said that the club store's server is away, until it answers again.
+    var saidServerAway = false
 
     private var observation: ObservationToken?
     private var positionObservation: ObservationToken?
@@ -104,8 +105,7 @@ public final class GeoCacheFormController: ScreenController {
     /// Problems met while finishing (the draft could not be kept), for the caller to report
     /// once the terminal is restored.
     public internal(set) var finishProblems: [String] = []
-    /// Why the store could not be opened, when the form quit for it: reported once the
-    /// terminal is restored.
+    /// Why the store could not be opened, when the form quit for it: reported once the terminal is restored.
     public internal(set) var openingFailure: (any Error)?
     /// Keys, pastes and clicks that came while the store was being opened, handled once
     /// it is open (``takeOverOpenedStore()``).
@@ -266,11 +266,12 @@ public final class GeoCacheFormController: ScreenController {
         do {
             try model.checkForExternalChanges()
         } catch {
-            // A server still away was said when it went; a later note (a change kept here) stays.
-            let stillAway = wasUnreachable && (error as? StoreError)?.meansTheServerIsAway == true
-            if !stillAway { noteStoreProblem(error, prefix: FormText.storeError) }
+            // A server away is said once; a later note (a change kept here) stays while it is.
+            let saidAlready = saidServerAway && (error as? StoreError)?.meansTheServerIsAway == true
+            if !saidAlready { noteStoreProblem(error, prefix: FormText.storeError) }
             return .proceed
         }
+        if !model.isServerUnreachable { saidServerAway = false }
         if wasUnreachable, !model.isServerUnreachable, statusBar.note == noteBefore {
             // (A delivery said more already.)
             setNote(FormText.storeReachableAgain)
