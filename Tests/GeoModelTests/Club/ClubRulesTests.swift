@@ -192,10 +192,62 @@ import Testing
         let club = try ClubFixture.make()
         let tables = PostgresStore.memberIdentityTables.joined(separator: ", ")
         try club.sql(as: club.admin, "GRANT INSERT, UPDATE ON \(tables) TO \(PostgresStore.quotedIdentifier(club.roles.member))")
-        try club.sql(as: club.admin, "DELETE FROM geocache_schema WHERE version = 9")
+        try club.sql(as: club.admin, "DELETE FROM geocache_schema WHERE version >= 9")
         _ = try store(club, as: club.admin).count()
-        #expect(try club.sql(as: club.admin, "SELECT max(version) FROM geocache_schema").rows.first?.string(0) == "9")
+        #expect(try club.sql(as: club.admin, "SELECT max(version) FROM geocache_schema").rows.first?.string(0)
+                == String(PostgresStore.migrations.count))
         #expect(sqlState(club, as: club.bo, try #require(Self.squats["geocache"])) == "42501")
+    }
+
+    /// Runs `statements` in order as `role` on one connection; the SQLSTATE of the first
+    /// that fails, else nil.
+    private func sqlStateInOneSession(_ club: ClubFixture, as role: String, _ statements: [String]) throws -> String? {
+        let connection = try PostgresConnection(club.url(as: role))
+        defer { connection.close() }
+        do {
+            for statement in statements { try connection.query(statement) }
+            return nil
+        } catch let error as PostgresError {
+            return error.sqlState ?? "no state"
+        }
+    }
+
+    @Test("from SQL, a member acting as the club's member role (SET ROLE) cannot store a cache as that role's")
+    func sqlAddsAsTheMemberGroupRoleAreRefused() throws {
+        let club = try ClubFixture.make()
+        let state = try sqlStateInOneSession(club, as: club.ana, [
+            "SET ROLE \(PostgresStore.quotedIdentifier(club.roles.member))",
+            "INSERT INTO geocache (title, details, creator, reward, search_text, code) VALUES ('t', 'd', 'c', 'r', 's', 'GCROLE1')",
+        ])
+        #expect(state == "42501")
+        #expect(try store(club, as: club.kim).count() == 0)
+    }
+
+    @Test("from SQL, a change made under SET ROLE is recorded as made by the role that logged in")
+    func sqlChangesUnderSetRoleNameWhoLoggedIn() throws {
+        let club = try ClubFixture.make()
+        _ = try importing([coded(Samples.oak, "GCCLUB9")], in: club, as: club.kim)
+        let state = try sqlStateInOneSession(club, as: club.ana, [
+            "SET ROLE \(PostgresStore.quotedIdentifier(club.roles.member))",
+            "BEGIN",
+            "SET LOCAL geocache.import = on",
+            "UPDATE geocache SET title = 'Renamed' WHERE code = 'GCCLUB9'",
+            "COMMIT",
+        ])
+        #expect(state == nil)
+        let changed = try #require(try store(club, as: club.bo).cache(withCode: "GCCLUB9"))
+        #expect(changed.cache.title == "Renamed")
+        #expect(changed.club?.changedBy == club.ana)
+    }
+
+    @Test("club init takes CREATE on the club's schema from PUBLIC, so no member can plant a function the program calls")
+    func clubInitTakesCreateOnTheSchemaFromPublic() throws {
+        let club = try ClubFixture.make()
+        // PostgreSQL 14's default, and that of a database restored from one of its dumps.
+        try club.server.superuser("GRANT CREATE ON SCHEMA public TO PUBLIC", database: club.database)
+        _ = try store(club, as: club.admin).setUpClub()
+        let may = try club.sql(as: club.ana, "SELECT has_schema_privilege(current_schema(), 'CREATE')")
+        #expect(may.rows.first?.bool(0) == false)
     }
 
     @Test("from SQL, a member cannot write the count the server keeps")
@@ -275,6 +327,8 @@ import Testing
         #expect(throws: ChangeRefusal.notAMember(club.admin)) { try kim.handOver(read, to: .member(club.admin)) }
         // A superuser is in every role, but no member: the rules do not bind it.
         #expect(throws: ChangeRefusal.notAMember("geo")) { try kim.handOver(read, to: .member("geo")) }
+        // The group roles hold no cache: every member could change it.
+        #expect(throws: ChangeRefusal.notAMember(club.roles.member)) { try kim.handOver(read, to: .member(club.roles.member)) }
     }
 
     @Test("a change of a cache handed over meanwhile is refused by the server and said as refused")

@@ -111,6 +111,71 @@ extension PostgresStore {
         """,
     ]
 
+    /// Schema version 10: the rules hold for a member acting as another role with `SET
+    /// ROLE` (a member may act as the club's member role, whose name every member
+    /// shares). A cache is a member's own only while they act as themselves
+    /// (`current_user = session_user`), and `changed_by` names the role that logged in,
+    /// so no change is recorded as the group's. `PUBLIC` loses `CREATE` on the club's
+    /// schema (``schemaCreateRevoked``).
+    static let actingRoleMigration: [String] = [
+        "ALTER TABLE geocache ALTER COLUMN changed_by SET DEFAULT session_user",
+        """
+        CREATE OR REPLACE FUNCTION geocache_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'UPDATE' THEN
+                NEW.changed_by := session_user;
+                NEW.changed_at := now();
+            END IF;
+            IF geocache_keeps() THEN
+                RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+            END IF;
+            IF TG_OP = 'UPDATE' AND NEW.owner IS DISTINCT FROM OLD.owner THEN
+                RAISE EXCEPTION 'only a keeper can hand cache % to another member or to the club', OLD.code
+                    USING ERRCODE = '42501';
+            END IF;
+            IF OLD.owner = current_user AND current_user = session_user THEN
+                RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+            END IF;
+            IF TG_OP = 'UPDATE' AND OLD.owner IS NULL AND current_setting('geocache.import', true) = 'on' THEN
+                RETURN NEW;
+            END IF;
+            IF OLD.owner IS NULL THEN
+                RAISE EXCEPTION 'only a keeper can change cache %: it is the club''s', OLD.code USING ERRCODE = '42501';
+            END IF;
+            RAISE EXCEPTION 'only % or a keeper can change cache %', OLD.owner, OLD.code USING ERRCODE = '42501';
+        END $$
+        """,
+        """
+        DO $$
+        BEGIN
+            EXECUTE format('ALTER FUNCTION geocache_guard() SET search_path = %I, pg_temp', current_schema());
+        END $$
+        """,
+        "DROP POLICY geocache_add ON geocache",
+        """
+        CREATE POLICY geocache_add ON geocache FOR INSERT
+            WITH CHECK ((owner IS NULL OR (owner = current_user AND current_user = session_user) OR geocache_keeps())
+                        AND changed_by = session_user AND changed_at = now())
+        """,
+        "DROP POLICY geocache_change ON geocache",
+        """
+        CREATE POLICY geocache_change ON geocache FOR UPDATE USING (true)
+            WITH CHECK (owner IS NULL OR (owner = current_user AND current_user = session_user) OR geocache_keeps())
+        """,
+        schemaCreateRevoked,
+    ]
+
+    /// Takes `CREATE` on the club's schema from `PUBLIC` (PostgreSQL 14's default, and a
+    /// dump's of it): a member who may create there can plant a function that a
+    /// keeper's or the admin's session calls in place of the system's. Only the schema's
+    /// owner may; for another role the server warns and nothing changes.
+    static let schemaCreateRevoked = """
+        DO $$
+        BEGIN
+            EXECUTE format('REVOKE CREATE ON SCHEMA %I FROM PUBLIC', current_schema());
+        END $$
+        """
+
     /// What a session reads of its standing in the club, in a segment of its own after
     /// the schema check (it fails, harmlessly, on an older schema): see ``ClubStanding``.
     static let standingRead = PostgresStatement("""
@@ -205,7 +270,7 @@ extension PostgresStore {
                 return done
             }
             let setUp = try connection.transaction(timeout: Self.bulkStatementTimeout) {
-                try connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", timeout: Self.bulkStatementTimeout)
+                try connection.query(Self.takingLock(Self.migrationLock), timeout: Self.bulkStatementTimeout)
                 return try Self.setUpClubRules(on: connection, server: name, tookOverFrom: tablesTakenFrom)
             }
             self.standing = try Self.readStanding(on: connection)
@@ -232,7 +297,7 @@ extension PostgresStore {
         guard standing?.setUpDue == true else { return }
         do {
             clubSetUpJustNow = try connection.transaction(timeout: Self.bulkStatementTimeout) {
-                try connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", timeout: Self.bulkStatementTimeout)
+                try connection.query(Self.takingLock(Self.migrationLock), timeout: Self.bulkStatementTimeout)
                 return try Self.setUpClubRules(on: connection, server: name, tookOverFrom: tablesTakenFrom)
             }
         } catch let error as PostgresError where error.kind == .queryFailed {
@@ -283,6 +348,7 @@ extension PostgresStore {
         let written = memberWrittenTables.joined(separator: ", "), read = memberReadTables.joined(separator: ", ")
         for statement in [
             "REVOKE ALL ON \(written), \(read) FROM PUBLIC",
+            schemaCreateRevoked,
             "GRANT USAGE ON SCHEMA \(quotedIdentifier(schema)) TO \(member)",
             "GRANT SELECT, INSERT, UPDATE, DELETE ON \(written) TO \(member)",
             "GRANT SELECT ON \(read) TO \(member)",
@@ -311,7 +377,7 @@ extension PostgresStore {
         guard let facts, let owner = facts.string(0), facts.bool(2) == true, facts.bool(1) != true,
               facts.bool(3) != true else { return nil }
         try connection.transaction(timeout: bulkStatementTimeout) {
-            try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", timeout: bulkStatementTimeout)
+            try connection.query(takingLock(migrationLock), timeout: bulkStatementTimeout)
             try connection.query("GRANT \(quotedIdentifier(owner)) TO CURRENT_USER")
             try connection.query(takingOver)
         }

@@ -36,7 +36,7 @@ extension PostgresStore {
     private func openingStatements(of write: WriteID, kind: WriteKind, appending: Bool,
                                    lockTimeout: TimeInterval) -> [PostgresStatement] {
         var statements = [lockTimeoutStatement(lockTimeout)]
-        if appending { statements.append(PostgresStatement("SELECT pg_advisory_xact_lock(\(Self.appendLock))")) }
+        if appending { statements.append(PostgresStatement(Self.takingLock(Self.appendLock))) }
         statements.append(PostgresStatement("INSERT INTO geocache_write (write_id, kind) VALUES ($1::uuid, $2)",
                                             [write.value, .text(kind.rawValue)]))
         return statements

@@ -179,6 +179,9 @@ extension PostgresStore {
         // Version 9: a member writes every column of a cache, a visit or a draft but
         // its id, which the server alone gives (PostgresStore+ClubRules.swift).
         [memberColumnGrants],
+        // Version 10: the rules hold under SET ROLE, and PUBLIC may not create in the
+        // club's schema (PostgresStore+ClubRules.swift).
+        actingRoleMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
@@ -215,6 +218,13 @@ extension PostgresStore {
     /// at once. Not the append lock: opening must not wait for an import to finish.
     static let migrationLock = 0x6765_6F6D
 
+    /// The statement that takes the advisory lock `key` for the transaction: the
+    /// system's function by its schema, with the argument's exact type, so that no
+    /// function of a closer match in a schema on the search path stands in for it.
+    static func takingLock(_ key: Int) -> String {
+        "SELECT pg_catalog.pg_advisory_xact_lock(\(key)::bigint)"
+    }
+
     /// Sets up an empty database, migrates an older store, and refuses a database of
     /// another application or of a newer geocache-tui, changing nothing there. A
     /// current store is only read. `knownVersion` is the version an exchange read
@@ -249,7 +259,7 @@ extension PostgresStore {
     /// Runs the migrations the store lacks, in one transaction under the migration lock.
     private static func migrate(on connection: PostgresConnection) throws {
         try connection.transaction(timeout: bulkStatementTimeout) {
-            try connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", timeout: bulkStatementTimeout)
+            try connection.query(takingLock(migrationLock), timeout: bulkStatementTimeout)
             // Another session may have migrated while this one waited for the lock.
             let version = try schemaVersion(on: connection)
             for (index, migration) in migrations.enumerated() where index >= version {
