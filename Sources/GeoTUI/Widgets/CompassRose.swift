@@ -52,12 +52,19 @@ public final class CompassRose: Widget {
         return (frame.x + (frame.width - 1) / 2, frame.y + (frame.height - 1) / 2, across, down)
     }
 
-    /// The cell at `fraction` of the radius from the centre, at `angle`.
+    /// The cell at `fraction` of the radius from the centre, at `angle`. The offsets are
+    /// worked out for the angle folded into the first quadrant and then mirrored, so
+    /// that the ring is symmetric whichever way `sin` and `cos` round (sin 30° and
+    /// sin 150° differ in their last bit, and a half rounds away from zero).
     private func cell(at angle: Double, fraction: Double) -> Point {
         let (x, y, across, down) = geometry
-        let radians = angle * .pi / 180
-        return Point(x: x + Int((across * fraction * sin(radians)).rounded()),
-                     y: y - Int((down * fraction * cos(radians)).rounded()))
+        var turned = angle.truncatingRemainder(dividingBy: 360)
+        if turned < 0 { turned += 360 }
+        let right = turned <= 180, up = turned <= 90 || turned >= 270
+        let folded = right ? (up ? turned : 180 - turned) : (up ? 360 - turned : turned - 180)
+        let radians = folded * .pi / 180
+        let dx = Int((across * fraction * sin(radians)).rounded()), dy = Int((down * fraction * cos(radians)).rounded())
+        return Point(x: x + (right ? dx : -dx), y: y - (up ? dy : -dy))
     }
 
     public func draw(into canvas: inout Canvas) {

@@ -48,6 +48,16 @@ import Testing
         #expect(text.split(separator: "\n")[4] == "S       +       N")
     }
 
+    @Test("the ring is the same mirrored left to right and top to bottom, at every size", arguments: [7, 9, 11])
+    func ringIsSymmetric(height: Int) {
+        let width = height * 2 + 1
+        let rows = render(CompassRose(frame: Rect(x: 0, y: 0, width: width, height: height), pointer: nil, marks: []),
+                          width: width, height: height).text.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(height).map { String($0).padding(toLength: width, withPad: " ", startingAt: 0) }
+        #expect(rows.map { String($0.reversed()) } == rows)
+        #expect(Array(rows.reversed()) == rows)
+    }
+
     @Test("a frame too small for a ring draws nothing")
     func tooSmall() {
         #expect(render(CompassRose(frame: Rect(x: 0, y: 0, width: 2, height: 2), pointer: 0), width: 4, height: 4)
