@@ -43,10 +43,16 @@ extension GeoCacheFormController {
         }
         compass.pointer = pointer
         compass.marks = CompassRose.cardinalMarks(north: north)
-        navigationText.text = FormText.navigationLines(to: target.place, status: status, now: Date(),
-                                                       placeNumber: target.index + 1, placeCount: target.places.count)
-            .joined(separator: "\n")
         dirty.insert(.pane)
+    }
+
+    /// The text of the view for `width` columns: with `guidanceFirst` (no rose) the
+    /// distance and bearing before where it leads.
+    private func navigationTextNow(width: Int, guidanceFirst: Bool) -> String {
+        guard case .navigating(let target) = mode.base else { return "" }
+        return FormText.navigationLines(to: target.place, status: position.status, now: Date(),
+                                        placeNumber: target.index + 1, placeCount: target.places.count,
+                                        width: width, guidanceFirst: guidanceFirst).joined(separator: "\n")
     }
 
     /// The columns the text beside the rose is given where the terminal allows: a
@@ -64,6 +70,7 @@ extension GeoCacheFormController {
         let inside = Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 2))
         guard inside.height >= 7 else {
             navigationText.frame = Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height)
+            navigationText.text = navigationTextNow(width: navigationText.frame.width, guidanceFirst: true)
             navigationText.draw(into: &canvas)
             return
         }
@@ -73,6 +80,7 @@ extension GeoCacheFormController {
         compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
         navigationText.frame = Rect(x: inside.x + roseWidth + 3, y: inside.y,
                                     width: max(0, inside.width - roseWidth - 3), height: inside.height)
+        navigationText.text = navigationTextNow(width: navigationText.frame.width, guidanceFirst: false)
         compass.draw(into: &canvas)
         navigationText.draw(into: &canvas)
     }

@@ -122,6 +122,32 @@ import Testing
         #expect(!form.screen.contains("↑"))
     }
 
+    @Test("in a small terminal the distance and bearing come before a title that takes several lines")
+    func aSmallTerminalPutsTheDistanceBeforeALongTitle() throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: 40, height: 14, position: PositionSource(receiver: receiver))
+        var long = Self.cache
+        long.title = "東京タワーの下にある秘密の箱 とても長いタイトルです 東京タワー"
+        try form.model.add(long)
+        form.redraw()
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
+        #expect(form.screen.contains("Bearing   0° N"), "\(form.screen)")
+    }
+
+    @Test("a place too wide for the text beside the rose wraps between its latitude and longitude")
+    func aCoordinateWrapsBetweenItsHalves() throws {
+        let form = try FormHarness(width: 56, height: 24, position: .none)
+        try form.model.add(Self.cache)
+        form.redraw()
+        form.press(.alt("g"))
+        let lines = form.screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("At        N 47° 22.000′") && !$0.contains("E 008°") }, "\(form.screen)")
+        #expect(lines.contains { $0.contains("          E 008° 32.000′") }, "\(form.screen)")
+    }
+
     @Test("at 44 columns the text beside a smaller rose wraps at whole words: no coordinate or reason is cut")
     func aNarrowTerminalWrapsTheText() throws {
         let form = try FormHarness(width: 44, height: 22, position: .none)
