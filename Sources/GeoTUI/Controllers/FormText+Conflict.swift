@@ -38,11 +38,17 @@ extension FormText {
     private static func versions(base: GeoCache, theirs: GeoCache, yours: GeoCache?) -> String {
         let width = GeoCache.Part.all.map(\.label.count).max() ?? 0
         let indent = String(repeating: " ", count: width)
+        // A value of several lines goes on under the values, not under the labels.
+        let valueIndent = "\n" + String(repeating: " ", count: width + " stored: ".count)
         func side(_ version: GeoCache, _ part: GeoCache.Part) -> String {
             if version.hasSame(part, as: base) { return "unchanged" }
             let text = value(of: part, in: version)
             // A listing whose summary reads the same differs in what it leaves out.
             return text == value(of: part, in: base) ? text + "; its logs, waypoints or attributes differ" : text
+        }
+        func value(of part: GeoCache.Part, in cache: GeoCache) -> String {
+            Self.value(of: part, in: cache).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .joined(separator: valueIndent)
         }
         return GeoCache.parts(changedBy: yours ?? base, or: theirs, from: base).map { part in
             let label = part.label.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -56,6 +56,22 @@ import Testing
         #expect(form.screen.contains("[ Save ]"))
     }
 
+    @Test func aValueOfSeveralLinesGoesOnUnderItsValueColumnInTheRefusal() throws {
+        let form = try FormHarness(caches: [GeoCache(title: "Two", details: "Line one\nLine two", creator: "c", reward: "r")])
+        form.press(.function(4), .tab, .end)
+        form.type(" mine")
+        let other = try SQLiteStore(url: form.storeURL)
+        var theirs = try cache(at: 1, of: form).cache
+        theirs.details = "Line one\nLine two theirs"
+        try other.update(try cache(at: 1, of: form), to: theirs)
+        form.idle()
+        form.press(.control("s"))
+        #expect(form.screen.contains("Details base:   Line one"), "\(form.screen)")
+        #expect(form.screen.contains("                Line two "))
+        #expect(form.screen.contains("        stored: Line one"))
+        #expect(form.screen.contains("                Line two theirs"))
+    }
+
     @Test func afterTheRefusalTheFieldsHoldMyChangesAppliedToTheOtherSessionsVersion() throws {
         let form = try editRacedByAnotherSession()
         form.press(.control("s"))
