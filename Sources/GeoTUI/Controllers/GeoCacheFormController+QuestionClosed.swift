@@ -16,4 +16,14 @@ extension GeoCacheFormController {
         questionClosed = (until: now() + Self.questionClosedGrace, reason: reason)
         setNote(FormText.questionClosed(reason: reason))
     }
+
+    /// Ends the grace once it is over; a note that a key was ignored then says again
+    /// only why the question closed, as keys are answered from now on.
+    func endQuestionGraceIfOver() {
+        guard let closed = questionClosed, now() >= closed.until else { return }
+        questionClosed = nil
+        if statusBar.note == FormText.keyDroppedAfterQuestion(closed.reason) {
+            setNote(FormText.questionClosed(reason: closed.reason))
+        }
+    }
 }

@@ -216,7 +216,7 @@ public final class GeoCacheFormController: ScreenController {
     /// What limits the form now, besides its mode (a question's grace that ran out is
     /// forgotten here).
     func conditions() -> FormConditions {
-        if let closed = questionClosed, now() >= closed.until { questionClosed = nil }
+        endQuestionGraceIfOver()
         return FormConditions(opening: model.isOpening, questionJustClosed: questionClosed?.reason,
                               waitingForLock: waits.lockRetry != nil, tooSmall: layout.isTooSmall)
     }

@@ -64,6 +64,18 @@ import Testing
         #expect(form.fieldTexts[0] == "yes")
     }
 
+    @Test("Once keys are typed again the status line no longer says a key was ignored")
+    func theIgnoredNoteGoesWhenKeysWorkAgain() throws {
+        let clock = HandClock()
+        let form = try formAskingToDeleteTwo(clock: clock)
+        try deleteTwoElsewhere(form)
+        form.press(.character("y"))
+        clock.now += GeoCacheFormController.questionClosedGrace + .milliseconds(1)
+        form.type("z")
+        #expect(!form.status.contains("Key ignored"), "\(form.status)")
+        #expect(form.status.contains("Closed. Nothing deleted: \u{201C}Two\u{201D} was deleted"))
+    }
+
     @Test("Quitting works at once after the question closed by itself")
     func quittingIsNeverDropped() throws {
         let form = try formAskingToDeleteTwo(clock: HandClock())
