@@ -56,12 +56,12 @@ extension FormText {
 
     /// A kept change whose cache was deleted on the club store meanwhile.
     static func vanishedOnClubStore(_ title: String) -> String {
-        "\(quoted(title)) was deleted on the club store meanwhile; your change stays on this machine for geocache-tui sync"
+        "\(noteQuoted(title)) was deleted on the club store meanwhile; your change stays on this machine for geocache-tui sync"
     }
 
     /// A kept change whose conflict waits for the member, who is busy with something else.
     static func conflictWaits(_ title: String) -> String {
-        "\(quoted(title)) was changed on the club store meanwhile; your change stays on this machine for geocache-tui sync"
+        "\(noteQuoted(title)) was changed on the club store meanwhile; your change stays on this machine for geocache-tui sync"
     }
 
     /// Esc on the edit of a kept change in conflict: the change is not given up.

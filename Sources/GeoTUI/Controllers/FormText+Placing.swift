@@ -28,9 +28,9 @@ extension FormText {
         "Cannot set the coordinates: \(error). \(key(.editCache)) edits the cache first."
     }
     static func deletedWhilePlacing(_ title: String) -> String {
-        "\(quoted(title)) was deleted in another session; no coordinates stored"
+        "\(noteQuoted(title)) was deleted in another session; no coordinates stored"
     }
     static func changedWhilePlacing(_ title: String) -> String {
-        "\(quoted(title)) was changed in another session; nothing stored. \(key(.placeCache)) tries again on the stored version"
+        "\(noteQuoted(title)) was changed in another session; nothing stored. \(key(.placeCache)) tries again on the stored version"
     }
 }

@@ -12,14 +12,20 @@ enum FormText {
 
     /// `“title”`, in typographic quotes; a title longer than ``quotedTitleLength``
     /// characters is cut there, ending in `…` (a note names a cache, it does not show it).
-    static func quoted(_ title: String) -> String {
-        let shown = title.prefix(quotedTitleLength + 1)
-        let cut = shown.count > quotedTitleLength ? shown.prefix(quotedTitleLength - 1) + "…" : shown
+    static func quoted(_ title: String, length: Int = quotedTitleLength) -> String {
+        let shown = title.prefix(length + 1)
+        let cut = shown.count > length ? shown.prefix(length - 1) + "…" : shown
         return "\u{201C}\(cut)\u{201D}"
     }
 
+    /// A title quoted in the status line's note (``quoted(_:length:)`` at
+    /// ``noteTitleLength``), so that what happened to it still shows at 80 columns.
+    static func noteQuoted(_ title: String) -> String { quoted(title, length: noteTitleLength) }
+
     /// The most characters of a title a sentence quotes.
     static let quotedTitleLength = 60
+    /// The most characters of a title a note quotes.
+    static let noteTitleLength = 24
 
     // MARK: - The form's parts
 
@@ -117,12 +123,12 @@ enum FormText {
 
     /// The note after an edit in progress was put back as that edit.
     static func editDraftRestored(_ title: String, othersKept: Int) -> String {
-        "Edit of \(quoted(title)) restored" + othersNote(othersKept)
+        "Edit of \(noteQuoted(title)) restored" + othersNote(othersKept)
     }
 
     /// The note after an edit was put back whose cache another session changed since.
     static func editDraftChangedSince(_ title: String, othersKept: Int) -> String {
-        "Edit of \(quoted(title)) restored (changed since)" + othersNote(othersKept)
+        "Edit of \(noteQuoted(title)) restored (changed since)" + othersNote(othersKept)
     }
 
     /// The pane's message for an edit put back whose cache was deleted since: the text is
@@ -211,7 +217,7 @@ enum FormText {
 
     /// The status line's note while a write's outcome is not known.
     static func outcomeUnknownNote(_ write: CacheList.PendingWrite) -> String {
-        "Not known yet whether \(quoted(write.title)) was \(done(write.action)); checked when the server answers"
+        "Not known yet whether \(noteQuoted(write.title)) was \(done(write.action)); checked when the server answers"
     }
 
     /// The note once a write of unknown outcome is settled.
@@ -230,14 +236,14 @@ enum FormText {
 
     // MARK: - Another session
 
-    static func deletedElsewhere(_ title: String) -> String { "\(quoted(title)) was deleted in another session" }
-    static func changedElsewhere(_ title: String) -> String { "\(quoted(title)) was changed in another session" }
+    static func deletedElsewhere(_ title: String) -> String { "\(noteQuoted(title)) was deleted in another session" }
+    static func changedElsewhere(_ title: String) -> String { "\(noteQuoted(title)) was changed in another session" }
     /// What did not happen first: a note too long for the row keeps its start.
     static func deletedElsewhereNothingDeleted(_ title: String) -> String {
-        "Nothing deleted: \(quoted(title)) was deleted in another session"
+        "Nothing deleted: \(noteQuoted(title)) was deleted in another session"
     }
     static func changedElsewhereNothingDeleted(_ title: String) -> String {
-        "Nothing deleted: \(quoted(title)) was changed in another session"
+        "Nothing deleted: \(noteQuoted(title)) was changed in another session"
     }
 
     /// A question closed without its user, and why (short: the reason names a cache).

@@ -56,6 +56,16 @@ import Testing
         #expect(form.screen.contains("[ Save ]"))
     }
 
+    @Test func aNoteNamingALongTitleStillSaysWhatHappenedAt80Columns() throws {
+        let long = "Long " + String(repeating: "word", count: 14)
+        let form = try FormHarness(caches: [GeoCache(title: long, details: "d", creator: "c", reward: "r")])
+        form.press(.function(4), .end)
+        form.type(" more")
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 1, of: form))
+        form.idle()
+        #expect(form.status.contains("was deleted in another session"), "\(form.status)")
+    }
+
     @Test func aValueOfSeveralLinesGoesOnUnderItsValueColumnInTheRefusal() throws {
         let form = try FormHarness(caches: [GeoCache(title: "Two", details: "Line one\nLine two", creator: "c", reward: "r")])
         form.press(.function(4), .tab, .end)
