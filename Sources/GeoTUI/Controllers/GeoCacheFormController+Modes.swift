@@ -18,15 +18,17 @@ extension GeoCacheFormController {
     }
 
     /// The help bar's hints in `kind`: the key table's, and where a prompt is open in
-    /// the status row, Enter (which its field leaves to the form) just before the Esc
-    /// that leaves it. `prompt` none gives the widest the kind shows, for the layout.
+    /// the status row, Enter (which its field leaves to the form) and the Esc that
+    /// leaves it right after F1, so that a narrow bar, which drops hints from its end,
+    /// keeps them. `prompt` none gives the widest the kind shows, for the layout.
     static func helpItems(in kind: FormMode.Kind, prompt: FinderPrompt.Kind? = nil,
                           leavingOut left: [FormAction] = []) -> [HelpItem] {
         var items = FormAction.keyMap.helpItems(in: kind, leavingOut: left)
         if let enter = FormText.helpBarEnter(kind, prompt: prompt) {
-            let escape = Key.escape.label
-            items.insert(HelpItem(key: Key.enter.label, description: enter),
-                         at: items.firstIndex { $0.key == escape } ?? items.endIndex)
+            var first = [HelpItem(key: Key.enter.label, description: enter)]
+            if let escape = items.firstIndex(where: { $0.key == Key.escape.label }) { first.append(items.remove(at: escape)) }
+            let help = items.firstIndex { $0.key == Key.function(1).label }
+            items.insert(contentsOf: first, at: help.map { $0 + 1 } ?? 0)
         }
         return items
     }

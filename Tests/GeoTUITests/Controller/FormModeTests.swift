@@ -19,7 +19,7 @@ import Testing
     @Test func whileSearchingTheHelpBarListsTheMatchMoves() throws {
         let form = try FormHarness(width: 200, caches: three)
         form.press(.control("f"))
-        #expect(form.help.trimmingCharacters(in: .newlines) == "^N Next  ^P Prev  ^F Find  ^Q Quit  F1 Help  M-< First  M-> Last  ^R Random  Enter Search  Esc Cancel  PgUp Scroll  ^Z Suspend  ^T Hint")
+        #expect(form.help.trimmingCharacters(in: .newlines) == "^N Next  ^P Prev  ^F Find  ^Q Quit  F1 Help  Enter Search  Esc Cancel  M-< First  M-> Last  ^R Random  PgUp Scroll  ^Z Suspend  ^T Hint")
     }
 
     @Test func whileTheDeleteQuestionIsOpenTheHelpBarListsOnlyQuitAndSuspend() throws {

@@ -14,16 +14,24 @@ import Testing
         form.help.split(separator: "\n").joined(separator: "  ")
     }
 
-    @Test func aVisitPromptListsEnterLogBeforeEscCancelAt80Columns() throws {
+    @Test func aVisitPromptListsEnterLogAndEscCancelRightAfterF1At80Columns() throws {
         let form = try FormHarness(caches: oak)
         form.press(.alt("l"))
-        #expect(hints(form).hasSuffix("Tab Type  Enter Log  Esc Cancel"), "\(form.help)")
+        #expect(hints(form).contains("F1 Help  Enter Log  Esc Cancel  "), "\(form.help)")
+        #expect(hints(form).hasSuffix("Tab Type"), "\(form.help)")
+    }
+
+    @Test func aPromptKeepsEnterAndEscWhenANarrowBarDropsHints() throws {
+        let form = try FormHarness(width: 40, height: 14, caches: oak)
+        form.press(.alt("n"))
+        #expect(hints(form).contains("Enter Keep"), "\(form.help)")
+        #expect(hints(form).contains("Esc Cancel"), "\(form.help)")
     }
 
     @Test func aNotePromptListsEnterKeepAndNoTabForAKindItHasNot() throws {
         let form = try FormHarness(caches: oak)
         form.press(.alt("n"))
-        #expect(hints(form).hasSuffix("Enter Keep  Esc Cancel"), "\(form.help)")
+        #expect(hints(form).contains("F1 Help  Enter Keep  Esc Cancel"), "\(form.help)")
         #expect(!form.help.contains("Tab"))
     }
 
