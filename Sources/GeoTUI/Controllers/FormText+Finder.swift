@@ -19,9 +19,9 @@ extension FormText {
         case .visit:
             "Enter logs it, \(key(.cancelRecording)) leaves; \(key(.nextVisitType)): another kind of visit"
         case .note:
-            "Enter keeps it (empty removes it), \(key(.cancelRecording)) leaves; your own note, never changed by an import"
+            "Enter keeps it, empty removes it, \(key(.cancelRecording)) leaves; your own note, never changed by an import"
         case .correctedPlace:
-            "Enter keeps it (none removes it), \(key(.cancelRecording)) leaves; where the cache really is"
+            "Enter keeps it, none removes it, \(key(.cancelRecording)) leaves; where the cache really is"
         }
     }
 

@@ -20,12 +20,15 @@ public final class StatusBar: Widget {
         /// at most ``StatusBar/maximumFieldWidth`` and at least one.
         case short
         /// For a sentence: the row less the prompt, the text and a quarter of the row
-        /// kept for the note; never narrower than ``short``.
+        /// kept for the note, at most ``StatusBar/maximumWideFieldWidth`` (the field
+        /// scrolls); never narrower than ``short``.
         case wide
     }
 
     /// The widest a ``FieldWidth/short`` field grows.
     public static let maximumFieldWidth = 30
+    /// The widest a ``FieldWidth/wide`` field grows: a wider row gives the rest to the note.
+    public static let maximumWideFieldWidth = 72
 
     /// Where the bar draws; only the first row is used.
     public var frame: Rect { didSet { layOut() } }
@@ -107,7 +110,8 @@ public final class StatusBar: Widget {
             let width = switch fieldWidth {
             case .short: short
             case .wide:
-                max(short, row.maxX - fieldX - Self.partGap - textLabel.preferredWidth - Self.partGap - row.width / 4)
+                max(short, min(Self.maximumWideFieldWidth,
+                               row.maxX - fieldX - Self.partGap - textLabel.preferredWidth - Self.partGap - row.width / 4))
             }
             field.frame = Rect(x: fieldX, y: row.y, width: width, height: 1)
             x = fieldX + width + Self.partGap

@@ -42,6 +42,15 @@ import Testing
                      + "             Enter logs it")
     }
 
+    @Test func aWideFieldStopsGrowingAtItsWidestSoAWideRowGivesTheRestToTheNote() {
+        let b = bar(width: 250)
+        b.text = "Cache 1 of 7"
+        b.fieldWidth = .wide
+        b.showsField = true
+        #expect(b.field.frame.width == StatusBar.maximumWideFieldWidth)
+        #expect(b.noteFrame.width > 250 / 2)
+    }
+
     @Test func aWideFieldIsNeverNarrowerThanAShortOne() {
         let b = bar(width: 50)
         b.text = "Cache 1 of 7"
