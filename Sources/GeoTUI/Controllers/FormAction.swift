@@ -54,8 +54,8 @@ extension FormAction {
     /// in, and the help bar lists, in the current mode, the first key of each enabled
     /// binding with help text, in this order, dropping hints from the end when the
     /// terminal is narrow (so the most needed come first). A binding without modes works
-    /// in every mode. While editing, a key of the other modes is refused with a note
-    /// that says how to finish the edit. Keys not listed here go to the focused widget.
+    /// in every mode. While editing (or in a status-line prompt, a search included), a key
+    /// of the other modes is refused with a note that says how to finish first. Keys not listed here go to the focused widget.
     static let keyMap: KeyMap<FormAction, FormMode.Kind> = {
         var map = KeyMap<FormAction, FormMode.Kind>(bindings)
         map.refusalNotes[.editing] = FormText.finishTheEditFirst(save: map.label(of: .saveEdit),
@@ -63,6 +63,7 @@ extension FormAction {
         map.refusalNotes[.placing] = FormText.finishPlacingFirst(cancel: map.label(of: .cancelPlacing))
         map.refusalNotes[.recording] = FormText.finishRecordingFirst(cancel: map.label(of: .cancelRecording))
         map.refusalNotes[.filtering] = FormText.finishFilteringFirst(cancel: map.label(of: .cancelFilter))
+        map.refusalNotes[.searching] = FormText.finishSearchingFirst(cancel: map.label(of: .closeSearch))
         return map
     }()
 

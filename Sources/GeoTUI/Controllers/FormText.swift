@@ -30,6 +30,8 @@ enum FormText {
     // MARK: - The form's parts
 
     static let appTitle = " geocache-tui"
+    /// A key of another mode pressed during a search; also the note when a search opens.
+    static func finishSearchingFirst(cancel: String) -> String { "Enter searches, \(cancel) leaves" }
     static let searchPrompt = "Find:"
     static let addButton = "Add"
     static let saveButton = "Save"
@@ -253,7 +255,7 @@ enum FormText {
 
     // MARK: - Searching
 
-    static var searchOpened: String { "Enter searches, \(key(.closeSearch)) leaves" }
+    static var searchOpened: String { finishSearchingFirst(cancel: key(.closeSearch)) }
     static let typeSomething = "Type something to search for"
     static var noMatchNote: String { "\(key(.closeSearch)) leaves the search" }
     static var movingThroughMatches: String {

@@ -22,6 +22,15 @@ import Testing
         #expect(form.help.trimmingCharacters(in: .newlines) == "^N Next  ^P Prev  ^F Find  ^Q Quit  F1 Help  Enter Search  Esc Cancel  M-< First  M-> Last  ^R Random  PgUp Scroll  ^Z Suspend  ^T Hint")
     }
 
+    @Test func aKeyOfAnotherModeDuringASearchSaysHowToLeaveIt() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("f"))
+        form.type("o")
+        form.press(.function(4))
+        #expect(form.status.hasSuffix("Enter searches, Esc leaves"), "\(form.status)")
+        #expect(form.controller.mode.editSession == nil)
+    }
+
     @Test func whileTheDeleteQuestionIsOpenTheHelpBarListsOnlyQuitAndSuspend() throws {
         let form = try FormHarness(width: 200, caches: three)
         form.press(.function(8))
