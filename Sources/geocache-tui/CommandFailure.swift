@@ -53,10 +53,38 @@ enum CommandFailure {
     }
 }
 
-/// Unbuffered writes to the standard streams.
+/// Unbuffered writes to the standard streams, with `write(2)`: `FileHandle.write`
+/// traps on a stream that cannot be written (closed, full, a broken pipe).
 enum StandardStreams {
-    /// Writes `text` to standard error as UTF-8.
+    /// Writes `text` to standard error as UTF-8; when standard error cannot be written
+    /// the text is lost, as there is nowhere left to say so.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = write(text, to: STDERR_FILENO)
+    }
+
+    /// Writes `text` to standard output as UTF-8; throws the refusal `cannot write
+    /// standard output: REASON` (exit status 1) when it cannot, as `list` does.
+    static func writeOutput(_ text: String) throws {
+        if let reason = write(text, to: STDOUT_FILENO) {
+            throw CommandFailure.report(message: "cannot write \(CommandText.standardOutput): \(reason)")
+        }
+    }
+
+    /// Writes all of `text` to `descriptor`; nil when it did, else why not.
+    private static func write(_ text: String, to descriptor: Int32) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
     }
 }

@@ -22,7 +22,7 @@ extension StoreOptions {
             session = try WriteSession.opening(location, creatingStore: creatingStore) {
                 guard !said else { return }
                 said = true
-                CommandOutput.standardError.write([CommandText.waitingForLock])
+                CommandOutput.error([CommandText.waitingForLock])
             }
         } catch {
             throw CommandFailure.report(error)
@@ -31,13 +31,13 @@ extension StoreOptions {
         Self.opened = session
         do {
             if let delivered = try session.deliverWaiting() {
-                CommandOutput.standardError.write(CommandText.delivery(delivered))
+                CommandOutput.error(CommandText.delivery(delivered))
                 if case .locked? = delivered.report.stoppedBy { throw ExitCode.failure }
             }
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            CommandOutput.standardError.write([CommandText.deliveryFailed(error)])
+            CommandOutput.error([CommandText.deliveryFailed(error)])
         }
         return session
     }
@@ -59,7 +59,7 @@ extension StoreOptions {
     /// first statement read it. Nothing for a store of one person's.
     static func sayClubNote() {
         guard let session = opened, let note = session.takeClubNote() else { return }
-        CommandOutput.standardError.write(CommandText.clubNote(note, store: session.location.description))
+        CommandOutput.error(CommandText.clubNote(note, store: session.location.description))
     }
 
     /// The session's store for reading: while the club store cannot be reached, its
@@ -72,7 +72,7 @@ extension StoreOptions {
                 throw CommandFailure.report(unreachable)
             }
             let store = try session.readStore()
-            CommandOutput.standardError.write([CommandText.showingCopy(refreshedAt: refreshed)])
+            CommandOutput.error([CommandText.showingCopy(refreshedAt: refreshed)])
             return store
         } catch let exit as ExitCode {
             throw exit
@@ -87,7 +87,7 @@ extension WriteSession {
     /// finds damaged and sets aside (``CommandText/setAside(_:)``); returns it.
     @discardableResult
     func saysSetAsideFiles() -> WriteSession {
-        setAsideNotice = { CommandOutput.standardError.write([CommandText.setAside($0)]) }
+        setAsideNotice = { CommandOutput.error([CommandText.setAside($0)]) }
         return self
     }
 
@@ -123,7 +123,7 @@ extension WriteSession {
         case .stored(let value):
             return value
         case .kept(_, let waiting):
-            CommandOutput.standardError.write([CommandText.kept(waiting: waiting, because: unreachable ?? .noCopy(
+            CommandOutput.error([CommandText.kept(waiting: waiting, because: unreachable ?? .noCopy(
                 server: location.description))])
             return nil
         case .lockHeld(let holder):
@@ -138,17 +138,21 @@ extension WriteSession {
 /// work, each line starting with `geocache-tui: ` (its output stays its own), or
 /// standard output for `sync`, whose report it is.
 enum CommandOutput {
-    case standardError, standardOutput
-
-    /// Writes `lines`; on standard error the first of each group is prefixed.
-    func write(_ lines: [String]) {
+    /// Writes `lines` to standard error, the first of each group prefixed.
+    static func error(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        switch self {
-        case .standardError:
-            let text = lines.map { $0.hasPrefix(" ") ? $0 : "geocache-tui: " + $0 }.joined(separator: "\n")
-            StandardStreams.writeError(text + "\n")
-        case .standardOutput:
-            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        }
+        let text = lines.map { $0.hasPrefix(" ") ? $0 : "geocache-tui: " + $0 }.joined(separator: "\n")
+        StandardStreams.writeError(text + "\n")
+    }
+
+    /// Writes `line` and a line break to standard output; throws when it cannot be written.
+    static func output(line: String) throws {
+        try StandardStreams.writeOutput(line + "\n")
+    }
+
+    /// Writes `lines` to standard output; throws when it cannot be written.
+    static func output(_ lines: [String]) throws {
+        guard !lines.isEmpty else { return }
+        try StandardStreams.writeOutput(lines.joined(separator: "\n") + "\n")
     }
 }

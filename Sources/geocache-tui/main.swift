@@ -10,7 +10,11 @@ import GeoModel
 let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
 switch QuickStart.request(arguments) {
 case .version:
-    print("geocache-tui \(GeocacheTUICommand.version)")
+    do {
+        try CommandOutput.output(line: "geocache-tui \(GeocacheTUICommand.version)")
+    } catch {
+        GeocacheTUICommand.exit(withError: error)
+    }
 case .form(let location):
     do {
         try runInteractiveApp(location: location)

@@ -36,7 +36,7 @@ extension GeocacheTUICommand {
                 } catch {
                     throw CommandFailure.report(error)
                 }
-                CommandOutput.standardOutput.write(CommandText.clubSetUp(setUp, store: session.location.description))
+                try CommandOutput.output(CommandText.clubSetUp(setUp, store: session.location.description))
             }
         }
     }

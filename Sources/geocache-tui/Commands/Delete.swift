@@ -17,7 +17,7 @@ extension GeocacheTUICommand {
             let session = try storeOptions.openSession(creatingStore: false)
             let target = try session.cache(named: target)
             try session.run { try session.delete(target) }
-            print(CommandText.deleted(target.cache))
+            try CommandOutput.output(line: CommandText.deleted(target.cache))
         }
     }
 }

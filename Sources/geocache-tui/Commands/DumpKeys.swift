@@ -11,10 +11,10 @@ extension GeocacheTUICommand {
             shouldDisplay: false
         )
 
-        func run() {
+        func run() throws {
             for section in FormKeyReference.sections {
                 for entry in section.entries {
-                    print([section.title, entry.keys, entry.description].joined(separator: "\t"))
+                    try CommandOutput.output(line: [section.title, entry.keys, entry.description].joined(separator: "\t"))
                 }
             }
         }

@@ -112,7 +112,7 @@ extension GeocacheTUICommand {
                 if format == .fieldnotes { try markExported(visits, in: session, toFile: destination.temporaryPath != nil) }
                 if summary.withoutCoordinate > 0 {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
-                    FileHandle.standardError.write(Data("geocache-tui: \(sentence)\n".utf8))
+                    StandardStreams.writeError("geocache-tui: \(sentence)\n")
                 }
             } catch let exit as ExitCode {
                 progress?.finish()

@@ -37,7 +37,10 @@ extension GeocacheTUICommand {
             let noteFiles = files.filter { $0 != "-" && FieldNotes.isFieldNotesFile($0) }
             let visits = try readFieldNotes(noteFiles)
             let cacheFiles = files.filter { !noteFiles.contains($0) }
-            guard !cacheFiles.isEmpty else { return try recordVisits(visits) }
+            guard !cacheFiles.isEmpty else {
+                if let recorded = try recordVisits(visits) { try StandardStreams.writeOutput(CommandText.visitsImported(recorded) + "\n") }
+                return
+            }
             var sources = cacheFiles.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
             // With --skip-invalid, a file of several that cannot be read is left out whole.
             var skipped: [ImportError] = []
@@ -111,8 +114,17 @@ extension GeocacheTUICommand {
             for rejection in report.rejections {
                 StandardStreams.writeError("geocache-tui: \(CommandText.skippedInvalid(rejection))\n")
             }
-            FileHandle.standardOutput.write(Data((report.description + "\n").utf8))
-            if !visits.isEmpty || !noteFiles.isEmpty { try recordVisits(visits, in: session) }
+            // Everything is stored before anything is printed: a closed pipe (SIGPIPE) or
+            // an output that cannot be written then loses no visit.
+            var recorded: VisitsRecorded?
+            do {
+                if !visits.isEmpty || !noteFiles.isEmpty { recorded = try recordVisits(visits, in: session) }
+            } catch {
+                try StandardStreams.writeOutput(report.description + "\n")
+                throw error
+            }
+            try StandardStreams.writeOutput(report.description + "\n"
+                                            + (recorded.map { CommandText.visitsImported($0) + "\n" } ?? ""))
             // A signal that came during the commit or after it: the caches are stored and
             // reported; the exit status still says the process was asked to stop.
             if let status = signals.exitStatus { throw ExitCode(status) }
@@ -141,12 +153,11 @@ extension GeocacheTUICommand {
             return visits
         }
 
-        /// Records `visits` through the session (opened for them when none is given) and
-        /// prints what that did.
-        private func recordVisits(_ visits: [Visit], in opened: WriteSession? = nil) throws {
+        /// Records `visits` through the session (opened for them when none is given); what
+        /// that did, for the caller to print (nil: nothing was recorded).
+        private func recordVisits(_ visits: [Visit], in opened: WriteSession? = nil) throws -> VisitsRecorded? {
             let session = try opened ?? storeOptions.openSession()
-            guard let recorded = try session.run({ try session.recordVisits(visits) }) else { return }
-            print(CommandText.visitsImported(recorded))
+            return try session.run({ try session.recordVisits(visits) })
         }
 
         /// The store file's path when the store is a file that does not exist yet (this

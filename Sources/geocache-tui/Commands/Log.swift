@@ -44,9 +44,9 @@ extension GeocacheTUICommand {
             let session = try storeOptions.openSession()
             guard let recorded = try session.run({ try session.recordVisits([valid]) }) else { return }
             if recorded.added == 0 {
-                print(CommandText.alreadyLogged(valid))
+                try CommandOutput.output(line: CommandText.alreadyLogged(valid))
             } else {
-                print(CommandText.logged(valid))
+                try CommandOutput.output(line: CommandText.logged(valid))
                 if !recorded.unknownCodes.isEmpty {
                     StandardStreams.writeError("geocache-tui: " + CommandText.visitToUnknownCode(valid.code) + "\n")
                 }

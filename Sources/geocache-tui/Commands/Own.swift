@@ -79,7 +79,7 @@ extension GeocacheTUICommand {
                 guard let kept = try session.run({ try session.setOwnData(own, forCode: normalized) }) else { return }
                 own = kept
             }
-            print(CommandText.ownData(own, code: normalized))
+            try CommandOutput.output(line: CommandText.ownData(own, code: normalized))
         }
     }
 }

@@ -75,7 +75,7 @@ extension GeocacheTUICommand {
             if let discard {
                 let change = try waitingChange(discard.sequence, in: here)
                 try Self.reporting { try here.discardWaiting(discard.sequence) }
-                print(change.map(CommandText.dropped, CommandText.dropped))
+                try CommandOutput.output(line: change.map(CommandText.dropped, CommandText.dropped))
                 return
             }
             if let overwrite {
@@ -101,7 +101,7 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             if let delivered {
-                CommandOutput.standardOutput.write(CommandText.delivery(delivered, countingDelivered: false))
+                try CommandOutput.output(CommandText.delivery(delivered, countingDelivered: false))
                 if case .locked? = delivered.report.stoppedBy { throw ExitCode.failure }
             }
             if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
@@ -113,7 +113,7 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             let report = delivered?.report ?? OutboxDelivery.Report()
-            print(CommandText.syncSummary(report, copied: count, area: area))
+            try CommandOutput.output(line: CommandText.syncSummary(report, copied: count, area: area))
             if (delivered?.waiting ?? 0) > 0 { throw ExitCode.failure }
         }
 
@@ -139,7 +139,7 @@ extension GeocacheTUICommand {
                                                                                  among: try waitingLabels(here)))
             }
             try Self.reporting { try here.discardWaitingFinderChange(sequence) }
-            print(CommandText.dropped(change))
+            try CommandOutput.output(line: CommandText.dropped(change))
         }
 
         /// The numbers of every change waiting, as `sync --status` writes them.

@@ -24,12 +24,12 @@ enum SyncStatus {
         // The finder's changes go after the changes to caches, in their own order.
         lines += status.finderChanges.map(CommandText.statusLine)
         lines.append(CommandText.copyLine(status.copy))
-        CommandOutput.standardOutput.write(lines)
+        try CommandOutput.output(lines)
         for change in status.changes {
-            CommandOutput.standardOutput.write(ConflictText.lines(for: change) + ConflictText.refusalLines(for: change))
+            try CommandOutput.output(ConflictText.lines(for: change) + ConflictText.refusalLines(for: change))
         }
         for change in status.unreadable {
-            CommandOutput.standardOutput.write(ConflictText.unreadableLines(for: change))
+            try CommandOutput.output(ConflictText.unreadableLines(for: change))
         }
     }
 }
