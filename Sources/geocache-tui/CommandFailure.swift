@@ -56,10 +56,31 @@ enum CommandFailure {
 /// Unbuffered writes to the standard streams, with `write(2)`: `FileHandle.write`
 /// traps on a stream that cannot be written (closed, full, a broken pipe).
 enum StandardStreams {
-    /// Writes `text` to standard error as UTF-8; when standard error cannot be written
-    /// the text is lost, as there is nowhere left to say so.
+    /// Writes `text` to standard error as UTF-8, every control character but the line
+    /// break and the tab written as `\u{XX}`: a name or a message that came from a
+    /// file (a zip entry's, libarchive's) cannot move the cursor or change colours on
+    /// the terminal. When standard error cannot be written the text is lost, as there
+    /// is nowhere left to say so.
     static func writeError(_ text: String) {
-        _ = write(text, to: STDERR_FILENO)
+        _ = write(terminalSafe(text), to: STDERR_FILENO)
+    }
+
+    /// `text` with its control characters other than `\n` and `\t` escaped.
+    static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isEscaped(scalar) {
+                safe.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                safe.append(scalar)
+            }
+        }
+        return String(safe)
+    }
+
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && scalar.properties.generalCategory == .control
     }
 
     /// Writes `text` to standard output as UTF-8; throws the refusal `cannot write

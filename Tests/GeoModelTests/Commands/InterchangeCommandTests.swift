@@ -90,6 +90,34 @@ struct InterchangeCommandTests {
         try expectRefused([path], message: "\(path):3:3: element 1: missing key \"reward\"")
     }
 
+    /// Writes `text` to a file of its own named `name`; its path.
+    private func file(_ name: String, _ text: String, in directory: TemporaryDirectory) throws -> String {
+        let url = directory.file(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func aValueFromTheFileIsRepeatedWithItsControlCharactersEscapedNeverRaw() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try file("escape.json", #"[{"title":"t","details":"d","creator":"c","reward":"r","code":"\u001b[2J\nx"}]"#,
+                            in: directory)
+        try expectRefused([path], message: #""code" "\u{1B}[2J\nx" is not a code"#)
+        let fixture = try StoreFixture.seeded()
+        #expect(!(try runImport(fixture, [path]).error.contains("\u{1B}")))
+    }
+
+    @Test func aHugeValueFromTheFileIsRepeatedCutShort() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let digits = "4" + String(repeating: "0", count: 100_000)
+        let path = try file("huge.json", #"[{"title":"t","details":"d","creator":"c","reward":"r","latitude":"#
+                            + digits + #","longitude":8}]"#, in: directory)
+        try expectRefused([path], message: "latitude 4" + String(repeating: "0", count: 39) + "… is not from -90 to 90")
+        let fixture = try StoreFixture.seeded()
+        #expect(try runImport(fixture, [path]).error.utf8.count < 1_000)
+    }
+
     @Test(arguments: StoreKind.allCases) func skipInvalidImportsTheGoodOnesAndListsTheRestOnStderr(_ kind: StoreKind) throws {
         let fixture = try StoreFixture.seeded(kind)
         let path = try Interchange.fixture("missing-key.json").path
