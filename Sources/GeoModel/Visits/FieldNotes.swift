@@ -51,15 +51,16 @@ public enum FieldNotes {
     }
 
     /// Whether `bytes` (the start of a file is enough) are field notes: the first line
-    /// with anything on it starts `CODE,YYYY-MM-DDThh:mm`, in any of the encodings
-    /// ``read(_:)`` takes.
+    /// with anything on it starts `CODE,YYYY-MM-DDThh:mmZ,` or `CODE,…,Type,` (a bad
+    /// time is then that line's problem), in any of the encodings ``read(_:)`` takes.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
         let text = decoded(bytes.count.isMultiple(of: 2) ? bytes : Array(bytes.dropLast())).text
         guard let first = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
         let parts = first.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count >= 3, looksLikeCode(String(parts[0])) else { return false }
-        return utcTime(String(parts[1])) != nil
+        // A bad time on the first line is that line's problem, said with its number.
+        return utcTime(String(parts[1])) != nil || VisitType(fieldNoteType: String(parts[2])) != nil
     }
 
     /// The visits in `bytes`, and the problems of the lines that are not visits.
@@ -68,6 +69,10 @@ public enum FieldNotes {
         var reading = Reading()
         var scanner = LineScanner(scalars: Array(text.unicodeScalars))
         while let record = scanner.next() {
+            if record.unclosedQuote {
+                reading.problems.append(Problem(line: record.line, reason: "the text's closing quote is missing"))
+                continue
+            }
             switch visit(from: record.fields) {
             case .success(let visit): reading.visits.append(visit)
             case .failure(let problem): reading.problems.append(Problem(line: record.line, reason: problem.reason))
@@ -98,6 +103,9 @@ public enum FieldNotes {
         let text = fields.count > 3 ? fields[3...].joined(separator: ",") : ""
         guard text.unicodeScalars.count <= maximumTextLength else {
             return .failure(LineProblem(reason: "the text is longer than \(maximumTextLength) characters"))
+        }
+        guard !text.unicodeScalars.contains("\u{0}") else {
+            return .failure(LineProblem(reason: "the text holds a NUL character (U+0000), which cannot be kept"))
         }
         return .success(Visit(code: code, time: time, type: type, text: text))
     }
@@ -152,7 +160,10 @@ public enum FieldNotes {
 
     /// Splits the text into records: fields split at commas, the fourth in quotes that
     /// may hold commas, doubled quotes and line ends; a line end outside quotes ends a
-    /// record. Blank lines are skipped.
+    /// record. Blank lines are skipped. A quoted text whose closing quote does not come
+    /// before the end of the file, or before a line that starts as a visit does
+    /// (`CODE,TIME,`), makes its record one whose quote is not closed, and the next
+    /// record starts on that line: a lost quote never takes the visits after it.
     struct LineScanner {
         let scalars: [Unicode.Scalar]
         var index = 0
@@ -163,12 +174,13 @@ public enum FieldNotes {
             self.scalars = scalars
         }
 
-        mutating func next() -> (line: Int, fields: [String])? {
+        mutating func next() -> (line: Int, fields: [String], unclosedQuote: Bool)? {
             while index < scalars.count, scalars[index] == "\r" || scalars[index] == "\n" { skipLineEnd() }
             guard index < scalars.count else { return nil }
             let start = line
             var fields: [String] = []
             var field = String.UnicodeScalarView()
+            var unclosed = false
             while index < scalars.count {
                 let scalar = scalars[index]
                 if scalar == "\r" || scalar == "\n" {
@@ -180,19 +192,25 @@ public enum FieldNotes {
                     field = String.UnicodeScalarView()
                     index += 1
                 } else if scalar == "\"", fields.count == 3, field.allSatisfy({ $0 == " " }) {
-                    field = quoted()
+                    guard let text = quoted() else {
+                        unclosed = true
+                        break
+                    }
+                    field = text
                 } else {
                     field.append(scalar)
                     index += 1
                 }
             }
             fields.append(String(field))
-            return (start, fields)
+            return (start, fields, unclosed)
         }
 
         /// The quoted text from its opening quote: `""` is one quote; it ends at a quote
         /// followed by a line end or the end of the file (a lone quote elsewhere is kept).
-        private mutating func quoted() -> String.UnicodeScalarView {
+        /// Nil when no such quote comes before the end of the file or a line that starts
+        /// as a visit does; the scanner is then at that line.
+        private mutating func quoted() -> String.UnicodeScalarView? {
             var text = String.UnicodeScalarView()
             index += 1
             while index < scalars.count {
@@ -212,15 +230,38 @@ public enum FieldNotes {
                     }
                     text.append(scalar)
                     index += 1
-                } else {
-                    if scalar == "\n" || (scalar == "\r" && !(index + 1 < scalars.count && scalars[index + 1] == "\n")) {
+                } else if scalar == "\r" || scalar == "\n" {
+                    let lineStart = index + (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1)
+                    if startsAVisit(at: lineStart) {
+                        index = lineStart
                         line += 1
+                        return nil
                     }
+                    text.append(contentsOf: scalars[index..<lineStart])
+                    index = lineStart
+                    line += 1
+                } else {
                     text.append(scalar)
                     index += 1
                 }
             }
-            return text
+            return nil
+        }
+
+        /// Whether the line from `start` begins as a visit's: a code, a comma, a UTC time
+        /// and a comma.
+        private func startsAVisit(at start: Int) -> Bool {
+            var commas: [Int] = []
+            var end = start
+            while end < scalars.count, commas.count < 2, end - start < 64 {
+                if scalars[end] == "\r" || scalars[end] == "\n" { return false }
+                if scalars[end] == "," { commas.append(end) }
+                end += 1
+            }
+            guard commas.count == 2 else { return false }
+            let code = String(String.UnicodeScalarView(scalars[start..<commas[0]]))
+            let time = String(String.UnicodeScalarView(scalars[(commas[0] + 1)..<commas[1]]))
+            return looksLikeCode(code) && utcTime(time) != nil
         }
 
         private mutating func skipLineEnd() {

@@ -69,6 +69,34 @@ import Testing
         #expect(reading.problems == [FieldNotes.Problem(line: 3, reason: "\"G2\" is not a cache code")])
     }
 
+    @Test("a text whose quote is not closed before the next visit's line is a problem; the next visit is read")
+    func anUnclosedQuoteDoesNotSwallowTheNextVisit() {
+        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\nGC2B3C4,2026-11-28T10:40Z,Found it,\"b\"\n".utf8))
+        #expect(reading.visits.map(\.code) == ["GC2B3C4"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing")])
+    }
+
+    @Test("a text whose closing quote never comes is a problem, not the rest of the file")
+    func aMissingClosingQuoteIsAProblem() {
+        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\",extra,more\r\n".utf8))
+        #expect(reading.visits.isEmpty)
+        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing")])
+    }
+
+    @Test("a file whose first line has a bad time is still field notes, and that line is named")
+    func aBadTimeOnTheFirstLineIsThatLinesProblem() {
+        let bytes = utf16LE("GC1A2B3,2026-13-01T10:00Z,Found it,\"a\"\r\nGC2B3C4,2026-11-28T10:40Z,Found it,\"b\"\r\n")
+        #expect(FieldNotes.recognises(bytes))
+        #expect(FieldNotes.read(bytes).problems.map(\.line) == [1])
+    }
+
+    @Test("a NUL in a text is a problem of its line")
+    func aNulInATextIsAProblemOfItsLine() {
+        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\u{0}b\"\nGC2B3C4,2026-11-28T10:40Z,Found it,\"b\"\n".utf8))
+        #expect(reading.visits.map(\.code) == ["GC2B3C4"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text holds a NUL character (U+0000), which cannot be kept")])
+    }
+
     @Test("bad lines are named with their line and reason, and the good ones around them are read",
           arguments: [
             ("GC1A2B3,2026-13-28T10:32Z,Found it,\"\"", "\"2026-13-28T10:32Z\" is not a UTC time such as 2026-11-28T10:32Z"),
