@@ -82,6 +82,14 @@ struct ExportOutputCommandTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test func aFileNameOfTheLongestLengthAFileSystemTakesIsWritten() throws {
+        let fixture = try StoreFixture.seeded()
+        let file = fixture.directory.file(String(repeating: "ä", count: 125) + "xxxxx")  // 255 bytes
+        let result = try export(fixture, to: file.path)
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try document(fixture)))
+    }
+
     @Test func aSymbolicLinkStaysALinkAndItsTargetHoldsTheExport() throws {
         let fixture = try StoreFixture.seeded()
         let target = fixture.directory.file("target.json")

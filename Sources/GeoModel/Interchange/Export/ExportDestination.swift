@@ -219,7 +219,9 @@ public final class ExportDestination {
         let directory = url.deletingLastPathComponent().path
         for attempt in 0..<100 {
             let suffix = attempt == 0 ? "" : ".\(attempt)"
-            let temporary = directory + "/.\(url.lastPathComponent).\(getpid())\(suffix).tmp"
+            let tail = ".\(getpid())\(suffix).tmp"
+            // A name may hold 255 bytes: a long target's temporary name takes what fits of it.
+            let temporary = directory + "/." + Self.prefix(of: url.lastPathComponent, bytes: 255 - 1 - tail.utf8.count) + tail
             let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if opened < 0 {
                 if errno == EEXIST { continue }
@@ -229,6 +231,17 @@ public final class ExportDestination {
             return (opened, .replacement(temporary: temporary, target: target))
         }
         throw ExportError(path: name, reason: "cannot create a file in its directory (too many leftover temporary files)")
+    }
+
+    /// The longest start of `name` that is at most `bytes` UTF-8 bytes, whole characters.
+    static func prefix(of name: String, bytes: Int) -> String {
+        var kept = "", used = 0
+        for character in name {
+            used += character.utf8.count
+            guard used <= bytes else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// Flushes the directory entry of a renamed file to disk (best effort).
