@@ -91,6 +91,22 @@ struct GPXReaderTests {
         #expect(error?.description.hasPrefix("\(path):14:") == true)
     }
 
+    @Test("malformed XML is said in words, not as libxml2's number", arguments: [
+        ("  <?xml version=\"1.0\"?><gpx/>", "an XML declaration that is not at the very start of the file"),
+        ("<?xml version=\"1.0\" encoding=\"EBCDIC-bogus\"?><gpx/>", "the XML declaration names an encoding that cannot be read"),
+        ("<?xml version=\"2.0\"?><gpx/>", "an XML version other than 1.0"),
+        ("<gpx><groundspeak:cache/></gpx>", "a prefix whose namespace is never declared"),
+    ])
+    func malformedXMLIsSaidInWords(_ document: String, _ reason: String) {
+        let error = Interchange.importError(.bytes(Array(document.utf8), name: "bad.gpx"))
+        #expect(error?.reason.hasPrefix("malformed XML: " + reason) == true, "\(String(describing: error))")
+    }
+
+    @Test func utf32TextIsCalledUTF32() {
+        let error = Interchange.importError(.bytes([0xFF, 0xFE, 0, 0, 0x3C, 0, 0, 0], name: "wide.gpx"))
+        #expect(error?.reason == "this is UTF-32 text; convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)")
+    }
+
     @Test func aDocumentThatIsNotGPXIsRefused() throws {
         let error = Interchange.importError(.file(try Interchange.fixture("not-gpx.kml").path))
         #expect(error?.kind == .notGPX)

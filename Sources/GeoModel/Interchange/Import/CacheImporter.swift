@@ -66,6 +66,10 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is gzip-compressed; decompress it (gunzip) and import the result")
             }
+            if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+                throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                  reason: "this is UTF-32 text; convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)")
+            }
             if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)"

@@ -98,6 +98,7 @@ public enum GPXReader {
     static func describe(_ code: Int) -> String {
         switch code {
         case 1: "a text, CDATA section or name longer than libxml2 accepts (10 MB)"
+        case 3: "no XML where the document should start"
         case 4: "the document has no root element"
         case 5: "the document is cut short, or has content after its root element"
         case 9: "a character that XML does not allow (a control character?)"
@@ -110,6 +111,15 @@ public enum GPXReader {
         case 73: "'>' expected: a tag is not closed"
         case 76: "a closing tag does not match the element that is open"
         case 77: "an element is not finished (a truncated file?)"
+        case 31, 32: "the XML declaration names an encoding that cannot be read (UTF-8 is the usual one)"
+        case 45: "a comment is not finished"
+        case 57: "the XML declaration is not finished"
+        case 63: "a CDATA section is not finished"
+        case 64: "an XML declaration that is not at the very start of the file (not even a space may come before <?xml)"
+        case 65: "a space is missing (in the XML declaration?)"
+        case 81: "bytes that are not in the encoding the XML declaration names"
+        case 108: "an XML version other than 1.0"
+        case 201: "a prefix whose namespace is never declared (an xmlns:PREFIX attribute is missing)"
         default: "libxml2 error \(code)"
         }
     }
