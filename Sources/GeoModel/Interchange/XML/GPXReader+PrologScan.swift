@@ -17,7 +17,7 @@ extension GPXReader {
             case .entityDeclaration(let offset):
                 throw ImportError(
                     .hostileXML, source: reader.name, position: UTF8Tracker.position(of: offset, in: bytes),
-                    reason: "refused: the document type declares entities; GPX never needs them, and "
+                    reason: "refused: the document type declares entities; GPX and LOC files never need them, and "
                         + "expanding them could exhaust memory (\"billion laughs\") or read other files "
                         + "(external entities). Nothing was read or imported.")
             case .rootFound(let encoding):
