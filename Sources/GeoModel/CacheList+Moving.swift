@@ -72,6 +72,14 @@ extension CacheList {
 
     /// Moves to a cache picked at random, never the current one; see
     /// ``showRandom(using:)``.
+    /// Whether ``showRandom()`` has another cache to move to: another match during a
+    /// search, another cache the filter keeps, else another cache.
+    public var hasAnotherToShowAtRandom: Bool {
+        if let search { return search.index != nil && search.matches.count >= 2 }
+        if let kept = keptCount { return current != nil && kept >= 2 }
+        return current != nil && count >= 2
+    }
+
     public func showRandom() {
         var generator = SystemRandomNumberGenerator()
         showRandom(using: &generator)

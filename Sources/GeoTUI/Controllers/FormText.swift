@@ -79,6 +79,8 @@ enum FormText {
 
     static let added = "Added and saved"
     static let noCacheToEdit = "No cache to edit"
+    /// ^R with no other cache (match, cache the filter keeps) to show.
+    static let noOtherCache = "No other cache to show"
     static let saved = "Saved"
     static let savedOverTheOtherVersion = "Saved over the other session\u{2019}s version"
     static let editCancelled = "Edit cancelled"

@@ -361,7 +361,7 @@ public final class GeoCacheFormController: ScreenController {
         case .showPreviousCache: move { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
         case .showLastCache: move { $0.showLast() }
-        case .showRandomCache: move { $0.showRandom() }
+        case .showRandomCache: if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else { setNote(FormText.noOtherCache) }
         case .editCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { beginEdit() }
         case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { confirmDelete() }
         case .search: openSearch()

@@ -47,6 +47,13 @@ import Testing
         }
     }
 
+    @Test func randomWithNoOtherCacheSaysSo() throws {
+        let form = try FormHarness(caches: [.sample("Only")])
+        form.press(.control("r"))
+        #expect(form.status.hasSuffix("No other cache to show"), "\(form.status)")
+        #expect(form.model.position == 1)
+    }
+
     @Test func everyNewKeyIsInTheHelpBar() throws {
         let form = try FormHarness()
         for hint in ["^P Prev", "^F Find", "F4 Edit", "F8 Delete", "M-< First", "M-> Last", "^R Random"] {
