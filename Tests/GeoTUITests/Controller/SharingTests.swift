@@ -25,12 +25,17 @@ import Testing
         let form = try FormHarness(caches: three)
         form.press(.control("n"), .function(4), .end)
         form.type(" more")
-        let other = try SQLiteStore(url: form.storeURL)
-        var theirs = try cache(at: 2, of: form).cache
-        theirs.reward = "Gold coin"
-        try other.update(try cache(at: 2, of: form), to: theirs)
-        form.idle()
+        try changeElsewhere(form, at: 2) { $0.reward = "Gold coin" }
         return form
+    }
+
+    /// Another session changes the cache at `position` as `change` says; the form then looks.
+    private func changeElsewhere(_ form: FormHarness, at position: Int, _ change: (inout GeoCache) -> Void) throws {
+        let stored = try cache(at: position, of: form)
+        var theirs = stored.cache
+        change(&theirs)
+        try SQLiteStore(url: form.storeURL).update(stored, to: theirs)
+        form.idle()
     }
 
     // MARK: Saving over another session's edit
@@ -70,11 +75,7 @@ import Testing
         let form = try FormHarness(caches: [GeoCache(title: "Two", details: "Line one\nLine two", creator: "c", reward: "r")])
         form.press(.function(4), .tab, .end)
         form.type(" mine")
-        let other = try SQLiteStore(url: form.storeURL)
-        var theirs = try cache(at: 1, of: form).cache
-        theirs.details = "Line one\nLine two theirs"
-        try other.update(try cache(at: 1, of: form), to: theirs)
-        form.idle()
+        try changeElsewhere(form, at: 1) { $0.details = "Line one\nLine two theirs" }
         form.press(.control("s"))
         #expect(form.screen.contains("Details base:   Line one"), "\(form.screen)")
         #expect(form.screen.contains("                Line two "))
