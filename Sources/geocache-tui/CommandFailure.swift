@@ -109,3 +109,27 @@ enum StandardStreams {
         }
     }
 }
+
+extension GeocacheTUICommand {
+    /// Ends the program for `error` as the parser's `exit(withError:)` would (its
+    /// message, its exit status), but through ``StandardStreams``: an argument's control
+    /// characters are escaped in a usage error, and help or a version that cannot be
+    /// written to standard output says so and exits 1 rather than 0.
+    static func exitReporting(_ error: any Error) -> Never {
+        let message = fullMessage(for: error)
+        var status = exitCode(for: error)
+        if status == .success {
+            if !message.isEmpty {
+                do {
+                    try StandardStreams.writeOutput(message + "\n")
+                } catch {
+                    // The refusal has said why (CommandFailure.report writes it).
+                    status = exitCode(for: error)
+                }
+            }
+        } else if !message.isEmpty {
+            StandardStreams.writeError(message + "\n")
+        }
+        Glibc.exit(status.rawValue)
+    }
+}

@@ -239,7 +239,7 @@ enum CommandText {
 
     /// `--code` given something that cannot be a cache code.
     static func notACode(_ code: String) -> String {
-        "\"\(code)\" is not a cache code: codes are letters and digits, such as GC1A2B3."
+        "\"\(code)\" is not a cache code: codes are letters, digits, - and _, at most 32, such as GC1A2B3."
     }
 
     /// `edit` and `delete` given none of `--position`, `--id` and `--code`.
@@ -322,6 +322,11 @@ enum CommandText {
     }
 
     /// `import` given no file.
+    /// An argument that begins with a dash and is not an option (``DashArgument``).
+    static func dashArgument(_ argument: String) -> String {
+        "Unknown option '\(argument)'. A value that begins with - goes after -- (… -- '\(argument)')."
+    }
+
     static let noFileToImport = "Name at least one file to import, or - for standard input (a name that starts with - goes after --)."
 
     /// `import` given `-` twice.
@@ -342,9 +347,14 @@ enum CommandText {
     /// An option before the subcommand that only belongs after it: the parser's
     /// `message`, the usage of the subcommand `name`, and a blank line.
     static func optionBeforeSubcommand(_ message: String, usage: String, name: String) -> String {
+        usageError("\(message) (only --store may come before the subcommand; put the other options after '\(name)')",
+                   usage: usage, name: name)
+    }
+
+    /// A usage error of the subcommand `name`, in the parser's own layout.
+    static func usageError(_ message: String, usage: String, name: String) -> String {
         """
-        Error: \(message) (only --store may come before the \
-        subcommand; put the other options after '\(name)')
+        Error: \(message)
         Usage: \(usage)
           See 'geocache-tui \(name) --help' for more information.
 

@@ -98,7 +98,7 @@ enum LeadingDashValue {
         do {
             _ = try GeocacheTUICommand.parseAsRoot(joined(line, options: options))
         } catch {
-            GeocacheTUICommand.exit(withError: error)
+            GeocacheTUICommand.exitReporting(error)
         }
         return joined(arguments, options: options)
     }

@@ -52,18 +52,18 @@ enum MeantSubcommand {
         do {
             return try GeocacheTUICommand.parseAsRoot(arguments)
         } catch {
-            guard let (index, command) = find(in: arguments) else { GeocacheTUICommand.exit(withError: error) }
+            guard let (index, command) = find(in: arguments) else { GeocacheTUICommand.exitReporting(error) }
             var reordered = arguments
             let name = reordered.remove(at: index)
             do {
                 _ = try GeocacheTUICommand.parseAsRoot([name] + reordered)
             } catch {
-                GeocacheTUICommand.exit(withError: error)
+                GeocacheTUICommand.exitReporting(error)
             }
             let usage = GeocacheTUICommand.usageString(for: command)
             StandardStreams.writeError(CommandText.optionBeforeSubcommand(
                 GeocacheTUICommand.message(for: error), usage: usage, name: name))
-            GeocacheTUICommand.exit(withError: ExitCode.validationFailure)
+            GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
         }
     }
 }

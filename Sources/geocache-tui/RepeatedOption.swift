@@ -114,6 +114,6 @@ enum RepeatedOption {
         let name = named?.name ?? "interactive"
         StandardStreams.writeError(CommandText.repeatedOption(
             spelling, usage: GeocacheTUICommand.usageString(for: command), name: name))
-        GeocacheTUICommand.exit(withError: ExitCode.validationFailure)
+        GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
     }
 }

@@ -13,25 +13,27 @@ case .version:
     do {
         try CommandOutput.output(line: "geocache-tui \(GeocacheTUICommand.version)")
     } catch {
-        GeocacheTUICommand.exit(withError: error)
+        GeocacheTUICommand.exitReporting(error)
     }
 case .form(let location):
     do {
         try runInteractiveApp(location: location)
     } catch {
-        GeocacheTUICommand.exit(withError: error)
+        GeocacheTUICommand.exitReporting(error)
     }
 case nil:
     let named = MeantSubcommand.named(in: arguments)
     let options = RepeatedOption.options(of: named?.command ?? GeocacheTUICommand.Interactive.self)
     RepeatedOption.exitIfRepeated(in: arguments, named: named, options: options)
-    var command = MeantSubcommand.parseOrExit(LeadingDashValue.prepared(arguments, named: named, options: options))
+    let prepared = LeadingDashValue.prepared(arguments, named: named, options: options)
+    DashArgument.exitIfNotAnOption(prepared, options: options, named: named)
+    var command = MeantSubcommand.parseOrExit(prepared)
     do {
         try command.run()
         StoreOptions.sayClubNote()
         StoreOptions.closeOpened()
     } catch {
         StoreOptions.closeOpened()
-        GeocacheTUICommand.exit(withError: error)
+        GeocacheTUICommand.exitReporting(error)
     }
 }
