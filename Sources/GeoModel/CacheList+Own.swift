@@ -66,8 +66,8 @@ extension CacheList {
 
     /// Keeps `data` as the person's own data on the cache with `code` (validated).
     /// - Throws: ``FinderInputError``, and what the session throws.
-    public func setOwnData(_ data: OwnData, forCode code: String) throws -> WriteResult<OwnData> {
-        let result = try writeSession.setOwnData(data, forCode: code)
+    public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData? = nil) throws -> WriteResult<OwnData> {
+        let result = try writeSession.setOwnData(data, forCode: code, from: base)
         try afterFinderWrite(result, code: CacheCode.normalized(code))
         return result
     }

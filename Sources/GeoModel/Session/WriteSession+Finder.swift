@@ -15,13 +15,15 @@ extension WriteSession {
     }
 
     /// Keeps `data` as the person's own data on the cache `code` (validated): stored, or
-    /// kept here.
+    /// kept here. `base` is what the caller read and changed into `data`: kept here, the
+    /// change is delivered as the fields changed from it, over what the server has then.
     /// - Throws: ``FinderInputError``, what keeping it here met, and the ``StoreError``s
     ///   that are not outcomes.
-    public func setOwnData(_ data: OwnData, forCode code: String) throws -> WriteResult<OwnData> {
+    public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData? = nil) throws -> WriteResult<OwnData> {
         guard let code = CacheCode.normalized(code) else { throw FinderInputError.badCode(code) }
         let valid = try data.validated()
-        return try perform(.setOwnData(code: code, valid), keep: { .finder(try $0.queueOwnData(valid, forCode: code)) }) {
+        return try perform(.setOwnData(code: code, valid),
+                           keep: { .finder(try $0.queueOwnData(valid, from: base, forCode: code)) }) {
             try $0.setOwnData(valid, forCode: code, as: $1)
             return valid
         }

@@ -32,6 +32,15 @@ public struct OwnData: Equatable, Hashable, Sendable {
     /// True when the person found the cache.
     public var isFound: Bool { found != nil }
 
+    /// `current` with the fields this data changed from `base` set as this data has them:
+    /// a change of the note made from an older read leaves the found date and the
+    /// correction as `current` has them.
+    public func changes(from base: OwnData, appliedTo current: OwnData) -> OwnData {
+        OwnData(found: found == base.found ? current.found : found,
+                note: note == base.note ? current.note : note,
+                corrected: corrected == base.corrected ? current.corrected : corrected)
+    }
+
     /// The longest note kept, in bytes of UTF-8.
     public static let maximumNoteBytes = 10_000
 

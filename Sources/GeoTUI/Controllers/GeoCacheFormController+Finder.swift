@@ -42,6 +42,7 @@ extension GeoCacheFormController {
         let text = statusBar.field.text
         let code = prompt.target.cache.code ?? ""
         var own = model.ownData(of: prompt.target.cache)
+        let read = own
         do {
             let result: WriteResult<Void>
             let done: String
@@ -52,7 +53,7 @@ extension GeoCacheFormController {
                 done = FormText.visitLogged(visit)
             case .note:
                 own.note = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                result = try model.setOwnData(own, forCode: code).map { _ in () }
+                result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }
                 done = own.note.isEmpty ? FormText.noteRemoved : FormText.noteKept
             case .correctedPlace:
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -62,7 +63,7 @@ extension GeoCacheFormController {
                     showError(FormText.notACoordinate(error), failed: .ownData)
                     return setNote(FormText.notACoordinateNote)
                 }
-                result = try model.setOwnData(own, forCode: code).map { _ in () }
+                result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }
                 done = own.corrected.map(FormText.finalKept) ?? FormText.finalRemoved
             }
             // The prompt's cache deleted meanwhile: another is shown, and the note names the code.

@@ -73,11 +73,13 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             if sets {
+                let read = own
                 if let note { own.note = note.trimmingCharacters(in: .whitespacesAndNewlines) }
                 if let final = try finalSetting() { own.corrected = final.value }
                 if let found = try foundSetting() { own.found = found.value }
-                guard let kept = try session.run({ try session.setOwnData(own, forCode: normalized) }) else { return }
-                own = kept
+                // Kept on this machine (nil), it is printed as kept: delivery sets only what changed.
+                let changed = own
+                own = try session.run({ try session.setOwnData(changed, forCode: normalized, from: read) }) ?? own
             }
             try CommandOutput.output(line: CommandText.ownData(own, code: normalized))
         }

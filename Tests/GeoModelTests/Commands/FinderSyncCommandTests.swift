@@ -28,6 +28,16 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("f2\town\tGC1OAK\t\tqueued ") && $0.hasSuffix("\twaiting") })
     }
 
+    @Test func ownKeptOnThisMachinePrintsTheDataAsKept() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        let own = try club.run(["own", "GC1OAK", "--note", "Bring a torch"])
+        #expect(own.status == 0, "stderr was: \(own.error)")
+        #expect(own.output.hasPrefix("GC1OAK\n"), "\(own.output)")
+        #expect(own.output.contains("note\tBring a torch"), "\(own.output)")
+    }
+
     @Test func aRefusedFinderChangeIsListedWithItsReasonAndHowToGiveItUp() throws {
         let club = try clubWithFinderChanges()
         defer { club.finish() }

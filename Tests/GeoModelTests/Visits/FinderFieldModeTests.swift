@@ -80,6 +80,21 @@ import Testing
         #expect(try live.visits().count == 1)
     }
 
+    @Test func aKeptChangeOfOneFieldOfOwnDataLeavesTheFieldsItDidNotChangeAsTheServerHasThem() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        let final = try Coordinate(parsing: "N 47° 22.200′ E 008° 32.500′")
+        try live.setOwnData(OwnData(found: "2026-11-20T00:00:00Z", note: "server note", corrected: final),
+                            forCode: "GC1OAK", as: WriteID())
+        // This machine read nothing of it (no copy): its note is a change from an empty row.
+        let session = awaySession(directory)
+        _ = try session.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData())
+        _ = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        #expect(try live.ownData().byCode["GC1OAK"]
+                == OwnData(found: "2026-11-20T00:00:00Z", note: "kept note", corrected: final))
+    }
+
     @Test func aVisitsWriteSentAgainWithItsIdentifierIsStoredOnce() throws {
         let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
         let write = WriteID()

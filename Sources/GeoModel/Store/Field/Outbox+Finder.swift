@@ -25,6 +25,10 @@ public struct FinderChange: Equatable, Sendable {
     public let queuedAt: Date
     /// Why the server refused it (its words); it is then kept, never sent again.
     public let refusal: String?
+    /// For own data, what it read when it was changed: delivery writes only the fields
+    /// changed from it, over the server's (nil for visits, and for a change an older
+    /// version kept, which is written whole).
+    public var ownBase: OwnData? = nil
 }
 
 /// The finder's changes in the outbox's `finder_change` table (schema version 3):
@@ -36,10 +40,11 @@ extension Outbox {
         try insertFinder(kind: "visits", code: "", payload: Payload(visits: visits.map(Payload.Entry.init)))
     }
 
-    /// Keeps the member's own data `data` on the cache `code`.
+    /// Keeps the member's own data `data` on the cache `code`, changed from `base` (what
+    /// was read of it), so that delivery writes only the fields changed from it.
     @discardableResult
-    public func queueOwnData(_ data: OwnData, forCode code: String) throws -> FinderChange {
-        try insertFinder(kind: "own", code: code, payload: Payload(own: Payload.Own(data)))
+    public func queueOwnData(_ data: OwnData, from base: OwnData? = nil, forCode code: String) throws -> FinderChange {
+        try insertFinder(kind: "own", code: code, payload: Payload(own: Payload.Own(data), base: base.map(Payload.Own.init)))
     }
 
     /// The finder's changes kept, in delivery order (a row that cannot be read is left out:
@@ -138,6 +143,8 @@ extension Outbox {
 
         var visits: [Entry]?
         var own: Own?
+        /// What the own data read when it was changed (absent in a change an older version kept).
+        var base: Own?
     }
 
     private static func encode(_ payload: Payload) throws -> String {
@@ -190,6 +197,7 @@ extension Outbox {
         default:
             return nil
         }
-        return FinderChange(sequence: sequence, write: write, kind: decoded, queuedAt: queuedAt, refusal: refusal)
+        return FinderChange(sequence: sequence, write: write, kind: decoded, queuedAt: queuedAt, refusal: refusal,
+                            ownBase: payload.base?.data)
     }
 }

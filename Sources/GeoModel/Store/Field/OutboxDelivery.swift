@@ -136,7 +136,12 @@ public enum OutboxDelivery {
                     _ = try store.recordVisits(visits, as: change.write)
                     if !exported.isEmpty { try store.markVisitsExported(exported, as: WriteID()) }
                 case .own(let code, let data):
-                    try store.setOwnData(data, forCode: code, as: change.write)
+                    // Only the fields the member changed: the server's others may be newer.
+                    let written = try change.ownBase.map { base in
+                        data.changes(from: base, appliedTo: try store.ownData(includingVisits: false, onlyCode: code)
+                            .byCode[code] ?? OwnData())
+                    } ?? data
+                    try store.setOwnData(written, forCode: code, as: change.write)
                 }
                 try onOutbox { try outbox.removeFinderChange(change.sequence) }
                 report.finderDelivered.append(change)
@@ -145,7 +150,8 @@ public enum OutboxDelivery {
             } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
                 try onOutbox { try outbox.refuseFinderChange(change.sequence, reason: error.description) }
                 report.finderRefused.append(FinderChange(sequence: change.sequence, write: change.write, kind: change.kind,
-                                                         queuedAt: change.queuedAt, refusal: error.description))
+                                                         queuedAt: change.queuedAt, refusal: error.description,
+                                                         ownBase: change.ownBase))
             } catch let error as StoreError {
                 report.stoppedBy = error
                 return
