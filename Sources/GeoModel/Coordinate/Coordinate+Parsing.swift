@@ -206,6 +206,9 @@ struct CoordinateParser {
         } else if angle.minutes != nil {
             throw .missingHemisphere(axis)
         }
+        for part in [angle.minutes, angle.seconds].compactMap({ $0 }) where part.hasSign {
+            throw .signedMinutesOrSeconds(axis, written: (part.isNegative ? "-" : "+") + part.text)
+        }
         if let minutes = angle.minutes, minutes.value >= 60 {
             throw .minutesNotBelow60(axis, written: String(minutes.text))
         }

@@ -25,6 +25,9 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
     case trailingText(String)
     /// A number is written with an exponent, as `written` (`1e308`), which no angle is.
     case exponent(String)
+    /// The minutes or seconds of an angle carry a sign, as `written` (`-22.123`): only
+    /// the degrees, or a hemisphere letter, say which side.
+    case signedMinutesOrSeconds(Coordinate.Axis, written: String)
 
     /// The message for a person, such as "The latitude's minutes, 60.000, are 60 or more".
     public var description: String {
@@ -55,6 +58,8 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
             "Unexpected “\(text)” after the coordinates"
         case .exponent(let written):
             "“\(written)” is a number with an exponent: write the degrees out, such as 47.368717"
+        case .signedMinutesOrSeconds(let axis, let written):
+            "The \(axis.name)'s minutes and seconds take no sign (\(written)): the hemisphere says which side"
         }
     }
 }

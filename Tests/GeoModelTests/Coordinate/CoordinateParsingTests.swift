@@ -173,6 +173,15 @@ func refusal(_ text: String) -> CoordinateParseError? {
         #expect(error?.description == "The latitude's minutes, 60.000, are 60 or more")
     }
 
+    @Test("a sign on the minutes or seconds is refused, not dropped", arguments: [
+        ("N47 -22.123 E8 32.456", CoordinateParseError.signedMinutesOrSeconds(.latitude, written: "-22.123")),
+        ("N47 22.123 E8 -32.456", .signedMinutesOrSeconds(.longitude, written: "-32.456")),
+        ("N47 22 -07.4 E8 32 27.4", .signedMinutesOrSeconds(.latitude, written: "-07.4")),
+    ])
+    func refusesASignedMinuteOrSecond(_ text: String, _ expected: CoordinateParseError) {
+        #expect(refusal(text) == expected)
+    }
+
     @Test func refusesLongitudeMinutesOfMoreThan60() {
         let error = refusal("N 47 22.123 E 8 61.5")
         #expect(error == .minutesNotBelow60(.longitude, written: "61.5"))
