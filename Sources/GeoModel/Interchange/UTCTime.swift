@@ -45,7 +45,8 @@ enum UTCTime {
                   let day = Self.number(bytes, 8, 2), let hour = Self.number(bytes, 11, 2),
                   let minute = Self.number(bytes, 14, 2), let second = Self.number(bytes, 17, 2),
                   (1...12).contains(month), (1...UTCTime.daysIn(month, of: year)).contains(day),
-                  hour < 24, minute < 60, second < 61
+                  // A 60th second only where a leap second falls: the last minute of a day.
+                  hour < 24, minute < 60, second < 60 || (second == 60 && hour == 23 && minute == 59)
             else { return nil }
             (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
             var index = 19
