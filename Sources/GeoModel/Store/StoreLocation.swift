@@ -109,8 +109,8 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// no store where a path was mistyped), or a connection to the server (the database
     /// set up when empty), set up for a form (listening for other sessions' changes) or
     /// for one command.
-    /// - Throws: ``StoreError/noStore(path:missingDirectory:)`` when nothing exists at a
-    ///   path not to be created; what opening the store met otherwise.
+    /// - Throws: ``StoreError/noStore(path:missingDirectory:)`` when nothing, or an empty
+    ///   file, is at a path not to be created; what opening the store met otherwise.
     public func open(for purpose: StorePurpose = .form, creatingFile: Bool = true) throws(StoreError) -> any CacheStore {
         switch self {
         case .file(let path, let createsDirectories):
@@ -122,7 +122,7 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
                 throw .noStore(path: path, missingDirectory: createsDirectories || directoryExists ? nil : directory)
             }
             return try SQLiteStore(path: path, createIntermediateDirectories: createsDirectories,
-                                   watchesChanges: purpose == .form)
+                                   watchesChanges: purpose == .form, makingStoreInEmptyFile: creatingFile)
         case .server(let url):
             return try PostgresStore(url: url, purpose: purpose)
         }

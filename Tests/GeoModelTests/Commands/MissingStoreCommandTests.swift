@@ -26,6 +26,19 @@ import GeoTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
+    @Test("A command that only reads or changes stored caches makes no store in an empty file", arguments: readers)
+    func aReaderOnAnEmptyFileSaysSoAndLeavesItEmpty(_ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file("empty.sqlite")
+        _ = FileManager.default.createFile(atPath: store.path, contents: nil)
+        let result = try GeocacheTUIBinary.run(arguments + ["--store", store.path])
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: " + StoreError.noStore(path: store.path, missingDirectory: nil).description + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["empty.sqlite"])
+        #expect(try Data(contentsOf: store).isEmpty)
+    }
+
     @Test func aStoreInADirectoryThatDoesNotExistIsNamedWithTheDirectory() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -134,15 +134,17 @@ public final class SQLiteStore: CacheStore {
     /// With `watchesChanges` (the default), the store's directory is watched for other
     /// processes' writes (``changeDescriptor``). A command that exits does without: the
     /// watch heard the command's own writes too, an event queued for every page an
-    /// import wrote, and the kernel waits at exit before it frees the watch.
+    /// import wrote, and the kernel waits at exit before it frees the watch. Without `makingStoreInEmptyFile`, an empty file is no store.
     public init(path: String, createIntermediateDirectories: Bool = false,
-                defersCheck: Bool = false, watchesChanges: Bool = true) throws(StoreError) {
+                defersCheck: Bool = false, watchesChanges: Bool = true, makingStoreInEmptyFile: Bool = true) throws(StoreError) {
         let path = StorePath.absolute(path)
         self.path = path
         self.createsIntermediateDirectories = createIntermediateDirectories
         self.watchesChanges = watchesChanges
         let (state, readOnly) = try StoreFile.inspectForOpening(path)
         if state == .empty { try Self.refuseIfEmptied(path) }
+        // A command that only reads or changes caches makes no store, in an empty file either.
+        if state == .empty, !makingStoreInEmptyFile { throw .noStore(path: path, missingDirectory: nil) }
         if let readOnly, state == .empty {
             // A 0-byte file holds no store yet, and none can be made in it: nothing to list.
             guard case .readOnly(_, let reason) = readOnly else { throw readOnly }
