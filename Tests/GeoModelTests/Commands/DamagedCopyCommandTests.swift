@@ -53,7 +53,7 @@ import Testing
         defer { club.finish() }
         let status = try club.run(["sync", "--status"])
         #expect(status.status == 0, "stderr was: \(status.error)")
-        #expect(status.error.contains("copy of the club's caches was damaged (its refresh time, \"abc\", is not a time)"),
+        #expect(status.error.contains("copy of the club's caches was damaged (its refresh time, \u{201C}abc\u{201D}, is not a time)"),
                 "stderr was: \(status.error)")
         #expect(status.output.contains("no copy of the club's caches on this machine"), "stdout was: \(status.output)")
     }

@@ -53,6 +53,15 @@ import Testing
                 "the reason was: \(setAside.reason)")
     }
 
+    @Test func aRefreshTimeOfBytesIsSaidAsBytesNotAsADebugDescription() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let copy = try Self.copy(in: home)
+        try FileDamage.sql("UPDATE club_copy SET refreshed_at = X'00'").apply(to: copy.files.copyPath)
+        let setAside = try #require(#expect(throws: FieldFileSetAside.self) { try copy.refreshedAt() })
+        #expect(setAside.reason.contains("its refresh time, 1 byte of binary data, is not a time"), "\(setAside.reason)")
+    }
+
     @Test func theSetAsideFileKeepsTheDamagedBytesUntouched() throws {
         let home = try FieldHome()
         defer { home.directory.remove() }

@@ -234,20 +234,32 @@ public final class ClubCopy {
             """) else { throw FieldFileDamage(reason: "it holds no record of its refresh") }
         let values = try (0..<4).map { try row.decode(DatabaseValue.self, atIndex: $0) }
         guard let seconds = Double.fromDatabaseValue(values[0]), believableTimes.contains(seconds) else {
-            throw FieldFileDamage(reason: "its refresh time, \(values[0]), is not a time")
+            throw FieldFileDamage(reason: "its refresh time, \(shown(values[0])), is not a time")
         }
         let refreshedAt = Date(timeIntervalSince1970: seconds)
         if values[1...].allSatisfy(\.isNull) { return Meta(refreshedAt: refreshedAt, area: nil) }
         guard let latitude = Int64.fromDatabaseValue(values[1]).flatMap(Int32.init(exactly:)),
               let longitude = Int64.fromDatabaseValue(values[2]).flatMap(Int32.init(exactly:)),
               let center = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude) else {
-            throw FieldFileDamage(reason: "its area's centre, \(values[1]), \(values[2]) microdegrees, is not a place")
+            throw FieldFileDamage(reason: "its area's centre, \(shown(values[1])), \(shown(values[2])) microdegrees, is not a place")
         }
         guard let radius = Double.fromDatabaseValue(values[3]), radius > 0, radius <= Area.greatestRadius else {
-            throw FieldFileDamage(reason: "its area's radius, \(values[3]) m, is not a distance up to "
+            throw FieldFileDamage(reason: "its area's radius, \(shown(values[3])) m, is not a distance up to "
                                   + Coordinate.distanceText(metres: Area.greatestRadius))
         }
         return Meta(refreshedAt: refreshedAt, area: Area(center: center, radius: radius))
+    }
+
+    /// A value of the `club_copy` row as a message names it: a number as written, a text
+    /// quoted (cut at 40 characters, its control characters escaped), bytes counted.
+    private static func shown(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "empty"
+        case .int64(let number): String(number)
+        case .double(let number): String(number)
+        case .string(let text): "\u{201C}" + ImportError.shown(text) + "\u{201D}"
+        case .blob(let bytes): bytes.count == 1 ? "1 byte of binary data" : "\(bytes.count) bytes of binary data"
+        }
     }
 
     /// Writes `caches`, each under its own identifier, and the `club_copy` row into a
