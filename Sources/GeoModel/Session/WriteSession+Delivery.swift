@@ -15,7 +15,11 @@ extension WriteSession {
     /// (a session on a club store that is never away leaves no file behind).
     public var hasOutbox: Bool {
         guard let files else { return false }
-        return openedOutbox != nil || FileManager.default.fileExists(atPath: files.outboxPath)
+        if openedOutbox != nil { return true }
+        // Anything but "no such file" (a directory that became a file, one that may not
+        // be read) is an outbox to open, which then says why it cannot be used.
+        var status = stat()
+        return lstat(files.outboxPath, &status) == 0 || errno != ENOENT
     }
 
     /// The outbox, opened (and made) when first needed. One found damaged is set aside

@@ -55,6 +55,18 @@ import Testing
         #expect(try Outbox(files: club.files).changes().map(\.title) == ["Fourth"])
     }
 
+    @Test func syncStatusWhereTheOutboxsDirectoryIsAFileSaysItCannotBeUsedAndExitsOne() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try? FileManager.default.removeItem(atPath: club.files.directory)
+        try FileManager.default.createDirectory(atPath: (club.files.directory as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: club.files.directory, contents: Data("x".utf8)))
+        let status = try club.run(["sync", "--status"])
+        #expect(status.status == 1, "stdout: \(status.output) stderr: \(status.error)")
+        #expect(!status.output.contains("nothing waits"), "\(status.output)")
+    }
+
     @Test func syncStatusShowsAChangeThatCannotBeReadWithWhatCouldBeReadOfIt() throws {
         let club = try Self.clubWithThreeKept()
         defer { club.finish() }
