@@ -322,6 +322,11 @@ enum CommandText {
     }
 
     /// `import` given no file.
+    /// A word where a subcommand's name stands that is a slip of `meant`'s.
+    static func unknownSubcommand(_ word: String, meant: String) -> String {
+        "Unknown subcommand '\(word)'. Did you mean '\(meant)'?"
+    }
+
     /// An argument that begins with a dash and is not an option (``DashArgument``).
     static func dashArgument(_ argument: String) -> String {
         "Unknown option '\(argument)'. A value that begins with - goes after -- (… -- '\(argument)')."
@@ -351,12 +356,13 @@ enum CommandText {
                    usage: usage, name: name)
     }
 
-    /// A usage error of the subcommand `name`, in the parser's own layout.
+    /// A usage error of the subcommand `name` (empty: of the whole program), in the
+    /// parser's own layout.
     static func usageError(_ message: String, usage: String, name: String) -> String {
         """
         Error: \(message)
         Usage: \(usage)
-          See 'geocache-tui \(name) --help' for more information.
+          See 'geocache-tui \(name.isEmpty ? "" : name + " ")--help' for more information.
 
         """
     }

@@ -46,13 +46,57 @@ enum MeantSubcommand {
         return (arguments[index], command)
     }
 
+    /// The first argument that is not an option or `--store`'s value: where a
+    /// subcommand's name would stand.
+    static func firstWord(of arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--store" { index += 2; continue }
+            if argument == "--" { return nil }
+            if !argument.hasPrefix("-") { return argument }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The subcommand whose name `word` is a slip of: two letters changed, missing or
+    /// added at most, and the word at least three letters long; nil when none is.
+    static func closest(to word: String) -> String? {
+        guard word.count >= 3, subcommands[word] == nil else { return nil }
+        let candidates = subcommands.keys.map { ($0, distance(Array(word.lowercased()), Array($0))) }
+        guard let best = candidates.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// The edit distance of two words (letters changed, missing or added).
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
     /// Parses `arguments` as the root command, exiting with the usage error of the
     /// subcommand that was meant when there is one.
     static func parseOrExit(_ arguments: [String]) -> ParsableCommand {
         do {
             return try GeocacheTUICommand.parseAsRoot(arguments)
         } catch {
-            guard let (index, command) = find(in: arguments) else { GeocacheTUICommand.exitReporting(error) }
+            guard let (index, command) = find(in: arguments) else {
+                if let word = firstWord(of: arguments), let meant = closest(to: word) {
+                    StandardStreams.writeError(CommandText.usageError(CommandText.unknownSubcommand(word, meant: meant),
+                                                                      usage: GeocacheTUICommand.usageString(for: GeocacheTUICommand.self),
+                                                                      name: ""))
+                    GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
+                }
+                GeocacheTUICommand.exitReporting(error)
+            }
             var reordered = arguments
             let name = reordered.remove(at: index)
             do {

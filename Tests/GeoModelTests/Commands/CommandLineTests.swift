@@ -18,6 +18,21 @@ import GeoTestSupport
         #expect(result.output.contains("--store"))
     }
 
+    @Test func aSubcommandNameWithASlipIsRefusedNamingTheOneMeant() throws {
+        let result = try GeocacheTUIBinary.run(["lst"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown subcommand 'lst'. Did you mean 'list'?\n"), "\(result.error)")
+        #expect(result.error.contains("See 'geocache-tui --help'"))
+    }
+
+    @Test(arguments: [["log", "GC1A2B3", "note", "-dash"], ["import", "-hx.gpx"]])
+    func aValueBeginningWithADashIsAUsageErrorNamingDashDashNotHelp(_ arguments: [String]) throws {
+        let result = try GeocacheTUIBinary.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty, "\(result.output)")
+        #expect(result.error.contains("A value that begins with - goes after --"), "\(result.error)")
+    }
+
     @Test func addThenListPrintsOneLinePerCacheInStoredOrder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
