@@ -46,18 +46,12 @@ enum MeantSubcommand {
         return (arguments[index], command)
     }
 
-    /// The first argument that is not an option or `--store`'s value: where a
-    /// subcommand's name would stand.
+    /// The word where a subcommand's name stands: first, or after `--store VALUE`; nil
+    /// when an option stands there.
     static func firstWord(of arguments: [String]) -> String? {
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--store" { index += 2; continue }
-            if argument == "--" { return nil }
-            if !argument.hasPrefix("-") { return argument }
-            index += 1
-        }
-        return nil
+        let index = arguments.first == "--store" ? 2 : 0
+        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+        return arguments[index]
     }
 
     /// The subcommand whose name `word` is a slip of: two letters changed, missing or
@@ -89,7 +83,8 @@ enum MeantSubcommand {
             return try GeocacheTUICommand.parseAsRoot(arguments)
         } catch {
             guard let (index, command) = find(in: arguments) else {
-                if let word = firstWord(of: arguments), let meant = closest(to: word) {
+                if GeocacheTUICommand.exitCode(for: error) != .success, let word = firstWord(of: arguments),
+                   let meant = closest(to: word) {
                     StandardStreams.writeError(CommandText.usageError(CommandText.unknownSubcommand(word, meant: meant),
                                                                       usage: GeocacheTUICommand.usageString(for: GeocacheTUICommand.self),
                                                                       name: ""))
