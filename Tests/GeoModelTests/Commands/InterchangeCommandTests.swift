@@ -210,7 +210,7 @@ struct InterchangeCommandTests {
         let fixture = try StoreFixture.seeded(.sqlite)
         let result = try runImport(fixture, ["-x.gpx"])
         #expect(result.status == 64)
-        #expect(result.error.contains("a name that starts with - goes after --"))
+        #expect(result.error.contains("Unknown option '-x.gpx'. A value that begins with - goes after --"), "\(result.error)")
     }
 
     // MARK: LOC and plain waypoints
