@@ -24,7 +24,7 @@ extension SQLiteStore {
     /// Use it after ``StoreError/fileDeleted(path:)``, ``StoreError/fileReplaced(path:)``
     /// or ``StoreError/fileOverwritten(path:)``:
     /// this store stays detached; the new one uses whatever file the path names now,
-    /// checked like any store being opened (``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``).
+    /// checked like any store being opened (``init(path:createIntermediateDirectories:defersCheck:watchesChanges:makingStoreInEmptyFile:)``).
     public func reopened() throws -> any CacheStore {
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)

@@ -11,7 +11,7 @@ import GRDB
 /// commits through ``hasChangedExternally()``.
 ///
 /// Opening checks the file first and refuses, without changing a byte, anything
-/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``.
+/// that is not a geocache-tui store; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:makingStoreInEmptyFile:)``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: SQLiteStore.defaultPath())
@@ -194,7 +194,7 @@ public final class SQLiteStore: CacheStore {
         }
     }
 
-    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:)``.
+    /// Opens the store at the file `url` names; see ``init(path:createIntermediateDirectories:defersCheck:watchesChanges:makingStoreInEmptyFile:)``.
     public convenience init(url: URL, createIntermediateDirectories: Bool = false) throws(StoreError) {
         try self.init(path: url.path, createIntermediateDirectories: createIntermediateDirectories)
     }
