@@ -17,7 +17,9 @@ public enum ClubAway: Equatable, Sendable {
 /// - opened on the copy (``clubAway``) keeps trying the server
 ///   (``checkForExternalChanges()`` starts an opening on a thread of its own every
 ///   ``clubRetryInterval``, never waiting for it) and takes the live store over once it
-///   answers, broadcasting ``CacheListChange/clubStoreBack(count:)``;
+///   answers, at the cache shown, broadcasting ``CacheListChange/clubStoreBack(count:)``;
+/// - shows the copy in place of the club store when its server stops answering while
+///   it is shown (``CacheListChange/clubStoreAway(_:count:)``), and then tries it as above;
 /// - keeps a write the form makes meanwhile in the ``Outbox`` (its ``WriteSession``
 ///   decides, and the write broadcasts ``CacheListChange/queued(_:waiting:)``);
 /// - delivers the outbox whenever the server answers again (``deliverOutbox()``,
@@ -95,6 +97,52 @@ extension CacheList {
         broadcast(.outboxDelivered(report, waiting: summary.waiting))
     }
 
+    // MARK: - Away from the club store
+
+    /// When `error` says that the club store shown stopped answering: shows this
+    /// machine's copy in its place (``clubAway``), keeping the cache shown when the copy
+    /// holds it, the search, the order and the filter, and broadcasts
+    /// ``CacheListChange/clubStoreAway(_:count:)``; from then on writes are kept here and
+    /// the server is tried as for a list opened on the copy. Returns whether it did.
+    ///
+    /// It does not when there is no copy (the list goes on showing the club store, its
+    /// reads failing until the server answers, rather than an empty list), or while a
+    /// write's outcome is unknown (only the club store can settle it). A copy found
+    /// damaged is set aside and said (``CacheListChange/fileSetAside(_:)``).
+    func showCopy(after error: any Error) -> Bool {
+        guard var field, field.away == nil, !hasUnsettledWrites, let session,
+              let error = error as? StoreError, error.meansTheServerCannotBeReached else { return false }
+        let copy = ClubCopy(files: field.files)
+        let store: any CacheStore
+        let refreshedAt: Date
+        do {
+            guard let date = try copy.refreshedAt() else { return false }
+            (store, refreshedAt) = (try copy.open(), date)
+        } catch let damaged as FieldFileSetAside {
+            broadcast(.fileSetAside(damaged))
+            return false
+        } catch {
+            return false
+        }
+        // The draft held on the server is free once its connection is gone; its text stays
+        // there, and only a changed text is kept anew (on this machine, `+Drafts.swift`).
+        draftState = DraftState(kept: draftState.kept)
+        session.showCopy(store, because: error)
+        field.away = .copy(refreshedAt: refreshedAt)
+        field.nextRetry = ContinuousClock.now + Self.clubRetryInterval
+        self.field = field
+        updateCopyRefreshes()
+        do {
+            try refresh()
+        } catch {
+            search = nil
+            start(count: (try? store.count()) ?? 0, first: try? store.first())
+        }
+        _ = try? reloadOwnData()
+        broadcast(.clubStoreAway(.copy(refreshedAt: refreshedAt), count: count))
+        return true
+    }
+
     // MARK: - Back to the club store
 
     /// While the copy is shown: takes the club store over when an opening started
@@ -123,15 +171,21 @@ extension CacheList {
         self.field?.retry = StoreOpening(.server(field.url), fieldFiles: nil)
     }
 
-    /// Shows the club store just opened in place of the copy, from its first cache.
+    /// Shows the club store just opened in place of the copy, at the cache shown when the
+    /// club store holds it (the copy keeps the club's identifiers), else the one after
+    /// it, the search and the order kept; from its first cache when it cannot be re-read.
     private func takeOverClubStore(_ opened: StoreOpening.Opened) {
         // A draft the opening took is another form's: it stays kept for a form that opens.
         if let draft = opened.contents.draft { try? opened.store.releaseDraft(draft.id) }
         leaveLocalDrafts()
         replaceStore(with: opened.store)
         field?.away = nil
-        search = nil
-        start(count: opened.contents.count, first: opened.contents.first)
+        do {
+            try refresh()
+        } catch {
+            search = nil
+            start(count: opened.contents.count, first: opened.contents.first)
+        }
         // The server's data, whole, in place of the copy's (`CacheList+Own.swift`).
         _ = try? reloadOwnData()
         updateCopyRefreshes()

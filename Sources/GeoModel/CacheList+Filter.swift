@@ -142,7 +142,8 @@ extension CacheList {
         }
         switch change {
         case .added, .updated, .ownDataChanged: (recount, relocate) = (true, false)
-        case .deleted, .reloaded, .opened, .clubStoreBack, .outboxDelivered: (recount, relocate) = (true, true)
+        case .deleted, .reloaded, .opened, .clubStoreBack, .clubStoreAway, .outboxDelivered:
+            (recount, relocate) = (true, true)
         case .storeChangedExternally, .searchEnded: (recount, relocate) = (false, true)
         case .currentMoved, .matchMoved, .searchBegan, .orderChanged, .filterChanged, .writeSettled, .failed,
              .queued, .fileSetAside, .integrityChecked:

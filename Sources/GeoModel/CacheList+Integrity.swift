@@ -26,10 +26,13 @@ extension CacheList {
 
     /// ``checkForExternalChanges()`` met `error`: a store file found damaged is the late
     /// check's verdict (``foundDamaged(_:)``), and the list only reads from then on;
-    /// anything else is thrown, a club store's server away noted first.
+    /// anything else is thrown, a club store's server away noted first; a club store
+    /// that stopped answering is shown from this machine's copy instead, when there is one.
     func externalCheckFailed(_ error: any Error) throws {
         if let damage = error as? StoreError, case .corrupt = damage { return foundDamaged(damage) }
         noteClubStoreProblem(error)
+        // A club store that stopped answering gives way to this machine's copy (`+Field.swift`).
+        if showCopy(after: error) { return }
         throw error
     }
 

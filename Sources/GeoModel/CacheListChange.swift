@@ -74,8 +74,14 @@ public enum CacheListChange: Equatable, Sendable {
     case queued(KeptChange, waiting: Int)
     /// The club store answers again after the list showed this machine's copy of it
     /// (``CacheList/clubAway``): the list now shows the club's caches, `count` of them,
-    /// from the first. Observers draw everything they show.
+    /// at the cache shown before when the club store holds it, the search and the order
+    /// kept. Observers draw everything they show.
     case clubStoreBack(count: Int)
+    /// The club store stopped answering while the list showed it, and the list shows
+    /// this machine's copy of it in its place (``CacheList/clubAway``), `count` caches:
+    /// the cache shown before when the copy holds it, the search and the order kept.
+    /// Observers draw everything they show.
+    case clubStoreAway(ClubAway, count: Int)
     /// The list delivered its ``Outbox`` (``CacheList/deliverOutbox()``): what was
     /// stored, what met a conflict, and how many changes still wait. When something was
     /// stored, the list has re-read the store.

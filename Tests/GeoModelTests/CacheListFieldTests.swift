@@ -202,4 +202,90 @@ import Testing
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Bridge"])
         #expect(!list.keepsWritesOnThisMachine)
     }
+
+    // MARK: - The server goes away while the club store is shown
+
+    /// A list on its own server holding Old Oak and Bridge, of which this machine holds a
+    /// copy (when `withCopy`), showing Bridge (or searching for `search`), whose server
+    /// has just stopped.
+    private static func listWhoseServerWentAway(withCopy: Bool = true, searching search: String? = nil)
+        throws -> (server: PostgresTestServer, url: String, machine: Machine, list: CacheList, changes: Recorder) {
+        let server = try PostgresTestServer()
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url)
+        try live.add(Samples.oak)
+        try live.add(Samples.bridge)
+        let machine = try Machine()
+        if withCopy { try ClubCopy(files: machine.files(url)).refresh(from: live, area: nil) }
+        let (list, recorder) = try machine.open(url)
+        if let search { _ = try list.beginSearch(search) } else { list.showNext() }
+        try server.stop()
+        return (server, url, machine, list, recorder)
+    }
+
+    @Test func whenTheServerGoesAwayWhileShownTheListShowsTheCopyKeepingTheCacheShown() throws {
+        let (server, _, machine, list, recorder) = try Self.listWhoseServerWentAway()
+        defer { server.destroy(); machine.directory.remove() }
+        try list.checkForExternalChanges()
+        guard case .copy? = list.clubAway else {
+            Issue.record("not on the copy: \(String(describing: list.clubAway))")
+            return
+        }
+        #expect(list.current?.cache.title == "Bridge")
+        #expect(list.position == 2)
+        #expect(recorder.changes.contains { if case .clubStoreAway(_, count: 2) = $0 { true } else { false } })
+    }
+
+    @Test func onTheCopyShownForAServerThatWentAwayTheListMovesAndKeepsWrites() throws {
+        let (server, _, machine, list, _) = try Self.listWhoseServerWentAway()
+        defer { server.destroy(); machine.directory.remove() }
+        try list.checkForExternalChanges()
+        list.showNext()
+        #expect(list.current?.cache.title == "Old Oak")
+        #expect(list.keepsWritesOnThisMachine)
+    }
+
+    @Test func aSearchGoesOnOnTheCopyWhenTheServerGoesAway() throws {
+        let (server, _, machine, list, _) = try Self.listWhoseServerWentAway(searching: "oak")
+        defer { server.destroy(); machine.directory.remove() }
+        try list.checkForExternalChanges()
+        #expect(list.isSearching)
+        #expect(list.current?.cache.title == "Old Oak")
+    }
+
+    @Test func withoutACopyAListWhoseServerGoesAwayGoesOnShowingTheClubStore() throws {
+        let (server, _, machine, list, _) = try Self.listWhoseServerWentAway(withCopy: false)
+        defer { server.destroy(); machine.directory.remove() }
+        #expect(throws: StoreError.self) { try list.checkForExternalChanges() }
+        #expect(list.clubAway == nil)
+        #expect(list.current?.cache.title == "Bridge")
+    }
+
+    @Test func aChangeKeptOnTheCopyShownForAServerThatWentAwayIsDeliveredWhenItAnswers() throws {
+        let (server, url, machine, list, _) = try Self.listWhoseServerWentAway()
+        defer { server.destroy(); machine.directory.remove() }
+        try list.checkForExternalChanges()
+        try list.add(Samples.mill)
+        try server.start()
+        let back = waitUntil(timeout: .seconds(30)) {
+            try? list.checkForExternalChanges()
+            return list.clubAway == nil && list.waitingChanges == 0
+        }
+        #expect(back)
+        #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Old Oak", "Bridge", "Mill"])
+    }
+
+    @Test func whenTheServerAnswersAgainTheListShowsTheClubStoreAtTheSearchItHad() throws {
+        let (server, _, machine, list, _) = try Self.listWhoseServerWentAway(searching: "bridge")
+        defer { server.destroy(); machine.directory.remove() }
+        try list.checkForExternalChanges()
+        try server.start()
+        let back = waitUntil(timeout: .seconds(30)) {
+            try? list.checkForExternalChanges()
+            return list.clubAway == nil
+        }
+        #expect(back)
+        #expect(list.isSearching)
+        #expect(list.current?.cache.title == "Bridge")
+    }
 }

@@ -154,6 +154,16 @@ public final class WriteSession {
         return true
     }
 
+    /// Reads go to `copy`, this machine's copy of the club store, in place of the club
+    /// store, which stopped answering (`error`): writes are kept here until the club
+    /// store is taken over again (``replaceStore(with:)``). Nothing for a file store.
+    public func showCopy(_ copy: any CacheStore, because error: StoreError) {
+        guard files != nil else { return }
+        store = copy
+        showsCopy = true
+        unreachable = error
+    }
+
     /// Takes over `store`, the club store opened again after the copy was shown (or any
     /// store opened again): writes are sent from now on.
     public func replaceStore(with store: any CacheStore) {

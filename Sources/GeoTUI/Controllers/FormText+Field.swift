@@ -18,6 +18,14 @@ extension FormText {
         }
     }
 
+    /// The status line when the club store stopped answering while the form showed it,
+    /// and the form shows the copy instead.
+    static func clubWentAway(_ away: ClubAway, now: Date = Date()) -> String {
+        guard case .copy(let refreshedAt) = away else { return clubAway(away, now: now) }
+        return "Club store unreachable: showing the copy of \(ClubCopy.age(of: refreshedAt, now: now)); "
+            + "changes are kept on this machine"
+    }
+
     /// The status line when one of field mode's files was found damaged and set aside.
     static func setAside(_ file: FieldFileSetAside) -> String {
         let name = (file.setAsidePath as NSString).lastPathComponent

@@ -29,14 +29,28 @@ extension GeoCacheFormController {
         if let note = model.takeClubNote() { setNote(FormText.clubNote(note)) }
     }
 
-    /// The club store answers again: the form shows it, from its first cache (a search
-    /// of the copy ends: the model ended it).
+    /// The club store answers again: the form shows it, at the cache it showed (the
+    /// model kept it, and the search when there was one).
     func clubStoreDidComeBack() {
-        if case .searching = mode.base { closeSearch() }
+        if case .searching = mode.base, !model.isSearching { closeSearch() }
         configureStoreWaits()
         paneError = nil
         noteOpenedStore()
         setNote(FormText.clubStoreBack)
+        updatePane()
+        updateStatus()
+    }
+
+    /// The club store stopped answering while shown: the form shows this machine's copy
+    /// in its place (the model kept the cache shown, the search and the order). An edit
+    /// begun before goes on, and its Save is kept on this machine; Edit and Delete wait
+    /// for the club store, as on a form opened on the copy.
+    func clubStoreDidGoAway(_ away: ClubAway) {
+        configureStoreWaits()
+        paneError = nil
+        noteOpenedStore()
+        setNote(FormText.clubWentAway(away))
+        saidServerAway = true
         updatePane()
         updateStatus()
     }

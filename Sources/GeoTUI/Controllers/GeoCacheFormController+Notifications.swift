@@ -34,6 +34,9 @@ extension GeoCacheFormController {
         case .clubStoreBack:
             forgetWhatWasShownIfMoved()
             clubStoreDidComeBack()
+        case .clubStoreAway(let away, _):
+            forgetWhatWasShownIfMoved()
+            clubStoreDidGoAway(away)
         case .outboxDelivered(let report, let waiting):
             outboxDidDeliver(report, waiting: waiting)
         case .fileSetAside(let file):

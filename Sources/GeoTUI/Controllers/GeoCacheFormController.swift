@@ -272,7 +272,7 @@ public final class GeoCacheFormController: ScreenController {
             return .proceed
         }
         if !model.isServerUnreachable { saidServerAway = false }
-        if wasUnreachable, !model.isServerUnreachable, statusBar.note == noteBefore {
+        if wasUnreachable, !model.isServerUnreachable, model.clubAway == nil, statusBar.note == noteBefore {
             // (A delivery said more already.)
             setNote(FormText.storeReachableAgain)
         }

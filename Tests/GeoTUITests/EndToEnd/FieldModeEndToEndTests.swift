@@ -127,6 +127,26 @@ import Glibc
         #expect(try club.serverCaches().map(\.title) == ["Old Oak", "Field one"])
     }
 
+    @Test func aFormWhoseServerStopsShowsTheCopyAndGoesOnThroughIt() throws {
+        let club = try Club()
+        #expect(try club.run(["add"] + Self.fields("Old Oak")).status == 0)
+        #expect(try club.run(["add"] + Self.fields("Bridge")).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        let form = try club.form()
+        try form.waitFor("Cache 1 of 2", timeout: 15)
+        try club.server.stop()
+        try form.waitFor("Club store unreachable: showing the copy of", timeout: 20)
+        try form.send("C-n")
+        try form.waitFor("Title:   Bridge")
+        try form.waitFor("Cache 2 of 2")
+        try club.server.start()
+        try form.waitFor("Club store reachable again", timeout: 20)
+        let screen = try form.screen()
+        #expect(!screen.contains("club store away"))
+        #expect(screen.contains("Title:   Bridge"))
+        try form.quitApp()
+    }
+
     @Test func textLeftInAFormOnTheCopyIsBackInTheNextFormOnceTheServerAnswers() throws {
         let club = try Club()
         #expect(try club.run(["add"] + Self.fields("Old Oak")).status == 0)
