@@ -288,4 +288,26 @@ import Testing
         #expect(list.isSearching)
         #expect(list.current?.cache.title == "Bridge")
     }
+
+    @Test func nearestFirstGoesOnOnTheCopyWhenTheServerGoesAway() throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url)
+        for (cache, latitude) in [(Samples.oak, 48.0), (Samples.bridge, 47.0), (Samples.mill, 47.5)] {
+            var placed = cache
+            placed.coordinate = Coordinate(latitude: latitude, longitude: 8.0)
+            try live.add(placed)
+        }
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        try ClubCopy(files: machine.files(url)).refresh(from: live, area: nil)
+        let (list, _) = try machine.open(url)
+        try list.browseNearestFirst(from: #require(Coordinate(latitude: 47.0, longitude: 8.0)))
+        try server.stop()
+        try list.checkForExternalChanges()
+        #expect(list.isNearestFirst)
+        list.showNext()
+        #expect(list.current?.cache.title == "Mill")
+    }
 }
