@@ -327,6 +327,11 @@ enum CommandText {
         "Unknown subcommand '\(word)'. Did you mean '\(meant)'?"
     }
 
+    /// `help WORD` where the word names no subcommand and is no slip of one.
+    static func unknownSubcommand(_ word: String) -> String {
+        "Unknown subcommand '\(word)'."
+    }
+
     /// An argument that begins with a dash and is not an option (``DashArgument``).
     static func dashArgument(_ argument: String) -> String {
         "Unknown option '\(argument)'. A value that begins with - goes after -- (… -- '\(argument)')."

@@ -54,11 +54,13 @@ enum MeantSubcommand {
         return arguments[index]
     }
 
-    /// The subcommand whose name `word` is a slip of: two letters changed, missing or
-    /// added at most, and the word at least three letters long; nil when none is.
-    static func closest(to word: String) -> String? {
-        guard word.count >= 3, subcommands[word] == nil else { return nil }
-        let candidates = subcommands.keys.map { ($0, distance(Array(word.lowercased()), Array($0))) }
+    /// The subcommand whose name `word` is a slip of (among `names`, by default the
+    /// top level's): two letters changed, missing or added at most, and the word at
+    /// least three letters long; nil when none is.
+    static func closest(to word: String, among names: [String]? = nil) -> String? {
+        let names = names ?? Array(subcommands.keys)
+        guard word.count >= 3, !names.contains(word) else { return nil }
+        let candidates = names.map { ($0, distance(Array(word.lowercased()), Array($0))) }
         guard let best = candidates.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }), best.1 <= 2 else { return nil }
         return best.0
     }
@@ -74,6 +76,29 @@ enum MeantSubcommand {
             previous = current
         }
         return previous[b.count]
+    }
+
+    /// `help` followed by a word that names no subcommand (at its level: `help club
+    /// nit`) is a usage error naming the word, and the one meant when it is a slip; the
+    /// parser would print the top-level help and succeed.
+    static func exitIfHelpNamesNone(_ arguments: [String]) {
+        guard arguments.first == "help" else { return }
+        var command: ParsableCommand.Type = GeocacheTUICommand.self
+        var path: [String] = []
+        for word in arguments.dropFirst() {
+            if word.hasPrefix("-") { return }
+            let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
+                if names.isEmpty { return }
+                let message = closest(to: word, among: names).map { CommandText.unknownSubcommand(word, meant: $0) }
+                    ?? CommandText.unknownSubcommand(word)
+                StandardStreams.writeError(CommandText.usageError(message, usage: GeocacheTUICommand.usageString(for: command),
+                                                                  name: path.joined(separator: " ")))
+                GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
+            }
+            command = next
+            path.append(word)
+        }
     }
 
     /// Parses `arguments` as the root command, exiting with the usage error of the

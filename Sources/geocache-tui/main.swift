@@ -22,6 +22,7 @@ case .form(let location):
         GeocacheTUICommand.exitReporting(error)
     }
 case nil:
+    MeantSubcommand.exitIfHelpNamesNone(arguments)
     let named = MeantSubcommand.named(in: arguments)
     let options = RepeatedOption.options(of: named?.command ?? GeocacheTUICommand.Interactive.self)
     RepeatedOption.exitIfRepeated(in: arguments, named: named, options: options)

@@ -25,6 +25,20 @@ import GeoTestSupport
         #expect(result.error.contains("See 'geocache-tui --help'"))
     }
 
+    @Test func helpOfASubcommandNameWithASlipIsRefusedNamingTheOneMeant() throws {
+        let result = try GeocacheTUIBinary.run(["help", "lst"])
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty, "\(result.output)")
+        #expect(result.error.hasPrefix("Error: Unknown subcommand 'lst'. Did you mean 'list'?\n"), "\(result.error)")
+    }
+
+    @Test func helpOfANestedSubcommandNameWithASlipNamesTheOneMeantAtItsLevel() throws {
+        let result = try GeocacheTUIBinary.run(["help", "club", "nit"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown subcommand 'nit'. Did you mean 'init'?\n"), "\(result.error)")
+        #expect(result.error.contains("See 'geocache-tui club --help'"), "\(result.error)")
+    }
+
     @Test(arguments: [["log", "GC1A2B3", "note", "-dash"], ["import", "-hx.gpx"]])
     func aValueBeginningWithADashIsAUsageErrorNamingDashDashNotHelp(_ arguments: [String]) throws {
         let result = try GeocacheTUIBinary.run(arguments)
