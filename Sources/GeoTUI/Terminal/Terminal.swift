@@ -51,6 +51,10 @@ public final class Terminal {
     let mouseMask: mmask_t
     let pasteModeOn: String?
     private let pasteModeOff: String?
+    /// What clears the screen on closing, for a terminal without an alternate screen
+    /// (no `smcup`: vt100, the Linux console), where the form would stay on it after
+    /// quitting; nil where leaving the alternate screen puts back what was there.
+    private let clearOnClose: String?
     let usesDefaultColors: Bool
     var isClosed = false
 
@@ -293,6 +297,8 @@ public final class Terminal {
         keyCodes = Self.makeKeyCodes()
         pasteModeOn = cn_string_capability("BE").map { String(cString: $0) }
         pasteModeOff = cn_string_capability("BD").map { String(cString: $0) }
+        clearOnClose = cn_string_capability("smcup") != nil ? nil
+            : cn_string_capability("clear").map { Self.withoutPadding(String(cString: $0)) }
         // Shown from the start: the form's first frame has the cursor in its first field,
         // so that present sends no cursor change of its own (each curs_set is a write of
         // its own, before the frame's). A frame without a cursor hides it.
@@ -320,6 +326,7 @@ public final class Terminal {
         isClosed = true
         set_term(screen)
         leaveFullScreen()
+        if let clearOnClose { writeDirectly(clearOnClose) }
         delwin(inputPad)
         delscreen(screen)
         fclose(outputFile)
@@ -337,6 +344,12 @@ public final class Terminal {
         leaveok(window, true)
         endwin()
         if let pasteModeOff { writeDirectly(pasteModeOff) }
+    }
+
+    /// `capability` without its padding delays (`$<50>`): they ask `tputs` to wait, and
+    /// written directly they would be shown as text.
+    static func withoutPadding(_ capability: String) -> String {
+        capability.replacingOccurrences(of: #"\$<[0-9.]*[*/]*>"#, with: "", options: .regularExpression)
     }
 
     /// Writes a mode-setting sequence straight to the terminal, after what ncurses has

@@ -146,6 +146,21 @@ extension NcursesTests {
             #expect(headless.terminal.nextEvent(timeout: .zero) == .tick)
         }
 
+        @Test func aTerminalWithoutAnAlternateScreenIsClearedOnClose() throws {
+            let headless = try HeadlessTerminal(termName: "vt100")
+            headless.terminal.present(Canvas(size: Size(width: 80, height: 24)))
+            headless.terminal.close()
+            #expect(headless.output.hasSuffix("\u{1B}[H\u{1B}[J"), "\(headless.output.suffix(20).debugDescription)")
+        }
+
+        @Test func aTerminalWithAnAlternateScreenIsLeftToItOnClose() throws {
+            let headless = try HeadlessTerminal()
+            headless.terminal.present(Canvas(size: Size(width: 80, height: 24)))
+            headless.terminal.close()
+            #expect(!headless.output.hasSuffix("\u{1B}[H\u{1B}[2J"))
+            #expect(headless.output.contains("\u{1B}[?1049l"))
+        }
+
         @Test func unknownTerminalTypeIsRefused() {
             #expect(throws: TerminalError.unknownTerminalType("no-such-terminal")) {
                 _ = try Terminal.headless(termName: "no-such-terminal")
