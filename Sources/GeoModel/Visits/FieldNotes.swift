@@ -110,10 +110,9 @@ public enum FieldNotes {
         return .success(Visit(code: code, time: time, type: type, text: text))
     }
 
-    /// A field as a problem quotes it: at most 40 characters.
+    /// A field as a problem quotes it, trimmed (``MessageValue/shown(_:)``).
     private static func shown(_ field: String) -> String {
-        let trimmed = field.trimmingWhitespace()
-        return trimmed.count > 40 ? String(trimmed.prefix(40)) + "…" : trimmed
+        MessageValue.shown(field.trimmingWhitespace())
     }
 
     /// Letters and digits, 3 to 12 of them, starting with two letters (GC1A2B3, OC12AB).

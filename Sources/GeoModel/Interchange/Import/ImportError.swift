@@ -97,18 +97,3 @@ extension ImportError {
             rejections: rejections)
     }
 }
-
-extension ImportError {
-    /// The most characters of a value from the file that a message repeats.
-    static let shownValueLength = 40
-
-    /// `value`, from the file, as a message repeats it: its first
-    /// ``shownValueLength`` characters (and `…` when there are more), every control
-    /// character escaped as `list` escapes it (`\n`, `\u{1B}`), so that a message
-    /// stays one line of plain text on the terminal whatever the file holds.
-    static func shown(_ value: some StringProtocol) -> String {
-        let head = value.prefix(shownValueLength + 1)
-        let cut = head.count > shownValueLength
-        return GeoCache.lineEscaped(String(cut ? head.prefix(shownValueLength) : head)) + (cut ? "…" : "")
-    }
-}

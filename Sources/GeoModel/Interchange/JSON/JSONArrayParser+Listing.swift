@@ -49,13 +49,13 @@ extension JSONArrayParser {
                 if let value, abs(value) <= Int64(Coordinate.maximumLatitudeMicrodegrees) {
                     extras.latitude = Int32(value)
                 } else {
-                    extras.problems.append("latitude \(ImportError.shown(written)) is not from -90 to 90")
+                    extras.problems.append("latitude \(MessageValue.shown(written)) is not from -90 to 90")
                 }
             case .longitude:
                 if let value, abs(value) <= Int64(Coordinate.maximumLongitudeMicrodegrees) {
                     extras.longitude = Int32(value)
                 } else {
-                    extras.problems.append("longitude \(ImportError.shown(written)) is not from -180 to 180")
+                    extras.problems.append("longitude \(MessageValue.shown(written)) is not from -180 to 180")
                 }
             default:
                 let rating = value.flatMap { $0 % 500_000 == 0 ? Rating(halves: Int($0 / 500_000)) : nil }
@@ -142,7 +142,7 @@ extension JSONArrayParser {
                 if CacheCode.normalized(value) != nil {
                     extras.code = value
                 } else if !value.allSatisfy(\.isWhitespace) {
-                    extras.problems.append("\"code\" \"\(ImportError.shown(value))\" is not a code: letters, digits, - and _, "
+                    extras.problems.append("\"code\" \"\(MessageValue.shown(value))\" is not a code: letters, digits, - and _, "
                                            + "at most 32")
                 }
             case .type: extras.listing.type = value

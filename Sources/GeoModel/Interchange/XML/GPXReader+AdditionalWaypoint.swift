@@ -25,7 +25,7 @@ extension GPXReader.WaypointDraft {
         var parentCode: String?
         if let parent {
             guard let normalized = CacheCode.normalized(parent) else {
-                return rejected("gsak:Parent \"\(ImportError.shown(parent))\" is not a cache code")
+                return rejected("gsak:Parent \"\(MessageValue.shown(parent))\" is not a cache code")
             }
             parentCode = normalized
         } else {

@@ -162,7 +162,7 @@ extension GPXReader {
             default:
                 func shown(_ name: StaticString, _ limit: Int) -> String? {
                     guard let value = attributes.value(of: name) else { return "\(name) is missing" }
-                    return "\(name)=\"\(ImportError.shown(value))\" is not a number of degrees from -\(limit) to \(limit)"
+                    return "\(name)=\"\(MessageValue.shown(value))\" is not a number of degrees from -\(limit) to \(limit)"
                 }
                 var problems: [String] = []
                 if latitude == nil || latitude! == nil, let problem = shown("lat", 90) { problems.append(problem) }

@@ -257,7 +257,7 @@ public final class ClubCopy {
         case .null: "empty"
         case .int64(let number): String(number)
         case .double(let number): String(number)
-        case .string(let text): "\u{201C}" + ImportError.shown(text) + "\u{201D}"
+        case .string(let text): "\u{201C}" + MessageValue.shown(text) + "\u{201D}"
         case .blob(let bytes): bytes.count == 1 ? "1 byte of binary data" : "\(bytes.count) bytes of binary data"
         }
     }
