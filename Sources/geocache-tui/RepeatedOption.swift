@@ -29,8 +29,19 @@ enum RepeatedOption {
     }
 
     /// Every named option and flag of `command`, `--help` and `--version` included, as
-    /// the parser describes them.
+    /// the parser describes them. `--version` is the root command's, but the parser
+    /// answers it after any subcommand too (`add --version`), so it is one of each
+    /// command's: `add --title --version` lacks its title, as `add --title --help` does.
     static func options(of command: ParsableCommand.Type) -> [Described] {
+        var options = describedOptions(of: command)
+        if !options.contains(where: { $0.spellings.contains("--version") }) {
+            options.append(Described(spellings: ["--version"], takesValue: false, valueIsUnconditional: false))
+        }
+        return options
+    }
+
+    /// The named options and flags the parser's description of `command` lists.
+    private static func describedOptions(of command: ParsableCommand.Type) -> [Described] {
         guard let data = command._dumpHelp().data(using: .utf8),
               let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let described = root["command"] as? [String: Any],

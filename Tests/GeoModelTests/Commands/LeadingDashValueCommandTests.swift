@@ -73,6 +73,7 @@ import GeoTestSupport
               (["add", "--title", "--details", "x"], "--title <title>"),
               (["add", "--title", "t", "--details", "--creator=ana"], "--details <details>"),
               (["add", "--reward", "--help"], "--reward <reward>"),
+              (["add", "--title", "--version", "--details", "d"], "--title <title>"),
               (["add", "--creator", "--at", "47.1, 8.5"], "--creator <creator>"),
               (["edit", "--position", "1", "--reward", "--title", "x"], "--reward <reward>"),
               (["edit", "--code", "--title", "x"], "--code <code>"),
