@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GeoModel
 
@@ -50,5 +51,29 @@ import Testing
         #expect(offset.first?.listing.placed == "2002-08-15T07:00:00Z")
         let stored = try #require(utc.first)
         #expect(stored.updated(byImporting: try #require(offset.first), coverage: .complete) == stored)
+    }
+
+    @Test("a GPX export leaves out a placed date that is no date and time")
+    func gpxExportLeavesOutAPlacedDateThatIsNoTime() throws {
+        var cache = GeoCache(title: "Oak", details: "d", creator: "ana", reward: "r")
+        cache.coordinate = Coordinate(latitude: 47.1, longitude: 8.2)
+        cache.listing.placed = "yesterday"
+        let document = GPXWriter.document(for: [cache])
+        #expect(!document.contains("yesterday"))
+        #expect(!document.contains("<time>"))
+    }
+
+    @Test("a GPX export leaves out a waypoint time that is no date and time")
+    func gpxExportLeavesOutAWaypointTimeThatIsNoTime() throws {
+        var cache = GeoCache(title: "Oak", details: "d", creator: "ana", reward: "r")
+        cache.code = "GC1A2B3"
+        cache.coordinate = Coordinate(latitude: 47.1, longitude: 8.2)
+        cache.listing.placed = "2004-08-07T07:00:00Z"
+        cache.listing.waypoints = [AdditionalWaypoint(code: "PK1A2B3", kind: "Parking Area", name: "Parking",
+                                                      coordinate: Coordinate(latitude: 47.2, longitude: 8.3),
+                                                      time: "soon")]
+        let document = GPXWriter.document(for: [cache])
+        #expect(!document.contains("soon"))
+        #expect(document.components(separatedBy: "<time>").count == 2)
     }
 }

@@ -11,7 +11,8 @@ extension GPXWriter {
         output.append("\" lon=\"")
         output.append(text: coordinate.longitudeText)
         output.append("\">\n")
-        element("time", listing.placed.map(UTCTime.canonical), indent: 4, to: &output)
+        // `<time>` is an `xsd:dateTime`: a placed date that is not one (kept as a file gave it) is left out.
+        element("time", listing.placed.flatMap(UTCTime.instant), indent: 4, to: &output)
         output.append("    <name>")
         if let code = cache.code {
             output.appendEscaped(code, escaped)
