@@ -32,8 +32,11 @@ extension CacheList {
     /// The club store is about to be shown again: the draft this session holds in this
     /// machine's draft file, and its text, are set aside for ``moveLocalDrafts(to:)``,
     /// which moves them once the club store is in place; until then none is held.
+    /// Holding none, the list keeps the text it last took or kept: the club store's own,
+    /// when the server went away while it was shown (``showCopy(after:)``), so that a quit
+    /// without typing does not keep that text a second time.
     func leaveLocalDrafts() {
-        var leaving = DraftState()
+        var leaving = DraftState(kept: draftState.held == nil ? draftState.kept : nil)
         if let held = draftState.held, let kept = draftState.kept, session?.localDrafts != nil {
             leaving.heldOnThisMachine = (held, kept)
         }

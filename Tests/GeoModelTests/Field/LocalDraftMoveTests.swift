@@ -104,6 +104,49 @@ import Testing
         #expect(try club.localDrafts().isEmpty)
     }
 
+    // MARK: - A list whose server went away while it showed the club store
+
+    /// A list opened live on the club store with `kept` as its most recent draft, whose
+    /// server then went away: it shows a copy, made before.
+    private static func listWhoseServerWentAway(restoring kept: FormDraft, in club: Club) throws -> CacheList {
+        try club.server.start()
+        let live = try PostgresStore(url: club.url)
+        _ = try live.keepDraft(kept, in: nil, holding: false)
+        try ClubCopy(files: club.files).refresh(from: live, area: nil)
+        let (list, restored) = try club.openRestoring()
+        #expect(restored == kept)
+        try club.server.stop()
+        try list.checkForExternalChanges()
+        #expect(list.clubAway != nil)
+        return list
+    }
+
+    @Test func aQuitOnTheCopyWithoutTypingLeavesTheClubStoresDraftAsItWas() throws {
+        let club = try Club()
+        let list = try Self.listWhoseServerWentAway(restoring: Self.typed, in: club)
+        #expect(try list.keepDraft(Self.typed, finishing: true) == false)
+        try club.server.start()
+        #expect(try club.clubDrafts() == [Self.typed])
+        #expect(try LocalDrafts(files: club.files).openIfPresent()?.keptDrafts().isEmpty ?? true)
+    }
+
+    @Test func aQuitAfterTheServerCameBackWithoutTypingKeepsNoSecondCopyOfTheDraft() throws {
+        let club = try Club()
+        let list = try Self.listWhoseServerWentAway(restoring: Self.typed, in: club)
+        #expect(try club.comeBack(to: list))
+        #expect(try list.keepDraft(Self.typed, finishing: true) == false)
+        #expect(try club.clubDrafts() == [Self.typed])
+    }
+
+    @Test func textChangedOnTheCopyIsKeptBesideTheClubStoresDraft() throws {
+        let club = try Club()
+        let list = try Self.listWhoseServerWentAway(restoring: Self.typed, in: club)
+        let changed = FormDraft(fields: [.title: "Typed on the copy, and more"])
+        #expect(try list.keepDraft(changed, finishing: true))
+        #expect(try club.comeBack(to: try club.open()))
+        #expect(try club.clubDrafts() == [changed, Self.typed])
+    }
+
     // MARK: - A list opened live later
 
     @Test func aListOpenedLiveLaterTakesTheDraftKeptOnTheCopy() throws {
