@@ -13,6 +13,20 @@ extension SQLiteStore {
     /// cache of its own.
     static let pageCacheKiB = 128
 
+    /// How long, in seconds, a write waits for another process's write lock before it
+    /// throws ``StoreError/locked(path:holder:)``: the busy timeout of this store's
+    /// connection, ``busyTimeout`` unless its owner sets less (the form waits 0.2 s, then
+    /// says so and tries again while it answers keys).
+    public var lockWait: Double {
+        get { writeLockWait }
+        set {
+            writeLockWait = newValue
+            try? queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA busy_timeout = \(Int(newValue * 1000))")
+            }
+        }
+    }
+
     /// How every connection to a store is set up: wait for other writers up to the busy
     /// timeout, make each commit durable (`synchronous = FULL`, also in WAL mode), and
     /// copy it into the store file before the commit returns (`wal_autocheckpoint = 1`,

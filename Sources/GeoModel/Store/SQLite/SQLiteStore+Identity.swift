@@ -83,24 +83,26 @@ extension SQLiteStore {
             // Another process reads a snapshot older than this commit (a form looking
             // at what changed, say): a full checkpoint waits for it, up to a second,
             // instead of the ten-second busy timeout.
-            copied = Self.waitingAtMost(1, in: db) { Self.checkpoint(db, .full) }
+            copied = Self.waitingAtMost(1, in: db, restoring: writeLockWait) { Self.checkpoint(db, .full) }
         }
         if copied, truncatingLog {
             // A large commit (an import) leaves a log as large as what it wrote, on disk
             // until the next write: emptied now when no reader holds it, else left.
-            _ = Self.waitingAtMost(0.1, in: db) { Self.checkpoint(db, .truncate) }
+            _ = Self.waitingAtMost(0.1, in: db, restoring: writeLockWait) { Self.checkpoint(db, .truncate) }
         }
         if copied, wasAsRecorded { StoreFile.CheckRecord.record(path, identity) }
         guard !copied, let sideFiles, let change = StoreFile.sideFileChange(at: path, since: sideFiles) else { return }
         throw change
     }
 
-    /// Runs `body` on `db` with a busy timeout of `seconds` instead of ``busyTimeout``,
-    /// which is set again afterwards: for the waits that must be shorter than a
-    /// write's (a checkpoint behind a reader, a form taking its draft while opening).
-    static func waitingAtMost<T>(_ seconds: TimeInterval, in db: Database, _ body: () throws -> T) rethrows -> T {
+    /// Runs `body` on `db` with a busy timeout of `seconds` instead of `restoring` (by
+    /// default ``busyTimeout``), which is set again afterwards: for the waits that must
+    /// be shorter than a write's (a checkpoint behind a reader, a form taking its draft
+    /// while opening).
+    static func waitingAtMost<T>(_ seconds: TimeInterval, in db: Database, restoring: TimeInterval = busyTimeout,
+                                 _ body: () throws -> T) rethrows -> T {
         try? db.execute(sql: "PRAGMA busy_timeout = \(Int(seconds * 1000))")
-        defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))") }
+        defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(restoring * 1000))") }
         return try body()
     }
 
@@ -113,7 +115,7 @@ extension SQLiteStore {
         })) != nil else { return nil }
         defer {
             try? queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))")
+                try db.execute(sql: "PRAGMA busy_timeout = \(Int(self.writeLockWait * 1000))")
             }
         }
         return try? body()

@@ -60,10 +60,9 @@ public final class SQLiteStore: CacheStore {
     /// What every write throws when the store was opened read-only; nil when writable.
     let readOnlyError: StoreError?
 
-    /// Whether opening may create missing directories up the path; kept for ``reopened()``.
-    let createsIntermediateDirectories: Bool
-    /// Whether the store's directory is watched for other processes' writes (``watch``).
-    let watchesChanges: Bool
+    /// Whether opening may create missing directories up the path (kept for
+    /// ``reopened()``), and whether the directory is watched for other writes (``watch``).
+    let createsIntermediateDirectories: Bool, watchesChanges: Bool
 
     /// Why the store no longer uses its file (deleted or replaced while open), once
     /// that was noticed; from then on every method throws it.
@@ -111,6 +110,8 @@ public final class SQLiteStore: CacheStore {
 
     /// How long a write waits for another process's write to finish before failing.
     static let busyTimeout: TimeInterval = 10
+    /// The busy timeout of this store's connection (``lockWait``).
+    var writeLockWait = SQLiteStore.busyTimeout
 
     /// Opens the store at `path` (absolute, or relative to the current directory),
     /// creating it when there is no file there yet.
