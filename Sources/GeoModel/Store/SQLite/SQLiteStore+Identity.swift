@@ -106,7 +106,7 @@ extension SQLiteStore {
         return try body()
     }
 
-    /// ``waitingAtMost(_:in:_:)`` for a `body` that goes through this store's own
+    /// ``waitingAtMost(_:in:restoring:_:)`` for a `body` that goes through this store's own
     /// reads and writes: the timeout is set on its connection around them. Nil when
     /// the connection cannot be used.
     func waitingAtMost<T>(_ seconds: TimeInterval, _ body: () throws -> T) -> T? {
