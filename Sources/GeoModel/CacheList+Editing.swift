@@ -4,7 +4,8 @@ extension CacheList {
     /// the caller read (an editor keeps the version it started from): the cache keeps
     /// its identity and position. Broadcasts ``CacheListChange/updated(_:)``, or
     /// ``CacheListChange/queued(_:waiting:)`` when the session keeps it on this machine
-    /// (``WriteSession``); a cache equal to `base` writes and broadcasts nothing. Any
+    /// (``WriteSession``); a cache equal to `base` writes and broadcasts nothing (but
+    /// throws `.deletedElsewhere` when the store no longer holds it). Any
     /// other outcome is returned, nothing broadcast.
     ///
     /// The write only happens if the store still holds exactly `base`: the
@@ -23,7 +24,13 @@ extension CacheList {
         var valid = try cache.validated()
         // The store keeps the stored code whatever `cache` says (``CacheStore/update(_:to:)``).
         valid.code = base.cache.code
-        guard valid != base.cache else { return .stored(base) }
+        guard valid != base.cache else {
+            // Nothing to write, while the store still holds the cache: one deleted
+            // meanwhile is said, as for a changed edit, so its text can be added anew.
+            guard !keepsWritesOnThisMachine, (try? store.cache(base.id)) == .some(nil) else { return .stored(base) }
+            try refreshAfterConflict()
+            throw CacheEditError.deletedElsewhere(base.id)
+        }
         let result: WriteResult<StoredCache>
         do {
             result = try writeSession.update(base, to: valid)

@@ -37,9 +37,14 @@ extension GeoCacheFormController {
     }
 
     /// After a refused save: loads the version stored now into the fields, and the
-    /// edit goes on from it (the typed text is dropped, as asked).
+    /// edit goes on from it (the typed text is dropped, as asked). When the cache was
+    /// deleted meanwhile there is none: the note says so and the typed text stays
+    /// (`^S` then offers to add it as a new cache).
     func takeStoredVersion() {
-        guard let editing = mode.editSession, let newer = editing.conflict else { return }
+        guard let editing = mode.editSession, let conflict = editing.conflict else { return }
+        let reread = Result { try model.storedVersion(of: conflict.id) }
+        if case .success(nil) = reread { return setNote(FormText.deletedElsewhere(conflict.cache.title)) }
+        let newer = (try? reread.get()).flatMap { $0 } ?? conflict
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
         settleQueuedConflict(editing.queued)
         paneError = nil
@@ -105,11 +110,11 @@ extension GeoCacheFormController {
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }
         case .editing(let editing):
-            guard editing.conflict == nil else { return }
             switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
             case .success(nil):
+                // Also under a conflict: the club's version shown there is gone too.
                 setNote(FormText.deletedElsewhere(editing.base.cache.title))
-            case .success(let stored?) where stored != editing.base:
+            case .success(let stored?) where stored != editing.base && editing.conflict == nil:
                 setNote(FormText.changedElsewhere(editing.base.cache.title))
             default:
                 break

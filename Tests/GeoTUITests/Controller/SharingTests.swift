@@ -169,6 +169,37 @@ import Testing
         #expect(try stored(form).map(\.title) == ["One", "Three", "Two!"])
     }
 
+    @Test func savingAnUnchangedEditOfACacheDeletedElsewhereSaysSoAndKeepsTheTextForAnAdd() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(4))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        form.press(.control("s"))
+        #expect(form.screen.contains("deleted in another session; nothing was saved"))
+        #expect(!form.status.contains("Saved"), "\(form.status)")
+        #expect(form.fieldTexts[0] == "Two")
+    }
+
+    @Test func aConflictWhoseCacheIsThenDeletedElsewhereSaysSo() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session"), "\(form.status)")
+    }
+
+    @Test func takingTheirsAfterTheirCacheWasDeletedKeepsMyTextAndSaysItIsGone() throws {
+        let form = try editRacedByAnotherSession()
+        form.press(.control("s"))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        form.press(.function(5))
+        #expect(form.status.contains("was deleted in another session"), "\(form.status)")
+        #expect(form.fieldTexts[0] == "Two more")
+        form.press(.control("s"))
+        #expect(form.screen.contains("deleted in another session; nothing was saved"))
+    }
+
     // MARK: The delete question
 
     @Test func aDeleteQuestionClosesWhenItsCacheIsDeletedElsewhere() throws {
