@@ -80,8 +80,11 @@ extension GeoCacheFormController {
         }
     }
 
-    /// Ends the prompt as the write's result says.
-    private func finish(_ result: WriteResult<Void>, done: String, on cache: CacheID, failed: PaneError.Failed) {
+    /// Ends a prompt's write (a visit, a note, a place) as its result says: `done` once
+    /// stored, the count once kept on this machine, `refused` beside the server's reason;
+    /// the prompt stays open for Enter to try again after a lock or an unknown outcome.
+    func finish<T>(_ result: WriteResult<T>, done: String, on cache: CacheID, failed: PaneError.Failed,
+                   refused: String = FormText.nothingRecorded) {
         switch result {
         case .stored:
             closePrompt(note: done, about: cache)
@@ -92,7 +95,7 @@ extension GeoCacheFormController {
         case .outcomeUnknown:
             noteOutcomeUnknown()
         case .refused(let error):
-            closePrompt(note: FormText.nothingRecorded)
+            closePrompt(note: refused)
             showError(FormText.refusedByServer(error, keepingText: false), failed: failed)
         }
     }

@@ -35,8 +35,8 @@ extension GeoCacheFormController {
         var placed = target.cache
         placed.coordinate = coordinate
         do {
-            try model.update(target, to: placed)
-            closePrompt(note: coordinate.map(FormText.placed) ?? FormText.placeRemoved, about: target.id)
+            finish(try model.update(target, to: placed), done: coordinate.map(FormText.placed) ?? FormText.placeRemoved,
+                   on: target.id, failed: .place, refused: FormText.nothingStoredRefused)
         } catch let error as GeoCacheValidationError {
             closePrompt(note: "")
             showError(FormText.cannotPlace(error), failed: .place)

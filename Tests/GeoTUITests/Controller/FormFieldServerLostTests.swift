@@ -55,6 +55,16 @@ import Testing
         #expect(form.status.contains("Kept on this machine: 1 change waiting for the club store"), "\(form.status)")
     }
 
+    @Test func aPlaceSetWhileTheServerIsAwayIsSaidToBeKept() throws {
+        let (server, _, form) = try Self.formWithServerAway(showing: "Old Oak")
+        defer { server.destroy() }
+        form.press(.control("g"), .control("u"))
+        form.type("N47 10.000 E008 10.000")
+        form.press(.enter)
+        #expect(form.status.contains("Kept on this machine: 1 change waiting for the club store"), "\(form.status)")
+        #expect(try form.model.queuedChanges().map(\.kind) == [.edit])
+    }
+
     @Test func aDeleteWhileTheServerIsAwayIsKeptThenDelivered() throws {
         let (server, url, form) = try Self.formWithServerAway(showing: "Bridge")
         defer { server.destroy() }

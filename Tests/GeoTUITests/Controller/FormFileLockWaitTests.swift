@@ -8,17 +8,18 @@ import Testing
 /// open in `sqlite3`): as on a club store, a write waits the form's short lock wait, says
 /// so, keeps the text and tries again while the form answers keys.
 @Suite struct FormFileLockWaitTests {
-    /// A form on a fresh store file.
+    /// A form on a fresh store file holding `caches`.
     private final class FileForm {
         let directory: TemporaryDirectory
         let path: String
         let store: SQLiteStore
         let controller: GeoCacheFormController
 
-        init() throws {
+        init(caches: [GeoCache] = []) throws {
             directory = try TemporaryDirectory()
             path = directory.file().path
             store = try SQLiteStore(path: path)
+            for cache in caches { try store.add(cache) }
             controller = GeoCacheFormController(model: try CacheList(store: store))
             controller.resize(to: Size(width: 80, height: 24))
             controller.configureStoreWaits()
@@ -56,5 +57,18 @@ import Testing
         try lock.release()
         form.controller.idleTick()
         #expect(try form.store.loadCaches().map(\.title) == ["Patient oak"])
+    }
+
+    @Test func aPlaceThatMeetsAnotherProgramsLockKeepsThePromptOpenAndSaysSo() throws {
+        let form = try FileForm(caches: [Samples.oak])
+        let lock = try FileWriteLock(path: form.path)
+        form.press(.control("g"))
+        form.press(.control("u"))
+        for character in "N47 10.000 E008 10.000" { form.press(.character(character)) }
+        form.press(.enter)
+        #expect(form.status.contains("Another writer"), "\(form.status)")
+        try lock.release()
+        form.press(.enter)
+        #expect(try form.store.first()?.cache.coordinate == Coordinate(latitude: 47 + 10.0 / 60, longitude: 8 + 10.0 / 60))
     }
 }
