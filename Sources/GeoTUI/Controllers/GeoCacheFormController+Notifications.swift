@@ -41,6 +41,8 @@ extension GeoCacheFormController {
             outboxDidDeliver(report, waiting: waiting)
         case .fileSetAside(let file):
             setNote(FormText.setAside(file))
+            // Found as the server went away: that note stands, not "unreachable" over it.
+            if model.isServerUnreachable { saidServerAway = true }
         case .ownDataChanged:
             if paneError == nil { updatePane() }
         case .integrityChecked(let verdict):

@@ -86,4 +86,19 @@ import Testing
         #expect(form.screen.contains("Title:   Bridge"))
         #expect(form.status.hasPrefix(" Cache 2 of 2"), "\(form.status)")
     }
+
+    @Test func aCopyFoundDamagedAsTheServerGoesAwayIsSaidToBeSetAside() throws {
+        let server = try PostgresTestServer()
+        defer { server.destroy() }
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url)
+        try live.add(Samples.oak)
+        let form = try ClubFormHarness(url: url)
+        try ClubCopy(files: form.files).refresh(from: live, area: nil)
+        try Data("not a store".utf8).write(to: URL(fileURLWithPath: form.files.copyPath))
+        try server.stop()
+        form.idle()
+        form.idle()
+        #expect(form.status.contains("The copy on this machine was damaged"), "\(form.status)")
+    }
 }
