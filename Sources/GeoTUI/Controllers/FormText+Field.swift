@@ -45,6 +45,12 @@ extension FormText {
     /// The status line while a club store's server stopped answering during the session.
     static let serverAwayKeeping = "Store unreachable, retrying; changes are kept on this machine"
 
+    /// Why a question or a prompt closed when the copy took the club store's place (or
+    /// back) and its cache is no longer the one shown.
+    static func notShownNow(_ title: String, deleting: Bool) -> String {
+        "Nothing \(deleting ? "deleted" : "stored"): \(noteQuoted(title)) is not the cache shown now"
+    }
+
     /// Edit or Delete while the copy is shown.
     static let copyIsReadOnly = "The copy on this machine is read-only: edit and delete wait for the club store"
 

@@ -37,6 +37,7 @@ extension GeoCacheFormController {
         paneError = nil
         noteOpenedStore()
         setNote(FormText.clubStoreBack)
+        closeWhatNamesAnotherCache()
         updatePane()
         updateStatus()
     }
@@ -51,8 +52,30 @@ extension GeoCacheFormController {
         noteOpenedStore()
         setNote(FormText.clubWentAway(away))
         saidServerAway = true
+        closeWhatNamesAnotherCache()
         updatePane()
         updateStatus()
+    }
+
+    /// After the copy took the club store's place, or the club store the copy's: a delete
+    /// question or a prompt whose cache is not the one shown now (the copy lacks it, or
+    /// holds an older list) closes unanswered, so that the pane never shows another
+    /// cache under it. Nothing was written.
+    private func closeWhatNamesAnotherCache() {
+        let shown = model.current?.id
+        switch mode.base {
+        case .confirmingDelete(let question) where question.target.id != shown:
+            mode = .browsing
+            dirty = .all
+            questionClosedByItself(reason: FormText.notShownNow(question.target.cache.title, deleting: true))
+        case .placing(let target) where target.id != shown:
+            closePrompt(note: FormText.questionClosed(reason: FormText.notShownNow(target.cache.title, deleting: false)))
+        case .recording(let prompt) where prompt.target.id != shown:
+            closePrompt(note: FormText.questionClosed(reason: FormText.notShownNow(prompt.target.cache.title,
+                                                                                    deleting: false)))
+        default:
+            break
+        }
     }
 
     /// Says what a delivery did (and that changes kept here cannot be read, when some

@@ -101,4 +101,20 @@ import Testing
         form.idle()
         #expect(form.status.contains("The copy on this machine was damaged"), "\(form.status)")
     }
+
+    @Test func aDeleteQuestionAboutACacheTheCopyLacksClosesWhenTheCopyIsShown() throws {
+        let (server, _, form) = try Self.formOnCopy { form in
+            try? PostgresStore(url: form.url).add(Samples.mill)
+            _ = waitUntil(timeout: .seconds(10)) {
+                form.idle()
+                return form.status.contains("of 3")
+            }
+            form.press(.control("n"), .function(8))
+        }
+        defer { server.destroy() }
+        #expect(form.status.contains("Closed. Nothing deleted: \u{201C}Mill\u{201D} is not the cache shown now"),
+                "\(form.status)")
+        form.press(.character("y"))
+        #expect(try form.model.queuedChanges().isEmpty)
+    }
 }
