@@ -56,6 +56,7 @@ extension GeoCacheFormController {
     /// Leaves the edit without saving and restores what the fields held before it.
     func cancelEdit() {
         let keptChange = mode.editSession?.queued
+        if let keptChange { conflictsLeftForSync.insert(keptChange) }
         endEdit(restoringFields: true)
         paneError = nil
         updatePane()

@@ -79,8 +79,9 @@ extension GeoCacheFormController {
     }
 
     /// Says what a delivery did (and that changes kept here cannot be read, when some
-    /// cannot); the first conflict becomes the edit of the club's version with the kept
-    /// change applied to it in the fields (while browsing), else a note.
+    /// cannot); the first conflict not left for `sync` becomes the edit of the club's
+    /// version with the kept change applied to it in the fields (while browsing with
+    /// empty fields), else a note.
     func outboxDidDeliver(_ report: OutboxDelivery.Report, waiting: Int) {
         if report.deliveredCount > 0 {
             paneError = nil
@@ -89,7 +90,8 @@ extension GeoCacheFormController {
             setNote(FormText.delivered(report.deliveredCount, waiting: waiting))
         }
         if !report.unreadable.isEmpty { setNote(FormText.unreadableKept(report.unreadable.count)) }
-        guard let conflict = report.conflicts.first else { return }
+        // One the member left for `sync` is not opened again at each delivery.
+        guard let conflict = report.conflicts.first(where: { !conflictsLeftForSync.contains($0.sequence) }) else { return }
         showConflict(of: conflict)
     }
 
@@ -99,7 +101,8 @@ extension GeoCacheFormController {
     private func showConflict(of change: QueuedChange) {
         switch (change.kind, change.conflict) {
         case (.edit, .changed(let server)?):
-            guard case .browsing = mode, let yours = change.cache else {
+            // Not under text being typed: the keys that follow would go into the edit.
+            guard case .browsing = mode, currentFieldValues().values.allSatisfy(\.isEmpty), let yours = change.cache else {
                 return setNote(FormText.conflictWaits(change.title))
             }
             showConflict(base: change.base ?? server.cache, theirs: server, yours: yours, in: server,

@@ -77,8 +77,8 @@ public final class GeoCacheFormController: ScreenController {
 
     /// Set when the store's file was deleted or replaced while the form was open: nothing is written until `F5` reopens it.
     var lostStore: StoreError?
-    /// True once the status line said that the club store's server is away, until it answers again.
-    var saidServerAway = false
+    /// True once the status line said that the club store's server is away, until it answers again; and the kept changes whose conflict the member left for `sync` (`Esc`), not opened again by later deliveries.
+    var saidServerAway = false, conflictsLeftForSync: Set<Int64> = []
 
     private var observation: ObservationToken?
     private var positionObservation: ObservationToken?

@@ -49,6 +49,35 @@ import Testing
         #expect(form.model.waitingChanges == 1)
     }
 
+    @Test func aConflictLeftForSyncWithEscapeIsNotOpenedAgainByALaterDelivery() throws {
+        let conflict = try Conflict()
+        let form = conflict.form
+        form.press(.escape)
+        try form.model.deliverOutbox()
+        form.redraw()
+        #expect(form.controller.mode.editSession == nil)
+        #expect(form.model.waitingChanges == 1)
+    }
+
+    @Test func aConflictDeliveredWhileTextIsTypedIsSaidNotOpenedUnderIt() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let live = try PostgresStore(url: url)
+        let original = try live.add(Samples.oak)
+        let form = try ClubFormHarness(url: url)
+        var mine = original.cache
+        mine.details = "In the hollow"
+        var theirs = original.cache
+        theirs.reward = "Coin"
+        try Outbox(files: form.files).queueEdit(of: original.cache, to: mine)
+        _ = try live.update(original, to: theirs)
+        form.type("Typed meanwhile")
+        try form.model.deliverOutbox()
+        form.redraw()
+        #expect(form.controller.mode.editSession == nil)
+        #expect(form.fieldTexts.first == "Typed meanwhile")
+        #expect(form.status.contains("your change stays on this machine"), "\(form.status)")
+    }
+
     @Test func theFieldsHoldTheKeptChangeAppliedToTheClubsVersion() throws {
         let conflict = try Conflict()
         #expect(conflict.form.fieldTexts == ["Old Oak", "In the hollow", "ana", "Coin"])
