@@ -166,6 +166,8 @@ enum FormText {
         let text = GeoCache.Field.allCases.compactMap { field in
             draft[field].map { "\n  \(field.label): \($0)" }
         }.joined()
+        // Empty fields keep nothing: the draft held is to be deleted, and was not.
+        if text.isEmpty { return "could not delete the draft kept before (the next form may offer it): \(error)" }
         return "could not keep the unsaved fields as a draft: \(error) They held:\(text)"
     }
 

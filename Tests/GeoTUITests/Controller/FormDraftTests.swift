@@ -155,4 +155,11 @@ import Testing
         #expect(problems.contains("Title: Uno"))
         #expect(problems.contains("Put aside before the edit, for the next Add:\n  Title: For the next Add"))
     }
+
+    @Test func emptyFieldsWhoseDraftCannotBeDeletedSayThatNotAnEmptyListOfFields() throws {
+        let problem = FormText.couldNotKeepDraft(StoreError.readOnly(path: "/x/caches.sqlite", reason: "the file is read-only"),
+                                                 FormDraft(fields: [:]))
+        #expect(problem.hasPrefix("could not delete the draft kept before"), "\(problem)")
+        #expect(!problem.contains("They held:"))
+    }
 }
