@@ -323,6 +323,7 @@ public final class CacheList {
         let ownChanged = try reloadOwnData()
         try refresh()
         try recountKept()
+        if keptCount != before.5 { nearestRank = nil }  // the filter keeps more or fewer: as above
         guard before != (current, count, position, searchMatchCount, searchPosition, keptCount) else {
             if ownChanged { broadcast(.ownDataChanged(code: nil)) }
             return
@@ -432,7 +433,9 @@ public final class CacheList {
         }
         if newCurrent == nil { newCurrent = try store.first() }
         if isNearestFirst {
-            if newCurrent?.id != current?.id { nearestRank = nil }
+            // A rank stays only for the same cache among as many: a cache added or
+            // deleted may stand nearer (the rank is then said again from the nearest).
+            if newCurrent?.id != current?.id || newCount != count { nearestRank = nil }
             current = newCurrent
             count = newCount
             position = nil

@@ -39,6 +39,27 @@ import GeoTestSupport
         }
     }
 
+    @Test("A change elsewhere that makes the filter keep one more makes the nearest rank unknown rather than wrong",
+          arguments: StoreKind.allCases)
+    func keepingMoreElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        var traditionals = CacheFilter()
+        traditionals.types = ["Traditional Cache"]
+        try list.setFilter(traditionals)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        #expect(list.positionSummary.hasPrefix("Nearest 2 of 4"), "\(list.positionSummary)")
+        let other = try fixture.open()
+        let e = try #require(try other.cache(atPosition: 5))
+        var changed = e.cache
+        changed.listing.type = "Traditional Cache"
+        _ = try other.update(e, to: changed)
+        try list.checkForExternalChanges()
+        #expect(list.current?.cache.title == "C")
+        #expect(list.positionSummary.hasPrefix("Nearest first"), "\(list.positionSummary)")
+    }
+
     @Test("Setting a filter shows the first kept cache at or after the shown one and broadcasts it once",
           arguments: StoreKind.allCases)
     func settingShowsTheFirstKept(_ kind: StoreKind) throws {

@@ -42,6 +42,31 @@ import GeoTestSupport
         #expect(seen == ["Middle Nearest 2 of 4", "Far Nearest 3 of 4", "Nowhere Nearest 4 of 4", "Near Nearest 1 of 4"])
     }
 
+    @Test("A cache added elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
+    func aCacheAddedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        #expect(list.positionSummary == "Nearest 2 of 4")
+        try fixture.open().add(Self.placed("Nearer", "47.001000, 8.000000"))
+        try list.checkForExternalChanges()
+        #expect(list.current?.cache.title == "Middle")
+        #expect(list.positionSummary == "Nearest first, 5 caches")
+    }
+
+    @Test("A cache deleted elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
+    func aCacheDeletedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        let other = try fixture.open()
+        try other.delete(try #require(try other.cache(atPosition: 3)))
+        try list.checkForExternalChanges()
+        #expect(list.positionSummary == "Nearest first, 3 caches")
+    }
+
     @Test("Previous from the nearest wraps to the last, a cache without a place", arguments: StoreKind.allCases)
     func previousWrapsToTheLast(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
