@@ -81,6 +81,13 @@ extension CacheList {
         }
     }
 
+    /// What follows `shown`, a cache deleted meanwhile, in the order shown: the next
+    /// farther one nearest first (the nearest after the farthest), else the next stored.
+    func successor(ofGone shown: StoredCache) throws -> StoredCache? {
+        guard let origin = nearestOrigin else { return try store.cache(after: shown.id) }
+        return try nearestAfter(shown, from: origin).0
+    }
+
     /// The next cache nearest first after `shown`, wrapping to the nearest.
     func nearestAfter(_ shown: StoredCache, from origin: Coordinate) throws -> (StoredCache?, rank: Int?) {
         if let following = try store.nearestCache(to: origin, after: NearestKey(of: shown, facts: ownFacts, from: origin)) {

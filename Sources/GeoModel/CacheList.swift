@@ -406,7 +406,7 @@ public final class CacheList {
     }
 
     /// Re-reads count, current (the same cache if it still exists, else the one
-    /// after it, else the first) and position; during a search, runs the query again
+    /// after it in the order shown, else the first) and position; during a search, runs the query again
     /// and keeps the current cache if it still matches, else shows the next match,
     /// else the last one.
     func refresh() throws {
@@ -429,7 +429,7 @@ public final class CacheList {
         let newCount = try store.count()
         var newCurrent: StoredCache? = nil
         if let shown = current {
-            newCurrent = try store.cache(shown.id) ?? store.cache(after: shown.id)
+            newCurrent = try store.cache(shown.id) ?? successor(ofGone: shown)
         }
         if newCurrent == nil { newCurrent = try store.first() }
         if isNearestFirst {

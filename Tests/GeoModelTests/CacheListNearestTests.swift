@@ -67,6 +67,21 @@ import GeoTestSupport
         #expect(list.positionSummary == "Nearest first, 3 caches")
     }
 
+    @Test("The shown cache deleted elsewhere gives way to the next farther one", arguments: StoreKind.allCases)
+    func aShownCacheDeletedElsewhereGivesWayToTheNextFarther(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: [Self.placed("Near", "47.010000, 8.000000"),
+                                              Self.placed("Far", "47.300000, 8.000000"),
+                                              Self.placed("Middle", "47.100000, 8.000000")])
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        #expect(list.current?.cache.title == "Middle")
+        let other = try fixture.open()
+        try other.delete(try #require(try other.cache(atPosition: 3)))
+        try list.checkForExternalChanges()
+        #expect(list.current?.cache.title == "Far")
+    }
+
     @Test("Previous from the nearest wraps to the last, a cache without a place", arguments: StoreKind.allCases)
     func previousWrapsToTheLast(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
