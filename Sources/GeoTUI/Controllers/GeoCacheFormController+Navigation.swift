@@ -24,6 +24,29 @@ extension GeoCacheFormController {
         updateNavigation()
     }
 
+    /// After a change to the store or the person's data (another session's, or the copy
+    /// taking the club store's place): the view leads to the cache's places as they are
+    /// now (its place moved, a final set), to the same one where it still is; a cache
+    /// deleted meanwhile, or left without a place, closes the view, saying so.
+    func refreshNavigationTarget() {
+        guard case .navigating(let target) = mode else { return }
+        switch Result(catching: { try model.storedVersion(of: target.cacheID) }) {
+        case .success(nil):
+            closeNavigation()
+            setNote(FormText.deletedElsewhere(target.title))
+        case .success(let stored?):
+            guard let now = NavigationTarget(stored, final: model.ownData(of: stored.cache).corrected) else {
+                closeNavigation()
+                return setNote(FormText.nothingToNavigateTo, about: stored.id)
+            }
+            guard now.places != target.places else { return }
+            mode = .navigating(now.leading(like: target))
+            updateNavigation()
+        case .failure:
+            break   // Unreadable now: the view leads on to what it knew.
+        }
+    }
+
     /// Back to the form, the pane as it was.
     func closeNavigation() {
         mode = .browsing

@@ -18,6 +18,7 @@ extension GeoCacheFormController {
             updateStatus()
             if paneError == nil { updatePane() }
             storeDidChangeElsewhere(deletedShown: deletedShown)
+            refreshNavigationTarget()
         case .opened(_, let draft):
             paneError = nil
             noteOpenedStore()
@@ -34,9 +35,11 @@ extension GeoCacheFormController {
         case .clubStoreBack:
             forgetWhatWasShownIfMoved()
             clubStoreDidComeBack()
+            refreshNavigationTarget()
         case .clubStoreAway(let away, _):
             forgetWhatWasShownIfMoved()
             clubStoreDidGoAway(away)
+            refreshNavigationTarget()
         case .outboxDelivered(let report, let waiting):
             outboxDidDeliver(report, waiting: waiting)
         case .fileSetAside(let file):
@@ -45,6 +48,7 @@ extension GeoCacheFormController {
             if model.isServerUnreachable { saidServerAway = true }
         case .ownDataChanged:
             if paneError == nil { updatePane() }
+            refreshNavigationTarget()
         case .integrityChecked(let verdict):
             if case .damaged(let error) = verdict { storeFoundDamaged(error) }
         }

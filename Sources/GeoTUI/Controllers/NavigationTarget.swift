@@ -9,8 +9,8 @@ struct NavigationTarget {
         let coordinate: Coordinate
     }
 
-    /// The cache whose places these are.
-    let cacheID: CacheID
+    /// The cache whose places these are, and its title.
+    let cacheID: CacheID, title: String
     /// The places, the cache's first when it has one.
     let places: [Place]
     /// The one led to now.
@@ -31,7 +31,7 @@ struct NavigationTarget {
             places.append(Place(name: "\(waypoint.code) \(waypoint.kind)\(name)", coordinate: place))
         }
         guard !places.isEmpty else { return nil }
-        cacheID = stored.id
+        (cacheID, title) = (stored.id, cache.title)
         self.places = places
     }
 
@@ -40,4 +40,12 @@ struct NavigationTarget {
 
     /// Leads to the next place, after the last the first again.
     mutating func advance() { index = (index + 1) % places.count }
+
+    /// These places, leading to the one `earlier` led to when it is still among them
+    /// (by its name), else to the first.
+    func leading(like earlier: NavigationTarget) -> NavigationTarget {
+        var target = self
+        target.index = places.firstIndex { $0.name == earlier.place.name } ?? 0
+        return target
+    }
 }

@@ -41,6 +41,44 @@ import Testing
         #expect(form.help.contains("Tab Next place"))
     }
 
+    @Test("a place moved by another session is where the view leads from then on")
+    func aPlaceMovedElsewhereIsLedTo() throws {
+        let receiver = FedPositionReceiver()
+        let form = try form(receiver)
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        let other = try SQLiteStore(url: form.storeURL)
+        let stored = try #require(try other.first())
+        var moved = stored.cache
+        moved.coordinate = try Coordinate(parsing: "N 47° 23.000′ E 008° 32.000′")
+        _ = try other.update(stored, to: moved)
+        form.idle()
+        #expect(form.screen.contains("Distance  3.71 km"), "\(form.screen)")
+    }
+
+    @Test("a final set by another session is where the view leads from then on")
+    func aFinalSetElsewhereIsLedTo() throws {
+        let form = try form()
+        form.press(.alt("g"))
+        let final = try Coordinate(parsing: "N 47° 23.000′ E 008° 32.000′")
+        try SQLiteStore(url: form.storeURL).setOwnData(OwnData(corrected: final), forCode: "GC12345", as: WriteID())
+        form.idle()
+        #expect(form.screen.contains("GC12345 Mill" + FormText.yourFinal), "\(form.screen)")
+        #expect(form.screen.contains("N 47° 23.000′"), "\(form.screen)")
+    }
+
+    @Test("a cache deleted by another session closes the view, saying so")
+    func aCacheDeletedElsewhereClosesTheView() throws {
+        let form = try form()
+        form.press(.alt("g"))
+        let other = try SQLiteStore(url: form.storeURL)
+        try other.delete(try #require(try other.first()))
+        form.idle()
+        #expect(!form.screen.contains("Going to GC12345"))
+        #expect(form.status.contains("\u{201C}Mill\u{201D} was deleted in another session"), "\(form.status)")
+    }
+
     @Test("Tab leads to the next waypoint with a place, then the cache again; one without a place is left out")
     func tabCyclesThePlaces() throws {
         let form = try form()
