@@ -6,9 +6,10 @@ extension GeoCacheFormController {
     /// The help bar lists what works in the mode, leaving out the changes the shown
     /// cache is not this role's to make.
     func updateHelpBar() {
-        let notYours = model.current.flatMap(model.changeRefusal(for:)) != nil
+        // Not the shown cache's keys when the cache is not this role's, or only the copy is shown.
+        let refused = model.clubAway != nil || model.current.flatMap(model.changeRefusal(for:)) != nil
         let prompt: FinderPrompt.Kind? = if case .recording(let prompt) = mode { prompt.kind } else { nil }
-        var left: [FormAction] = notYours ? [.editCache, .deleteCache, .placeCache] : []
+        var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
         // Tab changes the kind of a visit; a note or a final has none.
         if let prompt, !prompt.isVisit { left += [.nextVisitType, .previousVisitType] }
         let items = Self.helpItems(in: mode.kind, prompt: prompt, leavingOut: left)

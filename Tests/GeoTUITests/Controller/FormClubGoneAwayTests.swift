@@ -117,4 +117,11 @@ import Testing
         form.press(.character("y"))
         #expect(try form.model.queuedChanges().isEmpty)
     }
+
+    @Test func theHelpBarOnTheCopyLeavesOutTheKeysItRefuses() throws {
+        let (server, _, form) = try Self.formOnCopy()
+        defer { server.destroy() }
+        #expect(!form.controller.helpBar.items.contains { $0.key == Key.function(4).label })
+        #expect(!form.controller.helpBar.items.contains { $0.key == Key.function(8).label })
+    }
 }
