@@ -323,7 +323,6 @@ public final class CacheList {
         let ownChanged = try reloadOwnData()
         try refresh()
         try recountKept()
-        if keptCount != before.5 { nearestRank = nil }  // the filter keeps more or fewer: as above
         guard before != (current, count, position, searchMatchCount, searchPosition, keptCount) else {
             if ownChanged { broadcast(.ownDataChanged(code: nil)) }
             return
@@ -433,9 +432,9 @@ public final class CacheList {
         }
         if newCurrent == nil { newCurrent = try store.first() }
         if isNearestFirst {
-            // A rank stays only for the same cache among as many: a cache added or
-            // deleted may stand nearer (the rank is then said again from the nearest).
-            if newCurrent?.id != current?.id || newCount != count { nearestRank = nil }
+            // Any cache may have been added, deleted or moved nearer or farther: the
+            // rank is not known until the walk starts again from the nearest.
+            nearestRank = nil
             current = newCurrent
             count = newCount
             position = nil

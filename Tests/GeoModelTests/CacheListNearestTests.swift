@@ -55,6 +55,20 @@ import GeoTestSupport
         #expect(list.positionSummary == "Nearest first, 5 caches")
     }
 
+    @Test("A cache moved elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
+    func aCacheMovedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        let other = try fixture.open()
+        let near = try #require(try other.cache(atPosition: 3))
+        var moved = near.cache
+        moved.coordinate = try Coordinate(parsing: "47.500000, 8.000000")
+        _ = try other.update(near, to: moved)
+        try list.checkForExternalChanges()
+        #expect(list.positionSummary == "Nearest first, 4 caches")
+    }
+
     @Test("A cache deleted elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
     func aCacheDeletedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
