@@ -51,6 +51,11 @@ extension FormText {
         "Nothing \(deleting ? "deleted" : "stored"): \(noteQuoted(title)) is not the cache shown now"
     }
 
+    /// A visit's or note's prompt left open when its cache is no longer the one shown.
+    static func recordingNotShown(_ cache: GeoCache) -> String {
+        "\(noteQuoted(cache.title)) is not the cache shown now; Enter records under \(cache.code ?? "its code")"
+    }
+
     /// Edit or Delete while the copy is shown.
     static let copyIsReadOnly = "The copy on this machine is read-only: edit and delete wait for the club store"
 

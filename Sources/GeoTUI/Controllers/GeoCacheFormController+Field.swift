@@ -58,9 +58,10 @@ extension GeoCacheFormController {
     }
 
     /// After the copy took the club store's place, or the club store the copy's: a delete
-    /// question or a prompt whose cache is not the one shown now (the copy lacks it, or
-    /// holds an older list) closes unanswered, so that the pane never shows another
-    /// cache under it. Nothing was written.
+    /// question or the coordinates prompt whose cache is not the one shown now (the copy
+    /// lacks it, or holds an older list) closes unanswered, so that the pane never shows
+    /// another cache under it; nothing was written. A visit's or note's prompt keeps what
+    /// was typed, and says whose it is: Enter records it under that cache's code.
     private func closeWhatNamesAnotherCache() {
         let shown = model.current?.id
         switch mode.base {
@@ -71,8 +72,7 @@ extension GeoCacheFormController {
         case .placing(let target) where target.id != shown:
             closePrompt(note: FormText.questionClosed(reason: FormText.notShownNow(target.cache.title, deleting: false)))
         case .recording(let prompt) where prompt.target.id != shown:
-            closePrompt(note: FormText.questionClosed(reason: FormText.notShownNow(prompt.target.cache.title,
-                                                                                    deleting: false)))
+            setNote(FormText.recordingNotShown(prompt.target.cache))
         default:
             break
         }

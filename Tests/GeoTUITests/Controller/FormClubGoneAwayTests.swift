@@ -118,6 +118,26 @@ import Testing
         #expect(try form.model.queuedChanges().isEmpty)
     }
 
+    @Test func aVisitPromptAboutACacheTheCopyLacksKeepsItsTextAndSaysWhoseItIs() throws {
+        let (server, _, form) = try Self.formOnCopy { form in
+            var mill = Samples.mill
+            mill.code = "GC1MIL"
+            try? PostgresStore(url: form.url).add(mill)
+            _ = waitUntil(timeout: .seconds(10)) {
+                form.idle()
+                return form.status.contains("of 3")
+            }
+            form.press(.control("n"), .alt("l"))
+            form.type("half typed")
+        }
+        defer { server.destroy() }
+        #expect(form.controller.statusBar.note == "\u{201C}Mill\u{201D} is not the cache shown now; Enter records under GC1MIL")
+        guard case .recording = form.controller.mode else {
+            Issue.record("the prompt closed: \(form.controller.mode)")
+            return
+        }
+    }
+
     @Test func theHelpBarOnTheCopyLeavesOutTheKeysItRefuses() throws {
         let (server, _, form) = try Self.formOnCopy()
         defer { server.destroy() }
