@@ -36,6 +36,13 @@ extension FormText {
         }
     }
 
+    /// After a delivery whose club store refused changes kept on this machine (its rules,
+    /// or the change itself): they are not sent again.
+    static func refusedKept(_ count: Int) -> String {
+        "\(changes(count)) kept on this machine \(count == 1 ? "was" : "were") refused by the club store: "
+            + "geocache-tui sync --status says why"
+    }
+
     /// After a delivery that met changes kept on this machine whose rows cannot be read.
     static func unreadableKept(_ count: Int) -> String {
         "\(changes(count)) kept on this machine cannot be read and \(count == 1 ? "was" : "were") not delivered: "

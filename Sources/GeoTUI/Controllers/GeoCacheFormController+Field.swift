@@ -78,8 +78,8 @@ extension GeoCacheFormController {
         }
     }
 
-    /// Says what a delivery did (and that changes kept here cannot be read, when some
-    /// cannot); the first conflict not left for `sync` becomes the edit of the club's
+    /// Says what a delivery did (and that changes kept here were refused by the club
+    /// store, or cannot be read, when some were); the first conflict not left for `sync` becomes the edit of the club's
     /// version with the kept change applied to it in the fields (while browsing with
     /// empty fields), else a note.
     func outboxDidDeliver(_ report: OutboxDelivery.Report, waiting: Int) {
@@ -89,6 +89,7 @@ extension GeoCacheFormController {
             updateStatus()
             setNote(FormText.delivered(report.deliveredCount, waiting: waiting))
         }
+        if report.refusedCount > 0 { setNote(FormText.refusedKept(report.refusedCount)) }
         if !report.unreadable.isEmpty { setNote(FormText.unreadableKept(report.unreadable.count)) }
         // One the member left for `sync` is not opened again at each delivery.
         guard let conflict = report.conflicts.first(where: { !conflictsLeftForSync.contains($0.sequence) }) else { return }

@@ -32,6 +32,18 @@ import Testing
         return (frame.y..<frame.maxY).map(form.row).joined(separator: "\n")
     }
 
+    @Test func aKeptEditOfAnotherMembersCacheRefusedAtDeliveryIsSaid() throws {
+        let fixture = try ClubFixture.make()
+        let oak = try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        var changed = oak.cache
+        changed.reward = "Kept by bo"
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo)) { files in
+            _ = try Outbox(files: files).queueEdit(of: oak.cache, to: changed)
+        }
+        #expect(form.status.contains("1 change kept on this machine was refused by the club store"), "\(form.status)")
+        #expect(try stored(in: fixture) == [Samples.oak])
+    }
+
     // MARK: Another member's cache
 
     @Test func f4OnAnotherMembersCacheBeginsNoEditAndSaysWhoseItIs() throws {
