@@ -127,7 +127,8 @@ extension GeoCacheFormController {
             showError(FormText.deletedWhileRecording(prompt.target.cache, kind: prompt.kind), failed: prompt.failed)
         case .browsing, .searching, .placing, .navigating, .recording, .helping, .filtering:
             if let deletedShown {
-                setNote(FormText.deletedElsewhere(deletedShown.cache.title))
+                // Said of the cache shown in its place: the note goes at the next move.
+                setNote(FormText.deletedElsewhere(deletedShown.cache.title), about: model.current?.id)
             }
         }
     }

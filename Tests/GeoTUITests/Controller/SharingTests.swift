@@ -251,6 +251,16 @@ import Testing
         #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session"))
     }
 
+    @Test func theNoteThatTheShownCacheWasDeletedGoesAtTheNextMove() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"))
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.idle()
+        #expect(form.status.contains("was deleted in another session"))
+        form.press(.control("n"))
+        #expect(!form.status.contains("was deleted in another session"), "\(form.status)")
+    }
+
     @Test func reloadRereadsTheStore() throws {
         let form = try FormHarness(caches: three)
         try SQLiteStore(url: form.storeURL).add(.sample("Four"))
