@@ -42,43 +42,41 @@ import GeoTestSupport
         #expect(seen == ["Middle Nearest 2 of 4", "Far Nearest 3 of 4", "Nowhere Nearest 4 of 4", "Near Nearest 1 of 4"])
     }
 
-    @Test("A cache added elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
-    func aCacheAddedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
+    /// What another session does to the caches while the list walks nearest first.
+    enum ChangeElsewhere: CaseIterable, Sendable {
+        case addNearer, moveNear, deleteNear
+
+        /// Does it through `other`, a session of its own; returns the count after it.
+        func apply(through other: any CacheStore) throws -> Int {
+            let near = try #require(try other.cache(atPosition: 3))
+            switch self {
+            case .addNearer:
+                try other.add(CacheListNearestTests.placed("Nearer", "47.001000, 8.000000"))
+                return 5
+            case .moveNear:
+                var moved = near.cache
+                moved.coordinate = try Coordinate(parsing: "47.500000, 8.000000")
+                _ = try other.update(near, to: moved)
+                return 4
+            case .deleteNear:
+                try other.delete(near)
+                return 3
+            }
+        }
+    }
+
+    @Test("A cache added, moved or deleted elsewhere makes the rank unknown rather than wrong",
+          arguments: StoreKind.allCases, ChangeElsewhere.allCases)
+    func aChangeElsewhereMakesTheRankUnknown(_ kind: StoreKind, _ change: ChangeElsewhere) throws {
         let fixture = try StoreFixture(kind)
         let list = try fixture.list(holding: Self.caches)
         list.browseNearestFirst(from: Self.origin)
         list.showNext()
         #expect(list.positionSummary == "Nearest 2 of 4")
-        try fixture.open().add(Self.placed("Nearer", "47.001000, 8.000000"))
+        let count = try change.apply(through: try fixture.open())
         try list.checkForExternalChanges()
         #expect(list.current?.cache.title == "Middle")
-        #expect(list.positionSummary == "Nearest first, 5 caches")
-    }
-
-    @Test("A cache moved elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
-    func aCacheMovedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
-        let fixture = try StoreFixture(kind)
-        let list = try fixture.list(holding: Self.caches)
-        list.browseNearestFirst(from: Self.origin)
-        let other = try fixture.open()
-        let near = try #require(try other.cache(atPosition: 3))
-        var moved = near.cache
-        moved.coordinate = try Coordinate(parsing: "47.500000, 8.000000")
-        _ = try other.update(near, to: moved)
-        try list.checkForExternalChanges()
-        #expect(list.positionSummary == "Nearest first, 4 caches")
-    }
-
-    @Test("A cache deleted elsewhere makes the rank unknown rather than wrong", arguments: StoreKind.allCases)
-    func aCacheDeletedElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
-        let fixture = try StoreFixture(kind)
-        let list = try fixture.list(holding: Self.caches)
-        list.browseNearestFirst(from: Self.origin)
-        list.showNext()
-        let other = try fixture.open()
-        try other.delete(try #require(try other.cache(atPosition: 3)))
-        try list.checkForExternalChanges()
-        #expect(list.positionSummary == "Nearest first, 3 caches")
+        #expect(list.positionSummary == "Nearest first, \(count) caches")
     }
 
     @Test("The shown cache deleted elsewhere gives way to the next farther one", arguments: StoreKind.allCases)
