@@ -13,11 +13,7 @@ import Testing
     /// been seen to.
     private static func formOnCopy(before: (ClubFormHarness) -> Void = { _ in }) throws
         -> (server: PostgresTestServer, url: String, form: ClubFormHarness) {
-        let server = try PostgresTestServer()
-        let url = try server.makeDatabase()
-        let live = try PostgresStore(url: url)
-        try live.add(Samples.oak)
-        try live.add(Samples.bridge)
+        let (server, url, live) = try ClubFormHarness.ownServerHoldingOakAndBridge()
         let form = try ClubFormHarness(url: url)
         try ClubCopy(files: form.files).refresh(from: live, area: nil)
         form.press(.control("n"))

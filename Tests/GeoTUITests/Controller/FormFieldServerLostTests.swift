@@ -12,11 +12,7 @@ import Testing
     /// server has just stopped answering.
     private static func formWithServerAway(showing shown: String) throws
         -> (server: PostgresTestServer, url: String, form: ClubFormHarness) {
-        let server = try PostgresTestServer()
-        let url = try server.makeDatabase()
-        let live = try PostgresStore(url: url)
-        try live.add(Samples.oak)
-        try live.add(Samples.bridge)
+        let (server, url, _) = try ClubFormHarness.ownServerHoldingOakAndBridge()
         let form = try ClubFormHarness(url: url)
         if shown == Samples.bridge.title { form.press(.control("n")) }
         #expect(form.screen.contains("Title:   \(shown)"))

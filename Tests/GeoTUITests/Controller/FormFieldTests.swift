@@ -48,6 +48,17 @@ final class ClubFormHarness {
 
     deinit { if ownsDirectory { directory.remove() } }
 
+    /// A PostgreSQL server of the test's own (to stop and start) whose club store holds
+    /// Old Oak and Bridge.
+    static func ownServerHoldingOakAndBridge() throws -> (server: PostgresTestServer, url: String, live: PostgresStore) {
+        let server = try PostgresTestServer()
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url)
+        try live.add(Samples.oak)
+        try live.add(Samples.bridge)
+        return (server, url, live)
+    }
+
     func press(_ keys: Key...) {
         for key in keys {
             _ = controller.handle(.key(key))
