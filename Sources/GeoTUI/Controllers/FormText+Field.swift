@@ -63,6 +63,12 @@ extension FormText {
         "\(noteQuoted(cache.title)) is not the cache shown now; Enter records under \(cache.code ?? "its code")"
     }
 
+    /// A kept edit whose cache became another member's on the club store meanwhile.
+    static func keptButNotYours(_ title: String, _ refusal: ChangeRefusal) -> String {
+        "\(noteQuoted(title)) changed hands on the club store. \(refusal); your change stays on this machine "
+            + "for geocache-tui sync"
+    }
+
     /// Edit or Delete while the copy is shown.
     static let copyIsReadOnly = "The copy on this machine is read-only: edit and delete wait for the club store"
 

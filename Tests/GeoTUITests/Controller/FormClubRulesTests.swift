@@ -44,6 +44,26 @@ import Testing
         #expect(try stored(in: fixture) == [Samples.oak])
     }
 
+    @Test func aKeptEditOfACacheHandedToAnotherMemberMeanwhileOpensNoEditAndSaysSo() throws {
+        let fixture = try ClubFixture.make()
+        let anas = try PostgresStore(url: fixture.url(as: fixture.ana))
+        let oak = try anas.add(Samples.oak)
+        var mine = oak.cache
+        mine.reward = "Kept by ana"
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.ana)) { _ in }
+        _ = try Outbox(files: form.files).queueEdit(of: oak.cache, to: mine)
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        var theirs = oak.cache
+        theirs.details = "By the north shore"
+        let changed = try keepers.update(try #require(try keepers.cache(oak.id)), to: theirs)
+        _ = try keepers.handOver(changed, to: .member(fixture.bo), as: WriteID())
+        try form.model.deliverOutbox()
+        form.redraw()
+        #expect(form.controller.mode.editSession == nil)
+        #expect(form.status.contains("changed hands on the club store"), "\(form.status)")
+        #expect(form.model.waitingChanges == 1)
+    }
+
     // MARK: Another member's cache
 
     @Test func f4OnAnotherMembersCacheBeginsNoEditAndSaysWhoseItIs() throws {
