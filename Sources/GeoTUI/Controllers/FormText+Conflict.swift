@@ -44,7 +44,8 @@ extension FormText {
             if version.hasSame(part, as: base) { return "unchanged" }
             let text = value(of: part, in: version)
             // A listing whose summary reads the same differs in what it leaves out.
-            return text == value(of: part, in: base) ? text + "; its logs, waypoints or attributes differ" : text
+            guard text == value(of: part, in: base) else { return text }
+            return text + "; it differs in what is not shown (descriptions, logs, waypoints, attributes)"
         }
         func value(of part: GeoCache.Part, in cache: GeoCache) -> String {
             Self.value(of: part, in: cache).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)

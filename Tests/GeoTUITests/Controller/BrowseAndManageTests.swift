@@ -153,7 +153,7 @@ import Testing
         let form = try conflictOverListing {
             $0.attributes = [CacheAttribute(source: "groundspeak", id: "1", isOn: true, name: "Dogs")]
         }
-        #expect(form.screen.contains("stored: 0 logs; its logs, waypoints or attributes differ"), "\(form.screen)")
+        #expect(form.screen.contains("stored: 0 logs; it differs in what is not shown"), "\(form.screen)")
     }
 
     // MARK: Deleting
