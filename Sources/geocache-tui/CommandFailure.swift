@@ -21,6 +21,9 @@ enum CommandFailure {
     /// connection is said with a command's way on (``CommandText/connectionLost(_:)``).
     static func report(_ error: any Error) -> ExitCode {
         if let refusal = error as? ChangeRefusal { return report(refusal) }
+        if case WriteSession.NotKept.handOverWhileUnreachable? = error as? WriteSession.NotKept {
+            return report(message: CommandText.handOverNotKept(afterKeptEdit: false))
+        }
         guard let error = error as? StoreError else { return report(message: String(describing: error)) }
         switch error {
         case .outcomeUnknown:

@@ -48,9 +48,10 @@ extension GeocacheTUICommand {
                 current = try session.run { try session.update(base, to: cache) }
             }
             // A change kept on this machine leaves no version to hand over: it is the club's record.
-            if let owner, let current, current.club?.owner != owner {
-                try session.run { try session.handOver(current, to: owner) }
-            }
+            guard let owner else { return }
+            guard let current else { throw CommandFailure.report(message: CommandText.handOverNotKept(afterKeptEdit: true)) }
+            guard current.club?.owner != owner else { return }
+            try session.run { try session.handOver(current, to: owner) }
         }
 
         /// `cache` with the fields the options give.
