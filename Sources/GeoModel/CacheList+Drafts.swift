@@ -117,7 +117,9 @@ extension CacheList {
     ///
     /// While the form runs the session goes on holding it; `finishing` (the form quits)
     /// leaves it to the next form, and a draft held but unchanged is released. A failed
-    /// write is not retried by the next call. Nothing is kept while the store opens
+    /// write is not retried by the next call; a quit whose club store cannot be reached
+    /// keeps the text in this machine's draft file instead
+    /// (``WriteSession/keepDraftOnThisMachine(_:after:)``). Nothing is kept while the store opens
     /// (nothing can have been typed, and there is no store yet).
     @discardableResult
     public func keepDraft(_ draft: FormDraft, finishing: Bool = false) throws -> Bool {
@@ -131,7 +133,14 @@ extension CacheList {
         }
         let held = draftState.held
         draftState = DraftState(kept: draft)
-        let id = try draftStore.keepDraft(draft, in: held, holding: !finishing)
+        let id: DraftID?
+        do {
+            id = try draftStore.keepDraft(draft, in: held, holding: !finishing)
+        } catch {
+            // A form quitting while its club store is away keeps the text on this machine.
+            if finishing, writeSession.keepDraftOnThisMachine(draft, after: error) { return true }
+            throw error
+        }
         if !finishing { draftState.held = id }
         return true
     }

@@ -5,8 +5,25 @@ extension WriteSession {
     /// `drafts.sqlite`), whose drafts move to the club store once it answers.
     /// - Throws: ``StoreError`` when the draft file cannot be made or opened.
     public func draftStore() throws -> any CacheStore {
-        guard showsCopy, let files else { return try readStore() }
+        guard showsCopy, files != nil else { return try readStore() }
+        return try localDraftFile()
+    }
+
+    /// Keeps `draft`, the text of a form that quits, in this machine's draft file as a
+    /// draft any form may take, when writing it to the club store failed with `error`
+    /// because the server cannot be reached (a form with no copy to show stays on the club
+    /// store while it is away). Returns whether it did: false for a file store, another
+    /// error, or an empty draft (there is nothing to keep; the one held stays there).
+    public func keepDraftOnThisMachine(_ draft: FormDraft, after error: any Error) -> Bool {
+        guard files != nil, !draft.isEmpty, (error as? StoreError)?.meansTheServerCannotBeReached == true,
+              let file = try? localDraftFile() else { return false }
+        return (try? file.keepDraft(draft, in: nil, holding: false)) != nil
+    }
+
+    /// This machine's draft file, opened when first needed.
+    private func localDraftFile() throws -> SQLiteStore {
         if let localDrafts { return localDrafts }
+        guard let files else { throw StoreError.noCopy(server: location.description) }
         let opened = try LocalDrafts(files: files).open()
         localDrafts = opened
         return opened

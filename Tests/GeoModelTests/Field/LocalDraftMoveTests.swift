@@ -147,6 +147,19 @@ import Testing
         #expect(try club.clubDrafts() == [changed, Self.typed])
     }
 
+    @Test func textLeftByAQuitWhileTheServerIsAwayWithNoCopyIsKeptOnThisMachineForTheNextForm() throws {
+        let club = try Club()
+        try club.server.start()
+        let list = try club.open()
+        #expect(list.clubAway == nil)
+        try club.server.stop()
+        #expect(throws: StoreError.self) { try list.checkForExternalChanges() }
+        #expect(try list.keepDraft(Self.typed, finishing: true))
+        #expect(try club.localDrafts() == [Self.typed])
+        try club.server.start()
+        #expect(try club.openRestoring().restored == Self.typed)
+    }
+
     // MARK: - A list opened live later
 
     @Test func aListOpenedLiveLaterTakesTheDraftKeptOnTheCopy() throws {
