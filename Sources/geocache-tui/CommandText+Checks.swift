@@ -196,9 +196,14 @@ enum ConflictText {
     /// reason, and how to give it up.
     static func refusalLines(for change: QueuedChange) -> [String] {
         guard let refusal = change.refusal else { return [] }
+        // What the change holds, so that it can be made again another way before it is given up.
+        var yours: [String] = []
+        if let cache = change.cache {
+            let parts = change.base.map { cache.parts(differingFrom: $0) } ?? GeoCache.Field.allCases.map { .field($0) }
+            yours = parts.map { "  yours: \($0.label): " + value(of: $0, in: cache) }
+        }
         return ["refused: change \(change.sequence), \(naming(change)); the server will not accept it as it is",
-                "  \(visible(refusal))",
-                "  give it up: sync --discard \(change.sequence)"]
+                "  \(visible(refusal))"] + yours + ["  give it up: sync --discard \(change.sequence)"]
     }
 
     /// Each part (field, place, listing) that differs among the versions: its name,

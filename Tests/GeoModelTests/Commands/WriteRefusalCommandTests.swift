@@ -57,6 +57,16 @@ import Glibc
         #expect(try PostgresStore(url: owner).count() == 0)
     }
 
+    @Test func aRefusedKeptAddIsShownWithWhatItHoldsSoItCanBeMadeAgain() throws {
+        let (club, _) = try Self.readOnlyClub()
+        defer { club.finish() }
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Forbidden oak")).status == 0)
+        try club.server.start()
+        let sync = try club.run(["sync"])
+        #expect(sync.output.contains("  yours: Title: Forbidden oak"), "stdout was: \(sync.output)")
+    }
+
     @Test func aDeliveryHeldByAnotherWritersLockSaysSoAndExitsOneNotSixtyNine() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
