@@ -31,6 +31,8 @@ extension GeoCacheFormController {
             closePrompt(note: "")
             return showError(FormText.couldNotFilter(error, hint: hint), failed: .filter)
         }
-        closePrompt(note: model.keptCount.map { FormText.filterSet(kept: $0, of: model.count) } ?? FormText.filterCleared)
+        // Said of the cache shown: the counts it gives go with the next move (the status line keeps them).
+        closePrompt(note: model.keptCount.map { FormText.filterSet(kept: $0, of: model.count) } ?? FormText.filterCleared,
+                    about: model.current?.id)
     }
 }

@@ -50,6 +50,15 @@ import Testing
         #expect(form.status.hasSuffix("Showing the 2 of 4 caches the filter keeps"))
     }
 
+    @Test("the note with the filter's counts goes at the next move, the status line keeping them")
+    func theFilterNoteGoesAtTheNextMove() throws {
+        let form = try form()
+        setFilter("Multi-cache", in: form)
+        form.press(.control("n"))
+        #expect(!form.status.contains("caches the filter keeps"), "\(form.status)")
+        #expect(form.status.contains("2 of 4 shown"))
+    }
+
     @Test("Next and Previous walk only the kept caches")
     func nextWalksOnlyKept() throws {
         let form = try form()
