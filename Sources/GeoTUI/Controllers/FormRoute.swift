@@ -7,7 +7,8 @@ struct FormConditions: Equatable {
     /// A question closed by itself a moment ago (its reason): only quitting, repainting,
     /// suspending and a resize work; the rest is dropped, saying why.
     var questionJustClosed: String?
-    /// A write waits for another session's lock: Esc stops waiting.
+    /// A write asked for in this mode waits for another session's lock: Esc stops waiting
+    /// (in a mode opened over it, Esc leaves that mode, and the write goes on waiting).
     var waitingForLock = false
     /// The terminal is too small to show the form: only what neither stores, changes nor
     /// deletes anything unseen works (``FormAction/worksWhileHidden``).

@@ -21,8 +21,9 @@ extension GeoCacheFormController {
         var input: WaitingInput?
         /// When the form began to quit (the quit key or a signal).
         var quitting: ContinuousClock.Instant?
-        /// The action waiting for another session's lock, and the text it stores.
-        var lockRetry: (action: FormAction, fields: [GeoCache.Field: String])?
+        /// The action waiting for another session's lock, the text it stores, and the mode
+        /// it was asked for in (browsing for an Add, editing for a Save).
+        var lockRetry: (action: FormAction, fields: [GeoCache.Field: String], mode: FormMode.Kind)?
     }
 
     /// How long a write waits for another session's lock before the form says so.
@@ -108,14 +109,16 @@ extension GeoCacheFormController {
     /// the form is waiting (naming the holder when known), and tries again on the
     /// idle tick.
     func waitForLock(retrying action: FormAction, holder: String?) {
-        waits.lockRetry = (action, currentFieldValues())
+        waits.lockRetry = (action, currentFieldValues(), mode.kind)
         setNote(FormText.waitingForLock(holder: holder))
     }
 
     /// Tries the write that waits for a lock again, with the same text; when the text
-    /// changed meanwhile, stops and says nothing was stored.
+    /// changed meanwhile, stops and says nothing was stored. While another mode is open
+    /// over the form (the help, a prompt, the navigation view) it goes on waiting, and
+    /// tries again once the form is back in the mode it was asked for in.
     func retryAfterLock() {
-        guard let retry = waits.lockRetry else { return }
+        guard let retry = waits.lockRetry, retry.mode == mode.kind else { return }
         waits.lockRetry = nil
         guard currentFieldValues() == retry.fields else {
             setNote(FormText.lockWaitAbandoned)

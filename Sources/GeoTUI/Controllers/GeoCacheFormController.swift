@@ -218,7 +218,7 @@ public final class GeoCacheFormController: ScreenController {
     func conditions() -> FormConditions {
         endQuestionGraceIfOver()
         return FormConditions(opening: model.isOpening, questionJustClosed: questionClosed?.reason,
-                              waitingForLock: waits.lockRetry != nil, tooSmall: layout.isTooSmall)
+                              waitingForLock: waits.lockRetry?.mode == mode.kind, tooSmall: layout.isTooSmall)
     }
 
     /// Gives `event` to the widget that has the keyboard in the mode: the delete

@@ -40,6 +40,21 @@ import Testing
         #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Patient oak"])
     }
 
+    @Test func aWriteWaitingForALockGoesOnWaitingUnderTheHelpAndIsStoredOnceItCloses() throws {
+        let form = try form()
+        let lock = try FileWriteLock(path: form.storeURL.path)
+        for (index, text) in ["Patient oak", "d", "c", "r"].enumerated() {
+            if index > 0 { form.press(.tab) }
+            form.type(text)
+        }
+        form.press(.control("s"), .function(1))
+        try lock.release()
+        form.controller.idleTick()
+        form.press(.escape)
+        form.controller.idleTick()
+        #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Patient oak"])
+    }
+
     @Test func aPlaceThatMeetsAnotherProgramsLockKeepsThePromptOpenAndSaysSo() throws {
         let form = try form(holding: [Samples.oak])
         let lock = try FileWriteLock(path: form.storeURL.path)
