@@ -58,7 +58,13 @@ extension CacheList {
         do {
             filtering = try wanted.map { Filtering(filter: $0, kept: try countKept(by: $0)) }
             nearestRank = nil
-            if search != nil { try refresh() } else { try moveToKept() }
+            if search != nil {
+                try refresh()
+            } else if wanted == nil, current == nil {
+                try showFirstOfAll()  // the filter kept none: every cache is shown again, from the first
+            } else {
+                try moveToKept()
+            }
         } catch {
             (filtering, current, position, nearestRank) = before
             throw StoreError(wrapping: error, path: store.name)
@@ -249,6 +255,18 @@ extension CacheList {
             position = try walked.map { try storedPosition(of: $0, from: start, forward: true) }
         }
         current = walked?.cache
+    }
+
+    /// Shows the first cache in the order followed (nearest first, the nearest), none
+    /// in an empty store.
+    private func showFirstOfAll() throws {
+        if let origin = nearestOrigin {
+            current = try store.nearestCache(to: origin, after: nil)
+            (position, nearestRank) = (nil, current == nil ? nil : 1)
+        } else {
+            current = try store.first()
+            position = current == nil ? nil : 1
+        }
     }
 
     /// How many stored caches `filter` keeps: one walk of the store.

@@ -60,6 +60,21 @@ import GeoTestSupport
         #expect(list.positionSummary.hasPrefix("Nearest first"), "\(list.positionSummary)")
     }
 
+    @Test("Clearing a filter that kept no cache shows the first cache again, in either order",
+          arguments: StoreKind.allCases, [false, true])
+    func clearingAFilterThatKeptNoneShowsTheFirst(_ kind: StoreKind, nearestFirst: Bool) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        if nearestFirst { list.browseNearestFirst(from: Self.origin) }
+        var none = CacheFilter()
+        none.types = ["Letterbox Hybrid"]
+        try list.setFilter(none)
+        #expect(list.current == nil)
+        try list.setFilter(nil)
+        #expect(list.current?.cache.title == (nearestFirst ? "E" : "A"))
+        #expect(list.positionSummary == (nearestFirst ? "Nearest 1 of 6" : "Cache 1 of 6"))
+    }
+
     @Test("Setting a filter shows the first kept cache at or after the shown one and broadcasts it once",
           arguments: StoreKind.allCases)
     func settingShowsTheFirstKept(_ kind: StoreKind) throws {
