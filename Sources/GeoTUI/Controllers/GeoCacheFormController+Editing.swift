@@ -38,12 +38,15 @@ extension GeoCacheFormController {
 
     /// After a refused save: loads the version stored now into the fields, and the
     /// edit goes on from it (the typed text is dropped, as asked). When the cache was
-    /// deleted meanwhile there is none: the note says so and the typed text stays
-    /// (`^S` then offers to add it as a new cache).
+    /// deleted meanwhile there is none: the edit ends as a Save of it would, the typed
+    /// text staying in the fields for `^S` to add as a new cache.
     func takeStoredVersion() {
         guard let editing = mode.editSession, let conflict = editing.conflict else { return }
         let reread = Result { try model.storedVersion(of: conflict.id) }
-        if case .success(nil) = reread { return setNote(FormText.deletedElsewhere(conflict.cache.title)) }
+        if case .success(nil) = reread {
+            endEdit(restoringFields: false)
+            return showError(FormText.deletedWhileEditing(editing.base.cache.title), failed: .save)
+        }
         let newer = (try? reread.get()).flatMap { $0 } ?? conflict
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
         settleQueuedConflict(editing.queued)
