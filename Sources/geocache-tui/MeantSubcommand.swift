@@ -86,10 +86,10 @@ enum MeantSubcommand {
         var command: ParsableCommand.Type = GeocacheTUICommand.self
         var path: [String] = []
         for word in arguments.dropFirst() {
-            if word.hasPrefix("-") { return }
+            if word.hasPrefix("-") || (path.isEmpty && word == "help") { return }
             let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
             guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
-                if names.isEmpty { return }
+                // A word after a command without subcommands is no subcommand either.
                 let message = closest(to: word, among: names).map { CommandText.unknownSubcommand(word, meant: $0) }
                     ?? CommandText.unknownSubcommand(word)
                 StandardStreams.writeError(CommandText.usageError(message, usage: GeocacheTUICommand.usageString(for: command),

@@ -39,6 +39,17 @@ import GeoTestSupport
         #expect(result.error.contains("See 'geocache-tui club --help'"), "\(result.error)")
     }
 
+    @Test func helpOfACommandFollowedByAWordThatNamesNothingIsAUsageError() throws {
+        let result = try GeocacheTUIBinary.run(["help", "add", "zzz"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown subcommand 'zzz'."), "\(result.error)")
+    }
+
+    @Test func helpOfHelpIsHelpsOwn() throws {
+        let result = try GeocacheTUIBinary.run(["help", "help"])
+        #expect(result.status == 0, "\(result.error)")
+    }
+
     @Test(arguments: [["log", "GC1A2B3", "note", "-dash"], ["import", "-hx.gpx"]])
     func aValueBeginningWithADashIsAUsageErrorNamingDashDashNotHelp(_ arguments: [String]) throws {
         let result = try GeocacheTUIBinary.run(arguments)
