@@ -22,8 +22,8 @@ extension FormText {
     /// and the form shows the copy instead.
     static func clubWentAway(_ away: ClubAway, now: Date = Date()) -> String {
         guard case .copy(let refreshedAt) = away else { return clubAway(away, now: now) }
-        return "Club store unreachable: showing the copy of \(ClubCopy.age(of: refreshedAt, now: now)); "
-            + "changes are kept on this machine"
+        // Short enough for 80 columns beside the position: the title bar says the club store is away.
+        return "Showing the copy made \(ClubCopy.age(of: refreshedAt, now: now)); changes are kept here"
     }
 
     /// The status line when one of field mode's files was found damaged and set aside.

@@ -36,7 +36,7 @@ import Testing
         let (server, _, form) = try Self.formOnCopy()
         defer { server.destroy() }
         #expect(form.title.contains("club store away"))
-        #expect(form.status.contains("Club store unreachable: showing the copy of just now; changes are kept on this machine"),
+        #expect(form.status.contains("Showing the copy made just now; changes are kept here"),
                 "\(form.status)")
     }
 

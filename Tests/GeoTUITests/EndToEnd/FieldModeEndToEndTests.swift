@@ -135,7 +135,7 @@ import Glibc
         let form = try club.form()
         try form.waitFor("Cache 1 of 2", timeout: 15)
         try club.server.stop()
-        try form.waitFor("Club store unreachable: showing the copy of", timeout: 20)
+        try form.waitFor("Showing the copy made", timeout: 20)
         try form.send("C-n")
         try form.waitFor("Title:   Bridge")
         try form.waitFor("Cache 2 of 2")
