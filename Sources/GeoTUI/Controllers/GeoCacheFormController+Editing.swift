@@ -89,7 +89,7 @@ extension GeoCacheFormController {
     }
 
     /// Closes the delete question without an answer.
-    private func closeDeleteConfirmation() {
+    func closeDeleteConfirmation() {
         mode = .browsing
         dirty = .all
     }

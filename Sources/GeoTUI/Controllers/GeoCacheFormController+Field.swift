@@ -66,8 +66,7 @@ extension GeoCacheFormController {
         let shown = model.current?.id
         switch mode.base {
         case .confirmingDelete(let question) where question.target.id != shown:
-            mode = .browsing
-            dirty = .all
+            closeDeleteConfirmation()
             questionClosedByItself(reason: FormText.notShownNow(question.target.cache.title, deleting: true))
         case .placing(let target) where target.id != shown:
             closePrompt(note: FormText.questionClosed(reason: FormText.notShownNow(target.cache.title, deleting: false)))
