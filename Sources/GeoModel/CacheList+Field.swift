@@ -132,12 +132,7 @@ extension CacheList {
         field.nextRetry = ContinuousClock.now + Self.clubRetryInterval
         self.field = field
         updateCopyRefreshes()
-        do {
-            try refresh()
-        } catch {
-            search = nil
-            start(count: (try? store.count()) ?? 0, first: try? store.first())
-        }
+        refreshInNewStore(count: (try? store.count()) ?? 0, first: try? store.first())
         _ = try? reloadOwnData()
         broadcast(.clubStoreAway(.copy(refreshedAt: refreshedAt), count: count))
         return true
@@ -180,16 +175,23 @@ extension CacheList {
         leaveLocalDrafts()
         replaceStore(with: opened.store)
         field?.away = nil
-        do {
-            try refresh()
-        } catch {
-            search = nil
-            start(count: opened.contents.count, first: opened.contents.first)
-        }
+        refreshInNewStore(count: opened.contents.count, first: opened.contents.first)
         // The server's data, whole, in place of the copy's (`CacheList+Own.swift`).
         _ = try? reloadOwnData()
         updateCopyRefreshes()
         broadcast(.clubStoreBack(count: count))
+    }
+
+    /// After the copy took the club store's place or the club store the copy's: the place
+    /// read again there (the copy keeps the club's identifiers), as another session's
+    /// change is; when that read fails, the new store from `first` of `count`, no search.
+    private func refreshInNewStore(count: @autoclosure () -> Int, first: @autoclosure () -> StoredCache?) {
+        do {
+            try refresh()
+        } catch {
+            search = nil
+            start(count: count(), first: first())
+        }
     }
 
     /// How soon the list wants ``checkForExternalChanges()`` while the copy is shown:
