@@ -15,6 +15,14 @@ import Testing
         return form
     }
 
+    /// Types a whole cache, Patient oak, into the four fields.
+    private func typePatientOak(into form: FormHarness) {
+        for (index, text) in ["Patient oak", "d", "c", "r"].enumerated() {
+            if index > 0 { form.press(.tab) }
+            form.type(text)
+        }
+    }
+
     /// The cache stored first, read by a session of its own.
     private func first(of form: FormHarness) throws -> GeoCache? {
         try SQLiteStore(url: form.storeURL).first()?.cache
@@ -28,10 +36,7 @@ import Testing
     @Test func aWriteThatMeetsAnotherProgramsLockKeepsTheTextAndIsStoredOnceAfterTheRelease() throws {
         let form = try form()
         let lock = try FileWriteLock(path: form.storeURL.path)
-        for (index, text) in ["Patient oak", "d", "c", "r"].enumerated() {
-            if index > 0 { form.press(.tab) }
-            form.type(text)
-        }
+        typePatientOak(into: form)
         form.press(.control("s"))
         #expect(form.status.contains("Waiting for another session's change"), "\(form.status)")
         #expect(form.fieldTexts[0] == "Patient oak")
@@ -43,10 +48,7 @@ import Testing
     @Test func aWriteWaitingForALockGoesOnWaitingUnderTheHelpAndIsStoredOnceItCloses() throws {
         let form = try form()
         let lock = try FileWriteLock(path: form.storeURL.path)
-        for (index, text) in ["Patient oak", "d", "c", "r"].enumerated() {
-            if index > 0 { form.press(.tab) }
-            form.type(text)
-        }
+        typePatientOak(into: form)
         form.press(.control("s"), .function(1))
         try lock.release()
         form.controller.idleTick()
