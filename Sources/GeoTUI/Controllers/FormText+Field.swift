@@ -100,10 +100,11 @@ extension FormText {
     static let editCancelledKeptChangeStays =
         "Edit cancelled; your change stays on this machine for geocache-tui sync (--discard gives it up)"
 
-    /// A Delete that met another session's write lock for the whole wait.
+    /// A Delete that met another session's write lock for the whole wait (a Delete is
+    /// not tried again by itself). What to do comes before the holder, which is cut
+    /// first on a narrow row.
     static func deleteHeldByLock(holder: String?) -> String {
-        let who = holder.map { " (\($0))" } ?? ""
-        return "Nothing deleted: another session\(who) held the store's write lock; \(key(.deleteCache)) tries again"
+        "Nothing deleted: the store is locked; \(key(.deleteCache)) tries again" + (holder.map { " (\($0))" } ?? "")
     }
 
     /// The pane's message for a write the server refused.

@@ -274,14 +274,15 @@ enum FormText {
     static let storeError = "Store error"
     static let storeReachableAgain = "Store reachable again"
     static let serverAway = "Store unreachable, retrying; nothing is stored meanwhile"
-    /// A write waiting for another session's lock, tried again by itself.
     /// A read that met another session's lock (the server answers; it is not away).
     static func readHeldByLock(holder: String?) -> String {
         "Another session's change holds the store" + (holder.map { " (\($0))" } ?? "") + "; try again in a moment"
     }
 
+    /// A write waiting for another session's lock: the key that stops it comes before
+    /// the holder, which is cut first on a narrow row.
     static func waitingForLock(holder: String?) -> String {
-        "Waiting for another session's change" + (holder.map { " (\($0))" } ?? "") + "… Esc stops"
+        "Waiting for another session; Esc stops" + (holder.map { " (\($0))" } ?? "")
     }
     static let lockWaitAbandoned = "Stopped waiting for the other session; nothing was stored"
 

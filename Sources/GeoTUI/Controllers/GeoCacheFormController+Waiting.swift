@@ -11,7 +11,7 @@ import GeoModel
 ///   each answer: a server that answers keeps the draft, one that does not holds the
 ///   quit no longer than that.
 /// - A write that finds another session's lock waits ``lockWait`` and then says
-///   "Waiting for another session's change…"; the form keeps answering keys and tries
+///   "Waiting for another session; Esc stops"; the form keeps answering keys and tries
 ///   the same action again every ``lockRetryInterval`` with the same text, until it
 ///   goes through, or Esc or a change of the text ends it (nothing is stored).
 extension GeoCacheFormController {

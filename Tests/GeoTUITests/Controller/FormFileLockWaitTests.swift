@@ -38,7 +38,7 @@ import Testing
         let lock = try FileWriteLock(path: form.storeURL.path)
         typePatientOak(into: form)
         form.press(.control("s"))
-        #expect(form.status.contains("Waiting for another session's change"), "\(form.status)")
+        #expect(form.status.contains("Waiting for another session"), "\(form.status)")
         #expect(form.fieldTexts[0] == "Patient oak")
         try lock.release()
         form.controller.idleTick()
@@ -56,6 +56,31 @@ import Testing
         form.controller.idleTick()
         #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Patient oak"])
     }
+
+    @Test func aDeleteThatMeetsAnotherProgramsLockDeletesNothingAndSaysF8TriesAgain() throws {
+        let form = try form(holding: [Samples.oak])
+        let lock = try FileWriteLock(path: form.storeURL.path)
+        form.press(.function(8), .character("y"))
+        #expect(form.status.contains("Nothing deleted: the store is locked; F8 tries again"), "\(form.status)")
+        try lock.release()
+        form.press(.function(8), .character("y"))
+        #expect(try first(of: form) == nil)
+    }
+
+    @Test(arguments: [(FormText.waitingForLock(holder: Self.longHolder), "Esc stops"),
+                      (FormText.deleteHeldByLock(holder: Self.longHolder), "F8 tries again")])
+    func aLockNoteKeepsItsKeyOnAn80ColumnRowWhateverTheHolder(note: String, key: String) {
+        let bar = StatusBar(prompt: "Find:", frame: Rect(x: 0, y: 0, width: 80, height: 1))
+        bar.text = "Cache 12 of 345"
+        bar.note = note
+        var canvas = Canvas(size: Size(width: 80, height: 1))
+        bar.draw(into: &canvas)
+        let row = canvas.lines[0]
+        #expect(row.contains(key), "\(row)")
+    }
+
+    /// A holder as a club store names it, as long as they come.
+    private static let longHolder = "geocache-tui of ana from 192.168.100.200, server process 1234567"
 
     @Test func aPlaceThatMeetsAnotherProgramsLockKeepsThePromptOpenAndSaysSo() throws {
         let form = try form(holding: [Samples.oak])

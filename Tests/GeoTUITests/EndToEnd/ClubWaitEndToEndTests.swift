@@ -130,7 +130,7 @@ import Glibc
         try other.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
         try session.typeFields(["Locked oak", "d", "c", "r"])
         try session.send("C-s")
-        try session.waitFor("Waiting for another session's change")
+        try session.waitFor("Waiting for another session")
         let screen = try session.screen()
         #expect(!screen.contains("unreachable"))
         #expect(screen.contains("Locked oak"))
