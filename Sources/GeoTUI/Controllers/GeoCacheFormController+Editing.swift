@@ -114,15 +114,7 @@ extension GeoCacheFormController {
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }
         case .editing(let editing):
-            switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
-            case .success(nil):
-                // Also under a conflict: the club's version shown there is gone too.
-                setNote(FormText.deletedElsewhere(editing.base.cache.title))
-            case .success(let stored?) where stored != editing.base && editing.conflict == nil:
-                setNote(FormText.changedElsewhere(editing.base.cache.title))
-            default:
-                break
-            }
+            noteWhatBecameOfTheEditedCache(editing)
         case .recording(let prompt) where deletedShown?.id == prompt.target.id:
             // The pane would show another cache under the prompt: it says whose the
             // prompt is, and that Enter still records under its code.
@@ -134,6 +126,24 @@ extension GeoCacheFormController {
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title), about: model.current?.id)
             }
         }
+    }
+}
+
+extension GeoCacheFormController {
+    /// Says when the cache `editing` edits was deleted or changed in another session
+    /// (after a notification or a reload); returns whether it said anything.
+    @discardableResult
+    func noteWhatBecameOfTheEditedCache(_ editing: FormMode.EditSession) -> Bool {
+        switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
+        case .success(nil):
+            // Also under a conflict: the club's version shown there is gone too.
+            setNote(FormText.deletedElsewhere(editing.base.cache.title))
+        case .success(let stored?) where stored != editing.base && editing.conflict == nil:
+            setNote(FormText.changedElsewhere(editing.base.cache.title))
+        default:
+            return false
+        }
+        return true
     }
 }
 

@@ -23,6 +23,27 @@ extension GeoCacheFormController {
         return true
     }
 
+    /// F5: after a refused save, takes the version stored now into the fields; after
+    /// the store's file was deleted or replaced, opens it again; otherwise re-reads the
+    /// store, saying during an edit when its cache was deleted or changed meanwhile.
+    func reload() {
+        if mode.editSession?.conflict != nil { return takeStoredVersion() }
+        do {
+            if lostStore != nil {
+                try model.reopen()
+                lostStore = nil
+                setNote(FormText.reopened(storeName))
+            } else {
+                try model.reload()
+                // During an edit, what became of its cache matters more than the reload.
+                if let editing = mode.editSession, noteWhatBecameOfTheEditedCache(editing) { return }
+                setNote(FormText.reloaded)
+            }
+        } catch {
+            noteStoreProblem(error, prefix: FormText.storeError)
+        }
+    }
+
     /// The line that tells how to go on after `error`, when the store's file is gone.
     func reopenHint(after error: any Error) -> String {
         guard noteIfStoreLost(error) else { return "" }

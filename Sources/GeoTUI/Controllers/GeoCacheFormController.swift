@@ -416,25 +416,6 @@ public final class GeoCacheFormController: ScreenController {
         write(.add(stamp: stamp)) { try model.add(cache) }
     }
 
-    /// After a refused save, takes the version stored now into the fields; otherwise
-    /// re-reads the store.
-    /// After the store's file was deleted or replaced, opens it again.
-    private func reload() {
-        if mode.editSession?.conflict != nil { return takeStoredVersion() }
-        do {
-            if lostStore != nil {
-                try model.reopen()
-                lostStore = nil
-                setNote(FormText.reopened(storeName))
-            } else {
-                try model.reload()
-                setNote(FormText.reloaded)
-            }
-        } catch {
-            noteStoreProblem(error, prefix: FormText.storeError)
-        }
-    }
-
     /// Moves through the caches (or the matches, during a search).
     private func move(_ body: (CacheList) -> Void) {
         dismissPaneError()

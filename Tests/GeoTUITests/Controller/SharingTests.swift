@@ -71,6 +71,26 @@ import Testing
         #expect(form.status.contains("was deleted in another session"), "\(form.status)")
     }
 
+    @Test func f5DuringAnEditOfACacheDeletedElsewhereSaysItWasDeletedNotReloaded() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(4), .end)
+        form.type(" more")
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 2, of: form))
+        form.press(.function(5))
+        #expect(form.status.contains("\u{201C}Two\u{201D} was deleted in another session"), "\(form.status)")
+    }
+
+    @Test func f5DuringAnEditOfACacheChangedElsewhereSaysItWasChanged() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("n"), .function(4))
+        let stored = try cache(at: 2, of: form)
+        var theirs = stored.cache
+        theirs.reward = "Gold coin"
+        try SQLiteStore(url: form.storeURL).update(stored, to: theirs)
+        form.press(.function(5))
+        #expect(form.status.contains("\u{201C}Two\u{201D} was changed in another session"), "\(form.status)")
+    }
+
     @Test func aValueOfSeveralLinesGoesOnUnderItsValueColumnInTheRefusal() throws {
         let form = try FormHarness(caches: [GeoCache(title: "Two", details: "Line one\nLine two", creator: "c", reward: "r")])
         form.press(.function(4), .tab, .end)
