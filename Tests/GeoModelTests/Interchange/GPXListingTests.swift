@@ -176,6 +176,15 @@ struct GPXListingTests {
         #expect(Interchange.caches(try Interchange.records(text: old, name: "old.gpx")) == [expected])
     }
 
+    @Test("a cache at 0,0 in geocache-tui's own export reads back at 0,0")
+    func ownExportAtNullIslandKeepsItsPlace() throws {
+        var cache = Samples.oak
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 0, longitudeMicrodegrees: 0)
+        let text = GPXWriter.document(for: [cache])
+        let read = Interchange.caches(try Interchange.records(text: text, name: "export.gpx"))
+        #expect(read.map(\.coordinate) == [cache.coordinate])
+    }
+
     @Test("another program's waypoint whose cache id matches the digest is mapped, not read back as geocache-tui's")
     func anotherProgramsIdIsNoProof() throws {
         let cache = Samples.oak

@@ -179,10 +179,14 @@ extension GPXReader {
             let verbatim = found?.cache
             var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
             cache.code = code
-            cache.coordinate = placeBeforeCorrection ?? (coordinate == Self.nullIsland ? nil : coordinate)
             // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
-            // a Traditional Cache, "Not chosen", D1/T1: facts of none of them.
-            cache.listing = verbatim != nil && coordinate == Self.nullIsland ? .empty : listing
+            // a Traditional Cache, "Not chosen", D1/T1: facts of none of them. Its exports
+            // since write a cache at 0,0 only when it lies there, and another program's
+            // 0,0 stands for no position.
+            let oldExport = verbatim != nil && coordinate == Self.nullIsland && Self.isOldExportListing(listing)
+            let noPosition = coordinate == Self.nullIsland && (verbatim == nil || oldExport)
+            cache.coordinate = placeBeforeCorrection ?? (noPosition ? nil : coordinate)
+            cache.listing = oldExport ? .empty : listing
             if let verbatim {
                 // The id geocache-tui's export writes for a cache without one of its own,
                 // and the travel bug it writes for a reward that is not the listing's (that
@@ -208,8 +212,16 @@ extension GPXReader {
         }
 
         /// Latitude 0, longitude 0: where geocache-tui's exports before coordinates put
-        /// every cache, read as no coordinate (no cache lies there, in the Gulf of Guinea).
+        /// every cache, and where other programs put a waypoint without a position; read
+        /// as no coordinate, except in geocache-tui's own later exports.
         static let nullIsland = Coordinate(latitudeMicrodegrees: 0, longitudeMicrodegrees: 0)
+
+        /// The facts geocache-tui's exports before coordinates gave every cache: a
+        /// Traditional Cache, container "Not chosen", difficulty and terrain 1.
+        static func isOldExportListing(_ listing: Listing) -> Bool {
+            listing.type == "Traditional Cache" && listing.container == "Not chosen"
+                && listing.difficulty?.halves == 2 && listing.terrain?.halves == 2
+        }
 
         /// Whether the waypoint came from a LOC file: a LOC waypoint is never a
         /// Groundspeak cache and carries its code as an attribute of its name.
