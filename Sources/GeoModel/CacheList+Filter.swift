@@ -45,8 +45,9 @@ extension CacheList {
     /// everything, shows every cache again. The kept caches are counted (one walk of the
     /// store); the shown cache stays when kept, else the next kept one is shown (in the
     /// order followed, wrapping), or none when none is kept. During a search the matches
-    /// are found again, among the kept caches only. Nearest first, the rank is counted
-    /// again from ``showFirst()``.
+    /// are found again, among the kept caches only. Nearest first, the rank among the kept
+    /// caches is counted in the same walk (without a filter, it is known again from the
+    /// nearest, ``showFirst()``).
     ///
     /// Broadcasts ``CacheListChange/filterChanged(_:kept:current:)``.
     /// - Throws: the ``StoreError`` a read met; the list is then as it was.
@@ -56,8 +57,9 @@ extension CacheList {
         try completeOwnData()
         let before = (filtering, current, position, nearestRank)
         do {
-            filtering = try wanted.map { Filtering(filter: $0, kept: try countKept(by: $0)) }
-            nearestRank = nil
+            let counted = try wanted.map { ($0, try countKept(by: $0)) }
+            filtering = counted.map { Filtering(filter: $0.0, kept: $0.1.kept) }
+            nearestRank = counted?.1.before.map { $0 + 1 }
             if search != nil {
                 try refresh()
             } else if wanted == nil, current == nil {
@@ -128,7 +130,7 @@ extension CacheList {
     /// Counts the kept caches again (nothing without a filter).
     func recountKept() throws {
         guard let filter = filtering?.filter else { return }
-        filtering?.kept = try countKept(by: filter)
+        filtering?.kept = try countKept(by: filter).kept
     }
 
     /// Before observers hear `change`: with a filter, the kept caches are counted again
@@ -249,6 +251,8 @@ extension CacheList {
         let start = current
         let walked = try firstKept(after: start, forward: true)
         if isNearestFirst {
+            // The rank counted with the kept caches holds for the next kept one, unless
+            // the walk wrapped to the nearest.
             if walked == nil || walked?.wrapped == true || start == nil { nearestRank = walked == nil ? nil : 1 }
             position = nil
         } else {
@@ -270,9 +274,18 @@ extension CacheList {
     }
 
     /// How many stored caches `filter` keeps: one walk of the store.
-    private func countKept(by filter: CacheFilter) throws -> Int {
+    private func countKept(by filter: CacheFilter) throws -> (kept: Int, before: Int?) {
+        // Nearest first, the kept caches nearer than the shown one are counted in the
+        // same walk: the shown cache, or the next kept one, is one farther.
+        let origin = nearestOrigin
+        let shownKey = current.flatMap { shown in origin.map { NearestKey(of: shown, facts: ownFacts, from: $0) } }
         var kept = 0
-        try store.forEachCache { if filter.keeps($0.cache, facts: ownFacts) { kept += 1 } }
-        return kept
+        var before = 0
+        try store.forEachCache { stored in
+            guard filter.keeps(stored.cache, facts: ownFacts) else { return }
+            kept += 1
+            if let shownKey, let origin, NearestKey(of: stored, facts: ownFacts, from: origin) < shownKey { before += 1 }
+        }
+        return (kept, shownKey == nil ? nil : before)
     }
 }

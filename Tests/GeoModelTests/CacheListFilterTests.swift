@@ -39,6 +39,40 @@ import GeoTestSupport
         }
     }
 
+    /// Traditional caches only: A, C, D and F.
+    static func traditionals() -> CacheFilter {
+        var filter = CacheFilter()
+        filter.types = ["Traditional Cache"]
+        return filter
+    }
+
+    @Test("A filter set nearest first on a kept cache gives its rank among the kept caches at once",
+          arguments: StoreKind.allCases)
+    func aFilterSetNearestFirstKeepsTheRankOfAKeptCache(_ kind: StoreKind) throws {
+        let list = try StoreFixture(kind).list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        list.showNext()
+        #expect(list.current?.cache.title == "C")
+        try list.setFilter(Self.traditionals())
+        #expect(list.current?.cache.title == "C")
+        #expect(list.positionSummary.hasPrefix("Nearest 2 of 4"), "\(list.positionSummary)")
+    }
+
+    @Test("A filter set nearest first on a cache it drops ranks the next kept cache it shows",
+          arguments: StoreKind.allCases)
+    func aFilterSetNearestFirstRanksTheNextKeptCache(_ kind: StoreKind) throws {
+        let list = try StoreFixture(kind).list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        for _ in 0..<3 { list.showNext() }
+        #expect(list.current?.cache.title == "B")
+        try list.setFilter(Self.traditionals())
+        #expect(list.current?.cache.title == "A")
+        #expect(list.positionSummary.hasPrefix("Nearest 3 of 4"), "\(list.positionSummary)")
+        list.showNext()
+        #expect(list.positionSummary.hasPrefix("Nearest 4 of 4"), "\(list.positionSummary)")
+    }
+
     @Test("A change elsewhere that makes the filter keep one more makes the nearest rank unknown rather than wrong",
           arguments: StoreKind.allCases)
     func keepingMoreElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
