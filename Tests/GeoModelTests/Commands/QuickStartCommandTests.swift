@@ -51,6 +51,19 @@ import GeoTestSupport
         #expect(!FileManager.default.fileExists(atPath: home.file("data").path))
     }
 
+    @Test("a quoted ~ in --store or GEOCACHE_STORE is $HOME, not the password database's home directory",
+          arguments: [true, false])
+    func aTildeInTheStorePathIsHome(inEnvironment: Bool) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        var environment = ["HOME": home.url.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        var arguments = ["add", "--title", "T", "--details", "D", "--creator", "C", "--reward", "R"]
+        if inEnvironment { environment["GEOCACHE_STORE"] = "~/tilde.sqlite" } else { arguments += ["--store", "~/tilde.sqlite"] }
+        let result = try GeocacheTUIBinary.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(FileManager.default.fileExists(atPath: home.file("tilde.sqlite").path))
+    }
+
     @Test("a --store path that ends with a slash is a usage error, and nothing is made there",
           arguments: [[], ["list"], ["add", "--title", "T", "--details", "D", "--creator", "C", "--reward", "R"]])
     func aStorePathEndingWithASlashIsAUsageError(command: [String]) throws {

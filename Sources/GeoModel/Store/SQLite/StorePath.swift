@@ -11,9 +11,15 @@ enum StorePath {
     /// The absolute path `value` names, as `URL(fileURLWithPath: value).path` gives it.
     /// A path that is already absolute and plain (no empty, `.` or `..` component and
     /// no trailing slash), as `--store` with an absolute path and the default store are,
-    /// is its own answer; anything else is left to `URL`, which knows the rest.
+    /// is its own answer; anything else is left to `URL`, which knows the rest. A
+    /// leading `~` (alone or before a slash), as a quoted `--store '~/x.sqlite'` or a
+    /// `GEOCACHE_STORE` set outside a shell writes it, is `$HOME`, as for the default
+    /// store (`URL` would take the home directory from the password database instead).
     static func absolute(_ value: String) -> String {
-        isPlainAbsolute(value) ? value : URL(fileURLWithPath: value).path
+        if value == "~" || value.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            return absolute(home + value.dropFirst())
+        }
+        return isPlainAbsolute(value) ? value : URL(fileURLWithPath: value).path
     }
 
     /// `relative` under `directory`, as `URL.appendingPathComponent` joins them: a
