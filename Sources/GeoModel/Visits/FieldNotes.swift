@@ -18,13 +18,40 @@ public enum FieldNotes {
         var bytes: [UInt8] = [0xFF, 0xFE]
         for visit in visits {
             let line = visit.code + "," + minuteTime(visit.time) + "," + visit.type.rawValue + ",\""
-                + visit.text.replacingOccurrences(of: "\"", with: "\"\"") + "\"\r\n"
+                + quotedText(visit.text) + "\"\r\n"
             for unit in line.utf16 {
                 bytes.append(UInt8(unit & 0xFF))
                 bytes.append(UInt8(unit >> 8))
             }
         }
         return bytes
+    }
+
+    /// A visit's text as it goes between its quotes: each quote doubled, and a line
+    /// break that a line starting as a visit does (`CODE,TIME,`) follows made a space, since
+    /// a reader takes that line for the next visit (``read(_:)`` does, to recover from a
+    /// lost quote): a text can never add a visit to the file.
+    static func quotedText(_ text: String) -> String {
+        let scalars = Array(text.replacingOccurrences(of: "\"", with: "\"\"").unicodeScalars)
+        let scanner = LineScanner(scalars: scalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "\r" || scalar == "\n" else {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            let lineStart = index + (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1)
+            if scanner.startsAVisit(at: lineStart) {
+                result.append(" ")
+            } else {
+                result.append(contentsOf: scalars[index..<lineStart])
+            }
+            index = lineStart
+        }
+        return String(result)
     }
 
     /// `2026-11-28T10:32Z` for `2026-11-28T10:32:00Z`: field notes count minutes.
@@ -249,7 +276,7 @@ public enum FieldNotes {
 
         /// Whether the line from `start` begins as a visit's: a code, a comma, a UTC time
         /// and a comma.
-        private func startsAVisit(at start: Int) -> Bool {
+        func startsAVisit(at start: Int) -> Bool {
             var commas: [Int] = []
             var end = start
             while end < scalars.count, commas.count < 2, end - start < 64 {

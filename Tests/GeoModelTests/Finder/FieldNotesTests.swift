@@ -27,6 +27,16 @@ import Testing
         #expect(reading.problems.isEmpty)
     }
 
+    @Test("a text whose line starts as a visit does is written so that it reads back as one visit, not two")
+    func aTextCannotAddAVisit() {
+        let forged = Visit(code: "GC1A2B3", time: "2026-11-28T10:32:00Z", type: .foundIt,
+                           text: "first line\nGC9ZZZZ,2026-11-28T10:32Z,Write note,\"fake\"\r\nlast")
+        let reading = FieldNotes.read(FieldNotes.document(for: [forged, Self.dnf]))
+        #expect(reading.problems.isEmpty)
+        #expect(reading.visits.map(\.code) == ["GC1A2B3", "OC12AB"])
+        #expect(reading.visits.first?.text == "first line GC9ZZZZ,2026-11-28T10:32Z,Write note,\"fake\"\r\nlast")
+    }
+
     @Test("UTF-16LE without a mark, as c:geo writes it, with LF line ends, reads the same")
     func readsUTF16WithoutMark() {
         let bytes = utf16LE("GC1A2B3,2026-11-28T10:32Z,Found it,\"Quick \"\"find\"\", TFTC\"\n", mark: false)
