@@ -62,6 +62,8 @@ extension CacheList {
             let newPosition = try shown.map { try store.position(of: $0.id) }
             let newCount = try store.count()
             self.search = nil
+            // Nearest first, a search's cache has no rank known (the matches go in stored order).
+            if shown?.id != search.shownBefore?.id { nearestRank = nil }
             current = shown
             position = newPosition
             count = newCount

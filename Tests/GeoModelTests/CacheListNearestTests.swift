@@ -42,6 +42,31 @@ import GeoTestSupport
         #expect(seen == ["Middle Nearest 2 of 4", "Far Nearest 3 of 4", "Nowhere Nearest 4 of 4", "Near Nearest 1 of 4"])
     }
 
+    @Test("Leaving a search on another cache than the one shown before makes the nearest rank unknown, not 1",
+          arguments: StoreKind.allCases)
+    func leavingASearchOnAnotherCacheForgetsTheRank(_ kind: StoreKind) throws {
+        let list = try StoreFixture(kind).list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        _ = try list.beginSearch("Far")
+        list.endSearch()
+        #expect(list.current?.cache.title == "Far")
+        #expect(list.positionSummary == "Nearest first, 4 caches")
+        list.showNext()
+        #expect(list.current?.cache.title == "Nowhere")
+        #expect(list.positionSummary == "Nearest first, 4 caches")
+    }
+
+    @Test("Leaving a search on the cache shown before it keeps the nearest rank", arguments: StoreKind.allCases)
+    func leavingASearchOnTheSameCacheKeepsTheRank(_ kind: StoreKind) throws {
+        let list = try StoreFixture(kind).list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        _ = try list.beginSearch("Far")
+        list.endSearch(keepCurrent: false)
+        #expect(list.current?.cache.title == "Middle")
+        #expect(list.positionSummary == "Nearest 2 of 4")
+    }
+
     /// What another session does to the caches while the list walks nearest first.
     enum ChangeElsewhere: CaseIterable, Sendable {
         case addNearer, moveNear, deleteNear
