@@ -3,34 +3,43 @@ import GeoModel
 
 /// The words of the navigation view.
 extension FormText {
+    /// Where the navigation view puts the line that names where it leads.
+    enum NavigationOrder {
+        /// First, as the view beside a rose with room shows it.
+        case nameFirst
+        /// After the distance and bearing (or why there are none): a view without the rose.
+        case guidanceFirst
+        /// Last: a name too long for the view's rows (it may take several) is the part cut.
+        case nameLast
+    }
+
     /// The view's lines for the way to `place` with the receiver in `status`: where it
     /// leads, how far and which way, how sure, how old the fix is, which way up the
-    /// dial is, and the place itself last; without a fresh fix, why there is no arrow.
-    /// The most needed come first, for a view of few rows; with `guidanceFirst` (a view
-    /// without the rose) the distance and bearing, or why there are none, come before
-    /// where it leads, as a long title can take every row. A place wider than `width`
-    /// columns takes two lines, its longitude under its latitude.
+    /// dial is, and the place itself; without a fresh fix, why there is no arrow.
+    /// `order` says where the line naming where it leads goes. A place wider than
+    /// `width` columns takes two lines, its longitude under its latitude.
     static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, now: Date,
                                 placeNumber: Int, placeCount: Int, width: Int = .max,
-                                guidanceFirst: Bool = false) -> [String] {
+                                order: NavigationOrder = .nameFirst) -> [String] {
         var going = "Going to " + place.name
         if placeCount > 1 { going += " (\(placeNumber) of \(placeCount))" }
         let at = navigationPlaceLine(place.coordinate, width: width)
-        guard let status, case .fix(let fix, let age) = status else {
-            return guidanceFirst ? [noGuidance(status), going, at] : [going, noGuidance(status), at]
+        var guidance = [noGuidance(status)]
+        var rest: [String] = []
+        if let status, case .fix(let fix, let age) = status {
+            let way = Guidance(from: fix, to: place.coordinate, now: now)
+            let bearing = Int(way.bearing.rounded()) % 360
+            guidance = ["Distance  " + Coordinate.distanceText(metres: way.distance),
+                        "Bearing   \(bearing)° \(CompassPoint(bearing: way.bearing).rawValue)"]
+            rest = ["Accuracy  " + (way.accuracy.map { "±" + Coordinate.distanceText(metres: $0) } ?? "not reported"),
+                    "Fix       \(fix.mode == .threeDimensional ? "3D" : "2D"), \(max(age.components.seconds, 0)) s old",
+                    "Dial      " + (way.isMoving ? "your way up, moving \(String(format: "%.1f", fix.speed ?? 0)) m/s" : "north up")]
         }
-        var lines = [going]
-        let guidance = Guidance(from: fix, to: place.coordinate, now: now)
-        let bearing = Int(guidance.bearing.rounded()) % 360
-        lines.append("Distance  " + Coordinate.distanceText(metres: guidance.distance))
-        lines.append("Bearing   \(bearing)° \(CompassPoint(bearing: guidance.bearing).rawValue)")
-        lines.append("Accuracy  " + (guidance.accuracy.map { "±" + Coordinate.distanceText(metres: $0) } ?? "not reported"))
-        lines.append("Fix       \(fix.mode == .threeDimensional ? "3D" : "2D"), \(max(age.components.seconds, 0)) s old")
-        lines.append("Dial      " + (guidance.isMoving
-            ? "your way up, moving \(String(format: "%.1f", fix.speed ?? 0)) m/s"
-            : "north up"))
-        if guidanceFirst { lines.swapAt(0, 1); lines.swapAt(1, 2) }
-        return lines + [at]
+        switch order {
+        case .nameFirst: return [going] + guidance + rest + [at]
+        case .guidanceFirst: return guidance + [going] + rest + [at]
+        case .nameLast: return guidance + rest + [at, going]
+        }
     }
 
     /// "At" and the place, on one line when `width` columns hold it, else the longitude

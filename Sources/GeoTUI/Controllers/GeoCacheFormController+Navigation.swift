@@ -69,13 +69,19 @@ extension GeoCacheFormController {
         dirty.insert(.pane)
     }
 
-    /// The text of the view for `width` columns: with `guidanceFirst` (no rose) the
-    /// distance and bearing before where it leads.
-    private func navigationTextNow(width: Int, guidanceFirst: Bool) -> String {
-        guard case .navigating(let target) = mode.base else { return "" }
-        return FormText.navigationLines(to: target.place, status: position.status, now: Date(),
-                                        placeNumber: target.index + 1, placeCount: target.places.count,
-                                        width: width, guidanceFirst: guidanceFirst).joined(separator: "\n")
+    /// Gives the view's text to ``navigationText``, laid out in `frame`, with the line
+    /// naming where it leads as `order` puts it; when the lines then take more rows than
+    /// the frame has (a long name), with that line last, so that only the name is cut.
+    private func showNavigationText(in frame: Rect, order: FormText.NavigationOrder) {
+        guard case .navigating(let target) = mode.base else { return }
+        navigationText.frame = frame
+        func text(_ order: FormText.NavigationOrder) -> String {
+            FormText.navigationLines(to: target.place, status: position.status, now: Date(),
+                                     placeNumber: target.index + 1, placeCount: target.places.count,
+                                     width: frame.width, order: order).joined(separator: "\n")
+        }
+        navigationText.text = text(order)
+        if navigationText.canScrollDown { navigationText.text = text(.nameLast) }
     }
 
     /// The columns the text beside the rose is given where the terminal allows: a
@@ -92,8 +98,8 @@ extension GeoCacheFormController {
         navigationBox.draw(into: &canvas)
         let inside = Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 2))
         guard inside.height >= 7 else {
-            navigationText.frame = Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height)
-            navigationText.text = navigationTextNow(width: navigationText.frame.width, guidanceFirst: true)
+            showNavigationText(in: Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height),
+                               order: .guidanceFirst)
             navigationText.draw(into: &canvas)
             return
         }
@@ -101,9 +107,9 @@ extension GeoCacheFormController {
         let roseHeight = min(inside.height, 11, max(7, roomyRose))
         let roseWidth = min(inside.width / 2, roseHeight * 2 + 1)
         compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
-        navigationText.frame = Rect(x: inside.x + roseWidth + 3, y: inside.y,
-                                    width: max(0, inside.width - roseWidth - 3), height: inside.height)
-        navigationText.text = navigationTextNow(width: navigationText.frame.width, guidanceFirst: false)
+        showNavigationText(in: Rect(x: inside.x + roseWidth + 3, y: inside.y,
+                                    width: max(0, inside.width - roseWidth - 3), height: inside.height),
+                           order: .nameFirst)
         compass.draw(into: &canvas)
         navigationText.draw(into: &canvas)
     }

@@ -175,6 +175,24 @@ import Testing
         #expect(form.screen.contains("Bearing   0° N"), "\(form.screen)")
     }
 
+    @Test("beside the rose, a title too long for the view's rows goes last: the distance, the bearing and the place stay",
+          arguments: [(60, 18), (50, 20)])
+    func aLongTitleBesideTheRoseGoesLast(width: Int, height: Int) throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: width, height: height, position: PositionSource(receiver: receiver))
+        var long = Self.cache
+        long.title = (0..<40).map { "word\($0)" }.joined(separator: " ")
+        try form.model.add(long)
+        form.redraw()
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
+        #expect(form.screen.contains("Bearing   0° N"), "\(form.screen)")
+        #expect(form.screen.contains("At        N 47° 22.000′"), "\(form.screen)")
+        #expect(form.screen.contains("Going to GC12345 word0"), "\(form.screen)")
+    }
+
     @Test("a place too wide for the text beside the rose wraps between its latitude and longitude")
     func aCoordinateWrapsBetweenItsHalves() throws {
         let form = try FormHarness(width: 56, height: 24, position: .none)
