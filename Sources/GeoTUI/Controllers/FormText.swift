@@ -349,7 +349,8 @@ enum FormText {
     }
 
     /// `label:` padded to the value column, then `value`, its further lines indented to
-    /// the same column.
+    /// the same column, after any line break ("\n", "\r\n" or "\r", as a listing made on
+    /// Windows or an old Mac has them).
     static func labelled(_ label: String, _ value: String) -> String {
         let column = GeoCache.descriptionValueColumn
         let head = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
@@ -357,18 +358,14 @@ enum FormText {
         var result = head
         var value = value
         value.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
             var start = 0
-            var searchFrom = 0
-            while searchFrom < bytes.count,
-                  let found = memchr(base + searchFrom, 0x0A, bytes.count - searchFrom) {
-                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                searchFrom = newline + 1
-                // "\r\n" is one character, which the indent does not follow.
-                if newline > 0, bytes[newline - 1] == 0x0D { continue }
-                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...newline]), as: UTF8.self)
+            var index = 0
+            while let found = bytes[index...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                // "\r\n" is one line break: the indent follows the two.
+                let end = bytes[found] == 0x0D && found + 1 < bytes.count && bytes[found + 1] == 0x0A ? found + 2 : found + 1
+                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 result += indent
-                start = newline + 1
+                (start, index) = (end, end)
             }
             result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
         }

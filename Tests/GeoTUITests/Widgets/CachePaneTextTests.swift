@@ -42,6 +42,19 @@ import Testing
             """)
     }
 
+    @Test("A value's lines after a CRLF, a CR or an LF all go on under the values' column",
+          arguments: ["A1\r\nA2", "A1\rA2", "A1\nA2"])
+    func everyLineBreakIndentsTheNextLine(details: String) {
+        var cache = GeoCache(title: "T", details: details, creator: "c", reward: "r")
+        cache.code = "GC1"
+        let pane = TextPane(text: FormText.paneText(for: cache, showsHint: false, away: nil), title: "Cache",
+                            frame: Rect(x: 0, y: 0, width: 30, height: 8))
+        pane.hangingIndent = GeoCache.descriptionValueColumn
+        let text = render(pane, width: 30, height: 8).text
+        #expect(text.contains("│Details: A1"), "\(text)")
+        #expect(text.contains("│         A2"), "\(text)")
+    }
+
     @Test("The hint is drawn in place of its note when asked for")
     func drawsTheHint() {
         #expect(draw(showsHint: true).text.contains("│Hint:    Bench "))
