@@ -10,21 +10,29 @@ enum FormText {
     /// How the first key of `action` is written ("^S").
     static func key(_ action: FormAction) -> String { FormAction.keyMap.label(of: action) }
 
-    /// `“title”`, in typographic quotes; a title longer than ``quotedTitleLength``
-    /// characters is cut there, ending in `…` (a note names a cache, it does not show it).
+    /// `“title”`, in typographic quotes; a title wider than ``quotedTitleLength``
+    /// columns is cut there, ending in `…` (a note names a cache, it does not show it).
+    /// Columns, not characters: 24 CJK characters take 48.
     static func quoted(_ title: String, length: Int = quotedTitleLength) -> String {
-        let shown = title.prefix(length + 1)
-        let cut = shown.count > length ? shown.prefix(length - 1) + "…" : shown
-        return "\u{201C}\(cut)\u{201D}"
+        var used = 0
+        var fitsWithEllipsis = title.startIndex   // the end of what fits before a `…`
+        var index = title.startIndex
+        while index < title.endIndex {
+            used += title[index].displayWidth
+            if used > length { return "\u{201C}\(title[..<fitsWithEllipsis])…\u{201D}" }
+            index = title.index(after: index)
+            if used <= length - 1 { fitsWithEllipsis = index }
+        }
+        return "\u{201C}\(title)\u{201D}"
     }
 
     /// A title quoted in the status line's note (``quoted(_:length:)`` at
     /// ``noteTitleLength``), so that what happened to it still shows at 80 columns.
     static func noteQuoted(_ title: String) -> String { quoted(title, length: noteTitleLength) }
 
-    /// The most characters of a title a sentence quotes.
+    /// The most columns of a title a sentence quotes.
     static let quotedTitleLength = 60
-    /// The most characters of a title a note quotes.
+    /// The most columns of a title a note quotes.
     static let noteTitleLength = 24
 
     // MARK: - The form's parts

@@ -61,8 +61,8 @@ import Testing
         #expect(form.screen.contains("[ Save ]"))
     }
 
-    @Test func aNoteNamingALongTitleStillSaysWhatHappenedAt80Columns() throws {
-        let long = "Long " + String(repeating: "word", count: 14)
+    @Test(arguments: ["Long " + String(repeating: "word", count: 14), String(repeating: "漢字", count: 35)])
+    func aNoteNamingALongTitleStillSaysWhatHappenedAt80Columns(long: String) throws {
         let form = try FormHarness(caches: [GeoCache(title: long, details: "d", creator: "c", reward: "r")])
         form.press(.function(4), .end)
         form.type(" more")
