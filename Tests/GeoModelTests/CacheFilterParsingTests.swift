@@ -98,6 +98,9 @@ import Testing
         ("within 5 parsecs", .distance("5 parsecs")),
         ("D1, D2", .repeated("D2")),
         ("found, not found", .repeated("not found")),
+        ("T1 or T5", .ratingAlternatives("T1 or T5")),
+        ("D1-2 or D4-5", .ratingAlternatives("D1-2 or D4-5")),
+        ("terrain 1 or 5", .ratingAlternatives("terrain 1 or 5")),
     ])
     func refusesNamingTheWord(_ text: String, _ error: FilterParseError) {
         #expect(throws: error) { try CacheFilter(parsing: text, origin: Self.here) }

@@ -102,6 +102,9 @@ extension CacheFilter {
     private mutating func setRange(_ isDifficulty: Bool, to text: String, written: String) throws(FilterParseError) {
         guard (isDifficulty ? difficulty : terrain) == nil else { throw .repeated(written) }
         guard !text.isEmpty else { throw .noValue(written) }
+        if text.split(whereSeparator: \.isWhitespace).contains(where: { $0.lowercased() == "or" }) {
+            throw .ratingAlternatives(written)
+        }
         let range = try RatingRange(parsing: text)
         if isDifficulty { difficulty = range } else { terrain = range }
     }

@@ -142,6 +142,8 @@ public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertibl
     case repeated(String)
     /// `within` with no place to measure from.
     case noCentre(String)
+    /// A difficulty or terrain given alternatives with `or` (`T1 or T5`): it takes one range.
+    case ratingAlternatives(String)
 
     public var description: String {
         switch self {
@@ -155,6 +157,8 @@ public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .noValue(let text): "\"\(text)\" lacks a value"
         case .repeated(let text): "\"\(text)\" gives a condition a second time"
         case .noCentre(let text): "\"\(text)\" needs a place to measure from, and none is known"
+        case .ratingAlternatives(let text):
+            "\"\(text)\": a difficulty or terrain takes one range, such as T1-2.5; or joins statuses, types and sizes"
         }
     }
 }
