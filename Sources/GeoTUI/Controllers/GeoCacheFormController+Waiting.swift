@@ -84,10 +84,11 @@ extension GeoCacheFormController {
 
     /// The store's change descriptor (for writing while a connection is being made)
     /// and the GPS receiver's, and the soonest of the store's own delay for looking
-    /// again, the receiver's wake-up time and the next try of a write waiting for a
-    /// lock. While the store is being opened, the opening's own descriptor instead of
-    /// the store's (or, without one, a look every 50 ms); then, while the store's file
-    /// is checked after the first frame, the check's too.
+    /// again, the receiver's wake-up time, the next try of a write waiting for a lock
+    /// and the end of the keys' grace after a question closed by itself. While the
+    /// store is being opened, the opening's own descriptor instead of the store's (or,
+    /// without one, a look every 50 ms); then, while the store's file is checked after
+    /// the first frame, the check's too.
     public var idleWake: IdleWake {
         let opening = model.isOpening
         let storeDescriptor = opening ? model.openingDescriptor : model.changeDescriptor
@@ -98,7 +99,9 @@ extension GeoCacheFormController {
         let retry = waits.lockRetry == nil ? nil : Self.lockRetryInterval
         // The own data the first frame did without is read as soon as it is shown.
         let ownData: Duration? = !opening && model.ownIsPartial ? .zero : nil
-        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter, retry, ownData].compactMap { $0 }
+        // The note that a key was ignored goes when keys are answered again.
+        let graceEnd = questionClosed.map { max(.zero, $0.until - now()) }
+        let timeouts = [opening ? polling : model.recheckDelay, position.wakeAfter, retry, ownData, graceEnd].compactMap { $0 }
         return IdleWake(descriptors: descriptors, writableDescriptors: forWriting ? [storeDescriptor].compactMap { $0 } : [],
                         timeout: timeouts.min())
     }

@@ -260,6 +260,7 @@ public final class GeoCacheFormController: ScreenController {
         if model.isOpening { return takeOverOpenedStore() }
         completeOwnData()
         model.finishIntegrityCheckIfDone()
+        endQuestionGraceIfOver()
         retryAfterLock()
         let noteBefore = statusBar.note
         let wasUnreachable = model.isServerUnreachable

@@ -76,6 +76,22 @@ import Testing
         #expect(form.status.contains("Closed. Nothing deleted: \u{201C}Two\u{201D} was deleted"))
     }
 
+    @Test("When the keys' grace ends with no key pressed, the form wakes and the note no longer says a key was ignored")
+    func theIgnoredNoteGoesWhenTheGraceEndsWithoutAKey() throws {
+        let clock = HandClock()
+        let form = try formAskingToDeleteTwo(clock: clock)
+        try deleteTwoElsewhere(form)
+        form.press(.character("y"))
+        #expect(form.status.contains("Key ignored"))
+        clock.now += .milliseconds(400)
+        let timeout = try #require(form.controller.idleWake.timeout)
+        #expect(timeout <= GeoCacheFormController.questionClosedGrace - .milliseconds(400))
+        clock.now += timeout
+        form.idle()
+        #expect(!form.status.contains("Key ignored"), "\(form.status)")
+        #expect(form.status.contains("Closed. Nothing deleted: \u{201C}Two\u{201D} was deleted"))
+    }
+
     @Test("Quitting works at once after the question closed by itself")
     func quittingIsNeverDropped() throws {
         let form = try formAskingToDeleteTwo(clock: HandClock())
