@@ -45,6 +45,8 @@ enum FormText {
     static let saveButton = "Save"
     static let previousButton = "Previous"
     static let nextButton = "Next"
+    /// A character typed while a button, not a field, has the focus.
+    static let typedOnAButton = "Not typed: a button has the focus (Tab moves to the fields)"
     static let opening = "Opening\u{2026}"
     static let typedWhileOpeningDropped = "Still opening the store: further keys are ignored until it is open"
 

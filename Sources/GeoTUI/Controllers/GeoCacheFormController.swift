@@ -247,7 +247,11 @@ public final class GeoCacheFormController: ScreenController {
         if case .filtering = mode { return handlePromptInput(event, enter: setFilter) }
         // `?` opens the help too, where it cannot be text: when a button has the focus.
         if event == .key(.character("?")), !(form.focusedWidget is TextField) { return request(.showHelp) }
-        if form.handle(event) == .handled { dirty.insert(.form) }
+        if form.handle(event) == .handled {
+            dirty.insert(.form)
+        } else if event.isText, !(form.focusedWidget is TextField) {
+            setNote(FormText.typedOnAButton)   // never lost in silence
+        }
         return .proceed
     }
 

@@ -12,6 +12,14 @@ public enum InputEvent: Hashable, Sendable {
     case paste(String)
     /// The terminal changed size.
     case resize
+
+    /// True for text: a character typed or a paste.
+    public var isText: Bool {
+        switch self {
+        case .key(.character), .paste: true
+        default: false
+        }
+    }
 }
 
 /// A mouse event: where and what.

@@ -15,6 +15,15 @@ import Testing
 
     // MARK: Moving
 
+    @Test("a character typed while a button has the focus is not lost in silence: the status line says so")
+    func typingOnAButtonIsSaid() throws {
+        let form = try FormHarness()
+        form.press(.backTab)
+        form.type("T")
+        #expect(form.fieldTexts == ["", "", "", ""])
+        #expect(form.status.contains("Not typed: a button has the focus"), "\(form.status)")
+    }
+
     @Test func previousWrapsFromTheFirstToTheLast() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("p"))
