@@ -9,6 +9,10 @@ extension CacheList {
         var index: Int?
         /// The cache shown before the search began, for `endSearch(keepCurrent: false)`.
         let shownBefore: StoredCache?
+        /// The cache shown when this query was searched for (a match of the one before
+        /// it, or ``shownBefore``): where `endSearch(keepCurrent: true)` stays when
+        /// nothing matches this one.
+        let shownLast: StoredCache?
     }
 
     /// Starts a search for `text` (see ``CacheStore/forEachMatch(of:limit:_:)`` for the rule:
@@ -25,6 +29,7 @@ extension CacheList {
     @discardableResult
     public func beginSearch(_ text: String) throws -> Int {
         let shownBefore = search?.shownBefore ?? current
+        let shownLast = current ?? search?.shownLast ?? shownBefore
         var matches = try keptMatchIDs(text)
         var first: StoredCache? = nil
         while !matches.isEmpty {
@@ -34,7 +39,8 @@ extension CacheList {
             }
             matches.removeFirst()   // deleted since the scan
         }
-        search = Search(query: text, matches: matches, index: first == nil ? nil : 0, shownBefore: shownBefore)
+        search = Search(query: text, matches: matches, index: first == nil ? nil : 0, shownBefore: shownBefore,
+                        shownLast: shownLast)
         current = first
         position = nil
         broadcast(.searchBegan(query: text, matchCount: matches.count))
@@ -42,7 +48,8 @@ extension CacheList {
     }
 
     /// Ends the search: the whole list is browsed again from the cache the search was
-    /// on (`keepCurrent`, the default) or from the one shown before it began. When
+    /// on (`keepCurrent`, the default; when the last query matched nothing, the cache
+    /// shown when it was searched for) or from the one shown before it began. When
     /// that cache is gone (or nothing matched) the one after it, else the first, is
     /// shown. Broadcasts ``CacheListChange/searchEnded(_:position:)``; no-op when not
     /// searching. A store error keeps the search and broadcasts
@@ -53,7 +60,7 @@ extension CacheList {
     public func endSearch(keepCurrent: Bool = true) {
         guard let search else { return }
         do {
-            let anchor = (keepCurrent ? current ?? search.shownBefore : search.shownBefore)
+            let anchor = (keepCurrent ? current ?? search.shownLast : search.shownBefore)
             var shown: StoredCache? = nil
             if let anchor {
                 shown = try store.cache(anchor.id) ?? store.cache(after: anchor.id)

@@ -160,6 +160,19 @@ import GeoTestSupport
         #expect(recorder.changes == [.searchEnded(match, position: 3)])
     }
 
+    @Test("Leaving a search whose last query matched nothing stays on the match shown when it was typed",
+          arguments: StoreKind.allCases)
+    func endSearchAfterANoMatchQueryStaysOnTheLastMatchShown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try CacheList(store: store(fixture))
+        try list.beginSearch("zurich")
+        list.showNext()
+        let match = try #require(list.current)
+        #expect(try list.beginSearch("nowhere") == 0)
+        list.endSearch()
+        #expect(list.current == match && list.positionText == "3 of 5")
+    }
+
     @Test(arguments: StoreKind.allCases) func endSearchWithoutKeepingReturnsToTheCacheShownBefore(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let list = try CacheList(store: store(fixture))
