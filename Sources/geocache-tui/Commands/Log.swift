@@ -33,6 +33,11 @@ extension GeocacheTUICommand {
                 })
         var time: String?
 
+        /// A code that cannot be one is a usage error, as `edit --code` makes it.
+        func validate() throws {
+            guard CacheCode.normalized(code) != nil else { throw ValidationError(CommandText.notACode(code)) }
+        }
+
         func run() throws {
             let visit = Visit(code: code, time: time ?? Visit.time(of: Date()), type: type, text: text)
             let valid: Visit

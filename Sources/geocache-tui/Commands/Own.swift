@@ -38,6 +38,8 @@ extension GeocacheTUICommand {
         }
 
         func validate() throws {
+            // A code that cannot be one is a usage error, as `edit --code` makes it.
+            guard CacheCode.normalized(code) != nil else { throw ValidationError(CommandText.notACode(code)) }
             _ = try finalSetting()
             _ = try foundSetting()
         }

@@ -67,6 +67,16 @@ import Testing
         #expect(try fixture.store.visits().isEmpty)
     }
 
+    @Test("a code that cannot be one is a usage error for log and own, as for edit --code",
+          arguments: [["log", "bad code!", "found"], ["own", "bad code!"], ["own", "bad code!", "--note", "n"]])
+    func aBadCodeIsAUsageError(_ arguments: [String]) throws {
+        let fixture = try fixture(.sqlite)
+        let result = try run(fixture, arguments)
+        #expect(result.status == 64)
+        #expect(result.error.contains("\"bad code!\" is not a cache code: codes are letters, digits"), "\(result.error)")
+        #expect(result.error.contains("Usage: geocache-tui \(arguments[0])"), "\(result.error)")
+    }
+
     @Test("a time without a zone is refused with the time as it would be in UTC, the option named once")
     func timeWithoutAZoneSaysSo() throws {
         let fixture = try fixture(.sqlite)
