@@ -169,6 +169,12 @@ struct JSONListingTests {
         (#""url": "a", "url": "b""#, #"key "url" appears more than once"#),
         (#""waypoints": [], "code": "GC1", "waypoints": []"#, #"key "waypoints" appears more than once"#),
         (#""longitude": 8"#, "longitude without latitude"),
+        (#""waypoints": [{"kind": "Parking Area", "latitude": 1, "longitude": 1}]"#,
+         #"a waypoint without a "code" cannot be kept: its cache's waypoints are told apart by their codes"#),
+        (#""waypoints": [{"code": " ", "latitude": 1, "longitude": 1}]"#,
+         #"a waypoint without a "code" cannot be kept: its cache's waypoints are told apart by their codes"#),
+        (#""waypoints": [{"code": "PK2", "latitude": 1}]"#, #"waypoint "PK2": latitude without longitude"#),
+        (#""waypoints": [{"code": "PK2", "longitude": 1}]"#, #"waypoint "PK2": longitude without latitude"#),
     ])
     func wrongFactsAreRejected(_ member: String, _ reason: String) throws {
         let text = #"[{"title": "t", "details": "d", "creator": "c", "reward": "r", "# + member + "}]"

@@ -109,12 +109,24 @@ extension JSONArrayParser {
             }
             let keys = ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"]
             try readObjects(keys: keys, literals: [4: "a number", 5: "a number"], noun: "waypoint", into: &extras) { extras, fields in
+                // As a GPX file's: a waypoint's code tells it apart from its cache's others,
+                // and a place is both halves or none.
+                guard let code = fields[0], !code.trimmingWhitespace().isEmpty else {
+                    extras.problems.append("a waypoint without a \"code\" cannot be kept: "
+                                           + "its cache's waypoints are told apart by their codes")
+                    return
+                }
+                if (fields[4] == nil) != (fields[5] == nil) {
+                    extras.problems.append("waypoint \"\(MessageValue.shown(code))\": "
+                                           + (fields[4] == nil ? "longitude without latitude" : "latitude without longitude"))
+                    return
+                }
                 var place: Coordinate?
                 if let latitude = fields[4].flatMap(Double.init), let longitude = fields[5].flatMap(Double.init) {
                     place = Coordinate(latitude: latitude, longitude: longitude)
                     if place == nil { extras.problems.append("waypoint \(fields[0] ?? "")'s place is out of range") }
                 }
-                var waypoint = AdditionalWaypoint(code: fields[0] ?? "", kind: fields[1] ?? "", name: fields[2] ?? "",
+                var waypoint = AdditionalWaypoint(code: code, kind: fields[1] ?? "", name: fields[2] ?? "",
                                                   coordinate: place, comment: fields[3] ?? "", time: fields[7].map(UTCTime.canonical),
                                                   url: fields[8], urlName: fields[9])
                 waypoint.symbol = fields[6]
