@@ -99,12 +99,17 @@ final class ProgressLine: @unchecked Sendable {
     /// The line for `sample` after `seconds` of work: what is done (of the total), the
     /// rate and, when the total is known, the time left.
     ///
-    /// `Importing: 12.6 MB of 36.0 MB (35 %), 70,000 caches, 25.2 MB/s, 1 s left`
+    /// `Importing: 12.6 MB of 36.0 MB (35 %), 70,000 caches, 25.2 MB/s, 1 s left`; once
+    /// every byte is read, while the caches go into the store (no rate or time can be
+    /// told then): `Importing: 36.0 MB read, 200,000 caches, storing them…`
     static func text(verb: String, unit: Unit, sample: Sample, seconds: Double) -> String {
         let rate = seconds > 0 ? Double(sample.done) / seconds : 0
         var parts: [String] = []
         switch unit {
         case .bytes:
+            if let total = sample.total, total > 0, sample.done >= total {
+                return verb + ": " + megabytes(total) + " read, " + grouped(sample.caches) + " caches, storing them…"
+            }
             var done = megabytes(sample.done)
             if let total = sample.total, total > 0 {
                 done += " of " + megabytes(total) + " (\(min(100, sample.done * 100 / total)) %)"

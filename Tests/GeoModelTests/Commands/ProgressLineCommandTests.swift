@@ -85,6 +85,27 @@ struct ProgressLineCommandTests {
         #expect(summary.hasPrefix("Added 310 caches"))
     }
 
+    @Test("once a file is read, while its caches wait to go into the store, the line says so and gives no time left")
+    func importOfAReadFileSaysItIsStoringNotHowLongIsLeft() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.add(Samples.oak)   // the file exists, for the lock
+        let file = fixture.directory.file("caches.json")
+        try Data(("[\n" + Self.elements(0..<310) + "\n]\n").utf8).write(to: file)
+        // Another program's transaction holds the write lock: the import reads the whole
+        // file, then waits for the lock to store what it read.
+        let lock = try FileWriteLock(path: fixture.fileURL.path)
+        let terminal = try PseudoTerminal()
+        let process = try GeocacheTUIBinary.start(["import", file.path, "--store", fixture.storeArgument],
+                                                  input: Pipe(), output: Pipe(), error: terminal.slaveHandle)
+        terminal.closeSlave()
+        #expect(terminal.read { $0.contains("caches, storing them…") }, "\(terminal.text)")
+        #expect(!terminal.text.contains(" left"), "\(terminal.text)")
+        try lock.release()
+        terminal.readToEnd()
+        try process.waitForExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func importIntoAPipeWritesNoProgress() throws {
         let fixture = try StoreFixture()
         let errors = Pipe()
