@@ -140,6 +140,34 @@ import Testing
         #expect(!left.contains("GC1OAK") && left.contains("GC2MILL"))
     }
 
+    @Test("a found cache's own GPX read back changes nothing, and once the find is removed the export no longer says found",
+          arguments: StoreKind.allCases)
+    func ownGPXOfAFoundCacheReadsBackWithoutTakingTheFindIntoTheListing(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-01-01T00:00Z"]).status == 0)
+        let file = fixture.directory.file("own.gpx").path
+        #expect(try run(fixture, ["export", "--format", "gpx", "-o", file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<gsak:UserFound>2026-01-01T00:00:00Z</gsak:UserFound>"))
+        let imported = try run(fixture, ["import", file])
+        #expect(imported.output.contains("updated 0"), "\(imported.output)")
+        #expect(try run(fixture, ["own", "GC1OAK", "--found", "none"]).status == 0)
+        let after = try run(fixture, ["export", "--format", "gpx"]).output
+        #expect(!after.contains("<sym>Geocache Found</sym>"), "\(after)")
+    }
+
+    @Test("a listing's own Geocache Found symbol, from a pocket query, stays through an export read back")
+    func aPocketQuerysFoundSymbolSurvivesTheRoundTrip() throws {
+        let fixture = try StoreFixture(.sqlite)
+        var found = Self.oak
+        found.listing.symbol = Listing.foundSymbol
+        try fixture.store.saveCaches([found])
+        let file = fixture.directory.file("own.gpx").path
+        #expect(try run(fixture, ["export", "--format", "gpx", "-o", file]).status == 0)
+        #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("UserFound"))
+        #expect(try run(fixture, ["import", file]).status == 0)
+        #expect(try fixture.store.loadCaches().first?.listing.symbol == Listing.foundSymbol)
+    }
+
     @Test("export --format fieldnotes writes the visits not exported yet, byte for byte, and marks them",
           arguments: StoreKind.allCases)
     func fieldNotesExport(_ kind: StoreKind) throws {

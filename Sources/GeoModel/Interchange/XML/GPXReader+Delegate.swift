@@ -12,7 +12,7 @@ extension GPXReader {
         enum Target {
             case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, fileTime, time, url
             case cacheName, placedBy, owner, container, shortDescription, longDescription
-            case cacheType, difficulty, terrain, hint, travelBugName, gsakCode, gsakParent, gsakLatBefore, gsakLonBefore
+            case cacheType, difficulty, terrain, hint, travelBugName, gsakCode, gsakParent, gsakLatBefore, gsakLonBefore, gsakUserFound
             case openCachingType, openCachingSize
             case country, state, src, attributeName
             case logDate, logType, logFinder, logText

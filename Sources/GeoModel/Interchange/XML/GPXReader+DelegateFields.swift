@@ -16,6 +16,7 @@ extension GPXReader.Delegate {
             if name == .parent { target = .gsakParent }
             if name == .latBeforeCorrect { target = .gsakLatBefore }
             if name == .lonBeforeCorrect { target = .gsakLonBefore }
+            if name == .userFound { target = .gsakUserFound }
         case .openCaching: startOpenCachingField(name, parent: parent, attributes: attributes)
         case .plain:
             if path.count == 2 {
@@ -215,6 +216,7 @@ extension GPXReader.Delegate {
         case .gsakParent: draft?.gsakParent = value
         case .gsakLatBefore: draft?.latitudeBeforeCorrection = value
         case .gsakLonBefore: draft?.longitudeBeforeCorrection = value
+        case .gsakUserFound: draft?.userFound = value
         case .openCachingType: draft?.openCachingType = value
         case .openCachingSize: draft?.openCachingSize = value
         case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)

@@ -6,7 +6,7 @@ extension GPXReader {
         case gpx, wpt, name, urlname, type, link, text, desc, cmt, sym, author, metadata, time, url
         case cache, placedBy, owner, container, shortDescription, longDescription, travelbug
         case difficulty, terrain, encodedHints, logs, log, date, finder
-        case wptExtension, code, parent, latBeforeCorrect, lonBeforeCorrect
+        case wptExtension, code, parent, latBeforeCorrect, lonBeforeCorrect, userFound
         case attributes, attribute, country, state, src
         case terracache, style, size, user, entry, hint, description
         case loc, waypoint, coord
@@ -31,7 +31,8 @@ extension GPXReader {
             case 7: self = equals("terrain") ? .terrain : equals("urlname") ? .urlname : equals("country") ? .country : .other
             case 8: self = equals("waypoint") ? .waypoint : equals("metadata") ? .metadata : .other
             case 9: self = equals("placed_by") ? .placedBy : equals("container") ? .container
-                : equals("travelbug") ? .travelbug : equals("attribute") ? .attribute : .other
+                : equals("travelbug") ? .travelbug : equals("attribute") ? .attribute
+                : equals("UserFound") ? .userFound : .other
             case 10: self = equals("difficulty") ? .difficulty : equals("terracache") ? .terracache
                 : equals("attributes") ? .attributes : .other
             case 11: self = equals("description") ? .description : .other

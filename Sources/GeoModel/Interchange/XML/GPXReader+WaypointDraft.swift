@@ -45,6 +45,10 @@ extension GPXReader {
         /// geocache-tui's): the listing keeps these; a correction is the person's own.
         var latitudeBeforeCorrection: String?
         var longitudeBeforeCorrection: String?
+        /// `gsak:UserFound`: when the person found the cache. In geocache-tui's own
+        /// exports it marks a `Geocache Found` symbol that the person's find gave, not
+        /// the listing.
+        var userFound: String?
 
         /// The listing's place under a correction, when both parts are angles.
         var placeBeforeCorrection: Coordinate? {
@@ -187,6 +191,12 @@ extension GPXReader {
             let noPosition = coordinate == Self.nullIsland && (verbatim == nil || oldExport)
             cache.coordinate = placeBeforeCorrection ?? (noPosition ? nil : coordinate)
             cache.listing = oldExport ? .empty : listing
+            // geocache-tui's export writes the symbol of a cache the person found as
+            // `Geocache Found`, with gsak:UserFound when the listing's own symbol is not
+            // that: it is the person's find (their own data), not the listing's.
+            if verbatim != nil, Self.nonBlank(userFound) != nil, cache.listing.symbol == Listing.foundSymbol {
+                cache.listing.symbol = nil
+            }
             if let verbatim {
                 // The id geocache-tui's export writes for a cache without one of its own,
                 // and the travel bug it writes for a reward that is not the listing's (that

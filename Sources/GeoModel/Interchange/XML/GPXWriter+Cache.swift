@@ -51,17 +51,23 @@ extension GPXWriter {
         }
         output.append("</type>\n")
         if version == .gpx11 { output.append("    <extensions>\n") }
-        writeOwn(own, listed: listed, indent: version == .gpx11 ? 6 : 4, to: &output)
+        writeOwn(own, listed: listed, foundBySymbolOnly: listing.symbol != Listing.foundSymbol,
+                 indent: version == .gpx11 ? 6 : 4, to: &output)
         writeGroundspeakCache(cache, digest: digest, indent: version == .gpx11 ? 6 : 4, to: &output)
         if version == .gpx11 { output.append("    </extensions>\n") }
         output.append("  </wpt>\n")
     }
 
-    /// The person's note and the listing's place under a corrected one, as GSAK writes
-    /// them (`gsak:GcNote`, `gsak:LatBeforeCorrect`, `gsak:LonBeforeCorrect`); nothing
-    /// when there is neither.
-    static func writeOwn(_ own: OwnData, listed: Coordinate, indent: Int, to output: inout BufferedWriter) {
-        guard own.corrected != nil || !own.note.isEmpty else { return }
+    /// The person's note, the listing's place under a corrected one and when the person
+    /// found the cache, as GSAK writes them (`gsak:GcNote`, `gsak:LatBeforeCorrect`,
+    /// `gsak:LonBeforeCorrect`, `gsak:UserFound`); nothing when there is none. The find
+    /// is written only where the `Geocache Found` symbol is the find's alone
+    /// (`foundBySymbolOnly`: the listing's own symbol is another), so that reading the
+    /// file back tells the listing's symbol from the person's find.
+    static func writeOwn(_ own: OwnData, listed: Coordinate, foundBySymbolOnly: Bool, indent: Int,
+                         to output: inout BufferedWriter) {
+        let found = own.isFound && foundBySymbolOnly ? own.found : nil
+        guard own.corrected != nil || !own.note.isEmpty || found != nil else { return }
         pad(indent, &output)
         output.append("<gsak:wptExtension>\n")
         element("gsak:GcNote", own.note.isEmpty ? nil : own.note, indent: indent + 2, to: &output)
@@ -69,6 +75,7 @@ extension GPXWriter {
             element("gsak:LatBeforeCorrect", listed.latitudeText, indent: indent + 2, to: &output)
             element("gsak:LonBeforeCorrect", listed.longitudeText, indent: indent + 2, to: &output)
         }
+        element("gsak:UserFound", found, indent: indent + 2, to: &output)
         pad(indent, &output)
         output.append("</gsak:wptExtension>\n")
     }
