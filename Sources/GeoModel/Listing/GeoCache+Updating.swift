@@ -7,6 +7,10 @@ extension GeoCache {
         /// LOC: the code, title, owner, place, type, container, ratings and URL, but no
         /// details, reward, hint, descriptions, placed date or logs.
         case location
+        /// A LOC file geocache-tui wrote (`<loc src="geocache-tui">`): as ``location``,
+        /// but its place may be the person's final rather than the listing's (LOC has no
+        /// room for both), so over a stored cache it only fills in (``Precedence/fillsIn``).
+        case ownLocation
     }
 
     /// How a file's record stands against the stored cache it names, by their ages
@@ -19,8 +23,9 @@ extension GeoCache {
         /// The file is older than the stored listing: it adds the logs the store lacks
         /// and nothing else.
         case older
-        /// A LOC record (which has no age) over a listing that has one: it fills in only
-        /// what the stored cache lacks, and changes nothing it has.
+        /// A LOC record (which has no age) over a listing that has one, or a record of a
+        /// LOC file geocache-tui wrote: it fills in only what the stored cache lacks, and
+        /// changes nothing it has.
         case fillsIn
     }
 
@@ -32,6 +37,7 @@ extension GeoCache {
             return .older
         }
         if coverage == .location, imported.listing.asOf == nil, listing.asOf != nil { return .fillsIn }
+        if coverage == .ownLocation { return .fillsIn }
         return .replaces
     }
 

@@ -155,6 +155,19 @@ import Testing
         #expect(!after.contains("<sym>Geocache Found</sym>"), "\(after)")
     }
 
+    @Test("a LOC export holding your final, read back, keeps the cache's own place", arguments: StoreKind.allCases)
+    func ownLOCWithAFinalKeepsTheListingsPlace(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let place = try #require(try fixture.store.loadCaches().first { $0.code == "GC1OAK" }?.coordinate)
+        #expect(try run(fixture, ["own", "GC1OAK", "--final", "47.1, 8.1"]).status == 0)
+        let file = fixture.directory.file("own.loc").path
+        #expect(try run(fixture, ["export", "--format", "loc", "-o", file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("lat=\"47.100000\" lon=\"8.100000\""))
+        let imported = try run(fixture, ["import", file])
+        #expect(imported.status == 0 && imported.output.contains("updated 0"), "\(imported.output)")
+        #expect(try fixture.store.loadCaches().first { $0.code == "GC1OAK" }?.coordinate == place)
+    }
+
     @Test("a listing's own Geocache Found symbol, from a pocket query, stays through an export read back")
     func aPocketQuerysFoundSymbolSurvivesTheRoundTrip() throws {
         let fixture = try StoreFixture(.sqlite)

@@ -64,7 +64,7 @@ final class ImportSpool: @unchecked Sendable {
     private(set) var count = 0
 
     private enum Flag {
-        static let code: UInt8 = 1, place: UInt8 = 2, location: UInt8 = 4, extra: UInt8 = 8
+        static let code: UInt8 = 1, place: UInt8 = 2, location: UInt8 = 4, extra: UInt8 = 8, ownLocation: UInt8 = 16
     }
 
     /// A new, empty spool for the import of `names`; throws an ``ImportError`` of kind
@@ -111,6 +111,7 @@ final class ImportSpool: @unchecked Sendable {
         if cache.code != nil { flags |= Flag.code }
         if cache.coordinate != nil { flags |= Flag.place }
         if coverage == .location { flags |= Flag.location }
+        if coverage == .ownLocation { flags |= Flag.ownLocation }
         if extra != nil { flags |= Flag.extra }
         output.append(flags)
         for field in GeoCache.Field.allCases { try appendText(cache[field]) }
@@ -207,7 +208,8 @@ final class ImportSpool: @unchecked Sendable {
         let cache = GeoCache(title: fields[0], details: fields[1], creator: fields[2], reward: fields[3],
                              code: code, coordinate: coordinate, listing: .empty)
         let size = fields.reduce(listingBytes.count + (extra?.count ?? 0)) { $0 + $1.utf8.count }
-        return Entry(cacheWithoutListing: cache, coverage: flags & Flag.location != 0 ? .location : .complete, extra: extra, size: size,
+        return Entry(cacheWithoutListing: cache, coverage: flags & Flag.location != 0 ? .location : flags & Flag.ownLocation != 0 ? .ownLocation : .complete,
+                     extra: extra, size: size,
                      listingBytes: listingBytes)
     }
 

@@ -94,7 +94,8 @@ extension GPXReader {
                     return
                 }
                 isLOC = elementName == .loc
-                header.isOurs = attributes.value(of: "creator") == GPXWriter.creator
+                // `<gpx creator="geocache-tui">`, `<loc src="geocache-tui">`.
+                header.isOurs = attributes.value(of: isLOC ? "src" : "creator") == GPXWriter.creator
             } else if path.count == 1, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
                 draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
                                       header: header)

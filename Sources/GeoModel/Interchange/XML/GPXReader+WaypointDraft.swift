@@ -215,7 +215,7 @@ extension GPXReader {
                 }
             }
             do {
-                return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? .location : .complete), fallback)
+                return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? (fileIsOurs ? .ownLocation : .location) : .complete), fallback)
             } catch {
                 return (.rejected(RejectedRecord(location: location, reason: error.description)), nil)
             }
