@@ -8,6 +8,8 @@ import GeoModel
 enum CommandText {
     /// How messages name standard output, where `list` and `export` write by default.
     static let standardOutput = "standard output"
+    /// `export --output ""` (an unset variable, say): no file is named.
+    static let emptyOutput = "--output is empty: give a file's path, or - (or leave --output out) for standard output."
 
     /// "1 change", "2 changes".
     static func changes(_ count: Int) -> String {

@@ -42,6 +42,7 @@ extension GeocacheTUICommand {
         var all = false
 
         func validate() throws {
+            if output?.isEmpty == true { throw ValidationError(CommandText.emptyOutput) }
             _ = try filterOptions.filter()
             if all, format != .fieldnotes { throw ValidationError(CommandText.allWithoutFieldNotes) }
             if format == .fieldnotes, try near != nil || within != nil || !filterOptions.filter().keepsEverything {

@@ -58,6 +58,13 @@ struct ExportOutputCommandTests {
         #expect(FileSnapshot(other) == before)
     }
 
+    @Test func anEmptyOutputIsAUsageErrorSayingSo() throws {
+        let fixture = try StoreFixture.seeded()
+        let result = try export(fixture, to: "")
+        #expect(result.status == 64)
+        #expect(result.error.contains("--output is empty: give a file's path"), "\(result.error)")
+    }
+
     @Test func aDirectoryIsRefusedWithAClearMessage() throws {
         let fixture = try StoreFixture.seeded()
         let directory = fixture.directory.file("folder")
