@@ -97,7 +97,7 @@ public enum FieldNotes {
         var scanner = LineScanner(scalars: Array(text.unicodeScalars))
         while let record = scanner.next() {
             if record.unclosedQuote {
-                reading.problems.append(Problem(line: record.line, reason: "the text's closing quote is missing"))
+                reading.problems.append(Problem(line: record.line, reason: "the text's closing quote is missing (a quote closes it only at the end of a line)"))
                 continue
             }
             switch visit(from: record.fields) {

@@ -83,14 +83,14 @@ import Testing
     func anUnclosedQuoteDoesNotSwallowTheNextVisit() {
         let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\nGC2B3C4,2026-11-28T10:40Z,Found it,\"b\"\n".utf8))
         #expect(reading.visits.map(\.code) == ["GC2B3C4"])
-        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing")])
+        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing (a quote closes it only at the end of a line)")])
     }
 
     @Test("a text whose closing quote never comes is a problem, not the rest of the file")
     func aMissingClosingQuoteIsAProblem() {
         let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\",extra,more\r\n".utf8))
         #expect(reading.visits.isEmpty)
-        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing")])
+        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing (a quote closes it only at the end of a line)")])
     }
 
     @Test("a file whose first line has a bad time is still field notes, and that line is named")
@@ -98,6 +98,13 @@ import Testing
         let bytes = utf16LE("GC1A2B3,2026-13-01T10:00Z,Found it,\"a\"\r\nGC2B3C4,2026-11-28T10:40Z,Found it,\"b\"\r\n")
         #expect(FieldNotes.recognises(bytes))
         #expect(FieldNotes.read(bytes).problems.map(\.line) == [1])
+    }
+
+    @Test("a quote followed by more text on its line does not close the text, and the problem says where a quote closes it")
+    func aQuoteBeforeMoreTextIsNoClosingQuote() {
+        let reading = FieldNotes.read(Array("GC1AAAA,2026-11-28T10:32Z,Found it,\"a\" trailing\n".utf8))
+        #expect(reading.visits.isEmpty)
+        #expect(reading.problems.map(\.reason) == ["the text's closing quote is missing (a quote closes it only at the end of a line)"])
     }
 
     @Test("a NUL in a text is a problem of its line")
