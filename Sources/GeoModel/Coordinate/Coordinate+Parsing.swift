@@ -30,6 +30,7 @@ extension Coordinate {
             self.longitudeMicrodegrees = longitude
         } catch {
             if let written = CoordinateParser.numberWithExponent(in: text) { throw .exponent(written) }
+            if let pointed = CoordinateParser.withDecimalPoints(text) { throw .decimalCommas(pointed: pointed) }
             throw error
         }
     }
@@ -256,6 +257,20 @@ struct CoordinateParser {
     /// The first number written with an exponent in `text`: digits (perhaps with a sign
     /// and a decimal point) followed at once by `e` or `E`, perhaps a sign, and digits,
     /// with no letter or digit right after.
+    /// `text` with points for commas when it is two decimal numbers written with
+    /// decimal commas and a space between (`47,368717 8,540933`, `-33,85 151,2`); nil
+    /// otherwise (`47,8` is a latitude and a longitude).
+    static func withDecimalPoints(_ text: String) -> String? {
+        let halves = text.split(whereSeparator: \.isWhitespace)
+        func isDecimal(_ half: Substring) -> Bool {
+            let unsigned = half.first == "-" || half.first == "+" ? half.dropFirst() : half
+            let parts = unsigned.split(separator: ",", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        }
+        guard halves.count == 2, halves.allSatisfy(isDecimal) else { return nil }
+        return halves.map { $0.replacingOccurrences(of: ",", with: ".") }.joined(separator: ", ")
+    }
+
     static func numberWithExponent(in text: String) -> String? {
         let characters = Array(text)
         func isDigit(_ index: Int) -> Bool { index < characters.count && ("0"..."9").contains(characters[index]) }

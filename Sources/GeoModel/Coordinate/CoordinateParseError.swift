@@ -28,6 +28,9 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
     /// The minutes or seconds of an angle carry a sign, as `written` (`-22.123`): only
     /// the degrees, or a hemisphere letter, say which side.
     case signedMinutesOrSeconds(Coordinate.Axis, written: String)
+    /// Two numbers written with decimal commas (`47,368717 8,540933`), as a German or
+    /// French keyboard writes them; `pointed` is the text with points.
+    case decimalCommas(pointed: String)
 
     /// The message for a person, such as "The latitude's minutes, 60.000, are 60 or more".
     public var description: String {
@@ -60,6 +63,8 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
             "“\(written)” is a number with an exponent: write the degrees out, such as 47.368717"
         case .signedMinutesOrSeconds(let axis, let written):
             "The \(axis.name)'s minutes and seconds take no sign (\(written)): the hemisphere says which side"
+        case .decimalCommas(let pointed):
+            "Decimals take a point, not a comma: write \(pointed)"
         }
     }
 }

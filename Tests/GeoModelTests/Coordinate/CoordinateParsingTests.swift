@@ -277,6 +277,18 @@ func refusal(_ text: String) -> CoordinateParseError? {
         #expect(refusal(text) == .exponent(written))
     }
 
+    @Test("decimal commas are refused showing the coordinate with points",
+          arguments: [("47,368717 8,540933", "47.368717, 8.540933"), ("-33,85 151,2", "-33.85, 151.2")])
+    func refusesDecimalCommasShowingPoints(_ text: String, _ pointed: String) {
+        let error = refusal(text)
+        #expect(error == .decimalCommas(pointed: pointed))
+        #expect(error?.description == "Decimals take a point, not a comma: write \(pointed)")
+    }
+
+    @Test func aCommaBetweenTwoWholeNumbersStillSeparatesLatitudeFromLongitude() throws {
+        #expect(try Coordinate(parsing: "47,8") == Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000))
+    }
+
     @Test func refusesTrailingTextAfterLettersWrittenTogetherAsTrailingText() {
         #expect(refusal("N47E8 near the bridge") == .trailingText("near the bridge"))
     }
