@@ -64,7 +64,9 @@ struct LOCInterchangeTests {
         bytes += Array(" by ana]]></name></waypoint></loc>".utf8)
         let error = Interchange.importError(.bytes(bytes, name: "huge.loc"))
         #expect(error?.kind == .malformedXML)
-        #expect(error?.reason == "malformed XML: a text, CDATA section or name longer than libxml2 accepts (10 MB)")
+        #expect(error?.reason == "malformed XML: a text, CDATA section or name longer than libxml2 accepts (10 MB)"
+                + " in the waypoint that starts here")
+        #expect(error?.position?.line == 1)
     }
 
     @Test func manyWaypointsStreamThroughInOrder() throws {

@@ -84,6 +84,14 @@ public enum GPXReader {
         if let failure = delegate.failure { throw failure }
         if !succeeded || parser.error != nil {
             let error = parser.error
+            if error?.code == 1 {
+                // libxml2 says where it gave up on a huge item, which is neither where the
+                // item starts nor where it stopped: inside a waypoint, the waypoint is named.
+                let waypoint = delegate.draft?.position
+                throw ImportError(.malformedXML, source: reader.name,
+                                  position: waypoint ?? error.map { TextPosition(line: $0.line, column: $0.column) },
+                                  reason: "malformed XML: \(describe(1))" + (waypoint == nil ? "" : " in the waypoint that starts here"))
+            }
             throw ImportError(.malformedXML, source: reader.name,
                               position: error.map { TextPosition(line: $0.line, column: $0.column) },
                               reason: "malformed XML: \(describe(error?.code ?? 0))")
