@@ -37,6 +37,34 @@ import Testing
         #expect(home.files(url).directory != home.files("postgresql://club@db.example.org:5432/caches").directory)
     }
 
+    @Test("a URL without a user is the role PGUSER names: two members sharing a home get two directories")
+    func aURLWithoutAUserTakesPGUSER() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let url = "postgres://127.0.0.1:55433/club"
+        func files(_ connection: [String: String]) -> FieldFiles {
+            FieldFiles(serverURL: url, environment: home.environment, connectionEnvironment: connection)
+        }
+        let ana = files(["PGUSER": "ana", "USER": "geo"])
+        let bo = files(["PGUSER": "bo", "USER": "geo"])
+        #expect(ana.directory != bo.directory)
+        #expect(ana.directory == home.files("postgres://ana@127.0.0.1:55433/club").directory)
+        // Without PGUSER, the login name, as libpq takes it.
+        #expect(files(["USER": "ana"]).directory == ana.directory)
+    }
+
+    @Test("a URL without a host, port or database is the server PGHOST, PGPORT and PGDATABASE name")
+    func aURLWithoutAHostTakesTheLibpqVariables() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let bare = FieldFiles(serverURL: "postgres://ana@/", environment: home.environment,
+                              connectionEnvironment: ["PGHOST": "db.example.org", "PGPORT": "5433", "PGDATABASE": "caches"])
+        #expect(bare.directory == home.files("postgres://ana@db.example.org:5433/caches").directory)
+        let elsewhere = FieldFiles(serverURL: "postgres://ana@/", environment: home.environment,
+                                   connectionEnvironment: ["PGHOST": "db2.example.org", "PGPORT": "5433", "PGDATABASE": "caches"])
+        #expect(elsewhere.directory != bare.directory)
+    }
+
     @Test func theDirectoryIsUnderTheXDGDataDirectoryElseUnderHome() throws {
         let home = try FieldHome()
         defer { home.directory.remove() }

@@ -20,9 +20,10 @@ public struct FieldFiles: Equatable, Sendable {
 
     /// The files of the club store at `url` (a `postgres://` URL, which may hold a
     /// password), under the data directory `environment` names.
-    public init(serverURL url: String, environment: [String: String] = StoreLocation.processEnvironment()) {
+    public init(serverURL url: String, environment: [String: String] = StoreLocation.processEnvironment(),
+                connectionEnvironment: [String: String] = FieldFiles.connectionEnvironment()) {
         let club = StorePath.appending("club", to: SQLiteStore.defaultDirectory(environment: environment))
-        directory = StorePath.appending(Self.key(of: url), to: club)
+        directory = StorePath.appending(Self.key(of: url, environment: connectionEnvironment), to: club)
         storeName = PostgresConnection.redacted(url)
     }
 
@@ -35,22 +36,40 @@ public struct FieldFiles: Equatable, Sendable {
     /// a connection reaches; the password is not one of them.
     static let identityKeywords = ["user", "host", "hostaddr", "port", "dbname", "service", "options"]
 
+    /// The environment variables libpq takes a connection's identity from where the URL
+    /// names none (`PGUSER` and the rest), and `USER`, the login name it falls back on.
+    static let connectionVariables = ["PGUSER", "PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGSERVICE",
+                                      "PGOPTIONS", "USER"]
+
+    /// Those of ``connectionVariables`` that are set (each asked of `getenv` by name).
+    public static func connectionEnvironment() -> [String: String] {
+        StoreLocation.variables(connectionVariables)
+    }
+
     /// The directory name of the store at `url`: 32 hexadecimal digits of the SHA-256
-    /// of its identity (``identity(of:)``).
-    static func key(of url: String) -> String {
-        String(SHA256.hex(of: Array(identity(of: url).utf8)).prefix(32))
+    /// of its identity (``identity(of:environment:)``).
+    static func key(of url: String, environment: [String: String]) -> String {
+        String(SHA256.hex(of: Array(identity(of: url, environment: environment).utf8)).prefix(32))
     }
 
     /// One line per identity keyword, `keyword=value`, in a fixed order, with libpq's
-    /// defaults for the port, host, user and database, and a host name in lower case.
-    /// A string libpq cannot parse is its redacted text (a store that cannot be
-    /// reached anyway still gets one stable directory, and no password).
-    static func identity(of url: String) -> String {
+    /// defaults for what the URL leaves out: `PGUSER`, `PGHOST` and the rest of
+    /// `environment` first (two members sharing a home directory with a URL without a
+    /// user, each with their own `PGUSER`, are two roles, each with their own outbox),
+    /// then the port 5432, the socket directory, the login name and the user's database;
+    /// a host name in lower case. A string libpq cannot parse is its redacted text (a
+    /// store that cannot be reached anyway still gets one stable directory, and no password).
+    static func identity(of url: String, environment: [String: String]) -> String {
         guard let parsed = try? PostgresConnectionString(url) else {
             return "unparsed=" + PostgresConnection.redacted(url)
         }
         var options = parsed.options
-        let user = options["user"] ?? ProcessInfo.processInfo.environment["USER"] ?? ""
+        let fromEnvironment = ["user": "PGUSER", "host": "PGHOST", "hostaddr": "PGHOSTADDR", "port": "PGPORT",
+                               "dbname": "PGDATABASE", "service": "PGSERVICE", "options": "PGOPTIONS"]
+        for (keyword, variable) in fromEnvironment where options[keyword] == nil {
+            if let value = environment[variable], !value.isEmpty { options[keyword] = value }
+        }
+        let user = options["user"] ?? environment["USER"] ?? ""
         options["user"] = user
         options["port"] = options["port"] ?? "5432"
         options["dbname"] = options["dbname"] ?? user
