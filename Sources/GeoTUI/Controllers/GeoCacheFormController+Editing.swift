@@ -43,10 +43,7 @@ extension GeoCacheFormController {
     func takeStoredVersion() {
         guard let editing = mode.editSession, let conflict = editing.conflict else { return }
         let reread = Result { try model.storedVersion(of: conflict.id) }
-        if case .success(nil) = reread {
-            endEdit(restoringFields: false)
-            return showError(FormText.deletedWhileEditing(editing.base.cache.title), failed: .save)
-        }
+        if case .success(nil) = reread { return endEditOfDeletedCache(editing) }
         let newer = (try? reread.get()).flatMap { $0 } ?? conflict
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
         settleQueuedConflict(editing.queued)
@@ -54,6 +51,13 @@ extension GeoCacheFormController {
         setFieldValues(newer.cache.valuesByField)
         updatePane()
         setNote(FormText.loadedTheStoredVersion)
+    }
+
+    /// Ends the edit `editing` of a cache deleted since, as a Save of it does: the text
+    /// stays in the fields for `Ctrl-S` to add as a new cache, and the pane says so.
+    func endEditOfDeletedCache(_ editing: FormMode.EditSession) {
+        endEdit(restoringFields: false)
+        showError(FormText.deletedWhileEditing(editing.base.cache.title), failed: .save)
     }
 
     /// Leaves the edit without saving and restores what the fields held before it.

@@ -25,7 +25,8 @@ extension GeoCacheFormController {
 
     /// F5: after a refused save, takes the version stored now into the fields; after
     /// the store's file was deleted or replaced, opens it again; otherwise re-reads the
-    /// store, saying during an edit when its cache was deleted or changed meanwhile.
+    /// store, saying during an edit when its cache was changed meanwhile (one deleted
+    /// since ends the edit, its text kept for an Add).
     func reload() {
         if mode.editSession?.conflict != nil { return takeStoredVersion() }
         do {
@@ -35,8 +36,14 @@ extension GeoCacheFormController {
                 setNote(FormText.reopened(storeName))
             } else {
                 try model.reload()
-                // During an edit, what became of its cache matters more than the reload.
-                if let editing = mode.editSession, noteWhatBecameOfTheEditedCache(editing) { return }
+                // During an edit, what became of its cache matters more than the reload:
+                // one deleted since ends the edit as a Save would.
+                if let editing = mode.editSession {
+                    if case .success(nil) = Result(catching: { try model.storedVersion(of: editing.base.id) }) {
+                        return endEditOfDeletedCache(editing)
+                    }
+                    if noteWhatBecameOfTheEditedCache(editing) { return }
+                }
                 setNote(FormText.reloaded)
             }
         } catch {
