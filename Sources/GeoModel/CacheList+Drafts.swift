@@ -145,6 +145,9 @@ extension CacheList {
         return true
     }
 
+    /// Whether this list's session holds a draft (one it took, or kept while the form runs).
+    public var holdsDraft: Bool { draftState.held != nil }
+
     /// Keeps `draft` as a new draft any later session may take, beside the one held:
     /// text that the form's held draft cannot carry (what an edit of a cache deleted
     /// meanwhile had put aside).

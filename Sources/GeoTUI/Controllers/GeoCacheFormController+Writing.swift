@@ -45,11 +45,13 @@ extension GeoCacheFormController {
         switch result {
         case .stored:
             stored(write)
+            refreshHeldDraft()
         case .kept(_, let waiting):
             paneError = nil
             endKept(write)
             updatePane()
             setNote(FormText.keptOnThisMachine(waiting: waiting))
+            refreshHeldDraft()
         case .lockHeld(let holder):
             if let action = write.action {
                 waitForLock(retrying: action, holder: holder)
@@ -62,6 +64,15 @@ extension GeoCacheFormController {
             showError(FormText.refusedByServer(error, keepingText: !isDelete(write)), failed: write.failed)
             setNote(isDelete(write) ? FormText.nothingDeletedRefused : FormText.nothingStoredRefused)
         }
+    }
+
+    /// After a write that stored (or kept) the fields' text: the draft the form holds,
+    /// text never added, takes what the fields hold now (usually nothing, which deletes
+    /// it), so that a form killed later does not offer again text already stored. A
+    /// draft that cannot be written now is settled when the form quits, as ever.
+    private func refreshHeldDraft() {
+        guard model.holdsDraft else { return }
+        _ = try? model.keepDraft(currentDraft())
     }
 
     /// Ends a write the store committed: the fields clear after an Add, the edit ends

@@ -54,6 +54,29 @@ import Testing
         #expect(form.status.hasSuffix("No other draft kept"))
     }
 
+    @Test("a restored draft whose text is added is no longer kept, so a form killed afterwards does not offer it again")
+    func anAddedDraftIsNoLongerKept() throws {
+        let form = try FormHarness(draft: [.title: "Dup", .details: "dd"])
+        form.press(.tab, .tab)
+        form.type("cc")
+        form.press(.tab)
+        form.type("rr")
+        form.press(.control("s"))
+        #expect(try storedTitles(form) == ["Dup"])
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts().isEmpty)
+    }
+
+    @Test("a restored edit that is saved leaves as the draft only what the fields hold afterwards")
+    func aSavedRestoredEditLeavesWhatTheFieldsHold() throws {
+        let first = try FormHarness(caches: three)
+        first.type("Put aside")
+        quitEditing(first, title: "One edited")
+        let second = try FormHarness(directory: first.directory)
+        second.press(.control("s"))
+        #expect(try storedTitles(second) == ["One edited", "Two", "Three"])
+        #expect(try SQLiteStore(url: second.storeURL).keptDrafts().map(\.fields) == [[.title: "Put aside"]])
+    }
+
     @Test func aDraftALiveFormHoldsIsNotRestoredInASecondForm() throws {
         let holder = try FormHarness(draft: [.title: "Held by the first form"])
         #expect(holder.fieldTexts == ["Held by the first form", "", "", ""])
