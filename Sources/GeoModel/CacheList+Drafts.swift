@@ -70,6 +70,8 @@ extension CacheList {
         /// The draft held in this machine's draft file and its text, between
         /// ``leaveLocalDrafts()`` and ``moveLocalDrafts(to:)``.
         var heldOnThisMachine: (id: DraftID, draft: FormDraft)?
+        /// The store may not hold ``kept`` (its file was reopened): the next keep writes.
+        var storeMayLackKept = false
 
         init(held: DraftID? = nil, kept: FormDraft? = nil) {
             self.held = held
@@ -99,7 +101,7 @@ extension CacheList {
     public func takeNextDraft(puttingBack current: FormDraft) throws -> TakenDraft? {
         let previous = draftState.held
         var putBack: DraftID?
-        if let previous, current == draftState.kept {
+        if let previous, !draftState.storeMayLackKept, current == draftState.kept {
             try draftStore.releaseDraft(previous)
             putBack = previous
         } else {
@@ -124,7 +126,7 @@ extension CacheList {
     @discardableResult
     public func keepDraft(_ draft: FormDraft, finishing: Bool = false) throws -> Bool {
         guard !isOpening else { return false }
-        if draft == draftState.kept ?? FormDraft(fields: [:]) {
+        if !draftState.storeMayLackKept, draft == draftState.kept ?? FormDraft(fields: [:]) {
             if finishing, let held = draftState.held {
                 draftState.held = nil
                 try draftStore.releaseDraft(held)

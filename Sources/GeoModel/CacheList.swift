@@ -283,8 +283,10 @@ public final class CacheList {
         let reopened = try store.reopened()
         writeSession.replaceStore(with: reopened)
         storeDamage = nil  // the file there now was checked as it opened
-        // The draft held was in the store left behind: the text is kept anew in this one.
-        draftState.held = nil
+        // The draft held may be in the file there now (the same file, moved away and
+        // back) or only in the one left behind: the next keep writes the fields whatever
+        // they hold, deleting the draft held where it is.
+        draftState.storeMayLackKept = true
         search = nil
         let first = try reopened.first()
         try startOwn(on: reopened, first: first, factsLater: false)

@@ -167,6 +167,31 @@ import Testing
         #expect(try integrity(of: form) == "ok")
     }
 
+    @Test("a draft held when the store was moved away and back is deleted by emptying the fields and quitting after F5")
+    func aDraftHeldAcrossAReopenOfTheSameFileIsDeletedWhenEmptied() throws {
+        let form = try FormHarness(caches: two, draft: [.title: "R1"])
+        #expect(form.fieldTexts[0] == "R1")
+        let moved = form.storeURL.path + ".moved"
+        #expect(rename(form.storeURL.path, moved) == 0)
+        form.idle()
+        #expect(rename(moved, form.storeURL.path) == 0)
+        form.press(.function(5))
+        #expect(form.status.contains("Reopened caches.sqlite"), "\(form.status)")
+        form.press(.control("u"))
+        form.controller.finish()
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts().isEmpty)
+    }
+
+    @Test("a draft held in a store replaced under the form is kept anew in the file there after F5, unchanged")
+    func aDraftHeldInAReplacedStoreIsKeptAnewInTheNewOne() throws {
+        let form = try FormHarness(caches: two, draft: [.title: "R1"])
+        try replaceStore(of: form, with: [.sample("Theirs")])
+        form.idle()
+        form.press(.function(5))
+        form.controller.finish()
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts().map(\.fields) == [[.title: "R1"]])
+    }
+
     @Test func quittingAfterTheStoreWasDeletedReportsTheTypedText() throws {
         let form = try FormHarness(caches: two)
         try deleteStore(of: form)

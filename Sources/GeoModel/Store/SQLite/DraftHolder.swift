@@ -21,6 +21,12 @@ enum DraftHolder {
         "\(process) \(registry.serial(of: store))"
     }
 
+    /// Makes `new` (a store reopening the file `old` had open) the same session as
+    /// `old`: the drafts `old` held in the file are held by `new` from now on.
+    static func continueSession(of old: AnyObject, in new: AnyObject) {
+        registry.continueSession(of: old, in: new)
+    }
+
     /// True when the session `holder` names may still be running: a holder this code
     /// cannot read is taken as alive, so its draft is kept rather than taken twice.
     static func isAlive(_ holder: String) -> Bool {
@@ -83,6 +89,14 @@ enum DraftHolder {
                 nextSerial += 1
                 entries.append((serial, Weak(object: store)))
                 return serial
+            }
+        }
+
+        func continueSession(of old: AnyObject, in new: AnyObject) {
+            lock.withLock {
+                guard let serial = entries.first(where: { $0.store.object === old })?.serial else { return }
+                entries.removeAll { $0.store.object === new }
+                entries.append((serial, Weak(object: new)))
             }
         }
 

@@ -29,8 +29,12 @@ extension SQLiteStore {
         if detachment == nil, let change = fileChange(), change.meansTheFileIsGone {
             detach(because: change)
         }
-        return try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories,
-                               watchesChanges: watchesChanges)
+        let reopened = try SQLiteStore(path: path, createIntermediateDirectories: createsIntermediateDirectories,
+                                       watchesChanges: watchesChanges)
+        // The same session: a draft held in the file there now (the one left, moved back)
+        // is still this session's.
+        DraftHolder.continueSession(of: self, in: reopened)
+        return reopened
     }
 
     /// Before a write: throws when the store was opened read-only
