@@ -12,18 +12,21 @@ enum FormText {
 
     /// `“title”`, in typographic quotes; a title wider than ``quotedTitleLength``
     /// columns is cut there, ending in `…` (a note names a cache, it does not show it).
-    /// Columns, not characters: 24 CJK characters take 48.
+    /// Columns, not characters: 24 CJK characters take 48. Control characters are shown
+    /// as their symbols (a line break as ␊), so a one-line note goes on after them.
     static func quoted(_ title: String, length: Int = quotedTitleLength) -> String {
         var used = 0
-        var fitsWithEllipsis = title.startIndex   // the end of what fits before a `…`
-        var index = title.startIndex
-        while index < title.endIndex {
-            used += title[index].displayWidth
-            if used > length { return "\u{201C}\(title[..<fitsWithEllipsis])…\u{201D}" }
-            index = title.index(after: index)
-            if used <= length - 1 { fitsWithEllipsis = index }
+        var shown = ""
+        var fitsWithEllipsis = 0   // the characters of `shown` that fit before a `…`
+        var count = 0
+        for character in title {
+            used += character.displayWidth
+            if used > length { return "\u{201C}\(shown.prefix(fitsWithEllipsis))…\u{201D}" }
+            shown.append(character.displayed)
+            count += 1
+            if used <= length - 1 { fitsWithEllipsis = count }
         }
-        return "\u{201C}\(title)\u{201D}"
+        return "\u{201C}\(shown)\u{201D}"
     }
 
     /// A title quoted in the status line's note (``quoted(_:length:)`` at

@@ -61,6 +61,13 @@ import Testing
         #expect(form.screen.contains("[ Save ]"))
     }
 
+    @Test func aNoteNamingATitleWithALineBreakGoesOnAfterIt() throws {
+        let form = try FormHarness(caches: [GeoCache(title: "Two\nLines", details: "d", creator: "c", reward: "r")])
+        try SQLiteStore(url: form.storeURL).delete(try cache(at: 1, of: form))
+        form.idle()
+        #expect(form.status.contains("\u{201C}Two␊Lines\u{201D} was deleted in another session"), "\(form.status)")
+    }
+
     @Test(arguments: ["Long " + String(repeating: "word", count: 14), String(repeating: "漢字", count: 35)])
     func aNoteNamingALongTitleStillSaysWhatHappenedAt80Columns(long: String) throws {
         let form = try FormHarness(caches: [GeoCache(title: long, details: "d", creator: "c", reward: "r")])
