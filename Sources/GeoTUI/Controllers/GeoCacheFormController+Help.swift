@@ -1,12 +1,13 @@
 extension GeoCacheFormController {
-    /// The help overlay's sections in `kind`: the key table's entries for the mode,
+    /// The help overlay's sections in `kind`: the key table's entries for the mode (but
+    /// the actions `left` out),
     /// then, where a text field has the keyboard (the form's fields, or the prompt's),
     /// its keys, Enter first, less those the key table takes first: for an action, or
     /// to refuse as another mode's (`^F` finds while browsing, and while editing says
     /// how to finish the edit).
-    static func helpSections(in kind: FormMode.Kind) -> [HelpSection] {
+    static func helpSections(in kind: FormMode.Kind, leavingOut left: [FormAction] = []) -> [HelpSection] {
         let keyMap = FormAction.keyMap
-        var sections = [HelpSection(title: FormText.helpKeysSection, entries: keyMap.helpEntries(in: kind))]
+        var sections = [HelpSection(title: FormText.helpKeysSection, entries: keyMap.helpEntries(in: kind, leavingOut: left))]
         guard kind.hasTextField else { return sections }
         let enter = FormText.helpEnter(kind).map { HelpEntry(keys: Key.enter.label, description: $0) }
         let fieldKeys = [enter].compactMap(\.self) + TextField.editingKeys.compactMap { description in
@@ -19,7 +20,9 @@ extension GeoCacheFormController {
     /// Opens the help overlay over the current mode, listing that mode's keys.
     func openHelp() {
         let kind = mode.kind
-        let overlay = HelpOverlay(title: FormText.helpTitle(kind), sections: Self.helpSections(in: kind),
+        // As the help bar, leaving out what does nothing now (Tab in a note's prompt).
+        let overlay = HelpOverlay(title: FormText.helpTitle(kind),
+                                  sections: Self.helpSections(in: kind, leavingOut: keysThatDoNothingNow(in: mode)),
                                   footer: FormText.helpFooter(closing: keyMap.keys(for: .closeHelp).map(\.label)),
                                   frame: Rect(size: layout.size))
         overlay.theme = theme

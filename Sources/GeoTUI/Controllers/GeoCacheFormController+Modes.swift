@@ -6,16 +6,26 @@ extension GeoCacheFormController {
     /// The help bar lists what works in the mode, leaving out the changes the shown
     /// cache is not this role's to make.
     func updateHelpBar() {
-        // Not the shown cache's keys when the cache is not this role's, or only the copy is shown.
-        let refused = model.clubAway != nil || model.current.flatMap(model.changeRefusal(for:)) != nil
         let prompt: FinderPrompt.Kind? = if case .recording(let prompt) = mode { prompt.kind } else { nil }
-        var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
-        // Tab changes the kind of a visit; a note or a final has none.
-        if let prompt, !prompt.isVisit { left += [.nextVisitType, .previousVisitType] }
-        let items = Self.helpItems(in: mode.kind, prompt: prompt, leavingOut: left)
+        let items = Self.helpItems(in: mode.kind, prompt: prompt, leavingOut: keysThatDoNothingNow(in: mode))
         guard items != helpBar.items else { return }
         helpBar.items = items
         dirty.insert(.help)
+    }
+
+    /// The actions the key table enables in `mode` that do nothing now, which neither
+    /// the help bar nor the help overlay offers: the shown cache's changes when it is
+    /// not this role's, or only the copy is shown; the kind of a visit for a note or a
+    /// final; the next place in the navigation view of a cache with no waypoint to go to.
+    func keysThatDoNothingNow(in mode: FormMode) -> [FormAction] {
+        let refused = model.clubAway != nil || model.current.flatMap(model.changeRefusal(for:)) != nil
+        var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
+        switch mode.base {
+        case .recording(let prompt) where !prompt.kind.isVisit: left += [.nextVisitType, .previousVisitType]
+        case .navigating(let target) where target.places.count < 2: left.append(.nextNavigationTarget)
+        default: break
+        }
+        return left
     }
 
     /// The help bar's hints in `kind`: the key table's, and where a prompt is open in

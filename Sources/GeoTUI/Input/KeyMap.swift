@@ -177,11 +177,13 @@ extension KeyMap where Action: Equatable, Mode: Equatable {
     }
 
     /// A help screen's lines in `mode`: every binding enabled there with a description
-    /// or help text, with all its keys that it (not an earlier binding) has in `mode`.
-    public func helpEntries(in mode: Mode) -> [HelpEntry] {
+    /// or help text, but those of the actions `left` out, with all its keys that it (not
+    /// an earlier binding) has in `mode`.
+    public func helpEntries(in mode: Mode, leavingOut left: [Action] = []) -> [HelpEntry] {
         bindings.indices.compactMap { index in
             let binding = bindings[index]
-            guard binding.isEnabled(in: mode), let text = binding.description ?? binding.help else { return nil }
+            guard binding.isEnabled(in: mode), !left.contains(binding.action),
+                  let text = binding.description ?? binding.help else { return nil }
             let keys = binding.keys.filter { firstIndex(of: $0, in: mode) == index }
             guard !keys.isEmpty else { return nil }
             return HelpEntry(keys: keys.map(\.label).joined(separator: ", "), description: text)

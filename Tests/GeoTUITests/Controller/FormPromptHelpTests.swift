@@ -35,6 +35,21 @@ import Testing
         #expect(!form.help.contains("Tab"))
     }
 
+    @Test("the help overlay of a note's or a final's prompt lists no key for a kind of visit, which it has not",
+          arguments: ["n", "c"] as [Character])
+    func theOverlayOfANoteOrFinalPromptListsNoVisitKind(key: Character) throws {
+        let form = try FormHarness(width: 80, height: 30, caches: oak)
+        form.press(.alt(key), .function(1))
+        #expect(form.screen.contains("Help:"), "\(form.screen)")
+        #expect(!form.screen.contains("kind of visit"), "\(form.screen)")
+    }
+
+    @Test func theOverlayOfAVisitPromptListsTheKindsOfVisit() throws {
+        let form = try FormHarness(width: 80, height: 30, caches: oak)
+        form.press(.alt("l"), .function(1))
+        #expect(form.screen.contains("The next kind of visit"), "\(form.screen)")
+    }
+
     @Test func aFinalPromptListsEnterKeep() throws {
         let form = try FormHarness(caches: oak)
         form.press(.alt("c"))

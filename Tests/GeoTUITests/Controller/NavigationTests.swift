@@ -139,6 +139,17 @@ import Testing
         #expect(!form.screen.contains("Going to"))
     }
 
+    @Test("for a cache with no waypoint to go to, neither the help bar nor the help lists Tab's next place")
+    func noNextPlaceWithoutWaypoints() throws {
+        var plain = Self.cache
+        plain.listing.waypoints = []
+        let form = try form(showing: plain)
+        form.press(.alt("g"))
+        #expect(!form.help.contains("Next place"), "\(form.help)")
+        form.press(.function(1))
+        #expect(!form.screen.contains("next additional waypoint"), "\(form.screen)")
+    }
+
     @Test("a cache with no place anywhere is not navigated to, and the status line says why")
     func noPlaceNoNavigation() throws {
         let form = try form(showing: .sample("Bare"))
