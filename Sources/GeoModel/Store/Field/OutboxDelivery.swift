@@ -105,6 +105,10 @@ public enum OutboxDelivery {
             } catch let error as OutboxFileError {
                 throw error.error
             } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
+                if roleIsRefused(error, by: store) {
+                    report.stoppedBy = error
+                    break delivery
+                }
                 let reason = error.description
                 report.refused.append(try onOutbox { try outbox.recordRefusal(change.sequence, reason: reason) } ?? change)
                 heldCodes.insert(change.code)
@@ -148,6 +152,10 @@ public enum OutboxDelivery {
             } catch let error as OutboxFileError {
                 throw error.error
             } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
+                if roleIsRefused(error, by: store) {
+                    report.stoppedBy = error
+                    return
+                }
                 try onOutbox { try outbox.refuseFinderChange(change.sequence, reason: error.description) }
                 report.finderRefused.append(FinderChange(sequence: change.sequence, write: change.write, kind: change.kind,
                                                          queuedAt: change.queuedAt, refusal: error.description,
@@ -156,6 +164,22 @@ public enum OutboxDelivery {
                 report.stoppedBy = error
                 return
             }
+        }
+    }
+
+    /// Whether `error`, a write's refusal, refuses the role itself rather than the change:
+    /// a role that may not even read the store (taken out of the club's members, say)
+    /// is refused every change, and none of them is marked refused, so that all are
+    /// delivered once it is given back; a role that may read is refused this change.
+    private static func roleIsRefused(_ error: StoreError, by store: any CacheStore) -> Bool {
+        guard case .notPermitted = error else { return false }
+        do {
+            _ = try store.count()
+            return false
+        } catch StoreError.notPermitted {
+            return true
+        } catch {
+            return false
         }
     }
 

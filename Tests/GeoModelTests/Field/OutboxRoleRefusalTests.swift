@@ -1,0 +1,33 @@
+import Foundation
+@testable import GeoModel
+import GeoTestSupport
+import Testing
+
+/// A member taken out of the club's members for a while: the server refuses the role
+/// itself, not the changes kept on this machine, so none of them is marked refused, and
+/// all are delivered, once, when the role is given back.
+@Suite struct OutboxRoleRefusalTests {
+    @Test("a revoked member's kept changes are not marked refused, and are delivered once the membership returns")
+    func aRevokedMembersChangesWaitAndAreDeliveredOnceMembershipReturns() throws {
+        let club = try ClubFixture.make()
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let url = club.url(as: club.bo)
+        let store = try PostgresStore(url: url, purpose: .command)
+        let outbox = try Outbox(files: home.files(url))
+        try outbox.queueAdd(Samples.oak)
+        try outbox.queueVisits([Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")])
+        let (member, bo) = (ClubFixture.identifier(club.roles.member), ClubFixture.identifier(club.bo))
+        try club.server.superuser("REVOKE \(member) FROM \(bo)")
+        let refused = try OutboxDelivery.deliver(outbox, to: store)
+        #expect(refused.refused.isEmpty && refused.finderRefused.isEmpty && refused.delivered.isEmpty)
+        if case .notPermitted? = refused.stoppedBy {} else { Issue.record("stopped by \(String(describing: refused.stoppedBy))") }
+        #expect(try outbox.changes().allSatisfy { $0.refusal == nil })
+        #expect(try outbox.finderChanges().allSatisfy { $0.refusal == nil })
+        try club.server.superuser("GRANT \(member) TO \(bo)")
+        let delivered = try OutboxDelivery.deliver(outbox, to: store)
+        #expect(delivered.delivered.count == 1 && delivered.finderDelivered.count == 1, "\(delivered)")
+        #expect(try outbox.count() == 0)
+        #expect(try store.loadCaches().map(\.title) == [Samples.oak.title])
+    }
+}
