@@ -150,6 +150,17 @@ import Testing
         #expect(throws: OutboxError.noSuchChange(oak.sequence)) { try outbox.discard(oak.sequence) }
     }
 
+    @Test("overwriting a change the server refused says it was refused and how to give it up, not that it waits")
+    func overwritingARefusedChangeSaysItWasRefused() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let outbox = try Outbox(files: home.files())
+        let oak = try outbox.queueAdd(Samples.oak)
+        try outbox.recordRefusal(oak.sequence, reason: "permission denied")
+        #expect(throws: OutboxError.refused(oak.sequence)) { try outbox.overwrite(oak.sequence) }
+        #expect(OutboxError.refused(oak.sequence).description.contains("sync --discard \(oak.sequence) gives it up"))
+    }
+
     @Test func overwritingAChangeThatIsNotInConflictIsRefused() throws {
         let home = try FieldHome()
         defer { home.directory.remove() }

@@ -125,11 +125,13 @@ public final class Outbox {
     /// from what this one wrote start from what it writes now, so they do not conflict
     /// with it on delivery.
     ///
-    /// - Throws: ``OutboxError/noSuchChange(_:)``, or ``OutboxError/notInConflict(_:)``
-    ///   when the change is not in conflict.
+    /// - Throws: ``OutboxError/noSuchChange(_:)``, ``OutboxError/refused(_:)`` for a change
+    ///   the server refused, or ``OutboxError/notInConflict(_:)`` when the change is not
+    ///   in conflict.
     public func overwrite(_ sequence: Int64) throws {
         try write { db in
             guard let row = try Self.row(sequence, in: db) else { throw OutboxError.noSuchChange(sequence) }
+            if row.change.refusal != nil { throw OutboxError.refused(sequence) }
             guard let conflict = row.change.conflict else { throw OutboxError.notInConflict(sequence) }
             let change = row.change
             var kind = change.kind
@@ -190,6 +192,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchChange(Int64)
     /// The change is not in conflict, so there is nothing to overwrite.
     case notInConflict(Int64)
+    /// The server refused the change: there is no version of it there to overwrite.
+    case refused(Int64)
     /// An edit or delete was asked of a cache without a code, which the club store
     /// could not find it by (every stored cache has one).
     case noCode(title: String)
@@ -206,6 +210,9 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
             "No change number \(sequence) waits for the club store; nothing was changed."
         case .notInConflict(let sequence):
             "Change number \(sequence) is not in conflict; it waits to be delivered as it is."
+        case .refused(let sequence):
+            "Change number \(sequence) was refused by the server, so there is nothing to overwrite; "
+                + "sync --discard \(sequence) gives it up."
         case .noCode(let title):
             "\"\(title)\" has no code, so the club store could not find it; nothing was kept."
         case .deletedAlready(let sequence, let title):
