@@ -265,9 +265,12 @@ public final class CacheList {
     }
 
     /// Re-reads the count, the current cache (kept when it still exists, else the
-    /// next one) and its position from the store, and broadcasts
+    /// next one) and its position from the store, and on a club store the role's
+    /// standing under the club's rules, and broadcasts
     /// ``CacheListChange/reloaded(count:)``.
     public func reload() throws {
+        // The role's standing too (made a keeper, or no longer one), which nothing announces.
+        try session?.readClubStandingAgain()
         try refresh()
         broadcast(.reloaded(count: count))
     }
@@ -322,10 +325,12 @@ public final class CacheList {
         if hasUnsettledWrites { try settleWrites() }
         guard changed else { return }
         let before = (current, count, position, searchMatchCount, searchPosition, keptCount)
+        let clubBefore = current?.club   // a hand-over changes only the record, which == leaves out
         let ownChanged = try reloadOwnData()
         try refresh()
         try recountKept()
-        guard before != (current, count, position, searchMatchCount, searchPosition, keptCount) else {
+        guard before != (current, count, position, searchMatchCount, searchPosition, keptCount)
+                || current?.club != clubBefore else {
             if ownChanged { broadcast(.ownDataChanged(code: nil)) }
             return
         }

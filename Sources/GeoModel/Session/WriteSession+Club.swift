@@ -6,6 +6,12 @@
 extension WriteSession {
     /// What this session's role may do on its store: nil for a store of one person's,
     /// or before the club store's first answer.
+    /// Reads the role's standing under the club's rules again from the store read now
+    /// (``CacheStore/readClubStandingAgain()``): nothing for a file or the copy.
+    func readClubStandingAgain() throws {
+        try readStore().readClubStandingAgain()
+    }
+
     public var clubStanding: ClubStanding? {
         (try? readStore())?.clubStanding
     }

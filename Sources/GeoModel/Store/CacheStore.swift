@@ -21,6 +21,9 @@ public protocol CacheStore: AnyObject {
     /// What the role this session logged in as may do, on a club store whose standing
     /// was read (after its first statement); nil for a store of one person's.
     var clubStanding: ClubStanding? { get }
+    /// Reads ``clubStanding`` again from the server (a role made a keeper since, or
+    /// taken out of the keepers); nothing for a store without the club's rules.
+    func readClubStandingAgain() throws
     /// Sets up a club store's rules (``PostgresStore/setUpClub()``); a store of one
     /// person's throws ``ChangeRefusal/noOwners``.
     func setUpClub() throws -> ClubSetUp
@@ -316,6 +319,7 @@ extension CacheStore {
 
     /// A store of one person's has no club.
     public var clubStanding: ClubStanding? { nil }
+    public func readClubStandingAgain() throws {}
 
     /// A store of one person's has no club to set up.
     public func setUpClub() throws -> ClubSetUp { throw ChangeRefusal.noOwners }

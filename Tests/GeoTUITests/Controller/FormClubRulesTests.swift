@@ -66,6 +66,32 @@ import Testing
 
     // MARK: Another member's cache
 
+    @Test("a cache handed to another member meanwhile shows its new owner, and F4 leaves the help bar")
+    func aHandOverElsewhereReachesTheOpenForm() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.bo)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        #expect(help(form).contains("F4 Edit"), "\(help(form))")
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.first()), to: .member(fixture.ana), as: WriteID())
+        let shown = waitUntil(timeout: .seconds(10)) {
+            form.idle()
+            return form.screen.contains("Owner:   \(fixture.ana)")
+        }
+        #expect(shown, "\(form.screen)")
+        #expect(!help(form).contains("F4 Edit"), "\(help(form))")
+    }
+
+    @Test("F5 reads the role's standing again: a member made a keeper meanwhile may then edit another member's cache")
+    func f5ReadsTheStandingAgain() throws {
+        let (fixture, form) = try bosFormOnAnasOak()
+        form.press(.function(4))
+        #expect(form.controller.mode.editSession == nil)
+        try fixture.server.superuser("GRANT \(ClubFixture.identifier(fixture.roles.keeper)) TO \(ClubFixture.identifier(fixture.bo))")
+        form.press(.function(5), .function(4))
+        #expect(form.controller.mode.editSession != nil, "\(form.status)")
+    }
+
     @Test func f4OnAnotherMembersCacheBeginsNoEditAndSaysWhoseItIs() throws {
         let (fixture, form) = try bosFormOnAnasOak()
         let shown = form.model.current

@@ -186,6 +186,14 @@ extension PostgresStore {
         WHERE r.rolname = current_user AND t.oid = 'geocache'::regclass
         """)
 
+    /// Reads the session's standing again (F5 in the form: a role made a keeper since, or
+    /// no longer one, which nothing announces), once its schema is checked.
+    public func readClubStandingAgain() throws {
+        guard schemaChecked else { return }
+        let read = try rows(Self.standingRead.sql).first
+        if let read { standing = Self.standing(from: read) }
+    }
+
     /// The standing a row of ``standingRead`` gives.
     static func standing(from row: PostgresRow?) -> ClubStanding? {
         guard let row, let role = row.string(0), let owner = row.string(7) else { return nil }
