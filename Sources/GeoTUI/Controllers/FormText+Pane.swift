@@ -12,7 +12,7 @@ extension FormText {
     /// `origin` that place, which each waypoint's distance is measured from (said to be
     /// "from home" when `originIsHome`).
     static func paneText(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData = OwnData(), visits: [Visit] = [],
-                         showsHint: Bool,
+                         showsHint: Bool, mayPlace: Bool = true,
                          away: String?,
                          origin: Coordinate? = nil, originIsHome: Bool = false) -> String {
         // The fields are labelled here rather than by `GeoCache.description`: `labelled`
@@ -25,7 +25,8 @@ extension FormText {
             lines.append(labelled(label, value))
         }
         add("Code", cache.code)
-        add("Place", cache.coordinate?.geocachingText ?? "none (\(key(.placeCache)) sets it)")
+        // The key is offered only where it works: not on another member's cache, or the copy.
+        add("Place", cache.coordinate?.geocachingText ?? (mayPlace ? "none (\(key(.placeCache)) sets it)" : "none"))
         add("Final", own.corrected.map { "\($0.geocachingText) (yours; \(key(.correctPlace)) changes it)" })
         add("Away", away)
         add("Found", own.found.map(foundText))

@@ -92,6 +92,12 @@ import Testing
         #expect(form.controller.mode.editSession != nil, "\(form.status)")
     }
 
+    @Test func thePaneOfAnotherMembersCacheWithoutAPlaceOffersNoKeyToSetIt() throws {
+        let (_, form) = try bosFormOnAnasOak()
+        #expect(form.screen.contains("Place:   none "), "\(form.screen)")
+        #expect(!form.screen.contains("sets it"), "\(form.screen)")
+    }
+
     @Test func f4OnAnotherMembersCacheBeginsNoEditAndSaysWhoseItIs() throws {
         let (fixture, form) = try bosFormOnAnasOak()
         let shown = form.model.current
