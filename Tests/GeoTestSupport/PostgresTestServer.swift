@@ -112,8 +112,8 @@ package final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Stops the server (fast shutdown: sessions are ended with 57P01).
-    package func stop() throws {
-        try runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", "fast", "stop"])
+    package func stop(immediately: Bool = false) throws {
+        try runTool("pg_ctl", ["-D", dataDirectory.path, "-w", "-m", immediately ? "immediate" : "fast", "stop"])
     }
 
     /// Stops the server if it runs and removes its directory, once (a second call does

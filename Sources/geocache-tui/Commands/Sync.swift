@@ -103,6 +103,10 @@ extension GeocacheTUICommand {
             if let delivered {
                 try CommandOutput.output(CommandText.delivery(delivered, countingDelivered: false))
                 if case .locked? = delivered.report.stoppedBy { throw ExitCode.failure }
+                // A server gone during the delivery is away, whatever the copy's refresh meets next.
+                if let gone = delivered.report.stoppedBy, gone.meansTheServerCannotBeReached {
+                    throw Self.away(session.unreachable ?? gone, session: session)
+                }
             }
             if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
             let count: Int
@@ -110,6 +114,7 @@ extension GeocacheTUICommand {
                 count = try session.refreshCopy(area: area)
             } catch {
                 if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
+                if let away = error as? StoreError, away.meansTheServerCannotBeReached { throw Self.away(away, session: session) }
                 throw CommandFailure.report(error)
             }
             let report = delivered?.report ?? OutboxDelivery.Report()

@@ -120,6 +120,26 @@ import Glibc
         #expect(try club.serverCaches().isEmpty)
     }
 
+    @Test("a sync whose server crashes during the delivery exits 69, the changes still waiting", arguments: [false, true])
+    func aSyncCutByAServerCrashExitsUnavailable(immediately: Bool) throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try slowInserts(club)
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        let stderr = directory.file("stderr")
+        let process = try start(club, ["sync"], stderr: stderr)
+        #expect(waitUntil(timeout: .seconds(30)) { sessions(club, where: "wait_event = 'PgSleep'") == 1 },
+                "stderr was: \(text(stderr))")
+        try club.server.stop(immediately: immediately)
+        try process.waitForExit(timeout: .seconds(60))
+        #expect(process.terminationStatus == 69, "stderr was: \(text(stderr))")
+        #expect(try club.run(["sync", "--status"]).output.contains("1 change"))
+    }
+
     @Test func anImportReadingItsInputWhileTheServerRestartsSaysNothingWasImportedNotThatItConnectsAgain() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
