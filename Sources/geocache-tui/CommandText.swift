@@ -8,6 +8,8 @@ import GeoModel
 enum CommandText {
     /// How messages name standard output, where `list` and `export` write by default.
     static let standardOutput = "standard output"
+    /// `edit --owner ""`: no member is named.
+    static let emptyOwner = "it names no member: give a member's role, or club for the club."
     /// `export --output ""` (an unset variable, say): no file is named.
     static let emptyOutput = "--output is empty: give a file's path, or - (or leave --output out) for standard output."
 

@@ -14,7 +14,13 @@ extension GeocacheTUICommand {
         @OptionGroup var target: CacheTarget
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.owner, valueName: "role"),
-                transform: CacheOwner.init(argument:))
+                transform: { text in
+                    // An empty role (an unset variable) names no member: a usage error.
+                    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        throw ValidationError(CommandText.emptyOwner)
+                    }
+                    return CacheOwner(argument: text)
+                })
         var owner: CacheOwner?
 
         @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Edit.title)) var title: String?

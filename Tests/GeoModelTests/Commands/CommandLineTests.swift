@@ -134,4 +134,14 @@ import GeoTestSupport
         #expect(result.output.isEmpty)
         #expect(FileSnapshot(url) == before)
     }
+
+    @Test("edit --owner with an empty role is a usage error naming no member, before any store is opened")
+    func anEmptyOwnerIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try GeocacheTUIBinary.run(["edit", "--code", "GC1", "--owner", "", "--store", directory.file().path])
+        #expect(result.status == 64)
+        #expect(result.error.contains("it names no member: give a member's role, or club for the club"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file().path))
+    }
 }
