@@ -21,6 +21,9 @@ extension WriteSession {
         case noPosition(Int, count: Int)
         /// No cache has the identifier.
         case noID(CacheID)
+        /// The copy of the club store shown while its server is away lacks the cache
+        /// that `missing` says is not there: it may be on the club store, added since.
+        indirect case notInCopy(CacheNameError)
 
         /// One sentence for standard error.
         public var description: String {
@@ -28,6 +31,9 @@ extension WriteSession {
             case .noCode(let code): "there is no cache with the code \(code)"
             case .noPosition(let position, let count): "there is no cache at position \(position): the store holds \(count)"
             case .noID(let id): "there is no cache with id \(id.rawValue)"
+            case .notInCopy(let missing):
+                "\(missing) in this machine's copy of the club store; one added there since the copy was "
+                    + "made is named once the server answers (sync)"
             }
         }
     }
@@ -54,11 +60,12 @@ extension WriteSession {
         case .code(let code): found = try store.cache(withCode: code)
         }
         guard let found else {
-            switch name {
-            case .position(let position): throw CacheNameError.noPosition(position, count: try store.count())
-            case .id(let id): throw CacheNameError.noID(id)
-            case .code(let code): throw CacheNameError.noCode(CacheCode.normalized(code) ?? code)
+            let missing: CacheNameError = switch name {
+            case .position(let position): .noPosition(position, count: try store.count())
+            case .id(let id): .noID(id)
+            case .code(let code): .noCode(CacheCode.normalized(code) ?? code)
             }
+            throw showsCopy ? CacheNameError.notInCopy(missing) : missing
         }
         guard let code = found.cache.code, let latest = try Self.latest(of: code, in: waiting) else { return found }
         return StoredCache(id: found.id, cache: latest)

@@ -30,4 +30,17 @@ import Testing
                 "stderr was: \(edit.error)")
         #expect(try club.run(["sync", "--status"]).output.contains("1 change"))
     }
+
+    @Test("a cache the copy lacks, named while the server is away, is said to be missing from the copy, not from the club")
+    func aCacheMissingFromTheCopyIsSaidSo() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.addLettersWithGaps()
+        #expect(try club.run(["sync"]).status == 0)
+        try club.server.stop()
+        let edit = try club.run(["edit", "--code", "GT2222222", "--reward", "x"])
+        #expect(edit.status == 1)
+        #expect(edit.error.contains("there is no cache with the code GT2222222 in this machine's copy of the club store"),
+                "stderr was: \(edit.error)")
+    }
 }
