@@ -24,7 +24,8 @@ extension FormText {
         var going = "Going to " + place.name
         if placeCount > 1 { going += " (\(placeNumber) of \(placeCount))" }
         let at = navigationPlaceLine(place.coordinate, width: width)
-        var guidance = [noGuidance(status)]
+        // Labelled as the values are, so that a narrow view wraps it under them too.
+        var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status)]
         var rest: [String] = []
         if let status, case .fix(let fix, let age) = status {
             let way = Guidance(from: fix, to: place.coordinate, now: now)

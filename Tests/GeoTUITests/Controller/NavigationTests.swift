@@ -224,7 +224,8 @@ import Testing
         let lines = form.screen.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains("At        N 47° 22.000′ │") }, "\(form.screen)")
         #expect(lines.contains { $0.contains("          E 008° 32.000′") })
-        #expect(lines.contains { $0.contains("No position: start with") })
+        #expect(lines.contains { $0.contains("GPS       No position:") }, "\(form.screen)")
+        #expect(lines.contains { $0.contains("          start with") }, "\(form.screen)")
         #expect(lines.contains { $0.contains("led here") })
         #expect(lines.contains { $0.contains("W     +     E") })
     }
