@@ -43,6 +43,8 @@ public final class HelpOverlay: Widget {
     public var theme: Theme = .standard { didSet { pane.theme = theme } }
 
     private let pane = TextPane()
+    /// The text with nothing wrapped, which the box's width is measured on.
+    private var fullText = ""
 
     public init(title: String, sections: [HelpSection], footer: String? = nil,
                 frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
@@ -58,7 +60,7 @@ public final class HelpOverlay: Widget {
     }
 
     private func refreshText() {
-        pane.text = Self.text(of: sections, footer: footer)
+        fullText = Self.text(of: sections, footer: footer)
         pane.hangingIndent = Self.keyColumnWidth(of: sections) + Self.gap
         layOut()
     }
@@ -72,10 +74,13 @@ public final class HelpOverlay: Widget {
     /// as the lines, centred, keeping one cell of the screen around it when it can.
     public var boxFrame: Rect {
         let room = frame.width > 24 ? frame.insetBy(dx: 1, dy: frame.height > 10 ? 1 : 0) : frame
-        let widest = pane.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let widest = fullText.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).displayWidth }.max() ?? 0
         let width = min(room.width, Self.maximumWidth, widest + 4)
         pane.frame = Rect(x: 0, y: 0, width: width, height: room.height)
+        // Headings and the footer wrap to the box themselves: the pane's hanging indent
+        // is the key column's, for the descriptions. The same text keeps the scroll.
+        pane.text = Self.text(of: sections, footer: footer, plainWidth: width - 2 - 2 * pane.horizontalPadding)
         let height = min(room.height, pane.lines.count + 2)
         return Rect(x: room.x + (room.width - width) / 2, y: room.y + (room.height - height) / 2,
                     width: width, height: height)
@@ -113,14 +118,21 @@ public final class HelpOverlay: Widget {
 
     /// The text of the sections: a title line, then "KEYS  DESCRIPTION" lines with the
     /// descriptions in one column, a blank line between sections.
-    static func text(of sections: [HelpSection], footer: String?) -> String {
+    ///
+    /// Headings and the footer are wrapped to `plainWidth` columns here when given (a
+    /// line of their own each, so that the key column's indent is not theirs).
+    static func text(of sections: [HelpSection], footer: String?, plainWidth: Int? = nil) -> String {
         let column = keyColumnWidth(of: sections)
+        func plain(_ text: String) -> String {
+            guard let plainWidth, plainWidth > 0 else { return text }
+            return TextWrapping.lines(text, width: plainWidth).joined(separator: "\n")
+        }
         var blocks = sections.map { section in
-            ([section.title] + section.entries.map { entry in
+            ([plain(section.title)] + section.entries.map { entry in
                 entry.keys + String(repeating: " ", count: column - entry.keys.displayWidth + gap) + entry.description
             }).joined(separator: "\n")
         }
-        if let footer { blocks.append(footer) }
+        if let footer { blocks.append(plain(footer)) }
         return blocks.joined(separator: "\n\n")
     }
 

@@ -27,6 +27,27 @@ import Testing
             """)
     }
 
+    @Test func aHeadingAndTheFooterTooLongForTheBoxWrapFromItsLeftEdgeNotUnderTheDescriptions() {
+        let long = [HelpSection(title: "In a text field (any character is typed)",
+                                entries: [HelpEntry(keys: "Ctrl-A, Home", description: "Start")])]
+        let overlay = HelpOverlay(title: "Help", sections: long, footer: "Esc or F1 closes this help; arrows scroll it",
+                                  frame: Rect(x: 0, y: 0, width: 28, height: 12))
+        expectCanvas(render(overlay, width: 28, height: 12), """
+
+
+             ┌ Help ──────────────────┐
+             │ In a text field (any   │
+             │ character is typed)    │
+             │ Ctrl-A, Home  Start    │
+             │                        │
+             │ Esc or F1 closes this  │
+             │ help; arrows scroll it │
+             └────────────────────────┘
+
+
+            """)
+    }
+
     @Test func aLongListScrollsWithTheArrowsAndPageKeysAndSaysThereIsMore() {
         let many = [HelpSection(title: "Keys", entries: (1...20).map { HelpEntry(keys: "F\($0)", description: "Key \($0)") })]
         let overlay = HelpOverlay(title: "Help", sections: many, frame: Rect(x: 0, y: 0, width: 30, height: 8))
