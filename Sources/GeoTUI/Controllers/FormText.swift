@@ -155,7 +155,9 @@ enum FormText {
     }
 
     static let noOtherDraft = "No other draft kept"
-    static let noDraftKept = "No draft kept"
+    /// Ctrl-Y with no draft this form may take: none is kept, or another running form
+    /// holds the only one.
+    static let noDraftKept = "No draft to take: none is kept that no running form holds"
 
     private static func othersNote(_ count: Int) -> String {
         count == 0 ? "" : "; \(count) more kept: \(key(.takeNextDraft)) for the next"

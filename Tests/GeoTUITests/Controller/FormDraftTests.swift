@@ -77,6 +77,13 @@ import Testing
         #expect(try SQLiteStore(url: second.storeURL).keptDrafts().map(\.fields) == [[.title: "Put aside"]])
     }
 
+    @Test func theNextDraftKeyWithTheOnlyDraftHeldByAnotherFormSaysNoneIsFreeToTake() throws {
+        let holder = try FormHarness(draft: [.title: "Held by the first form"])
+        let second = try FormHarness(directory: holder.directory)
+        second.press(.control("y"))
+        #expect(second.status.contains("No draft to take: none is kept that no running form holds"), "\(second.status)")
+    }
+
     @Test func aDraftALiveFormHoldsIsNotRestoredInASecondForm() throws {
         let holder = try FormHarness(draft: [.title: "Held by the first form"])
         #expect(holder.fieldTexts == ["Held by the first form", "", "", ""])
