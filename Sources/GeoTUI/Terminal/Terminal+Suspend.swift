@@ -10,6 +10,8 @@ extension Terminal {
         guard !isClosed else { return }
         set_term(screen)
         leaveFullScreen()
+        // As on closing: a terminal without an alternate screen would keep the form above the shell.
+        if let clearOnClose { writeDirectly(clearOnClose) }
         sys_stop_until_continued()
         // Continued: the terminal may have changed size meanwhile.
         mousemask(mouseMask, nil)

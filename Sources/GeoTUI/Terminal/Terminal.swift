@@ -51,10 +51,11 @@ public final class Terminal {
     let mouseMask: mmask_t
     let pasteModeOn: String?
     private let pasteModeOff: String?
-    /// What clears the screen on closing, for a terminal without an alternate screen
-    /// (no `smcup`: vt100, the Linux console), where the form would stay on it after
-    /// quitting; nil where leaving the alternate screen puts back what was there.
-    private let clearOnClose: String?
+    /// What clears the screen on closing and on suspending, for a terminal without an
+    /// alternate screen (no `smcup`: vt100, the Linux console), where the form would stay
+    /// on it after quitting or above the shell's prompt after Ctrl-Z; nil where leaving
+    /// the alternate screen puts back what was there.
+    let clearOnClose: String?
     let usesDefaultColors: Bool
     var isClosed = false
 

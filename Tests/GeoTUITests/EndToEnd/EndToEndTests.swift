@@ -115,6 +115,23 @@ import Testing
         }
     }
 
+    @Test func ctrlZOnATerminalWithoutAnAlternateScreenLeavesNoFormAboveTheShell() throws {
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
+                                      environment: ["LANG": "C.UTF-8", "TERM": "vt100"], interactiveShell: true)
+        try session.waitFor("^Q Quit")
+        try session.send("C-z")
+        try session.waitFor("Stopped")
+        let suspended = try session.screen()
+        #expect(!suspended.contains("^Q Quit"), "\(suspended)")
+        try session.type("fg")
+        try session.send("Enter")
+        try session.waitFor("^Q Quit")
+        try session.send("C-q")
+        try session.waitFor("the shell prompt after quitting") { screen in
+            !screen.contains("^Q Quit") && screen.split(separator: "\n").last == "$"
+        }
+    }
+
     @Test func cacheAddedByAnotherProcessAppearsWithoutAKeyPress() throws {
         let session = try TmuxSession.app(store: store)
         let adder = Process()
