@@ -275,28 +275,6 @@ public final class CacheList {
         broadcast(.reloaded(count: count))
     }
 
-    /// Opens the store's file again, as it is now: the file that replaced it, or a
-    /// new empty store when it was deleted (see ``CacheStore/reopened()``). Any search
-    /// ends and the first cache is shown. Broadcasts ``CacheListChange/reloaded(count:)``.
-    ///
-    /// For a store whose file was deleted, replaced or overwritten in place while
-    /// open, which refuses everything with ``StoreError/fileDeleted(path:)``,
-    /// ``StoreError/fileReplaced(path:)`` or ``StoreError/fileOverwritten(path:)`` until then.
-    public func reopen() throws {
-        let reopened = try store.reopened()
-        writeSession.replaceStore(with: reopened)
-        storeDamage = nil  // the file there now was checked as it opened
-        // The draft held may be in the file there now (the same file, moved away and
-        // back) or only in the one left behind: the next keep writes the fields whatever
-        // they hold, deleting the draft held where it is.
-        draftState.storeMayLackKept = true
-        search = nil
-        let first = try reopened.first()
-        try startOwn(on: reopened, first: first, factsLater: false)
-        start(count: try reopened.count(), first: first)
-        broadcast(.reloaded(count: count))
-    }
-
     /// Asks the store whether another process committed since the last check; if so
     /// re-reads the state like ``reload()`` and broadcasts
     /// ``CacheListChange/storeChangedExternally(count:deletedShown:)``.

@@ -192,6 +192,19 @@ import Testing
         #expect(try SQLiteStore(url: form.storeURL).keptDrafts().map(\.fields) == [[.title: "R1"]])
     }
 
+    @Test("F5 after the store was moved away and back shows the cache it showed, not the first")
+    func reopeningTheSameFileKeepsTheCacheShown() throws {
+        let form = try FormHarness(caches: two)
+        form.press(.control("n"))
+        let moved = form.storeURL.path + ".moved"
+        #expect(rename(form.storeURL.path, moved) == 0)
+        form.idle()
+        #expect(rename(moved, form.storeURL.path) == 0)
+        form.press(.function(5))
+        #expect(form.status.hasPrefix(" Cache 2 of 2"), "\(form.status)")
+        #expect(form.screen.contains("Title:   Two"), "\(form.screen)")
+    }
+
     @Test func quittingAfterTheStoreWasDeletedReportsTheTypedText() throws {
         let form = try FormHarness(caches: two)
         try deleteStore(of: form)
