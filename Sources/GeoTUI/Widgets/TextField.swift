@@ -31,7 +31,12 @@ public final class TextField: Widget {
     public static let overflowMarker: Character = "…"
 
     /// Where the field draws; only the first row is used.
-    public var frame: Rect { didSet { scrollCursorIntoView() } }
+    public var frame: Rect {
+        didSet {
+            scrollCursorIntoView()
+            fillAfterWidening()
+        }
+    }
     /// Set by the focus machinery; a focused field draws in reverse video and shows the cursor.
     public var isFocused = false
     /// Text fields always take part in focus order.
@@ -271,6 +276,17 @@ public final class TextField: Widget {
             i += 1
         }
         return i < to ? limit + 1 : used
+    }
+
+    /// After the field widened: a view scrolled so far that blank columns would follow
+    /// the text's end shows more of the text before it instead (the cursor, at or after
+    /// the first visible character, stays in view).
+    private func fillAfterWidening() {
+        guard firstVisibleIndex > 0, usesMarkers else { return }
+        let columns = frame.width
+        // The left marker, the text from the first visible character, the end-of-text cell.
+        guard 1 + measure(from: firstVisibleIndex, to: content.count, limit: columns) + 1 < columns else { return }
+        firstVisibleIndex = min(firstVisibleIndex, start(before: content.count, within: columns - 2))
     }
 
     /// Moves ``firstVisibleIndex`` only when the cursor leaves the view, or comes closer

@@ -222,6 +222,14 @@ private final class ChangeRecorder: TextFieldDelegate {
         #expect(f.cursorPosition == Point(x: 5, y: 0))
     }
 
+    @Test func aFieldWidenedShowsMoreOfTheTextBeforeTheCursorInsteadOfBlanksAfterItsEnd() {
+        let f = field(String(repeating: "abcdefghij", count: 5))
+        expectCanvas(render(f, width: 10, height: 1), "…ghij")
+        f.frame = Rect(x: 0, y: 0, width: 30, height: 1)
+        expectCanvas(render(f, width: 30, height: 1), "…cdefghijabcdefghijabcdefghij")
+        #expect(f.cursorPosition == Point(x: 29, y: 0))
+    }
+
     @Test func homeScrollsBackAndMarksTheHiddenRightPart() {
         let f = field("abcdefghijklmnopqrstuvwxyz")
         _ = f.handle(.home)
