@@ -109,12 +109,16 @@ public final class TextPane: Widget {
     private var wrappedLineCount: Int { wrapping?.starts.count ?? 0 }
 
     /// Wraps on until line `index` is known or the text ends: each line once, for the
-    /// current width (a new width or indent starts again from the top).
+    /// current width (a new width or indent starts again from the top, and the line at
+    /// the top is then the one holding the text that was at the top: a resize keeps the
+    /// place in the text, not the line number).
     private func wrap(through index: Int) {
         let width = max(1, contentFrame.width)
         if wrapping == nil || wrapping?.width != width || wrapping?.indent != hangingIndent {
+            let anchor = wrapping.flatMap { old in topLine > 0 && topLine < old.starts.count ? old.starts[topLine].index : nil }
             wrapping = (width, hangingIndent, [], TextWrapping.Position(index: text.startIndex))
             wrapCount += 1
+            if let anchor { keepAtTheTop(anchor, width: width) }
         }
         let target = text.utf8.count <= Self.wrappedWholeBytes ? Int.max : index
         guard var state = wrapping else { return }
@@ -124,6 +128,18 @@ public final class TextPane: Widget {
             state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent).next
         }
         wrapping = state
+    }
+
+    /// Wraps the lines up to the one holding `anchor` and makes it the top line.
+    private func keepAtTheTop(_ anchor: String.Index, width: Int) {
+        guard var state = wrapping else { return }
+        wrapping = nil
+        while let start = state.next, start.index <= anchor {
+            state.starts.append(start)
+            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent).next
+        }
+        wrapping = state
+        topLine = max(0, state.starts.count - 1)
     }
 
     /// Wrapped line `index`, made again from where it starts (it is one line's work).

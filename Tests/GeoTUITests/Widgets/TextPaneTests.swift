@@ -51,6 +51,19 @@ import Testing
             """)
     }
 
+    @Test func aResizeKeepsThePlaceInTheTextAtTheTopNotTheLineNumber() {
+        let words = (1...200).map { "w\($0)" }.joined(separator: " ")
+        let p = pane(words, width: 22, height: 6)
+        p.scroll(by: 20)
+        let top = p.visibleLines[0].split(separator: " ").first.map(String.init)
+        #expect(top != nil && top != "w1")
+        p.frame = Rect(x: 0, y: 0, width: 60, height: 6)
+        #expect(p.visibleLines[0].split(separator: " ").contains { String($0) == top }, "\(p.visibleLines)")
+        let wideTop = p.visibleLines[0].split(separator: " ").first.map(String.init)
+        p.frame = Rect(x: 0, y: 0, width: 14, height: 6)
+        #expect(p.visibleLines[0].split(separator: " ").contains { String($0) == wideTop }, "\(p.visibleLines)")
+    }
+
     @Test func showsThatThereIsMoreAboveOnceScrolled() {
         let p = pane(sixLines, title: "Notes", width: 20, height: 5)
         p.scroll(by: 1)
