@@ -40,6 +40,15 @@ import Testing
         try SQLiteStore(url: form.storeURL).integrityCheck()
     }
 
+    /// Moves the form's store file away (the form notices) and back, then presses F5.
+    private func moveAwayAndBackThenReopen(_ form: FormHarness) throws {
+        let moved = form.storeURL.path + ".moved"
+        #expect(rename(form.storeURL.path, moved) == 0)
+        form.idle()
+        #expect(rename(moved, form.storeURL.path) == 0)
+        form.press(.function(5))
+    }
+
     private func typeCache(_ title: String, into form: FormHarness) {
         for (index, text) in [title, "\(title) details", "\(title) creator", "\(title) reward"].enumerated() {
             form.type(text)
@@ -171,11 +180,7 @@ import Testing
     func aDraftHeldAcrossAReopenOfTheSameFileIsDeletedWhenEmptied() throws {
         let form = try FormHarness(caches: two, draft: [.title: "R1"])
         #expect(form.fieldTexts[0] == "R1")
-        let moved = form.storeURL.path + ".moved"
-        #expect(rename(form.storeURL.path, moved) == 0)
-        form.idle()
-        #expect(rename(moved, form.storeURL.path) == 0)
-        form.press(.function(5))
+        try moveAwayAndBackThenReopen(form)
         #expect(form.status.contains("Reopened caches.sqlite"), "\(form.status)")
         form.press(.control("u"))
         form.controller.finish()
@@ -196,11 +201,7 @@ import Testing
     func reopeningTheSameFileKeepsTheCacheShown() throws {
         let form = try FormHarness(caches: two)
         form.press(.control("n"))
-        let moved = form.storeURL.path + ".moved"
-        #expect(rename(form.storeURL.path, moved) == 0)
-        form.idle()
-        #expect(rename(moved, form.storeURL.path) == 0)
-        form.press(.function(5))
+        try moveAwayAndBackThenReopen(form)
         #expect(form.status.hasPrefix(" Cache 2 of 2"), "\(form.status)")
         #expect(form.screen.contains("Title:   Two"), "\(form.screen)")
     }

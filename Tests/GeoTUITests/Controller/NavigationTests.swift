@@ -27,6 +27,20 @@ import Testing
         return form
     }
 
+    /// A `width` by `height` form leading, from a fix due south, to the cache titled `title`.
+    private func navigating(titled title: String, width: Int, height: Int) throws -> FormHarness {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: width, height: height, position: PositionSource(receiver: receiver))
+        var long = Self.cache
+        long.title = title
+        try form.model.add(long)
+        form.redraw()
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        return form
+    }
+
     @Test("Alt-G leads to the shown cache: the arrow points north and the distance is shown from a fix due south")
     func leadsToTheCache() throws {
         let receiver = FedPositionReceiver()
@@ -173,15 +187,7 @@ import Testing
 
     @Test("in a small terminal the distance and bearing come before a title that takes several lines")
     func aSmallTerminalPutsTheDistanceBeforeALongTitle() throws {
-        let receiver = FedPositionReceiver()
-        let form = try FormHarness(width: 40, height: 14, position: PositionSource(receiver: receiver))
-        var long = Self.cache
-        long.title = "東京タワーの下にある秘密の箱 とても長いタイトルです 東京タワー"
-        try form.model.add(long)
-        form.redraw()
-        receiver.reportFix(at: Self.south)
-        form.readPosition()
-        form.press(.alt("g"))
+        let form = try navigating(titled: "東京タワーの下にある秘密の箱 とても長いタイトルです 東京タワー", width: 40, height: 14)
         #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
         #expect(form.screen.contains("Bearing   0° N"), "\(form.screen)")
     }
@@ -189,15 +195,7 @@ import Testing
     @Test("beside the rose, a title too long for the view's rows goes last: the distance, the bearing and the place stay",
           arguments: [(60, 18), (50, 20)])
     func aLongTitleBesideTheRoseGoesLast(width: Int, height: Int) throws {
-        let receiver = FedPositionReceiver()
-        let form = try FormHarness(width: width, height: height, position: PositionSource(receiver: receiver))
-        var long = Self.cache
-        long.title = (0..<40).map { "word\($0)" }.joined(separator: " ")
-        try form.model.add(long)
-        form.redraw()
-        receiver.reportFix(at: Self.south)
-        form.readPosition()
-        form.press(.alt("g"))
+        let form = try navigating(titled: (0..<40).map { "word\($0)" }.joined(separator: " "), width: width, height: height)
         #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
         #expect(form.screen.contains("Bearing   0° N"), "\(form.screen)")
         #expect(form.screen.contains("At        N 47° 22.000′"), "\(form.screen)")
