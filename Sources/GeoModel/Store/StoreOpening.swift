@@ -69,7 +69,7 @@ public final class StoreOpening: @unchecked Sendable {
 
     /// Starts opening the store at `location`; a club store (a server's URL) that cannot
     /// be reached falls back to this machine's copy, whose files `environment` places
-    /// (``FieldFiles/init(serverURL:environment:)``; the process's own variables when
+    /// (``FieldFiles/init(serverURL:environment:connectionEnvironment:)``; the process's own variables when
     /// nil, read only for a club store: a file store's form builds no dictionary of
     /// them on its way to the first frame).
     public convenience init(_ location: StoreLocation, environment: [String: String]? = nil) {

@@ -1,5 +1,5 @@
 /// Every key of the form, mode by mode, for a manual: the same lines the help overlay
-/// shows (``GeoCacheFormController/helpSections(in:)``), plus the delete question's
+/// shows (``GeoCacheFormController/helpSections(in:leavingOut:)``), plus the delete question's
 /// keys, so a manual generated from it cannot drift from the program.
 public enum FormKeyReference {
     /// The sections, titled by mode, in the order a reader meets the modes.
