@@ -231,6 +231,9 @@ extension Terminal {
             (KEY_PPAGE, .pageUp), (KEY_NPAGE, .pageDown),
             (KEY_DC, .delete), (KEY_SDC, .delete), (KEY_IC, .insert),
             (KEY_BACKSPACE, .backspace), (KEY_ENTER, .enter), (KEY_BTAB, .backTab),
+            // A terminal whose entry names Ctrl-Z its suspend key (`kspd`: the Linux
+            // console) has ncurses decode it so: it is Ctrl-Z all the same.
+            (KEY_SUSPEND, .control("z")),
         ]
         for number in 1...12 { codes.append((cn_key_f(Int32(number)), .function(number))) }
         let extended: [(String, Key)] = [

@@ -31,6 +31,12 @@ extension NcursesTests {
                         .key(.control("w"))])
         }
 
+        @Test func ctrlZIsCtrlZOnATerminalThatNamesItTheSuspendKey() throws {
+            // The Linux console's entry has kspd=^Z, which ncurses decodes as KEY_SUSPEND.
+            let linux = try HeadlessTerminal(termName: "linux")
+            #expect(linux.events(for: "\u{1A}") == [.key(.control("z"))])
+        }
+
         @Test func altLetters() {
             #expect(headless.events(for: "\u{1B}b\u{1B}f") == [.key(.alt("b")), .key(.alt("f"))])
         }
