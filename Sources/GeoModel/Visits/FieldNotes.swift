@@ -31,27 +31,36 @@ public enum FieldNotes {
     /// break that a line starting as a visit does (`CODE,TIME,`) follows made a space, since
     /// a reader takes that line for the next visit (``read(_:)`` does, to recover from a
     /// lost quote): a text can never add a visit to the file.
+    /// Joining a line to the one before can make that one start as a visit in its turn
+    /// (`a\n\nGC9…`: the blank line then holds ` GC9…`, which a reader takes as a visit,
+    /// leading spaces and all), so the joins go on until no line does.
     static func quotedText(_ text: String) -> String {
-        let scalars = Array(text.replacingOccurrences(of: "\"", with: "\"\"").unicodeScalars)
-        let scanner = LineScanner(scalars: scalars)
-        var result = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            guard scalar == "\r" || scalar == "\n" else {
-                result.append(scalar)
-                index += 1
-                continue
+        var scalars = Array(text.replacingOccurrences(of: "\"", with: "\"\"").unicodeScalars)
+        while true {
+            let scanner = LineScanner(scalars: scalars)
+            var result: [Unicode.Scalar] = []
+            result.reserveCapacity(scalars.count)
+            var joined = false
+            var index = 0
+            while index < scalars.count {
+                let scalar = scalars[index]
+                guard scalar == "\r" || scalar == "\n" else {
+                    result.append(scalar)
+                    index += 1
+                    continue
+                }
+                let lineStart = index + (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1)
+                if scanner.startsAVisit(at: lineStart) {
+                    result.append(" ")
+                    joined = true
+                } else {
+                    result.append(contentsOf: scalars[index..<lineStart])
+                }
+                index = lineStart
             }
-            let lineStart = index + (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1)
-            if scanner.startsAVisit(at: lineStart) {
-                result.append(" ")
-            } else {
-                result.append(contentsOf: scalars[index..<lineStart])
-            }
-            index = lineStart
+            if !joined { return String(String.UnicodeScalarView(result)) }
+            scalars = result
         }
-        return String(result)
     }
 
     /// `2026-11-28T10:32Z` for `2026-11-28T10:32:00Z`: field notes count minutes.

@@ -37,6 +37,16 @@ import Testing
         #expect(reading.visits.first?.text == "first line GC9ZZZZ,2026-11-28T10:32Z,Write note,\"fake\"\r\nlast")
     }
 
+    @Test("a visit-shaped line after blank lines in a text is joined too, however the lines end",
+          arguments: ["a\n\nGC9ZZZZ,2026-11-28T10:32Z,Found it,\"x\"", "a\r\n\r\nGC9ZZZZ,2026-11-28T10:32Z,Found it,\"x\"",
+                      "\n\n\nGC9ZZZZ,2026-11-28T10:32Z,Found it,\"x\""])
+    func aVisitShapedLineAfterBlankLinesCannotAddAVisit(text: String) {
+        let forged = Visit(code: "GC1A2B3", time: "2026-11-28T10:32:00Z", type: .writeNote, text: text)
+        let reading = FieldNotes.read(FieldNotes.document(for: [forged, Self.dnf]))
+        #expect(reading.problems.isEmpty, "\(reading.problems)")
+        #expect(reading.visits.map(\.code) == ["GC1A2B3", "OC12AB"])
+    }
+
     @Test("UTF-16LE without a mark, as c:geo writes it, with LF line ends, reads the same")
     func readsUTF16WithoutMark() {
         let bytes = utf16LE("GC1A2B3,2026-11-28T10:32Z,Found it,\"Quick \"\"find\"\", TFTC\"\n", mark: false)
