@@ -71,7 +71,7 @@ struct StoreReimportTests {
         let before = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
         let report = try fixture.store.importCaches(from: source(Self.loc(latitude: "47.1", difficulty: "2"), "old.loc"))
         #expect(report.undatedOverDated == 1)
-        #expect(report.description.contains("Without a date, over a dated listing: 1 (only what it lacked filled in)."),
+        #expect(report.description.contains("Filled in only what they lacked: 1 (LOC records over dated listings, or from a LOC file geocache-tui wrote)."),
                 "summary: \(report.description)")
         let after = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
         #expect(after.coordinate == before.coordinate)

@@ -60,7 +60,8 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
             text += " Older than stored: \(olderThanStored) (their new logs added, nothing else)."
         }
         if undatedOverDated > 0 {
-            text += " Without a date, over a dated listing: \(undatedOverDated) (only what it lacked filled in)."
+            text += " Filled in only what they lacked: \(undatedOverDated) (LOC records over dated listings, "
+                + "or from a LOC file geocache-tui wrote)."
         }
         if notYours > 0 {
             text += " \(notYours) not yours: unchanged."
