@@ -131,6 +131,19 @@ import Glibc
         #expect(try store.count() == 1)
     }
 
+    @Test func aTableLockHeldByAnotherSessionIsReportedWithItsHolder() throws {
+        let url = try server.makeDatabase()
+        let store = try PostgresStore(url: url)
+        store.lockWait = 0.2
+        let other = try PostgresConnection(url + "?application_name=table-lock-test")
+        try other.query("BEGIN")
+        try other.query("LOCK TABLE geocache IN EXCLUSIVE MODE")
+        let error = try #require(throws: StoreError.self) { try store.add(Samples.oak) }
+        guard case .locked(_, let holder) = error else { Issue.record("got \(error)"); return }
+        #expect(holder?.contains("table-lock-test") == true, "\(String(describing: holder))")
+        try other.query("ROLLBACK")
+    }
+
     @Test func aWriteThatWaitsForALockSaysSoOnceAndGoesOnWaiting() throws {
         let url = try server.makeDatabase()
         let store = try PostgresStore(url: url)

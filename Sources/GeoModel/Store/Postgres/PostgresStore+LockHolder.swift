@@ -3,15 +3,20 @@
 extension PostgresStore {
     /// The session holding the append lock on this database, as the server reports
     /// it (`pg_locks` and `pg_stat_activity`): "psql of ana from 10.0.0.5, server
-    /// process 4242"; nil when no other session holds it any more. A one-key advisory
-    /// lock is listed with the key's high half as `classid`, its low half as `objid`.
+    /// process 4242"; else a session holding a lock on the caches' table that keeps
+    /// writers out (a `LOCK TABLE` left open in psql); nil when no other session holds
+    /// either any more. A one-key advisory lock is listed with the key's high half as
+    /// `classid`, its low half as `objid`.
     static func appendLockHolder(on connection: PostgresConnection) throws -> String? {
         let rows = try connection.query("""
             SELECT a.application_name, a.usename, host(a.client_addr), a.pid
             FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-            WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 1
+            WHERE l.granted AND a.pid <> pg_backend_pid()
               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-              AND a.pid <> pg_backend_pid()
+              AND ((l.locktype = 'advisory' AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 1)
+                   OR (l.locktype = 'relation' AND l.relation = 'geocache'::regclass
+                       AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock')))
+            ORDER BY l.locktype = 'advisory' DESC
             LIMIT 1
             """, [.int(appendLock >> 32), .int(appendLock & 0xFFFF_FFFF)]).rows
         guard let row = rows.first else { return nil }
