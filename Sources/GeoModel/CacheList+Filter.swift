@@ -127,10 +127,15 @@ extension CacheList {
 
     // MARK: - Keeping the count
 
-    /// Counts the kept caches again (nothing without a filter).
+    /// Counts the kept caches again (nothing without a filter); nearest first, the shown
+    /// cache's rank among them too, in the same walk, when it is kept (a write of this
+    /// list or another session's change may have changed which are), else the rank is
+    /// not known.
     func recountKept() throws {
         guard let filter = filtering?.filter else { return }
-        filtering?.kept = try countKept(by: filter).kept
+        let counted = try countKept(by: filter)
+        filtering?.kept = counted.kept
+        if isNearestFirst { nearestRank = current.map(keeps) == true ? counted.before.map { $0 + 1 } : nil }
     }
 
     /// Before observers hear `change`: with a filter, the kept caches are counted again

@@ -49,7 +49,8 @@ import GeoTestSupport
     @Test("A filter set nearest first on a kept cache gives its rank among the kept caches at once",
           arguments: StoreKind.allCases)
     func aFilterSetNearestFirstKeepsTheRankOfAKeptCache(_ kind: StoreKind) throws {
-        let list = try StoreFixture(kind).list(holding: Self.caches)
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
         list.browseNearestFirst(from: Self.origin)
         list.showNext()
         list.showNext()
@@ -62,7 +63,8 @@ import GeoTestSupport
     @Test("A filter set nearest first on a cache it drops ranks the next kept cache it shows",
           arguments: StoreKind.allCases)
     func aFilterSetNearestFirstRanksTheNextKeptCache(_ kind: StoreKind) throws {
-        let list = try StoreFixture(kind).list(holding: Self.caches)
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
         list.browseNearestFirst(from: Self.origin)
         for _ in 0..<3 { list.showNext() }
         #expect(list.current?.cache.title == "B")
@@ -73,9 +75,9 @@ import GeoTestSupport
         #expect(list.positionSummary.hasPrefix("Nearest 4 of 4"), "\(list.positionSummary)")
     }
 
-    @Test("A change elsewhere that makes the filter keep one more makes the nearest rank unknown rather than wrong",
+    @Test("A change elsewhere that makes the filter keep one more counts the shown cache's nearest rank again",
           arguments: StoreKind.allCases)
-    func keepingMoreElsewhereMakesTheRankUnknown(_ kind: StoreKind) throws {
+    func keepingMoreElsewhereCountsTheRankAgain(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let list = try fixture.list(holding: Self.caches)
         var traditionals = CacheFilter()
@@ -91,7 +93,26 @@ import GeoTestSupport
         _ = try other.update(e, to: changed)
         try list.checkForExternalChanges()
         #expect(list.current?.cache.title == "C")
+        #expect(list.positionSummary.hasPrefix("Nearest 3 of 5"), "\(list.positionSummary)")
+    }
+
+    @Test("Logging a find of the shown cache under a not-found filter leaves its nearest rank unknown, not wrong",
+          arguments: StoreKind.allCases)
+    func aFindUnderANotFoundFilterMakesTheRankUnknown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        var notFound = CacheFilter()
+        notFound.found = false
+        try list.setFilter(notFound)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        #expect(list.current?.cache.title == "D")
+        #expect(list.positionSummary.hasPrefix("Nearest 2 of 6"), "\(list.positionSummary)")
+        _ = try list.logVisit(Visit(code: "GCDD", time: "2026-11-28T10:32:00Z", type: .foundIt, text: ""))
+        #expect(list.current?.cache.title == "D")
         #expect(list.positionSummary.hasPrefix("Nearest first"), "\(list.positionSummary)")
+        list.showNext()
+        #expect(list.current?.cache.title == "C")
     }
 
     @Test("Clearing a filter that kept no cache shows the first cache again, in either order",

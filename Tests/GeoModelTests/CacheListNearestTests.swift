@@ -45,7 +45,8 @@ import GeoTestSupport
     @Test("Leaving a search on another cache than the one shown before makes the nearest rank unknown, not 1",
           arguments: StoreKind.allCases)
     func leavingASearchOnAnotherCacheForgetsTheRank(_ kind: StoreKind) throws {
-        let list = try StoreFixture(kind).list(holding: Self.caches)
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
         list.browseNearestFirst(from: Self.origin)
         _ = try list.beginSearch("Far")
         list.endSearch()
@@ -58,7 +59,8 @@ import GeoTestSupport
 
     @Test("Leaving a search on the cache shown before it keeps the nearest rank", arguments: StoreKind.allCases)
     func leavingASearchOnTheSameCacheKeepsTheRank(_ kind: StoreKind) throws {
-        let list = try StoreFixture(kind).list(holding: Self.caches)
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
         list.browseNearestFirst(from: Self.origin)
         list.showNext()
         _ = try list.beginSearch("Far")
