@@ -135,10 +135,13 @@ extension GeoCacheFormController {
 
 extension GeoCacheFormController {
     /// Says when the cache `editing` edits was deleted or changed in another session
-    /// (after a notification or a reload); returns whether it said anything.
+    /// (after a notification or a reload); with `endingIfDeleted` (F5), a deleted one
+    /// ends the edit as a Save would instead. Returns whether it did anything.
     @discardableResult
-    func noteWhatBecameOfTheEditedCache(_ editing: FormMode.EditSession) -> Bool {
+    func noteWhatBecameOfTheEditedCache(_ editing: FormMode.EditSession, endingIfDeleted: Bool = false) -> Bool {
         switch Result(catching: { try model.storedVersion(of: editing.base.id) }) {
+        case .success(nil) where endingIfDeleted:
+            endEditOfDeletedCache(editing)
         case .success(nil):
             // Also under a conflict: the club's version shown there is gone too.
             setNote(FormText.deletedElsewhere(editing.base.cache.title))

@@ -14,6 +14,13 @@ extension GeoCacheFormController {
         return true
     }
 
+    /// Whether this form may change `stored` now: not while only the copy is shown, nor
+    /// a cache that is not this role's (the one rule behind the help bar's keys and
+    /// the pane's offer to set a place).
+    func mayChange(_ stored: StoredCache) -> Bool {
+        model.clubAway == nil && model.changeRefusal(for: stored) == nil
+    }
+
     /// True, after saying whose it is, when the shown cache is not this role's to
     /// change on a club store with rules (`CacheList.changeRefusal(for:)`): an edit,
     /// a delete or new coordinates are not begun.

@@ -18,7 +18,7 @@ extension GeoCacheFormController {
     /// not this role's, or only the copy is shown; the kind of a visit for a note or a
     /// final; the next place in the navigation view of a cache with no waypoint to go to.
     func keysThatDoNothingNow(in mode: FormMode) -> [FormAction] {
-        let refused = model.clubAway != nil || model.current.flatMap(model.changeRefusal(for:)) != nil
+        let refused = model.clubAway != nil || model.current.map(mayChange) == false
         var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
         switch mode.base {
         case .recording(let prompt) where !prompt.kind.isVisit: left += [.nextVisitType, .previousVisitType]

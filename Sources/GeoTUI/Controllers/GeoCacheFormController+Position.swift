@@ -31,9 +31,8 @@ extension GeoCacheFormController {
         let away = zip2(origin, own.place(of: stored.cache)).map { from, to in
             FormText.away(from.directionText(to: to), fromHome: !position.originIsFix)
         }
-        let mayPlace = model.clubAway == nil && model.changeRefusal(for: stored) == nil
         return FormText.paneText(for: stored.cache, club: stored.club, own: own, visits: model.visits(to: stored.cache),
-                                  showsHint: hintShownFor == stored.id, mayPlace: mayPlace, away: away, origin: origin,
+                                  showsHint: hintShownFor == stored.id, mayPlace: mayChange(stored), away: away, origin: origin,
                                   originIsHome: !position.originIsFix)
     }
 

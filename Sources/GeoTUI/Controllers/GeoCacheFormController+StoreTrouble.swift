@@ -38,12 +38,7 @@ extension GeoCacheFormController {
                 try model.reload()
                 // During an edit, what became of its cache matters more than the reload:
                 // one deleted since ends the edit as a Save would.
-                if let editing = mode.editSession {
-                    if case .success(nil) = Result(catching: { try model.storedVersion(of: editing.base.id) }) {
-                        return endEditOfDeletedCache(editing)
-                    }
-                    if noteWhatBecameOfTheEditedCache(editing) { return }
-                }
+                if let editing = mode.editSession, noteWhatBecameOfTheEditedCache(editing, endingIfDeleted: true) { return }
                 setNote(FormText.reloaded)
             }
         } catch {
