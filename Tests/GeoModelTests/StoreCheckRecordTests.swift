@@ -25,6 +25,17 @@ import GeoTestSupport
         #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
     }
 
+    /// The meeting `ConcurrentProcessTests` met by chance: this
+    /// opening saw the file empty, another process then made the store in it and
+    /// recorded it, and only then was the record read.
+    @Test("a file seen empty that another process has since made a store in and recorded is not refused as emptied")
+    func aFileMadeAStoreSinceItWasSeenEmptyIsNotRefused() throws {
+        let (directory, url, identity) = try newStore()
+        defer { directory.remove() }
+        #expect(StoreFile.CheckRecord.recordedSize(of: url.path, identity) ?? 0 > 0)
+        #expect(throws: Never.self) { try SQLiteStore.refuseIfEmptied(url.path) }
+    }
+
     @Test("a damaged store's refusal is one line, whatever quick_check's lines")
     func aDamagedStoresRefusalIsOneLine() {
         let reason = SQLiteStore.damage(["*** in database main ***\nPage 4: never used", "Page 5: never used"])

@@ -70,9 +70,16 @@ extension SQLiteStore {
     /// record, ``StoreFile/CheckRecord``): emptied in place (a shell's `>` on it, a copy
     /// cut short), it would otherwise become a new empty store, and the caches' loss go
     /// unsaid. A 0-byte file never recorded still becomes a new store.
+    ///
+    /// The file is looked at again after the record is read: another process may be
+    /// making the store in this file at the same moment, and record it as soon as it
+    /// holds one. Seen empty before that record and not after, it was being made, not
+    /// emptied (SQLite never cuts a store to 0 bytes).
     static func refuseIfEmptied(_ path: String) throws(StoreError) {
         guard let identity = StoreFile.optionalIdentity(of: path),
               let size = StoreFile.CheckRecord.recordedSize(of: path, identity), size > 0 else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, StoreFile.Identity(info) == identity, info.st_size == 0 else { return }
         throw StoreError.corrupt(path: path, reason: "it is empty, but held a store of \(size) bytes when geocache-tui "
             + "last used it: emptied in place, say by a shell's > on it, or a copy cut short")
     }
