@@ -201,6 +201,20 @@ import Testing
         #expect(String(decoding: units, as: UTF16.self) == "GC2MILL,2026-11-28T11:00Z,Didn't find it,\"\"\r\n")
     }
 
+    @Test("a visit logged with seconds, imported back from its own field-notes export, is already kept, its time as logged",
+          arguments: StoreKind.allCases)
+    func ownFieldNotesImportedBackAddNothing(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "Quick find", "--time", "2026-11-28T10:32:40Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        #expect(try run(fixture, ["export", "--format", "fieldnotes", "-o", path]).status == 0)
+        let imported = try run(fixture, ["import", path])
+        #expect(imported.status == 0, "stderr was: \(imported.error)")
+        #expect(imported.output.contains("Visits: added 0, already kept 1"), "\(imported.output)")
+        #expect(try fixture.store.visits().map(\.visit.time) == ["2026-11-28T10:32:40Z"])
+        #expect(try fixture.store.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:40Z")
+    }
+
     @Test("a field-notes export with no new visits leaves the file not uploaded yet as it was",
           arguments: StoreKind.allCases)
     func fieldNotesExportOfNothingLeavesTheFile(_ kind: StoreKind) throws {

@@ -116,6 +116,28 @@ import Testing
         #expect(try store.visits().count == 2)
     }
 
+    @Test("a visit timed to the minute, as its own field-notes export gives it back, is the visit kept within that minute",
+          arguments: StoreKind.allCases)
+    func aVisitTimedToTheMinuteIsTheOneKeptWithinIt(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", at: "2026-11-28T10:32:40Z")], as: WriteID())
+        let again = try store.recordVisits([visit("GC1ABCD", at: "2026-11-28T10:32:00Z")], as: WriteID())
+        #expect(again.added == 0 && again.alreadyKept == 1)
+        #expect(try store.visits().map(\.visit.time) == ["2026-11-28T10:32:40Z"])
+    }
+
+    @Test("a visit timed to the minute with another text, or in the next minute, is another visit",
+          arguments: StoreKind.allCases)
+    func aVisitTimedToTheMinuteWithAnotherTextIsAnother(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", at: "2026-11-28T10:32:40Z")], as: WriteID())
+        let others = try store.recordVisits([visit("GC1ABCD", .foundIt, "other", at: "2026-11-28T10:32:00Z"),
+                                             visit("GC1ABCD", at: "2026-11-28T10:33:00Z")], as: WriteID())
+        #expect(others.added == 2)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aVisitToACodeNotStoredIsKeptAndCounted(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

@@ -131,6 +131,15 @@ extension PostgresStore {
             var recorded = VisitsRecorded()
             var unknown = Set<String>()
             for visit in visits.map(\.normalized) {
+                // Timed to the minute, as field notes time them: kept already when the
+                // member keeps one like it within that minute (``Visit/minuteOnly``).
+                if let minute = visit.minuteOnly, try connection.query("""
+                    SELECT 1 FROM geocache_visit WHERE member = current_user AND code = $1 AND type = $2 AND text = $3
+                        AND left(time, 16) = $4
+                    """, [.text(visit.code), .text(visit.type.rawValue), .text(visit.text), .text(minute)]).rows.isEmpty == false {
+                    recorded.alreadyKept += 1
+                    continue
+                }
                 let inserted = try connection.query("""
                     INSERT INTO geocache_visit (identity, code, time, type, text) VALUES ($1, $2, $3, $4, $5)
                     ON CONFLICT (member, identity) DO NOTHING RETURNING id, EXISTS (SELECT 1 FROM geocache WHERE code = $2)

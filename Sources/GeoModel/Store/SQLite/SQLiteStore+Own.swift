@@ -91,8 +91,14 @@ extension SQLiteStore {
     }
 
     /// Inserts `visit` (normalized) into `visit` in `db`; false when a visit with its
-    /// identity is there already.
+    /// identity is there already, or it is timed to the minute and kept within it
+    /// (``Visit/minuteOnly``).
     static func insertVisit(_ visit: Visit, in db: Database) throws -> Bool {
+        if let minute = visit.minuteOnly, try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND text = ? AND substr(time, 1, 16) = ?)
+            """, arguments: [visit.code, visit.type.rawValue, visit.text, minute]) == true {
+            return false
+        }
         try db.execute(sql: """
             INSERT INTO visit (identity, code, time, type, text) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (identity) DO NOTHING
