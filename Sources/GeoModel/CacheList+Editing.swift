@@ -41,6 +41,7 @@ extension CacheList {
         switch result {
         case .stored(let updated):
             if current?.id == updated.id { current = updated }
+            if updated.cache.coordinate != base.cache.coordinate { forgetNearestRank() }
             broadcast(.updated(updated))
         case .kept(let change, let waiting):
             broadcast(.queued(change, waiting: waiting))

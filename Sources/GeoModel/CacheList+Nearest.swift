@@ -40,6 +40,14 @@ extension CacheList {
         }
     }
 
+    /// After a write of this list moved a cache (its listed place, or the final the
+    /// person keeps): nearest first, any cache may now be nearer or farther than the
+    /// shown one, so its rank is not known, rather than wrong; with a filter, the count
+    /// that follows the write counts it again (``recountKept()``).
+    func forgetNearestRank() {
+        if isNearestFirst { nearestRank = nil }
+    }
+
     /// Switches back to stored order, staying on the shown cache (its stored position is
     /// read again). Broadcasts ``CacheListChange/orderChanged(_:current:)``; nothing when
     /// already in stored order.

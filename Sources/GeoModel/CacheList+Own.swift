@@ -103,12 +103,15 @@ extension CacheList {
     }
 
     private func afterFinderWrite<T>(_ result: WriteResult<T>, code: String?) throws {
+        let factsBefore = ownFacts
         switch result {
         case .stored:
             try reloadOwnData()
+            if ownFacts.correctsOtherPlaces(than: factsBefore) { forgetNearestRank() }
             broadcast(.ownDataChanged(code: code))
         case .kept(let change, let waiting):
             try reloadOwnData()
+            if ownFacts.correctsOtherPlaces(than: factsBefore) { forgetNearestRank() }
             broadcast(.ownDataChanged(code: code))
             broadcast(.queued(change, waiting: waiting))
         case .lockHeld, .outcomeUnknown, .refused:

@@ -71,7 +71,7 @@ import GeoTestSupport
 
     /// What another session does to the caches while the list walks nearest first.
     enum ChangeElsewhere: CaseIterable, Sendable {
-        case addNearer, moveNear, deleteNear
+        case addNearer, moveNear, deleteNear, keepAFinalForNear
 
         /// Does it through `other`, a session of its own; returns the count after it.
         func apply(through other: any CacheStore) throws -> Int {
@@ -88,6 +88,10 @@ import GeoTestSupport
             case .deleteNear:
                 try other.delete(near)
                 return 3
+            case .keepAFinalForNear:
+                let final = try Coordinate(parsing: "47.500000, 8.000000")
+                _ = try other.setOwnData(OwnData(corrected: final), forCode: try #require(near.cache.code), as: WriteID())
+                return 4
             }
         }
     }
@@ -104,6 +108,44 @@ import GeoTestSupport
         try list.checkForExternalChanges()
         #expect(list.current?.cache.title == "Middle")
         #expect(list.positionSummary == "Nearest first, \(count) caches")
+    }
+
+    /// How this list moves the shown cache.
+    enum Move: CaseIterable, Sendable {
+        case editItsPlace, keepAFinal
+    }
+
+    @Test("Moving the shown cache, by an edit of its place or a final kept, makes the rank unknown rather than wrong",
+          arguments: StoreKind.allCases, Move.allCases)
+    func movingTheShownCacheMakesTheRankUnknown(_ kind: StoreKind, _ move: Move) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        list.showNext()
+        let far = try #require(list.current)
+        #expect(far.cache.title == "Far" && list.positionSummary == "Nearest 3 of 4")
+        switch move {
+        case .editItsPlace:
+            var moved = far.cache
+            moved.coordinate = Self.origin
+            _ = try list.updateCurrent(moved)
+        case .keepAFinal:
+            _ = try list.setOwnData(OwnData(corrected: Self.origin), forCode: try #require(far.cache.code))
+        }
+        #expect(list.positionSummary == "Nearest first, 4 caches")
+    }
+
+    @Test("An edit that leaves the shown cache's place as it was keeps the rank", arguments: StoreKind.allCases)
+    func anEditThatKeepsThePlaceKeepsTheRank(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        var renamed = try #require(list.current).cache
+        renamed.title = "Middle, renamed"
+        _ = try list.updateCurrent(renamed)
+        #expect(list.positionSummary == "Nearest 2 of 4")
     }
 
     @Test("The shown cache deleted elsewhere gives way to the next farther one", arguments: StoreKind.allCases)

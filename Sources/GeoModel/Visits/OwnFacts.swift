@@ -45,6 +45,10 @@ extension OwnData {
             corrected[code] = place
         }
 
+        /// Whether `other` holds other corrected places: nearest first then orders
+        /// differently.
+        func correctsOtherPlaces(than other: Facts) -> Bool { corrected != other.corrected }
+
         /// Marks the cache `code` found, keeping its corrected place.
         public mutating func markFound(code: String) { found.insert(code) }
 
