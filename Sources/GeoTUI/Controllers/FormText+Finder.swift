@@ -25,7 +25,9 @@ extension FormText {
         }
     }
 
-    static func finishRecordingFirst(cancel: String) -> String { "Enter keeps it, \(cancel) leaves" }
+    /// What the key table says of a key a prompt refuses; the form says the prompt's
+    /// own note instead (``finderPromptOpened(_:)``).
+    static func finishRecordingFirst(cancel: String) -> String { "Finish first: Enter, or \(cancel) leaves" }
 
     static func noCacheToRecord(_ kind: FinderPrompt.Kind) -> String {
         switch kind {

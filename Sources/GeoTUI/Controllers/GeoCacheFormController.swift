@@ -204,7 +204,7 @@ public final class GeoCacheFormController: ScreenController {
         completeOwnData()
         switch FormAction.route(event, in: mode.kind, under: conditions()) {
         case .perform(let action): return perform(action)
-        case .refuse(let note): setNote(note)
+        case .refuse(let note): setNote(refusal(note))
         case .keepForLater: keepForAfterOpening(event)
         case .drop(let note): if let note { setNote(note) }
         case .stopWaitingForLock: stopWaitingForLock()
@@ -347,10 +347,16 @@ public final class GeoCacheFormController: ScreenController {
     func request(_ action: FormAction) -> ControllerOutcome {
         switch FormAction.route(action: action, in: mode.kind, under: conditions()) {
         case .perform(let action): return perform(action)
-        case .refuse(let note): setNote(note)
+        case .refuse(let note): setNote(refusal(note))
         default: break
         }
         return .proceed
+    }
+
+    /// The note for a refused key: the table's, except in a finder's prompt, whose own
+    /// note says how to finish it (a visit is logged, a note or a final kept).
+    private func refusal(_ note: String) -> String {
+        mode.finderPrompt.map { FormText.finderPromptOpened($0.kind) } ?? note
     }
 
     /// Does `action`, which the key table enables in the current mode: each mode's

@@ -31,6 +31,16 @@ import Testing
         #expect(form.status.hasPrefix(" Unattempted:"))
     }
 
+    @Test("a key the visit prompt refuses brings back its own note: Enter logs the visit")
+    func aRefusedKeyInTheVisitPromptSaysEnterLogsIt() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("l"))
+        form.type("race")
+        form.press(.control("n"))
+        #expect(form.status.contains("Enter logs it, Esc"), "\(form.status)")
+        #expect(form.status.hasPrefix(" Found it: race"))
+    }
+
     @Test func enterLogsTheVisitAndThePaneShowsTheCacheFound() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
         form.press(.alt("l"))
