@@ -316,14 +316,16 @@ extension CommandText {
     }
     /// A field-notes export with nothing to write, which writes nothing: `file`, when
     /// one was named, is as it was (a file not uploaded yet is not emptied).
-    static func noVisitsToExport(all: Bool, file: String?) -> String {
+    /// `file`: the file named by `--output`, and whether one is there to be left as it was.
+    static func noVisitsToExport(all: Bool, file: (path: String, exists: Bool)?) -> String {
         (all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)")
-            + (file.map { "; \($0) was left as it was" } ?? "")
+            + (file.map { "; \($0.path) was " + ($0.exists ? "left as it was" : "not written") } ?? "")
     }
-    static func visitsNotMarked(_ error: any Error) -> String {
-        let reason = "\(error)"
-        return "the field notes were written, but the visits could not be marked exported: "
-            + (reason.hasSuffix(".") ? String(reason.dropLast()) : reason) + ". They will be written again next time."
+    /// The field notes are in `file`, but the store refused to mark their visits
+    /// exported; the store's own words (which may say nothing was written to it) last.
+    static func visitsNotMarked(_ error: any Error, file: String) -> String {
+        "\(file) holds the field notes, but the store could not mark their visits exported, "
+            + "so the next export writes them again. The store said: \(error)"
     }
 
     /// `edit --owner` while the club store cannot be reached: a hand-over is the

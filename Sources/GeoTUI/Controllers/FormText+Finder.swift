@@ -46,10 +46,10 @@ extension FormText {
     /// The prompt's cache was deleted in another session while it was open.
     static func deletedWhileRecording(_ cache: GeoCache, kind: FinderPrompt.Kind) -> String {
         let code = cache.code ?? ""
-        let enter = kind.isVisit ? "Enter logs the visit to \(code) all the same (your visits stay with the code"
-            : "Enter keeps it for \(code) all the same (your own data stays with the code"
+        let enter = kind.isVisit ? "Enter logs the visit to \(code) all the same (your visits stay with the code, and show"
+            : "Enter keeps it for \(code) all the same (your own data stays with the code, and shows"
         return "\(quoted(cache.title)) (\(code)) was deleted in another session while the prompt was open. "
-            + "What you typed is still in the prompt: \(enter), and shows again if the cache comes back); "
+            + "What you typed is still in the prompt: \(enter) again if the cache comes back); "
             + "\(key(.cancelRecording)) leaves without keeping anything."
     }
 
@@ -60,12 +60,16 @@ extension FormText {
 
     static let noteKept = "Note kept"
     static let noteRemoved = "Note removed"
+    /// An empty note entered on a cache that had none.
+    static let noNoteToRemove = "No note to remove: the cache had none"
     static func finalKept(_ place: Coordinate) -> String {
         "Final kept at \(place.geocachingText): distance and nearest first use it"
     }
     /// After the cache's name in the navigation view when it leads to the corrected place.
     static let yourFinal = " (your final)"
     static let finalRemoved = "Final removed: the listing's coordinates count again"
+    /// `none` (or nothing) entered on a cache that had no final.
+    static let noFinalToRemove = "No final to remove: the listing's coordinates count"
 
     static func cannotRecord(_ error: FinderInputError) -> String {
         "Cannot keep it: \(error). Nothing was logged or kept; the text is still in the prompt."

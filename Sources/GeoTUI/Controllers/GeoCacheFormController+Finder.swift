@@ -54,7 +54,8 @@ extension GeoCacheFormController {
             case .note:
                 own.note = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }
-                done = own.note.isEmpty ? FormText.noteRemoved : FormText.noteKept
+                done = !own.note.isEmpty ? FormText.noteKept
+                    : read.note.isEmpty ? FormText.noNoteToRemove : FormText.noteRemoved
             case .correctedPlace:
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 do {
@@ -64,7 +65,8 @@ extension GeoCacheFormController {
                     return setNote(FormText.notACoordinateNote)
                 }
                 result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }
-                done = own.corrected.map(FormText.finalKept) ?? FormText.finalRemoved
+                done = own.corrected.map(FormText.finalKept)
+                    ?? (read.corrected == nil ? FormText.noFinalToRemove : FormText.finalRemoved)
             }
             // The prompt's cache deleted meanwhile: another is shown, and the note names the code.
             let shown = model.current?.id == prompt.target.id

@@ -92,7 +92,7 @@ extension GeocacheTUICommand {
             }
             if format == .fieldnotes, visits.isEmpty {
                 destination.abandon()
-                let file = output.flatMap { $0 == "-" ? nil : $0 }
+                let file = output.flatMap { $0 == "-" ? nil : (path: $0, exists: access($0, F_OK) == 0) }
                 return StandardStreams.writeError("geocache-tui: " + CommandText.noVisitsToExport(all: all, file: file) + "\n")
             }
             let total = format == .fieldnotes ? visits.count : try? store.count()
@@ -110,7 +110,9 @@ extension GeocacheTUICommand {
                     written.value = $0
                 }
                 progress?.finish()
-                if format == .fieldnotes { try markExported(visits, in: session, toFile: destination.temporaryPath != nil) }
+                if format == .fieldnotes {
+                    try markExported(visits, in: session, toFile: destination.temporaryPath == nil ? nil : target)
+                }
                 if summary.withoutCoordinate > 0 {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
                     StandardStreams.writeError("geocache-tui: \(sentence)\n")
@@ -131,16 +133,16 @@ extension GeocacheTUICommand {
 }
 
 extension GeocacheTUICommand.Export {
-    /// After a field-notes export: the visits written to a file are marked exported (not
+    /// After a field-notes export: the visits written to a file (`file`) are marked exported (not
     /// those written to standard output: a pipe may not have kept them), and standard
     /// error says how many were written.
-    func markExported(_ visits: [Visit], in session: WriteSession, toFile: Bool) throws {
+    func markExported(_ visits: [Visit], in session: WriteSession, toFile file: String?) throws {
         StandardStreams.writeError("geocache-tui: " + CommandText.visitsExported(visits.count) + "\n")
-        guard toFile, !visits.isEmpty else { return }
+        guard let file, !visits.isEmpty else { return }
         do {
             try session.markVisitsExported(visits)
         } catch {
-            throw CommandFailure.report(message: CommandText.visitsNotMarked(error))
+            throw CommandFailure.report(message: CommandText.visitsNotMarked(error, file: file))
         }
     }
 }

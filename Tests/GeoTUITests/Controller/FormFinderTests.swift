@@ -113,6 +113,27 @@ import Testing
         #expect(form.screen.contains("Away:    111 m N"))
     }
 
+    @Test("an empty note or a final of none on a cache that had neither says there was nothing to remove")
+    func removingANoteOrAFinalThatWasNotThereSaysSo() throws {
+        let form = try FormHarness(width: 120, height: 30, caches: [Self.oak])
+        form.press(.alt("n"), .enter)
+        #expect(form.status.contains("No note to remove: the cache had none"), "\(form.status)")
+        form.press(.alt("c"))
+        form.type("none")
+        form.press(.enter)
+        #expect(form.status.contains("No final to remove"), "\(form.status)")
+        #expect(try form.model.store.ownData().byCode.isEmpty)
+    }
+
+    @Test("a note kept and then emptied is said to be removed")
+    func aNoteEmptiedIsRemoved() throws {
+        let form = try FormHarness(width: 120, height: 30, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("x")
+        form.press(.enter, .alt("n"), .control("u"), .enter)
+        #expect(form.status.contains("Note removed"), "\(form.status)")
+    }
+
     @Test func aFinalThatIsNoCoordinateIsRefusedAndThePromptStaysOpen() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
         form.press(.alt("c"))
