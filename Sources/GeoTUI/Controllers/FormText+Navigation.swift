@@ -7,7 +7,9 @@ extension FormText {
     enum NavigationOrder {
         /// First, as the view beside a rose with room shows it.
         case nameFirst
-        /// After the distance and bearing (or why there are none): a view without the rose.
+        /// After the distance and bearing (or why there are none), cut to one row, then
+        /// the place, then how sure the fix is: a view without the rose, whose last
+        /// lines a short view cuts.
         case guidanceFirst
         /// Last: a name too long for the view's rows (it may take several) is the part cut.
         case nameLast
@@ -21,8 +23,8 @@ extension FormText {
     static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, now: Date,
                                 placeNumber: Int, placeCount: Int, width: Int = .max,
                                 order: NavigationOrder = .nameFirst) -> [String] {
-        var going = "Going to " + place.name
-        if placeCount > 1 { going += " (\(placeNumber) of \(placeCount))" }
+        let going = navigationGoingLine(to: place, placeNumber: placeNumber, placeCount: placeCount,
+                                        width: order == .guidanceFirst ? width : nil)
         let at = navigationPlaceLine(place.coordinate, width: width)
         // Labelled as the values are, so that a narrow view wraps it under them too.
         var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status)]
@@ -38,9 +40,19 @@ extension FormText {
         }
         switch order {
         case .nameFirst: return [going] + guidance + rest + [at]
-        case .guidanceFirst: return guidance + [going] + rest + [at]
+        case .guidanceFirst: return guidance + [going, at] + rest
         case .nameLast: return guidance + rest + [at, going]
         }
+    }
+
+    /// The line naming where the view leads: "Going to GC12345 Mill (1 of 2)"; with a
+    /// `width`, the name cut at a word (``TextFitting``) so that the line, the place's
+    /// number included, takes one row.
+    static func navigationGoingLine(to place: NavigationTarget.Place, placeNumber: Int, placeCount: Int,
+                                    width: Int? = nil) -> String {
+        let lead = "Going to ", number = placeCount > 1 ? " (\(placeNumber) of \(placeCount))" : ""
+        let room = width.map { $0 - lead.count - number.count } ?? .max
+        return lead + TextFitting.fitted(place.name, width: max(1, room)) + number
     }
 
     /// "At" and the place, on one line when `width` columns hold it, else the longitude

@@ -70,47 +70,62 @@ extension GeoCacheFormController {
     }
 
     /// Gives the view's text to ``navigationText``, laid out in `frame`, with the line
-    /// naming where it leads as `order` puts it; when the lines then take more rows than
-    /// the frame has (a long name), with that line last, so that only the name is cut.
-    private func showNavigationText(in frame: Rect, order: FormText.NavigationOrder) {
-        guard case .navigating(let target) = mode.base else { return }
+    /// naming where it leads as `order` puts it; beside the rose, when the lines then
+    /// take more rows than the frame has (a long name), with that line last, so that
+    /// only the name is cut. Without the rose the name takes one row, and a view too
+    /// short cuts the last lines (how sure the fix is).
+    /// - Returns: false when more than the name is cut: the frame is too short.
+    @discardableResult
+    private func showNavigationText(in frame: Rect, order: FormText.NavigationOrder) -> Bool {
+        guard case .navigating(let target) = mode.base else { return true }
         navigationText.frame = frame
-        func text(_ order: FormText.NavigationOrder) -> String {
+        func lines(_ order: FormText.NavigationOrder) -> [String] {
             FormText.navigationLines(to: target.place, status: position.status, now: Date(),
                                      placeNumber: target.index + 1, placeCount: target.places.count,
-                                     width: frame.width, order: order).joined(separator: "\n")
+                                     width: frame.width, order: order)
         }
-        navigationText.text = text(order)
-        if navigationText.canScrollDown { navigationText.text = text(.nameLast) }
+        navigationText.text = lines(order).joined(separator: "\n")
+        guard navigationText.canScrollDown else { return true }
+        if order == .guidanceFirst { return false }
+        let nameLast = lines(.nameLast)
+        navigationText.text = nameLast.dropLast().joined(separator: "\n")
+        let fits = !navigationText.canScrollDown
+        navigationText.text = nameLast.joined(separator: "\n")
+        return fits
     }
 
     /// The columns the text beside the rose is given where the terminal allows: a
     /// place's coordinates on one line after the values' column.
     static let textWidthBesideRose = FormText.navigationValueColumn + 28
 
-    /// Draws the view where the pane is: a box, the rose at its left, the text beside it;
-    /// in fewer than 7 rows (too few for a rose that shows a direction) the text alone.
+    /// The fewest columns the text beside the rose is given: a place's longitude after
+    /// the values' column, so that no half of a coordinate is cut.
+    static let leastTextWidthBesideRose = FormText.navigationValueColumn + 14
+
+    /// Draws the view where the pane is: a box, the rose at its left, the text beside it.
     /// The rose is at most 11 rows, and smaller (down to 7) where the text would
-    /// otherwise get fewer than ``textWidthBesideRose`` columns.
+    /// otherwise get fewer than ``textWidthBesideRose`` columns. The text goes alone,
+    /// the distance and bearing first, where a rose that shows a direction (7 rows)
+    /// does not fit, would leave the text fewer than ``leastTextWidthBesideRose``
+    /// columns, or would leave it too few rows for its lines: only a long name is cut.
     func drawNavigation(into canvas: inout Canvas) {
         let frame = pane.frame
         navigationBox.frame = frame
         navigationBox.draw(into: &canvas)
         let inside = Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 2))
-        guard inside.height >= 7 else {
-            showNavigationText(in: Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height),
-                               order: .guidanceFirst)
-            navigationText.draw(into: &canvas)
-            return
-        }
         let roomyRose = (inside.width - Self.textWidthBesideRose - 3) / 2
         let roseHeight = min(inside.height, 11, max(7, roomyRose))
         let roseWidth = min(inside.width / 2, roseHeight * 2 + 1)
-        compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
-        showNavigationText(in: Rect(x: inside.x + roseWidth + 3, y: inside.y,
-                                    width: max(0, inside.width - roseWidth - 3), height: inside.height),
-                           order: .nameFirst)
-        compass.draw(into: &canvas)
+        let besideRose = Rect(x: inside.x + roseWidth + 3, y: inside.y,
+                              width: max(0, inside.width - roseWidth - 3), height: inside.height)
+        if inside.height >= 7, besideRose.width >= Self.leastTextWidthBesideRose,
+           showNavigationText(in: besideRose, order: .nameFirst) {
+            compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
+            compass.draw(into: &canvas)
+            return navigationText.draw(into: &canvas)
+        }
+        showNavigationText(in: Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height),
+                           order: .guidanceFirst)
         navigationText.draw(into: &canvas)
     }
 }

@@ -202,6 +202,26 @@ import Testing
         #expect(form.screen.contains("Going to GC12345 word0"), "\(form.screen)")
     }
 
+    @Test("at 40 columns, where the rose would leave the text too narrow for a coordinate, the text goes alone, whole",
+          arguments: [18, 24])
+    func aRoseThatLeavesTooFewColumnsIsLeftOut(height: Int) throws {
+        let form = try navigating(titled: "Mill", width: 40, height: height)
+        let lines = form.screen.split(separator: "\n").map(String.init)
+        #expect(form.screen.contains("Going to GC12345 Mill (1 of 2)"), "\(form.screen)")
+        #expect(lines.contains { $0.contains("At        N 47° 22.000′") }, "\(form.screen)")
+        #expect(lines.contains { $0.contains("E 008° 32.000′") }, "\(form.screen)")
+        #expect(!lines.contains { $0.contains("W     +     E") }, "\(form.screen)")
+    }
+
+    @Test("in 14 rows, the distance, the bearing and Tab's next place, named with its number, come before the rest")
+    func aShortViewNamesTheNextPlace() throws {
+        let form = try navigating(titled: "Mill", width: 40, height: 14)
+        form.press(.tab)
+        #expect(form.screen.contains("Distance  1.26 km"), "\(form.screen)")
+        #expect(form.screen.contains("Bearing   90° E"), "\(form.screen)")
+        #expect(form.screen.contains("Going to PK12345 Parking… (2 of 2)"), "\(form.screen)")
+    }
+
     @Test("a place too wide for the text beside the rose wraps between its latitude and longitude")
     func aCoordinateWrapsBetweenItsHalves() throws {
         let form = try FormHarness(width: 56, height: 24, position: .none)
