@@ -9,8 +9,9 @@
 /// The bar lays its parts out itself: ``text`` one column in from the left (after the
 /// prompt and the field while ``showsField`` is set), ``note`` right-aligned one column
 /// in from the right, starting two columns after the text, so a long note is cut
-/// rather than written over the text; a text or note cut short shows its first whole
-/// words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says. The
+/// rather than written over the text; where both do not fit, the text keeps at least
+/// half the room, and the note the rest. A text or note cut short shows its first
+/// whole words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says. The
 /// bar knows nothing of what the texts mean; its owner sets them and forwards keys to
 /// ``handle(_:)`` while the field is shown.
 public final class StatusBar: Widget {
@@ -42,7 +43,7 @@ public final class StatusBar: Widget {
     /// The last thing that happened, on the right.
     public var note: String {
         get { noteLabel.text }
-        set { noteLabel.text = newValue }
+        set { noteLabel.text = newValue; layOut() }
     }
     /// The field shown after the prompt while ``showsField`` is set.
     public let field = TextField()
@@ -116,7 +117,11 @@ public final class StatusBar: Widget {
             field.frame = Rect(x: fieldX, y: row.y, width: width, height: 1)
             x = fieldX + width + Self.partGap
         }
-        let textWidth = min(max(0, row.maxX - x), textLabel.preferredWidth)
+        // The text takes what it needs, but not more than half of what is left when
+        // the note needs the rest: a long text would leave a note only its `…`.
+        let left = max(0, row.maxX - x)
+        let noteNeeds = noteLabel.text.isEmpty ? 0 : Self.partGap + noteLabel.preferredWidth + 1
+        let textWidth = min(textLabel.preferredWidth, max(left - noteNeeds, left / 2))
         textLabel.frame = Rect(x: x, y: row.y, width: textWidth, height: 1)
         let noteX = x + textWidth + Self.partGap
         noteLabel.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)

@@ -20,6 +20,21 @@ import Testing
         expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3     a note far…")
     }
 
+    @Test("a text too long to leave the note room keeps half the row, and the note the rest, not a bare …")
+    func aLongTextLeavesTheNoteTheOtherHalf() {
+        let b = bar(width: 40)
+        b.text = "Cache 3 of 4 · 2 of 4 shown · Filter: Traditional Cache"
+        b.note = "Filter kept"
+        expectCanvas(render(b, width: 40, height: 1), " Cache 3 of 4 · 2 of 4…     Filter kept")
+    }
+
+    @Test("a long text with no note takes the whole row")
+    func aLongTextWithoutANoteTakesTheRow() {
+        let b = bar(width: 40)
+        b.text = "Cache 3 of 4 · 2 of 4 shown · Filter: Traditional Cache"
+        expectCanvas(render(b, width: 40, height: 1), " Cache 3 of 4 · 2 of 4 shown · Filter:…")
+    }
+
     @Test func thePromptAndTheFieldComeBeforeTheTextWhileTheFieldIsShown() {
         let b = bar(width: 60)
         b.text = "Match 1 of 2"
