@@ -11,8 +11,15 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case timeWithoutZone(String)
     /// A text holds U+0000, which neither store keeps in text.
     case nulCharacter(what: String)
-    /// A text is longer than its limit (in characters for a visit, bytes for a note).
-    case tooLong(what: String, limit: Int)
+    /// A text is longer than its limit, counted in `unit` (characters for a visit's
+    /// text, UTF-8 bytes for a note).
+    case tooLong(what: String, limit: Int, unit: LengthUnit)
+
+    /// What a text's limit counts.
+    public enum LengthUnit: String, Sendable {
+        case characters
+        case bytes = "bytes in UTF-8"
+    }
 
     public var description: String {
         switch self {
@@ -21,7 +28,8 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case .timeWithoutZone(let time):
             "\"\(time)\" has no time zone: add Z for UTC (\(time)Z) or the offset it was written in (\(time)+01:00)"
         case .nulCharacter(let what): "the \(what) holds a NUL character (U+0000), which cannot be kept"
-        case .tooLong(let what, let limit): "the \(what) is longer than \(limit)"
+        case .tooLong(let what, let limit, let unit):
+            "the \(what) is longer than \(limit) \(unit.rawValue)"
         }
     }
 }
@@ -58,7 +66,7 @@ extension Visit {
         guard let time = UTCTime.instant(time), time.hasSuffix("Z") else { throw .badTime(self.time) }
         guard !text.unicodeScalars.contains("\0") else { throw .nulCharacter(what: "visit's text") }
         guard text.unicodeScalars.count <= FieldNotes.maximumTextLength else {
-            throw .tooLong(what: "visit's text", limit: FieldNotes.maximumTextLength)
+            throw .tooLong(what: "visit's text", limit: FieldNotes.maximumTextLength, unit: .characters)
         }
         return Visit(code: code, time: time, type: type, text: text)
     }
@@ -68,7 +76,7 @@ extension OwnData {
     /// The data as a store keeps it, or why it cannot be.
     public func validated() throws(FinderInputError) -> OwnData {
         guard !note.unicodeScalars.contains("\0") else { throw .nulCharacter(what: "note") }
-        guard note.utf8.count <= Self.maximumNoteBytes else { throw .tooLong(what: "note", limit: Self.maximumNoteBytes) }
+        guard note.utf8.count <= Self.maximumNoteBytes else { throw .tooLong(what: "note", limit: Self.maximumNoteBytes, unit: .bytes) }
         var valid = self
         if let found {
             guard let time = UTCTime.instant(found) else { throw .badTime(found) }

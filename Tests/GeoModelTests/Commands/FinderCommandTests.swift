@@ -215,6 +215,17 @@ import Testing
         #expect(try fixture.store.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:40Z")
     }
 
+    @Test("a note over its limit is refused naming the limit in bytes, a visit's text in characters")
+    func theLimitsSayWhatTheyCount() throws {
+        let fixture = try fixture(.sqlite)
+        let note = try run(fixture, ["own", "GC1OAK", "--note", String(repeating: "é", count: 5_001)])
+        #expect(note.status == 1)
+        #expect(note.error.contains("the note is longer than 10000 bytes in UTF-8"), "\(note.error)")
+        let visit = try run(fixture, ["log", "GC1OAK", "note", String(repeating: "x", count: 65_537)])
+        #expect(visit.error.contains("the visit's text is longer than 65536 characters"), "\(visit.error)")
+        #expect(try fixture.store.visits().isEmpty && fixture.store.ownData().byCode.isEmpty)
+    }
+
     @Test("a field-notes export with no new visits leaves the file not uploaded yet as it was",
           arguments: StoreKind.allCases)
     func fieldNotesExportOfNothingLeavesTheFile(_ kind: StoreKind) throws {
