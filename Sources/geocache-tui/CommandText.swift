@@ -367,6 +367,12 @@ enum CommandText {
 
     /// A usage error of the subcommand `name` (empty: of the whole program), in the
     /// parser's own layout.
+    /// An argument that is not UTF-8 text, its bytes shown (`x\xFF.gpx`).
+    static func notUTF8Argument(_ shown: String) -> String {
+        "the argument \(shown) is not UTF-8 text: geocache-tui reads its arguments, file names included, as UTF-8, "
+            + "and would name another file; rename the file, or give its name in UTF-8"
+    }
+
     static func usageError(_ message: String, usage: String, name: String) -> String {
         """
         Error: \(message)

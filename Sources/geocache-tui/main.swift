@@ -4,9 +4,11 @@
 // (QuickStart): it costs more than the rest of the start-up. An option given twice, or
 // followed by an option's name where its value should be, is a usage error before
 // anything runs (RepeatedOption, LeadingDashValue), and a value that begins with a dash
-// is joined to its option before the parser splits the line.
+// is joined to its option before the parser splits the line. An argument that is not
+// UTF-8 text is refused first (NonUTF8Argument).
 import GeoModel
 
+NonUTF8Argument.exitIfAny()
 let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
 switch QuickStart.request(arguments) {
 case .version:
