@@ -30,7 +30,6 @@ typedef struct {
     __typeof__(&archive_read_free) _Nonnull readFree;
     __typeof__(&archive_error_string) _Nonnull errorString;
     __typeof__(&archive_entry_pathname) _Nonnull pathname;
-    __typeof__(&archive_entry_pathname_utf8) _Nonnull pathnameUTF8;
     __typeof__(&archive_entry_size) _Nonnull size;
     __typeof__(&archive_entry_size_is_set) _Nonnull sizeIsSet;
     __typeof__(&archive_entry_filetype) _Nonnull filetype;
@@ -73,13 +72,12 @@ static inline void carchive_load_once(void) {
     f->readFree = dlsym(handle, "archive_read_free");
     f->errorString = dlsym(handle, "archive_error_string");
     f->pathname = dlsym(handle, "archive_entry_pathname");
-    f->pathnameUTF8 = dlsym(handle, "archive_entry_pathname_utf8");
     f->size = dlsym(handle, "archive_entry_size");
     f->sizeIsSet = dlsym(handle, "archive_entry_size_is_set");
     f->filetype = dlsym(handle, "archive_entry_filetype");
     f->isEncrypted = dlsym(handle, "archive_entry_is_encrypted");
     if (!f->readNew || !f->supportZipSeekable || !f->openMemory || !f->nextHeader || !f->readData
-        || !f->skipData || !f->readFree || !f->errorString || !f->pathname || !f->pathnameUTF8
+        || !f->skipData || !f->readFree || !f->errorString || !f->pathname
         || !f->size || !f->sizeIsSet || !f->filetype || !f->isEncrypted) {
         carchive_note_error(state, "a libarchive function is missing");
         return;

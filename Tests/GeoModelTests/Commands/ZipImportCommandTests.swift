@@ -40,4 +40,18 @@ struct ZipImportCommandTests {
                 + "the archive's size (a zip bomb?)\n")
         #expect(try fixture.store.loadCaches().withoutCodes == [Samples.oak, Samples.bridge])
     }
+
+    @Test("A zip with an entry named beyond ASCII imports its caches in the C locale")
+    func entryNamedBeyondASCIIInTheCLocale() throws {
+        let fixture = try StoreFixture()
+        let zip = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("123.zip")
+        try ZipFixture.write(Self.pocketQuery + [ZipFixture.Entry("Lies mich – Übersicht.txt", "hello")], to: zip)
+        var environment = GeocacheTUIBinary.inheritedEnvironment
+        for name in ["LANG", "LC_ALL", "LC_CTYPE"] { environment[name] = nil }
+        let result = try GeocacheTUIBinary.runTool(GeocacheTUIBinary.url.path,
+                                                   ["import", "--store", fixture.storeArgument, zip.path],
+                                                   environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("Added 2 caches"))
+    }
 }

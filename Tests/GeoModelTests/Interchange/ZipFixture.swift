@@ -14,6 +14,10 @@ struct ZipFixture {
         var encrypted = false
         /// A compression method written over the real one (both headers), if any.
         var method: Int?
+        /// The name's bytes as both headers store them, written over the path's (of as
+        /// many bytes), with the UTF-8 flag (bit 11) set or cleared: a name in CP437, or
+        /// UTF-8 a tool did not mark.
+        var storedName: (bytes: [UInt8], markedUTF8: Bool)?
 
         init(_ path: String, _ text: String, deflated: Bool = true) {
             self.path = path
@@ -24,6 +28,12 @@ struct ZipFixture {
         init(_ path: String, bytes: [UInt8]) {
             self.path = path
             self.bytes = bytes
+        }
+
+        /// An entry whose name is stored as `name`'s bytes, marked as UTF-8 or not.
+        init(storedName name: [UInt8], markedUTF8: Bool = false, _ text: String) {
+            self.init(String(repeating: "n", count: name.count), text)
+            storedName = (name, markedUTF8)
         }
     }
 
@@ -36,7 +46,9 @@ struct ZipFixture {
             let content = directory.file("entry\(number)")
             try Data(entry.bytes).write(to: content)
             manifest.append(["path": entry.path, "file": content.path, "deflated": entry.deflated,
-                             "encrypted": entry.encrypted, "method": entry.method ?? -1])
+                             "encrypted": entry.encrypted, "method": entry.method ?? -1,
+                             "name": entry.storedName.map { $0.bytes.map { String(format: "%02x", $0) }.joined() } ?? "",
+                             "utf8": entry.storedName?.markedUTF8 ?? false])
         }
         let manifestURL = directory.file("manifest.json")
         try JSONSerialization.data(withJSONObject: ["out": url.path, "entries": manifest]).write(to: manifestURL)
@@ -49,8 +61,9 @@ struct ZipFixture {
         let message: String
     }
 
-    /// Writes the archive, then patches the flags (bit 0: encrypted) and the method of
-    /// the entries that ask for it, in the local header and the central directory.
+    /// Writes the archive, then patches the flags (bit 0: encrypted, bit 11: UTF-8 name),
+    /// the method and the name of the entries that ask for it, in the local header and
+    /// the central directory.
     static let script = """
         import json, struct, sys, zipfile
         spec = json.load(open(sys.argv[1]))
@@ -70,6 +83,13 @@ struct ZipFixture {
                     data[flags_at] |= 1
                 if entry["method"] >= 0:
                     data[method_at:method_at + 2] = struct.pack("<H", entry["method"])
+                if entry["name"]:
+                    flags = struct.unpack("<H", data[flags_at:flags_at + 2])[0] & ~0x800
+                    data[flags_at:flags_at + 2] = struct.pack("<H", flags | (0x800 if entry["utf8"] else 0))
+            if entry["name"]:
+                name = bytes.fromhex(entry["name"])
+                data[local + 30:local + 30 + len(name)] = name
+                data[central + 46:central + 46 + len(name)] = name
             name, extra, comment = struct.unpack("<HHH", data[central + 28:central + 34])
             central += 46 + name + extra + comment
         open(spec["out"], "wb").write(data)

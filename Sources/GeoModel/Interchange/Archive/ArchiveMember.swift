@@ -51,7 +51,8 @@ final class ArchiveEntryStream {
         remaining = member.entry.size
         var entry: OpaquePointer?
         for _ in 0...member.entry.index {
-            guard lib.nextHeader(handle, &entry) >= ARCHIVE_WARN else {
+            // In the locale the check read the names in, so that libarchive meets them as it did then.
+            guard ZipArchive.withUTF8Names({ lib.nextHeader(handle, &entry) }) >= ARCHIVE_WARN else {
                 let reason = ZipArchive.message(lib, handle)
                 _ = lib.readFree(handle)
                 throw ImportError(.zipArchive, source: name, reason: "not a readable zip archive: \(reason)")

@@ -78,12 +78,6 @@ enum ZipArchive {
         lib.errorString(handle).map { String(cString: $0) } ?? "no reason given"
     }
 
-    /// The path of `entry`, as UTF-8 when the archive says so, else as stored.
-    static func path(_ lib: carchive_functions, _ entry: OpaquePointer) -> String? {
-        if let utf8 = lib.pathnameUTF8(entry) { return String(cString: utf8) }
-        return lib.pathname(entry).map { String(cString: $0) }
-    }
-
     /// Unpacks every entry of `bytes` once, checking it, and returns the files (not the
     /// directories) in the archive's order. Throws the refusal of the first entry that is
     /// encrypted, unreadable, named outside the archive, an archive itself, or beyond a
@@ -92,6 +86,14 @@ enum ZipArchive {
     static func inspect(_ bytes: ArchiveBytes, name: String, limits: ArchiveLimits = .standard,
                         interruption: ImportInterruption? = nil) throws(ImportError) -> [ZipEntry] {
         if bytes.isEmptyArchive { return [] }
+        return try withUTF8Names { () throws(ImportError) in
+            try inspectEntries(bytes, name: name, limits: limits, interruption: interruption)
+        }
+    }
+
+    /// ``inspect(_:name:limits:interruption:)``'s work, while libarchive reads names as UTF-8.
+    private static func inspectEntries(_ bytes: ArchiveBytes, name: String, limits: ArchiveLimits,
+                                       interruption: ImportInterruption?) throws(ImportError) -> [ZipEntry] {
         let lib = try library(archive: name)
         let handle = try open(bytes, name: name, lib)
         defer { _ = lib.readFree(handle) }
