@@ -12,4 +12,11 @@ enum MessageValue {
         let cut = head.count > length
         return GeoCache.lineEscaped(String(cut ? head.prefix(length) : head)) + (cut ? "…" : "")
     }
+
+    /// A name a message repeats (a file's path, an archive's entry), whole: every
+    /// control character escaped as ``shown(_:)`` escapes it, but never cut, so that the
+    /// file can be found by it.
+    static func name(_ name: some StringProtocol) -> String {
+        GeoCache.lineEscaped(String(name))
+    }
 }

@@ -107,6 +107,18 @@ struct InterchangeCommandTests {
         #expect(!(try runImport(fixture, [path]).error.contains("\u{1B}")))
     }
 
+    @Test("A file's name given to import is repeated with its control characters escaped, on one line")
+    func fileNameWithControlCharacters() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try file("f\nx\u{1B}[2J.gpx", "<gpx><bad", in: directory)
+        let escaped = path.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+        let fixture = try StoreFixture.seeded()
+        let result = try runImport(fixture, [path])
+        #expect(result.error.hasPrefix("geocache-tui: \(escaped):1:10: malformed XML"), "\(result.error)")
+        #expect(result.error.filter { $0 == "\n" }.count == 1)
+    }
+
     @Test func aHugeValueFromTheFileIsRepeatedCutShort() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -54,4 +54,16 @@ struct ZipImportCommandTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("Added 2 caches"))
     }
+
+    @Test("An entry's name with control characters is printed escaped, in a message of one line")
+    func entryNameWithControlCharacters() throws {
+        let fixture = try StoreFixture.seeded()
+        let zip = fixture.fileURL.deletingLastPathComponent().appendingPathComponent("ctrl.zip")
+        try ZipFixture.write([ZipFixture.Entry("evil\u{1B}[31m\n.gpx", "<gpx><bad")], to: zip)
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, zip.path])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("geocache-tui: \(zip.path)(evil\\u{1B}[31m\\n.gpx):1:10: malformed XML"),
+                "\(result.error)")
+        #expect(result.error.filter { $0 == "\n" }.count == 1)
+    }
 }

@@ -63,4 +63,26 @@ struct ZipEntryNameTests {
         let high = (0x80...0xFF).map(UInt8.init)
         #expect(ZipArchive.entryName([0x41] + high) == "A" + python.output)
     }
+
+    @Test("A source inside the archive names its entry with control characters escaped as list escapes them")
+    func controlCharactersInTheSourcesName() throws {
+        let error = try refusal([Entry("evil\u{1B}[31m\n.gpx", Self.malformed)])
+        #expect(error?.description.hasPrefix("pq.zip(evil\\u{1B}[31m\\n.gpx):1:") == true, "\(String(describing: error))")
+    }
+
+    @Test("A refusal naming an entry escapes its control characters as list escapes them")
+    func controlCharactersInARefusal() throws {
+        let error = try refusal([Entry("../x\ny\r\t.gpx", ZipFixture.caches(["GC12345"]))])
+        #expect(error?.description == "pq.zip: refused: the entry ../x\\ny\\r\\t.gpx has a path outside the archive "
+                + "(absolute, or with '..')")
+    }
+
+    @Test("A GGZ's index naming a file with control characters is refused with them escaped")
+    func controlCharactersInAnIndexName() throws {
+        let index = ZipFixture.ggzIndex([("1.gpx", []), ("gone&#10;&#9;.gpx", [])])
+        let error = try refusal([Entry("data/1.gpx", ZipFixture.caches(["GC12345"])),
+                                 Entry(CacheImporter.ggzIndexPath, index)])
+        #expect(error?.description == "pq.zip: refused: the archive is a GGZ whose index names data/gone\\n\\t.gpx, "
+                + "which the archive does not hold")
+    }
 }

@@ -14,9 +14,10 @@ struct ArchiveMember: Sendable {
     /// that the progress reaches the archive's size as its last member ends.
     var progressShare = 0.0
 
-    /// The name of a member of `archive` in messages.
+    /// The name of a member of `archive` (a source's name, escaped already) in messages,
+    /// the entry's control characters escaped (``MessageValue/name(_:)``).
     static func name(archive: String, entry: String) -> String {
-        "\(archive)(\(entry))"
+        "\(archive)(\(MessageValue.name(entry)))"
     }
 
     /// The member as an import source.

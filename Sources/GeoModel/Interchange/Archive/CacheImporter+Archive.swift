@@ -90,13 +90,13 @@ extension CacheImporter {
         var listed: Set<String> = []
         for file in parsed.files where listed.insert(file.path).inserted {
             guard let entry = byPath[file.path] else {
-                throw ZipArchive.refusal(archive, nil, "is a GGZ whose index names \(file.path), "
+                throw ZipArchive.refusal(archive, nil, "is a GGZ whose index names \(MessageValue.name(file.path)), "
                                          + "which the archive does not hold")
             }
             let outside = file.caches.first { $0.position > entry.size || $0.length > entry.size - $0.position }
             if let wrong = outside {
                 throw ZipArchive.refusal(archive, file.path, "has \(entry.size) bytes, but the GGZ's index places "
-                                         + "\(wrong.code.isEmpty ? "a cache" : wrong.code) at byte "
+                                         + "\(wrong.code.isEmpty ? "a cache" : MessageValue.shown(wrong.code)) at byte "
                                          + "\(wrong.position), \(wrong.length) bytes long")
             }
             members.append(ArchiveMember(bytes: bytes, archive: archive, entry: entry))

@@ -104,7 +104,8 @@ struct GGZIndex {
             case ["ggz", "file", "gch", "code"]: code = value
             case ["ggz", "file", "gch", "file_pos"], ["ggz", "file", "gch", "file_len"]:
                 guard let number = Int(value), number >= 0 else {
-                    problem = "gives \(path.last!) '\(value)' for \(code.isEmpty ? "a cache" : code), not a byte count"
+                    problem = "gives \(path.last!) '\(MessageValue.shown(value))' for "
+                        + "\(code.isEmpty ? "a cache" : MessageValue.shown(code)), not a byte count"
                     parser.abortParsing()
                     return
                 }

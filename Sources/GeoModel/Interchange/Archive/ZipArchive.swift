@@ -160,10 +160,11 @@ enum ZipArchive {
         return files
     }
 
-    /// The refusal of `archive` because of `entry` (nil: of the archive as a whole).
+    /// The refusal of `archive` (a source's name, escaped already) because of `entry`
+    /// (nil: of the archive as a whole), the entry's control characters escaped.
     static func refusal(_ archive: String, _ entry: String?, _ reason: String) -> ImportError {
-        ImportError(.zipArchive, source: archive,
-                    reason: entry.map { "refused: the entry \($0) \(reason)" } ?? "refused: the archive \(reason)")
+        let subject = entry.map { "the entry \(MessageValue.name($0))" } ?? "the archive"
+        return ImportError(.zipArchive, source: archive, reason: "refused: \(subject) \(reason)")
     }
 
     /// Refuses a path that would leave the archive's own tree if it were unpacked: an

@@ -11,7 +11,9 @@ public struct ImportSource: Sendable {
     }
 
     let origin: Origin
-    /// The name messages use: the path as given, or `<stdin>`.
+    /// The name messages use: the path as given, or `<stdin>`, its control characters
+    /// escaped as `list` escapes them (``MessageValue/name(_:)``), so that a message
+    /// naming it stays one line.
     public let name: String
 
     /// The number of bytes the source holds when that is known before reading it: a
@@ -30,7 +32,7 @@ public struct ImportSource: Sendable {
 
     /// A file, read in chunks (never whole) as the import goes.
     public static func file(_ path: String) -> ImportSource {
-        ImportSource(origin: .file(path), name: path)
+        ImportSource(origin: .file(path), name: MessageValue.name(path))
     }
 
     /// Standard input (`-` on the command line), read in chunks.
@@ -40,6 +42,6 @@ public struct ImportSource: Sendable {
 
     /// Bytes already in memory, named `name` in messages.
     public static func bytes(_ bytes: [UInt8], name: String) -> ImportSource {
-        ImportSource(origin: .bytes(bytes), name: name)
+        ImportSource(origin: .bytes(bytes), name: MessageValue.name(name))
     }
 }
