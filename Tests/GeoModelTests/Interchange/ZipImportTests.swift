@@ -126,6 +126,23 @@ struct ZipImportTests {
                 + "(absolute, or with '..')")
     }
 
+    @Test("A zip holding two entries of one name is refused naming it")
+    func twoEntriesOfOneName() throws {
+        let error = try refusal([Entry("1.gpx", ZipFixture.caches(["GC12345"])), Entry("1.gpx", ZipFixture.caches(["GC23456"]))])
+        #expect(error?.description == "pq.zip: refused: the entry 1.gpx is in the archive twice "
+                + "(zip readers differ on which one counts)")
+    }
+
+    @Test("A GGZ holding two data files of the name its index gives is refused naming it")
+    func twoGGZDataFilesOfOneName() throws {
+        let index = ZipFixture.ggzIndex([("1.gpx", [])])
+        let error = try refusal([Entry("data/1.gpx", ZipFixture.caches(["GC12345"])),
+                                 Entry("data/1.gpx", ZipFixture.caches(["GC23456"])),
+                                 Entry(CacheImporter.ggzIndexPath, index)], name: "all.ggz")
+        #expect(error?.description == "all.ggz: refused: the entry data/1.gpx is in the archive twice "
+                + "(zip readers differ on which one counts)")
+    }
+
     @Test func anEncryptedEntryIsRefused() throws {
         var entry = Entry("123.gpx", ZipFixture.caches(["GC12345"]))
         entry.encrypted = true
@@ -205,6 +222,7 @@ struct ZipImportTests {
         return ["a malformed second GPX": [good, Entry("2.gpx", "<gpx><wpt></gpx>")],
                 "an encrypted entry": [good, encrypted],
                 "a path with ..": [good, Entry("../2.gpx", ZipFixture.caches(["GC23456"]))],
+                "two entries of one name": [good, Entry("1.gpx", ZipFixture.caches(["GC23456"]))],
                 "a zip bomb": [good, Entry("2.gpx", bytes: [UInt8](repeating: 0x20, count: 24 << 20))],
                 "a GGZ index naming a missing file": [good, Entry(CacheImporter.ggzIndexPath,
                                                                   ZipFixture.ggzIndex([("1.gpx", []), ("9.gpx", [])]))]]

@@ -80,9 +80,10 @@ enum ZipArchive {
 
     /// Unpacks every entry of `bytes` once, checking it, and returns the files (not the
     /// directories) in the archive's order. Throws the refusal of the first entry that is
-    /// encrypted, unreadable, named outside the archive, an archive itself, or beyond a
-    /// limit, and of an archive that is damaged or holds too many entries; stops as soon
-    /// as `interruption` is interrupted (unpacking 2 GiB takes seconds).
+    /// encrypted, unreadable, named outside the archive or as a file before it, an archive
+    /// itself, or beyond a limit, and of an archive that is damaged or holds too many
+    /// entries; stops as soon as `interruption` is interrupted (unpacking 2 GiB takes
+    /// seconds).
     static func inspect(_ bytes: ArchiveBytes, name: String, limits: ArchiveLimits = .standard,
                         interruption: ImportInterruption? = nil) throws(ImportError) -> [ZipEntry] {
         if bytes.isEmptyArchive { return [] }
@@ -98,6 +99,7 @@ enum ZipArchive {
         let handle = try open(bytes, name: name, lib)
         defer { _ = lib.readFree(handle) }
         var files: [ZipEntry] = []
+        var filePaths: Set<String> = []
         var total = 0
         var index = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
@@ -129,6 +131,11 @@ enum ZipArchive {
             }
             guard carchive_is_regular(type) != 0 else {
                 throw refusal(name, path, "is not a plain file (a link or a device)")
+            }
+            // Which of two files of one name counts differs between readers (the first,
+            // the last, the central directory's or the local headers'): none is chosen.
+            guard filePaths.insert(path).inserted else {
+                throw refusal(name, path, "is in the archive twice (zip readers differ on which one counts)")
             }
             if lib.sizeIsSet(entry) != 0, lib.size(entry) > Int64(limits.entryBytes) {
                 throw refusal(name, path, "would unpack to more than \(limits.entryBytes >> 20) MiB "
