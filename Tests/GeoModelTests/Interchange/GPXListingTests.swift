@@ -133,7 +133,7 @@ struct GPXListingTests {
     /// A waypoint as geocache-tui exported `cache` before caches had a place: its four
     /// fields proved by the last 9 digits of their digest as the cache id, in a file whose
     /// `creator` is `creator`.
-    private static func oldExport(of cache: GeoCache, creator: String) -> String {
+    static func oldExport(of cache: GeoCache, creator: String) -> String {
         let id = cache.interchangeDigest % 1_000_000_000
         return """
             <gpx version="1.0" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/0" \
@@ -183,6 +183,19 @@ struct GPXListingTests {
         let text = GPXWriter.document(for: [cache])
         let read = Interchange.caches(try Interchange.records(text: text, name: "export.gpx"))
         #expect(read.map(\.coordinate) == [cache.coordinate])
+    }
+
+    @Test("a cache at 0,0 with an old export's facts (Traditional, Not chosen, D1/T1) reads back from its own export whole")
+    func ownExportAtNullIslandWithTheOldFactsKeepsThem() throws {
+        var cache = Samples.oak
+        cache.coordinate = Coordinate(latitudeMicrodegrees: 0, longitudeMicrodegrees: 0)
+        cache.listing.type = "Traditional Cache"
+        cache.listing.container = "Not chosen"
+        cache.listing.difficulty = Rating(text: "1")
+        cache.listing.terrain = Rating(text: "1")
+        let read = Interchange.caches(try Interchange.records(text: GPXWriter.document(for: [cache]), name: "export.gpx"))
+        #expect(read.map(\.coordinate) == [cache.coordinate])
+        #expect(read.map(\.listing) == [cache.listing])
     }
 
     @Test("another program's waypoint whose cache id matches the digest is mapped, not read back as geocache-tui's")

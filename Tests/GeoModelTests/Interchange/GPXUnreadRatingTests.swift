@@ -53,6 +53,12 @@ import GeoTestSupport
         #expect(try Self.tally(Self.document([waypoint])).unreadRatingCaches.isEmpty)
     }
 
+    @Test("an old export's D1/T1, read and left out with the rest of its made-up listing, is not reported as unread")
+    func anOldExportsRatingsAreNotReportedAsUnread() throws {
+        let old = GPXListingTests.oldExport(of: Samples.oak, creator: "geocache-tui")
+        #expect(try Self.tally(old).unreadRatingCaches.isEmpty)
+    }
+
     @Test func aBlankRatingIsNotReportedAsUnread() throws {
         let text = Self.document([Self.waypoint("GC1AAAA", difficulty: " ", terrain: "")])
         #expect(try Self.tally(text).unreadRatingCaches.isEmpty)

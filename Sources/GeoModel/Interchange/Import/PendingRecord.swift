@@ -21,8 +21,10 @@ enum PendingRecord: Sendable {
     func leavesOutARating(of cache: GeoCache) -> Bool {
         guard case .waypoint(let draft, _) = self else { return false }
         func given(_ text: String?) -> Bool { !(text?.trimmingWhitespace().isEmpty ?? true) }
-        return (given(draft.difficulty) && cache.listing.difficulty == nil)
-            || (given(draft.terrain) && cache.listing.terrain == nil)
+        // Unread, not left out on purpose (an old export's listing is none of the cache's).
+        func unread(_ text: String?) -> Bool { given(text) && text.flatMap(Rating.init(text:)) == nil }
+        return (unread(draft.difficulty) && cache.listing.difficulty == nil)
+            || (unread(draft.terrain) && cache.listing.terrain == nil)
     }
 
     /// About how many bytes the record holds: its texts, and a little for the rest

@@ -184,10 +184,12 @@ extension GPXReader {
             var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
             cache.code = code
             // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
-            // a Traditional Cache, "Not chosen", D1/T1: facts of none of them. Its exports
-            // since write a cache at 0,0 only when it lies there, and another program's
-            // 0,0 stands for no position.
-            let oldExport = verbatim != nil && coordinate == Self.nullIsland && Self.isOldExportListing(listing)
+            // a Traditional Cache, "Not chosen", D1/T1: facts of none of them, and no
+            // digest in `<src>`. Its exports since write a cache at 0,0 only when it lies
+            // there (a typed-in cache at 0,0 may have just those facts), and another
+            // program's 0,0 stands for no position.
+            let oldExport = verbatim != nil && sourceDigest == nil && coordinate == Self.nullIsland
+                && Self.isOldExportListing(listing)
             let noPosition = coordinate == Self.nullIsland && (verbatim == nil || oldExport)
             cache.coordinate = placeBeforeCorrection ?? (noPosition ? nil : coordinate)
             cache.listing = oldExport ? .empty : listing
