@@ -1,5 +1,6 @@
 import Testing
-import GeoModel
+import Foundation
+@testable import GeoModel
 
 /// The sentences a store's errors are told in (``StoreError/description``).
 @Suite struct StoreErrorTextTests {
@@ -17,7 +18,13 @@ import GeoModel
 
     @Test func aReasonThatEndsInAFullStopGetsNoSecond() {
         let error = StoreError.cannotCreate(path: "/x/caches.sqlite", reason: "No such file or directory.")
-        #expect(error.description.contains("No such file or directory. Create the directory"))
+        #expect(error.description.contains("No such file or directory. Check that the directory exists"))
+    }
+
+    @Test("a store that cannot be made on a file system mounted read-only says so, not that permissions forbid it")
+    func aReadOnlyFileSystemIsNamedAsOne() {
+        #expect(StoreFile.unwritable("/media/card", errno: EROFS) == "/media/card is on a file system mounted read-only")
+        #expect(StoreFile.unwritable("/srv", errno: EACCES) == "you may not write in /srv")
     }
 
     @Test func aRefusedConnectionOptionSaysToCorrectItAndIsNoServerAway() {

@@ -191,7 +191,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Name a file, for example \(path.hasSuffix("/") ? path : path + "/")caches.sqlite."
         case .cannotCreate(let path, let reason):
             return "cannot create the store \(path): \(Self.sentence(reason)) "
-                + "Create the directory or fix its permissions, \(elsewhere)."
+                + "Check that the directory exists and may be written, \(elsewhere)."
         case .noStore(let path, let missingDirectory?):
             return "there is no store at \(path), and its directory \(missingDirectory) does not exist; nothing "
                 + "was created. Check the path, \(elsewhere)."

@@ -242,6 +242,13 @@ enum StoreFile {
         close(descriptor)
     }
 
+    /// Why a store cannot be made in `directory`, which `access` refused with `errno`:
+    /// the file system is mounted read-only (no permission would change that), or the
+    /// permissions do not let this user write there.
+    static func unwritable(_ directory: String, errno: Int32) -> String {
+        errno == EROFS ? "\(directory) is on a file system mounted read-only" : "you may not write in \(directory)"
+    }
+
     static func createDirectory(
         _ directory: String, forStore path: String, intermediate: Bool
     ) throws(StoreError) {
@@ -251,7 +258,7 @@ enum StoreFile {
                 throw .cannotCreate(path: path, reason: "\(directory) is not a directory")
             }
             if access(directory, W_OK | X_OK) != 0 {
-                throw .cannotCreate(path: path, reason: "you may not write in \(directory)")
+                throw .cannotCreate(path: path, reason: unwritable(directory, errno: errno))
             }
             return
         }
