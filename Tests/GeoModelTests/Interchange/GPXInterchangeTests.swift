@@ -107,6 +107,16 @@ struct GPXReaderTests {
         #expect(error?.reason == "this is UTF-32 text; convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)")
     }
 
+    @Test("UTF-16 or UTF-32 text without a byte-order mark, in either byte order, is called what it is",
+          arguments: [("<?xml version=\"1.0\" encoding=\"UTF-16\"?><gpx/>", String.Encoding.utf16LittleEndian, "UTF-16"),
+                      ("[{\"title\": \"t\"}]", .utf16BigEndian, "UTF-16"),
+                      (" <gpx/>", .utf32LittleEndian, "UTF-32"), ("<gpx/>", .utf32BigEndian, "UTF-32")])
+    func unmarkedWideTextIsCalledWhatItIs(_ text: String, _ encoding: String.Encoding, _ name: String) throws {
+        let bytes = Array(try #require(text.data(using: encoding)))
+        let error = Interchange.importError(.bytes(bytes, name: "wide.gpx"))
+        #expect(error?.reason.hasPrefix("this is \(name) text; convert it to UTF-8") == true, "\(String(describing: error))")
+    }
+
     @Test func aDocumentThatIsNotGPXIsRefused() throws {
         let error = Interchange.importError(.file(try Interchange.fixture("not-gpx.kml").path))
         #expect(error?.kind == .notGPX)

@@ -53,6 +53,26 @@ public enum CacheImporter {
     ///
     /// Leading whitespace is limited to ``maximumWhitespaceRun`` bytes: an endless run
     /// (on a pipe) is refused rather than read for ever into the look-ahead.
+    /// The code units' width of UTF-16 (2) or UTF-32 (4) text without a byte-order mark,
+    /// told by the NULs its first two ASCII characters (`<?`, `[{`, a space) come with,
+    /// in either byte order; 1 otherwise (a `[` followed by NULs is malformed JSON).
+    static func unmarkedCodeUnitWidth(_ bytes: some RandomAccessCollection<UInt8>) -> Int {
+        let first = Array(bytes.prefix(8))
+        /// Whether `width`-byte units of ASCII, in either byte order, begin `first`.
+        func twoASCIIUnits(_ width: Int) -> Bool {
+            guard first.count >= 2 * width else { return false }
+            return [0, width - 1].contains { at in
+                (0..<2).allSatisfy { unit in
+                    (0..<width).allSatisfy { byte in
+                        let value = first[unit * width + byte]
+                        return byte == at ? value != 0 && value < 0x80 : value == 0
+                    }
+                }
+            }
+        }
+        return twoASCIIUnits(4) ? 4 : twoASCIIUnits(2) ? 2 : 1
+    }
+
     static func detectFormat(_ reader: ChunkReader) throws(ImportError) -> InterchangeFormat {
         var wanted = 4
         var scanned = 0
@@ -66,11 +86,13 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is gzip-compressed; decompress it (gunzip) and import the result")
             }
-            if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            let width = bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) ? 4
+                : bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) ? 2 : Self.unmarkedCodeUnitWidth(bytes)
+            if width == 4 {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is UTF-32 text; convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)")
             }
-            if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            if width == 2 {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)"
                                       + fieldNotesFromAFile(reader))
