@@ -89,6 +89,18 @@ import GeoTestSupport
         #expect(report.added == 0 && report.updated == 1 && report.unchanged == 0)
     }
 
+    @Test("a waypoints file imported with --keep-existing leaves the stored caches as they are and pairs nothing",
+          arguments: StoreKind.allCases)
+    func keepingExistingCachesPairsNoWaypoint(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: Self.caches(["GC12345"]))
+        let report = try fixture.store.importCaches(from: [Self.waypoints(["GC12345"])], skipInvalid: false,
+                                                    existing: .keep, interruption: nil)
+        #expect(try Self.storedWaypoints(fixture)["GC12345"] == [])
+        #expect(report.pairedWaypoints == 0 && report.unchanged == 1)
+        #expect(!report.description.contains("Paired"), "\(report.description)")
+    }
+
     @Test("the same waypoints file imported again leaves the stored caches unchanged",
           arguments: StoreKind.allCases)
     func theSameWaypointsAgainChangeNothing(_ kind: StoreKind) throws {

@@ -76,6 +76,13 @@ final class PendingWaypoints {
         return taken
     }
 
+    /// Counts `count` of the waypoints ``take(forCode:)`` gave as not paired after all:
+    /// their cache stays as stored (`--keep-existing`, another member's), so the
+    /// summary does not say they were given to it.
+    func leaveOut(_ count: Int) {
+        paired -= count
+    }
+
     /// `cache` with the waypoints waiting for it (``take(forCode:)``) added to its own,
     /// merged by code (``GeoCache/waypoints(_:updatedBy:)``).
     /// True when it gave `cache` waypoints.

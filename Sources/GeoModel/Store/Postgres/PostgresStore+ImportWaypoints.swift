@@ -37,12 +37,14 @@ extension PostgresStore.ImportBatch {
             let waypoints = pending.take(forCode: code)
             let isOwn = added.contains(code)
             guard existing == .update || isOwn else {
+                pending.leaveOut(waypoints.count)
                 tally.count(code, was: current.cache, now: current.cache)
                 continue
             }
             var newer = current.cache
             newer.listing.waypoints = GeoCache.waypoints(current.cache.listing.waypoints, updatedBy: waypoints)
             if newer != current.cache, case .ownedBy = standing?.refusal(toChange: current.club) {
+                pending.leaveOut(waypoints.count)
                 report.notYours += 1
                 continue
             }

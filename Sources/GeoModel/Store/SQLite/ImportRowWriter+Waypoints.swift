@@ -16,6 +16,7 @@ extension ImportRowWriter {
                 guard let stored = try storedCache(withCode: code) else { continue }
                 let waypoints = pending.take(forCode: code)
                 guard existing == .update else {
+                    pending.leaveOut(waypoints.count)
                     tally.count(code, was: stored.cache, now: stored.cache)
                     continue
                 }
