@@ -6,6 +6,7 @@ import GeoModel
 extension GeoCacheFormController {
     /// Repaints just what a change affects: the pane and the status line.
     func modelDidChange(_ change: CacheListChange) {
+        changesHeard &+= 1
         switch change {
         case .added, .currentMoved, .matchMoved, .updated, .deleted, .searchBegan, .searchEnded, .reloaded,
              .orderChanged, .filterChanged:

@@ -89,6 +89,8 @@ public final class GeoCacheFormController: ScreenController {
     var noteAbout: CacheID?
     /// The position the pane's distance was last measured from.
     var paneOrigin: Coordinate?
+    /// How many changes the model has broadcast: a move that heard none changed nothing.
+    var changesHeard = 0
     /// What the Add button does now: add while browsing, save while editing.
     var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
@@ -368,8 +370,8 @@ public final class GeoCacheFormController: ScreenController {
             if action == .addCache, model.keepsWritesOnThisMachine { addCache() } else if !refusedAsReadOnly() {
                 action == .addCache ? addCache() : saveEdit()
             }
-        case .showNextCache: move { $0.showNext() }
-        case .showPreviousCache: move { $0.showPrevious() }
+        case .showNextCache: moveOrSayThereIsNoOther { $0.showNext() }
+        case .showPreviousCache: moveOrSayThereIsNoOther { $0.showPrevious() }
         case .showFirstCache: move { $0.showFirst() }
         case .showLastCache: move { $0.showLast() }
         case .showRandomCache: if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else { setNote(FormText.noOtherCache) }
@@ -431,6 +433,16 @@ public final class GeoCacheFormController: ScreenController {
     private func move(_ body: (CacheList) -> Void) {
         dismissPaneError()
         body(model)
+    }
+
+    /// Next or Previous where there is nothing to move to (a single cache, or a filter
+    /// that keeps one or none): the model broadcasts nothing, and the note says so, as
+    /// Random's does.
+    private func moveOrSayThereIsNoOther(_ body: (CacheList) -> Void) {
+        let heard = changesHeard
+        move(body)
+        guard changesHeard == heard else { return }
+        setNote(model.current == nil ? FormText.noCacheShown : FormText.noOtherCache)
     }
 
     /// Shows the cache again in place of an error message.

@@ -63,6 +63,23 @@ import Testing
         #expect(form.model.position == 1)
     }
 
+    @Test("Next and Previous with a single cache say there is no other, as Random does")
+    func nextWithNoOtherCacheSaysSo() throws {
+        let form = try FormHarness(caches: [.sample("Only")])
+        form.press(.control("n"))
+        #expect(form.status.hasSuffix("No other cache to show"), "\(form.status)")
+        form.press(.escape, .control("p"))
+        #expect(form.status.hasSuffix("No other cache to show"), "\(form.status)")
+    }
+
+    @Test("Next with two caches moves and says nothing of others")
+    func nextWithAnotherCacheMoves() throws {
+        let form = try FormHarness(caches: [.sample("One"), .sample("Two")])
+        form.press(.control("n"))
+        #expect(form.model.current?.cache.title == "Two")
+        #expect(!form.status.contains("No other cache"), "\(form.status)")
+    }
+
     @Test func everyNewKeyIsInTheHelpBar() throws {
         let form = try FormHarness()
         for hint in ["^P Prev", "^F Find", "F4 Edit", "F8 Delete", "M-< First", "M-> Last", "^R Random"] {

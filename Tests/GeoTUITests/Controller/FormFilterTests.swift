@@ -50,6 +50,14 @@ import Testing
         #expect(form.status.hasSuffix("Showing the 2 of 4 caches the filter keeps"))
     }
 
+    @Test("Next under a filter that keeps no cache says no cache is shown, not an older note")
+    func nextUnderAFilterThatKeepsNoneSaysSo() throws {
+        let form = try form()
+        setFilter("D5", in: form)
+        form.press(.control("n"))
+        #expect(form.status.hasSuffix("No cache is shown"), "\(form.status)")
+    }
+
     @Test("the note with the filter's counts goes at the next move, the status line keeping them")
     func theFilterNoteGoesAtTheNextMove() throws {
         let form = try form()
