@@ -25,6 +25,11 @@ extension FormText {
         }
     }
 
+    /// The first quit key while a prompt that writes holds text: nothing keeps a
+    /// prompt's text, so the next one quits. Short: at 80 columns the visit prompt's
+    /// field leaves the note 16.
+    static var quitWouldLose: String { "\(key(.quit)) again quits" }
+
     /// What the key table says of a key a prompt refuses; the form says the prompt's
     /// own note instead (``finderPromptOpened(_:)``).
     static func finishRecordingFirst(cancel: String) -> String { "Finish first: Enter, or \(cancel) leaves" }

@@ -4,6 +4,22 @@ import GeoModel
 /// note or final): the keys the key table leaves edit the field, Enter does the
 /// prompt's work, and closing puts the form back, said in one place for all of them.
 extension GeoCacheFormController {
+    /// True, saying so, when a quit key would drop the text typed in a prompt that
+    /// writes (a visit, a note, a final, coordinates): drafts keep the fields, not a
+    /// prompt, so the first quit key is refused with a note, and the same key again with
+    /// the text unchanged quits.
+    func quitWouldLosePromptText() -> Bool {
+        switch mode.base {
+        case .recording, .placing: break
+        default: return false
+        }
+        let text = statusBar.field.text
+        guard text.contains(where: { !$0.isWhitespace }), quitRefusedFor != text else { return false }
+        quitRefusedFor = text
+        setNote(FormText.quitWouldLose)
+        return true
+    }
+
     /// Input the key table leaves while a prompt is open: Enter runs `enter`,
     /// everything else edits the text.
     func handlePromptInput(_ event: InputEvent, enter: () -> Void) -> ControllerOutcome {
@@ -20,6 +36,7 @@ extension GeoCacheFormController {
     func closePrompt(note: String, about cache: CacheID? = nil) {
         mode = .browsing
         statusBar.field.text = ""
+        quitRefusedFor = nil
         if paneError != nil {
             paneError = nil
             updatePane()

@@ -91,6 +91,9 @@ public final class GeoCacheFormController: ScreenController {
     var paneOrigin: Coordinate?
     /// How many changes the model has broadcast: a move that heard none changed nothing.
     var changesHeard = 0
+    /// The text of a finder's or place prompt that a first quit key was refused for
+    /// (``quitWouldLosePromptText()``): the same key again, the text unchanged, quits.
+    var quitRefusedFor: String?
     /// What the Add button does now: add while browsing, save while editing.
     var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))
@@ -396,6 +399,7 @@ public final class GeoCacheFormController: ScreenController {
         case .suspend:
             return .suspend
         case .quit:
+            if quitWouldLosePromptText() { break }
             beginQuitting()
             keepDraft()
             return .quit(status: 0)

@@ -41,6 +41,25 @@ import Testing
         #expect(form.status.hasPrefix(" Found it: race"))
     }
 
+    @Test("Ctrl-Q with a visit typed in the prompt is refused once, saying so; again, it quits without logging")
+    func quitWithAVisitTypedAsksFirst() throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
+        form.press(.alt("l"))
+        form.type("race")
+        form.press(.control("q"))
+        #expect(form.status.hasSuffix("^Q again quits"), "\(form.status)")
+        #expect(form.status.hasPrefix(" Found it: race"))
+        #expect(form.controller.handle(.key(.control("q"))) == .quit(status: 0))
+        #expect(try form.model.store.visits().isEmpty)
+    }
+
+    @Test("Ctrl-Q with an empty prompt quits at once")
+    func quitWithAnEmptyPromptQuits() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("n"))
+        #expect(form.controller.handle(.key(.control("q"))) == .quit(status: 0))
+    }
+
     @Test func enterLogsTheVisitAndThePaneShowsTheCacheFound() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
         form.press(.alt("l"))
