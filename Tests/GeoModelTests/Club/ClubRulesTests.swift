@@ -140,6 +140,34 @@ import Testing
         #expect(sqlState(club, as: club.ana, "DELETE FROM geocache WHERE code = 'GCCLUB3'") == "42501")
     }
 
+    @Test("from SQL, a member who sets the import's flag still cannot change a club cache's code")
+    func sqlTheImportFlagKeepsAClubCachesCode() throws {
+        let club = try ClubFixture.make()
+        _ = try importing([coded(Samples.oak, "GCCLUB4")], in: club, as: club.kim)
+        let connection = try PostgresConnection(club.url(as: club.bo))
+        defer { connection.close() }
+        try connection.query("SELECT set_config('geocache.import', 'on', false)")
+        #expect(throws: PostgresError.self) {
+            try connection.query("UPDATE geocache SET code = 'GTVANDAL' WHERE code = 'GCCLUB4'")
+        }
+        #expect(try store(club, as: club.ana).cache(withCode: "GCCLUB4") != nil)
+    }
+
+    @Test("from SQL, a keeper hands a cache only to a member: not to a group role, a superuser or no role at all",
+          arguments: ["caches_member_group", "geo", "nosuchrole"])
+    func sqlAKeeperHandsOnlyToAMember(candidate: String) throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let role = candidate == "caches_member_group" ? club.roles.member : candidate
+        let id: [PostgresValue] = [.text(role), .int(Int(anas.id.rawValue))]
+        #expect(sqlState(club, as: club.kim, "UPDATE geocache SET owner = $1 WHERE id = $2", id) == "42501")
+        let insert = "INSERT INTO geocache (title, details, creator, reward, search_text, code, owner) "
+            + "VALUES ('t', 'd', 'c', 'r', 's', 'GCKIM1', $1)"
+        #expect(sqlState(club, as: club.kim, insert, [.text(role)]) == "42501")
+        #expect(sqlState(club, as: club.kim, "UPDATE geocache SET owner = $1 WHERE id = $2",
+                         [.text(club.bo), .int(Int(anas.id.rawValue))]) == nil)
+    }
+
     @Test("from SQL, a member changes and deletes their own cache")
     func sqlChangesOfTheOwnCacheAreAllowed() throws {
         let club = try ClubFixture.make()
@@ -413,9 +441,10 @@ import Testing
     func aMemberCannotUpgradeTheSchemaAndIsToldWhoCan() throws {
         let club = try ClubFixture.make()
         let latest = PostgresStore.migrations.count
-        // The store as the version before the latest left it: its last migration undone.
-        _ = try club.sql(as: club.admin, "DROP TRIGGER geocache_visit_announced ON geocache_visit")
-        _ = try club.sql(as: club.admin, "DROP INDEX geocache_visit_by_code")
+        // The store as the version before the latest left it: its last migration undone
+        // (the insert policy it replaced is left out too: nothing is added here).
+        _ = try club.sql(as: club.admin, "DROP POLICY geocache_add ON geocache")
+        _ = try club.sql(as: club.admin, "DROP FUNCTION geocache_member(name)")
         _ = try club.sql(as: club.admin, "DELETE FROM geocache_schema WHERE version = $1", [.int(latest)])
         let refused = try #require(throws: StoreError.self) { try store(club, as: club.ana).count() }
         guard case .olderServerSchema = refused else {

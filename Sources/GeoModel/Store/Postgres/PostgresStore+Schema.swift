@@ -182,6 +182,9 @@ extension PostgresStore {
         // Version 10: the rules hold under SET ROLE, and PUBLIC may not create in the
         // club's schema (PostgresStore+ClubRules.swift).
         actingRoleMigration,
+        // Version 11: an import keeps a club cache's code, and a keeper hands caches
+        // only to the club's members (PostgresStore+OwnerRules.swift).
+        ownerRuleMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
