@@ -131,6 +131,10 @@ enum CommandText {
             let who = holder.map { " (\($0))" } ?? ""
             lines.append("another program\(who) held the club store's write lock; \(stillWait(summary.waiting)) "
                          + "on this machine. Try again when it has finished")
+        case .notPermitted?:
+            lines.append("the club store refused this role its tables, so nothing more was delivered; "
+                         + "\(stillWait(summary.waiting)) on this machine, to be delivered once the role is a member "
+                         + "again (ask the club's admin)")
         case let stoppedBy?:
             lines.append("the club store went away during delivery (\(reason(stoppedBy))); "
                          + "\(stillWait(summary.waiting)) on this machine")

@@ -260,6 +260,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "try again."
         case .serverError(let server, let message):
             return "\(server): the server refused a statement: \(message)."
+        case .notPermitted(let server, let reason) where Self.deniesReading(reason):
+            return "\(server) refused the role you log in as its tables (\(reason)); nothing was changed. "
+                + "Is it still one of the club's members? Ask the club's admin, or log in as another role."
         case .notPermitted(let server, let reason):
             return "\(server) refused the change: \(reason); nothing was stored. The role you log in as may not "
                 + "make it: ask the club's admin for the right, or log in as another role."
@@ -280,5 +283,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// socket?").
     private static func sentence(_ reason: String) -> String {
         reason.last.map { ".?!".contains($0) } == true ? reason : reason + "."
+    }
+}
+
+extension StoreError {
+    /// Whether the server's `reason` for a refusal is a table every member may read
+    /// (the count, the schema's version, the club's row): a role refused even that is
+    /// no member of the club, or no longer one, whatever it was doing.
+    static func deniesReading(_ reason: String) -> Bool {
+        PostgresStore.memberReadTables.contains { reason == "permission denied for table \($0)" }
     }
 }

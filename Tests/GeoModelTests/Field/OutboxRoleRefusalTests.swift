@@ -30,4 +30,17 @@ import Testing
         #expect(try outbox.count() == 0)
         #expect(try store.loadCaches().map(\.title) == [Samples.oak.title])
     }
+
+    @Test("a revoked member's read is refused saying the role may no longer be a member, not that a change was refused")
+    func aRevokedMembersReadSaysSo() throws {
+        let club = try ClubFixture.make()
+        try club.server.superuser("REVOKE \(ClubFixture.identifier(club.roles.member)) FROM \(ClubFixture.identifier(club.bo))")
+        let error = try #require(throws: StoreError.self) {
+            try PostgresStore(url: club.url(as: club.bo), purpose: .command).count()
+        }
+        #expect(error.description.contains("refused the role you log in as its tables (permission denied for table"),
+                "\(error)")
+        #expect(error.description.contains("Is it still one of the club's members?"), "\(error)")
+        #expect(!error.description.contains("refused the change"), "\(error)")
+    }
 }
