@@ -66,6 +66,10 @@ public final class CacheList {
     /// the list is empty meanwhile, and only its derived data may be asked for.
     public var isOpening: Bool { openedStore == nil }
 
+    /// While opening, the lock of another session the opening waits out
+    /// (``StoreOpening/waitsForLock``); nil otherwise.
+    public var openingWaitsForLock: StoreError? { opening?.waitsForLock }
+
     /// The cache being shown, or nil when the list is empty.
     public internal(set) var current: StoredCache?
     /// How many caches are stored.

@@ -58,6 +58,18 @@ public final class StoreOpening: @unchecked Sendable {
 
     /// Written by the thread before it signals `done`; taken by ``take()``.
     private var outcome: Outcome?
+
+    /// Guards ``lockMet``, which the opening's thread writes and the form reads.
+    private let lockMetLock = NSLock()
+    /// The lock another session held the last time the opening met it.
+    private var lockMet: StoreError?
+    /// How long the opening waits before it tries again after meeting a lock.
+    static let lockRetryDelay: useconds_t = 500_000
+
+    /// While the opening waits out another session's lock (an admin's `LOCK TABLE`, a
+    /// `VACUUM FULL`, a migration), that lock (``StoreError/locked(path:holder:)``):
+    /// opening only reads, so it tries again until the lock goes, rather than fail.
+    public var waitsForLock: StoreError? { lockMetLock.withLock { lockMet } }
     private var waited = false
     /// The thread, joined by ``finish()``; nil when none could be started (the store
     /// was then opened by the initializer) and once joined.
@@ -119,7 +131,7 @@ public final class StoreOpening: @unchecked Sendable {
     /// server cannot be reached, this machine's copy of it (``openCopy(of:name:)``).
     private func openStore() throws(StoreError) -> Opened {
         do {
-            let (store, contents) = try location.openWithContents()
+            let (store, contents) = try openWaitingOutLocks()
             // Drafts kept on this machine while the copy was shown move first (issue 34).
             let moved = fieldFiles.map { LocalDrafts(files: $0).moveBeforeTaking(to: store, contents: contents) }
             return Opened(store: store, contents: moved ?? contents)
@@ -129,6 +141,25 @@ public final class StoreOpening: @unchecked Sendable {
             var copy = try Self.openCopy(of: fieldFiles, name: location.shortName)
             copy.unreachable = failure
             return copy
+        }
+    }
+
+    /// The store at ``location`` and what a list starts from, tried again every
+    /// ``lockRetryDelay`` while another session's lock keeps it from being read
+    /// (``waitsForLock`` says which); the thread ends with the process if the form
+    /// quits meanwhile.
+    private func openWaitingOutLocks() throws -> (any CacheStore, StoreContents) {
+        while true {
+            do {
+                let opened = try location.openWithContents()
+                lockMetLock.withLock { lockMet = nil }
+                return opened
+            } catch {
+                let failure = StoreError(wrapping: error, path: location.description)
+                guard case .locked = failure else { throw error }
+                lockMetLock.withLock { lockMet = failure }
+                usleep(Self.lockRetryDelay)
+            }
         }
     }
 

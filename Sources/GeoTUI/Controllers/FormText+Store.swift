@@ -19,6 +19,12 @@ extension FormText {
     static func waitingForLock(holder: String?) -> String {
         "Waiting for another session; Esc stops" + (holder.map { " (\($0))" } ?? "")
     }
+    /// How ``openingWaitsForLock(holder:)`` begins: the note that goes once the store is open.
+    static let openingWaitsLead = "Waiting for another session's lock"
+    /// The store's opening waits out another session's lock; the quit key still quits.
+    static func openingWaitsForLock(holder: String?) -> String {
+        openingWaitsLead + (holder.map { " (\($0))" } ?? "") + "; \(key(.quit)) quits"
+    }
     static let lockWaitAbandoned = "Stopped waiting for the other session; nothing was stored"
 
     static func storeProblem(_ prefix: String, _ error: any Error) -> String { "\(prefix): \(error)" }

@@ -36,7 +36,11 @@ extension GeoCacheFormController {
     /// in ``openingFailure``, for after the terminal is restored).
     func takeOverOpenedStore() -> ControllerOutcome {
         do {
-            guard try model.finishOpeningIfReady() else { return .proceed }
+            guard try model.finishOpeningIfReady() else {
+                noteTheOpeningsWait()
+                return .proceed
+            }
+            if statusBar.note.hasPrefix(FormText.openingWaitsLead) { setNote("") }
             configureStoreWaits()
         } catch {
             openingFailure = error
@@ -53,5 +57,14 @@ extension GeoCacheFormController {
             }
         }
         return outcome
+    }
+
+    /// While the opening waits out another session's lock (an admin's `LOCK TABLE`),
+    /// the note says so, and whose it is when the server can tell; ``idleWake`` looks
+    /// every second while the store is being opened.
+    private func noteTheOpeningsWait() {
+        guard case .locked(_, let holder)? = model.openingWaitsForLock else { return }
+        let note = FormText.openingWaitsForLock(holder: holder)
+        if statusBar.note != note { setNote(note) }
     }
 }

@@ -95,7 +95,9 @@ extension GeoCacheFormController {
         let forWriting = !opening && model.store.changeDescriptorAwaitsWriting
         let check = opening ? nil : model.integrityDescriptor
         let descriptors = [forWriting ? nil : storeDescriptor, check, position.descriptor].compactMap { $0 }
-        let polling: Duration? = opening && model.openingDescriptor == nil ? .milliseconds(50) : nil
+        // Without the opening's descriptor, a look every 50 ms; with it, one a second
+        // all the same, to say when the opening waits out another session's lock.
+        let polling: Duration? = opening ? (model.openingDescriptor == nil ? .milliseconds(50) : .seconds(1)) : nil
         let retry = waits.lockRetry == nil ? nil : Self.lockRetryInterval
         // The own data the first frame did without is read as soon as it is shown.
         let ownData: Duration? = !opening && model.ownIsPartial ? .zero : nil

@@ -120,6 +120,29 @@ import Testing
         #expect(controller.openingFailure != nil)
     }
 
+    @Test("a club store another session holds locked opens once the lock goes, the note saying so meanwhile")
+    func aLockedClubStoreOpensOnceTheLockGoes() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(.sample("Alpha"))
+        let holder = try PostgresConnection(url)
+        defer { holder.close() }
+        try holder.query("BEGIN")
+        try holder.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
+        let opening = StoreOpening(.server(url))
+        defer { opening.finish() }
+        let controller = GeoCacheFormController(model: CacheList(opening: opening), position: .none)
+        controller.resize(to: Size(width: 100, height: 24))
+        #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+        #expect(controller.idleTick() == .proceed)
+        #expect(controller.statusBar.note.hasPrefix("Waiting for another session's lock"), "\(controller.statusBar.note)")
+        #expect(controller.model.isOpening)
+        try holder.query("ROLLBACK")
+        #expect(waitUntil(timeout: .seconds(60)) { opening.isReady })
+        #expect(controller.idleTick() == .proceed)
+        #expect(controller.model.current?.cache.title == "Alpha")
+        #expect(!controller.statusBar.note.hasPrefix("Waiting"), "\(controller.statusBar.note)")
+    }
+
     @Test func whileTheStoreOpensTheQuitKeyQuitsAndKeepsNoDraft() throws {
         let form = try FormHarness(draft: [.title: "Kept"], opening: true)
         form.press(.control("q"))
