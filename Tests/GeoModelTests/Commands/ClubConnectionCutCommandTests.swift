@@ -196,6 +196,21 @@ import Glibc
         #expect(!message.contains("nothing was stored") && !message.contains("--code in edit"), "stderr was: \(message)")
     }
 
+    @Test("list under another session's table lock says whose lock it is and exits 1, not that the connection was lost")
+    func aListUnderATableLockNamesTheLock() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        let locker = try PostgresConnection(club.url)
+        defer { locker.close() }
+        try locker.query("BEGIN")
+        try locker.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
+        let listed = try club.run(["list"])
+        #expect(listed.status == 1, "stderr was: \(listed.error)")
+        #expect(listed.error.contains("holds the store's write lock"), "stderr was: \(listed.error)")
+        #expect(!listed.error.contains("was lost") && !listed.error.contains("cannot be reached"), "\(listed.error)")
+    }
+
     @Test func anExportWhoseSessionIsEndedSaysItStoppedAndLeavesTheFileAsItWas() throws {
         let club = try FieldModeClub()
         defer { club.finish() }

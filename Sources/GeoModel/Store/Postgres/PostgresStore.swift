@@ -242,14 +242,19 @@ public final class PostgresStore: CacheStore {
     ///   ``StoreError/locked(path:holder:)`` and the form says so, instead of freezing
     ///   until the round trip's deadline and calling the server away. (Writes set their
     ///   own wait, ``lockWait``, in their transaction.)
+    /// - for a command, the same up to ``commandReadLockWait``, just under the round
+    ///   trip's deadline: a `list` or a `sync` under an admin's `LOCK TABLE` said the
+    ///   connection was lost, or the server could not be reached (exit 69).
     static func sessionSettings(for purpose: StorePurpose) -> [(name: String, value: String)] {
-        let jit = [("jit", "off")]
-        guard purpose == .form else { return jit }
-        return jit + [("lock_timeout", "\(Int(formReadLockWait * 1000))ms")]
+        let wait = purpose == .form ? formReadLockWait : commandReadLockWait
+        return [("jit", "off"), ("lock_timeout", "\(Int(wait * 1000))ms")]
     }
 
     /// How long a form's read waits for another session's lock.
     static let formReadLockWait: TimeInterval = 1
+    /// How long a command's read waits for another session's lock: a second less than
+    /// a round trip waits for its reply (``PostgresConnection/defaultQueryTimeout``).
+    static let commandReadLockWait: TimeInterval = PostgresConnection.defaultQueryTimeout - 1
 
     /// What a session of `purpose` sends first: a form listens for other sessions'
     /// changes, a command nothing.
