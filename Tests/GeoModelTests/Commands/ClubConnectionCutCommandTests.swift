@@ -211,6 +211,21 @@ import Glibc
         #expect(!listed.error.contains("was lost") && !listed.error.contains("cannot be reached"), "\(listed.error)")
     }
 
+    @Test("sync under another session's table lock says whose lock it is and exits 1, not 69 as if the server were away")
+    func aSyncUnderATableLockNamesTheLock() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        let locker = try PostgresConnection(club.url)
+        defer { locker.close() }
+        try locker.query("BEGIN")
+        try locker.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
+        let synced = try club.run(["sync"])
+        #expect(synced.status == 1, "stderr was: \(synced.error)")
+        #expect(synced.error.contains("lock"), "stderr was: \(synced.error)")
+        #expect(!synced.error.contains("cannot be reached"), "stderr was: \(synced.error)")
+    }
+
     @Test func anExportWhoseSessionIsEndedSaysItStoppedAndLeavesTheFileAsItWas() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
