@@ -26,7 +26,9 @@ extension GeoCacheFormController {
     /// a delete or new coordinates are not begun.
     func refusedAsNotYours() -> Bool {
         guard let current = model.current, let refusal = model.changeRefusal(for: current) else { return false }
-        setNote(FormText.notYours(refusal))
+        let note = FormText.notYours(refusal)
+        setNote(note, about: current.id)
+        notYoursNote = note
         return true
     }
 

@@ -65,6 +65,11 @@ extension GeoCacheFormController {
         let shown = mode.editSession?.base.id ?? model.current?.id
         if hintShownFor != shown { hintShownFor = nil }
         if let noteAbout, noteAbout != shown { setNote("") }
+        // A refusal of the shown cache as another's, said before a hand-over made it this role's.
+        if let notYoursNote, statusBar.note == notYoursNote, let current = model.current,
+           model.changeRefusal(for: current) == nil {
+            setNote("")
+        }
     }
 
     /// Switches Next and Previous between stored order and nearest first from where you

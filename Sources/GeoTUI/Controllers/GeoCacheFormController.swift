@@ -94,6 +94,9 @@ public final class GeoCacheFormController: ScreenController {
     /// The text of a finder's or place prompt that a first quit key was refused for
     /// (``quitWouldLosePromptText()``): the same key again, the text unchanged, quits.
     var quitRefusedFor: String?
+    /// The note that refused a change of the shown cache as another's
+    /// (``refusedAsNotYours()``): it goes once the cache may be changed (a hand-over).
+    var notYoursNote: String?
     /// What the Add button does now: add while browsing, save while editing.
     var primaryAction = FormAction.addCache
     private(set) var layout = FormLayout(size: Size(width: 0, height: 0))

@@ -82,6 +82,23 @@ import Testing
         #expect(!help(form).contains("F4 Edit"), "\(help(form))")
     }
 
+    @Test("the refusal of another member's cache goes from the status line once a keeper hands it to this member")
+    func aHandOverToThisMemberClearsTheRefusal() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        form.press(.function(4))
+        #expect(form.status.contains("can change this cache"), "\(form.status)")
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.first()), to: .member(fixture.bo), as: WriteID())
+        let handed = waitUntil(timeout: .seconds(10)) {
+            form.idle()
+            return form.screen.contains("Owner:   \(fixture.bo)")
+        }
+        #expect(handed, "\(form.screen)")
+        #expect(!form.status.contains("can change this cache"), "\(form.status)")
+    }
+
     @Test("F5 reads the role's standing again: a member made a keeper meanwhile may then edit another member's cache")
     func f5ReadsTheStandingAgain() throws {
         let (fixture, form) = try bosFormOnAnasOak()
