@@ -170,6 +170,11 @@ enum CommandText {
     }
 
     /// `sync --discard N` done.
+    /// `sync --overwrite N` of a delete whose cache the server had deleted meanwhile.
+    static func deleteAlreadyDone(_ label: String) -> String {
+        "change \(label), a delete, is settled: the club store had deleted that cache already, so nothing is left to send"
+    }
+
     static func dropped(_ change: QueuedChange) -> String {
         "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
     }

@@ -67,8 +67,11 @@ extension WriteSession {
     /// Makes the waiting change `sequence`, in conflict, win over the server's version
     /// at the next delivery, merged onto it (``Outbox/overwrite(_:)``: the parts the
     /// member did not change keep the server's values).
+    /// - Returns: true when that settled it at once (a delete of a cache deleted on the
+    ///   server meanwhile: nothing is left to send).
     /// - Throws: ``OutboxError``, or what the outbox's file met.
-    public func overwriteWaiting(_ sequence: Int64) throws {
+    @discardableResult
+    public func overwriteWaiting(_ sequence: Int64) throws -> Bool {
         try outbox().overwrite(sequence)
     }
 

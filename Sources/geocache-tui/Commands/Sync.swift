@@ -82,7 +82,9 @@ extension GeocacheTUICommand {
                 if case .unreadable(let change) = try waitingChange(overwrite.sequence, in: here) {
                     throw CommandFailure.report(message: CommandText.cannotOverwrite(change))
                 }
-                try Self.reporting { try here.overwriteWaiting(overwrite.sequence) }
+                var settled = false
+                try Self.reporting { settled = try here.overwriteWaiting(overwrite.sequence) }
+                if settled { try CommandOutput.output(line: CommandText.deleteAlreadyDone(overwrite.label)) }
             }
             let area = try within.map { ClubCopy.Area(center: try List.resolve(near ?? .gps, gps: gps), radius: $0) }
             try deliverAndRefresh(url: url, area: area)

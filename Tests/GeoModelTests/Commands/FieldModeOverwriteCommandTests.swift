@@ -53,6 +53,26 @@ import Testing
         #expect(stored.coordinate == Coordinate(latitude: 47.5, longitude: 8.25))
         #expect(stored.reward == "Their coin")
     }
+
+    @Test("overwrite of a delete whose cache the server deleted meanwhile says the change is settled, nothing left to send")
+    func overwriteOfADeleteAlreadyDoneSaysItIsSettled() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        let code = try club.serverCodes()[0]
+        try club.server.stop()
+        #expect(try club.run(["delete", "--code", code]).status == 0)
+        try club.server.start()
+        let store = try PostgresStore(url: club.url)
+        try store.delete(try #require(try store.cache(withCode: code)))
+        #expect(try club.run(["sync"]).status == 1)
+        let overwrite = try club.run(["sync", "--overwrite", "1"])
+        #expect(overwrite.status == 0, "stdout was: \(overwrite.output), stderr: \(overwrite.error)")
+        #expect(overwrite.output.hasPrefix("change 1, a delete, is settled: the club store had deleted that cache already"),
+                "stdout was: \(overwrite.output)")
+        #expect(try Outbox(files: club.files).count() == 0)
+    }
 }
 
 extension FieldModeClub {

@@ -125,10 +125,13 @@ public final class Outbox {
     /// from what this one wrote start from what it writes now, so they do not conflict
     /// with it on delivery.
     ///
+    /// - Returns: true when the change is settled at once (a delete of a cache that
+    ///   vanished), false when it waits for the next delivery.
     /// - Throws: ``OutboxError/noSuchChange(_:)``, ``OutboxError/refused(_:)`` for a change
     ///   the server refused, or ``OutboxError/notInConflict(_:)`` when the change is not
     ///   in conflict.
-    public func overwrite(_ sequence: Int64) throws {
+    @discardableResult
+    public func overwrite(_ sequence: Int64) throws -> Bool {
         try write { db in
             guard let row = try Self.row(sequence, in: db) else { throw OutboxError.noSuchChange(sequence) }
             if row.change.refusal != nil { throw OutboxError.refused(sequence) }
@@ -148,7 +151,7 @@ public final class Outbox {
             case .vanished:
                 if kind == .delete {
                     try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
-                    return
+                    return true
                 }
                 kind = .add
                 base = nil
@@ -161,6 +164,7 @@ public final class Outbox {
             if let made = change.cache, let cache, made != cache {
                 try Self.rebase(changesOf: change.code, after: sequence, from: made, to: cache, in: db)
             }
+            return false
         }
     }
 
