@@ -435,27 +435,4 @@ public final class GeoCacheFormController: ScreenController {
         cache.coordinate = stamp?.coordinate
         write(.add(stamp: stamp)) { try model.add(cache) }
     }
-
-    /// Moves through the caches (or the matches, during a search).
-    private func move(_ body: (CacheList) -> Void) {
-        dismissPaneError()
-        body(model)
-    }
-
-    /// Next or Previous where there is nothing to move to (a single cache, or a filter
-    /// that keeps one or none): the model broadcasts nothing, and the note says so, as
-    /// Random's does.
-    private func moveOrSayThereIsNoOther(_ body: (CacheList) -> Void) {
-        let heard = changesHeard
-        move(body)
-        guard changesHeard == heard else { return }
-        setNote(model.current == nil ? FormText.noCacheShown : FormText.noOtherCache)
-    }
-
-    /// Shows the cache again in place of an error message.
-    private func dismissPaneError() {
-        guard paneError != nil else { return }
-        paneError = nil
-        updatePane()
-    }
 }
