@@ -2,7 +2,7 @@
 /// program does, for a member or keeper using `psql` alike.
 ///
 /// - An import's refresh of a club-owned cache keeps its code. `geocache.import` is any
-///   session's to set, so the exception it opens in ``geocache_guard`` must not reach
+///   session's to set, so the exception it opens in `geocache_guard` must not reach
 ///   past what an import writes: the listing and the four fields, never the code that
 ///   logs, visits and own data hang on.
 /// - A cache is handed over, or added for another role, only to one of the club's
