@@ -16,6 +16,7 @@ extension GeoCacheFormController {
         case .note: statusBar.field.text = own.note
         case .correctedPlace: statusBar.field.text = own.corrected?.geocachingText ?? ""
         }
+        textQuitMayDrop = statusBar.field.text
         mode = .recording(FinderPrompt(target: target, kind: kind))
         showPromptOf(kind)
     }

@@ -9,6 +9,7 @@ extension GeoCacheFormController {
         guard let target = model.current else { return setNote(FormText.noCacheToPlace) }
         if refusedAsNotYours() { return }
         statusBar.field.text = target.cache.coordinate?.geocachingText ?? ""
+        textQuitMayDrop = statusBar.field.text
         mode = .placing(target)
         setNote(FormText.placingOpened)
     }

@@ -7,15 +7,16 @@ extension GeoCacheFormController {
     /// True, saying so, when a quit key would drop the text typed in a prompt that
     /// writes (a visit, a note, a final, coordinates): drafts keep the fields, not a
     /// prompt, so the first quit key is refused with a note, and the same key again with
-    /// the text unchanged quits.
+    /// the text unchanged quits. The text the prompt opened with (a note or a place
+    /// already kept) loses nothing, and quits at once.
     func quitWouldLosePromptText() -> Bool {
         switch mode.base {
         case .recording, .placing: break
         default: return false
         }
         let text = statusBar.field.text
-        guard text.contains(where: { !$0.isWhitespace }), quitRefusedFor != text else { return false }
-        quitRefusedFor = text
+        guard text.contains(where: { !$0.isWhitespace }), text != textQuitMayDrop else { return false }
+        textQuitMayDrop = text
         setNote(FormText.quitWouldLose)
         return true
     }
@@ -36,7 +37,7 @@ extension GeoCacheFormController {
     func closePrompt(note: String, about cache: CacheID? = nil) {
         mode = .browsing
         statusBar.field.text = ""
-        quitRefusedFor = nil
+        textQuitMayDrop = nil
         if paneError != nil {
             paneError = nil
             updatePane()

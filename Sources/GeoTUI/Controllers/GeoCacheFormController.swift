@@ -91,9 +91,10 @@ public final class GeoCacheFormController: ScreenController {
     var paneOrigin: Coordinate?
     /// How many changes the model has broadcast: a move that heard none changed nothing.
     var changesHeard = 0
-    /// The text of a finder's or place prompt that a first quit key was refused for
-    /// (``quitWouldLosePromptText()``): the same key again, the text unchanged, quits.
-    var quitRefusedFor: String?
+    /// The text of a finder's or place prompt that a quit key may drop without asking
+    /// (``quitWouldLosePromptText()``): what the prompt opened with (a note or a place
+    /// already kept), or what a first quit key was refused for.
+    var textQuitMayDrop: String?
     /// The note that refused a change of the shown cache as another's
     /// (``refusedAsNotYours()``): it goes once the cache may be changed (a hand-over).
     var notYoursNote: String?

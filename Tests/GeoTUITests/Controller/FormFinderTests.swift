@@ -53,6 +53,16 @@ import Testing
         #expect(try form.model.store.visits().isEmpty)
     }
 
+    @Test("Ctrl-Q on a note prompt holding the note kept, unchanged, quits at once: nothing would be lost")
+    func quitWithTheKeptNoteUnchangedQuits() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("Behind the oak")
+        form.press(.enter, .alt("n"))
+        #expect(form.status.hasPrefix(" Note: Behind the oak"), "\(form.status)")
+        #expect(form.controller.handle(.key(.control("q"))) == .quit(status: 0))
+    }
+
     @Test("Ctrl-Q with an empty prompt quits at once")
     func quitWithAnEmptyPromptQuits() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
