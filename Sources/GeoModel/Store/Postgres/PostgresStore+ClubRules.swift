@@ -278,6 +278,7 @@ extension PostgresStore {
                 return done
             }
             let setUp = try connection.transaction(timeout: Self.bulkStatementTimeout) {
+                try connection.query(Self.waitingOutLocks)
                 try connection.query(Self.takingLock(Self.migrationLock), timeout: Self.bulkStatementTimeout)
                 return try Self.setUpClubRules(on: connection, server: name, tookOverFrom: tablesTakenFrom)
             }
@@ -305,6 +306,7 @@ extension PostgresStore {
         guard standing?.setUpDue == true else { return }
         do {
             clubSetUpJustNow = try connection.transaction(timeout: Self.bulkStatementTimeout) {
+                try connection.query(Self.waitingOutLocks)
                 try connection.query(Self.takingLock(Self.migrationLock), timeout: Self.bulkStatementTimeout)
                 return try Self.setUpClubRules(on: connection, server: name, tookOverFrom: tablesTakenFrom)
             }

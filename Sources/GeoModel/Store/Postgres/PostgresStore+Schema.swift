@@ -260,11 +260,14 @@ extension PostgresStore {
     }
 
     /// Runs the migrations the store lacks, in one transaction under the migration lock.
+    /// Run first in the transaction of a migration or of the club's set-up: it waits for
+    /// other sessions' locks as long as its deadline allows, not a read's wait, which
+    /// the session starts with (``sessionSettings(for:)``).
+    static let waitingOutLocks = "SET LOCAL lock_timeout = 0"
+
     private static func migrate(on connection: PostgresConnection) throws {
         try connection.transaction(timeout: bulkStatementTimeout) {
-            // A migration waits for other sessions as long as its deadline allows, not
-            // the session's wait for a read (``sessionSettings(for:)``).
-            try connection.query("SET LOCAL lock_timeout = 0")
+            try connection.query(waitingOutLocks)
             try connection.query(takingLock(migrationLock), timeout: bulkStatementTimeout)
             // Another session may have migrated while this one waited for the lock.
             let version = try schemaVersion(on: connection)
