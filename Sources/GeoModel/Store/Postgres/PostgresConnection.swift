@@ -78,6 +78,12 @@ package final class PostgresConnection {
     /// then throws ``PostgresError/Kind/connectionLost``.
     package var isBroken: Bool { handle == nil }
 
+    /// Whether a statement failed inside a transaction that is still open: the server
+    /// refuses every other statement until `ROLLBACK`.
+    package var isInFailedTransaction: Bool {
+        handle.map { cpq_PQtransactionStatus($0) == PQTRANS_INERROR } ?? false
+    }
+
     /// Connects to the server `connectionString` names, waiting at most `timeout`
     /// seconds (by default `connect_timeout` from the string, else
     /// `PGCONNECT_TIMEOUT`, else ``defaultConnectTimeout``), or until `interruption`

@@ -38,6 +38,10 @@ extension PostgresStore {
         guard !(prefix + segments).isEmpty else { return [] }
         let outcomes = try connection.pipeline(prefix + segments)
         readTransactionOpen = false
+        // A read that waited out its lock wait fails as a whole, naming whose lock it met.
+        for case .failed(let error) in outcomes.joined() where error.sqlState == "55P03" {
+            throw Self.namingTheHolder(Self.refusal(error, server: name), on: connection)
+        }
         guard checking else { return Array(outcomes.dropFirst(prefix.count)) }
         let check = Array(outcomes[(prefix.count - Self.schemaCheck.count)..<prefix.count])
         var version: Int

@@ -165,8 +165,9 @@ public final class PostgresStore: CacheStore {
                 }
             }
         } catch {
+            let failure = Self.namingTheHolder(Self.storeError(error, server: connection.server), on: connection)
             connection.close()
-            throw Self.storeError(error, server: connection.server)
+            throw failure
         }
     }
 
@@ -324,8 +325,21 @@ public final class PostgresStore: CacheStore {
             return try body(connection)
         } catch let error as PostgresError {
             guard error.kind == .queryFailed else { throw lose(error) }
-            throw Self.refusal(error, server: name)
+            throw Self.namingTheHolder(Self.refusal(error, server: name), on: connection)
+        } catch let error as StoreError {
+            throw Self.namingTheHolder(error, on: connection)
         }
+    }
+
+    /// `error`, when it is a lock wait that ran out naming no holder (a read's), with
+    /// the session that holds the lock named (``appendLockHolder(on:)``), as a write's
+    /// is: "another program (psql of ana, server process 4242) holds…". Unchanged when
+    /// the connection cannot ask (a transaction left aborted) or no one holds it now.
+    static func namingTheHolder(_ error: StoreError, on connection: PostgresConnection) -> StoreError {
+        guard case .locked(let path, nil) = error else { return error }
+        if connection.isInFailedTransaction { _ = try? connection.query("ROLLBACK") }
+        guard let holder = try? appendLockHolder(on: connection) else { return error }
+        return .locked(path: path, holder: holder)
     }
 
     /// Runs `body` with the longest lock wait a write may have; with a
