@@ -31,6 +31,23 @@ import Testing
         #expect(try store.loadCaches().map(\.title) == [Samples.oak.title])
     }
 
+    @Test("a revoked member's delivery tried twice stops at the role both times, its add still waiting, not 'sent, reply lost'")
+    func aRevokedMembersSecondDeliveryStopsAtTheRoleToo() throws {
+        let club = try ClubFixture.make()
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let url = club.url(as: club.bo)
+        let store = try PostgresStore(url: url, purpose: .command)
+        let outbox = try Outbox(files: home.files(url))
+        try outbox.queueAdd(Samples.oak)
+        try club.server.superuser("REVOKE \(ClubFixture.identifier(club.roles.member)) FROM \(ClubFixture.identifier(club.bo))")
+        for _ in 0..<2 {
+            let report = try OutboxDelivery.deliver(outbox, to: store)
+            if case .notPermitted? = report.stoppedBy {} else { Issue.record("stopped by \(String(describing: report.stoppedBy))") }
+            #expect(try outbox.entries().allSatisfy { if case .change(let row) = $0 { row.state == .waiting } else { false } })
+        }
+    }
+
     @Test("a revoked member's read is refused saying the role may no longer be a member, not that a change was refused")
     func aRevokedMembersReadSaysSo() throws {
         let club = try ClubFixture.make()

@@ -138,6 +138,15 @@ extension Outbox {
         }
     }
 
+    /// Makes the change wait again under its identifier: the server refused the write
+    /// before storing anything (the role itself refused), so it is not one whose reply
+    /// was lost.
+    func markWaiting(_ sequence: Int64) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE change SET state = 'waiting' WHERE sequence = ?", arguments: [sequence])
+        }
+    }
+
     /// Gives the change a new identifier and makes it wait again: its old one was
     /// found not stored (and can never be stored now).
     func renewWrite(_ sequence: Int64) throws -> WriteID {

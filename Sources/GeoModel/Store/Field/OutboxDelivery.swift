@@ -106,6 +106,7 @@ public enum OutboxDelivery {
                 throw error.error
             } catch let error as StoreError where error.meansTheServerRefusedTheWrite {
                 if roleIsRefused(error, by: store) {
+                    try onOutbox { try outbox.markWaiting(change.sequence) }
                     report.stoppedBy = error
                     break delivery
                 }

@@ -269,6 +269,11 @@ extension PostgresStore {
             return .stored(WriteRecord(kind: kind, cacheID: row.int(2).map { CacheID(rawValue: Int64($0)) },
                                        count: row.int(3), detail: row.string(4)))
         } catch {
+            // The server answered, refusing the role the ledger (taken out of the club):
+            // that is no unknown outcome, and no server away.
+            if let refused = error as? PostgresError, refused.kind == .queryFailed, refused.sqlState == "42501" {
+                throw Self.refusal(refused, server: name)
+            }
             if own == nil, let current = self.connection, current.isBroken { _ = lose(error) }
             let reason = (error as? PostgresError)?.message ?? String(describing: error)
             throw .outcomeUnknown(server: name, reason: reason)
