@@ -382,6 +382,12 @@ enum CommandText {
             + "and would name another file; rename the file, or give its name in UTF-8"
     }
 
+    /// A variable naming the store's place whose value is not UTF-8 text.
+    static func notUTF8Variable(_ name: String, _ shown: String) -> String {
+        "the variable \(name) (\(shown)) is not UTF-8 text: geocache-tui reads the store's place as UTF-8, "
+            + "and would name another file; set it in UTF-8, or name the store with --store"
+    }
+
     static func usageError(_ message: String, usage: String, name: String) -> String {
         """
         Error: \(message)

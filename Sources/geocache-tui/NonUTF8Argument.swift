@@ -4,22 +4,37 @@ import GeoModel
 import Glibc
 #endif
 
-/// A usage error for an argument that is not UTF-8 text.
+/// A usage error for an argument, or a variable naming the store's place, that is not
+/// UTF-8 text.
 ///
-/// Swift reads the command line as UTF-8, putting U+FFFD in place of bytes that are
-/// not: a file named `x\xFF.gpx` became `x�.gpx`, so an import said the file it was
-/// given did not exist, and an export or a new store was written under another name.
-/// Such an argument is refused before anything runs, its bytes shown (`x\xFF.gpx`).
+/// Swift reads the command line and the environment as UTF-8, putting U+FFFD in place
+/// of bytes that are not: a file named `x\xFF.gpx` became `x�.gpx`, so an import said
+/// the file it was given did not exist, and an export or a new store was written under
+/// another name. Such an argument is refused before anything runs, its bytes shown
+/// (`x\xFF.gpx`), and so is such a value of the variables the store's place is read
+/// from (``pathVariables``).
 enum NonUTF8Argument {
+    /// The variables a store's or its records' place is read from.
+    static let pathVariables = ["GEOCACHE_STORE", "XDG_DATA_HOME", "XDG_STATE_HOME"]
+
     /// Exits with a usage error (status 64) at the first argument of the process that
-    /// is not UTF-8 text.
+    /// is not UTF-8 text, else at the first of ``pathVariables`` that is not.
     static func exitIfAny() {
         for index in 1..<Int(CommandLine.argc) {
-            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map(UInt8.init(bitPattern:))
-            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
-            GeocacheTUICommand.exitReporting(ValidationError(CommandText.notUTF8Argument(shown(bytes))))
+            guard let pointer = CommandLine.unsafeArgv[index], let shown = shownIfNotUTF8(pointer) else { continue }
+            GeocacheTUICommand.exitReporting(ValidationError(CommandText.notUTF8Argument(shown)))
         }
+        for name in pathVariables {
+            guard let value = getenv(name), let shown = shownIfNotUTF8(value) else { continue }
+            GeocacheTUICommand.exitReporting(CommandFailure.report(message: CommandText.notUTF8Variable(name, shown),
+                                                                   status: ExitCode.validationFailure.rawValue))
+        }
+    }
+
+    /// The C string at `pointer` as ``shown(_:)`` writes it, when it is not UTF-8 text.
+    private static func shownIfNotUTF8(_ pointer: UnsafePointer<CChar>) -> String? {
+        let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map(UInt8.init(bitPattern:))
+        return String(validating: bytes, as: UTF8.self) == nil ? shown(bytes) : nil
     }
 
     /// `bytes` with each byte that is not part of UTF-8 text written as `\xFF`, and

@@ -34,4 +34,16 @@ import Testing
         #expect(result.error.contains("the argument \\xFE.sqlite is not UTF-8 text"), "\(result.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
+
+    @Test("a store named by GEOCACHE_STORE in bytes that are not UTF-8 is refused before any file is made")
+    func aNonUTF8StoreVariableMakesNoFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let script = "cd \"$1\" && GEOCACHE_STORE=\"$(printf 'w\\376.sqlite')\" exec \"$0\" add --title t --details d "
+            + "--creator c --reward r"
+        let result = try GeocacheTUIBinary.runTool("/bin/sh", ["-c", script, GeocacheTUIBinary.url.path, directory.url.path])
+        #expect(result.status == 64)
+        #expect(result.error.contains("the variable GEOCACHE_STORE (w\\xFE.sqlite) is not UTF-8 text"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
 }
