@@ -10,14 +10,16 @@ extension GeoCacheFormController {
         body(model)
     }
 
-    /// Next or Previous where there is nothing to move to (a single cache, or a filter
-    /// that keeps one or none): the model broadcasts nothing, and the note says so, as
-    /// Random's does.
-    func moveOrSayThereIsNoOther(_ body: (CacheList) -> Void) {
+    /// A move where there is nothing to move to: the model broadcasts nothing, and the
+    /// note says so, as Random's does: no cache is shown (a filter that keeps none), or,
+    /// for Next and Previous (`noOther`), there is no other (a single cache). First and
+    /// Last on the first or last cache say nothing: they are where they lead.
+    func moveOrSayWhy(noOther: Bool = true, _ body: (CacheList) -> Void) {
         let heard = changesHeard
         move(body)
         guard changesHeard == heard else { return }
-        setNote(model.current == nil ? FormText.noCacheShown : FormText.noOtherCache)
+        if model.current == nil { return setNote(FormText.noCacheShown) }
+        if noOther { setNote(FormText.noOtherCache) }
     }
 
     /// Shows the cache again in place of an error message.

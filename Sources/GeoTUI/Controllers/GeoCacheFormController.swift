@@ -377,11 +377,14 @@ public final class GeoCacheFormController: ScreenController {
             if action == .addCache, model.keepsWritesOnThisMachine { addCache() } else if !refusedAsReadOnly() {
                 action == .addCache ? addCache() : saveEdit()
             }
-        case .showNextCache: moveOrSayThereIsNoOther { $0.showNext() }
-        case .showPreviousCache: moveOrSayThereIsNoOther { $0.showPrevious() }
-        case .showFirstCache: move { $0.showFirst() }
-        case .showLastCache: move { $0.showLast() }
-        case .showRandomCache: if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else { setNote(FormText.noOtherCache) }
+        case .showNextCache: moveOrSayWhy { $0.showNext() }
+        case .showPreviousCache: moveOrSayWhy { $0.showPrevious() }
+        case .showFirstCache: moveOrSayWhy(noOther: false) { $0.showFirst() }
+        case .showLastCache: moveOrSayWhy(noOther: false) { $0.showLast() }
+        case .showRandomCache:
+            if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else {
+                setNote(model.current == nil ? FormText.noCacheShown : FormText.noOtherCache)
+            }
         case .editCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { beginEdit() }
         case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { confirmDelete() }
         case .search: openSearch()

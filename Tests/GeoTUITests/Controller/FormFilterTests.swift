@@ -50,11 +50,12 @@ import Testing
         #expect(form.status.hasSuffix("Showing the 2 of 4 caches the filter keeps"))
     }
 
-    @Test("Next under a filter that keeps no cache says no cache is shown, not an older note")
-    func nextUnderAFilterThatKeepsNoneSaysSo() throws {
+    @Test("every move under a filter that keeps no cache says no cache is shown, not an older note",
+          arguments: [Key.control("n"), .control("p"), .control("r"), .alt("<"), .alt(">")])
+    func aMoveUnderAFilterThatKeepsNoneSaysSo(_ key: Key) throws {
         let form = try form()
         setFilter("D5", in: form)
-        form.press(.control("n"))
+        form.press(key)
         #expect(form.status.hasSuffix("No cache is shown"), "\(form.status)")
     }
 
