@@ -4,8 +4,9 @@ import GeoModel
 /// What the commands say about what they do not take on trust: numbers out of range on
 /// the command line, field mode's files found damaged and set aside, changes kept on
 /// this machine whose rows cannot be read, fixes that are no position, and changes in
-/// conflict with the club store; and the finder's commands (`log`, `own`, field notes).
-/// The rest of their words are in `CommandText.swift`.
+/// conflict with the club store; the finder's commands (`log`, `own`, field notes); and
+/// `club init` with the notes a club store gives once. The rest of their words are in
+/// `CommandText.swift`.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -334,5 +335,40 @@ extension CommandText {
         (afterKeptEdit ? "the other changes are kept on this machine, but " : "the club store cannot be reached, and ")
             + "a hand-over is not kept: only the server can allow it. The cache was not handed over; run the command "
             + "with --owner again when the server answers."
+    }
+
+    // MARK: - The club's rules
+
+    /// What `club init` did, for standard output.
+    static func clubSetUp(_ setUp: ClubSetUp, store: String) -> [String] {
+        var lines = ["The club's rules are set up on \(store): members are in \(setUp.roles.member), keepers in "
+                     + "\(setUp.roles.keeper)" + (setUp.madeRoles ? " (both made now)." : ".")]
+        if let previous = setUp.previousOwner {
+            lines.append("The club's tables belonged to \(previous); they are \(setUp.owner)'s now, and the rules bind "
+                         + "every other role.")
+        }
+        if setUp.clubCaches > 0 {
+            lines.append("\(caches(setUp.clubCaches)) belong to the club until a keeper hands them over "
+                         + "(edit --code CODE --owner ROLE).")
+        }
+        return lines + rulesDoNotBind(role: setUp.owner, roles: setUp.roles)
+    }
+
+    /// The lines said once to a role the rules do not bind, with how to make members.
+    static func rulesDoNotBind(role: String, roles: ClubRoles) -> [String] {
+        [
+            "The club's rules do not bind \(role) (it owns the club's tables or is a superuser): use it to "
+                + "administer the club, and give each member a role of their own:",
+            "  CREATE ROLE ana LOGIN PASSWORD '…' IN ROLE \(ClubRoles.sqlName(roles.member));",
+            "  GRANT \(ClubRoles.sqlName(roles.keeper)) TO kim;",
+        ]
+    }
+
+    /// The lines of a ``ClubNote``, said once on standard error.
+    static func clubNote(_ note: ClubNote, store: String) -> [String] {
+        switch note {
+        case .setUp(let setUp): clubSetUp(setUp, store: store)
+        case .rulesDoNotBind(let role, let roles): rulesDoNotBind(role: role, roles: roles)
+        }
     }
 }
