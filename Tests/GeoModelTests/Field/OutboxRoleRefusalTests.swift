@@ -7,24 +7,36 @@ import Testing
 /// itself, not the changes kept on this machine, so none of them is marked refused, and
 /// all are delivered, once, when the role is given back.
 @Suite struct OutboxRoleRefusalTests {
+    /// bo's club store and outbox, an add kept in it, and bo taken out of the members.
+    private struct Revoked {
+        let club: ClubFixture
+        let home: FieldHome
+        let store: PostgresStore
+        let outbox: Outbox
+
+        init() throws {
+            club = try ClubFixture.make()
+            home = try FieldHome()
+            let url = club.url(as: club.bo)
+            store = try PostgresStore(url: url, purpose: .command)
+            outbox = try Outbox(files: home.files(url))
+            try outbox.queueAdd(Samples.oak)
+            try club.server.superuser("REVOKE \(ClubFixture.identifier(club.roles.member)) FROM \(ClubFixture.identifier(club.bo))")
+        }
+    }
+
     @Test("a revoked member's kept changes are not marked refused, and are delivered once the membership returns")
     func aRevokedMembersChangesWaitAndAreDeliveredOnceMembershipReturns() throws {
-        let club = try ClubFixture.make()
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        let url = club.url(as: club.bo)
-        let store = try PostgresStore(url: url, purpose: .command)
-        let outbox = try Outbox(files: home.files(url))
-        try outbox.queueAdd(Samples.oak)
+        let revoked = try Revoked()
+        defer { revoked.home.directory.remove() }
+        let (club, store, outbox) = (revoked.club, revoked.store, revoked.outbox)
         try outbox.queueVisits([Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")])
-        let (member, bo) = (ClubFixture.identifier(club.roles.member), ClubFixture.identifier(club.bo))
-        try club.server.superuser("REVOKE \(member) FROM \(bo)")
         let refused = try OutboxDelivery.deliver(outbox, to: store)
         #expect(refused.refused.isEmpty && refused.finderRefused.isEmpty && refused.delivered.isEmpty)
         if case .notPermitted? = refused.stoppedBy {} else { Issue.record("stopped by \(String(describing: refused.stoppedBy))") }
         #expect(try outbox.changes().allSatisfy { $0.refusal == nil })
         #expect(try outbox.finderChanges().allSatisfy { $0.refusal == nil })
-        try club.server.superuser("GRANT \(member) TO \(bo)")
+        try club.server.superuser("GRANT \(ClubFixture.identifier(club.roles.member)) TO \(ClubFixture.identifier(club.bo))")
         let delivered = try OutboxDelivery.deliver(outbox, to: store)
         #expect(delivered.delivered.count == 1 && delivered.finderDelivered.count == 1, "\(delivered)")
         #expect(try outbox.count() == 0)
@@ -33,14 +45,9 @@ import Testing
 
     @Test("a revoked member's delivery tried twice stops at the role both times, its add still waiting, not 'sent, reply lost'")
     func aRevokedMembersSecondDeliveryStopsAtTheRoleToo() throws {
-        let club = try ClubFixture.make()
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        let url = club.url(as: club.bo)
-        let store = try PostgresStore(url: url, purpose: .command)
-        let outbox = try Outbox(files: home.files(url))
-        try outbox.queueAdd(Samples.oak)
-        try club.server.superuser("REVOKE \(ClubFixture.identifier(club.roles.member)) FROM \(ClubFixture.identifier(club.bo))")
+        let revoked = try Revoked()
+        defer { revoked.home.directory.remove() }
+        let (store, outbox) = (revoked.store, revoked.outbox)
         for _ in 0..<2 {
             let report = try OutboxDelivery.deliver(outbox, to: store)
             if case .notPermitted? = report.stoppedBy {} else { Issue.record("stopped by \(String(describing: report.stoppedBy))") }
