@@ -101,6 +101,18 @@ import GeoTestSupport
         #expect(!report.description.contains("Paired"), "\(report.description)")
     }
 
+    @Test("caches and their waypoints imported together with --keep-existing pair nothing with the caches kept",
+          arguments: StoreKind.allCases)
+    func keepingExistingCachesInOneImportPairsNoWaypoint(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: Self.caches(["GC12345"]))
+        let report = try fixture.store.importCaches(from: [Self.caches(["GC12345", "GC23456"]),
+                                                           Self.waypoints(["GC12345", "GC23456"])],
+                                                    skipInvalid: false, existing: .keep, interruption: nil)
+        #expect(try Self.storedWaypoints(fixture) == ["GC12345": [], "GC23456": [Self.parking(of: "GC23456")]])
+        #expect(report.pairedWaypoints == 1 && report.added == 1 && report.unchanged == 1)
+    }
+
     @Test("the same waypoints file imported again leaves the stored caches unchanged",
           arguments: StoreKind.allCases)
     func theSameWaypointsAgainChangeNothing(_ kind: StoreKind) throws {

@@ -85,14 +85,15 @@ final class PendingWaypoints {
 
     /// `cache` with the waypoints waiting for it (``take(forCode:)``) added to its own,
     /// merged by code (``GeoCache/waypoints(_:updatedBy:)``).
-    /// True when it gave `cache` waypoints.
+    /// The number of waypoints it gave `cache`: those to ``leaveOut(_:)`` when the cache
+    /// is then kept as stored.
     @discardableResult
-    func attach(to cache: inout GeoCache) -> Bool {
-        guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return false }
+    func attach(to cache: inout GeoCache) -> Int {
+        guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return 0 }
         let waypoints = take(forCode: code)
-        guard !waypoints.isEmpty else { return false }
+        guard !waypoints.isEmpty else { return 0 }
         cache.listing.waypoints = GeoCache.waypoints(cache.listing.waypoints, updatedBy: waypoints)
-        return true
+        return waypoints.count
     }
 
     /// The codes of the stored caches the waiting waypoints may belong to: the caches

@@ -102,8 +102,8 @@ extension PostgresStore {
             try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
                 guard var cache = entry.withListing() else { throw spool.damaged() }
-                waypoints.attach(to: &cache)
-                batch.records.append((cache, entry.coverage, searchText))
+                let attached = waypoints.attach(to: &cache)
+                batch.records.append((cache, entry.coverage, searchText, attached))
                 if batch.records.count >= Self.importBatchSize {
                     try batch.store(on: connection, into: &report)
                     if interruption?.isInterrupted == true { throw ImportInterruption.error(source: names) }
@@ -122,8 +122,12 @@ extension PostgresStore {
     struct ImportBatch {
         /// Whether stored caches named by their code are updated or kept.
         let existing: ExistingCaches
-        /// The records read since the last batch was stored, with their search texts.
-        var records: [(cache: GeoCache, coverage: GeoCache.Coverage, searchText: String?)] = []
+        /// The records read since the last batch was stored, with their search texts and
+        /// the number of waiting waypoints each was given.
+        var records: [(cache: GeoCache, coverage: GeoCache.Coverage, searchText: String?, waypoints: Int)] = []
+        /// The number of waypoints given to records that then left their stored cache as
+        /// it was (`--keep-existing`, another member's): not paired after all.
+        var waypointsLeftOut = 0
         /// What the importing role may change: a record naming another member's cache
         /// leaves it as it is (counted as not yours when it would have changed it).
         let standing: ClubStanding?
@@ -192,6 +196,7 @@ extension PostgresStore {
                 } else if let current = changed[named] ?? stored[named] {
                     guard existing == .update || added.contains(named) else {
                         tally.count(named, was: current.cache, now: current.cache)
+                        waypointsLeftOut += record.waypoints
                         continue
                     }
                     let newer = current.cache.updated(byImporting: cache, coverage: record.coverage)
@@ -199,6 +204,7 @@ extension PostgresStore {
                     if case .ownedBy = standing?.refusal(toChange: current.club) { isNotYours = true }
                     if newer != current.cache, isNotYours {
                         report.notYours += 1
+                        waypointsLeftOut += record.waypoints
                         continue
                     }
                     report.count(current.cache.precedence(ofImporting: cache, coverage: record.coverage))

@@ -23,6 +23,7 @@ extension PostgresStore.ImportBatch {
                 try attach(pending, toCodes: chunk, on: connection, into: &report)
             }
         }
+        pending.leaveOut(waypointsLeftOut)
         report.pairedWaypoints += pending.paired
         report.orphanWaypoints += pending.takeOrphans()
     }

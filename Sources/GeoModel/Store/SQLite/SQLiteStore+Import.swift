@@ -96,17 +96,21 @@ extension SQLiteStore {
                         // they are), or over a cache stored under its code.
                         var cache = entry.cacheWithoutListing
                         var listing: [UInt8]? = entry.listingBytes
+                        var attached = 0
                         if let code = cache.code.flatMap(CacheCode.normalized),
                            waypoints.waits(forCode: code) || writer.mayBeStored(code) {
                             guard let decoded = entry.withListing() else { throw spool.damaged() }
                             cache = decoded
-                            if waypoints.attach(to: &cache) { listing = nil }
+                            attached = waypoints.attach(to: &cache)
+                            if attached > 0 { listing = nil }
                         }
                         switch try writer.store(cache, coverage: entry.coverage, existing: existing,
                                                 derived: derived, listing: listing) {
                         case .added: report.added += 1
                         case .duplicate: report.duplicates += 1
-                        case .named(let precedence): if let precedence { report.count(precedence) }
+                        case .named(let precedence?): report.count(precedence)
+                        // Kept as stored (`--keep-existing`): its waypoints were not given to it.
+                        case .named(nil): waypoints.leaveOut(attached)
                         }
                         written += 1
                         if written % 4096 == 0, interruption?.isInterrupted == true {
