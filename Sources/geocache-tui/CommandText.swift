@@ -129,7 +129,7 @@ enum CommandText {
         switch report.stoppedBy {
         case .locked(_, let holder)?:
             let who = holder.map { " (\($0))" } ?? ""
-            lines.append("another program\(who) held the club store's write lock; \(stillWait(summary.waiting)) "
+            lines.append("another program\(who) held a lock on the club store; \(stillWait(summary.waiting)) "
                          + "on this machine. Try again when it has finished")
         case .notPermitted?:
             lines.append("the club store refused this role its tables, so nothing more was delivered; "

@@ -57,8 +57,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (nothing more is written through it) until it is reopened, as for a store file
     /// deleted or replaced.
     case sideFileLost(path: String, sideFile: String)
-    /// Another process holds the store's write lock (a long transaction) and did not
-    /// release it within the wait; `holder` says who, when the system can tell (a
+    /// Another process holds a lock on the store (a long transaction: a writer's, or a
+    /// table lock that keeps readers out too) and did not release it within the wait; `holder` says who, when the system can tell (a
     /// program's name and process id, or a PostgreSQL session). Nothing was written.
     case locked(path: String, holder: String?)
     /// The store cannot be written (a read-only file, directory or file system):
@@ -222,7 +222,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "and leave the -wal and -shm files alone while the store is in use."
         case .locked(let path, let holder):
             let who = holder.map { " (\($0))" } ?? ""
-            return "\(path): another program\(who) holds the store's write lock; nothing was written. "
+            return "\(path): another program\(who) holds a lock on the store; nothing was written. "
                 + "Wait for it to finish, or end it, then try again."
         case .readOnly(let path, let reason):
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "

@@ -78,7 +78,7 @@ import Glibc
         try other.query("SELECT pg_advisory_lock(\(0x6765_6F63))")
         let sync = try club.run(["sync"])
         #expect(sync.status == 1, "stdout was: \(sync.output)\nstderr was: \(sync.error)")
-        #expect(sync.output.contains("held the club store's write lock; 1 change still waits on this machine"),
+        #expect(sync.output.contains("held a lock on the club store; 1 change still waits on this machine"),
                 "stdout was: \(sync.output)")
         #expect(!sync.error.contains("cannot be reached"), "stderr was: \(sync.error)")
         #expect(try Outbox(files: club.files).count() == 1)
