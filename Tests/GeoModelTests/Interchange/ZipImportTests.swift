@@ -133,6 +133,14 @@ struct ZipImportTests {
                 + "(zip readers differ on which one counts)")
     }
 
+    @Test("A zip holding two names of one unpacked file is refused naming the second",
+          arguments: [("1.gpx", "./1.gpx"), ("data/1.gpx", "data//1.gpx"), ("data/1.gpx", "data/./1.gpx")])
+    func twoNamesOfOneFile(_ first: String, _ second: String) throws {
+        let error = try refusal([Entry(first, ZipFixture.caches(["GC12345"])), Entry(second, ZipFixture.caches(["GC23456"]))])
+        #expect(error?.description == "pq.zip: refused: the entry \(second) is in the archive twice "
+                + "(zip readers differ on which one counts)")
+    }
+
     @Test("A GGZ holding two data files of the name its index gives is refused naming it")
     func twoGGZDataFilesOfOneName() throws {
         let index = ZipFixture.ggzIndex([("1.gpx", [])])

@@ -134,7 +134,7 @@ enum ZipArchive {
             }
             // Which of two files of one name counts differs between readers (the first,
             // the last, the central directory's or the local headers'): none is chosen.
-            guard filePaths.insert(path).inserted else {
+            guard filePaths.insert(Self.unpackedPath(path)).inserted else {
                 throw refusal(name, path, "is in the archive twice (zip readers differ on which one counts)")
             }
             if lib.sizeIsSet(entry) != 0, lib.size(entry) > Int64(limits.entryBytes) {
@@ -182,6 +182,12 @@ enum ZipArchive {
             || steps.contains("..") {
             throw refusal(archive, path, "has a path outside the archive (absolute, or with '..')")
         }
+    }
+
+    /// The file `path` names once unpacked: `./1.gpx`, `data//1.gpx` and `data\\1.gpx` name
+    /// `1.gpx` and `data/1.gpx` (two names that are one file are one entry twice).
+    static func unpackedPath(_ path: String) -> String {
+        path.split { $0 == "/" || $0 == "\\" }.filter { $0 != "." }.joined(separator: "/")
     }
 
     /// Refuses an entry or archive that unpacks beyond the limits.
