@@ -169,12 +169,12 @@ enum CommandText {
             + "not refreshed. Try again when the server answers."
     }
 
-    /// `sync --discard N` done.
     /// `sync --overwrite N` of a delete whose cache the server had deleted meanwhile.
     static func deleteAlreadyDone(_ label: String) -> String {
         "change \(label), a delete, is settled: the club store had deleted that cache already, so nothing is left to send"
     }
 
+    /// `sync --discard N` done.
     static func dropped(_ change: QueuedChange) -> String {
         "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
     }

@@ -103,19 +103,30 @@ import Testing
         #expect(try setup.titles() == ["Their Mill"])
     }
 
-    @Test(arguments: [QueuedChange.Kind.edit, .delete])
-    func aChangeOfACacheDeletedOnTheServerIsAVanishedConflict(_ kind: QueuedChange.Kind) throws {
+    @Test func anEditOfACacheDeletedOnTheServerIsAVanishedConflict() throws {
         let setup = try Setup()
         defer { setup.home.directory.remove() }
         let mill = try setup.store.add(Samples.mill)
-        let change = kind == .edit ? try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("My Mill"))
-                                   : try setup.outbox.queueDelete(mill.cache)
+        let change = try setup.outbox.queueEdit(of: mill.cache, to: mill.cache.titled("My Mill"))
         _ = try setup.store.delete(mill)
         let report = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
         #expect(report.conflicts.map(\.sequence) == [change.sequence])
         #expect(report.conflicts.first?.conflict == .vanished)
         #expect(try setup.outbox.count() == 1)
         #expect(try setup.store.count() == 0)
+    }
+
+    @Test("a delete of a cache the server deleted meanwhile is done: delivered, no conflict")
+    func aDeleteOfACacheDeletedOnTheServerIsDelivered() throws {
+        let setup = try Setup()
+        defer { setup.home.directory.remove() }
+        let mill = try setup.store.add(Samples.mill)
+        let change = try setup.outbox.queueDelete(mill.cache)
+        _ = try setup.store.delete(mill)
+        let report = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
+        #expect(report.conflicts.isEmpty)
+        #expect(report.delivered.map(\.sequence) == [change.sequence])
+        #expect(try setup.outbox.count() == 0)
     }
 
     @Test func anAddWhoseCodeTheServerHasMeanwhileIsAConflict() throws {

@@ -7,7 +7,8 @@ import Foundation
 /// (the delivery that sent it was killed, or lost the reply and could not ask) is
 /// first settled through its identifier (``CacheStore/settleWrite(_:)``): stored, it
 /// is done; not stored, it gets a new identifier and is sent. An edit or delete is
-/// sent only when the server still holds the version it was made from; otherwise it
+/// sent only when the server still holds the version it was made from (a delete of a
+/// cache the server deleted meanwhile is done, and counts as delivered); otherwise it
 /// becomes a conflict (``OutboxConflict``), kept until the member decides, and the
 /// later changes of the same cache wait behind it; so does a change the server refuses
 /// (``QueuedChange/refusal``), which stays until the member gives it up, and a change
@@ -32,7 +33,7 @@ public enum OutboxDelivery {
         public var unreadable: [UnreadableChange] = []
         /// The error that stopped delivery: the server went away again
         /// (``StoreError/meansTheServerCannotBeReached``), or another writer held the
-        /// store's write lock for the whole wait (``StoreError/locked(path:holder:)``);
+        /// store's lock for the whole wait (``StoreError/locked(path:holder:)``);
         /// the changes not delivered wait for the next one.
         public var stoppedBy: StoreError?
         /// True when nothing was tried because another process (a form, a command) is
@@ -222,7 +223,10 @@ public enum OutboxDelivery {
             }
         case .edit, .delete:
             guard let base = change.base else { return nil }
-            guard let server = try store.cache(withCode: change.code) else { return .vanished }
+            // A delete of a cache deleted meanwhile has nothing left to do: no conflict.
+            guard let server = try store.cache(withCode: change.code) else {
+                return change.kind == .delete ? nil : .vanished
+            }
             guard server.cache == base else { return .changed(server: server) }
             do {
                 try onOutbox { try outbox.markSending(change.sequence) }
@@ -235,7 +239,7 @@ public enum OutboxDelivery {
             } catch CacheEditError.changedElsewhere(let newer) {
                 return .changed(server: newer)
             } catch CacheEditError.deletedElsewhere {
-                return .vanished
+                return change.kind == .delete ? nil : .vanished
             }
         }
     }
