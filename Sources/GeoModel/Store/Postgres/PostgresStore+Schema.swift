@@ -185,6 +185,10 @@ extension PostgresStore {
         // Version 11: an import keeps a club cache's code, and a keeper hands caches
         // only to the club's members (PostgresStore+OwnerRules.swift).
         ownerRuleMigration,
+        // Version 12: a keeper role renamed or dropped makes nobody a keeper, and no
+        // member can run the count's function on a table of their own
+        // (PostgresStore+FailClosed.swift).
+        failClosedMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
