@@ -29,7 +29,7 @@ extension CacheList {
     /// anything else is thrown, a club store's server away noted first; a club store
     /// that stopped answering is shown from this machine's copy instead, when there is one.
     func externalCheckFailed(_ error: any Error) throws {
-        if let damage = error as? StoreError, case .corrupt = damage { return foundDamaged(damage) }
+        if let damage = error as? StoreError, damage.meansTheFileIsDamaged { return foundDamaged(damage) }
         noteClubStoreProblem(error)
         // A club store that stopped answering gives way to this machine's copy (`+Field.swift`).
         if showCopy(after: error) { return }

@@ -374,7 +374,7 @@ public final class CacheList {
 
     func broadcast(_ change: CacheListChange) {
         // A read that found the file damaged gives the late check's verdict, once.
-        if case .failed(let error) = change, case .corrupt = error { return foundDamaged(error) }
+        if case .failed(let error) = change, error.meansTheFileIsDamaged { return foundDamaged(error) }
         // A read that found the server away makes the session keep writes here.
         if case .failed(let error) = change { session?.noteStoreError(error) }
         var change = change

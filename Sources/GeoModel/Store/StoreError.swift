@@ -12,6 +12,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file looks like a store but is damaged: truncated, or SQLite finds it
     /// corrupt.
     case corrupt(path: String, reason: String)
+    /// The file is sound on its own, but a log of commits (`PATH-wal`) lies beside it
+    /// that does not fit it: left by a session that ended without closing the store,
+    /// before another file (a backup) was copied in place. Read through that log, the
+    /// file looks damaged; both were left as they were.
+    case staleLog(path: String)
     /// The store was written by a newer geocache-tui whose schema this version
     /// does not know.
     case newerSchema(path: String)
@@ -119,7 +124,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path of the store file the error is about, or the server (`host:port/dbname`).
     public var path: String {
         switch self {
-        case .notAStore(let path, _), .corrupt(let path, _), .newerSchema(let path),
+        case .notAStore(let path, _), .corrupt(let path, _), .staleLog(let path), .newerSchema(let path),
              .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
              .diskFull(let path),
@@ -138,6 +143,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True when the server did not answer, at opening (``unreachable(server:reason:)``)
     /// or later (``meansTheServerIsAway``), rather than refusing the login, missing the
     /// database or failing otherwise: what field mode stands in for.
+    /// True when SQLite finds the store file damaged as it reads it (``corrupt(path:reason:)``),
+    /// or through a log that does not fit it (``staleLog(path:)``): nothing is written
+    /// into it.
+    public var meansTheFileIsDamaged: Bool {
+        switch self {
+        case .corrupt, .staleLog: true
+        default: false
+        }
+    }
+
     public var meansTheServerCannotBeReached: Bool {
         if case .unreachable = self { return true }
         return meansTheServerIsAway
@@ -176,6 +191,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corrupt(let path, let reason):
             return "\(path) is damaged (\(reason)); it was left untouched. "
                 + "Restore it from a backup or move it away, \(elsewhere)."
+        case .staleLog(let path):
+            return "\(path) is sound on its own, but the log of commits beside it (\(path)-wal), left by a session "
+                + "that ended without closing the store, does not fit it: was the file copied in place since (a "
+                + "backup restored)? Both were left untouched. That log belongs to the file before the copy: move "
+                + "\(path)-wal and \(path)-shm away, then open the store again."
         case .newerSchema(let path):
             return "\(path) was written by a newer version of geocache-tui; it was left untouched. "
                 + "Open it with that newer version, \(elsewhere)."

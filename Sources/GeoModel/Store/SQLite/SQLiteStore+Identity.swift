@@ -144,6 +144,21 @@ extension SQLiteStore {
         }
     }
 
+    /// Closes the connection of an opening that failed with `error`. What opening wrote
+    /// must not be left in a log beside a file that replaced it; and nothing goes into
+    /// a damaged file, not even the log at the last close (it may be a log that does
+    /// not fit the file: ``StoreError/staleLog(path:)``).
+    static func closeAfterFailedOpening(_ queue: DatabaseQueue, path: String, identity: StoreFile.Identity,
+                                        error: any Error) {
+        if StoreFile.change(at: path, since: identity)?.meansTheFileIsGone == true {
+            closeDetached(queue)
+        } else if (error as? StoreError)?.meansTheFileIsDamaged == true {
+            closeLeavingSideFiles(queue)
+        } else {
+            try? queue.close()
+        }
+    }
+
     /// Closes a connection whose `-wal` or `-shm` was deleted or replaced: without the
     /// checkpoint SQLite makes when the last connection closes, and without deleting
     /// the side files by name. Both would act on the files now at those names, which

@@ -1,3 +1,5 @@
+import CSystem
+
 /// A store file opened before its integrity check (the form's opening, issue 39): the
 /// check runs after the first frame (``StoreFileLateCheck``), every write waits for its
 /// verdict, and a damaged file refuses every write from then on with the error an
@@ -26,7 +28,7 @@ extension SQLiteStore {
         self.lateCheck = nil
         if lateCheck.wasStopped { return nil }
         if let found = lateCheck.wait() {
-            damage = found
+            foundDamage(found)
             return .damaged(found)
         }
         return damage.map(StoreIntegrity.damaged) ?? .sound
@@ -37,8 +39,20 @@ extension SQLiteStore {
     func settleIntegrityCheck() throws(StoreError) {
         if let damage { throw damage }
         guard let lateCheck, let found = lateCheck.wait() else { return }
-        damage = found
+        foundDamage(found)
         throw found
+    }
+}
+
+extension SQLiteStore {
+    /// Keeps `found`, the damage of the store's file, for every later write to throw,
+    /// and keeps the log out of the file: the last connection to close copies the log
+    /// into the file unless told not to (and the log may be one that does not fit it).
+    func foundDamage(_ found: StoreError) {
+        damage = found
+        queue.inDatabase { db in
+            if let connection = db.sqliteConnection { _ = geocache_sqlite_skip_checkpoint_on_close(connection) }
+        }
     }
 }
 

@@ -120,9 +120,23 @@ extension SQLiteStore {
         do {
             problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
         } catch let error as DatabaseError {
-            throw unreadable(error, path: path) ?? error
+            guard let damage = unreadable(error, path: path) else { throw error }
+            throw logDoesNotFit(path) ? StoreError.staleLog(path: path) : damage
         }
-        guard problems == ["ok"] else { throw StoreError.corrupt(path: path, reason: damage(problems)) }
+        guard problems == ["ok"] else {
+            if logDoesNotFit(path) { throw StoreError.staleLog(path: path) }
+            throw StoreError.corrupt(path: path, reason: damage(problems))
+        }
+    }
+
+    /// Whether the file at `path`, found damaged as read through its log, is sound on
+    /// its own while the log beside it holds commits (more than its 32-byte header):
+    /// the log was left by a session that ended without closing the store, and another
+    /// file was copied in place since; SQLite read that log's pages over the copy's.
+    static func logDoesNotFit(_ path: String) -> Bool {
+        var log = stat()
+        guard stat(path + "-wal", &log) == 0, log.st_size > 32 else { return false }
+        return fileAloneIsSound(path)
     }
 
     /// The reason a store `quick_check` found `problems` in is refused for, in one line:

@@ -169,12 +169,7 @@ public final class SQLiteStore: CacheStore {
                 lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0) }
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
-                // What opening wrote must not be left in a log beside a file that replaced it.
-                if StoreFile.change(at: path, since: identity)?.meansTheFileIsGone == true {
-                    Self.closeDetached(queue)
-                } else {
-                    try? queue.close()
-                }
+                Self.closeAfterFailedOpening(queue, path: path, identity: identity, error: error)
                 throw error
             }
             self.queue = queue
@@ -394,7 +389,7 @@ public final class SQLiteStore: CacheStore {
                     detach(because: overwritten)
                     throw overwritten
                 }
-                damage = failure
+                foundDamage(failure)
             }
             throw failure
         }
