@@ -64,8 +64,10 @@ extension CacheList {
         return result
     }
 
-    /// Keeps `data` as the person's own data on the cache with `code` (validated).
-    /// - Throws: ``FinderInputError``, and what the session throws.
+    /// Keeps `data` as the person's own data on the cache with `code` (validated): the
+    /// parts changed from `base`, what the caller read, over what is stored then.
+    /// - Throws: ``OwnDataEditError`` when another session changed one of those parts
+    ///   meanwhile (nothing kept), ``FinderInputError``, and what the session throws.
     public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData? = nil) throws -> WriteResult<OwnData> {
         let result = try writeSession.setOwnData(data, forCode: code, from: base)
         try afterFinderWrite(result, code: CacheCode.normalized(code))

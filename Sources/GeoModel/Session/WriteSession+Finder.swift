@@ -15,18 +15,48 @@ extension WriteSession {
     }
 
     /// Keeps `data` as the person's own data on the cache `code` (validated): stored, or
-    /// kept here. `base` is what the caller read and changed into `data`: kept here, the
-    /// change is delivered as the fields changed from it, over what the server has then.
-    /// - Throws: ``FinderInputError``, what keeping it here met, and the ``StoreError``s
-    ///   that are not outcomes.
-    public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData? = nil) throws -> WriteResult<OwnData> {
+    /// kept here; the value is what is stored (kept here, `data`). `base` is what the
+    /// caller read and changed into `data`: only the parts changed from it are written,
+    /// over what the store holds then (kept here, over what the server has when it is
+    /// delivered), and a part another session changed meanwhile is refused, unless
+    /// `overChanges` (a command that states the new value whole). Without `base`, `data`
+    /// is written whole.
+    /// - Throws: ``OwnDataEditError/changedElsewhere(code:parts:now:)`` (nothing
+    ///   written or kept), ``FinderInputError``, what keeping it here met, and the
+    ///   ``StoreError``s that are not outcomes.
+    public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData? = nil,
+                           overChanges: Bool = false) throws -> WriteResult<OwnData> {
         guard let code = CacheCode.normalized(code) else { throw FinderInputError.badCode(code) }
         let valid = try data.validated()
-        return try perform(.setOwnData(code: code, valid),
-                           keep: { .finder(try $0.queueOwnData(valid, from: base, forCode: code)) }) {
-            try $0.setOwnData(valid, forCode: code, as: $1)
-            return valid
+        return try perform(.setOwnData(code: code, valid), keep: { outbox in
+            // What this machine shows now stands for the store's: the copy's, with what waits here.
+            if let base, !overChanges {
+                _ = try valid.written(over: try ownDataShownHere(forCode: code, else: base), from: base, forCode: code,
+                                      overChanges: false)
+            }
+            return .finder(try outbox.queueOwnData(valid, from: base, overChanges: overChanges, forCode: code))
+        }) {
+            try $0.setOwnData(valid, forCode: code, from: base, overChanges: overChanges, as: $1)
         }
+    }
+
+    /// The person's data on the cache `code` as this machine shows it while writes are
+    /// kept here: the copy's (`stored` while the copy is not shown, or there is none),
+    /// with the changes waiting here applied over it.
+    private func ownDataShownHere(forCode code: String, else stored: OwnData) throws -> OwnData {
+        var data = stored
+        if showsCopy {
+            do {
+                data = try readStore().ownData(includingVisits: false, onlyCode: code).of(code: code)
+            } catch StoreError.noCopy {}
+        }
+        try forEachWaitingChange(to: code) { change in
+            switch change {
+            case .own(_, let kept): data = kept
+            case .visit(let visit): data = data.afterVisit(visit)
+            }
+        }
+        return data
     }
 
     /// The person's own data, and with `includingVisits` their visits: the store's (the

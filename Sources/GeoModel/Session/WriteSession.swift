@@ -326,7 +326,8 @@ public final class WriteSession {
 
     /// Keeps a change in the outbox through `keep`; the result says how many wait.
     /// - Throws: ``GeoCacheValidationError`` and ``OutboxError`` as they are (nothing
-    ///   kept: the change itself is refused); any failure of the outbox's file as
+    ///   kept: the change itself is refused), and ``OwnDataEditError`` (a part changed
+    ///   meanwhile); any failure of the outbox's file as
     ///   ``NotKept/couldNotKeep(because:reason:)``.
     private func kept<T>(_ keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T> {
         do {
@@ -338,6 +339,8 @@ public final class WriteSession {
         } catch let error as OutboxError {
             throw error
         } catch let error as NotKept {
+            throw error
+        } catch let error as OwnDataEditError {
             throw error
         } catch {
             let why = unreachable ?? .noCopy(server: location.description)

@@ -172,8 +172,14 @@ public protocol CacheStore: AnyObject {
     var readsLocally: Bool { get }
     /// Keeps `data` as the person's own data on the cache with `code` (an empty one
     /// removes it), as the write `write`; the corrected place is then the cache's place
-    /// in nearest-first order.
-    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws
+    /// in nearest-first order. With `base` (what the writer read and changed into
+    /// `data`), only the parts changed from it are written, over the row as it is in the
+    /// same transaction (``OwnData/changes(from:appliedTo:)``); a part another session
+    /// changed meanwhile is replaced only with `overChanges`. Returns what is stored.
+    /// - Throws: ``OwnDataEditError/changedElsewhere(code:parts:now:)`` (nothing
+    ///   written), and the ``StoreError``s of a write.
+    func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData?, overChanges: Bool,
+                    as write: WriteID) throws -> OwnData
     /// Records `visits` (each ``Visit/normalized``), in order, as the write `write`:
     /// a visit held already (its ``Visit/identity``) is counted, not added, and each
     /// cache a new visit finds is marked found (``OwnData/afterVisit(_:)``).
@@ -299,6 +305,12 @@ extension CacheStore {
     /// The person's own data on every cache, by code, without their visits (what the
     /// commands and the exports read).
     public func ownData() throws -> OwnData.Book { try ownData(includingVisits: false, onlyCode: nil) }
+
+    /// Keeps `data` whole as the person's own data on the cache with `code`
+    /// (``setOwnData(_:forCode:from:overChanges:as:)`` with no base).
+    public func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
+        _ = try setOwnData(data, forCode: code, from: nil, overChanges: true, as: write)
+    }
 
     /// The facts of ``ownData()``, read whole (a store that has a cheaper way says so).
     public func ownFacts() throws -> OwnData.Facts { OwnData.Facts(try ownData()) }

@@ -18,7 +18,10 @@ extension ReadOnlyCacheStore {
                       interruption: ImportInterruption?, as write: WriteID) throws -> ImportReport {
         throw writeRefusal
     }
-    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws { throw writeRefusal }
+    func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData?, overChanges: Bool,
+                    as write: WriteID) throws -> OwnData {
+        throw writeRefusal
+    }
     func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded { throw writeRefusal }
     func markVisitsExported(_ visits: [Visit], as write: WriteID) throws { throw writeRefusal }
     func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? {

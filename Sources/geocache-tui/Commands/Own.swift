@@ -79,9 +79,12 @@ extension GeocacheTUICommand {
                 if let note { own.note = note.trimmingCharacters(in: .whitespacesAndNewlines) }
                 if let final = try finalSetting() { own.corrected = final.value }
                 if let found = try foundSetting() { own.found = found.value }
-                // Kept on this machine (nil), it is printed as kept: delivery sets only what changed.
+                // It states what it sets whole: set over another session's change of those parts,
+                // the others left as stored. Kept on this machine (nil), it is printed as kept.
                 let changed = own
-                own = try session.run({ try session.setOwnData(changed, forCode: normalized, from: read) }) ?? own
+                own = try session.run({
+                    try session.setOwnData(changed, forCode: normalized, from: read, overChanges: true)
+                }) ?? own
             }
             try CommandOutput.output(line: CommandText.ownData(own, code: normalized))
         }

@@ -63,8 +63,9 @@ class ForwardingStore: CacheStore {
     func ownData(includingVisits: Bool, onlyCode: String?) throws -> OwnData.Book {
         try base.ownData(includingVisits: includingVisits, onlyCode: onlyCode)
     }
-    func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
-        try base.setOwnData(data, forCode: code, as: write)
+    func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData?, overChanges: Bool,
+                    as write: WriteID) throws -> OwnData {
+        try self.base.setOwnData(data, forCode: code, from: base, overChanges: overChanges, as: write)
     }
     func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded {
         try base.recordVisits(visits, as: write)

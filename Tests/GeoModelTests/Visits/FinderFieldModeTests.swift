@@ -87,9 +87,10 @@ import Testing
         let final = try Coordinate(parsing: "N 47° 22.200′ E 008° 32.500′")
         try live.setOwnData(OwnData(found: "2026-11-20T00:00:00Z", note: "server note", corrected: final),
                             forCode: "GC1OAK", as: WriteID())
-        // This machine read nothing of it (no copy): its note is a change from an empty row.
+        // This machine read nothing of it (no copy): its note is a change from an empty row,
+        // stated whole as `own --note` states it.
         let session = awaySession(directory)
-        _ = try session.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData())
+        _ = try session.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData(), overChanges: true)
         _ = try OutboxDelivery.deliver(try session.outbox(), to: live)
         #expect(try live.ownData().byCode["GC1OAK"]
                 == OwnData(found: "2026-11-20T00:00:00Z", note: "kept note", corrected: final))
@@ -125,5 +126,41 @@ import Testing
         bad.text = "a\u{0}b"
         #expect(throws: FinderInputError.nulCharacter(what: "visit's text")) { try session.recordVisits([bad]) }
         #expect(try session.waitingCount() == 0)
+    }
+}
+
+/// A change of own data kept while away meets another session's change of the same part:
+/// refused and kept here, never written over it unseen.
+@Suite struct FinderFieldModeConflictTests {
+    private func awaySession(_ directory: TemporaryDirectory) -> WriteSession {
+        let url = FinderFieldModeTests.awayURL
+        let files = FieldFiles(serverURL: url, environment: ["XDG_DATA_HOME": directory.url.path])
+        return WriteSession(store: nil, location: .server(url), files: files,
+                            unreachable: .connectionLost(server: url, reason: "refused"))
+    }
+
+    @Test func aKeptNoteWhoseNoteTheServerChangedMeanwhileIsRefusedAndKeptHere() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        try live.setOwnData(OwnData(note: "server note"), forCode: "GC1OAK", as: WriteID())
+        let session = awaySession(directory)
+        _ = try session.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData())
+        let report = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        #expect(report.finderDelivered.isEmpty)
+        #expect(report.finderRefused.first?.refusal?.contains(#"the note is now "server note""#) == true)
+        #expect(try live.ownData().byCode["GC1OAK"]?.note == "server note")
+        #expect(try session.waitingFinderChanges().count == 1)
+    }
+
+    @Test func aNoteKeptFromAReadAnotherKeptChangeReplacedIsRefusedAndNotKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        _ = try session.setOwnData(OwnData(note: "first form"), forCode: "GC1OAK", from: OwnData())
+        #expect(throws: OwnDataEditError.changedElsewhere(code: "GC1OAK", parts: [.note], now: OwnData(note: "first form"))) {
+            try session.setOwnData(OwnData(note: "second form"), forCode: "GC1OAK", from: OwnData())
+        }
+        #expect(try session.waitingFinderChanges().count == 1)
     }
 }

@@ -29,6 +29,10 @@ public struct FinderChange: Equatable, Sendable {
     /// changed from it, over the server's (nil for visits, and for a change an older
     /// version kept, which is written whole).
     public var ownBase: OwnData? = nil
+    /// For own data, whether delivery writes the changed fields over another session's
+    /// change of them (a command's, which states them whole); else such a change is
+    /// refused (``OwnDataEditError``) and kept here.
+    public var ownOverChanges = false
 }
 
 /// The finder's changes in the outbox's `finder_change` table (schema version 3):
@@ -41,10 +45,13 @@ extension Outbox {
     }
 
     /// Keeps the member's own data `data` on the cache `code`, changed from `base` (what
-    /// was read of it), so that delivery writes only the fields changed from it.
+    /// was read of it), so that delivery writes only the fields changed from it, and, with
+    /// `overChanges`, over another session's change of them.
     @discardableResult
-    public func queueOwnData(_ data: OwnData, from base: OwnData? = nil, forCode code: String) throws -> FinderChange {
-        try insertFinder(kind: "own", code: code, payload: Payload(own: Payload.Own(data), base: base.map(Payload.Own.init)))
+    public func queueOwnData(_ data: OwnData, from base: OwnData? = nil, overChanges: Bool = false,
+                             forCode code: String) throws -> FinderChange {
+        try insertFinder(kind: "own", code: code, payload: Payload(own: Payload.Own(data), base: base.map(Payload.Own.init),
+                                                                   over: overChanges ? true : nil))
     }
 
     /// The finder's changes kept, in delivery order (a row that cannot be read is left out:
@@ -145,6 +152,8 @@ extension Outbox {
         var own: Own?
         /// What the own data read when it was changed (absent in a change an older version kept).
         var base: Own?
+        /// True when the own data is written over another session's change of its fields.
+        var over: Bool?
     }
 
     private static func encode(_ payload: Payload) throws -> String {
@@ -198,6 +207,6 @@ extension Outbox {
             return nil
         }
         return FinderChange(sequence: sequence, write: write, kind: decoded, queuedAt: queuedAt, refusal: refusal,
-                            ownBase: payload.base?.data)
+                            ownBase: payload.base?.data, ownOverChanges: payload.over == true)
     }
 }

@@ -143,11 +143,8 @@ public enum OutboxDelivery {
                     if !exported.isEmpty { try store.markVisitsExported(exported, as: WriteID()) }
                 case .own(let code, let data):
                     // Only the fields the member changed: the server's others may be newer.
-                    let written = try change.ownBase.map { base in
-                        data.changes(from: base, appliedTo: try store.ownData(includingVisits: false, onlyCode: code)
-                            .byCode[code] ?? OwnData())
-                    } ?? data
-                    try store.setOwnData(written, forCode: code, as: change.write)
+                    _ = try store.setOwnData(data, forCode: code, from: change.ownBase, overChanges: change.ownOverChanges,
+                                             as: change.write)
                 }
                 try onOutbox { try outbox.removeFinderChange(change.sequence) }
                 report.finderDelivered.append(change)
@@ -158,15 +155,24 @@ public enum OutboxDelivery {
                     report.stoppedBy = error
                     return
                 }
-                try onOutbox { try outbox.refuseFinderChange(change.sequence, reason: error.description) }
-                report.finderRefused.append(FinderChange(sequence: change.sequence, write: change.write, kind: change.kind,
-                                                         queuedAt: change.queuedAt, refusal: error.description,
-                                                         ownBase: change.ownBase))
+                try refuse(change, because: error.description, in: outbox, into: &report)
+            } catch let error as OwnDataEditError {
+                // A part changed on the server since it was read here: kept, never written over it unseen.
+                try refuse(change, because: error.description, in: outbox, into: &report)
             } catch let error as StoreError {
                 report.stoppedBy = error
                 return
             }
         }
+    }
+
+    /// Records that the finder's `change` was refused (`reason`): kept, never sent again.
+    private static func refuse(_ change: FinderChange, because reason: String, in outbox: Outbox,
+                               into report: inout Report) throws {
+        try onOutbox { try outbox.refuseFinderChange(change.sequence, reason: reason) }
+        report.finderRefused.append(FinderChange(sequence: change.sequence, write: change.write, kind: change.kind,
+                                                 queuedAt: change.queuedAt, refusal: reason, ownBase: change.ownBase,
+                                                 ownOverChanges: change.ownOverChanges))
     }
 
     /// Whether `error`, a write's refusal, refuses the role itself rather than the change:

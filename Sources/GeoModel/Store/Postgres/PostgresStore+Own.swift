@@ -102,11 +102,36 @@ extension PostgresStore {
         return book
     }
 
-    public func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
+    public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData?, overChanges: Bool,
+                           as write: WriteID) throws -> OwnData {
         let code = CacheCode.normalized(code) ?? code
-        try ledgerTransaction(write, kind: .ownData, detail: { _ in nil }, replay: { _ in () }) { connection in
-            try Self.setOwnData(data, forCode: code, on: connection)
+        // Stored already (its reply lost): what is stored now is what it came to.
+        let replay = { (_: WriteRecord) throws -> OwnData in
+            try self.ownData(includingVisits: false, onlyCode: code).of(code: code)
         }
+        return try ledgerTransaction(write, kind: .ownData, detail: { _ in nil }, replay: replay) { connection in
+            let current = base == nil ? OwnData() : try Self.lockedOwnData(forCode: code, on: connection)
+            let written = try data.written(over: current, from: base, forCode: code, overChanges: overChanges)
+            try Self.setOwnData(written, forCode: code, on: connection)
+            return written
+        }
+    }
+
+    /// This member's row of `code` (empty when none), locked until the transaction
+    /// ends: a row missing is inserted empty first (waiting for another transaction
+    /// inserting it), so that two writers of one code take their turns.
+    private static func lockedOwnData(forCode code: String, on connection: PostgresConnection) throws -> OwnData {
+        try connection.query("INSERT INTO geocache_own (code) VALUES ($1) ON CONFLICT (member, code) DO NOTHING",
+                             [.text(code)])
+        let row = try connection.query("""
+            SELECT found, note, corrected_latitude, corrected_longitude FROM geocache_own
+            WHERE member = current_user AND code = $1 FOR UPDATE
+            """, [.text(code)]).rows.first
+        var own = OwnData(found: row?.string(0), note: row?.string(1) ?? "")
+        if let latitude = row?.int(2).flatMap(Int32.init(exactly:)), let longitude = row?.int(3).flatMap(Int32.init(exactly:)) {
+            own.corrected = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
+        }
+        return own
     }
 
     /// Writes `data` as this member's row of `code` (deletes it when empty).

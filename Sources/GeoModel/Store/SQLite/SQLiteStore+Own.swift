@@ -67,9 +67,19 @@ extension SQLiteStore {
         }
     }
 
-    public func setOwnData(_ data: OwnData, forCode code: String, as _: WriteID) throws {
+    public func setOwnData(_ data: OwnData, forCode code: String, from base: OwnData?, overChanges: Bool,
+                           as _: WriteID) throws -> OwnData {
         let code = CacheCode.normalized(code) ?? code
-        try write { db in try Self.setOwnData(data, forCode: code, in: db) }
+        // A refusal commits nothing, as an edit's conflict does, and is thrown outside.
+        let outcome: Result<OwnData, OwnDataEditError> = try write { db in
+            let current = base == nil ? OwnData() : try Self.ownData(in: db, onlyCode: code).of(code: code)
+            let written = Result { () throws(OwnDataEditError) in
+                try data.written(over: current, from: base, forCode: code, overChanges: overChanges)
+            }
+            if case .success(let written) = written { try Self.setOwnData(written, forCode: code, in: db) }
+            return written
+        }
+        return try outcome.get()
     }
 
     /// Writes `data` as the row of `code` (deletes it when empty).
