@@ -2,7 +2,7 @@ import GeoModel
 
 /// What the finder's prompt in the status row records, and on which cache: the version
 /// shown when it opened (a visit names its code; a note or a corrected place is the
-/// person's own data on it, never the listing).
+/// person's own data on it, never the listing), and what that data was.
 struct FinderPrompt {
     /// What Enter records.
     enum Kind: Equatable {
@@ -26,6 +26,18 @@ struct FinderPrompt {
     let target: StoredCache
     /// What it records.
     var kind: Kind
+    /// The person's own data on the cache when the prompt opened (or, after a write
+    /// refused as another session's change met, as it was then): a note or a final is
+    /// written as a change from it, never over another session's newer one unseen.
+    var startedFrom = OwnData()
+
+    /// The prompt after its write met `now`, another session's change of what it
+    /// writes: Enter then writes over it.
+    func startingFrom(_ now: OwnData) -> FinderPrompt {
+        var prompt = self
+        prompt.startedFrom = now
+        return prompt
+    }
 
     /// The prompt with the next (or, `forward` false, the previous) visit type; the
     /// same prompt for a note or a place.

@@ -58,6 +58,31 @@ extension FormText {
             + "\(key(.cancelRecording)) leaves without keeping anything."
     }
 
+    /// The prompt's note or final was changed in another session while it was open:
+    /// what it is now, what the prompt holds, and the ways on.
+    static func changedWhileRecording(_ cache: GeoCache, kind: FinderPrompt.Kind, now: OwnData,
+                                      yours: OwnData) -> String {
+        let (name, stored, typed) = switch kind {
+        case .correctedPlace: ("final", now.corrected?.geocachingText ?? "none", yours.corrected?.geocachingText ?? "none")
+        default: ("note", now.note.isEmpty ? "(none)" : now.note, yours.note.isEmpty ? "(none)" : yours.note)
+        }
+        return """
+            Your \(name) on \(quoted(cache.title)) (\(cache.code ?? "")) was changed in another session while the \
+            prompt was open; nothing was kept.
+
+            It is now:  \(stored)
+            Yours:      \(typed)
+
+            Your text is still in the prompt: Enter keeps it over the other session's \(name); \
+            \(key(.cancelRecording)) leaves the \(name) as it is now.
+            """
+    }
+
+    /// The status line beside the prompt kept open after ``changedWhileRecording(_:kind:now:yours:)``.
+    static func changedWhileRecordingNote(_ kind: FinderPrompt.Kind) -> String {
+        "\(kind == .correctedPlace ? "Final" : "Note") changed elsewhere: Enter keeps yours over it"
+    }
+
     /// What was logged or kept, for the code of a cache no longer shown: "GC1A2B3: Note kept".
     static func recorded(_ done: String, forCode code: String) -> String {
         done.contains(code) ? done : "\(code): \(done)"

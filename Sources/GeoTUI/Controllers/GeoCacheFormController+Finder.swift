@@ -17,7 +17,7 @@ extension GeoCacheFormController {
         case .correctedPlace: statusBar.field.text = own.corrected?.geocachingText ?? ""
         }
         textQuitMayDrop = statusBar.field.text
-        mode = .recording(FinderPrompt(target: target, kind: kind))
+        mode = .recording(FinderPrompt(target: target, kind: kind, startedFrom: own))
         showPromptOf(kind)
     }
 
@@ -42,7 +42,8 @@ extension GeoCacheFormController {
         guard let prompt = mode.finderPrompt else { return }
         let text = statusBar.field.text
         let code = prompt.target.cache.code ?? ""
-        var own = model.ownData(of: prompt.target.cache)
+        // A change of what the prompt opened with: another session's newer one is met, not replaced.
+        var own = prompt.startedFrom
         let read = own
         do {
             let result: WriteResult<Void>
@@ -73,6 +74,8 @@ extension GeoCacheFormController {
             let shown = model.current?.id == prompt.target.id
             finish(result, done: shown ? done : FormText.recorded(done, forCode: code), on: prompt.target.id,
                    failed: prompt.failed)
+        } catch OwnDataEditError.changedElsewhere(_, _, let now) {
+            metChangeElsewhere(now, by: prompt, yours: own)
         } catch let error as FinderInputError {
             showError(FormText.cannotRecord(error), failed: prompt.failed)
             setNote(FormText.nothingRecorded)
@@ -81,6 +84,16 @@ extension GeoCacheFormController {
             closePrompt(note: "")
             showError(FormText.couldNotRecord(error, hint: hint), failed: prompt.failed)
         }
+    }
+
+    /// The prompt's note or final was changed in another session (to `now`) while it
+    /// was open: nothing was kept, the prompt stays open with `yours`, the pane shows
+    /// both, and Enter then keeps yours over it.
+    private func metChangeElsewhere(_ now: OwnData, by prompt: FinderPrompt, yours: OwnData) {
+        mode = .recording(prompt.startingFrom(now))
+        showError(FormText.changedWhileRecording(prompt.target.cache, kind: prompt.kind, now: now, yours: yours),
+                  failed: prompt.failed)
+        setNote(FormText.changedWhileRecordingNote(prompt.kind))
     }
 
     /// Ends a prompt's write (a visit, a note, a place) as its result says: `done` once
