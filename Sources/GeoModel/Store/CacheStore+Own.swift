@@ -6,7 +6,7 @@ extension CacheStore {
     public func ownData() throws -> OwnData.Book { try ownData(includingVisits: false, onlyCode: nil) }
 
     /// Keeps `data` whole as the person's own data on the cache with `code`
-    /// (``setOwnData(_:forCode:from:overChanges:as:)`` with no base).
+    /// (``CacheStore/setOwnData(_:forCode:from:overChanges:as:)`` with no base).
     public func setOwnData(_ data: OwnData, forCode code: String, as write: WriteID) throws {
         _ = try setOwnData(data, forCode: code, from: nil, overChanges: true, as: write)
     }
