@@ -35,4 +35,24 @@ public enum TextFitting {
         guard let end = lastWordEnd else { return String(ellipsis) }
         return String(text[..<end]) + String(ellipsis)
     }
+
+    /// The fewest columns in which `text` shows more than a bare `…`: its first word and
+    /// the `…`, or the whole text when it is one word. Measures only the first word.
+    ///
+    /// ```swift
+    /// TextFitting.leastWidth("Enter sets, Esc leaves")   // 6: "Enter…"
+    /// ```
+    public static func leastWidth(_ text: String) -> Int {
+        var used = 0
+        var seenWord = false
+        for character in text {
+            if character == " " {
+                if seenWord { return used + ellipsis.displayWidth }
+            } else {
+                seenWord = true
+            }
+            used += character.displayWidth
+        }
+        return used
+    }
 }

@@ -10,7 +10,8 @@
 /// prompt and the field while ``showsField`` is set), ``note`` right-aligned one column
 /// in from the right, starting two columns after the text, so a long note is cut
 /// rather than written over the text; where both do not fit, the text keeps at least
-/// half the room, and the note the rest. A text or note cut short shows its first
+/// half the room, and the note the rest, but where that would cut either to a bare `…`
+/// the text is left out and the note has the room. A text or note cut short shows its first
 /// whole words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says. The
 /// bar knows nothing of what the texts mean; its owner sets them and forwards keys to
 /// ``handle(_:)`` while the field is shown.
@@ -117,14 +118,27 @@ public final class StatusBar: Widget {
             field.frame = Rect(x: fieldX, y: row.y, width: width, height: 1)
             x = fieldX + width + Self.partGap
         }
-        // The text takes what it needs, but not more than half of what is left when
-        // the note needs the rest: a long text would leave a note only its `…`.
-        let left = max(0, row.maxX - x)
-        let noteNeeds = noteLabel.text.isEmpty ? 0 : Self.partGap + noteLabel.preferredWidth + 1
-        let textWidth = min(textLabel.preferredWidth, max(left - noteNeeds, left / 2))
+        let textWidth = Self.textWidth(text: textLabel.text, note: noteLabel.text, room: max(0, row.maxX - x))
         textLabel.frame = Rect(x: x, y: row.y, width: textWidth, height: 1)
-        let noteX = x + textWidth + Self.partGap
+        let noteX = textWidth == 0 ? x : x + textWidth + Self.partGap
         noteLabel.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
+    }
+
+    /// The columns the text gets of the `room` after the field: what it needs, but not
+    /// more than half when the note needs the rest (a long text would leave a note only
+    /// its `…`). Where that would still cut the note or the text to a bare `…` (a narrow
+    /// row, a prompt's field taking most of it), the text is left out and the note has
+    /// the room; a note whose first word does not fit even then leaves the text as it was.
+    private static func textWidth(text: String, note: String, room: Int) -> Int {
+        let textNeeds = text.displayWidth
+        guard !note.isEmpty else { return min(textNeeds, room) }
+        // The note's columns: from two after the text to one before the row's end.
+        func noteWidth(after textWidth: Int) -> Int { room - (textWidth == 0 ? 0 : textWidth + partGap) - 1 }
+        let width = min(textNeeds, max(room - partGap - note.displayWidth - 1, room / 2))
+        let noteLeast = TextFitting.leastWidth(note)
+        let textIsBare = width < min(textNeeds, TextFitting.leastWidth(text))
+        if noteWidth(after: width) < noteLeast || textIsBare, noteWidth(after: 0) >= noteLeast { return 0 }
+        return max(0, width)
     }
 
     private func applyTheme() {

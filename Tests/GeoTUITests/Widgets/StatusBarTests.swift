@@ -28,6 +28,24 @@ import Testing
         expectCanvas(render(b, width: 40, height: 1), " Cache 3 of 4 · 2 of 4…     Filter kept")
     }
 
+    @Test("where a prompt's field leaves too little room for both, the text is left out, not the note cut to a bare …")
+    func aNarrowPromptLeavesOutTheTextBeforeTheNoteIsABareEllipsis() {
+        let b = StatusBar(prompt: "Found it:", frame: Rect(x: 0, y: 0, width: 40, height: 1))
+        b.text = "Cache 2 of 4"
+        b.note = "Enter logs it, Esc leaves; Tab: another kind of visit"
+        b.fieldWidth = .wide
+        b.showsField = true
+        expectCanvas(render(b, width: 40, height: 1), " Found it:" + String(repeating: " ", count: 18) + "Enter logs…")
+    }
+
+    @Test("a note whose first word does not fit even alone leaves the text where it was")
+    func aNoteTooLongEvenAloneLeavesTheText() {
+        let b = bar(width: 30)
+        b.text = "Cache 2 of 3"
+        b.note = "/a/path/without/any/space/at/all"
+        expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3" + String(repeating: " ", count: 15) + "…")
+    }
+
     @Test("a long text with no note takes the whole row")
     func aLongTextWithoutANoteTakesTheRow() {
         let b = bar(width: 40)
