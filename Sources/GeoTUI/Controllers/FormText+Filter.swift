@@ -33,25 +33,10 @@ extension FormText {
     }
 
     /// The status line's text: the position as the model words it, then the active
-    /// filter, its summary cut to the whole conditions that fit in
-    /// ``filterSummaryLength`` characters (the first one's whole words when none does),
-    /// so that the note still has room.
+    /// filter's summary whole; the status bar cuts it at a word where the row is short,
+    /// so that the note keeps a third of it.
     static func status(_ position: String, filter: CacheFilter?) -> String {
         guard let summary = filter?.summary else { return position }
-        guard summary.count > filterSummaryLength else { return "\(position) · Filter: \(summary)" }
-        var shown = ""
-        for condition in summary.split(separator: ", ") {
-            let longer = shown.isEmpty ? String(condition) : shown + ", " + condition
-            guard longer.count <= filterSummaryLength else { break }
-            shown = longer
-        }
-        if shown.isEmpty {
-            let start = summary.prefix(filterSummaryLength - 1)
-            shown = String(start.lastIndex(of: " ").map { start[..<$0] } ?? start)
-        }
-        return "\(position) · Filter: \(shown)…"
+        return "\(position) · Filter: \(summary)"
     }
-
-    /// The most characters of a filter's summary the status line shows.
-    static let filterSummaryLength = 32
 }

@@ -9,9 +9,9 @@
 /// The bar lays its parts out itself: ``text`` one column in from the left (after the
 /// prompt and the field while ``showsField`` is set), ``note`` right-aligned one column
 /// in from the right, starting two columns after the text, so a long note is cut
-/// rather than written over the text; where both do not fit, the text keeps at least
-/// half the room, and the note the rest, but where that would cut either to a bare `…`
-/// the text is left out and the note has the room. A text or note cut short shows its first
+/// rather than written over the text; where both do not fit, the text keeps up to two
+/// thirds of the room, and the note the rest, but where that would cut either to a bare
+/// `…` the text is left out and the note has the room. A text or note cut short shows its first
 /// whole words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says. The
 /// bar knows nothing of what the texts mean; its owner sets them and forwards keys to
 /// ``handle(_:)`` while the field is shown.
@@ -124,21 +124,23 @@ public final class StatusBar: Widget {
         noteLabel.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
     }
 
-    /// The columns the text gets of the `room` after the field: what it needs, but not
-    /// more than half when the note needs the rest (a long text would leave a note only
-    /// its `…`). Where that would still cut the note or the text to a bare `…` (a narrow
-    /// row, a prompt's field taking most of it), the text is left out and the note has
-    /// the room; a note whose first word does not fit even then leaves the text as it was.
+    /// The columns the text takes of the `room` after the field: what it needs, but not
+    /// more than two thirds when the note needs the rest (a long text would leave a note
+    /// only its `…`), and of those only what its whole words fill, the note having the
+    /// rest. Where that would still cut the note or the text to a bare `…` (a narrow row,
+    /// a prompt's field taking most of it), the text is left out and the note has the
+    /// room; a note whose first word does not fit even then leaves the text as it was.
     private static func textWidth(text: String, note: String, room: Int) -> Int {
         let textNeeds = text.displayWidth
         guard !note.isEmpty else { return min(textNeeds, room) }
         // The note's columns: from two after the text to one before the row's end.
         func noteWidth(after textWidth: Int) -> Int { room - (textWidth == 0 ? 0 : textWidth + partGap) - 1 }
-        let width = min(textNeeds, max(room - partGap - note.displayWidth - 1, room / 2))
+        let width = max(0, min(textNeeds, max(room - partGap - note.displayWidth - 1, room * 2 / 3)))
+        let used = TextFitting.fitted(text, width: width).displayWidth
         let noteLeast = TextFitting.leastWidth(note)
         let textIsBare = width < min(textNeeds, TextFitting.leastWidth(text))
-        if noteWidth(after: width) < noteLeast || textIsBare, noteWidth(after: 0) >= noteLeast { return 0 }
-        return max(0, width)
+        if noteWidth(after: used) < noteLeast || textIsBare, noteWidth(after: 0) >= noteLeast { return 0 }
+        return used
     }
 
     private func applyTheme() {

@@ -21,4 +21,25 @@ import Testing
         #expect(!endsInABareEllipsis(form.status), "\(form.status)")
         #expect(form.status.contains("Enter"), "\(form.status)")
     }
+
+    @Test("at 80 columns a short filter's name shows whole beside the note saying what it keeps")
+    func aShortFilterShowsWholeAt80Columns() throws {
+        let form = try FormHarness(width: 80, height: 24, caches: caches)
+        form.press(.alt("s"))
+        form.type("not found")
+        form.press(.enter)
+        #expect(form.status.contains("Filter: not found "), "\(form.status)")
+        #expect(form.status.contains("Showing the"), "\(form.status)")
+    }
+
+    @Test("on a wide terminal the filter's name shows whole, however long, where it fits")
+    func aWideTerminalShowsTheWholeFilter() throws {
+        let form = try FormHarness(width: 200, height: 24, caches: caches)
+        form.press(.alt("s"))
+        form.type("Micro, Traditional Cache, Small")
+        form.press(.enter)
+        let summary = try #require(form.model.filter?.summary)
+        #expect(summary.count > 32)
+        #expect(form.status.contains("Filter: \(summary) "), "\(form.status)")
+    }
 }

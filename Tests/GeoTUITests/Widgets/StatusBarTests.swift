@@ -20,8 +20,8 @@ import Testing
         expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3     a note far…")
     }
 
-    @Test("a text too long to leave the note room keeps half the row, and the note the rest, not a bare …")
-    func aLongTextLeavesTheNoteTheOtherHalf() {
+    @Test("a text too long to leave the note room keeps up to two thirds of the row, and the note the rest")
+    func aLongTextLeavesTheNoteTheLastThird() {
         let b = bar(width: 40)
         b.text = "Cache 3 of 4 · 2 of 4 shown · Filter: Traditional Cache"
         b.note = "Filter kept"
@@ -44,6 +44,23 @@ import Testing
         b.text = "Cache 2 of 3"
         b.note = "/a/path/without/any/space/at/all"
         expectCanvas(render(b, width: 30, height: 1), " Cache 2 of 3" + String(repeating: " ", count: 15) + "…")
+    }
+
+    @Test("a filter's short name is shown whole at 80 columns beside a long note, which takes what is left")
+    func aShortFilterIsWholeBesideALongNote() {
+        let b = bar(width: 80)
+        b.text = "Cache 3 of 4 · 3 of 4 shown · Filter: not found"
+        b.note = "Showing the 3 of 4 caches the filter keeps"
+        expectCanvas(render(b, width: 80, height: 1),
+                     " Cache 3 of 4 · 3 of 4 shown · Filter: not found     Showing the 3 of 4 caches…")
+    }
+
+    @Test("a text cut at a word gives the columns it does not use to the note")
+    func aCutTextGivesItsUnusedColumnsToTheNote() {
+        let b = bar(width: 40)
+        b.text = "Cache 3 of 4 · 2 of 4 shown · Filter: Traditional Cache"
+        b.note = "Filter kept, every word"
+        #expect(b.noteFrame.x == b.textFrame.x + TextFitting.fitted(b.text, width: b.textFrame.width).displayWidth + 2)
     }
 
     @Test("a long text with no note takes the whole row")
