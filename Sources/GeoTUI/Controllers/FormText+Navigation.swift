@@ -23,8 +23,9 @@ extension FormText {
     static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, now: Date,
                                 placeNumber: Int, placeCount: Int, width: Int = .max,
                                 order: NavigationOrder = .nameFirst) -> [String] {
+        // With the place's number, the line takes one row, so that the number is never parted.
         let going = navigationGoingLine(to: place, placeNumber: placeNumber, placeCount: placeCount,
-                                        width: order == .guidanceFirst ? width : nil)
+                                        width: order == .guidanceFirst || placeCount > 1 ? width : nil)
         let at = navigationPlaceLine(place.coordinate, width: width)
         // Labelled as the values are, so that a narrow view wraps it under them too.
         var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status)]
@@ -47,11 +48,15 @@ extension FormText {
 
     /// The line naming where the view leads: "Going to GC12345 Mill (1 of 2)"; with a
     /// `width`, the name cut at a word (``TextFitting``) so that the line, the place's
-    /// number included, takes one row.
+    /// number included, takes one row. A row too narrow to show the name's first word
+    /// beside the number puts the number, whole, on the next line instead.
     static func navigationGoingLine(to place: NavigationTarget.Place, placeNumber: Int, placeCount: Int,
                                     width: Int? = nil) -> String {
         let lead = "Going to ", number = placeCount > 1 ? " (\(placeNumber) of \(placeCount))" : ""
         let room = width.map { $0 - lead.count - number.count } ?? .max
+        if !number.isEmpty, room < min(place.name.displayWidth, TextFitting.leastWidth(place.name)) {
+            return lead + place.name + "\n" + number.dropFirst()
+        }
         return lead + TextFitting.fitted(place.name, width: max(1, room)) + number
     }
 

@@ -199,7 +199,16 @@ import Testing
         #expect(form.screen.contains("Distance  1.85 km"), "\(form.screen)")
         #expect(form.screen.contains("Bearing   0° N"), "\(form.screen)")
         #expect(form.screen.contains("At        N 47° 22.000′"), "\(form.screen)")
-        #expect(form.screen.contains("Going to GC12345 word0"), "\(form.screen)")
+        #expect(form.screen.contains("Going to GC12345… (1 of 2)") || form.screen.contains("Going to GC12345 word0"),
+                "\(form.screen)")
+    }
+
+    @Test("beside the rose, a long name is cut with … so that the place's number stays whole on its row")
+    func aLongNameBesideTheRoseKeepsTheNumberWhole() throws {
+        let form = try navigating(titled: "東京タワー 🗼 under the 🌸 bench", width: 80, height: 24)
+        let lines = form.screen.split(separator: "\n").map(String.init)
+        #expect(form.screen.contains("W         o         E"), "\(form.screen)")
+        #expect(lines.contains { $0.contains("Going to GC12345 東京タワー") && $0.contains("… (1 of 2)") }, "\(form.screen)")
     }
 
     @Test("at 40 columns, where the rose would leave the text too narrow for a coordinate, the text goes alone, whole",
