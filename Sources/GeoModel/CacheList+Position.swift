@@ -20,11 +20,12 @@ extension CacheList {
     /// search "Match 2 of 7", or "No matches"; nearest first "Nearest 3 of 12", or
     /// "Nearest first, 12 caches" when the rank is not known; a filter's count follows
     /// ("Cache 3 of 340 · 12 of 340 shown", "Nearest first · 12 of 340 shown"), alone
-    /// when it keeps none ("0 of 340 shown").
+    /// when it keeps none and no cache is shown ("0 of 340 shown"); a cache shown though
+    /// the filter leaves it out (just added or edited) has its position all the same.
     public var positionSummary: String {
         if isSearching { return positionText }
         if isEmpty { return "No caches yet" }
-        if keptCount == 0, let keptText { return keptText }
+        if keptCount == 0, current == nil, let keptText { return keptText }
         if case .nearest = order {
             // With a filter, its count says how many of all are kept: the rank's count is the kept ones.
             let unranked = keptText == nil ? "Nearest first, \(count) caches" : "Nearest first"

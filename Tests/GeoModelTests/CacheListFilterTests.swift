@@ -368,6 +368,17 @@ import GeoTestSupport
         #expect(list.keptCount == 3)
     }
 
+    @Test("A cache added under a filter that keeps none is shown with its position", arguments: StoreKind.allCases)
+    func addUnderAFilterKeepingNoneHasAPosition(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(try CacheFilter(parsing: "Earthcache"))
+        #expect(list.positionSummary == "0 of 6 shown")
+        try list.add(Self.cache("G", "Multi-cache", north: 6))
+        #expect(list.current?.cache.title == "G")
+        #expect(list.positionSummary == "Cache 7 of 7 · 0 of 7 shown")
+    }
+
     @Test("An added cache the filter leaves out stays shown when another session changes the store",
           arguments: StoreKind.allCases)
     func addedCacheStaysShownOverAnotherSessionsChange(_ kind: StoreKind) throws {

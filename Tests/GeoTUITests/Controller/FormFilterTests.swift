@@ -152,6 +152,19 @@ import Testing
         #expect(form.status.hasSuffix("No cache meets the filter"))
     }
 
+    @Test("A cache added under a filter that keeps none is shown with its position in the status line")
+    func anAddUnderAFilterKeepingNoneShowsItsPosition() throws {
+        let form = try form()
+        setFilter("Earthcache", in: form)
+        for (index, text) in ["Five", "d", "c", "r"].enumerated() {
+            if index > 0 { form.press(.tab) }
+            form.type(text)
+        }
+        form.press(.control("s"))
+        #expect(form.screen.contains("Title:   Five"), "\(form.screen)")
+        #expect(form.status.hasPrefix(" Cache 5 of 5 · 0 of 5 shown · Filter: Earthcache"), "\(form.status)")
+    }
+
     @Test("A long filter is cut at a whole word in the status line, so the note keeps its room")
     func longFilterIsCut() throws {
         let form = try form()
