@@ -98,12 +98,23 @@ import Testing
         ("within 5 parsecs", .distance("5 parsecs")),
         ("D1, D2", .repeated("D2")),
         ("found, not found", .repeated("not found")),
+        ("found or not found", .foundAlternatives("found or not found")),
+        ("Not Found or found", .foundAlternatives("Not Found or found")),
+        ("found or available", .mixed("found or available")),
         ("T1 or T5", .ratingAlternatives("T1 or T5")),
         ("D1-2 or D4-5", .ratingAlternatives("D1-2 or D4-5")),
         ("terrain 1 or 5", .ratingAlternatives("terrain 1 or 5")),
     ])
     func refusesNamingTheWord(_ text: String, _ error: FilterParseError) {
         #expect(throws: error) { try CacheFilter(parsing: text, origin: Self.here) }
+    }
+
+    @Test("found or not found is refused saying that found and not found are not joined with or")
+    func foundOrNotFoundSaysWhatIsWrong() {
+        let error = #expect(throws: FilterParseError.self) { try CacheFilter(parsing: "found or not found") }
+        let text = error?.description ?? ""
+        #expect(text.hasPrefix("\"found or not found\": found and not found cannot be joined with or"), "\(text)")
+        #expect(!text.contains("is not a condition"))
     }
 
     @Test("within without a place to measure from is refused, saying so")

@@ -41,6 +41,7 @@ extension CacheFilter {
                 found = first == "found"
                 continue
             }
+            try Self.refuseFoundAlternatives(words, written: written)
             switch first {
             case "status":
                 try addStatuses(Self.alternatives(words.dropFirst(), of: written))
@@ -88,6 +89,16 @@ extension CacheFilter {
                 && Self.known(value, among: Self.knownContainers) == nil
         }
         throw unknown.map { .unknown($0) } ?? .mixed(written)
+    }
+
+    /// Refuses `or` joining found or not found to another value: with each other they
+    /// keep every cache, with a value of another kind they are two conditions.
+    private static func refuseFoundAlternatives(_ words: [String], written: String) throws(FilterParseError) {
+        guard words.contains(where: { $0.lowercased() == "or" }),
+              let values = try? alternatives(words[...], of: written) else { return }
+        let founds = values.filter { ["found", "not found"].contains($0.lowercased()) }
+        guard !founds.isEmpty else { return }
+        throw founds.count == values.count ? .foundAlternatives(written) : .mixed(written)
     }
 
     private mutating func addStatuses(_ values: [String]) throws(FilterParseError) {

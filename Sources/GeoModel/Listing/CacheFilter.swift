@@ -144,6 +144,8 @@ public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertibl
     case noCentre(String)
     /// A difficulty or terrain given alternatives with `or` (`T1 or T5`): it takes one range.
     case ratingAlternatives(String)
+    /// Found and not found joined with `or` (`found or not found`): one of them, or neither.
+    case foundAlternatives(String)
 
     public var description: String {
         switch self {
@@ -159,6 +161,9 @@ public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .noCentre(let text): "\"\(text)\" needs a place to measure from, and none is known"
         case .ratingAlternatives(let text):
             "\"\(text)\": a difficulty or terrain takes one range, such as T1-2.5; or joins statuses, types and sizes"
+        case .foundAlternatives(let text):
+            "\"\(text)\": found and not found cannot be joined with or; give one of them, or neither to keep "
+                + "found and not found caches alike"
         }
     }
 }
