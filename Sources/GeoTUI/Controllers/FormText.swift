@@ -92,8 +92,12 @@ enum FormText {
 
     static let added = "Added and saved"
     static let noCacheToEdit = "No cache to edit"
-    /// ^R with no other cache (match, cache the filter keeps) to show.
+    /// ^N, ^P, ^R with no other cache (or cache the filter keeps) to show.
     static let noOtherCache = "No other cache to show"
+    /// ^N, ^P, ^R in a search with a single match.
+    static let noOtherMatch = "No other match to show"
+    /// A move in a search that matched nothing.
+    static let noMatchToShow = "No match to show"
     static let saved = "Saved"
     static let savedOverTheOtherVersion = "Saved over the other session\u{2019}s version"
     static let editCancelled = "Edit cancelled"

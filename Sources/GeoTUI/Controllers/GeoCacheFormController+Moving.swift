@@ -11,15 +11,22 @@ extension GeoCacheFormController {
     }
 
     /// A move where there is nothing to move to: the model broadcasts nothing, and the
-    /// note says so, as Random's does: no cache is shown (a filter that keeps none), or,
-    /// for Next and Previous (`noOther`), there is no other (a single cache). First and
-    /// Last on the first or last cache say nothing: they are where they lead.
+    /// note says so, as Random's does (``sayNothingToMoveTo(noOther:)``). First and Last
+    /// on the first or last cache say nothing: they are where they lead.
     func moveOrSayWhy(noOther: Bool = true, _ body: (CacheList) -> Void) {
         let heard = changesHeard
         move(body)
         guard changesHeard == heard else { return }
+        sayNothingToMoveTo(noOther: noOther)
+    }
+
+    /// Says why a move found nothing to move to: a search matched nothing, no cache is
+    /// shown (a filter that keeps none), or, for Next, Previous and Random (`noOther`),
+    /// there is no other match or cache (a single one).
+    func sayNothingToMoveTo(noOther: Bool = true) {
+        if model.isSearching, model.searchMatchCount == 0 { return setNote(FormText.noMatchToShow) }
         if model.current == nil { return setNote(FormText.noCacheShown) }
-        if noOther { setNote(FormText.noOtherCache) }
+        if noOther { setNote(model.isSearching ? FormText.noOtherMatch : FormText.noOtherCache) }
     }
 
     /// Shows the cache again in place of an error message.

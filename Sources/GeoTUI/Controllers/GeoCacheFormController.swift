@@ -382,9 +382,7 @@ public final class GeoCacheFormController: ScreenController {
         case .showFirstCache: moveOrSayWhy(noOther: false) { $0.showFirst() }
         case .showLastCache: moveOrSayWhy(noOther: false) { $0.showLast() }
         case .showRandomCache:
-            if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else {
-                setNote(model.current == nil ? FormText.noCacheShown : FormText.noOtherCache)
-            }
+            if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else { sayNothingToMoveTo() }
         case .editCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { beginEdit() }
         case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { confirmDelete() }
         case .search: openSearch()

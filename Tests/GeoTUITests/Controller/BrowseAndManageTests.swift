@@ -267,6 +267,26 @@ import Testing
         #expect(!form.status.contains("Find:"))
     }
 
+    @Test("Next and Previous in a search with one match say there is no other match, not no other cache")
+    func nextInASearchWithOneMatchSaysThereIsNoOtherMatch() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("f"))
+        form.type("two")
+        form.press(.enter, .control("n"))
+        #expect(form.status.hasSuffix("No other match to show"), "\(form.status)")
+        form.press(.control("p"))
+        #expect(form.status.hasSuffix("No other match to show"), "\(form.status)")
+    }
+
+    @Test("Next in a search with no matches says there is no match to show")
+    func nextInASearchWithNoMatchesSaysSo() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.control("f"))
+        form.type("nowhere")
+        form.press(.enter, .control("n"))
+        #expect(form.status.hasSuffix("No match to show"), "\(form.status)")
+    }
+
     @Test func aSearchWithNoMatchesSaysSo() throws {
         let form = try FormHarness(caches: three)
         form.press(.control("f"))
