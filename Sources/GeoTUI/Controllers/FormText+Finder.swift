@@ -25,6 +25,12 @@ extension FormText {
         }
     }
 
+    /// Tab, Down, Shift-Tab or Up in a note's or a final's prompt, which has no kind of
+    /// visit to turn to; short, to show whole beside the field at 80 columns.
+    static func noKindToTurn(_ kind: FinderPrompt.Kind) -> String {
+        if case .correctedPlace = kind { "A final has no kind" } else { "A note has no kind" }
+    }
+
     /// The first quit key while a prompt that writes holds text: nothing keeps a
     /// prompt's text, so the next one quits. Short: at 80 columns the visit prompt's
     /// field leaves the note 16.

@@ -21,9 +21,11 @@ extension GeoCacheFormController {
         showPromptOf(kind)
     }
 
-    /// Turns the visit prompt to the next or previous kind of visit.
+    /// Turns the visit prompt to the next or previous kind of visit; a note's or a
+    /// final's prompt, which has no kind, says so.
     func cycleVisitType(forward: Bool) {
         guard let prompt = mode.finderPrompt else { return }
+        guard prompt.kind.isVisit else { return setNote(FormText.noKindToTurn(prompt.kind)) }
         let next = prompt.cyclingType(forward: forward)
         mode = .recording(next)
         showPromptOf(next.kind)

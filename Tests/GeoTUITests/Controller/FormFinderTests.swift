@@ -41,6 +41,15 @@ import Testing
         #expect(form.status.hasPrefix(" Found it: race"))
     }
 
+    @Test("Tab, Down, Shift-Tab and Up in a note's or a final's prompt, which has no kind, say so",
+          arguments: [("n", Key.tab), ("n", .down), ("c", .backTab), ("c", .up)] as [(Character, Key)])
+    func aKindKeyInANoteOrFinalPromptSaysWhyNothingHappens(prompt: Character, key: Key) throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
+        form.press(.alt(prompt), key)
+        #expect(form.controller.mode.kind == .recording)
+        #expect(form.status.hasSuffix(prompt == "n" ? "A note has no kind" : "A final has no kind"), "\(form.status)")
+    }
+
     @Test("Ctrl-Q with a visit typed in the prompt is refused once, saying so; again, it quits without logging")
     func quitWithAVisitTypedAsksFirst() throws {
         let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
