@@ -52,6 +52,25 @@ enum LeadingDashValue {
         return result
     }
 
+    /// `arguments` with every `--name=` of an option of `options` that takes a value
+    /// (nothing after the `=`, as `--store="$UNSET"` gives) made `--name` and an empty
+    /// argument: the parser took the next argument as its value (`--store= list` opened
+    /// a store named `list`), and the option refuses an empty value with its own words.
+    static func emptyValuesSeparated(_ arguments: [String], options: [RepeatedOption.Described]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return result + arguments[index...] }
+            let (spelling, hasInlineValue) = RepeatedOption.split(argument)
+            if hasInlineValue, argument.hasSuffix("="), argument.count == spelling.count + 1,
+               options.contains(where: { $0.takesValue && $0.spellings.contains(spelling) }) {
+                result += [spelling, ""]
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
     /// Calls `body` with the index of each option of `options` that reads its value
     /// unconditionally and has one after it (not `--name=value`), and the option, in
     /// order, while `body` returns true; values are skipped as the parser reads them and
@@ -87,6 +106,7 @@ enum LeadingDashValue {
     ///     (``RepeatedOption/options(of:)``).
     static func prepared(_ arguments: [String], named: (name: String, command: ParsableCommand.Type)?,
                          options: [RepeatedOption.Described]) -> [String] {
+        let arguments = emptyValuesSeparated(arguments, options: options)
         guard let index = firstWithoutValue(in: arguments, options: options) else {
             return joined(arguments, options: options)
         }

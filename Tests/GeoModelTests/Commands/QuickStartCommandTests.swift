@@ -51,6 +51,19 @@ import GeoTestSupport
         #expect(!FileManager.default.fileExists(atPath: home.file("data").path))
     }
 
+    @Test("--store= with nothing after it is the empty store's usage error, not the next argument taken as the store",
+          arguments: [["--store=", "list"], ["--store=", "export"], ["list", "--store=", "--json"],
+                      ["--store=", "add", "--title", "a", "--details", "b", "--creator", "c", "--reward", "d"]])
+    func anEmptyInlineStoreDoesNotTakeTheNextArgument(arguments: [String]) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let environment = ["HOME": home.url.path, "XDG_DATA_HOME": home.file("data").path,
+                           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let result = try GeocacheTUIBinary.run(arguments, environment: environment)
+        #expect(result.status == 64)
+        #expect(result.error.contains("--store is empty"), "stderr was: \(result.error)")
+    }
+
     @Test("a quoted ~ in --store or GEOCACHE_STORE is $HOME, not the password database's home directory",
           arguments: [true, false])
     func aTildeInTheStorePathIsHome(inEnvironment: Bool) throws {
