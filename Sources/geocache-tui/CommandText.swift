@@ -423,10 +423,11 @@ enum CommandText {
         "interrupted by \(name): \(error)"
     }
 
-    /// An export ended by the signal `name`; `target` (a file, or standard output) is
-    /// as it was.
-    static func exportAbandoned(by name: String, target: String) -> String {
-        "interrupted by \(name): the export was abandoned; \(target) is as it was"
+    /// An export ended by the signal `name`: the file `output` is as it was; standard
+    /// output (nil) keeps what was written to it before.
+    static func exportAbandoned(by name: String, output: String?) -> String {
+        "interrupted by \(name): the export was abandoned; "
+            + (output.map { "\($0) is as it was" } ?? "\(standardOutput) holds only the part written before")
     }
 
     /// The caches a GPX or LOC export left out for want of a position.

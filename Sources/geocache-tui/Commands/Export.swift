@@ -61,7 +61,7 @@ extension GeocacheTUICommand {
             let store = try session.readStore()
             // SIGINT, SIGTERM and SIGHUP end the export at once (it may be blocked writing
             // into a full pipe, or opening a FIFO no one reads), removing its temporary
-            // file: the target stays as it was.
+            // file: a file named stays as it was.
             let temporary = TemporaryPath()
             let target = output ?? CommandText.standardOutput
             let signals = CommandSignals { number in
@@ -69,7 +69,7 @@ extension GeocacheTUICommand {
                 // On a terminal, over the progress line, if one is drawn.
                 let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
                 StandardStreams.writeError(erase + "geocache-tui: "
-                    + CommandText.exportAbandoned(by: CommandSignals.name(number), target: target) + "\n")
+                    + CommandText.exportAbandoned(by: CommandSignals.name(number), output: output) + "\n")
                 _exit(128 + number)
             }
             let destination: ExportDestination
