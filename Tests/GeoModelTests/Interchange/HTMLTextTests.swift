@@ -38,6 +38,19 @@ struct HTMLTextTests {
         #expect(HTMLText.plainText(fromHTML: #"<a title="x > y" href='z'>link</a> text"#) == "link text")
     }
 
+    @Test("a table's cells in a row are set apart by a bar, each row a line of its own")
+    func tableCellsAreSetApart() {
+        #expect(HTMLText.plainText(fromHTML: "<table><tr><th>Stage</th><th>Hint</th></tr><tr><td>1</td><td>bench</td></tr>"
+                                   + "</table>After")
+                == "Stage | Hint\n1 | bench\nAfter")
+    }
+
+    @Test("a non-breaking space that would begin a line is left out")
+    func aNonBreakingSpaceDoesNotBeginALine() {
+        #expect(HTMLText.plainText(fromHTML: "<table><tr><td>a</td></tr></table>&nbsp;&amp;&lt;tag&gt;") == "a\n&<tag>")
+        #expect(HTMLText.plainText(fromHTML: "<p>one</p>&nbsp;two") == "one\n\ntwo")
+    }
+
     @Test func nonBreakingSpacesSurviveCollapsing() {
         #expect(HTMLText.plainText(fromHTML: "a&nbsp;&nbsp;b") == "a  b")
     }

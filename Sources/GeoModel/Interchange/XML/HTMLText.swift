@@ -1,8 +1,8 @@
 /// Turns the HTML of a cache description into plain text for the `details` field.
 ///
 /// Tags are dropped; `<br>` ends a line and block elements (`<p>`, `<div>`, headings,
-/// list items, table rows) start a new one; list items get a "- " bullet; `<script>`
-/// and `<style>` content and comments vanish. Character references (`&amp;`,
+/// list items, table rows) start a new one; list items get a "- " bullet; the cells of a
+/// table's row are set apart by " | "; `<script>` and `<style>` content and comments vanish. Character references (`&amp;`,
 /// `&eacute;`, `&#233;`, `&#xE9;`) are decoded; runs of whitespace become one space;
 /// at most one blank line separates blocks; the result is trimmed.
 public enum HTMLText {
@@ -150,6 +150,7 @@ public enum HTMLText {
         "blockquote", "pre", "hr", "section", "article", "header", "footer", "center", "address",
     ]
     private static let itemTags: Set<String> = ["li", "dt", "dd"]
+    private static let cellTags: Set<String> = ["td", "th"]
 
     /// Builds the text as UTF-8 bytes (appending to a `String` one scalar at a time is
     /// slower).
@@ -157,6 +158,8 @@ public enum HTMLText {
         private var text: [UInt8] = []
         private var pendingSpace = false
         private var pendingBreaks = 0
+        /// A cell began after another of its row: " | " goes before the next text.
+        private var pendingCell = false
 
         mutating func apply(_ tag: Tag) {
             if HTMLText.lineBreakTags.contains(tag.name) {
@@ -166,6 +169,9 @@ public enum HTMLText {
             } else if HTMLText.itemTags.contains(tag.name) {
                 pendingBreaks = max(pendingBreaks, 1)
                 if !tag.isClosing, tag.name == "li" { appendText("- ") }
+            } else if HTMLText.cellTags.contains(tag.name), !tag.isClosing, pendingBreaks == 0,
+                      let last = text.last, last != newline {
+                pendingCell = true
             }
         }
 
@@ -187,13 +193,21 @@ public enum HTMLText {
             text.append(contentsOf: run)
         }
 
-        /// Appends decoded text literally (a decoded `&nbsp;` stays a space).
+        /// Appends decoded text literally (a decoded `&nbsp;` stays a space, but for one
+        /// that would begin a line).
         mutating func appendText(_ decoded: String) {
+            if decoded == " ", pendingBreaks > 0 || text.last == nil || text.last == newline { return }
             flush()
             text.append(contentsOf: decoded.utf8)
         }
 
         private mutating func flush() {
+            if pendingCell, pendingBreaks == 0 {
+                while let last = text.last, last == space { text.removeLast() }
+                text.append(contentsOf: " | ".utf8)
+                pendingSpace = false
+            }
+            pendingCell = false
             if pendingBreaks > 0 {
                 while let last = text.last, last == space { text.removeLast() }
                 if !text.isEmpty {
