@@ -90,7 +90,7 @@ extension SQLiteStore {
     /// next opening need not check it. Not recorded when a reader holds the log back.
     private static func recordMigrated(_ queue: DatabaseQueue, path: String) {
         guard let identity = StoreFile.optionalIdentity(of: path),
-              (try? queue.writeWithoutTransaction({ db in checkpoint(db, .passive) })) == true else { return }
+              queue.writeWithoutTransaction({ db in checkpoint(db, .passive) }) else { return }
         StoreFile.CheckRecord.record(path, identity)
     }
 
