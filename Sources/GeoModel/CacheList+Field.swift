@@ -50,6 +50,10 @@ extension CacheList {
     /// caches; nil while it shows the club store itself.
     public var clubAway: ClubAway? { field?.away }
 
+    /// Why the club store, tried while the copy is shown, refused this role or its
+    /// schema (``WriteSession/clubRefusal``): writes are refused with it, not kept here.
+    public var clubRefusal: StoreError? { session?.clubRefusal }
+
     /// True when a write is kept in the outbox rather than sent: the session's rule
     /// (``WriteSession/keepsWritesHere``).
     public var keepsWritesOnThisMachine: Bool { session?.keepsWritesHere ?? false }
@@ -155,7 +159,7 @@ extension CacheList {
                 opened = try retry.take()
             } catch {
                 retry.finish()
-                return
+                return clubStoreRetryFailed(error)
             }
             retry.finish()
             takeOverClubStore(opened)
@@ -164,6 +168,17 @@ extension CacheList {
         }
         guard ContinuousClock.now >= field.nextRetry else { return }
         self.field?.retry = StoreOpening(.server(field.url), fieldFiles: nil)
+    }
+
+    /// A try of the club store while the copy is shown met `error`. Not reached, writes
+    /// are kept here as before; answered with a refusal (the role is no longer a member,
+    /// the schema waits for the admin's upgrade), writes meet that refusal instead of
+    /// being kept as if the server were away. A change of the two is broadcast, once:
+    /// ``CacheListChange/clubStoreRefused(_:)``, or ``CacheListChange/clubStoreAway(_:count:)``
+    /// again after a refusal.
+    private func clubStoreRetryFailed(_ error: StoreError) {
+        guard let session, let away = field?.away, session.clubStoreTried(error) else { return }
+        broadcast(session.clubRefusal.map { .clubStoreRefused($0) } ?? .clubStoreAway(away, count: count))
     }
 
     /// Shows the club store just opened in place of the copy, at the cache shown when the

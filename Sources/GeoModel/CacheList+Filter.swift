@@ -159,7 +159,7 @@ extension CacheList {
             (recount, relocate) = (true, true)
         case .storeChangedExternally, .searchEnded: (recount, relocate) = (false, true)
         case .currentMoved, .matchMoved, .searchBegan, .orderChanged, .filterChanged, .writeSettled, .failed,
-             .queued, .fileSetAside, .integrityChecked:
+             .queued, .fileSetAside, .integrityChecked, .clubStoreRefused:
             (recount, relocate) = (false, false)
         }
         do {

@@ -82,6 +82,10 @@ public enum CacheListChange: Equatable, Sendable {
     /// the cache shown before when the copy holds it, the search and the order kept.
     /// Observers draw everything they show.
     case clubStoreAway(ClubAway, count: Int)
+    /// While the list shows this machine's copy, the club store answered a try and
+    /// refused this role or its schema (``CacheList/clubRefusal``): the copy stays shown,
+    /// and writes are refused with that error rather than kept on this machine.
+    case clubStoreRefused(StoreError)
     /// The list delivered its ``Outbox`` (``CacheList/deliverOutbox()``): what was
     /// stored, what met a conflict, and how many changes still wait. When something was
     /// stored, the list has re-read the store.

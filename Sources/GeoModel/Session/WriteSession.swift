@@ -47,6 +47,10 @@ public final class WriteSession {
     public internal(set) var unreachable: StoreError?
     /// True while ``store`` is this machine's copy (or nothing), not the club store.
     public private(set) var showsCopy: Bool
+    /// Why the club store, tried again while the copy is shown, answered and refused this
+    /// session (a role no longer a member, a schema that waits for the admin's upgrade):
+    /// writes are then refused with it, never kept here as if it were away.
+    public private(set) var clubRefusal: StoreError?
     /// The writes whose outcome the store could not tell yet, oldest first.
     public internal(set) var unsettledWrites: [PendingWrite] = []
     /// How long a delivery waits for another process that is delivering the same
@@ -124,7 +128,7 @@ public final class WriteSession {
     /// pending (sent again, such a write reuses its identifier; kept, it could be
     /// stored twice).
     public var keepsWritesHere: Bool {
-        files != nil && unreachable != nil && unsettledWrites.isEmpty
+        files != nil && unreachable != nil && clubRefusal == nil && unsettledWrites.isEmpty
     }
 
     /// Whether a write that failed with `error` is kept on this machine: the one rule
@@ -162,6 +166,21 @@ public final class WriteSession {
         store = copy
         showsCopy = true
         unreachable = error
+        clubRefusal = nil
+    }
+
+    /// While the copy is shown, the club store was tried again and met `error`: one that
+    /// means it cannot be reached keeps writes here; any other is its answer, a refusal
+    /// (``clubRefusal``) that writes meet until the club store is taken over again. Returns
+    /// whether that changed what writes meet.
+    @discardableResult
+    public func clubStoreTried(_ error: StoreError) -> Bool {
+        guard showsCopy else { return false }
+        let refused = error.meansTheServerCannotBeReached ? nil : error
+        guard refused != clubRefusal else { return false }
+        clubRefusal = refused
+        if refused == nil { unreachable = error }
+        return true
     }
 
     /// Takes over `store`, the club store opened again after the copy was shown (or any
@@ -170,6 +189,7 @@ public final class WriteSession {
         self.store = store
         showsCopy = false
         unreachable = nil
+        clubRefusal = nil
     }
 
     /// The store, for reads and writes that need it; ``StoreError/noCopy(server:)`` for
@@ -290,6 +310,7 @@ public final class WriteSession {
     /// new one), and what the store answered turned into a ``WriteResult``.
     func perform<T>(_ action: PendingWrite.Action, keep: (Outbox) throws -> KeptChange,
                     send: (any CacheStore, WriteID) throws -> T) throws -> WriteResult<T> {
+        if let clubRefusal { return .refused(clubRefusal) }
         if keepsWritesHere { return try kept(keep) }
         let earlier = unsettledWrites.first { $0.action == action }
         let write = earlier ?? PendingWrite(id: WriteID(), action: action)

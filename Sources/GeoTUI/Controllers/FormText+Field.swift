@@ -26,6 +26,20 @@ extension FormText {
         return "Showing the copy made \(ClubCopy.age(of: refreshedAt, now: now)); changes are kept here"
     }
 
+    /// The title bar while the copy is shown because the club store refused this role
+    /// or its schema when tried again.
+    static let clubRefusedTitle = appTitle + " (club store refused)"
+
+    /// The status line then: the pane says why.
+    static let clubRefusedNote = "The club store refused this form: see the pane; changes are not kept here"
+
+    /// The pane's title and text then: the server's reason, and what the form does.
+    static let clubRefusedPaneTitle = "Club store refused"
+    static func clubRefused(_ error: StoreError) -> String {
+        "\(error)\n\nThe copy on this machine stays shown, read-only. The club store answered, so changes are "
+            + "not kept on this machine: each is refused with this reason until the club store accepts this role again."
+    }
+
     /// The status line when one of field mode's files was found damaged and set aside.
     static func setAside(_ file: FieldFileSetAside) -> String {
         let name = (file.setAsidePath as NSString).lastPathComponent

@@ -74,6 +74,7 @@ enum FormText {
         case .filter: "Filter unchanged"
         case .search: "Not searched"
         case .storeCheck: damagedPaneTitle
+        case .clubStore: clubRefusedPaneTitle
         case .unknownOutcome: "Outcome not known"
         }
     }

@@ -66,6 +66,14 @@ extension GeoCacheFormController {
         updateStatus()
     }
 
+    /// The club store, tried while the copy is shown, answered and refused this role or
+    /// its schema: the title bar and the status line say so, the pane gives the server's
+    /// reason, and the copy stays shown; writes are refused with that reason, not kept.
+    func clubStoreDidRefuse(_ error: StoreError) {
+        noteOpenedStore()
+        showError(FormText.clubRefused(error), failed: .clubStore)
+    }
+
     /// After the copy took the club store's place, or the club store the copy's: a delete
     /// question or the coordinates prompt whose cache is not the one shown now (the copy
     /// lacks it, or holds an older list) closes unanswered, so that the pane never shows

@@ -41,6 +41,8 @@ extension GeoCacheFormController {
             forgetWhatWasShownIfMoved()
             clubStoreDidGoAway(away)
             refreshNavigationTarget()
+        case .clubStoreRefused(let error):
+            clubStoreDidRefuse(error)
         case .outboxDelivered(let report, let waiting):
             outboxDidDeliver(report, waiting: waiting)
         case .fileSetAside(let file):
@@ -125,7 +127,7 @@ extension GeoCacheFormController {
 struct PaneError {
     /// What did not happen.
     enum Failed {
-        case add, save, place, delete, visit, ownData, filter, search, storeCheck, unknownOutcome
+        case add, save, place, delete, visit, ownData, filter, search, storeCheck, unknownOutcome, clubStore
     }
 
     let failed: Failed

@@ -80,11 +80,14 @@ extension GeoCacheFormController {
     func noteOpenedStore() {
         let readOnly = isReadOnly
         let away = model.isOpening ? nil : model.clubAway
-        let title = away != nil ? FormText.clubAwayTitle : readOnly ? FormText.readOnlyTitle : FormText.appTitle
+        let refused = away == nil ? nil : model.clubRefusal
+        let title = refused != nil ? FormText.clubRefusedTitle
+            : away != nil ? FormText.clubAwayTitle : readOnly ? FormText.readOnlyTitle : FormText.appTitle
         if titleBar.text != title {
             titleBar.text = title
             resize(to: layout.size)  // the position starts after the title
         }
+        if refused != nil { return setNote(FormText.clubRefusedNote) }
         if let away { return setNote(FormText.clubAway(away)) }
         if model.storeDamage != nil { return setNote(FormText.damagedStore(storeName)) }
         setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
