@@ -9,14 +9,16 @@ enum CommandFailure {
     /// answering after it was sent, and did not answer again in time to tell):
     /// `EX_TEMPFAIL` of sysexits.h.
     static let outcomeUnknownStatus: Int32 = 75
-    /// The exit status of a write the server refused because the role may not make it:
-    /// `EX_NOPERM` of sysexits.h.
+    /// The exit status of a write the server refused because the role may not make it,
+    /// and of a login the server refuses (the role itself): `EX_NOPERM` of sysexits.h.
     static let notPermittedStatus: Int32 = 77
 
     /// Prints `error`'s description and returns the exit to throw: status 1,
     /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)`` (whose
     /// message tells a script how to go on without writing twice), or
-    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)``, a usage
+    /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)`` and
+    /// ``StoreError/accessDenied(server:reason:)`` (the server refused the login: a wrong
+    /// password, a `pg_hba.conf` line that rejects it, a role that may not log in), a usage
     /// error (64) for ``StoreError/badConnectionOption(server:reason:)``. A lost
     /// connection is said with a command's way on (``CommandText/connectionLost(_:)``).
     static func report(_ error: any Error) -> ExitCode {
@@ -28,7 +30,7 @@ enum CommandFailure {
         switch error {
         case .outcomeUnknown:
             return report(message: CommandText.outcomeUnknown(error), status: outcomeUnknownStatus)
-        case .notPermitted:
+        case .notPermitted, .accessDenied:
             return report(message: error.description, status: notPermittedStatus)
         case .connectionLost:
             return report(message: CommandText.connectionLost(error))
