@@ -41,12 +41,12 @@ enum CommandFailure {
         }
     }
 
-    /// A change the club's rules do not give this role: ``notPermittedStatus``; an owner
-    /// that is no member, status 1; `--owner` on a store of one person's, a usage error.
+    /// A change the club's rules do not give this role, or a hand-over to a role that is
+    /// no member: ``notPermittedStatus``; `--owner` on a store of one person's, a usage error.
     private static func report(_ refusal: ChangeRefusal) -> ExitCode {
         switch refusal {
-        case .ownedBy, .clubOwned, .keepersHandOver: report(message: refusal.description, status: notPermittedStatus)
-        case .notAMember: report(message: refusal.description)
+        case .ownedBy, .clubOwned, .keepersHandOver, .notAMember:
+            report(message: refusal.description, status: notPermittedStatus)
         case .noOwners: report(message: refusal.description, status: ExitCode.validationFailure.rawValue)
         }
     }

@@ -110,6 +110,10 @@ extension WriteSession {
         let result: WriteResult<T>
         do {
             result = try write()
+        } catch ChangeRefusal.notAMember(let role) {
+            // The server's answer, as its other refusals are said.
+            throw CommandFailure.report(message: CommandText.handOverToNonMember(role, store: store?.name ?? location.description),
+                                        status: CommandFailure.notPermittedStatus)
         } catch {
             throw CommandFailure.report(error)
         }

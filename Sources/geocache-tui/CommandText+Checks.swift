@@ -339,6 +339,12 @@ extension CommandText {
 
     // MARK: - The club's rules
 
+    /// `edit --owner ROLE` by a keeper, when the club store finds `role` is none of its members.
+    static func handOverToNonMember(_ role: String, store: String) -> String {
+        "\(store) refused the hand-over: \(role) is not one of the club's members (a keeper hands caches to members "
+            + "or to the club); nothing was stored."
+    }
+
     /// What `club init` did, for standard output.
     static func clubSetUp(_ setUp: ClubSetUp, store: String) -> [String] {
         var lines = ["The club's rules are set up on \(store): members are in \(setUp.roles.member), keepers in "

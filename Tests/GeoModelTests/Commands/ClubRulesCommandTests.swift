@@ -70,12 +70,16 @@ import Testing
         #expect(hand.error == "geocache-tui: Only a keeper can hand a cache to another member or to the club\n")
     }
 
-    @Test func aCacheIsHandedOnlyToAMember() throws {
+    @Test func aHandOverToARoleThatIsNoMemberExitsNoPermissionNamingTheServerAndStoresNothing() throws {
         let club = try ClubFixture.make()
         try add(club, as: club.ana, "Ana's oak", code: "GCANA6")
-        let hand = try run(club, as: club.kim, ["edit", "--code", "GCANA6", "--owner", "nobody_here"])
-        #expect(hand.status == 1)
-        #expect(hand.error.contains("nobody_here is not one of the club's members"), "stderr was: \(hand.error)")
+        let hand = try run(club, as: club.kim, ["edit", "--code", "GCANA6", "--owner", club.admin])
+        #expect(hand.status == 77)
+        #expect(hand.error.hasPrefix("geocache-tui: 127.0.0.1:\(club.server.port)/\(club.database) refused the hand-over: "
+                                     + "\(club.admin) is not one of the club's members"), "stderr was: \(hand.error)")
+        #expect(hand.error.hasSuffix("; nothing was stored.\n"), "stderr was: \(hand.error)")
+        let list = try run(club, as: club.ana, ["list", "--json"])
+        #expect(list.output.contains("\"owner\" : \"\(club.ana)\""), "stdout was: \(list.output)")
     }
 
     @Test func ownerOnAFileStoreIsAUsageError() throws {
