@@ -99,8 +99,10 @@ enum CommandText {
     /// What a delivery did, in lines: the changes delivered (unless `countingDelivered`
     /// is false: `sync` counts them in its summary), each conflict with both versions,
     /// each refusal with the server's reason, the changes held behind them, and why it
-    /// stopped.
-    static func delivery(_ summary: WriteSession.DeliverySummary, countingDelivered: Bool = true) -> [String] {
+    /// stopped (unless `sayingWhyItStopped` is false: `sync` says a server gone meanwhile
+    /// in the one line it ends with, ``syncAway(because:waiting:afterDelivering:)``).
+    static func delivery(_ summary: WriteSession.DeliverySummary, countingDelivered: Bool = true,
+                         sayingWhyItStopped: Bool = true) -> [String] {
         let report = summary.report
         var lines: [String] = []
         if countingDelivered, report.deliveredCount > 0 {
@@ -126,7 +128,7 @@ enum CommandText {
             lines.append("another process (a form or a command) is delivering the changes kept on this machine "
                          + "right now; \(stillWait(summary.waiting)) here")
         }
-        switch report.stoppedBy {
+        switch sayingWhyItStopped ? report.stoppedBy : nil {
         case .locked(_, let holder)?:
             let who = holder.map { " (\($0))" } ?? ""
             lines.append("another program\(who) held a lock on the club store; \(stillWait(summary.waiting)) "
@@ -163,9 +165,15 @@ enum CommandText {
         return summary + "; the copy holds \(caches(count)) (\(scope))"
     }
 
-    /// `sync` when the club store cannot be reached.
-    static func syncAway(because error: StoreError, waiting: Int) -> String {
-        "the club store cannot be reached (\(reason(error))); \(stillWait(waiting)) on this machine and its copy was "
+    /// `sync` when the club store cannot be reached; with `afterDelivering`, when it went
+    /// away during the delivery, after that many changes were delivered.
+    static func syncAway(because error: StoreError, waiting: Int, afterDelivering delivered: Int? = nil) -> String {
+        let what = switch delivered {
+        case nil: "the club store cannot be reached"
+        case 0?: "the club store went away during delivery"
+        case let count?: "the club store went away during delivery, after \(changes(count)) delivered"
+        }
+        return "\(what) (\(reason(error))); \(stillWait(waiting)) on this machine and its copy was "
             + "not refreshed. Try again when the server answers."
     }
 

@@ -103,11 +103,15 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             if let delivered {
-                try CommandOutput.output(CommandText.delivery(delivered, countingDelivered: false))
+                // A server gone during the delivery is away, whatever the copy's refresh meets
+                // next: said once, on standard error, by the line that ends the command.
+                let gone = delivered.report.stoppedBy.flatMap { $0.meansTheServerCannotBeReached ? $0 : nil }
+                try CommandOutput.output(CommandText.delivery(delivered, countingDelivered: false,
+                                                              sayingWhyItStopped: gone == nil))
                 if case .locked? = delivered.report.stoppedBy { throw ExitCode.failure }
-                // A server gone during the delivery is away, whatever the copy's refresh meets next.
-                if let gone = delivered.report.stoppedBy, gone.meansTheServerCannotBeReached {
-                    throw Self.away(session.unreachable ?? gone, session: session)
+                if let gone {
+                    throw Self.away(session.unreachable ?? gone, session: session,
+                                    duringDelivery: delivered.report.deliveredCount)
                 }
             }
             if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
@@ -187,11 +191,13 @@ extension GeocacheTUICommand {
             }
         }
 
-        /// Says that the club store cannot be reached and that nothing here changed;
-        /// returns the exit to throw (``unavailableStatus``).
-        private static func away(_ error: StoreError, session: WriteSession) -> ExitCode {
+        /// Says that the club store cannot be reached (or went away during a delivery that
+        /// had delivered `duringDelivery` changes) and what still waits here; returns the
+        /// exit to throw (``unavailableStatus``).
+        private static func away(_ error: StoreError, session: WriteSession, duringDelivery: Int? = nil) -> ExitCode {
             let waiting = (try? session.waitingCount()) ?? 0
-            _ = CommandFailure.report(message: CommandText.syncAway(because: error, waiting: waiting))
+            _ = CommandFailure.report(message: CommandText.syncAway(because: error, waiting: waiting,
+                                                                    afterDelivering: duringDelivery))
             return ExitCode(unavailableStatus)
         }
     }

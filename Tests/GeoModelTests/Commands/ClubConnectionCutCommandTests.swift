@@ -16,7 +16,7 @@ import Glibc
     /// Starts the binary on `club`'s store with `arguments`, its standard error in
     /// `stderr` and its standard input `input`.
     private func start(_ club: FieldModeClub, _ arguments: [String], input: Any = FileHandle.nullDevice,
-                       stderr: URL) throws -> Process {
+                       stderr: URL, stdout: URL? = nil) throws -> Process {
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         let process = Process()
         process.executableURL = GeocacheTUIBinary.url
@@ -26,7 +26,8 @@ import Glibc
         environment["GEOCACHE_STORE"] = club.url
         process.environment = environment
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
+        if let stdout { _ = FileManager.default.createFile(atPath: stdout.path, contents: nil) }
+        process.standardOutput = try stdout.map { try FileHandle(forWritingTo: $0) } ?? FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: stderr)
         try process.run()
         return process
@@ -138,6 +139,29 @@ import Glibc
         try process.waitForExit(timeout: .seconds(60))
         #expect(process.terminationStatus == 69, "stderr was: \(text(stderr))")
         #expect(try club.run(["sync", "--status"]).output.contains("1 change"))
+    }
+
+    @Test func aSyncCutByAServerCrashSaysSoOnceOnStandardError() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try slowInserts(club)
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        let (stderr, stdout) = (directory.file("stderr"), directory.file("stdout"))
+        let process = try start(club, ["sync"], stderr: stderr, stdout: stdout)
+        #expect(waitUntil(timeout: .seconds(30)) { sessions(club, where: "wait_event = 'PgSleep'") == 1 },
+                "stderr was: \(text(stderr))")
+        try club.server.stop(immediately: true)
+        try process.waitForExit(timeout: .seconds(60))
+        let message = text(stderr)
+        #expect(text(stdout).isEmpty, "stdout was: \(text(stdout))")
+        #expect(message.split(separator: "\n").count == 1, "stderr was: \(message)")
+        #expect(message.hasPrefix("geocache-tui: the club store went away during delivery ("), "stderr was: \(message)")
+        #expect(message.contains("1 change still waits on this machine and its copy was not refreshed"),
+                "stderr was: \(message)")
     }
 
     @Test func anImportReadingItsInputWhileTheServerRestartsSaysNothingWasImportedNotThatItConnectsAgain() throws {
