@@ -51,10 +51,16 @@ extension Coordinate {
     /// true north, from 0 up to but not including 360.
     ///
     /// From a point to itself the bearing is 0. To its antipode every direction is as
-    /// good; the result is then whichever the formula gives and means nothing.
+    /// good; the result is then whichever the formula gives and means nothing. From the
+    /// North Pole every way is south (180), from the South Pole north (0), whatever
+    /// longitude the pole was written with.
     ///
     /// - Parameter other: The coordinate to head for.
     public func bearing(to other: Coordinate) -> Double {
+        if latitudeMicrodegrees == Self.maximumLatitudeMicrodegrees {
+            return other.latitudeMicrodegrees == Self.maximumLatitudeMicrodegrees ? 0 : 180
+        }
+        if latitudeMicrodegrees == -Self.maximumLatitudeMicrodegrees { return 0 }
         let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
         let Δλ = (other.longitude - longitude) * .pi / 180
         let y = sin(Δλ) * cos(φ2)

@@ -88,4 +88,14 @@ import Testing
     func aDistanceBeyondHalfTheEarthsCircumferenceIsFartherThanAnyPlace(_ text: String) {
         #expect(throws: DistanceParseError.fartherThanAnyPlace) { try Coordinate.metres(parsing: text) }
     }
+
+    @Test("from the North Pole every cache is south, from the South Pole north, whatever their longitude",
+          arguments: [(90_000_000, "S"), (-90_000_000, "N")])
+    func fromAPoleEveryWayIsOneWay(poleLatitude: Int32, direction: String) throws {
+        let pole = try #require(Coordinate(latitudeMicrodegrees: poleLatitude, longitudeMicrodegrees: 0))
+        for longitude in [0, 45_000_000, 180_000_000, -90_000_000] as [Int32] {
+            let cache = try #require(Coordinate(latitudeMicrodegrees: 0, longitudeMicrodegrees: longitude))
+            #expect(pole.directionText(to: cache).hasSuffix(" " + direction), "\(longitude)")
+        }
+    }
 }
