@@ -20,7 +20,9 @@ public enum CacheEditError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noCurrentCache:
             "There is no cache to change."
         case .changedElsewhere(let newer):
-            "\"\(newer.cache.title)\" was changed in another session since it was read; nothing was written."
+            // Named by its code: the title may be what the other session changed.
+            "The cache \(newer.cache.code.map { "\($0), now " } ?? "now ")\"\(newer.cache.title)\", was changed in another "
+                + "session since it was read; nothing was written."
         case .deletedElsewhere:
             "The cache was deleted in another session since it was read; nothing was written."
         }
