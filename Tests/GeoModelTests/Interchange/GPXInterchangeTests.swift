@@ -77,6 +77,22 @@ struct GPXReaderTests {
         #expect(error?.reason.contains("billion laughs") == true)
     }
 
+    @Test("a document type declaring attribute defaults is refused: a default would stand for a value no element wrote")
+    func attributeDefaultsAreRefused() {
+        let document = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!ATTLIST wpt lat CDATA \"5\"> ]>\n"
+            + "<gpx version=\"1.0\"><wpt lon=\"1\"><name>GC11114</name></wpt></gpx>"
+        let error = Interchange.importError(.bytes(Array(document.utf8), name: "attlist.gpx"))
+        #expect(error?.kind == .hostileXML)
+        #expect(error?.reason.hasPrefix("refused: the document type declares attributes (<!ATTLIST>)") == true)
+    }
+
+    @Test("an entity declaration inside a comment of the document type declares nothing")
+    func anEntityInACommentIsNoDeclaration() {
+        let document = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!-- <!ENTITY x \"y\"> --> ]>\n"
+            + "<gpx version=\"1.0\"><wpt lat=\"1\" lon=\"1\"><name>GC11114</name></wpt></gpx>"
+        #expect(Interchange.importError(.bytes(Array(document.utf8), name: "comment.gpx")) == nil)
+    }
+
     @Test func anExternalEntityIsRefusedUnread() throws {
         let error = Interchange.importError(.file(try Interchange.fixture("external-entity.gpx").path))
         #expect(error?.kind == .hostileXML)

@@ -1,7 +1,9 @@
 import Foundation
 
 extension GPXReader {
-    /// Scans the prolog (up to the root element) for entity declarations.
+    /// Scans the prolog (up to the root element) for entity declarations, and for
+    /// attribute-list declarations, whose defaults the parser would add to the
+    /// document's elements (a `lat` no `<wpt>` wrote).
     ///
     /// Returns whether the content must be checked as UTF-8 (false when the XML
     /// declaration names another encoding, which libxml2 then decodes).
@@ -20,6 +22,12 @@ extension GPXReader {
                     reason: "refused: the document type declares entities; GPX and LOC files never need them, and "
                         + "expanding them could exhaust memory (\"billion laughs\") or read other files "
                         + "(external entities). Nothing was read or imported.")
+            case .attributeDefaults(let offset):
+                throw ImportError(
+                    .hostileXML, source: reader.name, position: UTF8Tracker.position(of: offset, in: bytes),
+                    reason: "refused: the document type declares attributes (<!ATTLIST>), whose default values would "
+                        + "be read as if the file's elements held them; GPX and LOC files never need them. Nothing was "
+                        + "read or imported.")
             case .rootFound(let encoding):
                 guard let encoding else { return true }
                 let name = encoding.lowercased()
@@ -32,6 +40,7 @@ extension GPXReader {
     enum PrologScan: Equatable {
         case needMore
         case entityDeclaration(Int)
+        case attributeDefaults(Int)
         case rootFound(encoding: String?)
 
         init(_ bytes: [UInt8], complete: Bool) {
@@ -79,8 +88,16 @@ extension GPXReader {
                             if byte == open { quote = nil }
                         } else if byte == 0x22 || byte == 0x27 {
                             quote = byte
+                        } else if at("<!--", cursor) {
+                            // A comment declares nothing, whatever it holds.
+                            guard let end = find("-->", from: cursor + 4) else { cursor = bytes.count; break }
+                            cursor = end + 3
+                            continue
                         } else if at("<!ENTITY", cursor) {
                             self = .entityDeclaration(cursor)
+                            return
+                        } else if at("<!ATTLIST", cursor) {
+                            self = .attributeDefaults(cursor)
                             return
                         } else if byte == UInt8(ascii: "[") {
                             depth += 1
