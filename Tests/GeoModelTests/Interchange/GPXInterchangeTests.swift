@@ -270,6 +270,25 @@ struct FormatDetectionTests {
         #expect(error?.description == "empty.gpx: the file is empty: nothing to import")
     }
 
+    @Test("a file holding a byte-order mark alone is empty, not text in another encoding",
+          arguments: [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]] as [[UInt8]])
+    func aByteOrderMarkAloneIsEmpty(_ mark: [UInt8]) {
+        let error = Interchange.importError(.bytes(mark, name: "fn.txt"))
+        #expect(error?.kind == .empty)
+        #expect(error?.description == "fn.txt: the file holds only a byte-order mark: nothing to import")
+    }
+
+    @Test("an SQLite database is named as one, with the way to read a store")
+    func anSQLiteDatabaseIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("caches.sqlite")
+        _ = try SQLiteStore(url: url)
+        let error = Interchange.importError(.file(url.path))
+        #expect(error?.kind == .unknownFormat)
+        #expect(error?.reason.hasPrefix("this is an SQLite database, not a file to import") == true)
+    }
+
     @Test func aFileOfWhitespaceIsRefusedAsEmpty() {
         #expect(Interchange.importError(.bytes(Array(" \n\t\n".utf8), name: "blank.json"))?.kind == .empty)
     }

@@ -82,6 +82,15 @@ public enum CacheImporter {
             if bytes.isEmpty {
                 throw ImportError(.empty, source: reader.name, reason: "the file is empty: nothing to import")
             }
+            if reader.reachedEnd, [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]].contains(bytes) {
+                throw ImportError(.empty, source: reader.name,
+                                  reason: "the file holds only a byte-order mark: nothing to import")
+            }
+            if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+                throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                  reason: "this is an SQLite database, not a file to import; a geocache-tui store "
+                                      + "is opened with --store PATH (geocache-tui --store PATH export writes its caches)")
+            }
             if bytes.startsWithGzipSignature {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is gzip-compressed; decompress it (gunzip) and import the result")
