@@ -65,6 +65,19 @@ package struct ClubFixture: Sendable {
         return try connection.query(sql, parameters)
     }
 
+    /// Runs `statements` in order as `role` on one connection (a temporary table or a
+    /// `SET ROLE` lasts as long as it); the SQLSTATE of the first that fails, else nil.
+    package func sqlState(as role: String, _ statements: [String]) throws -> String? {
+        let connection = try PostgresConnection(url(as: role))
+        defer { connection.close() }
+        do {
+            for statement in statements { try connection.query(statement) }
+            return nil
+        } catch let error as PostgresError {
+            return error.sqlState ?? "no state"
+        }
+    }
+
     /// `name` as an SQL identifier.
     package static func identifier(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

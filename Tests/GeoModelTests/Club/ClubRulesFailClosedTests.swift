@@ -7,19 +7,6 @@ import Testing
 /// psql meets them: no way to write the count through the server's own function, and
 /// a keeper role that is gone makes nobody a keeper.
 @Suite struct ClubRulesFailClosedTests {
-    /// Runs `statements` in order as `role` on one connection (a temporary table lives
-    /// as long as it); the SQLSTATE of the first that fails, else nil.
-    private func sqlState(_ club: ClubFixture, as role: String, _ statements: [String]) throws -> String? {
-        let connection = try PostgresConnection(club.url(as: role))
-        defer { connection.close() }
-        do {
-            for statement in statements { try connection.query(statement) }
-            return nil
-        } catch let error as PostgresError {
-            return error.sqlState ?? "no state"
-        }
-    }
-
     /// The count the server keeps, as a member reads it.
     private func count(_ club: ClubFixture) throws -> Int? {
         try club.sql(as: club.bo, "SELECT value FROM geocache_count").rows.first?.int(0)
@@ -42,14 +29,14 @@ import Testing
     func aMemberCannotRunTheCountsFunction() throws {
         let club = try ClubFixture.make()
         _ = try add("Oak", in: club, as: club.ana)
-        #expect(try sqlState(club, as: club.ana, Self.countingTrigger) == "42501")
+        #expect(try club.sqlState(as: club.ana, Self.countingTrigger) == "42501")
         #expect(try count(club) == 1)
     }
 
     @Test("the count's function counts for the caches' table alone, even for a role that may run it")
     func theCountsFunctionRefusesAnotherTable() throws {
         let club = try ClubFixture.make()
-        #expect(try sqlState(club, as: club.admin, Self.countingTrigger) == "42501")
+        #expect(try club.sqlState(as: club.admin, Self.countingTrigger) == "42501")
         #expect(try count(club) == 0)
     }
 
@@ -71,9 +58,9 @@ import Testing
         let keepers = ClubFixture.identifier(club.roles.keeper)
         try club.sql(as: club.admin, dropped ? "DROP ROLE \(keepers)" : "ALTER ROLE \(keepers) RENAME TO \(keepers.dropLast())_old\"")
         let update = "UPDATE geocache SET title = 'Taken' WHERE id = \(anas.id.rawValue)"
-        #expect(try sqlState(club, as: club.bo, [update]) == "42501")
-        #expect(try sqlState(club, as: club.kim, [update]) == "42501")
+        #expect(try club.sqlState(as: club.bo, [update]) == "42501")
+        #expect(try club.sqlState(as: club.kim, [update]) == "42501")
         #expect(try club.sql(as: club.bo, "SELECT geocache_keeps()").rows.first?.bool(0) == false)
-        #expect(try sqlState(club, as: club.admin, [update]) == nil)
+        #expect(try club.sqlState(as: club.admin, [update]) == nil)
     }
 }

@@ -227,23 +227,10 @@ import Testing
         #expect(sqlState(club, as: club.bo, try #require(Self.squats["geocache"])) == "42501")
     }
 
-    /// Runs `statements` in order as `role` on one connection; the SQLSTATE of the first
-    /// that fails, else nil.
-    private func sqlStateInOneSession(_ club: ClubFixture, as role: String, _ statements: [String]) throws -> String? {
-        let connection = try PostgresConnection(club.url(as: role))
-        defer { connection.close() }
-        do {
-            for statement in statements { try connection.query(statement) }
-            return nil
-        } catch let error as PostgresError {
-            return error.sqlState ?? "no state"
-        }
-    }
-
     @Test("from SQL, a member acting as the club's member role (SET ROLE) cannot store a cache as that role's")
     func sqlAddsAsTheMemberGroupRoleAreRefused() throws {
         let club = try ClubFixture.make()
-        let state = try sqlStateInOneSession(club, as: club.ana, [
+        let state = try club.sqlState(as: club.ana, [
             "SET ROLE \(PostgresStore.quotedIdentifier(club.roles.member))",
             "INSERT INTO geocache (title, details, creator, reward, search_text, code) VALUES ('t', 'd', 'c', 'r', 's', 'GCROLE1')",
         ])
@@ -255,7 +242,7 @@ import Testing
     func sqlChangesUnderSetRoleNameWhoLoggedIn() throws {
         let club = try ClubFixture.make()
         _ = try importing([coded(Samples.oak, "GCCLUB9")], in: club, as: club.kim)
-        let state = try sqlStateInOneSession(club, as: club.ana, [
+        let state = try club.sqlState(as: club.ana, [
             "SET ROLE \(PostgresStore.quotedIdentifier(club.roles.member))",
             "BEGIN",
             "SET LOCAL geocache.import = on",

@@ -58,13 +58,7 @@ import Testing
     func aDeleteAlreadyDoneOnTheServerIsDelivered() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
-        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
-        #expect(try club.run(["sync"]).status == 0)
-        let code = try club.serverCodes()[0]
-        try club.server.stop()
-        #expect(try club.run(["delete", "--code", code]).status == 0)
-        try club.server.start()
-        let store = try PostgresStore(url: club.url)
+        let (store, code) = try club.keptDeleteOfOldOak()
         try store.delete(try #require(try store.cache(withCode: code)))
         let sync = try club.run(["sync"])
         #expect(sync.status == 0, "stdout was: \(sync.output), stderr: \(sync.error)")
@@ -76,13 +70,7 @@ import Testing
     func overwriteOfADeleteOfAChangedThenDeletedCacheSettlesIt() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
-        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
-        #expect(try club.run(["sync"]).status == 0)
-        let code = try club.serverCodes()[0]
-        try club.server.stop()
-        #expect(try club.run(["delete", "--code", code]).status == 0)
-        try club.server.start()
-        let store = try PostgresStore(url: club.url)
+        let (store, code) = try club.keptDeleteOfOldOak()
         let stored = try #require(try store.cache(withCode: code))
         _ = try store.update(stored, to: stored.cache.titled("Their Oak"))
         #expect(try club.run(["sync"]).status == 1)
@@ -95,6 +83,18 @@ import Testing
 }
 
 extension FieldModeClub {
+    /// Old Oak added and synced; then, with the server stopped, its delete kept on this
+    /// machine; the server started again. Returns a store on the server and the code.
+    func keptDeleteOfOldOak() throws -> (PostgresStore, String) {
+        #expect(try run(["add"] + Self.fields("Old Oak")).status == 0)
+        #expect(try run(["sync"]).status == 0)
+        let code = try serverCodes()[0]
+        try server.stop()
+        #expect(try run(["delete", "--code", code]).status == 0)
+        try server.start()
+        return (try PostgresStore(url: url), code)
+    }
+
     /// Old Oak added and synced; then, with the server stopped, `edit --code` with
     /// `editing` is kept on this machine, and, with the server back, the server's
     /// version is changed by `theirs` (so the next delivery finds a conflict).
