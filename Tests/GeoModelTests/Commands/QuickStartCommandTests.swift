@@ -64,6 +64,25 @@ import GeoTestSupport
         #expect(result.error.contains("--store is empty"), "stderr was: \(result.error)")
     }
 
+    @Test("a HOME that does not exist is said, and neither it nor anything under it is made",
+          arguments: [["add", "--title", "T", "--details", "D", "--creator", "C", "--reward", "R"], ["list"]])
+    func aMissingHomeIsNotMade(arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let home = directory.file("nonexistent")
+        let environment = ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let result = try GeocacheTUIBinary.run(arguments, environment: environment)
+        #expect(result.status != 0)
+        if arguments == ["list"] {
+            #expect(result.error.contains("there is no store at \(home.path)/.local/share/geocache-tui/caches.sqlite"),
+                    "stderr was: \(result.error)")
+        } else {
+            #expect(result.error.contains("the home directory \(home.path) (HOME) does not exist"),
+                    "stderr was: \(result.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+    }
+
     @Test("a quoted ~ in --store or GEOCACHE_STORE is $HOME, not the password database's home directory",
           arguments: [true, false])
     func aTildeInTheStorePathIsHome(inEnvironment: Bool) throws {

@@ -262,6 +262,13 @@ enum StoreFile {
             }
             return
         }
+        // The directories on the way are made under the home directory, never the home
+        // directory itself: a HOME that does not exist (a service's /nonexistent) is said.
+        if intermediate, let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty,
+           StorePath.absolute(home) == directory {
+            throw .cannotCreate(path: path, reason: "the home directory \(directory) (HOME) does not exist; "
+                                + "geocache-tui makes the directories under it, not the home directory itself")
+        }
         let parent = StorePath.directory(of: directory)
         if !parent.isEmpty, parent != directory {
             var parentInfo = stat()
