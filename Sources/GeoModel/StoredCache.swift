@@ -37,8 +37,9 @@ public struct StoredCache: Equatable, Hashable, Sendable {
     }
 
     /// The same version of the same cache: identity and content, whatever the club's
-    /// record says (what a compare-and-write compares; the copy on this machine keeps
-    /// no record, and a cache read there equals the one read from the club store).
+    /// record says (what a compare-and-write compares; a cache read from the copy on
+    /// this machine equals the one read from the club store whatever the record the
+    /// copy kept, which may be older).
     public static func == (lhs: StoredCache, rhs: StoredCache) -> Bool {
         lhs.id == rhs.id && lhs.cache == rhs.cache
     }

@@ -32,7 +32,8 @@ public struct ClubStanding: Equatable, Sendable {
 
     /// Why this role may not change (edit or delete) a cache of `record`, or nil when
     /// it may: its own, or any for a keeper. A cache read without a record (a store
-    /// that keeps none, the copy on this machine) is left to the server.
+    /// that keeps none, a copy on this machine made before copies kept them, a cache
+    /// added on this machine) is left to the server.
     public func refusal(toChange record: ClubRecord?) -> ChangeRefusal? {
         guard let record, !isKeeper else { return nil }
         switch record.owner {

@@ -40,7 +40,8 @@ extension WriteSession {
 
     /// The version of the cache `name` names that a write starts from: the store's;
     /// while writes are kept here, the latest a waiting change makes of it (an add or an
-    /// edit kept here), else the copy's, under the server's identifier.
+    /// edit kept here), else the copy's, under the server's identifier, with the club's
+    /// record the copy keeps of it (whose it is: a change of one not this role's is refused).
     /// - Throws: ``CacheNameError`` when there is no such cache,
     ///   ``OutboxError/deletedAlready(_:title:)`` when a waiting change deletes it,
     ///   ``StoreError/noCopy(server:)`` when the cache is to be found in a copy this
@@ -49,8 +50,9 @@ extension WriteSession {
         let waiting = keepsWritesHere ? try waitingChanges() : []
         if case .code(let text) = name, let code = CacheCode.normalized(text),
            let latest = try Self.latest(of: code, in: waiting) {
-            let id = (try? readStore().cache(withCode: code))?.id ?? CacheID(rawValue: 0)
-            return StoredCache(id: id, cache: latest)
+            // The club's record of it stays the copy's (none for a cache added here: it is this role's).
+            let known = try? readStore().cache(withCode: code)
+            return StoredCache(id: known?.id ?? CacheID(rawValue: 0), cache: latest, club: known?.club)
         }
         let store = try readStore()
         let found: StoredCache?
@@ -68,7 +70,7 @@ extension WriteSession {
             throw showsCopy ? CacheNameError.notInCopy(missing) : missing
         }
         guard let code = found.cache.code, let latest = try Self.latest(of: code, in: waiting) else { return found }
-        return StoredCache(id: found.id, cache: latest)
+        return StoredCache(id: found.id, cache: latest, club: found.club)
     }
 
     /// The cache `code` becomes by the changes waiting, nil when none is about it.

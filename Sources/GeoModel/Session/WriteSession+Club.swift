@@ -4,14 +4,15 @@
 /// the same rules (`PostgresStore+ClubRules.swift`); a change it refuses all the same
 /// (the cache was handed over meanwhile) comes back as ``WriteResult/refused(_:)``.
 extension WriteSession {
-    /// What this session's role may do on its store: nil for a store of one person's,
-    /// or before the club store's first answer.
     /// Reads the role's standing under the club's rules again from the store read now
     /// (``CacheStore/readClubStandingAgain()``): nothing for a file or the copy.
     func readClubStandingAgain() throws {
         try readStore().readClubStandingAgain()
     }
 
+    /// What this session's role may do on its store: nil for a store of one person's,
+    /// or before the club store's first answer; while the copy is read, what the copy
+    /// recorded when it was refreshed (``ClubCopy``).
     public var clubStanding: ClubStanding? {
         (try? readStore())?.clubStanding
     }

@@ -383,8 +383,8 @@ public final class GeoCacheFormController: ScreenController {
         case .showLastCache: moveOrSayWhy(noOther: false) { $0.showLast() }
         case .showRandomCache:
             if model.hasAnotherToShowAtRandom { move { $0.showRandom() } } else { sayNothingToMoveTo() }
-        case .editCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { beginEdit() }
-        case .deleteCache: if !refusedOnCopy(), !refusedAsReadOnly(), !refusedAsNotYours() { confirmDelete() }
+        case .editCache: if !refusedAsNotYours(), !refusedOnCopy(), !refusedAsReadOnly() { beginEdit() }
+        case .deleteCache: if !refusedAsNotYours(), !refusedOnCopy(), !refusedAsReadOnly() { confirmDelete() }
         case .search: openSearch()
         case .reload: reload()
         case .focusNext: form.focusNext()
@@ -411,7 +411,7 @@ public final class GeoCacheFormController: ScreenController {
         case .showHelp: openHelp()
         case .closeHelp: closeHelp()
         case .toggleHint: toggleHint()
-        case .placeCache: if !refusedOnCopy(), !refusedAsReadOnly() { openPlacing() }
+        case .placeCache: if !refusedAsNotYours(), !refusedOnCopy(), !refusedAsReadOnly() { openPlacing() }
         case .cancelPlacing: closePrompt(note: FormText.placeUnchanged)
         case .toggleNearestFirst: toggleNearestFirst()
         case .takeNextDraft: takeNextDraft()

@@ -185,28 +185,31 @@ import Testing
         }
     }
 
-    @Test func aKeptEditOfAnotherMembersCacheIsReportedRefusedBySync() throws {
-        var database = ""
+    @Test func aKeptEditOfACacheHandedToAnotherMemberAfterTheCopyWasMadeIsReportedRefusedBySync() throws {
+        var owner = ""
         let club = try FieldModeClub { server in
-            let owner = try server.makeDatabase()
-            database = String(owner.split(separator: "/").last!)
+            owner = try server.makeDatabase()
+            let database = String(owner.split(separator: "/").last!)
             for role in ["ana_k", "bo_k"] {
                 try server.superuser("CREATE ROLE \(role) LOGIN IN ROLE \(database)_member")
             }
             var cache = Samples.oak
-            cache.code = "GCANAK"
-            _ = try PostgresStore(url: server.uri(database: database, user: "ana_k"), purpose: .command).add(cache)
+            cache.code = "GCBOK"
+            _ = try PostgresStore(url: server.uri(database: database, user: "bo_k"), purpose: .command).add(cache)
             return server.uri(database: database, user: "bo_k")
         }
         defer { club.finish() }
         #expect(try club.run(["sync"]).status == 0)
         try club.server.stop()
-        let kept = try club.run(["edit", "--code", "GCANAK", "--title", "Bo's, offline"])
+        // The copy says the cache is bo's, so the edit is kept.
+        let kept = try club.run(["edit", "--code", "GCBOK", "--title", "Bo's, offline"])
         #expect(kept.status == 0, "stderr was: \(kept.error)")
         try club.server.start()
+        let admin = try PostgresStore(url: owner, purpose: .command)
+        _ = try admin.handOver(try #require(try admin.cache(withCode: "GCBOK")), to: .member("ana_k"), as: WriteID())
         let sync = try club.run(["sync"])
         #expect(sync.status == 1, "stdout was: \(sync.output)\nstderr was: \(sync.error)")
-        #expect(sync.output.contains("only ana_k or a keeper can change cache GCANAK"), "stdout was: \(sync.output)")
+        #expect(sync.output.contains("only ana_k or a keeper can change cache GCBOK"), "stdout was: \(sync.output)")
         #expect(sync.output.contains("give it up: sync --discard 1"), "stdout was: \(sync.output)")
         #expect(try club.serverCaches().map(\.title) == [Samples.oak.title])
     }

@@ -7,8 +7,9 @@ import GRDB
 ///
 /// The copy is an ordinary store file (the caches with their codes, places and
 /// listings, each under the identifier the club store gave it, so in the club store's
-/// order) with one more table, `club_copy`, holding when it was refreshed and the area
-/// it holds. An identifier (`list --ids`, `--id N`) thus names the same cache on the
+/// order) with tables of its own: `club_copy`, holding when it was refreshed and the area
+/// it holds, and the club's record of each cache and the standing of the role that
+/// refreshed it (`ClubCopy+Club.swift`). An identifier (`list --ids`, `--id N`) thus names the same cache on the
 /// copy as on the server, and a position counts the copy's caches in the server's
 /// order. A refresh writes a new file beside it and renames it into place, so a reader
 /// sees the old copy or the new one, never half of one; the file is left in
@@ -90,7 +91,7 @@ public final class ClubCopy {
         try Outbox.makeDirectory(files.directory, for: files.copyPath)
         let temporary = files.directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { Self.removeFiles(of: temporary) }
-        try Self.write(caches, own: own, refreshedAt: Date(), area: area, to: temporary)
+        try Self.write(caches, own: own, standing: store.clubStanding, refreshedAt: Date(), area: area, to: temporary)
         guard rename(temporary, files.copyPath) == 0 else {
             throw StoreError.cannotCreate(path: files.copyPath, reason: "renaming the new copy into place failed: "
                                           + String(cString: strerror(errno)))
@@ -183,6 +184,9 @@ public final class ClubCopy {
         let refreshedAt: Date
         /// The area it holds; nil for every cache.
         let area: Area?
+        /// Whether it keeps the club's records of its caches and the role's standing
+        /// (``keepsClub(in:)``).
+        var keepsClub = false
     }
 
     /// Reads the copy's `club_copy` row (after SQLite's quick check of every page when
@@ -227,7 +231,8 @@ public final class ClubCopy {
     /// - Throws: ``FieldFileDamage`` when it has none, or holds a value no refresh
     ///   writes: a refresh time that is not a time from 1970 to 9999, a centre that is
     ///   not a place on the Earth in whole microdegrees, a radius that is not a distance
-    ///   up to ``Area/greatestRadius``, or an area given in part.
+    ///   up to ``Area/greatestRadius``, or an area given in part; or whose club records
+    ///   are not as their version says (``keepsClub(in:)``).
     static func recordedFacts(in db: Database) throws -> Meta {
         guard try db.tableExists("club_copy"), let row = try GRDB.Row.fetchOne(db, sql: """
             SELECT refreshed_at, center_latitude, center_longitude, radius FROM club_copy
@@ -237,7 +242,8 @@ public final class ClubCopy {
             throw FieldFileDamage(reason: "its refresh time, \(shown(values[0])), is not a time")
         }
         let refreshedAt = Date(timeIntervalSince1970: seconds)
-        if values[1...].allSatisfy(\.isNull) { return Meta(refreshedAt: refreshedAt, area: nil) }
+        let keepsClub = try keepsClub(in: db)
+        if values[1...].allSatisfy(\.isNull) { return Meta(refreshedAt: refreshedAt, area: nil, keepsClub: keepsClub) }
         guard let latitude = Int64.fromDatabaseValue(values[1]).flatMap(Int32.init(exactly:)),
               let longitude = Int64.fromDatabaseValue(values[2]).flatMap(Int32.init(exactly:)),
               let center = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude) else {
@@ -247,7 +253,7 @@ public final class ClubCopy {
             throw FieldFileDamage(reason: "its area's radius, \(shown(values[3])) m, is not a distance up to "
                                   + Coordinate.distanceText(metres: Area.greatestRadius))
         }
-        return Meta(refreshedAt: refreshedAt, area: Area(center: center, radius: radius))
+        return Meta(refreshedAt: refreshedAt, area: Area(center: center, radius: radius), keepsClub: keepsClub)
     }
 
     /// A value of the `club_copy` row as a message names it: a number as written, a text
@@ -262,24 +268,23 @@ public final class ClubCopy {
         }
     }
 
-    /// Writes `caches`, each under its own identifier, and the `club_copy` row into a
-    /// new store file at `path`, leaves it in rollback-journal mode, closes it and makes
-    /// it read-only.
-    private static func write(_ caches: [StoredCache], own: OwnData.Book, refreshedAt: Date, area: Area?,
-                              to path: String) throws {
+    /// Writes `caches`, each under its own identifier, the `club_copy` row, and the
+    /// club's records of the caches and `standing` (`ClubCopy+Club.swift`) into a new
+    /// store file at `path`, leaves it in rollback-journal mode, closes it and makes it
+    /// read-only.
+    private static func write(_ caches: [StoredCache], own: OwnData.Book, standing: ClubStanding?, refreshedAt: Date,
+                              area: Area?, to path: String) throws {
         removeFiles(of: path)
         let store = try SQLiteStore(path: path)
         do {
             try store.replaceCaches(keepingIdentifiers: caches)
             try store.queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    try db.execute(sql: """
-                        CREATE TABLE club_copy (refreshed_at REAL NOT NULL, center_latitude INTEGER,
-                                                center_longitude INTEGER, radius REAL);
-                        """)
+                    try createTables(in: db)
                     try db.execute(sql: "INSERT INTO club_copy VALUES (?, ?, ?, ?)", arguments: [
                         refreshedAt.timeIntervalSince1970, area?.center.latitudeMicrodegrees,
                         area?.center.longitudeMicrodegrees, area?.radius])
+                    try writeClub(of: caches, standing: standing, in: db)
                     for (code, data) in own.byCode { try SQLiteStore.setOwnData(data, forCode: code, in: db) }
                     for visits in own.visitsByCode.values {
                         for visit in visits { _ = try SQLiteStore.insertVisit(visit.normalized, in: db) }
