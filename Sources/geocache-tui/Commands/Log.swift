@@ -47,7 +47,11 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             let session = try storeOptions.openSession()
-            guard let recorded = try session.run({ try session.recordVisits([valid]) }) else { return }
+            // Kept on this machine (nil), it is printed as logged, as `own` prints what it kept;
+            // a visit the club store holds already is counted, not added, at delivery.
+            guard let recorded = try session.run({ try session.recordVisits([valid]) }) else {
+                return try CommandOutput.output(line: CommandText.logged(valid))
+            }
             if recorded.added == 0 {
                 try CommandOutput.output(line: CommandText.alreadyLogged(valid))
             } else {

@@ -28,6 +28,16 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("f2\town\tGC1OAK\t\tqueued ") && $0.hasSuffix("\twaiting") })
     }
 
+    @Test func logKeptOnThisMachinePrintsTheVisitAsLoggedAndSaysItWasKept() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        let log = try club.run(["log", "GC1OAK", "dnf", "same visit", "--time", "2026-11-30T10:00Z"])
+        #expect(log.status == 0, "stderr was: \(log.error)")
+        #expect(log.output == "Logged Didn't find it on GC1OAK at 2026-11-30T10:00:00Z\n", "\(log.output)")
+        #expect(log.error.contains("kept on this machine: 1 change waiting for the club store"), "\(log.error)")
+    }
+
     @Test func ownKeptOnThisMachinePrintsTheDataAsKept() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
