@@ -83,8 +83,9 @@ extension FormText {
             + "for geocache-tui sync"
     }
 
-    /// Edit or Delete while the copy is shown.
-    static let copyIsReadOnly = "The copy on this machine is read-only: edit and delete wait for the club store"
+    /// Edit, Delete or new coordinates while the copy is shown: short enough for 80
+    /// columns beside the position (the title bar says the club store is away).
+    static let copyIsReadOnly = "The copy is read-only until the club store answers"
 
     /// After a write was kept in the outbox.
     static func keptOnThisMachine(waiting: Int) -> String {

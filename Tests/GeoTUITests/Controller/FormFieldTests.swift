@@ -166,6 +166,14 @@ final class ClubFormHarness {
         #expect(form.controller.mode.deleteQuestion == nil)
     }
 
+    @Test("at 80 columns the copy's refusal of F4, F8 and ^G shows whole beside the position",
+          arguments: [Key.function(4), .function(8), .control("g")])
+    func theCopysRefusalFitsEightyColumns(_ key: Key) throws {
+        let form = try ClubFormHarness(width: 80, height: 24, prepare: Self.copy(of: [Samples.oak, Samples.bridge]))
+        form.press(key)
+        #expect(form.status.contains(FormText.copyIsReadOnly), "the status line was: \(form.status)")
+    }
+
     @Test func addsWhileAwayAreKeptOnThisMachineAndTheFieldsClear() throws {
         let form = try ClubFormHarness(prepare: Self.copy(of: [Samples.oak]))
         form.typeCache(Samples.bridge)

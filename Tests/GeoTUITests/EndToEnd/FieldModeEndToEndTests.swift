@@ -117,7 +117,7 @@ import Glibc
         try form.send("C-s")
         try form.waitFor("Kept on this machine: 1 change waiting for the club store")
         try form.send("F4")
-        try form.waitFor("The copy on this machine is read-only")
+        try form.waitFor("The copy is read-only until the club store answers")
         try club.server.start()
         try form.waitFor("Delivered 1 change kept on this machine", timeout: 20)
         try form.waitFor("Cache 1 of 2")
