@@ -181,9 +181,8 @@ enum ConflictText {
         switch conflict {
         case .vanished:
             lines.append("  the cache was deleted on the server meanwhile")
-            if let mine = change.cache ?? change.base {
-                lines.append("  \(change.kind == .delete ? "you deleted" : "yours"): " + mine.tabSeparatedLine)
-            }
+            lines += versions(base: change.base, server: nil, yours: change.kind == .delete ? nil : change.cache)
+            if change.kind == .edit { keep = "add it again with your changes" }
         case .changed(let server):
             lines.append("  the cache was changed on the server meanwhile")
             lines += versions(base: change.base, server: server.cache, yours: change.kind == .delete ? nil : change.cache)
@@ -209,12 +208,20 @@ enum ConflictText {
 
     /// Each part (field, place, listing) that differs among the versions: its name,
     /// then the version the change was made from (`base:`, when there is one), the
-    /// server's, and the member's (`yours`, nil for a delete); a side that left the part
-    /// as it was in `base` says so ("unchanged").
-    static func versions(base: GeoCache?, server: GeoCache, yours: GeoCache?) -> [String] {
-        let parts = base.map { GeoCache.parts(changedBy: yours ?? $0, or: server, from: $0) }
-            ?? yours.map { server.parts(differingFrom: $0) } ?? []
-        func side(_ version: GeoCache, _ part: GeoCache.Part) -> String {
+    /// server's (`server`, nil when the server deleted the cache), and the member's
+    /// (`yours`, nil for a delete); a side that left the part as it was in `base` says so
+    /// ("unchanged"), a side that deleted the cache says "deleted". For a cache the server
+    /// deleted, the parts are those the member's edit changed (every field without a base).
+    static func versions(base: GeoCache?, server: GeoCache?, yours: GeoCache?) -> [String] {
+        let parts: [GeoCache.Part] = switch (base, server, yours) {
+        case let (base?, server?, _): GeoCache.parts(changedBy: yours ?? base, or: server, from: base)
+        case let (nil, server?, yours?): server.parts(differingFrom: yours)
+        case let (base?, nil, yours?): yours.parts(differingFrom: base)
+        case (nil, nil, .some): GeoCache.Field.allCases.map { .field($0) }
+        default: []
+        }
+        func side(_ version: GeoCache?, _ part: GeoCache.Part) -> String {
+            guard let version else { return "deleted" }
             if let base, version.hasSame(part, as: base) { return "unchanged" }
             return value(of: part, in: version)
         }
@@ -223,7 +230,7 @@ enum ConflictText {
             lines.append("  \(part.label)")
             if let base { lines.append("    base: " + value(of: part, in: base)) }
             lines.append("    server: " + side(server, part))
-            lines.append("    yours: " + (yours.map { side($0, part) } ?? "deleted"))
+            lines.append("    yours: " + side(yours, part))
         }
         return lines
     }

@@ -54,6 +54,32 @@ import Testing
         #expect(stored.reward == "Their coin")
     }
 
+    @Test("a kept edit of a cache the server deleted meanwhile is shown field by field: base, server deleted, yours")
+    func syncShowsAnEditOfACacheTheServerDeletedFieldByField() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        let code = try club.serverCodes()[0]
+        try club.server.stop()
+        #expect(try club.run(["edit", "--code", code, "--reward", "My coin"]).status == 0)
+        try club.server.start()
+        let store = try PostgresStore(url: club.url)
+        try store.delete(try #require(try store.cache(withCode: code)))
+        let sync = try club.run(["sync"])
+        #expect(sync.status == 1, "stderr was: \(sync.error)")
+        #expect(sync.output.contains("""
+              the cache was deleted on the server meanwhile
+              Reward
+                base: r
+                server: deleted
+                yours: My coin
+              add it again with your changes: sync --overwrite 1; give it up: sync --discard 1
+
+            """), "stdout was: \(sync.output)")
+        #expect(!sync.output.contains("\t"), "stdout was: \(sync.output)")
+    }
+
     @Test("a kept delete whose cache the server deleted meanwhile is delivered by sync, no conflict")
     func aDeleteAlreadyDoneOnTheServerIsDelivered() throws {
         let club = try FieldModeClub()
