@@ -223,6 +223,32 @@ import GeoTestSupport
         try expectReadOnly(url, .readOnly(path: url.path, reason: "its directory \(directory.url.path) is marked immutable"))
     }
 
+    /// A log left with commits beside a store whose directory cannot be written, its
+    /// index gone (a backup that skipped the `-shm`): SQLite cannot read it there.
+    @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
+    func aReadOnlyStoreWithALogButNoIndexSaysSoNotThatItCannotBeCreated() throws {
+        let (directory, url) = try Self.storeWithOak()
+        defer { directory.remove() }
+        let session = try DatabaseQueue(path: url.path)
+        try session.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "UPDATE cache SET title = 'From the log'")
+        }
+        let log = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
+        try session.close()
+        try log.write(to: URL(fileURLWithPath: url.path + "-wal"))
+        try? FileManager.default.removeItem(atPath: url.path + "-shm")
+        #expect(Self.changeAttribute("+i", of: directory.url))
+        defer { _ = Self.changeAttribute("-i", of: directory.url) }
+
+        #expect {
+            _ = try SQLiteStore(url: url)
+        } throws: { error in
+            guard case .cannotOpenReadOnly(_, let reason) = error as? StoreError else { return false }
+            return reason.hasSuffix("cannot be read without its index (-shm), which cannot be made there")
+        }
+    }
+
     /// An immutable file cannot be written even by root, whatever its mode says.
     @Test(.enabled(if: canMakeDirectoriesImmutable, "needs chattr +i (root, on ext4 or similar)"))
     func anImmutableStoreOpensForReadingSayingItIsImmutableNotNamingItsMode() throws {

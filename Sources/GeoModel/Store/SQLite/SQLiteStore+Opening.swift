@@ -223,6 +223,15 @@ extension SQLiteStore {
         if let readOnlyError { throw readOnlyError }
     }
 
+    /// Whether a write-ahead log with commits lies beside the store at `path` without
+    /// its index (`-shm`), in a directory where the index cannot be made: SQLite cannot
+    /// read that log then (it makes the index first), so neither the store.
+    static func logWithoutIndex(_ path: String) -> Bool {
+        var file = stat()
+        return stat(path + "-wal", &file) == 0 && file.st_size > 0 && stat(path + "-shm", &file) != 0
+            && access(StorePath.directory(of: path), W_OK) != 0
+    }
+
     /// The name SQLite opens a store by that cannot be written, as a URI. With a
     /// write-ahead log beside it that holds commits (someone who may write it has it
     /// open), `mode=ro` reads the log through its existing index. Otherwise

@@ -152,6 +152,10 @@ public final class SQLiteStore: CacheStore {
             throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and it holds no store yet")
         }
         readOnlyError = readOnly
+        if case .readOnly(_, let reason)? = readOnly, Self.logWithoutIndex(path) {
+            throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and the log of commits beside it "
+                + "(\(path)-wal) cannot be read without its index (-shm), which cannot be made there")
+        }
         if state == .missing {
             try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
         }
