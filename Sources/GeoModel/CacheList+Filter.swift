@@ -23,6 +23,17 @@ extension CacheList {
         /// The cache this list just added or edited, shown though the filter leaves it
         /// out, until the person moves on (another session's change leaves it shown).
         var shownAnyway: CacheID?
+        /// Nearest first, with a shown cache the filter leaves out (a find of it under a
+        /// `not found` filter): how many kept caches are nearer than it, so that the kept
+        /// cache Next or Previous comes to has its rank.
+        var keptNearer: KeptNearer?
+    }
+
+    /// How many kept caches are nearer than the shown cache `id` from `origin`.
+    struct KeptNearer: Equatable {
+        let id: CacheID
+        let origin: Coordinate
+        let count: Int
     }
 
     /// The active filter; nil while every cache is shown.
@@ -135,7 +146,20 @@ extension CacheList {
         guard let filter = filtering?.filter else { return }
         let counted = try countKept(by: filter)
         filtering?.kept = counted.kept
-        if isNearestFirst { nearestRank = current.map(keeps) == true ? counted.before.map { $0 + 1 } : nil }
+        filtering?.keptNearer = nil
+        guard isNearestFirst else { return }
+        let isKept = current.map(keeps) == true
+        nearestRank = isKept ? counted.before.map { $0 + 1 } : nil
+        if !isKept, let shown = current, let origin = nearestOrigin, let before = counted.before {
+            filtering?.keptNearer = KeptNearer(id: shown.id, origin: origin, count: before)
+        }
+    }
+
+    /// How many kept caches are nearer than `shown`, a cache the filter leaves out, when
+    /// counted from the origin followed now (``recountKept()``); nil when not known.
+    private func keptNearer(than shown: StoredCache?) -> Int? {
+        guard let counted = filtering?.keptNearer, counted.id == shown?.id, counted.origin == nearestOrigin else { return nil }
+        return counted.count
     }
 
     /// Before observers hear `change`: with a filter, the kept caches are counted again
@@ -242,10 +266,12 @@ extension CacheList {
     }
 
     /// The rank among the kept caches a walk nearest first came to from `start`.
+    /// From a cache the filter leaves out, the kept ones nearer than it give the rank.
     private func rank(of walked: Walked, from start: StoredCache?, forward: Bool) -> Int? {
+        if keptCount == 1 { return 1 }
         let fromAnEnd = walked.wrapped || start == nil
-        if forward { return fromAnEnd ? 1 : nearestRank.map { $0 + 1 } }
-        return fromAnEnd ? keptCount : nearestRank.map { max(1, $0 - 1) }
+        if forward { return fromAnEnd ? 1 : (nearestRank ?? keptNearer(than: start)).map { $0 + 1 } }
+        return fromAnEnd ? keptCount : (nearestRank.map { $0 - 1 } ?? keptNearer(than: start)).map { max(1, $0) }
     }
 
     /// Shows a kept cache: the shown one when kept, else the first kept after it in the
@@ -258,7 +284,11 @@ extension CacheList {
         if isNearestFirst {
             // The rank counted with the kept caches holds for the next kept one, unless
             // the walk wrapped to the nearest.
-            if walked == nil || walked?.wrapped == true || start == nil { nearestRank = walked == nil ? nil : 1 }
+            if walked == nil || walked?.wrapped == true || start == nil {
+                nearestRank = walked == nil ? nil : 1
+            } else if nearestRank == nil, let before = keptNearer(than: start) {
+                nearestRank = before + 1
+            }
             position = nil
         } else {
             position = try walked.map { try storedPosition(of: $0, from: start, forward: true) }

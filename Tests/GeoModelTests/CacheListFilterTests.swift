@@ -115,6 +115,42 @@ import GeoTestSupport
         #expect(list.current?.cache.title == "C")
     }
 
+    @Test("After a find takes the shown cache out of a not-found filter, Next and Previous rank the kept cache they show",
+          arguments: StoreKind.allCases)
+    func aFindLeavesTheNeighboursRanked(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(try CacheFilter(parsing: "not found"))
+        list.browseNearestFirst(from: Self.origin)
+        list.showNext()
+        _ = try list.logVisit(Visit(code: "GCDD", time: "2026-11-28T10:32:00Z", type: .foundIt, text: ""))
+        list.showNext()
+        #expect(list.current?.cache.title == "C")
+        #expect(list.positionSummary.hasPrefix("Nearest 2 of 5"), "\(list.positionSummary)")
+        list.showPrevious()
+        #expect(list.current?.cache.title == "E")
+        #expect(list.positionSummary.hasPrefix("Nearest 1 of 5"), "\(list.positionSummary)")
+    }
+
+    @Test("When a find leaves one cache kept, Next ranks it 1 of 1 and a second Next broadcasts nothing")
+    func aFindLeavingOneKeptRanksIt() throws {
+        let fixture = try StoreFixture()
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(try CacheFilter(parsing: "not found"))
+        for code in ["GCAA", "GCBB", "GCCC", "GCFF"] {
+            _ = try list.logVisit(Visit(code: code, time: "2026-11-28T10:32:00Z", type: .foundIt, text: ""))
+        }
+        list.browseNearestFirst(from: Self.origin)
+        #expect(list.current?.cache.title == "E")
+        _ = try list.logVisit(Visit(code: "GCEE", time: "2026-11-28T10:33:00Z", type: .foundIt, text: ""))
+        list.showNext()
+        #expect(list.current?.cache.title == "D")
+        #expect(list.positionSummary.hasPrefix("Nearest 1 of 1"), "\(list.positionSummary)")
+        let recorder = ChangeRecorder(list)
+        list.showNext()
+        #expect(recorder.changes.isEmpty)
+    }
+
     @Test("Clearing a filter that kept no cache shows the first cache again, in either order",
           arguments: StoreKind.allCases, [false, true])
     func clearingAFilterThatKeptNoneShowsTheFirst(_ kind: StoreKind, nearestFirst: Bool) throws {
