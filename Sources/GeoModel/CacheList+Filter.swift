@@ -200,6 +200,17 @@ extension CacheList {
         return nil
     }
 
+    /// After another session's change: the shown cache, still there, that the person's
+    /// own data changed there (a find under a `not found` filter) took out of the filter,
+    /// stays shown, as after a find logged through this list; returns it. `facts` are the
+    /// own data's facts before the change.
+    func keepShownLeftOutByOwnData(shownBefore: StoredCache?, facts: OwnData.Facts) -> StoredCache? {
+        guard let filter = filtering?.filter, let shown = current, shown.id == shownBefore?.id, !keeps(shown),
+              filter.keeps(shown.cache, facts: facts) else { return nil }
+        filtering?.shownAnyway = shown.id
+        return shown
+    }
+
     // MARK: - Walking the store
 
     /// One way through the store: the cache after another (nil: the first), and whether

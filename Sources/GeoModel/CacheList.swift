@@ -308,15 +308,17 @@ public final class CacheList {
         guard changed else { return }
         let before = (current, count, position, searchMatchCount, searchPosition, keptCount)
         let clubBefore = current?.club   // a hand-over changes only the record, which == leaves out
+        let factsBefore = ownFacts
         let ownChanged = try reloadOwnData()
         try refresh()
         try recountKept()
+        let leftOut = keepShownLeftOutByOwnData(shownBefore: before.0, facts: factsBefore)
         guard before != (current, count, position, searchMatchCount, searchPosition, keptCount)
                 || current?.club != clubBefore else {
             if ownChanged { broadcast(.ownDataChanged(code: nil)) }
             return
         }
-        broadcast(.storeChangedExternally(count: count, deletedShown: try deletedSinceShown(before.0)))
+        broadcast(.storeChangedExternally(count: count, deletedShown: try deletedSinceShown(before.0), leftOutShown: leftOut))
     }
 
     /// A descriptor that becomes readable when another session may have changed the

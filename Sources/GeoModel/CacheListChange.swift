@@ -46,8 +46,11 @@ public enum CacheListChange: Equatable, Sendable {
     /// ``CacheEditError/deletedElsewhere(_:)``: the list then shows the newer state.
     /// `deletedShown` is the cache that was current before, when
     /// ``CacheList/checkForExternalChanges()`` found that another process deleted it
-    /// (the list has moved on), so a view can say so.
-    case storeChangedExternally(count: Int, deletedShown: StoredCache? = nil)
+    /// (the list has moved on), so a view can say so. `leftOutShown` is the cache shown,
+    /// still shown, when the person's own data on it changed there (a find under a
+    /// `not found` filter) so that the filter leaves it out now, as after a find logged
+    /// through this list.
+    case storeChangedExternally(count: Int, deletedShown: StoredCache? = nil, leftOutShown: StoredCache? = nil)
     /// Next and Previous follow another order now (``CacheList/browseNearestFirst(from:)``,
     /// ``CacheList/browseInStoredOrder()``); `current` is the cache shown (the nearest,
     /// on switching to nearest first).

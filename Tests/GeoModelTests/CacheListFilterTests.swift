@@ -362,6 +362,23 @@ import GeoTestSupport
         #expect(list.positionSummary == "Cache 5 of 6 · 1 of 6 shown")
     }
 
+    @Test("A find of the shown cache in another session leaves it shown under a not-found filter, as a find here does",
+          arguments: StoreKind.allCases)
+    func aFindElsewhereLeavesTheShownCacheShown(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let list = try fixture.list(holding: Self.caches)
+        try list.setFilter(try CacheFilter(parsing: "not found"))
+        list.showNext()
+        let shown = try #require(list.current)
+        let recorder = ChangeRecorder(list)
+        _ = try fixture.open().recordVisits([Visit(code: "GCBB", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "")],
+                                            as: WriteID())
+        try waitForChange(list)
+        #expect(list.current?.id == shown.id)
+        #expect(list.positionSummary == "Cache 2 of 6 · 5 of 6 shown")
+        #expect(recorder.changes.contains(.storeChangedExternally(count: 6, leftOutShown: list.current)))
+    }
+
     @Test("An edit of this list is counted, and the edited cache stays shown", arguments: StoreKind.allCases)
     func ownEditIsCounted(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

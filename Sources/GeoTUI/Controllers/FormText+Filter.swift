@@ -14,6 +14,12 @@ extension FormText {
         kept == 0 ? "No cache meets the filter" : "Showing the \(kept) of \(count) caches the filter keeps"
     }
     static let filterCleared = "Filter cleared: every cache is shown"
+    /// The shown cache, found (or its own data otherwise changed) in another session, which
+    /// stays shown though the filter leaves it out now.
+    static func leftOutByOwnDataElsewhere(_ title: String, found: Bool) -> String {
+        (found ? "\(noteQuoted(title)) was found in another session" : "Your data on \(noteQuoted(title)) changed in another session")
+            + ": the filter leaves it out"
+    }
     static let filterUnchanged = "Filter unchanged"
     /// A line that is no filter: what is wrong, that nothing changed, and how filters are written.
     static func notAFilter(_ error: FilterParseError) -> String {

@@ -102,8 +102,9 @@ extension GeoCacheFormController {
 
     /// Another session changed the store: an open question about a cache that is
     /// gone or changed closes unanswered, an edit says what became of its cache, and
-    /// the form says when the cache it showed was deleted.
-    func storeDidChangeElsewhere(deletedShown: StoredCache?) {
+    /// the form says when the cache it showed was deleted, or when your data on it
+    /// changed there so that the filter leaves it out (it stays shown).
+    func storeDidChangeElsewhere(deletedShown: StoredCache?, leftOutShown: StoredCache?) {
         switch mode.base {
         case .confirmingDelete(let question):
             let target = question.target
@@ -128,6 +129,9 @@ extension GeoCacheFormController {
             if let deletedShown {
                 // Said of the cache shown in its place: the note goes at the next move.
                 setNote(FormText.deletedElsewhere(deletedShown.cache.title), about: model.current?.id)
+            } else if let leftOutShown {
+                let found = model.ownFacts.isFound(leftOutShown.cache)
+                setNote(FormText.leftOutByOwnDataElsewhere(leftOutShown.cache.title, found: found), about: leftOutShown.id)
             }
         }
     }

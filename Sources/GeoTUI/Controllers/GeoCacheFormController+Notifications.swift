@@ -14,11 +14,11 @@ extension GeoCacheFormController {
             forgetWhatWasShownIfMoved()
             updatePane()
             updateStatus()
-        case .storeChangedExternally(_, let deletedShown):
+        case .storeChangedExternally(_, let deletedShown, let leftOutShown):
             forgetWhatWasShownIfMoved()
             updateStatus()
             if paneError == nil { updatePane() }
-            storeDidChangeElsewhere(deletedShown: deletedShown)
+            storeDidChangeElsewhere(deletedShown: deletedShown, leftOutShown: leftOutShown)
             refreshNavigationTarget()
         case .opened(_, let draft):
             paneError = nil

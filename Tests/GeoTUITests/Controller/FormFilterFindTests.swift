@@ -43,4 +43,17 @@ import Testing
         form.press(.control("n"))
         #expect(form.status.contains("No other cache to show"), "\(form.status)")
     }
+
+    @Test("the shown cache found in another session stays shown under a not-found filter, and the note says why")
+    func aFindElsewhereKeepsTheShownCacheAndSaysSo() throws {
+        let form = try form()
+        form.press(.control("n"))
+        #expect(form.model.current?.cache.title == "Two")
+        _ = try SQLiteStore(url: form.storeURL).recordVisits([Visit(code: "GC2F2", time: "2026-11-28T10:32:00Z",
+                                                                    type: .foundIt, text: "")], as: WriteID())
+        form.idle()
+        #expect(form.model.current?.cache.title == "Two")
+        #expect(form.status.contains("Cache 2 of 4 · 3 of 4 shown"), "\(form.status)")
+        #expect(form.status.contains("“Two” was found in another session"), "\(form.status)")
+    }
 }
