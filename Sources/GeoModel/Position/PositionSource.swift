@@ -73,6 +73,11 @@ public final class PositionSource {
     /// True when ``origin`` is the fresh fix rather than home.
     public var originIsFix: Bool { stampingPosition != nil }
 
+    /// The place of the last fix that could be believed and when it arrived, by this
+    /// machine's clock; kept once the fix is lost (gone stale, no fix, gpsd away), nil
+    /// until a fix has come.
+    public private(set) var lastFix: LastFix?
+
     // MARK: - Driving
 
     /// The receiver's descriptor to poll for reading, if any.
@@ -94,11 +99,20 @@ public final class PositionSource {
     /// found within this, and the attempt lasts at most ``GPSDClient/connectTimeout``.
     public static let connectingCheckInterval: Duration = .milliseconds(50)
 
-    /// Lets the receiver read what has arrived, without waiting; broadcasts
+    /// Lets the receiver read what has arrived, without waiting, keeping a fix that can
+    /// be believed as ``lastFix``; broadcasts
     /// ``PositionChange/receiverChanged(_:origin:)`` when its state changed.
     public func update() {
         guard let receiver, receiver.readAvailable() else { return }
+        if case .fix(_, let age) = receiver.status, let stampingPosition {
+            lastFix = LastFix(coordinate: stampingPosition, time: clock().addingTimeInterval(-Self.seconds(age)))
+        }
         broadcast(.receiverChanged(receiver.status, origin: origin))
+    }
+
+    /// `duration` in seconds.
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     // MARK: - Notifications

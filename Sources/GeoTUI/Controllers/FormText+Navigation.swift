@@ -17,10 +17,11 @@ extension FormText {
 
     /// The view's lines for the way to `place` with the receiver in `status`: where it
     /// leads, how far and which way, how sure, how old the fix is, which way up the
-    /// dial is, and the place itself; without a fresh fix, why there is no arrow.
+    /// dial is, and the place itself; without a fresh fix, why there is no arrow (and
+    /// since when, `lastFix` being when the last fix came).
     /// `order` says where the line naming where it leads goes. A place wider than
     /// `width` columns takes two lines, its longitude under its latitude.
-    static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, now: Date,
+    static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, lastFix: Date? = nil, now: Date,
                                 placeNumber: Int, placeCount: Int, width: Int = .max,
                                 order: NavigationOrder = .nameFirst) -> [String] {
         // With the place's number, the line takes one row, so that the number is never parted.
@@ -28,7 +29,7 @@ extension FormText {
                                         width: order == .guidanceFirst || placeCount > 1 ? width : nil)
         let at = navigationPlaceLine(place.coordinate, width: width)
         // Labelled as the values are, so that a narrow view wraps it under them too.
-        var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status)]
+        var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status, lastFix: lastFix, now: now)]
         var rest: [String] = []
         if let status, case .fix(let fix, let age) = status {
             let way = Guidance(from: fix, to: place.coordinate, now: now)
@@ -70,12 +71,18 @@ extension FormText {
             + text[split.upperBound...]
     }
 
-    /// Why the view has no arrow: no receiver, or what it says.
-    static func noGuidance(_ status: GPSDStatus?) -> String {
+    /// Why the view has no arrow: no receiver, or what it says; a fix lost, with the time
+    /// the last one came (`lastFix`, else by the stale fix's age), which stays true
+    /// without the view being drawn again as time passes.
+    static func noGuidance(_ status: GPSDStatus?, lastFix: Date? = nil, now: Date) -> String {
         switch status {
         case nil: "No position: start with --gps to be led here"
-        case .stale(_, let age)?: "Fix lost \(max(age.components.seconds, 0)) s ago: no arrow until it is back"
-        case .noFix?: "No GPS fix yet: no arrow until there is one"
+        case .stale(_, let age)?:
+            "Fix lost at \(clockTime(lastFix ?? now.addingTimeInterval(-Double(age.components.seconds)), now: now)): "
+                + "no arrow until it is back"
+        case .noFix?:
+            lastFix.map { "No GPS fix since \(clockTime($0, now: now)): no arrow until there is one" }
+                ?? "No GPS fix yet: no arrow until there is one"
         case .noDaemon?: "gpsd is not answering: no arrow"
         case .connecting?: "Connecting to gpsd…"
         case .fix?: ""

@@ -1,3 +1,4 @@
+import Foundation
 import GeoModel
 
 /// What the form says about where you stand: the title bar's position, and the note
@@ -44,5 +45,15 @@ extension FormText {
         case .clockDisagrees(_, let fixTime, _): "Added at the place of a fix dated \(GPSFix.timeText(fixTime))"
         case .unusable: added
         }
+    }
+
+    /// A time by this machine's clock and time zone, to the second: "10:32:05" on the
+    /// day of `now`, with its date before it on another ("2026-11-27 10:32:05").
+    static func clockTime(_ date: Date, now: Date) -> String {
+        let calendar = Calendar.current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        guard !calendar.isDate(date, inSameDayAs: now) else { return time }
+        return String(format: "%04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0) + time
     }
 }

@@ -80,8 +80,8 @@ extension GeoCacheFormController {
         guard case .navigating(let target) = mode.base else { return true }
         navigationText.frame = frame
         func lines(_ order: FormText.NavigationOrder) -> [String] {
-            FormText.navigationLines(to: target.place, status: position.status, now: Date(),
-                                     placeNumber: target.index + 1, placeCount: target.places.count,
+            FormText.navigationLines(to: target.place, status: position.status, lastFix: position.lastFix?.time,
+                                     now: Date(), placeNumber: target.index + 1, placeCount: target.places.count,
                                      width: frame.width, order: order)
         }
         navigationText.text = lines(order).joined(separator: "\n")

@@ -129,18 +129,43 @@ import Testing
         #expect(form.screen.contains("←"), "the cache, north, is to the left of a walk east")
     }
 
-    @Test("when the fix is lost the view says so and draws no arrow")
-    func aLostFixIsSaid() throws {
-        let receiver = FedPositionReceiver()
-        let form = try form(receiver)
-        receiver.reportFix(at: Self.south)
+    /// A form leading to ``cache`` from a fix due south read at `time` by the source's clock.
+    private func navigatingFromAFix(at time: Date, _ receiver: FedPositionReceiver) throws -> FormHarness {
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { time }))
+        try form.model.add(Self.cache)
+        receiver.reportFix(at: Self.south, time: time)
         form.readPosition()
         form.press(.alt("g"))
+        return form
+    }
+
+    /// `time` as the form writes a time of day: by this machine's clock, to the second.
+    private func clockTime(_ time: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: time)
+    }
+
+    @Test("when the fix is lost the view says when the last one came, and draws no arrow")
+    func aLostFixIsSaid() throws {
+        let receiver = FedPositionReceiver()
+        let time = Date()
+        let form = try navigatingFromAFix(at: time, receiver)
         let fix = GPSFix(latitude: Self.south.latitude, longitude: Self.south.longitude, mode: .threeDimensional)
         receiver.report(.stale(fix, age: .seconds(12)))
         form.readPosition()
-        #expect(form.screen.contains("Fix lost 12 s ago: no arrow until it is back"))
+        #expect(form.screen.contains("Fix lost at \(clockTime(time)): no arrow until it is back"), "\(form.screen)")
         #expect(!form.screen.contains("↑"))
+    }
+
+    @Test("when gpsd reports no fix after one, the view says since when, not that there is none yet")
+    func noFixAfterOneSaysSinceWhen() throws {
+        let receiver = FedPositionReceiver()
+        let time = Date()
+        let form = try navigatingFromAFix(at: time, receiver)
+        receiver.report(.noFix)
+        form.readPosition()
+        #expect(form.screen.contains("No GPS fix since \(clockTime(time)): no arrow until there is one"), "\(form.screen)")
     }
 
     @Test("without a receiver the view says how to get one; Esc goes back to the pane")
