@@ -78,6 +78,14 @@ public final class PositionSource {
     /// until a fix has come.
     public private(set) var lastFix: LastFix?
 
+    /// Where nearest first and a filter's `within` measure from: ``origin``, else the
+    /// last fix's place (said to be that), else nil.
+    public var measuringPoint: MeasuringPoint? {
+        if let stampingPosition { return MeasuringPoint(coordinate: stampingPosition, basis: .fix) }
+        if let home { return MeasuringPoint(coordinate: home, basis: .home) }
+        return lastFix.map { MeasuringPoint(coordinate: $0.coordinate, basis: .lastFix(at: $0.time)) }
+    }
+
     // MARK: - Driving
 
     /// The receiver's descriptor to poll for reading, if any.

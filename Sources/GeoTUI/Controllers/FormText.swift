@@ -338,8 +338,13 @@ enum FormText {
 
     // MARK: - Nearest first
 
-    static func nearestFirst(fromHome: Bool) -> String {
-        fromHome ? "Nearest first from home" : "Nearest first from your GPS position"
+    /// Nearest first switched on, or measured from another kind of place since.
+    static func nearestFirst(_ basis: MeasuringPoint.Basis, now: Date) -> String {
+        switch basis {
+        case .fix: "Nearest first from your GPS position"
+        case .home: "Nearest first from home"
+        case .lastFix(let time): "Nearest first from your last GPS fix, at \(clockTime(time, now: now))"
+        }
     }
     static let storedOrder = "Stored order"
     static let nearestNeedsPosition =

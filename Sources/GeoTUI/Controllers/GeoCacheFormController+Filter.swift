@@ -18,7 +18,7 @@ extension GeoCacheFormController {
     func setFilter() {
         let filter: CacheFilter
         do {
-            filter = try CacheFilter(parsing: statusBar.field.text, origin: position.origin)
+            filter = try CacheFilter(parsing: statusBar.field.text, origin: position.measuringPoint?.coordinate)
         } catch {
             // The pane has room for the whole message; the field stays open to correct it.
             showError(FormText.notAFilter(error), failed: .filter)

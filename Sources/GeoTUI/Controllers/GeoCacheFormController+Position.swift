@@ -1,15 +1,20 @@
+import Foundation
 import GeoModel
 
 /// Where you stand and what the form does with it: the title bar's position, the
 /// pane's distance and hint, and nearest-first order.
 extension GeoCacheFormController {
     /// The receiver's state changed: the title bar says so, nearest-first order is
-    /// measured from the new origin, and the pane's distance follows it.
+    /// measured from the new origin (the last fix's place once it is lost, with no home),
+    /// saying so when that is another kind of place, and the pane's distance follows it.
     func positionDidChange(_ change: PositionChange) {
         switch change {
         case .receiverChanged(_, let origin):
             updatePositionLabel()
-            if let origin { model.moveOrigin(to: origin) }
+            if let point = position.measuringPoint {
+                model.moveOrigin(to: point.coordinate)
+                if model.isNearestFirst, point.basis != nearestBasisSaid { sayNearestFirst(from: point.basis) }
+            }
             if origin != paneOrigin { refreshPaneText() }
             if mode.base.kind == .navigating { updateNavigation() }
         }
@@ -80,12 +85,18 @@ extension GeoCacheFormController {
             setNote(FormText.storedOrder)
             return
         }
-        guard let origin = position.origin else {
+        guard let point = position.measuringPoint else {
             return setNote(position.isConfigured ? FormText.nearestNeedsFix : FormText.nearestNeedsPosition)
         }
         dismissPaneErrorForMove()
-        model.browseNearestFirst(from: origin)
-        setNote(FormText.nearestFirst(fromHome: !position.originIsFix))
+        model.browseNearestFirst(from: point.coordinate)
+        sayNearestFirst(from: point.basis)
+    }
+
+    /// Says what nearest first measures from, and keeps what was said.
+    private func sayNearestFirst(from basis: MeasuringPoint.Basis) {
+        nearestBasisSaid = basis
+        setNote(FormText.nearestFirst(basis, now: Date()))
     }
 
     /// Shows the cache again in place of an error message, as a move does.

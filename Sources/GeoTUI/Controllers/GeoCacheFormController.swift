@@ -89,6 +89,8 @@ public final class GeoCacheFormController: ScreenController {
     var noteAbout: CacheID?
     /// The position the pane's distance was last measured from.
     var paneOrigin: Coordinate?
+    /// What the last note on nearest first said it measures from.
+    var nearestBasisSaid: MeasuringPoint.Basis?
     /// How many changes the model has broadcast: a move that heard none changed nothing.
     var changesHeard = 0
     /// The text of a finder's or place prompt that a quit key may drop without asking

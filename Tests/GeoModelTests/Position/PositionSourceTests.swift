@@ -95,6 +95,30 @@ import Testing
         #expect(source.stampingPosition == Self.zurich)
     }
 
+    @Test("Once the fix is lost without a home, its place and time are what nearest first and within measure from")
+    func theLastFixIsMeasuredFromOnceLost() {
+        let receiver = FedPositionReceiver()
+        let source = clocked(receiver)
+        receiver.report(.fix(Self.zurichFix, age: .seconds(2)))
+        source.update()
+        receiver.report(.noDaemon)
+        source.update()
+        #expect(source.origin == nil)
+        #expect(source.lastFix == LastFix(coordinate: Self.zurich, time: Self.now.addingTimeInterval(-2)))
+        #expect(source.measuringPoint == MeasuringPoint(coordinate: Self.zurich, basis: .lastFix(at: Self.now.addingTimeInterval(-2))))
+    }
+
+    @Test("Home, not the last fix, is measured from once the fix is lost when a home is given")
+    func homeStandsInBeforeTheLastFix() {
+        let receiver = FedPositionReceiver()
+        let source = clocked(receiver, home: Self.bern)
+        receiver.report(.fix(Self.zurichFix, age: .zero))
+        source.update()
+        receiver.report(.noFix)
+        source.update()
+        #expect(source.measuringPoint == MeasuringPoint(coordinate: Self.bern, basis: .home))
+    }
+
     @Test("A change of the receiver's state is broadcast once with the origin; a quiet read broadcasts nothing")
     func changesAreBroadcastOnce() {
         let receiver = FedPositionReceiver()
