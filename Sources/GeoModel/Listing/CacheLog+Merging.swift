@@ -14,28 +14,21 @@ extension CacheLog {
     /// newest first (``UTCTime/orderKey(_:)``: a date alone at its midnight, a log
     /// whose date is no date last); logs of the same date keep the file's
     /// order, then the stored one's.
+    ///
+    /// Each stored log is looked up through queues (``Candidates``): the time is linear
+    /// in the logs, plus the sort when logs are added, however many of them share an id
+    /// or a date, type and finder.
     static func merged(_ stored: [CacheLog], with incoming: [CacheLog], replacing: Bool) -> [CacheLog] {
         guard !incoming.isEmpty, incoming != stored else { return stored }
         var result = stored
-        var matched = [Bool](repeating: false, count: stored.count)
-        var byID: [String: [Int]] = [:]
-        var byEntry: [Entry: [Int]] = [:]
-        for (index, log) in stored.enumerated() {
-            if !log.id.isEmpty { byID[log.id, default: []].append(index) }
-            byEntry[Entry(log), default: []].append(index)
-        }
-        func take(from candidates: [Int]?, where fits: (CacheLog) -> Bool) -> Int? {
-            guard let index = candidates?.first(where: { !matched[$0] && fits(stored[$0]) }) else { return nil }
-            matched[index] = true
-            return index
-        }
+        var candidates = Candidates(stored)
         // Per log of the file, in its order: the stored log it is, or nil for a new one.
         var order: [(index: Int?, log: CacheLog)] = []
         order.reserveCapacity(incoming.count)
         var added = 0
         for log in incoming {
-            let index = (log.id.isEmpty ? nil : take(from: byID[log.id]) { _ in true })
-                ?? take(from: byEntry[Entry(log)]) { $0.id.isEmpty || log.id.isEmpty }
+            let index = (log.id.isEmpty ? nil : candidates.take(id: log.id))
+                ?? candidates.take(Entry(log), withoutIDOnly: !log.id.isEmpty)
             if let index, replacing {
                 var newer = log
                 if newer.id.isEmpty { newer.id = stored[index].id }
@@ -47,7 +40,7 @@ extension CacheLog {
         }
         guard added > 0 else { return result }
         var combined = order.map { $0.index.map { result[$0] } ?? $0.log }
-        combined += stored.indices.filter { !matched[$0] }.map { result[$0] }
+        combined += stored.indices.filter { !candidates.isTaken($0) }.map { result[$0] }
         return newestFirst(combined)
     }
 
@@ -68,6 +61,69 @@ extension CacheLog {
             newest = date
         }
         return newest
+    }
+
+    /// The stored logs a file's log may be, each taken at most once, first come first
+    /// taken: queues of their indices by id, by ``Entry``, and by ``Entry`` among those
+    /// without an id. A queue's front only moves past logs already taken (by this queue
+    /// or another), so each lookup costs constant time on the whole, however many stored
+    /// logs share an id or a date, type and finder (a scan from the start was quadratic).
+    private struct Candidates {
+        private var taken: [Bool]
+        private var queues: [[Int]] = []
+        private var fronts: [Int] = []
+        private var byID: [String: Int] = [:]
+        private var byEntry: [Entry: Int] = [:]
+        private var withoutIDByEntry: [Entry: Int] = [:]
+
+        init(_ stored: [CacheLog]) {
+            taken = [Bool](repeating: false, count: stored.count)
+            for (index, log) in stored.enumerated() {
+                let entry = Entry(log)
+                if log.id.isEmpty {
+                    Self.enqueue(index, under: entry, in: &withoutIDByEntry, queues: &queues)
+                } else {
+                    Self.enqueue(index, under: log.id, in: &byID, queues: &queues)
+                }
+                Self.enqueue(index, under: entry, in: &byEntry, queues: &queues)
+            }
+            fronts = [Int](repeating: 0, count: queues.count)
+        }
+
+        /// Whether the stored log at `index` was taken.
+        func isTaken(_ index: Int) -> Bool { taken[index] }
+
+        /// Takes the first stored log not yet taken with the id `id`.
+        mutating func take(id: String) -> Int? { take(from: byID[id]) }
+
+        /// Takes the first stored log not yet taken with `entry`'s date, type and finder;
+        /// with `withoutIDOnly`, only one without an id.
+        mutating func take(_ entry: Entry, withoutIDOnly: Bool) -> Int? {
+            take(from: withoutIDOnly ? withoutIDByEntry[entry] : byEntry[entry])
+        }
+
+        private mutating func take(from queue: Int?) -> Int? {
+            guard let queue else { return nil }
+            var front = fronts[queue]
+            let count = queues[queue].count
+            while front < count, taken[queues[queue][front]] { front += 1 }
+            fronts[queue] = front
+            guard front < count else { return nil }
+            let index = queues[queue][front]
+            taken[index] = true
+            fronts[queue] = front + 1
+            return index
+        }
+
+        private static func enqueue<Key: Hashable>(_ index: Int, under key: Key, in keys: inout [Key: Int],
+                                                   queues: inout [[Int]]) {
+            if let queue = keys[key] {
+                queues[queue].append(index)
+            } else {
+                keys[key] = queues.count
+                queues.append([index])
+            }
+        }
     }
 
     /// What finds a log without an id: its instant (however spelled), type and finder.

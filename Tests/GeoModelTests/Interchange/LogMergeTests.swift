@@ -112,6 +112,44 @@ import Testing
         #expect(CacheLog.merged(stored, with: incoming, replacing: true).map(\.finder) == ["b", "a", "zed"])
     }
 
+    @Test("a file's log with an id is the first stored log without an id of its date, type and finder, not one with another id")
+    func aLogWithAnIDPassesStoredLogsWithOtherIDs() {
+        let stored = [log("2024-05-01T10:00:00Z", "bo", "first", id: "1"), log("2024-05-01T10:00:00Z", "bo", "second")]
+        let incoming = [log("2024-05-01T10:00:00Z", "bo", "second, edited", id: "9")]
+        #expect(CacheLog.merged(stored, with: incoming, replacing: true) == [stored[0], incoming[0]])
+    }
+
+    @Test("stored logs of one date, type and finder are matched in their order, each once, past those matched by id")
+    func logsOfOneEntryAreMatchedInOrderPastThoseMatchedByID() {
+        let stored = ["1", "2", "3"].map { log("2024-05-01T10:00:00Z", "bo", "stored \($0)", id: $0) }
+        let incoming = [log("2024-05-01T10:00:00Z", "bo", "two", id: "2"), log("2024-05-01T10:00:00Z", "bo", "one"),
+                        log("2024-05-01T10:00:00Z", "bo", "three")]
+        #expect(CacheLog.merged(stored, with: incoming, replacing: true).map { "\($0.id) \($0.text)" }
+            == ["1 one", "2 two", "3 three"])
+    }
+
+    @Test("two stored logs with one id are matched in order by the file's logs of that id")
+    func storedLogsSharingAnIDAreMatchedInOrder() {
+        let stored = [log("2024-05-01T10:00:00Z", "bo", "one", id: "5"), log("2024-05-02T10:00:00Z", "ana", "two", id: "5")]
+        let incoming = [log("2024-05-01T10:00:00Z", "bo", "uno", id: "5"), log("2024-05-02T10:00:00Z", "ana", "dos", id: "5")]
+        #expect(CacheLog.merged(stored, with: incoming, replacing: true) == incoming)
+    }
+
+    @Test("thousands of logs of one date, type and finder with new ids are all added, the file's first")
+    func thousandsOfNewLogsOfOneEntryAreAllAdded() {
+        let stored = (1...3000).map { log("2020-01-01T00:00:00Z", "a", id: "\($0)") }
+        let incoming = (10_001...13_000).map { log("2020-01-01T00:00:00Z", "a", id: "\($0)") }
+        #expect(CacheLog.merged(stored, with: incoming, replacing: true) == incoming + stored)
+    }
+
+    @Test("thousands of logs of one date, type and finder without ids are matched one to one, in order")
+    func thousandsOfLogsWithoutIDsOfOneEntryAreMatchedInOrder() {
+        let stored = (1...3000).map { log("2020-01-01T00:00:00Z", "a", "stored \($0)") }
+        let incoming = (1...3000).map { log("2020-01-01T00:00:00Z", "a", "edited \($0)") }
+        #expect(CacheLog.merged(stored, with: incoming, replacing: true) == incoming)
+        #expect(CacheLog.merged(stored, with: incoming, replacing: false) == stored)
+    }
+
     @Test("the newest log's date is found whatever the zone and order", arguments: [
         (["2024-05-01T00:00:00Z", "2024-05-01T20:00:00-07:00", "junk"], "2024-05-02T03:00:00Z"),
         (["2024-05-01", "2024-04-30T23:59:59Z"], "2024-05-01T00:00:00Z"),
