@@ -14,11 +14,20 @@ extension CacheLog {
     /// newest first (``UTCTime/orderKey(_:)``: a date alone at its midnight, a log
     /// whose date is no date last); logs of the same date keep the file's
     /// order, then the stored one's.
+    static func merged(_ stored: [CacheLog], with incoming: [CacheLog], replacing: Bool) -> [CacheLog] {
+        merged(stored, with: incoming, replacing: replacing, checking: {})
+    }
+
+    /// ``merged(_:with:replacing:)``, calling `check` before every ``checkInterval`` logs
+    /// of the file (the first included) and before and after the logs are put in order,
+    /// so that a merge of many logs is given up (an import interrupted) by what `check`
+    /// throws.
     ///
     /// Each stored log is looked up through queues (``Candidates``): the time is linear
     /// in the logs, plus the sort when logs are added, however many of them share an id
     /// or a date, type and finder.
-    static func merged(_ stored: [CacheLog], with incoming: [CacheLog], replacing: Bool) -> [CacheLog] {
+    static func merged<Failure: Error>(_ stored: [CacheLog], with incoming: [CacheLog], replacing: Bool,
+                                       checking check: () throws(Failure) -> Void) throws(Failure) -> [CacheLog] {
         guard !incoming.isEmpty, incoming != stored else { return stored }
         var result = stored
         var candidates = Candidates(stored)
@@ -26,7 +35,8 @@ extension CacheLog {
         var order: [(index: Int?, log: CacheLog)] = []
         order.reserveCapacity(incoming.count)
         var added = 0
-        for log in incoming {
+        for (position, log) in incoming.enumerated() {
+            if position % checkInterval == 0 { try check() }
             let index = (log.id.isEmpty ? nil : candidates.take(id: log.id))
                 ?? candidates.take(Entry(log), withoutIDOnly: !log.id.isEmpty)
             if let index, replacing {
@@ -39,10 +49,17 @@ extension CacheLog {
             order.append((index, log))
         }
         guard added > 0 else { return result }
+        try check()
         var combined = order.map { $0.index.map { result[$0] } ?? $0.log }
         combined += stored.indices.filter { !candidates.isTaken($0) }.map { result[$0] }
-        return newestFirst(combined)
+        let sorted = newestFirst(combined)
+        try check()
+        return sorted
     }
+
+    /// How many of a file's logs ``merged(_:with:replacing:checking:)`` merges between two
+    /// calls of its `check`.
+    static let checkInterval = 1024
 
     /// `logs` newest first (``UTCTime/orderKey(_:)``: a date alone at its midnight, a log
     /// whose date is no date last); logs of the same date keep their order.

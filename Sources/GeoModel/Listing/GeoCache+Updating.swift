@@ -60,10 +60,19 @@ extension GeoCache {
     /// an import tells an updated cache from an unchanged one (the age alone is no
     /// change: ``Listing/asOf``).
     public func updated(byImporting imported: GeoCache, coverage: Coverage) -> GeoCache {
+        updated(byImporting: imported, coverage: coverage, checking: {})
+    }
+
+    /// ``updated(byImporting:coverage:)``, its merge of the logs calling `check` as
+    /// ``CacheLog/merged(_:with:replacing:checking:)`` does, so that an interrupted import
+    /// gives up a cache's long merge by what `check` throws.
+    func updated<Failure: Error>(byImporting imported: GeoCache, coverage: Coverage,
+                                 checking check: () throws(Failure) -> Void) throws(Failure) -> GeoCache {
         let precedence = precedence(ofImporting: imported, coverage: coverage)
         var result = self
         let new = imported.listing
-        result.listing.logs = CacheLog.merged(listing.logs, with: new.logs, replacing: precedence == .replaces)
+        result.listing.logs = try CacheLog.merged(listing.logs, with: new.logs, replacing: precedence == .replaces,
+                                                  checking: check)
         switch precedence {
         case .older:
             return result

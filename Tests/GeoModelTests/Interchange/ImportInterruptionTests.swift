@@ -47,6 +47,46 @@ struct ImportInterruptionTests {
         #expect(try fixture.store.loadCaches().withoutCodes == [Samples.oak])
     }
 
+    @Test("an import interrupted while it merges a cache's logs with the stored ones stores nothing",
+          arguments: StoreKind.allCases)
+    func anInterruptionDuringTheMergeOfLogsStoresNothing(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        func pocketQuery(ids: ClosedRange<Int>) -> ImportSource {
+            let logs = ids.map { (date: "2020-01-01T00:00:00Z", finder: "a", id: "\($0)") }
+            return .bytes(Array(ListingAgeTests.pocketQuery(time: "2024-01-01T00:00:00Z", logs: logs).utf8), name: "q.gpx")
+        }
+        _ = try fixture.store.importCaches(from: pocketQuery(ids: 1...3000))
+        let interruption = ImportInterruption()
+        let checks = Counter()
+        // Interrupted at the merge's first check: every earlier check of the import passed.
+        interruption.beforeCheck = { [unowned interruption] in
+            checks.increment()
+            interruption.interrupt()
+        }
+        #expect {
+            try fixture.store.importCaches(from: pocketQuery(ids: 10_001...13_000), interruption: interruption)
+        } throws: { ($0 as? ImportError)?.kind == .interrupted }
+        #expect(checks.value == 1)
+        let logs = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache.listing.logs
+        #expect(logs.map(\.id) == (1...3000).map { "\($0)" })
+    }
+
+    /// A count shared with the import's thread.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+        func increment() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+    }
+
     @Test func anInterruptionEndsAnImportWaitingForAFIFOWriter() throws {
         let fixture = try StoreFixture()
         let fifo = fixture.directory.file("pipe").path

@@ -150,6 +150,32 @@ import Testing
         #expect(CacheLog.merged(stored, with: incoming, replacing: false) == stored)
     }
 
+    @Test("a merge whose check throws gives up with that error, also after it has begun")
+    func aMergeWhoseCheckThrowsGivesUp() {
+        struct Stop: Error {}
+        let stored = (1...3000).map { log("2020-01-01T00:00:00Z", "a", id: "\($0)") }
+        let incoming = (10_001...13_000).map { log("2020-01-01T00:00:00Z", "a", id: "\($0)") }
+        for stopAt in 1...3 {
+            var checks = 0
+            #expect(throws: Stop.self) {
+                try CacheLog.merged(stored, with: incoming, replacing: true) { () throws(Stop) in
+                    checks += 1
+                    if checks == stopAt { throw Stop() }
+                }
+            }
+        }
+    }
+
+    @Test("a merge checks before its first log: an interruption set before it stops it at once")
+    func anInterruptionBeforeTheMergeStopsIt() {
+        let interruption = ImportInterruption()
+        interruption.interrupt()
+        #expect {
+            try CacheLog.merged([log("2024-05-01T00:00:00Z", "a", id: "1")], with: [log("2024-05-02T00:00:00Z", "b", id: "2")],
+                                replacing: true) { () throws(ImportError) in try interruption.check(source: "b.gpx") }
+        } throws: { ($0 as? ImportError)?.kind == .interrupted }
+    }
+
     @Test("the newest log's date is found whatever the zone and order", arguments: [
         (["2024-05-01T00:00:00Z", "2024-05-01T20:00:00-07:00", "junk"], "2024-05-02T03:00:00Z"),
         (["2024-05-01", "2024-04-30T23:59:59Z"], "2024-05-01T00:00:00Z"),

@@ -18,6 +18,7 @@ public final class ImportInterruption: @unchecked Sendable {
     private var interrupted = false
     private var handlers: [Int: @Sendable () -> Void] = [:]
     private var nextHandler = 0
+    private var checkHook: (@Sendable () -> Void)?
     /// How far the import has got (bytes read, records stored), for a progress line.
     public let progress = ImportProgress()
     /// A pipe that becomes readable on interruption, so a reader waiting in `poll`
@@ -67,6 +68,28 @@ public final class ImportInterruption: @unchecked Sendable {
             _ = write(wakeWriter, &byte, 1)
         }
         for handler in waiting { handler() }
+    }
+
+    /// Throws ``error(source:)`` when ``interrupt()`` was called: what a long step of an
+    /// import (a cache's merge of many logs) calls as it goes.
+    func check(source: String) throws(ImportError) {
+        beforeCheck?()
+        if isInterrupted { throw Self.error(source: source) }
+    }
+
+    /// What ``check(source:)`` runs before it looks: set by a test to interrupt an import
+    /// at that step (a cache's merge), nil otherwise.
+    var beforeCheck: (@Sendable () -> Void)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return checkHook
+        }
+        set {
+            lock.lock()
+            checkHook = newValue
+            lock.unlock()
+        }
     }
 
     /// The error an interrupted import throws, naming `source`.

@@ -99,6 +99,8 @@ extension PostgresStore {
             try connection.query("SELECT set_config('geocache.import', 'on', true)")
             var report = read
             var batch = ImportBatch(existing: existing, standing: standing)
+            // A cache of many logs merged with stored ones checks as it goes.
+            batch.check = { () throws(ImportError) in try interruption?.check(source: names) }
             try spool.forEach { entry in
                 let searchText = entry.extra.map { String(decoding: $0, as: UTF8.self) }
                 guard var cache = entry.withListing() else { throw spool.damaged() }
@@ -136,6 +138,9 @@ extension PostgresStore {
         var added = Set<String>()
         /// The stored caches the import named, counted by what it did to each.
         var tally = StoredCacheTally()
+        /// Called as an update merges the logs (``GeoCache/updated(byImporting:coverage:checking:)``):
+        /// what it throws (an interruption) ends the merge and the batch.
+        var check: () throws(ImportError) -> Void = {}
 
         init(existing: ExistingCaches, standing: ClubStanding?) {
             self.existing = existing
@@ -187,7 +192,7 @@ extension PostgresStore {
                 }
                 if let index = insertIndex[named] {
                     report.count(inserts[index].cache.precedence(ofImporting: cache, coverage: record.coverage))
-                    let newer = inserts[index].cache.updated(byImporting: cache, coverage: record.coverage)
+                    let newer = try inserts[index].cache.updated(byImporting: cache, coverage: record.coverage, checking: check)
                     tally.count(named, was: inserts[index].cache, now: newer)
                     if Self.fourFields(of: newer) != Self.fourFields(of: inserts[index].cache) {
                         inserts[index].searchText = SearchFolding.searchText(for: newer)
@@ -199,7 +204,7 @@ extension PostgresStore {
                         waypointsLeftOut += record.waypoints
                         continue
                     }
-                    let newer = current.cache.updated(byImporting: cache, coverage: record.coverage)
+                    let newer = try current.cache.updated(byImporting: cache, coverage: record.coverage, checking: check)
                     var isNotYours = false
                     if case .ownedBy = standing?.refusal(toChange: current.club) { isNotYours = true }
                     if newer != current.cache, isNotYours {

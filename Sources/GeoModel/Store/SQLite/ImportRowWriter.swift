@@ -202,8 +202,12 @@ final class ImportRowWriter {
     /// alone, a cache without a code is a duplicate or is added with a new code. `derived`, when given, is what
     /// ``Derivation`` made of it; otherwise it is worked out here. `listing`, when given,
     /// is the ``ListingEncoding`` of its listing (empty for none), stored as it is.
+    /// `check` is called as an update merges the logs
+    /// (``GeoCache/updated(byImporting:coverage:checking:)``): what it throws (an
+    /// interruption) ends the merge, and this call throws it.
     func store(_ cache: GeoCache, coverage: GeoCache.Coverage, existing: ExistingCaches,
-               derived: Derived? = nil, listing: [UInt8]? = nil) throws -> Outcome {
+               derived: Derived? = nil, listing: [UInt8]? = nil,
+               checking check: () throws(ImportError) -> Void = {}) throws -> Outcome {
         if let code = cache.code.flatMap(CacheCode.normalized) {
             if mayBeStored(code), let stored = try storedCache(withCode: code) {
                 let isTheImports = stored.id.rawValue > lastIDBefore
@@ -211,7 +215,7 @@ final class ImportRowWriter {
                     tally.count(code, was: stored.cache, now: stored.cache)
                     return .named(precedence: nil)
                 }
-                let updated = stored.cache.updated(byImporting: cache, coverage: coverage)
+                let updated = try stored.cache.updated(byImporting: cache, coverage: coverage, checking: check)
                 // A newer file saying the same moves the listing's age on, uncounted.
                 if updated != stored.cache || updated.listing.asOf != stored.cache.listing.asOf {
                     try write(updated, over: stored.id)

@@ -104,8 +104,10 @@ extension SQLiteStore {
                             attached = waypoints.attach(to: &cache)
                             if attached > 0 { listing = nil }
                         }
+                        // A cache of many logs merged with stored ones checks as it goes.
                         switch try writer.store(cache, coverage: entry.coverage, existing: existing,
-                                                derived: derived, listing: listing) {
+                                                derived: derived, listing: listing,
+                                                checking: { () throws(ImportError) in try interruption?.check(source: names) }) {
                         case .added: report.added += 1
                         case .duplicate: report.duplicates += 1
                         case .named(let precedence?): report.count(precedence)
