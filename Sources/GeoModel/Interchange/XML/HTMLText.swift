@@ -180,7 +180,7 @@ public enum HTMLText {
             if HTMLText.isWhitespace(byte) {
                 pendingSpace = true
             } else {
-                if pendingSpace || pendingBreaks > 0 { flush() }
+                if pendingSpace || pendingBreaks > 0 || pendingCell { flush() }
                 text.append(byte)
             }
         }
@@ -189,7 +189,7 @@ public enum HTMLText {
         /// holds no whitespace but single spaces between other bytes: as ``append(_:)``
         /// a byte at a time would.
         mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
-            if pendingSpace || pendingBreaks > 0 { flush() }
+            if pendingSpace || pendingBreaks > 0 || pendingCell { flush() }
             text.append(contentsOf: run)
         }
 
