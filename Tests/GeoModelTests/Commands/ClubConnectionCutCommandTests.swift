@@ -121,22 +121,30 @@ import Glibc
         #expect(try club.serverCaches().isEmpty)
     }
 
+    /// An add kept while the server was away, then `sync` stopped in its delivery by
+    /// the server's stop (`immediately`: a crash) while its insert sleeps; the ended process.
+    private func syncCutByAServerStop(_ club: FieldModeClub, immediately: Bool, stderr: URL,
+                                      stdout: URL? = nil) throws -> Process {
+        try slowInserts(club)
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        let process = try start(club, ["sync"], stderr: stderr, stdout: stdout)
+        #expect(waitUntil(timeout: .seconds(30)) { sessions(club, where: "wait_event = 'PgSleep'") == 1 },
+                "stderr was: \(text(stderr))")
+        try club.server.stop(immediately: immediately)
+        try process.waitForExit(timeout: .seconds(60))
+        return process
+    }
+
     @Test("a sync whose server crashes during the delivery exits 69, the changes still waiting", arguments: [false, true])
     func aSyncCutByAServerCrashExitsUnavailable(immediately: Bool) throws {
         let club = try FieldModeClub()
         defer { club.finish() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try slowInserts(club)
-        try club.server.stop()
-        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
-        try club.server.start()
         let stderr = directory.file("stderr")
-        let process = try start(club, ["sync"], stderr: stderr)
-        #expect(waitUntil(timeout: .seconds(30)) { sessions(club, where: "wait_event = 'PgSleep'") == 1 },
-                "stderr was: \(text(stderr))")
-        try club.server.stop(immediately: immediately)
-        try process.waitForExit(timeout: .seconds(60))
+        let process = try syncCutByAServerStop(club, immediately: immediately, stderr: stderr)
         #expect(process.terminationStatus == 69, "stderr was: \(text(stderr))")
         #expect(try club.run(["sync", "--status"]).output.contains("1 change"))
     }
@@ -146,16 +154,8 @@ import Glibc
         defer { club.finish() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try slowInserts(club)
-        try club.server.stop()
-        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
-        try club.server.start()
         let (stderr, stdout) = (directory.file("stderr"), directory.file("stdout"))
-        let process = try start(club, ["sync"], stderr: stderr, stdout: stdout)
-        #expect(waitUntil(timeout: .seconds(30)) { sessions(club, where: "wait_event = 'PgSleep'") == 1 },
-                "stderr was: \(text(stderr))")
-        try club.server.stop(immediately: true)
-        try process.waitForExit(timeout: .seconds(60))
+        _ = try syncCutByAServerStop(club, immediately: true, stderr: stderr, stdout: stdout)
         let message = text(stderr)
         #expect(text(stdout).isEmpty, "stdout was: \(text(stdout))")
         #expect(message.split(separator: "\n").count == 1, "stderr was: \(message)")
