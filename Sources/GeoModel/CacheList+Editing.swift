@@ -12,7 +12,7 @@ extension CacheList {
     /// comparison is with what the editor started from, not with what the list shows
     /// now (which follows other processes' changes). When another process changed or
     /// deleted the cache meanwhile, nothing is written: the list re-reads its state,
-    /// broadcasts ``CacheListChange/storeChangedExternally(count:deletedShown:)``,
+    /// broadcasts ``CacheListChange/storeChangedExternally(count:deletedShown:leftOutShown:)``,
     /// then throws. Writing over the newer version on purpose is a second call with
     /// the `newer` version the error carries as `base`.
     ///
@@ -83,7 +83,7 @@ extension CacheList {
     ///
     /// When another process changed or deleted `target` since it was read, nothing is
     /// deleted (no other cache ever is), the list re-reads its state, broadcasts
-    /// ``CacheListChange/storeChangedExternally(count:deletedShown:)`` and throws.
+    /// ``CacheListChange/storeChangedExternally(count:deletedShown:leftOutShown:)`` and throws.
     ///
     /// - Throws: ``CacheEditError`` (`.changedElsewhere`, `.deletedElsewhere`),
     ///   ``StoreError``.

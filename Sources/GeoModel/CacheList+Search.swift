@@ -83,7 +83,7 @@ extension CacheList {
     /// Shows the match at `index` of the active search. Broadcasts
     /// ``CacheListChange/matchMoved(_:matchPosition:matchCount:)``; when that cache
     /// has been deleted meanwhile, re-runs the search and broadcasts
-    /// ``CacheListChange/storeChangedExternally(count:deletedShown:)`` instead.
+    /// ``CacheListChange/storeChangedExternally(count:deletedShown:leftOutShown:)`` instead.
     func moveToMatch(_ index: Int) {
         guard let search, index >= 0, index < search.matches.count, index != search.index else { return }
         do {

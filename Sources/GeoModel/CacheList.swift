@@ -281,7 +281,7 @@ public final class CacheList {
 
     /// Asks the store whether another process committed since the last check; if so
     /// re-reads the state like ``reload()`` and broadcasts
-    /// ``CacheListChange/storeChangedExternally(count:deletedShown:)``.
+    /// ``CacheListChange/storeChangedExternally(count:deletedShown:leftOutShown:)``.
     ///
     /// A commit that changes nothing the list shows (another process's draft, for
     /// one) broadcasts nothing. One `PRAGMA` when nothing changed: cheap enough to

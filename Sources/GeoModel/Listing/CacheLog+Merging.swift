@@ -23,7 +23,7 @@ extension CacheLog {
     /// so that a merge of many logs is given up (an import interrupted) by what `check`
     /// throws.
     ///
-    /// Each stored log is looked up through queues (``Candidates``): the time is linear
+    /// Each stored log is looked up through queues (`Candidates`): the time is linear
     /// in the logs, plus the sort when logs are added, however many of them share an id
     /// or a date, type and finder.
     static func merged<Failure: Error>(_ stored: [CacheLog], with incoming: [CacheLog], replacing: Bool,
