@@ -97,6 +97,8 @@ struct ZipImportTests {
     }
 
     @Test(arguments: [("<!DOCTYPE ggz [<!ENTITY a \"aaaa\">]><ggz>&a;</ggz>", "the GGZ's index declares entities"),
+                      ("<!DOCTYPE ggz [<!ATTLIST file name CDATA \"x\">]><ggz/>",
+                       "the GGZ's index declares attributes (<!ATTLIST>)"),
                       ("<ggz><file>", "the GGZ's index is not a well-formed <ggz> document"),
                       ("<kml/>", "the GGZ's index has the root element <kml>, not <ggz>")])
     func aGGZIndexThatIsNotAnIndexIsRefused(_ index: String, _ reason: String) throws {

@@ -24,12 +24,17 @@ struct GGZIndex {
     var files: [File] = []
 
     /// Reads the index's `bytes`; `name` is the source named in a refusal. Throws when the
-    /// index is not well-formed XML, declares entities, is not a `<ggz>` document, or
+    /// index is not well-formed XML, declares entities or attributes, is not a `<ggz>` document, or
     /// gives a cache a place that is not a number.
     static func parse(_ bytes: [UInt8], name: String) throws(ImportError) -> GGZIndex {
-        let entity = Array("<!ENTITY".utf8)
-        if bytes.count >= 8, bytes.indices.dropLast(7).contains(where: { bytes[$0..<$0 + 8].elementsEqual(entity) }) {
+        // The GPX files' own scan of what comes before the root element.
+        switch GPXReader.PrologScan(bytes, complete: true) {
+        case .entityDeclaration:
             throw ImportError(.zipArchive, source: name, reason: "refused: the GGZ's index declares entities")
+        case .attributeDefaults:
+            throw ImportError(.zipArchive, source: name, reason: "refused: the GGZ's index declares attributes (<!ATTLIST>)")
+        case .needMore, .rootFound:
+            break
         }
         let parser: XMLStreamParser
         do {
