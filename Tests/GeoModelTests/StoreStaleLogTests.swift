@@ -11,25 +11,30 @@ import GeoTestSupport
     /// A store, a backup of it made before 30 more adds, and the log a session left when
     /// it ended without closing the store (its `-wal` and `-shm` copied while it was
     /// open), with the backup copied in place over the store and that log beside it.
-    private static func restoredBesideAStaleLog(in directory: TemporaryDirectory) throws -> URL {
+    ///
+    /// With `few`, the store holds 3 caches and gains 3 after the backup, and the
+    /// session changed one cache's details: the log's pages then read as a store whose
+    /// indexes disagree with their table, which only `integrity_check` sees.
+    private static func restoredBesideAStaleLog(in directory: TemporaryDirectory, few: Bool = false) throws -> URL {
         let url = directory.file()
         do {
             let store = try SQLiteStore(url: url)
-            for number in 1...300 { try store.add(Samples.numbered(number)) }
+            for number in 1...(few ? 3 : 300) { try store.add(Samples.numbered(number)) }
         }
         let backup = try Data(contentsOf: url)
         do {
             let store = try SQLiteStore(url: url)
-            for number in 301...330 {
+            for number in few ? 4...6 : 301...330 {
                 var cache = Samples.numbered(number)
-                cache.details = String(repeating: "long details \(number) ", count: 200)
+                cache.details = String(repeating: "long details \(number) ", count: few ? 1 : 200)
                 try store.add(cache)
             }
         }
         let session = try DatabaseQueue(path: url.path)
         try session.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            try db.execute(sql: "DELETE FROM cache WHERE title LIKE 'Cache 1%'")
+            try db.execute(sql: few ? "UPDATE cache SET details = 'crash edit' WHERE id = 1"
+                                    : "DELETE FROM cache WHERE title LIKE 'Cache 1%'")
         }
         let log = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
         let index = try Data(contentsOf: URL(fileURLWithPath: url.path + "-shm"))
@@ -51,6 +56,16 @@ import GeoTestSupport
         let url = try Self.restoredBesideAStaleLog(in: directory)
         #expect(throws: StoreError.staleLog(path: url.path)) { _ = try SQLiteStore(url: url) }
         #expect(StoreError.staleLog(path: url.path).description.contains("move \(url.path)-wal and \(url.path)-shm away"))
+    }
+
+    @Test("a stale log whose pages leave the backup's indexes short of its rows is refused too, not read")
+    func aStaleLogThatBreaksOnlyTheIndexesIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = try Self.restoredBesideAStaleLog(in: directory, few: true)
+        let file = try Data(contentsOf: url)
+        #expect(throws: StoreError.staleLog(path: url.path)) { _ = try SQLiteStore(url: url) }
+        #expect(try Data(contentsOf: url) == file)
     }
 
     @Test("a refused backup and the stale log beside it are left exactly as they were")

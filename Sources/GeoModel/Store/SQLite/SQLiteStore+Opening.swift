@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import GRDB
 
@@ -19,8 +20,8 @@ extension SQLiteStore {
     /// With `defersCheck` (the form's opening), a file that is not as last recorded but
     /// needs neither a claim nor a migration is opened unchecked: its identity is
     /// returned, for ``StoreFileLateCheck`` to check it after the first frame.
-    static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil,
-                        defersCheck: Bool = false) throws -> (dataVersion: Int, unchecked: StoreFile.Identity?) {
+    static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil, defersCheck: Bool = false)
+        throws -> (dataVersion: Int, unchecked: StoreFile.Identity?, thorough: Bool) {
         let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -51,19 +52,19 @@ extension SQLiteStore {
                 throw StoreError.cannotOpenReadOnly(path: path, reason: reason + (state.isNew
                     ? ", and it holds no store yet" : ", and it needs an upgrade this version would write"))
             }
-            return (state.dataVersion, nil)
+            return (state.dataVersion, nil, false)
         }
         if defersCheck, state.isWAL, state.isCurrent, let identity = uncheckedIdentity(of: path) {
-            return (state.dataVersion, identity)
+            return (state.dataVersion, identity, logHoldsMoreThanTheFile(queue))
         }
         if !state.isNew { try checkIfChangedElsewhere(queue, path: path) }
         if state.isNew || !state.isWAL {
             try claim(queue, path: path, isNew: state.isNew)
         }
-        guard !state.isCurrent else { return (state.dataVersion, nil) }
+        guard !state.isCurrent else { return (state.dataVersion, nil, false) }
         try migrate(queue)
         recordMigrated(queue, path: path)
-        return (try queue.read(Self.dataVersion), nil)
+        return (try queue.read(Self.dataVersion), nil, false)
     }
 
     /// Refuses a 0-byte file that geocache-tui last knew as a store of some size (its
@@ -100,7 +101,7 @@ extension SQLiteStore {
     /// recorded, so the next opening skips the check.
     static func checkIfChangedElsewhere(_ queue: DatabaseQueue, path: String) throws {
         guard let identity = uncheckedIdentity(of: path) else { return }
-        try quickCheck(queue, path: path)
+        try quickCheck(queue, path: path, thorough: logHoldsMoreThanTheFile(queue))
         StoreFile.CheckRecord.record(path, identity)
     }
 
@@ -112,13 +113,15 @@ extension SQLiteStore {
         return identity
     }
 
-    /// SQLite's `quick_check` of the file `queue` reads: throws
+    /// SQLite's `quick_check` of the file `queue` reads, or with `thorough` its
+    /// `integrity_check`, which also compares each index with its table: throws
     /// ``StoreError/corrupt(path:reason:)`` for a damaged one (the words a refusal
     /// says, at opening or found by ``StoreFileLateCheck``).
-    static func quickCheck(_ queue: DatabaseQueue, path: String) throws {
+    static func quickCheck(_ queue: DatabaseQueue, path: String, thorough: Bool = false) throws {
         let problems: [String]
         do {
-            problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+            let check = thorough ? "PRAGMA integrity_check(3)" : "PRAGMA quick_check(3)"
+            problems = try queue.read { db in try String.fetchAll(db, sql: check) }
         } catch let error as DatabaseError {
             guard let damage = unreadable(error, path: path) else { throw error }
             throw logDoesNotFit(path) ? StoreError.staleLog(path: path) : damage
@@ -137,6 +140,19 @@ extension SQLiteStore {
         var log = stat()
         guard stat(path + "-wal", &log) == 0, log.st_size > 32 else { return false }
         return fileAloneIsSound(path)
+    }
+
+    /// Whether the log beside the file `queue` opened holds commits a checkpoint has not
+    /// copied into the file: a session that ended without closing the store left them,
+    /// or another file was copied in place since and they are that file's. Read through
+    /// such a log, pages of another file can make a store whose indexes disagree with
+    /// their tables, which only `integrity_check` finds.
+    static func logHoldsMoreThanTheFile(_ queue: DatabaseQueue) -> Bool {
+        (try? queue.read { db -> Bool in
+            _ = try Int32.fetchOne(db, sql: "PRAGMA user_version")
+            guard let connection = db.sqliteConnection else { return false }
+            return geocache_sqlite_log_is_in_file(connection) == 0
+        }) ?? false
     }
 
     /// The reason a store `quick_check` found `problems` in is refused for, in one line:

@@ -170,7 +170,7 @@ public final class SQLiteStore: CacheStore {
             do {
                 let prepared = try Self.prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
                 dataVersion = prepared.dataVersion
-                lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0) }
+                lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0, thorough: prepared.thorough) }
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
             } catch {
                 Self.closeAfterFailedOpening(queue, path: path, identity: identity, error: error)

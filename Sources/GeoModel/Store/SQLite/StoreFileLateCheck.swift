@@ -31,9 +31,15 @@ final class StoreFileLateCheck: @unchecked Sendable {
     /// no pipe could be made (the check then runs when ``wait()`` is called).
     private var pipe: (read: Int32, write: Int32) = (-1, -1)
 
-    init(path: String, identity: StoreFile.Identity) {
+    /// Whether the check is SQLite's `integrity_check` rather than `quick_check`: the
+    /// store's log held commits not in the file when it opened
+    /// (``SQLiteStore/logHoldsMoreThanTheFile(_:)``).
+    let thorough: Bool
+
+    init(path: String, identity: StoreFile.Identity, thorough: Bool = false) {
         self.path = path
         self.identity = identity
+        self.thorough = thorough
         var ends: [Int32] = [-1, -1]
         if sys_make_pipe(&ends, 1) == 0 { pipe = (ends[0], ends[1]) }
     }
@@ -128,7 +134,7 @@ final class StoreFileLateCheck: @unchecked Sendable {
     }
 
     /// Opens a read-only connection of its own and checks the file
-    /// (``SQLiteStore/quickCheck(_:path:)``), recording it when sound.
+    /// (``SQLiteStore/quickCheck(_:path:thorough:)``), recording it when sound.
     private func check() -> StoreError? {
         do {
             var configuration = Configuration()
@@ -141,7 +147,7 @@ final class StoreFileLateCheck: @unchecked Sendable {
             }
             defer { lock.withLock { connection = nil } }
             guard goOn else { return nil }
-            try SQLiteStore.quickCheck(queue, path: path)
+            try SQLiteStore.quickCheck(queue, path: path, thorough: thorough)
             StoreFile.CheckRecord.record(path, identity)
             return nil
         } catch let error as StoreError {
