@@ -58,3 +58,18 @@ extension CacheStore {
         return caches
     }
 }
+
+extension OutboxDelivery {
+    /// ``deliver(_:to:)`` tried again while it found the outbox's lock held, as a
+    /// writer's session waits (``WriteSession/deliverWaiting()``): a process another test
+    /// spawns holds a copy of a lock just released until it runs its program.
+    static func deliverWhenFree(_ outbox: Outbox, to store: any CacheStore) throws -> Report {
+        var report = try deliver(outbox, to: store)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while report.deliveringElsewhere, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            report = try deliver(outbox, to: store)
+        }
+        return report
+    }
+}

@@ -29,7 +29,7 @@ import Testing
             if waitUntil(timeout: .seconds(10), { relay.hasFired(.dropRepliesAfterCommit) }) { try? relay.stall() }
             stalled.signal()
         }
-        let cut = try OutboxDelivery.deliver(outbox, to: store)
+        let cut = try OutboxDelivery.deliverWhenFree(outbox, to: store)
         #expect(stalled.wait(timeout: .now() + 15) == .success)
         #expect(cut.stoppedBy?.meansTheServerIsAway == true)
         #expect(cut.delivered.isEmpty)
@@ -41,7 +41,7 @@ import Testing
         let back = try PostgresStore(url: relay.url(through: url), purpose: .command)
         var delivered: [String] = []
         #expect(try waitUntil(timeout: .seconds(20), polling: .milliseconds(200)) {
-            delivered += try OutboxDelivery.deliver(outbox, to: back).delivered.map(\.title)
+            delivered += try OutboxDelivery.deliverWhenFree(outbox, to: back).delivered.map(\.title)
             return try outbox.count() == 0
         })
         #expect(delivered == ["Old Oak", "Bridge"])
@@ -58,7 +58,7 @@ import Testing
         // What a delivery killed right after the server committed leaves behind.
         try outbox.markSending(oak.sequence)
         _ = try store.append(oak.cache!, as: oak.write)
-        let report = try OutboxDelivery.deliver(outbox, to: store)
+        let report = try OutboxDelivery.deliverWhenFree(outbox, to: store)
         #expect(report.delivered.map(\.sequence) == [oak.sequence])
         #expect(report.delivered.map(\.mayBeStored) == [true])
         #expect(try store.loadCaches() == [oak.cache!])
@@ -73,7 +73,7 @@ import Testing
         let outbox = try Outbox(files: home.files(url))
         let oak = try outbox.queueAdd(Samples.oak)
         try outbox.markSending(oak.sequence)
-        let report = try OutboxDelivery.deliver(outbox, to: store)
+        let report = try OutboxDelivery.deliverWhenFree(outbox, to: store)
         #expect(report.delivered.map(\.sequence) == [oak.sequence])
         #expect(try store.loadCaches() == [oak.cache!])
         #expect(try store.settleWrite(oak.write) == .notStored)
@@ -93,7 +93,7 @@ import Testing
         try outbox.queueAdd(Samples.bridge)
         #expect(try store.count() == 0)  // the schema is made while the server runs
         try server.stop()
-        let away = try OutboxDelivery.deliver(outbox, to: store)
+        let away = try OutboxDelivery.deliverWhenFree(outbox, to: store)
         let stoppedBy = try #require(away.stoppedBy)
         #expect(stoppedBy.meansTheServerIsAway || { if case .unreachable = stoppedBy { true } else { false } }())
         #expect(away.delivered.isEmpty)
@@ -104,7 +104,7 @@ import Testing
         var delivered: [String] = []
         #expect(try waitUntil(timeout: .seconds(15), polling: .milliseconds(200)) {
             guard let back = try? PostgresStore(url: url, purpose: .command) else { return false }
-            delivered += try OutboxDelivery.deliver(outbox, to: back).delivered.map(\.title)
+            delivered += try OutboxDelivery.deliverWhenFree(outbox, to: back).delivered.map(\.title)
             return try outbox.count() == 0
         })
         #expect(delivered == ["Old Oak", "Bridge"])

@@ -23,7 +23,7 @@ import Testing
             var changed = mill.cache
             theirs(&changed)
             _ = try setup.store.update(mill, to: changed)
-            _ = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
+            _ = try OutboxDelivery.deliverWhenFree(setup.outbox, to: setup.store)
         }
 
         /// The server's version of the cache now.
@@ -36,7 +36,7 @@ import Testing
         let conflict = try Conflict(mine: { $0.reward = "Gold coin" }, theirs: { $0.details = "Under the wheel" })
         defer { conflict.setup.home.directory.remove() }
         try conflict.setup.outbox.overwrite(conflict.edit.sequence)
-        _ = try OutboxDelivery.deliver(conflict.setup.outbox, to: conflict.setup.store)
+        _ = try OutboxDelivery.deliverWhenFree(conflict.setup.outbox, to: conflict.setup.store)
         let server = try conflict.server()
         #expect(server.details == "Under the wheel")
         #expect(server.reward == "Gold coin")
@@ -57,7 +57,7 @@ import Testing
         let conflict = try Conflict(mine: { $0.coordinate = moved }, theirs: { $0.reward = "Coin" })
         defer { conflict.setup.home.directory.remove() }
         try conflict.setup.outbox.overwrite(conflict.edit.sequence)
-        _ = try OutboxDelivery.deliver(conflict.setup.outbox, to: conflict.setup.store)
+        _ = try OutboxDelivery.deliverWhenFree(conflict.setup.outbox, to: conflict.setup.store)
         let server = try conflict.server()
         #expect(server.coordinate == moved)
         #expect(server.reward == "Coin")
@@ -69,7 +69,7 @@ import Testing
         let first = try #require(conflict.edit.cache)
         try conflict.setup.outbox.queueEdit(of: first, to: first.titled("Old Mill"))
         try conflict.setup.outbox.overwrite(conflict.edit.sequence)
-        let report = try OutboxDelivery.deliver(conflict.setup.outbox, to: conflict.setup.store)
+        let report = try OutboxDelivery.deliverWhenFree(conflict.setup.outbox, to: conflict.setup.store)
         #expect(report.conflicts.isEmpty)
         #expect(report.delivered.count == 2)
         let server = try conflict.server()
@@ -82,7 +82,7 @@ import Testing
         let mill = try setup.store.add(Samples.mill)
         let delete = try setup.outbox.queueDelete(mill.cache)
         _ = try setup.store.update(mill, to: mill.cache.withReward("Coin"))
-        let report = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
+        let report = try OutboxDelivery.deliverWhenFree(setup.outbox, to: setup.store)
         #expect(report.conflicts.map(\.sequence) == [delete.sequence])
         #expect(try setup.store.count() == 1)
         #expect(try setup.outbox.count() == 1)
@@ -94,9 +94,9 @@ import Testing
         let mill = try setup.store.add(Samples.mill)
         let delete = try setup.outbox.queueDelete(mill.cache)
         _ = try setup.store.update(mill, to: mill.cache.withReward("Coin"))
-        _ = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
+        _ = try OutboxDelivery.deliverWhenFree(setup.outbox, to: setup.store)
         try setup.outbox.overwrite(delete.sequence)
-        _ = try OutboxDelivery.deliver(setup.outbox, to: setup.store)
+        _ = try OutboxDelivery.deliverWhenFree(setup.outbox, to: setup.store)
         #expect(try setup.store.count() == 0)
     }
 }

@@ -31,13 +31,13 @@ import Testing
         defer { revoked.home.directory.remove() }
         let (club, store, outbox) = (revoked.club, revoked.store, revoked.outbox)
         try outbox.queueVisits([Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")])
-        let refused = try OutboxDelivery.deliver(outbox, to: store)
+        let refused = try OutboxDelivery.deliverWhenFree(outbox, to: store)
         #expect(refused.refused.isEmpty && refused.finderRefused.isEmpty && refused.delivered.isEmpty)
         if case .notPermitted? = refused.stoppedBy {} else { Issue.record("stopped by \(String(describing: refused.stoppedBy))") }
         #expect(try outbox.changes().allSatisfy { $0.refusal == nil })
         #expect(try outbox.finderChanges().allSatisfy { $0.refusal == nil })
         try club.server.superuser("GRANT \(ClubFixture.identifier(club.roles.member)) TO \(ClubFixture.identifier(club.bo))")
-        let delivered = try OutboxDelivery.deliver(outbox, to: store)
+        let delivered = try OutboxDelivery.deliverWhenFree(outbox, to: store)
         #expect(delivered.delivered.count == 1 && delivered.finderDelivered.count == 1, "\(delivered)")
         #expect(try outbox.count() == 0)
         #expect(try store.loadCaches().map(\.title) == [Samples.oak.title])
@@ -49,7 +49,7 @@ import Testing
         defer { revoked.home.directory.remove() }
         let (store, outbox) = (revoked.store, revoked.outbox)
         for _ in 0..<2 {
-            let report = try OutboxDelivery.deliver(outbox, to: store)
+            let report = try OutboxDelivery.deliverWhenFree(outbox, to: store)
             if case .notPermitted? = report.stoppedBy {} else { Issue.record("stopped by \(String(describing: report.stoppedBy))") }
             #expect(try outbox.entries().allSatisfy { if case .change(let row) = $0 { row.state == .waiting } else { false } })
         }

@@ -70,13 +70,13 @@ import Testing
         _ = try session.recordVisits([found])
         _ = try session.setOwnData(OwnData(found: "2026-11-28T10:32:00Z", note: "behind the oak"), forCode: "GC1OAK")
         let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
-        let report = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        let report = try OutboxDelivery.deliverWhenFree(try session.outbox(), to: live)
         #expect(report.finderDelivered.count == 2 && report.stoppedBy == nil)
         #expect(try live.visits().map(\.visit) == [found])
         #expect(try live.ownData().byCode["GC1OAK"]?.note == "behind the oak")
         #expect(try session.outbox().count() == 0)
         // Nothing is left to send again.
-        #expect(try OutboxDelivery.deliver(try session.outbox(), to: live).finderDelivered.isEmpty)
+        #expect(try OutboxDelivery.deliverWhenFree(try session.outbox(), to: live).finderDelivered.isEmpty)
         #expect(try live.visits().count == 1)
     }
 
@@ -91,7 +91,7 @@ import Testing
         // stated whole as `own --note` states it.
         let session = awaySession(directory)
         _ = try session.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData(), overChanges: true)
-        _ = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        _ = try OutboxDelivery.deliverWhenFree(try session.outbox(), to: live)
         #expect(try live.ownData().byCode["GC1OAK"]
                 == OwnData(found: "2026-11-20T00:00:00Z", note: "kept note", corrected: final))
     }
@@ -114,7 +114,7 @@ import Testing
         try session.markVisitsExported([found])
         #expect(try session.visits().map(\.exported) == [true])
         let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
-        _ = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        _ = try OutboxDelivery.deliverWhenFree(try session.outbox(), to: live)
         #expect(try live.visits().map(\.exported) == [true])
     }
 
@@ -146,7 +146,7 @@ import Testing
         try live.setOwnData(OwnData(note: "server note"), forCode: "GC1OAK", as: WriteID())
         let session = awaySession(directory)
         _ = try session.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData())
-        let report = try OutboxDelivery.deliver(try session.outbox(), to: live)
+        let report = try OutboxDelivery.deliverWhenFree(try session.outbox(), to: live)
         #expect(report.finderDelivered.isEmpty)
         #expect(report.finderRefused.first?.refusal?.contains(#"the note is now "server note""#) == true)
         #expect(try live.ownData().byCode["GC1OAK"]?.note == "server note")

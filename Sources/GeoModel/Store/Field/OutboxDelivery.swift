@@ -257,25 +257,15 @@ private final class DeliveryLock {
     private let descriptor: Int32
 
     /// Takes the lock, or returns nil when another process holds it.
-    ///
-    /// A lock just released may still be held for a moment: a process spawned by
-    /// another thread meanwhile holds a copy of the descriptor until it runs its
-    /// program (`O_CLOEXEC` closes it only then). So the lock is tried for up to a
-    /// tenth of a second; a delivery elsewhere holds it far longer.
     init?(directory: String, outboxPath: String) throws(StoreError) {
         let path = directory + "/outbox.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
-        var tries = 0
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            tries += 1
-            guard tries < 20 else {
-                close(descriptor)
-                return nil
-            }
-            usleep(5_000)
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
         }
         self.descriptor = descriptor
     }
