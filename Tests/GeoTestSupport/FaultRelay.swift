@@ -30,8 +30,8 @@ package final class FaultRelay: @unchecked Sendable {
     /// The port the relay listens on, on 127.0.0.1.
     package private(set) var port = 0
     private let process = Process()
-    private let commands = Pipe()
-    private let answers = Pipe()
+    private let commands = Pipe.forOneChild()
+    private let answers = Pipe.forOneChild()
     private let lock = NSLock()
     private var lines: [String] = []
     private var pending = Data()

@@ -170,12 +170,7 @@ import Glibc
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let stderr = directory.file("stderr")
-        let input = Pipe()
-        // Neither end may reach the server the test starts again: its postmaster would
-        // keep the input open.
-        for end in [input.fileHandleForReading, input.fileHandleForWriting] {
-            _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        }
+        let input = Pipe.forOneChild()
         let process = try start(club, ["import", "-"], input: input, stderr: stderr)
         waitUntil(timeout: .seconds(20)) { isReadingAnImport(process) || !process.isRunning }
         try club.server.stop()

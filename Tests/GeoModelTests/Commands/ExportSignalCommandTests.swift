@@ -12,7 +12,7 @@ import GeoTestSupport
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
-        let errors = Pipe()
+        let errors = Pipe.forOneChild()
         process.standardError = errors
         try process.run()
         return (process, errors)
@@ -48,7 +48,7 @@ import GeoTestSupport
         try fixture.store.saveCaches((0..<3000).map {
             GeoCache(title: "Cache \($0)", details: String(repeating: "d", count: 100), creator: "c", reward: "r")
         })
-        let output = Pipe()
+        let output = Pipe.forOneChild()
         let (process, errors) = try start(["export", "--store", fixture.storeArgument], stdout: output)
         // The pipe holds 64 KiB; the export writes more and waits.
         let blocked = waitUntil(timeout: .seconds(20), polling: .milliseconds(10)) {

@@ -59,7 +59,7 @@ struct ImportSignalCommandTests {
     @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
     func aSignalWhileTheImportWaitsForInputRollsItBackAndSaysSo(_ signal: Int32, _ name: String) throws {
         let fixture = try StoreFixture.seeded()
-        let input = Pipe()
+        let input = Pipe.forOneChild()
         let process = try startImport(fixture, ["-"], input: input)
         // Two caches read, then the input stays open: the import waits, reading.
         let elements = [Samples.mill, Samples.numbered(1)].map { JSONInterchange.element(for: $0, isFirst: false) }

@@ -36,12 +36,7 @@ struct ImportWaitingCommandTests {
           arguments: StoreKind.allCases)
     func anAddSucceedsWhileAnImportWaitsForInput(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
-        let input = Pipe()
-        // No process another test spawns meanwhile (a PostgreSQL server) may keep the
-        // input open: the import would wait for its end for ever.
-        for end in [input.fileHandleForReading, input.fileHandleForWriting] {
-            _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        }
+        let input = Pipe.forOneChild()
         let process = try startImport(fixture, input: input)
         defer {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }

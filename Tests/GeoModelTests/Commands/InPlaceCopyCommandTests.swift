@@ -17,7 +17,7 @@ import GeoTestSupport
         try SQLiteStore(url: other).saveCaches(copied)
         let errors = directory.file("stderr")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let input = Pipe()
+        let input = Pipe.forOneChild()
         let process = try GeocacheTUIBinary.start(["import", "--store", store.path, "-"], input: input,
                                                   error: try FileHandle(forWritingTo: errors))
         // The import has opened the store and reads its input; the copy comes now.

@@ -26,7 +26,7 @@ struct InstallTests {
         environment["PREFIX"] = "/usr"
         environment["DESTDIR"] = destination.path
         process.environment = environment
-        let pipe = Pipe()
+        let pipe = Pipe.forOneChild()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()

@@ -32,7 +32,7 @@ struct ProgressLineCommandTests {
 
     private func importFromStandardInput(_ fixture: StoreFixture, quiet: Bool = false,
                                          stderr: Any, output: URL) throws -> (Process, Pipe) {
-        let input = Pipe()
+        let input = Pipe.forOneChild()
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = try start(["import", "-", "--store", fixture.storeArgument] + (quiet ? ["--quiet"] : []),
                                 stderr: stderr, stdout: try FileHandle(forWritingTo: output), input: input)
@@ -96,7 +96,7 @@ struct ProgressLineCommandTests {
         let lock = try FileWriteLock(path: fixture.fileURL.path)
         let terminal = try PseudoTerminal()
         let process = try GeocacheTUIBinary.start(["import", file.path, "--store", fixture.storeArgument],
-                                                  input: Pipe(), output: Pipe(), error: terminal.slaveHandle)
+                                                  input: Pipe.forOneChild(), output: Pipe.forOneChild(), error: terminal.slaveHandle)
         terminal.closeSlave()
         #expect(terminal.read { $0.contains("caches, storing them…") }, "\(terminal.text)")
         #expect(!terminal.text.contains(" left"), "\(terminal.text)")
@@ -108,7 +108,7 @@ struct ProgressLineCommandTests {
 
     @Test func importIntoAPipeWritesNoProgress() throws {
         let fixture = try StoreFixture()
-        let errors = Pipe()
+        let errors = Pipe.forOneChild()
         let (process, input) = try importFromStandardInput(fixture, stderr: errors,
                                                            output: fixture.directory.file("stdout"))
         waitInsideTheImport(process, fixture)
@@ -158,9 +158,9 @@ struct ProgressLineCommandTests {
                                                creator: "c", reward: "r") }
         try fixture.store.saveCaches(caches)
         let terminal = try PseudoTerminal()
-        let output = Pipe()
+        let output = Pipe.forOneChild()
         let process = try start(["export", "--store", fixture.storeArgument], stderr: terminal.slaveHandle,
-                                stdout: output, input: Pipe())
+                                stdout: output, input: Pipe.forOneChild())
         terminal.closeSlave()
         // The export waits on the full pipe until the line has appeared.
         #expect(terminal.read { $0.contains("of 3,000 caches") })
@@ -178,7 +178,7 @@ struct ProgressLineCommandTests {
         try fixture.store.saveCaches((0..<3000).map { GeoCache(title: "Cache \($0)", details: "d", creator: "c", reward: "r") })
         let terminal = try PseudoTerminal()
         let process = try start(["export", "--store", fixture.storeArgument], stderr: terminal.slaveHandle,
-                                stdout: terminal.slaveHandle, input: Pipe())
+                                stdout: terminal.slaveHandle, input: Pipe.forOneChild())
         terminal.closeSlave()
         // It has begun writing (after setting up its progress line, or not), then waits
         // on the full terminal while another command draws its line.

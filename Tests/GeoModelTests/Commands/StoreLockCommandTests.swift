@@ -19,7 +19,7 @@ import GeoTestSupport
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         holder.arguments = [store.path]
-        let input = Pipe()
+        let input = Pipe.forOneChild()
         holder.standardInput = input
         holder.standardOutput = FileHandle.nullDevice
         try holder.run()

@@ -126,7 +126,7 @@ import GeoTestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-i", format, "-f", source.path, "-o", "gpx", "-F", "/dev/null"]
-        let errors = Pipe()
+        let errors = Pipe.forOneChild()
         process.standardError = errors
         try process.run()
         let message = errors.fileHandleForReading.readDataToEndOfFile()

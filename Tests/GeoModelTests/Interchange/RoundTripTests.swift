@@ -115,7 +115,7 @@ struct GPSBabelRoundTripTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-i", inputFormat, "-f", source.path, "-o", outputFormat, "-F", target.path]
-        let errors = Pipe()
+        let errors = Pipe.forOneChild()
         process.standardError = errors
         try process.run()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
