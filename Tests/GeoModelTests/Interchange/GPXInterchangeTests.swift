@@ -48,13 +48,15 @@ struct GPXReaderTests {
             reward: "Container: Large"))
     }
 
-    @Test func aGeocacheWithNothingToNameItIsRejectedNamingTheEmptyField() throws {
+    @Test("a geocache with nothing to name it is rejected naming the empty title, and the missing code behind its empty details")
+    func aGeocacheWithNothingToNameItIsRejectedNamingTheEmptyField() throws {
         let text = """
             <gpx xmlns="http://www.topografix.com/GPX/1/0"><wpt lat="0" lon="0"><type>Geocache</type>\
             </wpt></gpx>
             """
         let rejections = Interchange.rejections(try Interchange.records(text: text))
-        #expect(rejections.map(\.reason) == ["Title and Details are empty"])
+        #expect(rejections.map(\.reason)
+                == ["Title is empty; no code (its <name> is empty) and no description, so Details is empty"])
     }
 
     @Test func titleFallsBackToUrlnameThenName() throws {

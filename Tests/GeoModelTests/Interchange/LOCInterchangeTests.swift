@@ -137,4 +137,15 @@ struct LOCInterchangeTests {
         #expect(LOCWriter.cdata("a]]>b") == "<![CDATA[a]]]]><![CDATA[>b]]>")
         #expect(LOCWriter.cdata("esc \u{1B}\r") == "<![CDATA[esc \u{241B}\u{240D}]]>")
     }
+
+    @Test("a LOC cache whose name has an empty id and no text is rejected for lacking a code, not for empty Details")
+    func aLOCCacheWithAnEmptyIDIsRejectedForItsMissingCode() throws {
+        let records = try Interchange.records(text: """
+            <?xml version="1.0"?><loc version="1.0" src="Groundspeak">
+            <waypoint><name id=""><![CDATA[Old Mill by ana]]></name><coord lat="47.1" lon="8.2"/><type>Geocache</type></waypoint>
+            </loc>
+            """, name: "a.loc")
+        #expect(Interchange.rejections(records).map(\.reason)
+                == ["no code (its <name id> is empty) and no description, so Details is empty"])
+    }
 }

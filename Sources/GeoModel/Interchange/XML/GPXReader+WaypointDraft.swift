@@ -219,8 +219,20 @@ extension GPXReader {
             do {
                 return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? (fileIsOurs ? .ownLocation : .location) : .complete), fallback)
             } catch {
-                return (.rejected(RejectedRecord(location: location, reason: error.description)), nil)
+                return (.rejected(RejectedRecord(location: location, reason: rejection(error))), nil)
             }
+        }
+
+        /// Why a cache the waypoint stands for is not valid, in the file's terms where the
+        /// form's would not say what the file lacks: its details are its code and its
+        /// descriptions, so empty details are a waypoint with neither.
+        private func rejection(_ error: GeoCacheValidationError) -> String {
+            guard error.missingFields.contains(.details) else { return error.description }
+            let others = error.missingFields.filter { $0 != .details }
+            let codeElement = isLOCWaypoint ? "<name id>" : "<name>"
+            let lacking = "no code (its \(codeElement) is empty) and no description, so Details is empty"
+            guard !others.isEmpty else { return lacking }
+            return GeoCacheValidationError(missingFields: others).description + "; " + lacking
         }
 
         /// Latitude 0, longitude 0: where geocache-tui's exports before coordinates put
