@@ -327,4 +327,19 @@ struct FormatDetectionTests {
         #expect(error?.kind == .unreadable)
         #expect(error?.description == "/nonexistent/caches.gpx: cannot open: No such file or directory")
     }
+
+    @Test("a waypoint holding another is rejected with the line of the inner one, not read with the inner one dropped")
+    func aWaypointInsideAnotherIsRejectedNotDropped() throws {
+        let records = try Interchange.records(text: """
+            <?xml version="1.0"?><gpx version="1.0" creator="x" xmlns="http://www.topografix.com/GPX/1/0">
+            <wpt lat="47.1" lon="8.2"><name>GC1AAA</name><desc>Old Mill by ana</desc><type>Geocache</type>
+            <wpt lat="47.2" lon="8.2"><name>GC1BBB</name><desc>Inner by bo</desc><type>Geocache</type></wpt>
+            </wpt>
+            </gpx>
+            """)
+        #expect(Interchange.caches(records).isEmpty)
+        let rejection = try #require(Interchange.rejections(records).first)
+        #expect(rejection.location.code == "GC1AAA")
+        #expect(rejection.reason == "holds another <wpt> (line 3): waypoints do not nest, so neither is imported")
+    }
 }

@@ -148,4 +148,16 @@ struct LOCInterchangeTests {
         #expect(Interchange.rejections(records).map(\.reason)
                 == ["no code (its <name id> is empty) and no description, so Details is empty"])
     }
+
+    @Test("a LOC waypoint holding another is rejected, not read with the inner one dropped")
+    func aLOCWaypointInsideAnotherIsRejected() throws {
+        let records = try Interchange.records(text: """
+            <?xml version="1.0"?><loc version="1.0" src="Groundspeak">
+            <waypoint><name id="GC1AAA">Old Mill by ana</name><coord lat="47.1" lon="8.2"/>
+            <waypoint><name id="GC1BBB">Inner by bo</name><coord lat="47.2" lon="8.2"/></waypoint></waypoint>
+            </loc>
+            """, name: "a.loc")
+        #expect(Interchange.rejections(records).map(\.reason)
+                == ["holds another <waypoint> (line 3): waypoints do not nest, so neither is imported"])
+    }
 }

@@ -101,6 +101,10 @@ extension GPXReader {
                                       header: header)
                 draft?.isLOCWaypoint = isLOC
                 if !isLOC { readCoordinate(attributes) }
+            } else if draft != nil, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
+                if draft?.nestedWaypoint == nil {
+                    draft?.nestedWaypoint = TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1))
+                }
             } else if draft != nil, target == nil {
                 if isLOC {
                     startLOCField(elementName, attributes: attributes)

@@ -15,6 +15,10 @@ extension GPXReader {
         var coordinate: Coordinate?
         /// What is wrong with the `lat` or `lon` given, when one is not an angle.
         var coordinateProblem: String?
+        /// Where a waypoint element inside this one starts: waypoints do not nest, so the
+        /// file is not what it claims, and this waypoint is rejected rather than the inner
+        /// one dropped unsaid.
+        var nestedWaypoint: TextPosition?
         var name: String?
         var urlname: String?
         var linkText: String?
@@ -171,6 +175,11 @@ extension GPXReader {
         func mapped(source: String) -> (record: ImportRecord, fallback: CreatorFallback?) {
             let written = (name ?? "").trimmingWhitespace()
             let location = RecordLocation(source: source, code: written, position: position)
+            if let nestedWaypoint {
+                let element = isLOCWaypoint ? "<waypoint>" : "<wpt>"
+                let reason = "holds another \(element) (line \(nestedWaypoint.line)): waypoints do not nest, so neither is imported"
+                return (.rejected(RejectedRecord(location: location, reason: reason)), nil)
+            }
             guard isGeocache(code: written) else { return (additionalWaypoint(location: location), nil) }
             if let coordinateProblem {
                 return (.rejected(RejectedRecord(location: location, reason: coordinateProblem)), nil)
