@@ -11,7 +11,7 @@ extension Coordinate {
     ///   (or `''`) and unmarked (`N 47 22 07.4 E 8 32 27.4`).
     ///
     /// A hemisphere letter may stand before or after its angle; with minutes it is
-    /// required. A comma may separate the latitude from the longitude. Degrees followed
+    /// required. Both angles are written in the same form. A comma may separate the latitude from the longitude. Degrees followed
     /// by minutes, and minutes followed by seconds, are whole numbers. The angles are
     /// rounded to the nearest microdegree.
     ///
@@ -127,6 +127,10 @@ struct CoordinateParser {
         let longitudeValue = try Self.microdegrees(of: longitude, axis: .longitude)
         guard position == tokens.count else {
             throw .trailingText(String(text[tokens[position].range.lowerBound...]).trimmingWhitespace())
+        }
+        guard (latitude.minutes == nil) == (longitude.minutes == nil),
+              (latitude.seconds == nil) == (longitude.seconds == nil) else {
+            throw .mixedForms(latitude: String(latitude.written), longitude: String(longitude.written))
         }
         return (latitudeValue, longitudeValue)
     }

@@ -28,6 +28,10 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
     /// The minutes or seconds of an angle carry a sign, as `written` (`-22.123`): only
     /// the degrees, or a hemisphere letter, say which side.
     case signedMinutesOrSeconds(Coordinate.Axis, written: String)
+    /// The latitude and the longitude are written in different forms (one in degrees,
+    /// the other with minutes, say), as `latitude` and `longitude`: no one writes a
+    /// coordinate so, and a number such as `4.71e1 8.2` reads as one by accident.
+    case mixedForms(latitude: String, longitude: String)
     /// Two numbers written with decimal commas (`47,368717 8,540933`), as a German or
     /// French keyboard writes them; `pointed` is the text with points.
     case decimalCommas(pointed: String)
@@ -63,6 +67,9 @@ public enum CoordinateParseError: Error, Equatable, Hashable, Sendable, CustomSt
             "“\(written)” is a number with an exponent: write the degrees out, such as 47.368717"
         case .signedMinutesOrSeconds(let axis, let written):
             "The \(axis.name)'s minutes and seconds take no sign (\(written)): the hemisphere says which side"
+        case .mixedForms(let latitude, let longitude):
+            "The latitude “\(latitude)” and the longitude “\(longitude)” are written differently: "
+                + "write both in degrees, both with minutes, or both with seconds"
         case .decimalCommas(let pointed):
             "Decimals take a point, not a comma: write \(pointed)"
         }

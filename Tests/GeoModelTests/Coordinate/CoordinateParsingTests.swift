@@ -272,7 +272,7 @@ func refusal(_ text: String) -> CoordinateParseError? {
         #expect(error?.description == "“1e308” is a number with an exponent: write the degrees out, such as 47.368717")
     }
 
-    @Test(arguments: [("47.3e1, 8", "47.3e1"), ("47, -1E+5", "-1E+5"), ("4.7E1, 8.5", "4.7E1")])
+    @Test(arguments: [("47.3e1, 8", "47.3e1"), ("47, -1E+5", "-1E+5"), ("4.7E1, 8.5", "4.7E1"), ("4.71e1 8.2", "4.71e1")])
     func refusesAnExponentWhereverItStands(_ text: String, _ written: String) {
         #expect(refusal(text) == .exponent(written))
     }
@@ -291,5 +291,13 @@ func refusal(_ text: String) -> CoordinateParseError? {
 
     @Test func refusesTrailingTextAfterLettersWrittenTogetherAsTrailingText() {
         #expect(refusal("N47E8 near the bridge") == .trailingText("near the bridge"))
+    }
+
+    @Test("a latitude and a longitude written in different forms are refused naming both")
+    func refusesAnglesWrittenInDifferentForms() {
+        let error = refusal("N47.5 E8 32.456")
+        #expect(error == .mixedForms(latitude: "N47.5", longitude: "E8 32.456"))
+        #expect(error?.description == "The latitude “N47.5” and the longitude “E8 32.456” are written differently: "
+                    + "write both in degrees, both with minutes, or both with seconds")
     }
 }
