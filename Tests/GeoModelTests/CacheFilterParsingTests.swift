@@ -61,6 +61,7 @@ import Testing
         "found, disabled or archived, type Quiz or Multi-cache, container Nano or Micro, D3, T1-1.5, within 3mi",
         "Earthcache or Virtual Cache, Virtual, within 1.234 km",
         "within 350m",
+        "within 0.000015m",
     ])
     func summaryRoundTrips(_ text: String) throws {
         let filter = try CacheFilter(parsing: text, origin: Self.here)

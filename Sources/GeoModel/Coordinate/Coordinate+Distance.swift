@@ -14,8 +14,8 @@ extension Coordinate {
     /// of a distance: a filter's `within` and a club copy's area (`sync --within`) both
     /// take it.
     ///
-    /// - Throws: ``DistanceParseError/notADistance`` for anything but a finite number
-    ///   above 0 and one of those units; ``DistanceParseError/fartherThanAnyPlace`` for
+    /// - Throws: ``DistanceParseError/notADistance`` for anything but a number above 0
+    ///   written out (no exponent, no `0x`) and one of those units; ``DistanceParseError/fartherThanAnyPlace`` for
     ///   one beyond ``halfCircumference``.
     public static func metres(parsing text: String) throws(DistanceParseError) -> Double {
         let trimmed = text.trimmingWhitespace().lowercased()
@@ -24,7 +24,7 @@ extension Coordinate {
         let unit = units.first { trimmed.hasSuffix($0.suffix) }
         let number = trimmed.dropLast(unit?.suffix.count ?? 0)
         let factor = unit?.metres ?? 1
-        guard let value = Double(String(number).trimmingWhitespace()), value.isFinite, value > 0 else {
+        guard let value = Double.plainDecimal(String(number).trimmingWhitespace()), value > 0 else {
             throw .notADistance
         }
         guard value * factor <= halfCircumference else { throw .fartherThanAnyPlace }

@@ -185,6 +185,20 @@ extension CacheFilter {
                 : "\(Int(tenths) / 10).\(Int(tenths) % 10) mi"
             if (try? Self.metres(parsing: miles)) == metres { return miles }
         }
-        return metres == metres.rounded() && abs(metres) < 1e15 ? "\(Int(metres)) m" : "\(metres) m"
+        if metres == metres.rounded(), abs(metres) < 1e15 { return "\(Int(metres)) m" }
+        return Self.writtenOut(metres) + " m"
+    }
+
+    /// `value` with its digits written out, as a distance is read back: Swift writes
+    /// 0.00001 as "1e-05", whose exponent a distance may not have.
+    private static func writtenOut(_ value: Double) -> String {
+        let shortest = "\(value)"
+        guard let e = shortest.firstIndex(where: { $0 == "e" }), let exponent = Int(shortest[shortest.index(after: e)...]),
+              exponent < 0 else { return shortest }
+        let mantissa = shortest[..<e]
+        let whole = mantissa.prefix { $0 != "." }
+        let digits = whole + mantissa.dropFirst(whole.count + 1)
+        // The point moves left by the exponent's size: 1.5e-05 is 0.000015.
+        return "0." + String(repeating: "0", count: -exponent - whole.count) + digits
     }
 }

@@ -192,9 +192,10 @@ public struct Rating: Equatable, Hashable, Comparable, Sendable, CustomStringCon
         self.init(halves: Int(doubled))
     }
 
-    /// A rating as files write it: "1", "1.5", "2.0", " 3 "; nil for anything else.
+    /// A rating as files write it: "1", "1.5", "2.0", " 3 "; nil for anything else
+    /// (`2e0`, `0x4`).
     public init?(text: String) {
-        guard let stars = Double(text.trimmingWhitespace()) else { return nil }
+        guard let stars = Double.plainDecimal(text.trimmingWhitespace()) else { return nil }
         self.init(stars: stars)
     }
 

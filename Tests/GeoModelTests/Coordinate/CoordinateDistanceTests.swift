@@ -79,12 +79,12 @@ import Testing
         #expect(abs(try Coordinate.metres(parsing: text) - metres) < 0.001)
     }
 
-    @Test(arguments: ["", "km", "-5km", "0", "0m", "5 parsecs", "nan", "inf", "1e400km"])
+    @Test(arguments: ["", "km", "-5km", "0", "0m", "5 parsecs", "nan", "inf", "1e400km", "5e1km", "0x10km", "1.2.3km"])
     func aTextThatIsNoNumberAboveZeroInAUnitItKnowsIsNotADistance(_ text: String) {
         #expect(throws: DistanceParseError.notADistance) { try Coordinate.metres(parsing: text) }
     }
 
-    @Test(arguments: ["20039km", "20038001m", "12452mi", "1e300km"])
+    @Test(arguments: ["20039km", "20038001m", "12452mi", "99999999999999999999km"])
     func aDistanceBeyondHalfTheEarthsCircumferenceIsFartherThanAnyPlace(_ text: String) {
         #expect(throws: DistanceParseError.fartherThanAnyPlace) { try Coordinate.metres(parsing: text) }
     }

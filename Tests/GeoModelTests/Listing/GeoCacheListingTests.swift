@@ -57,6 +57,12 @@ struct GeoCacheListingTests {
         #expect(Listing(difficulty: Rating(halves: 3), terrain: Rating(halves: 8)).ratingsText == "D1.5/T4")
     }
 
+    @Test("a rating is a number written out: an exponent, a hexadecimal number or nan is none",
+          arguments: ["2e0", "0x4", "nan", "+", "1.5.0"])
+    func aRatingIsANumberWrittenOut(_ text: String) {
+        #expect(Rating(text: text) == nil)
+    }
+
     @Test("a code made here is GT and seven characters of the geocaching alphabet")
     func generatedCodes() {
         var generator = SeededGenerator(state: 7)

@@ -54,7 +54,7 @@ extension GPXReader {
         static func typeSuffix(_ text: String) -> (String, String)? {
             guard text.hasSuffix(")"), let open = text.byteRange(of: " (", backwards: true) else { return nil }
             let ratings = text[open.upperBound..<text.index(before: text.endIndex)].split(separator: "/")
-            guard ratings.count == 2, ratings.allSatisfy({ Double($0) != nil }) else { return nil }
+            guard ratings.count == 2, ratings.allSatisfy({ Double.plainDecimal($0) != nil }) else { return nil }
             let head = text[..<open.lowerBound]
             guard let comma = head.byteRange(of: ", ", backwards: true) else { return nil }
             let type = String(head[comma.upperBound...]).trimmingWhitespace()
