@@ -90,7 +90,7 @@ extension GPXWriter {
         case .gpx11:
             guard let url else { return }
             output.append("    <link href=\"")
-            output.appendEscaped(url, escaped)
+            output.appendEscaped(url, attributeEscaped)
             output.append("\">\n      <text>")
             output.appendEscaped(text, escaped)
             output.append("</text>\n    </link>\n")
@@ -158,7 +158,7 @@ extension GPXWriter {
         for attribute in written {
             pad(indent + 2, &output)
             output.append("<groundspeak:attribute id=\"")
-            output.appendEscaped(attribute.id, escaped)
+            output.appendEscaped(attribute.id, attributeEscaped)
             output.append(attribute.isOn ? "\" inc=\"1\">" : "\" inc=\"0\">")
             output.appendEscaped(attribute.name, escaped)
             output.append("</groundspeak:attribute>\n")
@@ -222,9 +222,9 @@ extension GPXWriter {
         for bug in written {
             pad(indent + 2, &output)
             output.append("<groundspeak:travelbug id=\"")
-            output.appendEscaped(bug.id, escaped)
+            output.appendEscaped(bug.id, attributeEscaped)
             output.append("\" ref=\"")
-            output.appendEscaped(bug.ref, escaped)
+            output.appendEscaped(bug.ref, attributeEscaped)
             output.append("\">\n")
             element("groundspeak:name", bug.name, indent: indent + 4, to: &output)
             pad(indent + 2, &output)

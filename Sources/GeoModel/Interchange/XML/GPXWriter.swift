@@ -185,20 +185,28 @@ public enum GPXWriter {
 
     /// `text` as XML 1.0 character data: markup escaped, CR as a reference, other
     /// controls XML cannot carry as control pictures, U+FFFE/U+FFFF as U+FFFD.
-    static let escaped = TextEscaping(
-        // U+FFFE and U+FFFF start with the byte 0xEF.
-        mayNeedEscaping: { $0 < 0x20 || $0 == 0xEF || "&<>\"".utf8.contains($0) },
-        replacement: { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "\r": "&#13;"
-            case "\t", "\n": nil
-            case "\u{00}"..."\u{1F}": String(Unicode.Scalar(0x2400 + scalar.value)!)
-            case "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
-            default: nil
-            }
-        })
+    static let escaped = xmlEscaping(inAttribute: false)
+    /// `text` as an XML 1.0 attribute value: as ``escaped``, and tabs and line feeds as
+    /// references too, which a parser would otherwise read as spaces.
+    static let attributeEscaped = xmlEscaping(inAttribute: true)
+
+    private static func xmlEscaping(inAttribute: Bool) -> TextEscaping {
+        TextEscaping(
+            // U+FFFE and U+FFFF start with the byte 0xEF.
+            mayNeedEscaping: { $0 < 0x20 || $0 == 0xEF || "&<>\"".utf8.contains($0) },
+            replacement: { scalar in
+                switch scalar {
+                case "&": "&amp;"
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "\"": "&quot;"
+                case "\r": "&#13;"
+                case "\t": inAttribute ? "&#9;" : nil
+                case "\n": inAttribute ? "&#10;" : nil
+                case "\u{00}"..."\u{1F}": String(Unicode.Scalar(0x2400 + scalar.value)!)
+                case "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
+                default: nil
+                }
+            })
+    }
 }

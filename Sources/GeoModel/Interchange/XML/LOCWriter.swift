@@ -33,7 +33,7 @@ public enum LOCWriter {
         guard let coordinate = cache.coordinate else { return "" }
         let listing = cache.listing
         let name = cdata(cache.title + " by " + cache.creator)
-        let code = escaped(cache.code ?? cache.interchangeCode)
+        let code = GPXWriter.attributeEscaped(cache.code ?? cache.interchangeCode)
         var text = """
             <waypoint>
               <name id="\(code)">\(name)</name>
@@ -62,7 +62,7 @@ public enum LOCWriter {
         guard let coordinate = waypoint.coordinate else { return "" }
         return """
             <waypoint>
-              <name id="\(escaped(waypoint.code))">\(cdata(waypoint.name))</name>
+              <name id="\(GPXWriter.attributeEscaped(waypoint.code))">\(cdata(waypoint.name))</name>
               <coord lat="\(coordinate.latitudeText)" lon="\(coordinate.longitudeText)"/>
               <type>\(escaped(GPXWriter.waypointType(waypoint.kind)))</type>
             </waypoint>
