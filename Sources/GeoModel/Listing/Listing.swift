@@ -105,10 +105,12 @@ public struct Listing: Equatable, Hashable, Sendable {
     }
 
     /// What the listing keeps of a file's `available` and `archived`: nothing when they
-    /// say the cache is simply available (true and false, or unsaid), else both as said.
+    /// say the cache is simply available (true and false, or unsaid), else both, the one
+    /// left unsaid as a plain cache has it (available, not archived): so every export,
+    /// which writes both, reads back the same.
     public static func keptStatus(available: Bool?, archived: Bool?) -> (available: Bool?, archived: Bool?) {
         if available ?? true, !(archived ?? false) { return (nil, nil) }
-        return (available, archived)
+        return (available ?? true, archived ?? false)
     }
 
     /// The plain symbol, which a listing does not keep (``symbol``).

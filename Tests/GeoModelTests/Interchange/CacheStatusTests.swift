@@ -53,6 +53,15 @@ struct CacheStatusTests {
         #expect(try read(exported, name: "again.gpx").listing == cache.listing)
     }
 
+    @Test("a status with one flag unsaid reads back from its own GPX export as it was read from JSON",
+          arguments: [#""archived": true"#, #""available": false"#])
+    func aStatusWithOneFlagUnsaidReadsBackFromGPX(_ flag: String) throws {
+        let json = #"[{"title": "t", "details": "d", "creator": "c", "reward": "r", "code": "GC777", "#
+            + #""latitude": 1, "longitude": 2, "# + flag + "}]"
+        let cache = try read(json, name: "in.json")
+        #expect(try read(GPXWriter.document(for: [cache]), name: "again.gpx").listing == cache.listing)
+    }
+
     @Test("JSON carries a status that is not simply available, and reads it back")
     func jsonCarriesTheStatus() throws {
         let cache = try read(Self.gpx(#"available="False" archived="True""#))
