@@ -4,6 +4,14 @@ extension GeoCache {
     public enum Coverage: Sendable, Equatable, Hashable {
         /// Everything: GPX and JSON.
         case complete
+        /// Everything, and the whole listing: a GPX record with a `groundspeak:cache` (a
+        /// pocket query, GSAK, geocache-tui's own export), which writes every fact the
+        /// listing has, so a fact it leaves out (a hint the owner took away, attributes
+        /// no longer set) is one the listing no longer has.
+        case wholeListing
+
+        /// Whether the record carries the four fields and every listing fact a file can.
+        var carriesEverything: Bool { self == .complete || self == .wholeListing }
         /// LOC: the code, title, owner, place, type, container, ratings and URL, but no
         /// details, reward, hint, descriptions, placed date or logs.
         case location
@@ -47,7 +55,9 @@ extension GeoCache {
     /// stored ones (``CacheLog/merged(_:with:replacing:)``), never dropping one.
     /// What else changes depends on ``precedence(ofImporting:coverage:)``:
     /// - ``Precedence/replaces``: what the file says replaces what is stored, and what
-    ///   the file does not say is kept. The code stays this cache's. The title and the
+    ///   the file does not say is kept, except from a record of the whole listing
+    ///   (``Coverage/wholeListing``), whose listing replaces the stored one but for the
+    ///   logs and waypoints, which are merged. The code stays this cache's. The title and the
     ///   creator are always the file's; details and reward only when the file carries
     ///   them (``Coverage/complete``). A place, type, container, rating, hint, long
     ///   description, URL or date is the file's when the file gives one. The age
@@ -91,11 +101,21 @@ extension GeoCache {
         }
         result.title = imported.title
         result.creator = imported.creator
-        if coverage == .complete {
+        if coverage.carriesEverything {
             result.details = imported.details
             result.reward = imported.reward
         }
         result.coordinate = imported.coordinate ?? coordinate
+        if coverage == .wholeListing {
+            // The logs accumulate and the waypoints (which come in their own file) are
+            // updated one by one; every other fact is the file's, given or not.
+            let logs = result.listing.logs
+            result.listing = new
+            result.listing.logs = logs
+            result.listing.waypoints = Self.waypoints(listing.waypoints, updatedBy: new.waypoints)
+            result.listing.asOf = new.asOf ?? listing.asOf
+            return result
+        }
         result.listing.type = new.type ?? listing.type
         result.listing.container = new.container ?? listing.container
         result.listing.difficulty = new.difficulty ?? listing.difficulty
@@ -109,10 +129,10 @@ extension GeoCache {
         result.listing.placed = new.placed ?? listing.placed
         // A file that says the cache is available (or says nothing) leaves no status:
         // a complete record of it brings the cache back; a LOC record says nothing.
-        if coverage == .complete || new.available != nil || new.archived != nil {
+        if coverage.carriesEverything || new.available != nil || new.archived != nil {
             (result.listing.available, result.listing.archived) = (new.available, new.archived)
         }
-        if coverage == .complete {
+        if coverage.carriesEverything {
             result.listing.symbol = new.symbol
             // A newer file's inventory replaces the older one: travel bugs move on.
             result.listing.travelBugs = new.travelBugs

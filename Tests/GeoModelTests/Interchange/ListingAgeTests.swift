@@ -8,7 +8,7 @@ import Testing
     /// A geocaching.com pocket query in GPX 1.0 with the file's `time` (none when nil),
     /// one cache placed at `latitude` with difficulty `difficulty` and `logs` (date, finder, id).
     static func pocketQuery(time: String?, latitude: String = "47.1", difficulty: String = "2",
-                            logs: [(date: String, finder: String, id: String)] = []) -> String {
+                            logs: [(date: String, finder: String, id: String)] = [], facts: String = "") -> String {
         let entries = logs.map { log in
             """
             <groundspeak:log id="\(log.id)"><groundspeak:date>\(log.date)</groundspeak:date>\
@@ -26,7 +26,7 @@ import Testing
             <groundspeak:name>Oak</groundspeak:name><groundspeak:placed_by>ana</groundspeak:placed_by>\
             <groundspeak:type>Traditional Cache</groundspeak:type><groundspeak:container>Small</groundspeak:container>\
             <groundspeak:difficulty>\(difficulty)</groundspeak:difficulty><groundspeak:terrain>1</groundspeak:terrain>\
-            <groundspeak:logs>\(entries.joined())</groundspeak:logs></groundspeak:cache></wpt>
+            \(facts)<groundspeak:logs>\(entries.joined())</groundspeak:logs></groundspeak:cache></wpt>
             </gpx>
             """
     }

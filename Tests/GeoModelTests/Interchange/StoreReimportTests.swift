@@ -43,6 +43,41 @@ struct StoreReimportTests {
         #expect(logs.map(\.finder) == ["newcomer"] + twenty.map(\.finder))
     }
 
+    @Test("a newer pocket query without the hint, attributes, country, state and long description it had takes them away",
+          arguments: StoreKind.allCases)
+    func aNewerPocketQueryTakesAwayWhatItNoLongerHas(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let facts = """
+            <groundspeak:attributes><groundspeak:attribute id="1" inc="1">Dogs</groundspeak:attribute></groundspeak:attributes>\
+            <groundspeak:country>Switzerland</groundspeak:country><groundspeak:state>Zürich</groundspeak:state>\
+            <groundspeak:long_description html="False">old long</groundspeak:long_description>\
+            <groundspeak:encoded_hints>old hint</groundspeak:encoded_hints>
+            """
+        _ = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-05-01T00:00:00Z", logs: [
+            ("2024-04-30T00:00:00Z", "bo", "2")], facts: facts), "old.gpx"))
+        let newer = ListingAgeTests.pocketQuery(time: "2024-06-01T00:00:00Z",
+                                                facts: "<groundspeak:encoded_hints></groundspeak:encoded_hints>")
+        let report = try fixture.store.importCaches(from: source(newer, "new.gpx"))
+        #expect((report.updated, report.unchanged) == (1, 0))
+        let listing = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache.listing
+        #expect(listing.hint == nil && listing.longDescription == nil && listing.attributes.isEmpty)
+        #expect(listing.country == nil && listing.state == nil)
+        #expect(listing.logs.map(\.finder) == ["bo"])
+    }
+
+    @Test("a newer plain GPX waypoint, which carries no listing, keeps the stored hint", arguments: StoreKind.allCases)
+    func aNewerPlainWaypointKeepsTheStoredHint(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(
+            time: "2024-05-01T00:00:00Z", facts: "<groundspeak:encoded_hints>old hint</groundspeak:encoded_hints>"), "old.gpx"))
+        let plain = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" version="1.0"><time>2024-06-01T00:00:00Z</time>
+            <wpt lat="47.1" lon="8.2"><name>GC1A2B3</name><desc>Oak by ana</desc><type>Geocache|Traditional Cache</type></wpt></gpx>
+            """
+        _ = try fixture.store.importCaches(from: source(plain, "plain.gpx"))
+        #expect(try fixture.store.cache(withCode: "GC1A2B3")?.cache.listing.hint == "old hint")
+    }
+
     @Test("an older pocket query imported after a newer one adds its missing logs and nothing else, and the summary says so",
           arguments: StoreKind.allCases)
     func anOlderFileAddsOnlyLogs(_ kind: StoreKind) throws {

@@ -19,7 +19,7 @@ private let spoolWrite = Darwin.write
 /// Memory stays flat: the file is written and read through buffers of ``chunkSize``,
 /// and holds one cache at a time beyond them.
 ///
-/// Each entry is a flags byte (code, place, LOC coverage, extra), the four fields and
+/// Each entry is a flags byte (code, place, coverage, extra), the four fields and
 /// the code as a varint length and their UTF-8 bytes, the place as two 32-bit
 /// microdegrees, the listing as its ``ListingEncoding`` bytes (length 0: empty) and
 /// the extra bytes. Only this type writes and reads it, within one process, and one
@@ -64,7 +64,8 @@ final class ImportSpool: @unchecked Sendable {
     private(set) var count = 0
 
     private enum Flag {
-        static let code: UInt8 = 1, place: UInt8 = 2, location: UInt8 = 4, extra: UInt8 = 8, ownLocation: UInt8 = 16
+        static let code: UInt8 = 1, place: UInt8 = 2, location: UInt8 = 4, extra: UInt8 = 8, ownLocation: UInt8 = 16,
+            wholeListing: UInt8 = 32
     }
 
     /// A new, empty spool for the import of `names`; throws an ``ImportError`` of kind
@@ -112,6 +113,7 @@ final class ImportSpool: @unchecked Sendable {
         if cache.coordinate != nil { flags |= Flag.place }
         if coverage == .location { flags |= Flag.location }
         if coverage == .ownLocation { flags |= Flag.ownLocation }
+        if coverage == .wholeListing { flags |= Flag.wholeListing }
         if extra != nil { flags |= Flag.extra }
         output.append(flags)
         for field in GeoCache.Field.allCases { try appendText(cache[field]) }
@@ -208,7 +210,9 @@ final class ImportSpool: @unchecked Sendable {
         let cache = GeoCache(title: fields[0], details: fields[1], creator: fields[2], reward: fields[3],
                              code: code, coordinate: coordinate, listing: .empty)
         let size = fields.reduce(listingBytes.count + (extra?.count ?? 0)) { $0 + $1.utf8.count }
-        return Entry(cacheWithoutListing: cache, coverage: flags & Flag.location != 0 ? .location : flags & Flag.ownLocation != 0 ? .ownLocation : .complete,
+        let coverage: GeoCache.Coverage = flags & Flag.location != 0 ? .location
+            : flags & Flag.ownLocation != 0 ? .ownLocation : flags & Flag.wholeListing != 0 ? .wholeListing : .complete
+        return Entry(cacheWithoutListing: cache, coverage: coverage,
                      extra: extra, size: size,
                      listingBytes: listingBytes)
     }

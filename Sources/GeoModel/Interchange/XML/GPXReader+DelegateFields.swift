@@ -46,6 +46,7 @@ extension GPXReader.Delegate {
                                        attributes: XMLStreamParser.Attributes) {
         if name == .cache {
             draft?.isCache = true
+            draft?.hasGroundspeakCache = true
             draft?.cacheID = attributes.bytes(of: "id").flatMap(Self.unsignedNumber)
             draft?.writtenCacheID = attributes.value(of: "id")
             draft?.available = attributes.bytes(of: "available").flatMap(Self.boolean)

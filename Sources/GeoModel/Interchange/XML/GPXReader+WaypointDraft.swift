@@ -11,6 +11,13 @@ extension GPXReader {
         /// Whether geocache-tui wrote the file (``FileHeader/isOurs``).
         var fileIsOurs = false
         var isCache = false
+        /// Whether the waypoint has a `groundspeak:cache`, which writes the whole listing.
+        var hasGroundspeakCache = false
+        /// What the record can say about a stored cache of its code.
+        var coverage: GeoCache.Coverage {
+            if isLOCWaypoint { return fileIsOurs ? .ownLocation : .location }
+            return hasGroundspeakCache ? .wholeListing : .complete
+        }
         /// The `lat` and `lon` attributes, read exactly; nil when the waypoint has none.
         var coordinate: Coordinate?
         /// What is wrong with the `lat` or `lon` given, when one is not an angle.
@@ -226,7 +233,7 @@ extension GPXReader {
                 }
             }
             do {
-                return (.cache(try cache.validated(), location, coverage: isLOCWaypoint ? (fileIsOurs ? .ownLocation : .location) : .complete), fallback)
+                return (.cache(try cache.validated(), location, coverage: coverage), fallback)
             } catch {
                 return (.rejected(RejectedRecord(location: location, reason: rejection(error))), nil)
             }
