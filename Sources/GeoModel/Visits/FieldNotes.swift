@@ -86,18 +86,25 @@ public enum FieldNotes {
         public var description: String { "line \(line): \(reason)" }
     }
 
-    /// Whether `bytes` (the start of a file is enough) are field notes: the first line
-    /// with anything on it starts `CODE,YYYY-MM-DDThh:mmZ,` or `CODE,…,Type,` (a bad
-    /// time is then that line's problem), in any of the encodings ``read(_:)`` takes.
+    /// Whether `bytes` (the start of a file is enough) are field notes: one of the first
+    /// lines with anything on them starts `CODE,YYYY-MM-DDThh:mmZ,`, `CODE,…,Type,` (a
+    /// bad time is then that line's problem) or `…,YYYY-MM-DDThh:mmZ,Type,` (a bad code
+    /// is), in any of the encodings ``read(_:)`` takes.
     public static func recognises(_ bytes: [UInt8]) -> Bool {
         let text = decoded(bytes.count.isMultiple(of: 2) ? bytes : Array(bytes.dropLast())).text
-        guard let first = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
-            .first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
-        let parts = first.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count >= 3, looksLikeCode(String(parts[0])) else { return false }
-        // A bad time on the first line is that line's problem, said with its number.
-        return utcTime(String(parts[1])) != nil || VisitType(fieldNoteType: String(parts[2])) != nil
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).filter { !$0.allSatisfy(\.isWhitespace) }
+        // A bad first line (or two) is the line's problem, said with its number, as it
+        // would be further down: any of the first few lines that is a visit will do.
+        return lines.prefix(recognisingLines).contains { line in
+            let parts = line.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count >= 3, looksLikeCode(String(parts[0])) || utcTime(String(parts[1])) != nil else { return false }
+            // A bad time on a line is that line's problem, said with its number.
+            return utcTime(String(parts[1])) != nil || VisitType(fieldNoteType: String(parts[2])) != nil
+        }
     }
+
+    /// How many lines with something on them ``recognises(_:)`` looks at.
+    static let recognisingLines = 8
 
     /// The visits in `bytes`, and the problems of the lines that are not visits.
     public static func read(_ bytes: [UInt8]) -> Reading {
@@ -151,13 +158,11 @@ public enum FieldNotes {
         MessageValue.shown(field.trimmingWhitespace())
     }
 
-    /// Letters and digits, 3 to 12 of them, starting with two letters (GC1A2B3, OC12AB).
+    /// A cache code as every other way in takes one (``CacheCode/normalized(_:)``:
+    /// letters, digits, `-` and `_`), so that every cache's visits are written and read
+    /// back (`LAB-ZH_01`).
     static func looksLikeCode(_ text: String) -> Bool {
-        let scalars = Array(text.trimmingWhitespace().unicodeScalars)
-        guard (3...12).contains(scalars.count) else { return false }
-        func letter(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) }
-        return letter(scalars[0]) && letter(scalars[1])
-            && scalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
+        CacheCode.normalized(text) != nil
     }
 
     /// `2026-11-28T10:32Z` or `2026-11-28T10:32:15Z` in ``UTCTime``'s spelling; nil for

@@ -84,9 +84,9 @@ import Testing
 
     @Test("a text in quotes may hold commas and line ends; the next visit's line is counted after them")
     func aQuotedTextSpansLines() {
-        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Write note,\"one,\r\ntwo\"\r\nG2,bad,Found it,\"\"\r\n".utf8))
+        let reading = FieldNotes.read(Array("GC1A2B3,2026-11-28T10:32Z,Write note,\"one,\r\ntwo\"\r\nG#2,bad,Found it,\"\"\r\n".utf8))
         #expect(reading.visits.map(\.text) == ["one,\r\ntwo"])
-        #expect(reading.problems == [FieldNotes.Problem(line: 3, reason: "\"G2\" is not a cache code")])
+        #expect(reading.problems == [FieldNotes.Problem(line: 3, reason: "\"G#2\" is not a cache code")])
     }
 
     @Test("a text whose quote is not closed before the next visit's line is a problem; the next visit is read")
@@ -167,5 +167,22 @@ import Testing
             #expect(VisitType(fieldNoteType: type.rawValue.uppercased()) == type)
         }
         #expect(VisitType(word: "maintenance") == .needsMaintenance)
+    }
+
+    @Test("a visit to a cache whose code holds - or _ is written and read back, as every other way in takes such codes")
+    func aCodeWithADashOrUnderscoreReadsBack() {
+        let visit = Visit(code: "LAB-ZH_01", time: "2026-11-28T10:00:00Z", type: .foundIt, text: "lab done")
+        let bytes = FieldNotes.document(for: [visit])
+        #expect(FieldNotes.recognises(bytes))
+        #expect(FieldNotes.read(bytes).visits == [visit])
+    }
+
+    @Test("a file whose first line is not a visit is still field notes, that line its problem")
+    func aBadFirstLineIsThatLinesProblem() {
+        let bytes = Array("GC#BAD,2026-11-28T12:50Z,Found it,\"x\"\r\nGC02MQX,2026-11-28T12:51Z,Found it,\"ok\"\r\n".utf8)
+        #expect(FieldNotes.recognises(bytes))
+        let reading = FieldNotes.read(bytes)
+        #expect(reading.visits.map(\.code) == ["GC02MQX"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "\"GC#BAD\" is not a cache code")])
     }
 }
