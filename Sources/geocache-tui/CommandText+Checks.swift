@@ -329,6 +329,13 @@ extension CommandText {
         (all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)")
             + (file.map { "; \($0.path) was " + ($0.exists ? "left as it was" : "not written") } ?? "")
     }
+    /// A field-notes export over `file`, which holds `count` visits the export does
+    /// not: they would be lost from it before they were uploaded.
+    static func fieldNotesWouldDrop(_ count: Int, file: String) -> String {
+        "\(file) holds \(count) \(count == 1 ? "visit" : "visits") this export does not (from an earlier export, "
+            + "perhaps not uploaded yet), so it was left as it was: upload it and remove it, write to another file, "
+            + "or add --all to write every visit again"
+    }
     /// The field notes are in `file`, but the store refused to mark their visits
     /// exported; the store's own words (which may say nothing was written to it) last.
     static func visitsNotMarked(_ error: any Error, file: String) -> String {

@@ -27,6 +27,16 @@ extension FieldNotes {
         return recognises(Array(start))
     }
 
+    /// The visits the field-notes file at `path` holds that writing `visits` over it
+    /// would take away (a file from an earlier export, perhaps not uploaded yet), in the
+    /// file's order; none when there is no such file, or it is not field notes.
+    public static func visitsOnlyIn(_ path: String, beside visits: [Visit]) -> [Visit] {
+        guard isFieldNotesFile(path), let reading = try? readFile(path) else { return [] }
+        // As the file will hold them: to the minute, the text as quoted.
+        let written = Set(read(document(for: visits)).visits)
+        return reading.visits.filter { !written.contains($0) }
+    }
+
     /// The visits in the file at `path`, and the problems of its lines.
     /// - Throws: ``FileError`` when it cannot be read or is larger than ``maximumFileBytes``.
     public static func readFile(_ path: String) throws(FileError) -> Reading {

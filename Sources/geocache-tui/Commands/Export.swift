@@ -95,6 +95,13 @@ extension GeocacheTUICommand {
                 let file = output.flatMap { $0 == "-" ? nil : (path: $0, exists: access($0, F_OK) == 0) }
                 return StandardStreams.writeError("geocache-tui: " + CommandText.noVisitsToExport(all: all, file: file) + "\n")
             }
+            if format == .fieldnotes, let output, output != "-" {
+                let kept = FieldNotes.visitsOnlyIn(output, beside: visits)
+                if !kept.isEmpty {
+                    destination.abandon()
+                    throw CommandFailure.report(message: CommandText.fieldNotesWouldDrop(kept.count, file: output))
+                }
+            }
             let total = format == .fieldnotes ? visits.count : try? store.count()
             let written = WrittenCount()
             // Not over the export itself when both go to the same terminal.

@@ -194,6 +194,7 @@ import Testing
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == expected)
         #expect(try fixture.store.visits().map(\.exported) == [true])
         #expect(try run(fixture, ["log", "GC2MILL", "dnf", "--time", "2026-11-28T11:00Z"]).status == 0)
+        try FileManager.default.removeItem(atPath: path)   // Uploaded.
         let second = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
         #expect(second.error.contains("1 visit written"))
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)).dropFirst(2))
@@ -239,6 +240,23 @@ import Testing
         #expect(again.error.contains("no visits to export that were not exported before (--all writes them again); "
                                      + "\(path) was left as it was"), "\(again.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+    }
+
+    @Test("a field-notes export of new visits over a file holding earlier ones is refused, the file and the new visits left as they were",
+          arguments: StoreKind.allCases)
+    func fieldNotesExportOverEarlierVisitsIsRefused(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        #expect(try run(fixture, ["export", "--format", "fieldnotes", "-o", path]).status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try run(fixture, ["log", "GC2MILL", "found", "--time", "2026-11-29T10:00Z"]).status == 0)
+        let again = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(again.status == 1)
+        #expect(again.error.contains("\(path) holds 1 visit this export does not (from an earlier export, perhaps not "
+                                     + "uploaded yet), so it was left as it was"), "\(again.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+        #expect(try fixture.store.visits().filter { !$0.exported }.map(\.visit.code) == ["GC2MILL"])
     }
 
     @Test("a field-notes export with no new visits to a file not there says it was not written, and makes none",
