@@ -70,6 +70,17 @@ public final class PositionSource {
     /// believed, else home, else nil.
     public var origin: Coordinate? { stampingPosition ?? home }
 
+    /// When something done now happens, such as a visit logged: the fresh fix's time
+    /// when it agrees with the clock (a receiver's is exact to the second), else the
+    /// clock's; with the fix's time when it was left for disagreeing (a receiver past a
+    /// GPS week rollover dates its fixes 19.6 years back), for whoever says the time.
+    public var timeNow: (time: Date, fixTimeLeft: Date?) {
+        let now = clock()
+        guard let fix = status?.freshFix, let fixTime = fix.time else { return (now, nil) }
+        if case .clockDisagrees = fix.check(now: now) { return (now, fixTime) }
+        return (fixTime, nil)
+    }
+
     /// True when ``origin`` is the fresh fix rather than home.
     public var originIsFix: Bool { stampingPosition != nil }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GeoModel
 
 /// What the form says while the finder's prompt is open (a visit, a note, a final) and
@@ -49,9 +50,13 @@ extension FormText {
     }
     static let nothingRecorded = "Nothing logged or kept"
 
-    /// "Logged Found it on GC1A2B3 at 2026-11-28 10:32 UTC".
-    static func visitLogged(_ visit: Visit) -> String {
-        "Logged \(visit.type.rawValue) on \(visit.code) at \(timeText(visit.time))"
+    /// "Logged Found it on GC1A2B3 at 2026-11-28 10:32 UTC", and when the GPS fix's time
+    /// was left for disagreeing with the clock, that the time is the clock's and the
+    /// fix's date: "… 10:32 UTC (clock; GPS fix of 2007-04-17)".
+    static func visitLogged(_ visit: Visit, fixTimeLeft: Date? = nil) -> String {
+        let logged = "Logged \(visit.type.rawValue) on \(visit.code) at \(timeText(visit.time))"
+        guard let fixTimeLeft else { return logged }
+        return logged + " (clock; GPS fix of \(GPSFix.timeText(fixTimeLeft).prefix(10)))"
     }
 
     /// The prompt's cache was deleted in another session while it was open.

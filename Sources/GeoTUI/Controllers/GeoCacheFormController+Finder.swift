@@ -52,9 +52,10 @@ extension GeoCacheFormController {
             let done: String
             switch prompt.kind {
             case .visit(let type):
-                let visit = Visit(code: code, time: visitTime(), type: type, text: text)
+                let now = position.timeNow
+                let visit = Visit(code: code, time: Visit.time(of: now.time), type: type, text: text)
                 result = try model.logVisit(visit).map { _ in () }
-                done = FormText.visitLogged(visit)
+                done = FormText.visitLogged(visit, fixTimeLeft: now.fixTimeLeft)
             case .note:
                 own.note = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }
@@ -116,11 +117,5 @@ extension GeoCacheFormController {
             closePrompt(note: refused)
             showError(FormText.refusedByServer(error, keepingText: false), failed: failed)
         }
-    }
-
-    /// When a visit logged now happened: the time of a fresh GPS fix, else the clock;
-    /// in UTC either way.
-    private func visitTime() -> String {
-        Visit.time(of: position.status?.freshFix?.time ?? Date())
     }
 }

@@ -317,6 +317,33 @@ import Testing
         #expect(form.screen.contains("Place:   N 47° 22.123′ E 008° 32.456′"))
     }
 
+    @Test("A visit logged beside a fix dated 2001 is logged at the clock's time, and the note names the fix's date")
+    func aVisitBesideADisagreeingFixTakesTheClocksTime() throws {
+        let receiver = FedPositionReceiver()
+        let clock = Date(timeIntervalSince1970: 1_795_858_860)
+        let form = try form(position: PositionSource(receiver: receiver, clock: { clock }))
+        receiver.reportFix(at: Self.zurich, time: Date(timeIntervalSince1970: 1_006_940_460))
+        form.readPosition()
+        form.press(.alt("l"))
+        form.type("rollover")
+        form.press(.enter)
+        #expect(try form.model.store.visits().map(\.visit.time) == ["2026-11-28T09:41:00Z"])
+        #expect(form.status.hasSuffix("Logged Found it on GC12345 at 2026-11-28 09:41 UTC (clock; GPS fix of 2001-11-28)"),
+                "\(form.status)")
+    }
+
+    @Test("A visit logged beside a fix that agrees with the clock is logged at the fix's time, to the second")
+    func aVisitBesideASoundFixTakesItsTime() throws {
+        let receiver = FedPositionReceiver()
+        let fixTime = Date(timeIntervalSince1970: 1_795_858_867)
+        let form = try form(position: PositionSource(receiver: receiver, clock: { fixTime.addingTimeInterval(2) }))
+        receiver.reportFix(at: Self.zurich, time: fixTime)
+        form.readPosition()
+        form.press(.alt("l"))
+        form.press(.enter)
+        #expect(try form.model.store.visits().map(\.visit.time) == ["2026-11-28T09:41:07Z"])
+    }
+
     @Test("A clock years behind a right fix: the title bar says they differ, and the Add stamps naming the fix's time")
     func clockBehindTheFixIsSaid() throws {
         let receiver = FedPositionReceiver()
