@@ -38,7 +38,8 @@ extension FieldNotes {
     }
 
     /// The visits in the file at `path`, and the problems of its lines.
-    /// - Throws: ``FileError`` when it cannot be read or is larger than ``maximumFileBytes``.
+    /// - Throws: ``FileError`` when it cannot be read, is larger than ``maximumFileBytes``
+    ///   or holds a sequence that is no character in its encoding.
     public static func readFile(_ path: String) throws(FileError) -> Reading {
         let bytes: Data
         do {
@@ -52,6 +53,10 @@ extension FieldNotes {
         } catch {
             throw FileError(path: path, reason: (error as NSError).localizedDescription)
         }
-        return read(Array(bytes))
+        let all = Array(bytes)
+        if let problem = encodingProblem(all) {
+            throw FileError(path: path, reason: problem + "; field notes are UTF-8 or UTF-16, and nothing was imported")
+        }
+        return read(all)
     }
 }

@@ -176,26 +176,84 @@ public enum FieldNotes {
         return UTCTime.instant(written + "Z")
     }
 
-    /// The file's text, and whether it ended in half a UTF-16 character.
-    static func decoded(_ bytes: [UInt8]) -> (text: String, oddLength: Bool) {
-        func utf16(_ start: Int, bigEndian: Bool) -> (String, Bool) {
-            var units: [UInt16] = []
-            units.reserveCapacity((bytes.count - start) / 2)
-            var index = start
-            while index + 1 < bytes.count {
-                let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-                units.append(UInt16(high) << 8 | UInt16(low))
-                index += 2
+    /// How a file's text is encoded, from where.
+    enum Encoding: Equatable {
+        case utf8(start: Int)
+        case utf16(start: Int, bigEndian: Bool)
+
+        /// The encoding of `bytes`: a byte-order mark's, else UTF-16LE when the first
+        /// character's second byte is zero (an ASCII letter of a code, as c:geo and
+        /// GeoToad write), else UTF-8.
+        init(of bytes: [UInt8]) {
+            if bytes.starts(with: [0xFF, 0xFE]) {
+                self = .utf16(start: 2, bigEndian: false)
+            } else if bytes.starts(with: [0xFE, 0xFF]) {
+                self = .utf16(start: 2, bigEndian: true)
+            } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                self = .utf8(start: 3)
+            } else if bytes.count >= 2, bytes[0] != 0, bytes[1] == 0 {
+                self = .utf16(start: 0, bigEndian: false)
+            } else {
+                self = .utf8(start: 0)
             }
-            return (String(decoding: units, as: UTF16.self), index < bytes.count)
         }
-        if bytes.starts(with: [0xFF, 0xFE]) { return utf16(2, bigEndian: false) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return utf16(2, bigEndian: true) }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (String(decoding: bytes.dropFirst(3), as: UTF8.self), false) }
-        // No mark: UTF-16LE when the first character's second byte is zero (an ASCII
-        // letter of a code, as c:geo and GeoToad write), else UTF-8.
-        if bytes.count >= 2, bytes[0] != 0, bytes[1] == 0 { return utf16(0, bigEndian: false) }
-        return (String(decoding: bytes, as: UTF8.self), false)
+    }
+
+    /// The UTF-16 code units of `bytes` from `start`, and whether a last byte was left over.
+    static func utf16Units(_ bytes: [UInt8], from start: Int, bigEndian: Bool) -> (units: [UInt16], oddLength: Bool) {
+        var units: [UInt16] = []
+        units.reserveCapacity((bytes.count - start) / 2)
+        var index = start
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return (units, index < bytes.count)
+    }
+
+    /// The file's text, and whether it ended in half a UTF-16 character. A sequence
+    /// that is no character becomes U+FFFD; ``encodingProblem(_:)`` finds one first.
+    static func decoded(_ bytes: [UInt8]) -> (text: String, oddLength: Bool) {
+        switch Encoding(of: bytes) {
+        case .utf8(let start):
+            return (String(decoding: bytes.dropFirst(start), as: UTF8.self), false)
+        case .utf16(let start, let bigEndian):
+            let (units, oddLength) = utf16Units(bytes, from: start, bigEndian: bigEndian)
+            return (String(decoding: units, as: UTF16.self), oddLength)
+        }
+    }
+
+    /// Where the file's text first holds a sequence that is no character in its
+    /// encoding, and what it is ("line 3, column 42: invalid UTF-8: byte 0xE9 …"); nil
+    /// when it holds none. A file in another encoding (Latin-1) is refused so, rather
+    /// than its letters read as U+FFFD.
+    static func encodingProblem(_ bytes: [UInt8]) -> String? {
+        switch Encoding(of: bytes) {
+        case .utf8(let start):
+            var tracker = UTF8Tracker()
+            let found = bytes.withUnsafeBufferPointer { tracker.feed(UnsafeBufferPointer(rebasing: $0[start...])) }
+            guard let (position, reason) = found ?? tracker.finish() else { return nil }
+            return "line \(position.line), column \(position.column): \(reason)"
+        case .utf16(let start, let bigEndian):
+            let units = utf16Units(bytes, from: start, bigEndian: bigEndian).units
+            var line = 1
+            var index = 0
+            while index < units.count {
+                let unit = units[index]
+                if unit == 0x0A { line += 1 }
+                if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+                    index += 2
+                    continue
+                }
+                if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+                    return "line \(line): invalid UTF-16: the surrogate 0x\(String(unit, radix: 16, uppercase: true)) "
+                        + "stands alone, which is no character"
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// Splits the text into records: fields split at commas, the fourth in quotes that

@@ -185,4 +185,24 @@ import Testing
         #expect(reading.visits.map(\.code) == ["GC02MQX"])
         #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "\"GC#BAD\" is not a cache code")])
     }
+
+    @Test("Latin-1 text is named with its line and column, not read as U+FFFD")
+    func latin1IsAnEncodingProblem() {
+        let bytes = Array("GC02MQX,2026-11-29T11:03Z,Write note,\"caf".utf8) + [0xE9, 0x22, 0x0A]
+        #expect(FieldNotes.encodingProblem(bytes) == "line 1, column 42: invalid UTF-8: byte 0xE9 is followed by 0x22")
+    }
+
+    @Test("a lone UTF-16 surrogate is named with its line, not read as U+FFFD")
+    func aLoneSurrogateIsAnEncodingProblem() {
+        let units = Array("GC1A2B3,2026-11-28T10:32Z,Found it,\"a\"\r\nGC1A2B3,2026-11-28T10:33Z,Found it,\"".utf16)
+            + [0xD83D] + Array("x\"\r\n".utf16)
+        let bytes: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(FieldNotes.encodingProblem(bytes) == "line 2: invalid UTF-16: the surrogate 0xD83D stands alone, which is no character")
+    }
+
+    @Test("what export writes has no encoding problem, in UTF-16 with an emoji beyond the BMP")
+    func ourOwnFileHasNoEncodingProblem() {
+        let visit = Visit(code: "GC1A2B3", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "🌸 Straße")
+        #expect(FieldNotes.encodingProblem(FieldNotes.document(for: [visit])) == nil)
+    }
 }
