@@ -213,8 +213,8 @@ enum CommandHelp {
             changes it, and on a club store it is kept to your role. A visit to a code that \
             is not stored is kept all the same (standard error says so). A Found it, \
             Attended or Webcam Photo Taken marks the cache found on that day unless it was \
-            found earlier. The same visit logged twice (code, time, type and text) is kept \
-            once: the second prints "Already logged". Prints "Logged TYPE on CODE at TIME". \
+            found earlier. The same visit logged twice (code, type and text within one \
+            minute) is kept once: the second prints "Already logged". Prints "Logged TYPE on CODE at TIME". \
             On a club store that cannot be reached (field mode), the visit is kept on this \
             machine and delivered exactly once by the next command on that store or by sync; \
             standard error says so and the exit status is 0. export --format fieldnotes \

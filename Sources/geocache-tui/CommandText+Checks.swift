@@ -285,7 +285,7 @@ extension CommandText {
     /// "Logged Found it on GC1A2B3 at 2026-11-28T10:32:00Z".
     static func logged(_ visit: Visit) -> String { "Logged \(visit.type.rawValue) on \(visit.code) at \(visit.time)" }
     static func alreadyLogged(_ visit: Visit) -> String {
-        "Already logged: \(visit.type.rawValue) on \(visit.code) at \(visit.time) (nothing added)"
+        "Already logged: \(visit.type.rawValue) on \(visit.code) within the minute \(visit.time.prefix(16))Z (nothing added)"
     }
     static func visitToUnknownCode(_ code: String) -> String {
         "no cache with the code \(code) is stored; the visit is kept all the same"

@@ -58,18 +58,13 @@ extension Visit {
         SHA256.digest(of: Array([code, time, type.rawValue, text].joined(separator: "\n").utf8))
     }
 
-    /// The minute of a visit timed to the minute (`2026-11-28T10:32` for a normalized
-    /// `2026-11-28T10:32:00Z`), as field notes time them; nil for a time with seconds.
-    ///
-    /// Field notes drop the seconds, so a visit logged here at 10:32:40 comes back from
-    /// its own export at 10:32: a store takes a visit timed to the minute as kept
-    /// already when one with its code, type and text is kept within that minute.
-    public var minuteOnly: String? {
-        let bytes = Array(time.utf8)
-        guard bytes.count == 20, bytes[16] == UInt8(ascii: ":"), bytes[17] == UInt8(ascii: "0"),
-              bytes[18] == UInt8(ascii: "0"), bytes[19] == UInt8(ascii: "Z") else { return nil }
-        return String(time.prefix(16))
-    }
+    /// The minute of the visit (`2026-11-28T10:32` for a normalized `…10:32:40Z`): a
+    /// store takes a visit as kept already when one with its code, type and text is
+    /// kept within that minute, whichever came first. Field notes count minutes, so a
+    /// visit logged here at 10:32:40 comes back from its own export at 10:32, and one
+    /// logged twice within a minute (Enter pressed again) is one visit, not two lines
+    /// of a field-notes upload.
+    public var minute: String { String(time.prefix(16)) }
 
     /// The same visit with its code as stores compare codes and its time in
     /// ``UTCTime``'s spelling: what a store records.

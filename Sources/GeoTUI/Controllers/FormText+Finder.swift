@@ -59,6 +59,12 @@ extension FormText {
         return logged + " (clock; GPS fix of \(GPSFix.timeText(fixTimeLeft).prefix(10)))"
     }
 
+    /// "Already logged: Found it on GC1A2B3 within 2026-11-28 10:32 UTC", when the same
+    /// visit (its code, type and text, within that minute) was kept before.
+    static func visitAlreadyLogged(_ visit: Visit) -> String {
+        "Already logged: \(visit.type.rawValue) on \(visit.code) within \(timeText(visit.time))"
+    }
+
     /// The prompt's cache was deleted in another session while it was open.
     static func deletedWhileRecording(_ cache: GeoCache, kind: FinderPrompt.Kind) -> String {
         let code = cache.code ?? ""

@@ -54,8 +54,13 @@ extension GeoCacheFormController {
             case .visit(let type):
                 let now = position.timeNow
                 let visit = Visit(code: code, time: Visit.time(of: now.time), type: type, text: text)
-                result = try model.logVisit(visit).map { _ in () }
-                done = FormText.visitLogged(visit, fixTimeLeft: now.fixTimeLeft)
+                let logged = try model.logVisit(visit)
+                result = logged.map { _ in () }
+                if case .stored(let recorded) = logged, recorded.added == 0 {
+                    done = FormText.visitAlreadyLogged(visit)
+                } else {
+                    done = FormText.visitLogged(visit, fixTimeLeft: now.fixTimeLeft)
+                }
             case .note:
                 own.note = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }

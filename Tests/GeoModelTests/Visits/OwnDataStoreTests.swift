@@ -127,6 +127,18 @@ import Testing
         #expect(try store.visits().map(\.visit.time) == ["2026-11-28T10:32:40Z"])
     }
 
+    @Test("a visit with seconds after the same visit timed to its minute, or within it, is the visit kept already",
+          arguments: StoreKind.allCases)
+    func aVisitWithSecondsIsTheOneKeptWithinItsMinute(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", at: "2026-11-28T10:32:00Z")], as: WriteID())
+        let after = try store.recordVisits([visit("GC1ABCD", at: "2026-11-28T10:32:20Z"),
+                                            visit("GC1ABCD", at: "2026-11-28T10:32:59Z")], as: WriteID())
+        #expect(after.added == 0 && after.alreadyKept == 2)
+        #expect(try store.visits().map(\.visit.time) == ["2026-11-28T10:32:00Z"])
+    }
+
     @Test("a visit timed to the minute with another text, or in the next minute, is another visit",
           arguments: StoreKind.allCases)
     func aVisitTimedToTheMinuteWithAnotherTextIsAnother(_ kind: StoreKind) throws {

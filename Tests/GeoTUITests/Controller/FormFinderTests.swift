@@ -91,6 +91,19 @@ import Testing
         #expect(form.screen.contains("Found:   by you on "))
     }
 
+    @Test("the same visit logged again within its minute is said to be logged already, and kept once")
+    func theSameVisitLoggedAgainIsSaidToBeLoggedAlready() throws {
+        let clock = Date(timeIntervalSince1970: 1_795_858_859)   // 09:40:59: both within one minute however long they take.
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak], position: PositionSource(clock: { clock }))
+        for _ in 0..<2 {
+            form.press(.alt("l"))
+            form.type("twice")
+            form.press(.enter)
+        }
+        #expect(try form.model.store.visits().count == 1)
+        #expect(form.status.hasSuffix("Already logged: Found it on GC1OAK within 2026-11-28 09:40 UTC"), "\(form.status)")
+    }
+
     @Test func aDidNotFindIsShownInThePaneAboveAnEarlierFind() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
         _ = try form.model.logVisit(Visit(code: "GC1OAK", time: "2020-05-01T08:00:00Z", type: .foundIt, text: "first"))

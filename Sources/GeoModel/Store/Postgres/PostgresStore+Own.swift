@@ -156,12 +156,11 @@ extension PostgresStore {
             var recorded = VisitsRecorded()
             var unknown = Set<String>()
             for visit in visits.map(\.normalized) {
-                // Timed to the minute, as field notes time them: kept already when the
-                // member keeps one like it within that minute (``Visit/minuteOnly``).
-                if let minute = visit.minuteOnly, try connection.query("""
+                // Kept already when the member keeps one like it within its minute (``Visit/minute``).
+                if try connection.query("""
                     SELECT 1 FROM geocache_visit WHERE member = current_user AND code = $1 AND type = $2 AND text = $3
                         AND left(time, 16) = $4
-                    """, [.text(visit.code), .text(visit.type.rawValue), .text(visit.text), .text(minute)]).rows.isEmpty == false {
+                    """, [.text(visit.code), .text(visit.type.rawValue), .text(visit.text), .text(visit.minute)]).rows.isEmpty == false {
                     recorded.alreadyKept += 1
                     continue
                 }

@@ -101,12 +101,11 @@ extension SQLiteStore {
     }
 
     /// Inserts `visit` (normalized) into `visit` in `db`; false when a visit with its
-    /// identity is there already, or it is timed to the minute and kept within it
-    /// (``Visit/minuteOnly``).
+    /// code, type and text is kept within its minute (``Visit/minute``).
     static func insertVisit(_ visit: Visit, in db: Database) throws -> Bool {
-        if let minute = visit.minuteOnly, try Bool.fetchOne(db, sql: """
+        if try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND text = ? AND substr(time, 1, 16) = ?)
-            """, arguments: [visit.code, visit.type.rawValue, visit.text, minute]) == true {
+            """, arguments: [visit.code, visit.type.rawValue, visit.text, visit.minute]) == true {
             return false
         }
         try db.execute(sql: """
