@@ -290,15 +290,16 @@ extension CommandText {
     static func visitToUnknownCode(_ code: String) -> String {
         "no cache with the code \(code) is stored; the visit is kept all the same"
     }
-    /// The person's data on a cache, one fact a line: "GC1A2B3", "found 2026-…", "final N …", "note …".
+    /// The person's data on a cache, one fact a line, every line there whatever is set
+    /// (a script reads them by position): "GC1A2B3", "found 2026-…" or "found\tno",
+    /// "final N …" or "final\tnone", "note …" or "note\t" with nothing after the tab.
     static func ownData(_ own: OwnData, code: String) -> String {
         // Escaped as `list` escapes a field: a tab, a backslash or a control character in
         // the note (or a code as typed) neither splits the line nor moves the cursor.
-        var lines = [GeoCache.lineEscaped(code)]
-        lines.append(own.found.map { "found\t\(GeoCache.lineEscaped($0))" } ?? "found\tno")
-        if let corrected = own.corrected { lines.append("final\t\(corrected.geocachingText)") }
-        if !own.note.isEmpty { lines.append("note\t" + GeoCache.lineEscaped(own.note)) }
-        return lines.joined(separator: "\n")
+        [GeoCache.lineEscaped(code),
+         "found\t" + (own.found.map(GeoCache.lineEscaped) ?? "no"),
+         "final\t" + (own.corrected?.geocachingText ?? "none"),
+         "note\t" + GeoCache.lineEscaped(own.note)].joined(separator: "\n")
     }
     static func fieldNoteProblem(_ path: String, _ problem: FieldNotes.Problem, skipped: Bool) -> String {
         "\(path), \(problem)" + (skipped ? " (left out)" : "")

@@ -120,13 +120,21 @@ import Testing
         #expect(gpx.contains("<gsak:GcNote>solved</gsak:GcNote>"))
     }
 
+    @Test("own of a cache with nothing set prints every line, each saying none", arguments: StoreKind.allCases)
+    func ownOfNothingPrintsEveryLine(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let shown = try run(fixture, ["own", "GC2MILL"])
+        #expect(shown.status == 0, "stderr was: \(shown.error)")
+        #expect(shown.output == "GC2MILL\nfound\tno\nfinal\tnone\nnote\t\n")
+    }
+
     @Test("own prints a note with a tab, a backslash, a line break and an escape sequence escaped as list escapes a field")
     func ownEscapesItsNoteAsListDoes() throws {
         let fixture = try fixture(.sqlite)
         let note = "under the\tstone\\left\nsecond line \u{1B}[2J"
         let set = try run(fixture, ["own", "GC2MILL", "--note", note])
         #expect(set.status == 0, "stderr was: \(set.error)")
-        #expect(set.output == "GC2MILL\nfound\tno\nnote\tunder the\\tstone\\\\left\\nsecond line \\u{1B}[2J\n")
+        #expect(set.output == "GC2MILL\nfound\tno\nfinal\tnone\nnote\tunder the\\tstone\\\\left\\nsecond line \\u{1B}[2J\n")
         #expect(try fixture.store.ownData().byCode["GC2MILL"]?.note == note)
     }
 
