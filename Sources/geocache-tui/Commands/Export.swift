@@ -104,9 +104,10 @@ extension GeocacheTUICommand {
             }
             let total = format == .fieldnotes ? visits.count : try? store.count()
             let written = WrittenCount()
-            // Not over the export itself when both go to the same terminal.
+            // Not over the export itself when both go to the same terminal; none for field
+            // notes, made whole and written at once (a hundred thousand visits in a second).
             let toTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1
-            let progress = ProgressLine(verb: "Exporting", unit: .caches, quiet: quiet || toTerminal) {
+            let progress = ProgressLine(verb: "Exporting", unit: .caches, quiet: quiet || toTerminal || format == .fieldnotes) {
                 let count = written.value
                 return ProgressLine.Sample(done: Int64(count), total: total.map(Int64.init), caches: count)
             }

@@ -88,14 +88,16 @@ extension SQLiteStore {
             try db.execute(sql: "DELETE FROM own_data WHERE code = ?", arguments: [code])
             return
         }
-        try db.execute(sql: """
+        // Cached, as every statement run once a visit: compiling one is most of its cost
+        // (GRDB's authorizer), and a field-notes import runs them a hundred thousand times.
+        try db.cachedStatement(sql: """
             INSERT INTO own_data (code, found, note, corrected_latitude, corrected_longitude) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (code) DO UPDATE SET found = excluded.found, note = excluded.note,
                 corrected_latitude = excluded.corrected_latitude, corrected_longitude = excluded.corrected_longitude
             WHERE found IS NOT excluded.found OR note IS NOT excluded.note
                 OR corrected_latitude IS NOT excluded.corrected_latitude
                 OR corrected_longitude IS NOT excluded.corrected_longitude
-            """, arguments: [code, data.found, data.note,
+            """).execute(arguments: [code, data.found, data.note,
                              data.corrected.map { Int64($0.latitudeMicrodegrees) },
                              data.corrected.map { Int64($0.longitudeMicrodegrees) }])
     }
@@ -103,15 +105,15 @@ extension SQLiteStore {
     /// Inserts `visit` (normalized) into `visit` in `db`; false when a visit with its
     /// code, type and text is kept within its minute (``Visit/minute``).
     static func insertVisit(_ visit: Visit, in db: Database) throws -> Bool {
-        if try Bool.fetchOne(db, sql: """
+        if try Bool.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND text = ? AND substr(time, 1, 16) = ?)
-            """, arguments: [visit.code, visit.type.rawValue, visit.text, visit.minute]) == true {
+            """), arguments: [visit.code, visit.type.rawValue, visit.text, visit.minute]) == true {
             return false
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO visit (identity, code, time, type, text) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (identity) DO NOTHING
-            """, arguments: [Data(visit.identity), visit.code, visit.time, visit.type.rawValue, visit.text])
+            """).execute(arguments: [Data(visit.identity), visit.code, visit.time, visit.type.rawValue, visit.text])
         return db.changesCount == 1
     }
 
@@ -126,7 +128,8 @@ extension SQLiteStore {
                     continue
                 }
                 recorded.added += 1
-                let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE code = ?", arguments: [visit.code]) ?? 0
+                let stored = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM cache WHERE code = ?"),
+                                              arguments: [visit.code]) ?? 0
                 if stored == 0, unknown.insert(visit.code).inserted { recorded.unknownCodes.append(visit.code) }
                 let before = book.byCode[visit.code] ?? OwnData()
                 let after = before.afterVisit(visit)
@@ -157,7 +160,8 @@ extension SQLiteStore {
         guard !visits.isEmpty else { return }
         try write { db in
             for visit in visits.map(\.normalized) {
-                try db.execute(sql: "UPDATE visit SET exported = 1 WHERE identity = ?", arguments: [Data(visit.identity)])
+                try db.cachedStatement(sql: "UPDATE visit SET exported = 1 WHERE identity = ?")
+                    .execute(arguments: [Data(visit.identity)])
             }
         }
     }
