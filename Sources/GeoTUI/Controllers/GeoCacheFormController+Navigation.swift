@@ -29,7 +29,7 @@ extension GeoCacheFormController {
     /// now (its place moved, a final set), to the same one where it still is; a cache
     /// deleted meanwhile, or left without a place, closes the view, saying so.
     func refreshNavigationTarget() {
-        guard case .navigating(let target) = mode else { return }
+        guard case .navigating(let target) = mode else { return forgetNoPlaceNoteOncePlaced() }
         switch Result(catching: { try model.storedVersion(of: target.cacheID) }) {
         case .success(nil):
             closeNavigation()
@@ -45,6 +45,14 @@ extension GeoCacheFormController {
         case .failure:
             break   // Unreadable now: the view leads on to what it knew.
         }
+    }
+
+    /// Drops "This cache has no place to go to" once another session has given the
+    /// shown cache a place or a final: the note would no longer be true.
+    private func forgetNoPlaceNoteOncePlaced() {
+        guard statusBar.note == FormText.nothingToNavigateTo, let current = model.current, noteAbout == current.id,
+              NavigationTarget(current, final: model.ownData(of: current.cache).corrected) != nil else { return }
+        setNote("")
     }
 
     /// Back to the form, the pane as it was.

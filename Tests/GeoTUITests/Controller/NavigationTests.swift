@@ -197,6 +197,19 @@ import Testing
         #expect(!form.screen.contains("Going to"))
     }
 
+    @Test("the note that a cache has no place goes once another session gives it a final")
+    func theNoPlaceNoteGoesOnceAFinalIsSetElsewhere() throws {
+        var bare = GeoCache.sample("Bare")
+        bare.code = "GC9BARE"
+        let form = try form(showing: bare)
+        form.press(.alt("g"))
+        #expect(form.status.hasSuffix("This cache has no place to go to (^G sets it)"))
+        let final = try Coordinate(parsing: "N 47° 23.000′ E 008° 32.000′")
+        try SQLiteStore(url: form.storeURL).setOwnData(OwnData(corrected: final), forCode: "GC9BARE", as: WriteID())
+        form.idle()
+        #expect(!form.status.contains("no place to go to"), "\(form.status)")
+    }
+
     @Test("in a small terminal the rose is left out and the distance still shows")
     func aSmallTerminalShowsTheDistance() throws {
         let receiver = FedPositionReceiver()
