@@ -96,6 +96,12 @@ extension FormText {
     /// The navigation view's title.
     static let navigationTitle = "Navigation"
 
+    /// A key of the form pressed in the navigation view: "Esc goes back to the form
+    /// (to log a visit, a note…), Tab to the next place".
+    static func backToTheFormFirst(back: String, next: String) -> String {
+        "\(back) goes back to the form (to log a visit, a note…), \(next) to the next place"
+    }
+
     /// Alt-G on a cache with no place to go to.
     static let nothingToNavigateTo = "This cache has no place to go to (^G sets it)"
     /// Alt-G with no cache shown.

@@ -244,6 +244,8 @@ public final class GeoCacheFormController: ScreenController {
             if overlay.handle(event) == .handled { dirty.insert(.overlay) }
             return .proceed
         case .navigating:
+            // A letter has nowhere to go here: never lost in silence.
+            if event.isText { setNote(FormAction.keyMap.refusalNotes[.navigating] ?? "") }
             return .proceed
         case .browsing, .editing, .searching, .placing, .recording, .filtering:
             break

@@ -197,6 +197,17 @@ import Testing
         #expect(!form.screen.contains("Going to"))
     }
 
+    @Test("a key of the form, or a letter, pressed in the navigation view says how to get back, and does nothing",
+          arguments: [Key.alt("l"), .control("n"), .character("x")])
+    func aKeyOfTheFormSaysHowToGetBack(_ key: Key) throws {
+        let form = try form()
+        form.press(.alt("g"))
+        form.press(key)
+        #expect(form.screen.contains("Going to GC12345"), "\(form.screen)")
+        #expect(form.status.hasSuffix("Esc goes back to the form (to log a visit, a note…), Tab to the next place"),
+                "\(form.status)")
+    }
+
     @Test("the note that a cache has no place goes once another session gives it a final")
     func theNoPlaceNoteGoesOnceAFinalIsSetElsewhere() throws {
         var bare = GeoCache.sample("Bare")
