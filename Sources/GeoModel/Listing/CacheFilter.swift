@@ -150,7 +150,7 @@ public enum FilterParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .ratings(let text): "\"\(text)\" is not a rating from 1 to 5 in halves, or two joined by a dash (1-2.5)"
-        case .distance(let text): "\"\(text)\" is not a distance such as 5km, 500m or 3mi (at most half the Earth)"
+        case .distance(let text): "\"\(text)\" is not a distance such as 5km, 500m or 3mi (more than 0, at most half the Earth)"
         case .status(let text): "\"\(text)\" is not a status; give available, disabled or archived"
         case .unknown(let text):
             "\"\(text)\" is not a condition: give found or not found, a status, a cache type or container "

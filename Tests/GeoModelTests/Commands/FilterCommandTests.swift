@@ -84,6 +84,7 @@ import GeoTestSupport
         (["--status", "lost"], #""lost" is not a status; give available, disabled or archived"#),
         (["--difficulty", "1-6"], #""1-6" is not a rating from 1 to 5 in halves"#),
         (["--near", "47, 8", "--within", "far"], #""far" is not a distance such as 5km"#),
+        (["--near", "47, 8", "--within", "0m"], #""0m" is not a distance such as 5km, 500m or 3mi (more than 0, "#),
         (["--within", "5km"], "--within needs --near"),
         (["--type", ""], "--type is empty: give one or more cache types (commas between several), or leave --type out."),
         (["--container", " , "], "--container is empty: give one or more containers"),
