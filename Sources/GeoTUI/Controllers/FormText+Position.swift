@@ -47,12 +47,20 @@ extension FormText {
         }
     }
 
-    /// A time by this machine's clock and time zone, to the second: "10:32:05" on the
-    /// day of `now`, with its date before it on another ("2026-11-27 10:32:05").
-    static func clockTime(_ date: Date, now: Date) -> String {
-        let calendar = Calendar.current
+    /// A time by this machine's clock and time zone (`zone`), to the second: "10:32:05"
+    /// on the day of `now`, with its date before it on another ("2026-11-27 10:32:05"),
+    /// and its offset where the zone is not UTC ("21:18:40 UTC+13", "13:48:40 UTC+5:30").
+    static func clockTime(_ date: Date, now: Date, zone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        var time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        // Named where it is not UTC, the zone the visits' times are given in beside it.
+        let offset = zone.secondsFromGMT(for: date) / 60
+        if offset != 0 {
+            time += " UTC" + (offset < 0 ? "-" : "+") + String(abs(offset) / 60)
+                + (abs(offset) % 60 == 0 ? "" : String(format: ":%02d", abs(offset) % 60))
+        }
         guard !calendar.isDate(date, inSameDayAs: now) else { return time }
         return String(format: "%04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0) + time
     }

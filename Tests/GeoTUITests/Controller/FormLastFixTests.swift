@@ -38,6 +38,16 @@ import Testing
         return formatter.string(from: time)
     }
 
+    @Test("a time by the clock gives its offset where the zone is not UTC, beside the visits' UTC times", arguments: [
+        ("UTC", "08:18:40"), ("Pacific/Auckland", "21:18:40 UTC+13"), ("Asia/Kolkata", "13:48:40 UTC+5:30"),
+        ("America/New_York", "03:18:40 UTC-5"),
+    ])
+    func aClockTimeNamesItsZoneWhereItIsNotUTC(_ zone: String, _ shown: String) throws {
+        let time = Date(timeIntervalSince1970: 1_795_940_320)   // 2026-11-29 08:18:40 UTC
+        let zone = try #require(TimeZone(identifier: zone))
+        #expect(FormText.clockTime(time, now: time, zone: zone) == shown)
+    }
+
     @Test("nearest first goes on from the last fix once gpsd goes away, and the status line says so")
     func nearestFirstSaysItGoesOnFromTheLastFix() throws {
         let time = Date()
