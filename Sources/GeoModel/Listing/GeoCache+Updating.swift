@@ -112,7 +112,8 @@ extension GeoCache {
             let logs = result.listing.logs
             result.listing = new
             result.listing.logs = logs
-            result.listing.waypoints = Self.waypoints(listing.waypoints, updatedBy: new.waypoints)
+            result.listing.waypoints = Self.waypoints(listing.waypoints,
+                                                      updatedBy: new.waypoints.map { .init($0, isWhole: true) })
             result.listing.asOf = new.asOf ?? listing.asOf
             return result
         }
@@ -147,15 +148,18 @@ extension GeoCache {
         }
         result.listing.country = new.country ?? listing.country
         result.listing.state = new.state ?? listing.state
-        result.listing.waypoints = Self.waypoints(listing.waypoints, updatedBy: new.waypoints)
+        result.listing.waypoints = Self.waypoints(listing.waypoints, updatedBy: new.waypoints.map {
+            AdditionalWaypoint.Incoming($0, isWhole: false)
+        })
         result.listing.asOf = new.asOf ?? listing.asOf
         return result
     }
 
     /// The stored waypoints with the file's: one the file carries updates the stored one
-    /// of its code, in place (``AdditionalWaypoint/updated(by:)``); a new one is added
-    /// after them; none is dropped.
-    static func waypoints(_ stored: [AdditionalWaypoint], updatedBy incoming: [AdditionalWaypoint]) -> [AdditionalWaypoint] {
+    /// of its code, in place (a whole one replaces it, one in part updates what it gives:
+    /// ``AdditionalWaypoint/updated(by:)``); a new one is added after them; none is dropped.
+    static func waypoints(_ stored: [AdditionalWaypoint],
+                          updatedBy incoming: [AdditionalWaypoint.Incoming]) -> [AdditionalWaypoint] {
         guard !incoming.isEmpty else { return stored }
         var result = stored
         // By code, once each: a hostile file may give one cache a hundred thousand.
@@ -163,10 +167,11 @@ extension GeoCache {
         for (index, waypoint) in stored.enumerated() where places[waypoint.code.uppercased()] == nil {
             places[waypoint.code.uppercased()] = index
         }
-        for waypoint in incoming {
+        for update in incoming {
+            let waypoint = update.waypoint
             let code = waypoint.code.uppercased()
             if let index = places[code] {
-                result[index] = result[index].updated(by: waypoint)
+                result[index] = update.isWhole ? waypoint : result[index].updated(by: waypoint)
             } else {
                 places[code] = result.count
                 result.append(waypoint)
@@ -177,6 +182,25 @@ extension GeoCache {
 }
 
 extension AdditionalWaypoint {
+    /// A waypoint as an import brings it: whole (a GPX `<wpt>` carries every part of it,
+    /// so a part it leaves out, a comment or a link, is one the waypoint no longer has),
+    /// or in part (a LOC file gives only the code, kind, name and place; a JSON record,
+    /// as a JSON cache, changes what it gives).
+    struct Incoming: Sendable {
+        var waypoint: AdditionalWaypoint
+        var isWhole: Bool
+
+        init(_ waypoint: AdditionalWaypoint, isWhole: Bool) {
+            self.waypoint = waypoint
+            self.isWhole = isWhole
+        }
+
+        /// A waypoint read from a file that says what `coverage` says: whole unless LOC.
+        init(_ waypoint: AdditionalWaypoint, coverage: GeoCache.Coverage) {
+            self.init(waypoint, isWhole: coverage.carriesEverything)
+        }
+    }
+
     /// This stored waypoint as a file's version of it makes it: what the file gives
     /// replaces what is stored, and what it leaves out (a LOC file carries no comment,
     /// symbol, time or page) is kept.

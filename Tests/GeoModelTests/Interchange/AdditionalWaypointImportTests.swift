@@ -139,6 +139,27 @@ import GeoTestSupport
         #expect(stored.first?.comment == "Count the steps twice.")
     }
 
+    @Test("a newer version of a stored waypoint without the comment, time and page it had takes them away",
+          arguments: StoreKind.allCases)
+    func aNewerWaypointTakesAwayWhatItNoLongerHas(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: Self.caches(["GC12345"]))
+        let older = AdditionalWaypointTests.file("""
+            <wpt lat="47.1" lon="8.1"><time>2010-01-01T00:00:00Z</time><name>PK12345</name><cmt>old comment</cmt>\
+            <desc>Old parking</desc><url>https://coord.info/PK12345</url><urlname>Old parking</urlname>\
+            <type>Waypoint|Parking Area</type></wpt>
+            """)
+        _ = try fixture.store.importCaches(from: .bytes(Array(older.utf8), name: "w1.gpx"))
+        let newer = AdditionalWaypointTests.file("""
+            <wpt lat="47.2" lon="8.2"><name>PK12345</name><cmt></cmt><desc>New parking</desc>\
+            <type>Waypoint|Parking Area</type></wpt>
+            """)
+        _ = try fixture.store.importCaches(from: .bytes(Array(newer.utf8), name: "w2.gpx"))
+        let stored = try #require(try Self.storedWaypoints(fixture)["GC12345"]?.first)
+        #expect(stored.name == "New parking")
+        #expect(stored.comment.isEmpty && stored.time == nil && stored.url == nil && stored.urlName == nil)
+    }
+
     @Test("a waypoint whose cache is neither in the import nor stored is named in the summary, not imported",
           arguments: StoreKind.allCases)
     func anOrphanIsReported(_ kind: StoreKind) throws {

@@ -187,9 +187,9 @@ import Testing
     func aWaitingWaypointCostsAboutItsTexts() {
         let pending = PendingWaypoints()
         for index in 0..<100_000 {
-            pending.add(AdditionalWaypoint(code: "PK\(index)", kind: "Parking Area", name: "Parking",
-                                           coordinate: Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000)),
-                        parent: nil)
+            pending.add(.init(AdditionalWaypoint(code: "PK\(index)", kind: "Parking Area", name: "Parking",
+                                                 coordinate: Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000)),
+                              isWhole: true), parent: nil)
         }
         #expect(pending.count == 100_000)
         #expect(pending.byteCount < 100_000 * 64, "\(pending.byteCount) bytes")
@@ -201,13 +201,16 @@ import Testing
     func aCacheIsToldWhetherWaypointsWait() {
         let pending = PendingWaypoints()
         let place = Coordinate(latitudeMicrodegrees: 47_000_000, longitudeMicrodegrees: 8_000_000)
-        pending.add(AdditionalWaypoint(code: "PK12345", kind: "Parking Area", name: "Parking", coordinate: place), parent: nil)
-        pending.add(AdditionalWaypoint(code: "S1ABCDE", kind: "Stage", name: "Stage", coordinate: place), parent: "GCZZZZ")
+        pending.add(.init(AdditionalWaypoint(code: "PK12345", kind: "Parking Area", name: "Parking", coordinate: place),
+                          isWhole: true), parent: nil)
+        pending.add(.init(AdditionalWaypoint(code: "S1ABCDE", kind: "Stage", name: "Stage", coordinate: place),
+                          isWhole: false), parent: "GCZZZZ")
 
         #expect(pending.waits(forCode: "GC12345"))
         #expect(pending.waits(forCode: "GCZZZZ"))
         #expect(!pending.waits(forCode: "GC54321"))
-        _ = pending.take(forCode: "GC12345")
+        #expect(pending.take(forCode: "GC12345").map(\.isWhole) == [true])
         #expect(!pending.waits(forCode: "GC12345"))
+        #expect(pending.take(forCode: "GCZZZZ").map(\.isWhole) == [false])
     }
 }

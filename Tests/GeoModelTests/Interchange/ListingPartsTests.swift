@@ -89,12 +89,21 @@ import GeoTestSupport
         #expect(rejection.reason.contains(#"waypoint 0's "latitude" is a string, not a number"#))
     }
 
+    @Test("a waypoint read again from a GPX file replaces the stored one whole: a comment, time or page it no longer has goes")
+    func aWholeWaypointReplacesTheStoredOne() {
+        let stored = Self.full.listing.waypoints[0]
+        let fromGPX = AdditionalWaypoint(code: stored.code, kind: "Parking Area", name: "New parking",
+                                         coordinate: Coordinate(latitudeMicrodegrees: 47_120_001, longitudeMicrodegrees: -8_650_000))
+        let merged = GeoCache.waypoints([stored], updatedBy: [.init(fromGPX, coverage: .complete)])
+        #expect(merged == [fromGPX])
+    }
+
     @Test("a waypoint read again from a file that carries less (LOC) keeps the comment, time and page stored")
     func aPoorerWaypointKeepsWhatItLeavesOut() {
         let stored = Self.full.listing.waypoints[0]
         let fromLOC = AdditionalWaypoint(code: "pk31j2h", kind: "Parking Area", name: "Parking",
                                          coordinate: Coordinate(latitudeMicrodegrees: 47_120_001, longitudeMicrodegrees: -8_650_000))
-        let merged = GeoCache.waypoints([stored], updatedBy: [fromLOC])
+        let merged = GeoCache.waypoints([stored], updatedBy: [.init(fromLOC, coverage: .location)])
         #expect(merged.count == 1)
         #expect(merged[0].comment == stored.comment)
         #expect(merged[0].url == stored.url)

@@ -9,6 +9,8 @@ public enum ImportRecord: Equatable, Sendable {
     case notAGeocache(RecordLocation)
     /// One of a cache's additional waypoints (the parking, a stage, the final), and the
     /// normalized code of its cache when the file names it (`gsak:Parent`); nil when the
-    /// import is to find its cache by the code's suffix (``AdditionalWaypoint/suffix(of:)``).
-    case waypoint(AdditionalWaypoint, parent: String?, RecordLocation)
+    /// import is to find its cache by the code's suffix (``AdditionalWaypoint/suffix(of:)``);
+    /// and what its file can say about a waypoint stored under its code (a LOC file gives
+    /// only its code, kind, name and place, so the rest stays as stored).
+    case waypoint(AdditionalWaypoint, parent: String?, RecordLocation, coverage: GeoCache.Coverage = .complete)
 }

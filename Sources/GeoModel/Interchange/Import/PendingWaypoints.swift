@@ -32,16 +32,18 @@ final class PendingWaypoints {
     /// True when no waypoint is waiting for a cache (those that can find none aside).
     var isEmpty: Bool { count == 0 }
 
-    /// Keeps `waypoint` until its cache comes: the cache `parent` (a normalized code)
+    /// Keeps `incoming` until its cache comes: the cache `parent` (a normalized code)
     /// when the file named it, else the one its code's suffix gives.
-    func add(_ waypoint: AdditionalWaypoint, parent: String?) {
+    func add(_ incoming: AdditionalWaypoint.Incoming, parent: String?) {
         defer { read += 1 }
+        let waypoint = incoming.waypoint
         guard let key = parent ?? AdditionalWaypoint.suffix(of: waypoint.code).map(String.init) else {
             unpairable.append((read, waypoint.code))
             return
         }
         var entry: [UInt8] = []
-        Self.appendVarint(read, to: &entry)
+        // Its place in the input, twice over and once more when whole.
+        Self.appendVarint(read << 1 | (incoming.isWhole ? 1 : 0), to: &entry)
         let encoded = ListingEncoding.encode(Listing(waypoints: [waypoint])) ?? []
         Self.appendVarint(encoded.count, to: &entry)
         entry += encoded
@@ -65,12 +67,12 @@ final class PendingWaypoints {
 
     /// Takes the waypoints of the cache whose normalized code is `code`: those naming
     /// it as their cache, then those whose code has its suffix, each in input order.
-    func take(forCode code: String) -> [AdditionalWaypoint] {
+    func take(forCode code: String) -> [AdditionalWaypoint.Incoming] {
         guard !isEmpty else { return [] }
-        var taken: [AdditionalWaypoint] = []
-        if let bytes = byParent.removeValue(forKey: code) { taken += decoded(bytes).map(\.waypoint) }
+        var taken: [AdditionalWaypoint.Incoming] = []
+        if let bytes = byParent.removeValue(forKey: code) { taken += decoded(bytes).map(\.incoming) }
         if let suffix = AdditionalWaypoint.suffix(of: code), let bytes = bySuffix.removeValue(forKey: String(suffix)) {
-            taken += decoded(bytes).map(\.waypoint)
+            taken += decoded(bytes).map(\.incoming)
         }
         paired += taken.count
         return taken
@@ -117,8 +119,8 @@ final class PendingWaypoints {
     /// never came.
     func takeOrphans() -> [String] {
         var orphans = unpairable
-        for bytes in byParent.values { orphans += decoded(bytes).map { ($0.order, $0.waypoint.code) } }
-        for bytes in bySuffix.values { orphans += decoded(bytes).map { ($0.order, $0.waypoint.code) } }
+        for bytes in byParent.values { orphans += decoded(bytes).map { ($0.order, $0.incoming.waypoint.code) } }
+        for bytes in bySuffix.values { orphans += decoded(bytes).map { ($0.order, $0.incoming.waypoint.code) } }
         byParent = [:]
         bySuffix = [:]
         unpairable = []
@@ -128,16 +130,16 @@ final class PendingWaypoints {
     }
 
     /// The waypoints `bytes` hold, with their places in the input.
-    private func decoded(_ bytes: [UInt8]) -> [(order: Int, waypoint: AdditionalWaypoint)] {
-        var result: [(order: Int, waypoint: AdditionalWaypoint)] = []
+    private func decoded(_ bytes: [UInt8]) -> [(order: Int, incoming: AdditionalWaypoint.Incoming)] {
+        var result: [(order: Int, incoming: AdditionalWaypoint.Incoming)] = []
         var offset = 0
         while offset < bytes.count {
             count -= 1
-            let order = Self.varint(bytes, at: &offset)
+            let mark = Self.varint(bytes, at: &offset)
             let length = Self.varint(bytes, at: &offset)
             let end = min(offset + length, bytes.count)
             if let waypoint = ListingEncoding.decode(Array(bytes[offset..<end]))?.waypoints.first {
-                result.append((order, waypoint))
+                result.append((mark >> 1, AdditionalWaypoint.Incoming(waypoint, isWhole: mark & 1 == 1)))
             }
             offset = end
         }

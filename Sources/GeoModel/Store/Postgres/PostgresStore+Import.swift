@@ -67,8 +67,8 @@ extension PostgresStore {
                 report.rejections.append(rejection)
             case .notAGeocache:
                 report.notGeocaches += 1
-            case .waypoint(let waypoint, let parent, _):
-                waypoints.add(waypoint, parent: parent)
+            case .waypoint(let waypoint, let parent, _, let coverage):
+                waypoints.add(AdditionalWaypoint.Incoming(waypoint, coverage: coverage), parent: parent)
             }
         }
         if !skipInvalid, !report.rejections.isEmpty {
