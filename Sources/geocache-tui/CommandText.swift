@@ -386,8 +386,8 @@ enum CommandText {
     /// parser's own layout.
     /// An argument that is not UTF-8 text, its bytes shown (`x\xFF.gpx`).
     static func notUTF8Argument(_ shown: String) -> String {
-        "the argument \(shown) is not UTF-8 text: geocache-tui reads its arguments, file names included, as UTF-8, "
-            + "and would name another file; rename the file, or give its name in UTF-8"
+        "the argument \(shown) is not UTF-8 text: geocache-tui reads its arguments as UTF-8 (a file's name read so "
+            + "would name another file); give it in UTF-8, renaming the file if it names one"
     }
 
     /// A variable naming the store's place whose value is not UTF-8 text.

@@ -46,4 +46,14 @@ import Testing
         #expect(result.error.contains("the variable GEOCACHE_STORE (w\\xFE.sqlite) is not UTF-8 text"), "\(result.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
+
+    @Test("a visit's text that is not UTF-8 is refused without speaking of a file to rename")
+    func aVisitTextThatIsNotUTF8SpeaksOfNoFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try run(["log", "--store", "s.sqlite", "GC1A2B3", "note"], raw: "w\\205x", in: directory)
+        #expect(result.status == 64)
+        #expect(result.error.contains("the argument w\\x85x is not UTF-8 text"), "\(result.error)")
+        #expect(result.error.contains("give it in UTF-8, renaming the file if it names one"), "\(result.error)")
+    }
 }
