@@ -2,16 +2,14 @@ extension GeoCache {
     /// What the file a cache was read from can say about a cache, which decides what an
     /// import may change in a cache already stored under the same code.
     public enum Coverage: Sendable, Equatable, Hashable {
-        /// Everything: GPX and JSON.
+        /// Everything a file can say, each fact changed as given and kept where not: JSON,
+        /// and GPX without a `groundspeak:cache`.
         case complete
         /// Everything, and the whole listing: a GPX record with a `groundspeak:cache` (a
         /// pocket query, GSAK, geocache-tui's own export), which writes every fact the
         /// listing has, so a fact it leaves out (a hint the owner took away, attributes
         /// no longer set) is one the listing no longer has.
         case wholeListing
-
-        /// Whether the record carries the four fields and every listing fact a file can.
-        var carriesEverything: Bool { self == .complete || self == .wholeListing }
         /// LOC: the code, title, owner, place, type, container, ratings and URL, but no
         /// details, reward, hint, descriptions, placed date or logs.
         case location
@@ -19,6 +17,9 @@ extension GeoCache {
         /// but its place may be the person's final rather than the listing's (LOC has no
         /// room for both), so over a stored cache it only fills in (``Precedence/fillsIn``).
         case ownLocation
+
+        /// Whether the record carries the four fields and every listing fact a file can.
+        var carriesEverything: Bool { self == .complete || self == .wholeListing }
     }
 
     /// How a file's record stands against the stored cache it names, by their ages
