@@ -24,7 +24,7 @@ enum CommandFailure {
     static func report(_ error: any Error) -> ExitCode {
         if let refusal = error as? ChangeRefusal { return report(refusal) }
         if case WriteSession.NotKept.handOverWhileUnreachable? = error as? WriteSession.NotKept {
-            return report(message: CommandText.handOverNotKept(afterKeptEdit: false))
+            return report(message: CommandText.handOverNotKept)
         }
         guard let error = error as? StoreError else { return report(message: String(describing: error)) }
         switch error {

@@ -346,11 +346,8 @@ extension CommandText {
 
     /// `edit --owner` while the club store cannot be reached: a hand-over is the
     /// server's to allow, so it is not kept on this machine.
-    static func handOverNotKept(afterKeptEdit: Bool) -> String {
-        (afterKeptEdit ? "the other changes are kept on this machine, but " : "the club store cannot be reached, and ")
-            + "a hand-over is not kept: only the server can allow it. The cache was not handed over; run the command "
-            + "with --owner again when the server answers."
-    }
+    static let handOverNotKept = "the club store cannot be reached, and a hand-over is not kept: only the server can "
+        + "allow it. Nothing was changed; run the command again when the server answers."
 
     // MARK: - The club's rules
 

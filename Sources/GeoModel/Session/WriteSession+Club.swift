@@ -36,6 +36,8 @@ extension WriteSession {
         let away = { (error: StoreError?) in
             NotKept.handOverWhileUnreachable(error ?? .noCopy(server: self.location.description))
         }
+        // A member's hand-over is refused as online, the copy recording the standing.
+        if let refusal = clubStanding?.handOverRefusal { throw refusal }
         if keepsWritesHere { throw away(unreachable) }
         guard let standing = try readStore().clubStanding else { throw ChangeRefusal.noOwners }
         if let refusal = standing.handOverRefusal { throw refusal }

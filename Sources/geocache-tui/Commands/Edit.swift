@@ -47,17 +47,15 @@ extension GeocacheTUICommand {
 
         func run() throws {
             let session = try storeOptions.openSession(creatingStore: false)
-            let base = try session.cache(named: target)
-            let cache = edited(base.cache)
-            var current: StoredCache? = base
-            if cache != base.cache {
-                current = try session.run { try session.update(base, to: cache) }
+            var base = try session.cache(named: target)
+            // The hand-over first: one the rules or the server refuse (or that cannot be
+            // sent) leaves the whole edit undone, as its message says, never half of it.
+            if let owner, base.club?.owner != owner {
+                guard let handed = try session.run({ try session.handOver(base, to: owner) }) else { return }
+                base = handed
             }
-            // A change kept on this machine leaves no version to hand over: it is the club's record.
-            guard let owner else { return }
-            guard let current else { throw CommandFailure.report(message: CommandText.handOverNotKept(afterKeptEdit: true)) }
-            guard current.club?.owner != owner else { return }
-            try session.run { try session.handOver(current, to: owner) }
+            let cache = edited(base.cache)
+            if cache != base.cache { _ = try session.run { try session.update(base, to: cache) } }
         }
 
         /// `cache` with the fields the options give.

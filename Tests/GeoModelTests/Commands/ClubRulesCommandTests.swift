@@ -65,21 +65,34 @@ import Testing
     @Test func aMemberCannotHandACacheOver() throws {
         let club = try ClubFixture.make()
         try add(club, as: club.ana, "Ana's oak", code: "GCANA5")
-        let hand = try run(club, as: club.ana, ["edit", "--code", "GCANA5", "--owner", club.bo])
+        let hand = try run(club, as: club.ana, ["edit", "--code", "GCANA5", "--owner", club.bo, "--reward", "Gold"])
         #expect(hand.status == 77)
         #expect(hand.error == "geocache-tui: Only a keeper can hand a cache to another member or to the club\n")
+        #expect(!(try run(club, as: club.ana, ["list"]).output.contains("Gold")), "the edit beside it was stored")
     }
 
     @Test func aHandOverToARoleThatIsNoMemberExitsNoPermissionNamingTheServerAndStoresNothing() throws {
         let club = try ClubFixture.make()
         try add(club, as: club.ana, "Ana's oak", code: "GCANA6")
-        let hand = try run(club, as: club.kim, ["edit", "--code", "GCANA6", "--owner", club.admin])
+        let hand = try run(club, as: club.kim, ["edit", "--code", "GCANA6", "--owner", club.admin, "--details", "d2"])
         #expect(hand.status == 77)
         #expect(hand.error.hasPrefix("geocache-tui: 127.0.0.1:\(club.server.port)/\(club.database) refused the hand-over: "
                                      + "\(club.admin) is not one of the club's members"), "stderr was: \(hand.error)")
         #expect(hand.error.hasSuffix("; nothing was stored.\n"), "stderr was: \(hand.error)")
         let list = try run(club, as: club.ana, ["list", "--json"])
         #expect(list.output.contains("\"owner\" : \"\(club.ana)\""), "stdout was: \(list.output)")
+        #expect(!list.output.contains("\"details\" : \"d2\""), "the edit beside it was stored: \(list.output)")
+    }
+
+    @Test("a keeper's hand-over with an edit stores both, the edit made as the new owner's cache")
+    func aHandOverWithAnEditStoresBoth() throws {
+        let club = try ClubFixture.make()
+        try add(club, as: club.ana, "Ana's oak", code: "GCANA7")
+        let hand = try run(club, as: club.kim, ["edit", "--code", "GCANA7", "--owner", club.bo, "--reward", "Gold"])
+        #expect(hand.status == 0, "stderr was: \(hand.error)")
+        let list = try run(club, as: club.ana, ["list", "--json"])
+        #expect(list.output.contains("\"owner\" : \"\(club.bo)\""), "stdout was: \(list.output)")
+        #expect(list.output.contains("\"reward\" : \"Gold\""), "stdout was: \(list.output)")
     }
 
     @Test func ownerOnAFileStoreIsAUsageError() throws {

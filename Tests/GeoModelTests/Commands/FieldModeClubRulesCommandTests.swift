@@ -54,6 +54,16 @@ import Testing
         #expect(try away.waiting() == 0)
     }
 
+    @Test("a member's hand-over while away exits no permission as online, not a call to try again, and keeps nothing")
+    func aMembersHandOverWhileAwayExitsNoPermissionAsOnline() throws {
+        let away = try AwayClub()
+        defer { away.data.remove() }
+        let edit = try away.run(["edit", "--code", "GCBO1", "--owner", away.club.kim, "--reward", "x"])
+        #expect(edit.status == 77)
+        #expect(edit.error == "geocache-tui: Only a keeper can hand a cache to another member or to the club\n")
+        #expect(try away.waiting() == 0)
+    }
+
     @Test func aDeleteOfTheClubsCacheWhileAwayExitsNoPermissionAsOnlineAndKeepsNothing() throws {
         let away = try AwayClub()
         defer { away.data.remove() }
