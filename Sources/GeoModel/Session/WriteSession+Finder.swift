@@ -117,9 +117,10 @@ extension WriteSession {
     }
 
     /// Calls `body` with each finder's change waiting on this machine, in order (those
-    /// to the cache `code` alone, when given).
+    /// to the cache `code` alone, when given). One the server refused is left out: it
+    /// is never sent, so it is not the person's data (`sync --status` still lists it).
     private func forEachWaitingChange(to code: String?, _ body: (WaitingChange) throws -> Void) throws {
-        for change in try waitingFinderChanges() {
+        for change in try waitingFinderChanges() where change.refusal == nil {
             switch change.kind {
             case .own(let changed, let data):
                 if code == nil || changed == code { try body(.own(code: changed, data)) }
@@ -130,12 +131,12 @@ extension WriteSession {
     }
 
     /// Every visit of the person: the store's, then those waiting on this machine (not
-    /// on the server yet; numbered from -1 down), each once.
+    /// on the server yet, nor refused by it; numbered from -1 down), each once.
     public func visits() throws -> [StoredVisit] {
         var all = store == nil || showsCopy ? [] : try readStore().visits()
         var seen = Set(all.map(\.visit))
         var number: Int64 = 0
-        for change in try waitingFinderChanges() {
+        for change in try waitingFinderChanges() where change.refusal == nil {
             guard case .visits(let visits, let exported) = change.kind else { continue }
             for visit in visits where seen.insert(visit).inserted {
                 number -= 1

@@ -153,6 +153,22 @@ import Testing
         #expect(try session.waitingFinderChanges().count == 1)
     }
 
+    @Test("a kept note the server refused is not shown as the person's note: the server's is")
+    func aRefusedKeptNoteIsNotShownAsTheirs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let live = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        try live.setOwnData(OwnData(note: "server note"), forCode: "GC1OAK", as: WriteID())
+        let away = awaySession(directory)
+        _ = try away.setOwnData(OwnData(note: "kept note"), forCode: "GC1OAK", from: OwnData())
+        _ = try OutboxDelivery.deliverWhenFree(try away.outbox(), to: live)
+        let url = FinderFieldModeTests.awayURL
+        let online = WriteSession(store: live, location: .server(url),
+                                  files: FieldFiles(serverURL: url, environment: ["XDG_DATA_HOME": directory.url.path]))
+        #expect(try online.waitingFinderChanges().first?.refusal != nil)
+        #expect(try online.ownData().byCode["GC1OAK"]?.note == "server note")
+    }
+
     @Test func aNoteKeptFromAReadAnotherKeptChangeReplacedIsRefusedAndNotKept() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
