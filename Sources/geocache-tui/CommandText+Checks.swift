@@ -337,6 +337,13 @@ extension CommandText {
             + "perhaps not uploaded yet), so it was left as it was: upload it and remove it, write to another file, "
             + "or add --all to write every visit again"
     }
+    /// A field-notes export over a field-notes file that cannot be read, and so is not
+    /// written over: what it holds is not known.
+    static func fieldNotesUnreadable(_ error: FieldNotes.FileError) -> String {
+        "\(error); what it holds is not known, so it was left as it was: write to another file"
+    }
+    /// A field-notes file `import` could not read (`error` says why).
+    static func fieldNotesNotImported(_ error: FieldNotes.FileError) -> String { "\(error); nothing was imported" }
     /// The field notes are in `file`, but the store refused to mark their visits
     /// exported; the store's own words (which may say nothing was written to it) last.
     static func visitsNotMarked(_ error: any Error, file: String) -> String {

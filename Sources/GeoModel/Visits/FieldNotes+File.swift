@@ -30,8 +30,11 @@ extension FieldNotes {
     /// The visits the field-notes file at `path` holds that writing `visits` over it
     /// would take away (a file from an earlier export, perhaps not uploaded yet), in the
     /// file's order; none when there is no such file, or it is not field notes.
-    public static func visitsOnlyIn(_ path: String, beside visits: [Visit]) -> [Visit] {
-        guard isFieldNotesFile(path), let reading = try? readFile(path) else { return [] }
+    /// - Throws: ``FileError`` for field notes that cannot be read: what they hold is
+    ///   not known, so they are not to be written over either.
+    public static func visitsOnlyIn(_ path: String, beside visits: [Visit]) throws(FileError) -> [Visit] {
+        guard isFieldNotesFile(path) else { return [] }
+        let reading = try readFile(path)
         // As the file will hold them: to the minute, the text as quoted.
         let written = Set(read(document(for: visits)).visits)
         return reading.visits.filter { !written.contains($0) }
@@ -55,7 +58,7 @@ extension FieldNotes {
         }
         let all = Array(bytes)
         if let problem = encodingProblem(all) {
-            throw FileError(path: path, reason: problem + "; field notes are UTF-8 or UTF-16, and nothing was imported")
+            throw FileError(path: path, reason: problem + "; field notes are UTF-8 or UTF-16")
         }
         return read(all)
     }

@@ -96,7 +96,13 @@ extension GeocacheTUICommand {
                 return StandardStreams.writeError("geocache-tui: " + CommandText.noVisitsToExport(all: all, file: file) + "\n")
             }
             if format == .fieldnotes, let output, output != "-" {
-                let kept = FieldNotes.visitsOnlyIn(output, beside: visits)
+                let kept: [Visit]
+                do {
+                    kept = try FieldNotes.visitsOnlyIn(output, beside: visits)
+                } catch {
+                    destination.abandon()
+                    throw CommandFailure.report(message: CommandText.fieldNotesUnreadable(error))
+                }
                 if !kept.isEmpty {
                     destination.abandon()
                     throw CommandFailure.report(message: CommandText.fieldNotesWouldDrop(kept.count, file: output))

@@ -141,7 +141,7 @@ extension GeocacheTUICommand {
                 do {
                     reading = try FieldNotes.readFile(path)
                 } catch {
-                    throw CommandFailure.report(message: error.description)
+                    throw CommandFailure.report(message: CommandText.fieldNotesNotImported(error))
                 }
                 for problem in reading.problems {
                     StandardStreams.writeError("geocache-tui: \(CommandText.fieldNoteProblem(path, problem, skipped: skipInvalid))\n")

@@ -267,6 +267,21 @@ import Testing
         #expect(try fixture.store.visits().filter { !$0.exported }.map(\.visit.code) == ["GC2MILL"])
     }
 
+    @Test("a field-notes export over field notes that cannot be read (Latin-1) leaves them as they were, saying why",
+          arguments: StoreKind.allCases)
+    func fieldNotesExportOverUnreadableFieldNotesIsRefused(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        let latin1 = Data("GC2MILL,2026-11-27T09:00Z,Found it,\"caf".utf8) + Data([0xE9, 0x22, 0x0A])
+        try latin1.write(to: URL(fileURLWithPath: path))
+        let export = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(export.status == 1)
+        #expect(export.error.contains("line 1, column 40: invalid UTF-8"), "\(export.error)")
+        #expect(export.error.contains("what it holds is not known, so it was left as it was"), "\(export.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == latin1)
+    }
+
     @Test("a field-notes export with no new visits to a file not there says it was not written, and makes none",
           arguments: StoreKind.allCases)
     func fieldNotesExportOfNothingToANewFileSaysNotWritten(_ kind: StoreKind) throws {
