@@ -3,15 +3,34 @@
 /// delivered once), and reads that show what waits here as if it were stored.
 extension WriteSession {
     /// Records `visits` (each validated): stored, or kept here. A visit the store holds
-    /// already is counted, not added again.
+    /// already, or one waiting here (logged while the club store was away), is counted,
+    /// not added again: the same visit is its code, type and text within its minute
+    /// (``Visit/minute``), as the stores take it.
     /// - Throws: ``FinderInputError`` (nothing written), what keeping it here met, and
     ///   the ``StoreError``s that are not outcomes.
     public func recordVisits(_ visits: [Visit]) throws -> WriteResult<VisitsRecorded> {
         let valid = try visits.map { visit throws(FinderInputError) in try visit.validated() }
-        guard !valid.isEmpty else { return .stored(VisitsRecorded()) }
-        return try perform(.recordVisits(valid), keep: { .finder(try $0.queueVisits(valid)) }) {
-            try $0.recordVisits(valid, as: $1)
+        let waiting = Set(try waitingFinderChanges().flatMap { change -> [[String]] in
+            guard change.refusal == nil, case .visits(let kept, _) = change.kind else { return [] }
+            return kept.map(Self.sameVisit)
+        })
+        let fresh = valid.filter { !waiting.contains(Self.sameVisit($0)) }
+        let waitingAlready = valid.count - fresh.count
+        guard !fresh.isEmpty else { return .stored(VisitsRecorded(alreadyKept: waitingAlready)) }
+        return try perform(.recordVisits(fresh), keep: { .finder(try $0.queueVisits(fresh)) }) {
+            try $0.recordVisits(fresh, as: $1)
+        }.map { recorded in
+            var all = recorded
+            all.alreadyKept += waitingAlready
+            return all
         }
+    }
+
+    /// What makes two visits the same one: the code as stores compare it, the type, the
+    /// text and the minute.
+    private static func sameVisit(_ visit: Visit) -> [String] {
+        let normalized = visit.normalized
+        return [normalized.code, normalized.type.rawValue, normalized.text, normalized.minute]
     }
 
     /// Keeps `data` as the person's own data on the cache `code` (validated): stored, or

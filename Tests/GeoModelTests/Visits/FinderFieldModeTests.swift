@@ -42,6 +42,22 @@ import Testing
         #expect(try session.ownData().visitsByCode.isEmpty)
     }
 
+    @Test("the same visit logged again while away, within its minute, is counted as kept already, not kept twice")
+    func theSameVisitLoggedAgainWhileAwayIsNotKeptTwice() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        _ = try session.recordVisits([found])
+        var again = found
+        again.time = "2026-11-28T10:32:30Z"
+        guard case .stored(let recorded) = try session.recordVisits([again]) else {
+            Issue.record("the same visit was kept again")
+            return
+        }
+        #expect(recorded.added == 0 && recorded.alreadyKept == 1)
+        #expect(try session.waitingFinderChanges().count == 1)
+    }
+
     @Test func aVisitKeptWhileAwayMarksItsCacheFoundInTheFacts() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
