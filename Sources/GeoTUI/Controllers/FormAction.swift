@@ -64,8 +64,7 @@ extension FormAction {
         map.refusalNotes[.recording] = FormText.finishRecordingFirst(cancel: map.label(of: .cancelRecording))
         map.refusalNotes[.filtering] = FormText.finishFilteringFirst(cancel: map.label(of: .cancelFilter))
         map.refusalNotes[.searching] = FormText.finishSearchingFirst(cancel: map.label(of: .closeSearch))
-        map.refusalNotes[.navigating] = FormText.backToTheFormFirst(back: map.label(of: .closeNavigation),
-                                                                    next: map.label(of: .nextNavigationTarget))
+        map.refusalNotes[.navigating] = FormText.backToTheFormFirst(back: map.label(of: .closeNavigation))
         return map
     }()
 

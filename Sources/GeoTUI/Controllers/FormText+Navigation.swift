@@ -97,9 +97,9 @@ extension FormText {
     static let navigationTitle = "Navigation"
 
     /// A key of the form pressed in the navigation view: "Esc goes back to the form
-    /// (to log a visit, a note…), Tab to the next place".
-    static func backToTheFormFirst(back: String, next: String) -> String {
-        "\(back) goes back to the form (to log a visit, a note…), \(next) to the next place"
+    /// first (to log a visit, a note…)"; the help bar shows the view's own keys.
+    static func backToTheFormFirst(back: String) -> String {
+        "\(back) goes back to the form first (to log a visit, a note…)"
     }
 
     /// Alt-G on a cache with no place to go to.
