@@ -156,19 +156,16 @@ extension PostgresStore {
             var recorded = VisitsRecorded()
             var unknown = Set<String>()
             for visit in visits.map(\.normalized) {
-                // Kept already when the member keeps one like it within its minute (``Visit/minute``).
-                if try connection.query("""
-                    SELECT 1 FROM geocache_visit WHERE member = current_user AND code = $1 AND type = $2 AND text = $3
-                        AND left(time, 16) = $4
-                    """, [.text(visit.code), .text(visit.type.rawValue), .text(visit.text), .text(visit.minute)]).rows.isEmpty == false {
-                    recorded.alreadyKept += 1
-                    continue
-                }
+                // Kept already when the member keeps one like it within its minute
+                // (``Visit/minute``): one round trip asks and inserts.
                 let inserted = try connection.query("""
-                    INSERT INTO geocache_visit (identity, code, time, type, text) VALUES ($1, $2, $3, $4, $5)
+                    INSERT INTO geocache_visit (identity, code, time, type, text)
+                    SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (
+                        SELECT 1 FROM geocache_visit WHERE member = current_user AND code = $2 AND type = $4 AND text = $5
+                            AND left(time, 16) = $6)
                     ON CONFLICT (member, identity) DO NOTHING RETURNING id, EXISTS (SELECT 1 FROM geocache WHERE code = $2)
                     """, [.bytea(visit.identity), .text(visit.code), .text(visit.time), .text(visit.type.rawValue),
-                          .text(visit.text)]).rows
+                          .text(visit.text), .text(visit.minute)]).rows
                 guard let row = inserted.first else {
                     recorded.alreadyKept += 1
                     continue
