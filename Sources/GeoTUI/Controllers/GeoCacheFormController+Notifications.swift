@@ -61,6 +61,8 @@ extension GeoCacheFormController {
     /// or what to do next.
     func updatePane() {
         pane.hangingIndent = 0
+        // An error's prose wraps at the left; its "It is now:  …" lines under their values.
+        pane.hangsUnderLabels = paneError != nil
         if let paneError {
             pane.title = FormText.paneTitle(failed: paneError.failed)
             pane.style = theme.error

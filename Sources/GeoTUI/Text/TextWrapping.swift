@@ -7,7 +7,7 @@
 /// Spaces where a line breaks are dropped; spaces inside a line, and at the start of
 /// a paragraph, are kept.
 ///
-/// The wrapping is made one line at a time (``line(of:from:width:hangingIndent:)``):
+/// The wrapping is made one line at a time (``line(of:from:width:hangingIndent:underLabels:)``):
 /// a line costs the columns it holds, not the length of the text, so a view can wrap
 /// only the lines it shows, however long the text (a word of a million characters is
 /// measured only as far as one line's width).
@@ -19,12 +19,18 @@ public enum TextWrapping {
         public var index: String.Index
         /// True for the lines a paragraph wraps onto, false for its first line.
         public var continuesParagraph: Bool
+        /// For a line a paragraph wraps onto, its indent when the paragraph's first line
+        /// set one (a label's, ``line(of:from:width:hangingIndent:underLabels:)``); nil
+        /// for the hanging indent.
+        public var indent: Int?
 
         /// A line starting at `index`: the first of a paragraph, or with
-        /// `continuesParagraph` one that a paragraph wraps onto.
-        public init(index: String.Index, continuesParagraph: Bool = false) {
+        /// `continuesParagraph` one that a paragraph wraps onto, indented by `indent`
+        /// when given.
+        public init(index: String.Index, continuesParagraph: Bool = false, indent: Int? = nil) {
             self.index = index
             self.continuesParagraph = continuesParagraph
+            self.indent = indent
         }
     }
 
@@ -34,11 +40,12 @@ public enum TextWrapping {
     /// ```swift
     /// TextWrapping.lines("the quick brown fox", width: 10)   // ["the quick", "brown fox"]
     /// ```
-    public static func lines(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
+    public static func lines(_ text: String, width: Int, hangingIndent: Int = 0, underLabels: Bool = false) -> [String] {
         var result: [String] = []
         var position: Position? = Position(index: text.startIndex)
         while let start = position {
-            let (line, next) = line(of: text, from: start, width: width, hangingIndent: hangingIndent)
+            let (line, next) = line(of: text, from: start, width: width, hangingIndent: hangingIndent,
+                                    underLabels: underLabels)
             result.append(line)
             position = next
         }
@@ -48,14 +55,44 @@ public enum TextWrapping {
     /// The line of `text` wrapped to `width` columns that starts at `start`, and where
     /// the next line starts (nil after the last line). Costs the line's own columns
     /// (and, once, a run of spaces where it breaks), whatever the length of the text.
+    /// With `underLabels`, a paragraph laid out as "Label:  value" (a label of up to
+    /// half the width, then two spaces or more) wraps onto lines that start under its
+    /// value, whatever the hanging indent: "Yours:      a long note…" keeps its text in
+    /// one column.
     public static func line(of text: String, from start: Position, width: Int,
-                            hangingIndent: Int = 0) -> (line: String, next: Position?) {
+                            hangingIndent: Int = 0, underLabels: Bool = false) -> (line: String, next: Position?) {
         let width = max(1, width)
+        var indent = start.continuesParagraph ? start.indent ?? hangingIndent : hangingIndent
+        if underLabels, !start.continuesParagraph, let column = valueColumn(of: text, from: start.index, within: width / 2) {
+            indent = column
+        }
         // Continuation lines keep at least half the width for text.
-        let indent = min(max(0, hangingIndent), width / 2)
+        indent = min(max(0, indent), width / 2)
         var builder = LineBuilder(text: text, width: width, indent: indent,
                                   continuesParagraph: start.continuesParagraph)
         return builder.wrap(from: start.index)
+    }
+
+    /// The column where the value of a line laid out as "Label:  value" starts: after
+    /// the first run of two spaces or more that follows some text, when it comes within
+    /// `limit` columns and the value is not empty; nil for any other line.
+    static func valueColumn(of text: String, from start: String.Index, within limit: Int) -> Int? {
+        var column = 0
+        var spaces = 0
+        var index = start
+        while index < text.endIndex, column <= limit {
+            let character = text[index]
+            if character.isNewline { return nil }
+            if character == " " {
+                spaces += 1
+            } else {
+                if spaces >= 2, column > spaces { return column }
+                spaces = 0
+            }
+            column += character.displayWidth
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     /// One line being filled: the greedy rule, stopped at the first break.
@@ -105,14 +142,14 @@ public enum TextWrapping {
                 }
                 if measured && runWidth <= width - indent {
                     // The word starts the next line; the spaces before it are dropped.
-                    return (line, Position(index: index, continuesParagraph: true))
+                    return (line, Position(index: index, continuesParagraph: true, indent: indent))
                 }
                 // The word is wider than a whole line: break it between clusters, filling
                 // the current line first when there is room after its spaces.
                 if lineWidth + pendingSpaces < width {
                     appendPendingSpaces()
                 } else if hasText {
-                    return (line, Position(index: index, continuesParagraph: true))
+                    return (line, Position(index: index, continuesParagraph: true, indent: indent))
                 }
                 pendingSpaces = 0
                 while index < text.endIndex {
@@ -120,7 +157,7 @@ public enum TextWrapping {
                     if c == " " || c.isNewline { break }
                     let w = c.displayWidth
                     if lineWidth + w > width, hasText {
-                        return (line, Position(index: index, continuesParagraph: true))
+                        return (line, Position(index: index, continuesParagraph: true, indent: indent))
                     }
                     line.append(c)
                     lineWidth += w

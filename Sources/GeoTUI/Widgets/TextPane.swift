@@ -81,6 +81,13 @@ public final class TextPane: Widget {
         didSet { if hangingIndent != oldValue { wrapping = nil } }
     }
 
+    /// Whether a paragraph laid out as "Label:  value" (two spaces or more after its
+    /// label) wraps onto lines under its value rather than at ``hangingIndent``, for a
+    /// text that mixes such lines with prose.
+    public var hangsUnderLabels = false {
+        didSet { if hangsUnderLabels != oldValue { wrapping = nil } }
+    }
+
     /// Blank columns kept between the border and the text on each side (when there is room).
     public var horizontalPadding = 0
 
@@ -125,7 +132,8 @@ public final class TextPane: Widget {
         wrapping = nil   // keeps the array uniquely referenced while it grows
         while state.starts.count <= target, let start = state.next {
             state.starts.append(start)
-            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent).next
+            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent,
+                                            underLabels: hangsUnderLabels).next
         }
         wrapping = state
     }
@@ -136,7 +144,8 @@ public final class TextPane: Widget {
         wrapping = nil
         while let start = state.next, start.index <= anchor {
             state.starts.append(start)
-            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent).next
+            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent,
+                                            underLabels: hangsUnderLabels).next
         }
         wrapping = state
         topLine = max(0, state.starts.count - 1)
@@ -146,7 +155,7 @@ public final class TextPane: Widget {
     private func line(at index: Int) -> String {
         guard let wrapping, index < wrapping.starts.count else { return "" }
         return TextWrapping.line(of: text, from: wrapping.starts[index], width: wrapping.width,
-                                 hangingIndent: wrapping.indent).line
+                                 hangingIndent: wrapping.indent, underLabels: hangsUnderLabels).line
     }
 
     /// The largest ``topLine`` that still fills the pane, as far as the lines are known:

@@ -62,6 +62,19 @@ import Testing
         #expect(form.screen.contains("Enter keeps it over the other session's"))
     }
 
+    @Test("a long note in the pane wraps under its value, not at the pane's edge")
+    func aLongNoteWrapsUnderItsValue() throws {
+        let (form, other) = try notePromptOpen()
+        try other.setOwnData(OwnData(note: "CLI rewrote the note"), forCode: "GC3CDEF", as: WriteID())
+        form.idle()
+        form.type(" and then a great deal more about the shed and the bench and the path that leads there")
+        form.press(.enter)
+        let lines = form.screen.split(separator: "\n").map(String.init)
+        let yours = try #require(lines.firstIndex { $0.contains("Yours:") }, "\(form.screen)")
+        #expect(lines[yours + 1].hasPrefix("│             "), "\(form.screen)")
+        #expect(!lines[yours + 1].hasPrefix("│              "), "\(form.screen)")
+    }
+
     @Test func enterAgainKeepsYoursOverTheOtherSessionsNote() throws {
         let (form, other) = try noteConflict()
         form.press(.enter)

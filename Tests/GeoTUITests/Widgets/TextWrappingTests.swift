@@ -66,4 +66,22 @@ import Testing
     @Test func hangingIndentLeavesLaterParagraphsFirstLinesAlone() {
         #expect(TextWrapping.lines("aaa bbb\nccc", width: 5, hangingIndent: 2) == ["aaa", "  bbb", "ccc"])
     }
+
+    @Test("under labels, a \"Label:  value\" paragraph wraps under its value, and prose at the hanging indent")
+    func underLabelsAParagraphWrapsUnderItsValue() {
+        let text = "It is now:  one two three four\nYours:      five six seven eight\nplain prose that wraps here"
+        #expect(TextWrapping.lines(text, width: 24, underLabels: true) == [
+            "It is now:  one two", "            three four",
+            "Yours:      five six", "            seven eight",
+            "plain prose that wraps", "here",
+        ])
+    }
+
+    @Test("under labels, a label wider than half the line, or a line that starts with spaces, has no value column")
+    func underLabelsNeedsAShortLabel() {
+        #expect(TextWrapping.valueColumn(of: "a very long label here:  v", from: "a very long label here:  v".startIndex,
+                                         within: 10) == nil)
+        #expect(TextWrapping.valueColumn(of: "  indented", from: "  indented".startIndex, within: 10) == nil)
+        #expect(TextWrapping.valueColumn(of: "Yours:  v", from: "Yours:  v".startIndex, within: 10) == 8)
+    }
 }
