@@ -48,6 +48,24 @@ extension WriteSession {
 }
 
 extension WriteSession {
+    /// Changes `base` into `cache` and hands it to `owner` (when given and not its owner
+    /// already): the hand-over first, so that one the rules or the server refuse, or that
+    /// cannot be sent (``handOver(_:to:)``), leaves the change undone too, never half of
+    /// it; then the change, from the version the hand-over left.
+    public func update(_ base: StoredCache, to cache: GeoCache,
+                       handingOverTo owner: CacheOwner?) throws -> WriteResult<StoredCache> {
+        var base = base
+        if let owner, base.club?.owner != owner {
+            let handed = try handOver(base, to: owner)
+            guard case .stored(let stored) = handed else { return handed }
+            base = stored
+        }
+        guard cache != base.cache else { return .stored(base) }
+        return try update(base, to: cache)
+    }
+}
+
+extension WriteSession {
     /// Sets up the club store's rules (`club init`): ``CacheStore/setUpClub()``.
     /// - Throws: ``ChangeRefusal/noOwners`` for a store of one person's,
     ///   ``StoreError/notPermitted(server:reason:)`` for a role that may not create roles.

@@ -47,15 +47,8 @@ extension GeocacheTUICommand {
 
         func run() throws {
             let session = try storeOptions.openSession(creatingStore: false)
-            var base = try session.cache(named: target)
-            // The hand-over first: one the rules or the server refuse (or that cannot be
-            // sent) leaves the whole edit undone, as its message says, never half of it.
-            if let owner, base.club?.owner != owner {
-                guard let handed = try session.run({ try session.handOver(base, to: owner) }) else { return }
-                base = handed
-            }
-            let cache = edited(base.cache)
-            if cache != base.cache { _ = try session.run { try session.update(base, to: cache) } }
+            let base = try session.cache(named: target)
+            _ = try session.run { try session.update(base, to: edited(base.cache), handingOverTo: owner) }
         }
 
         /// `cache` with the fields the options give.
