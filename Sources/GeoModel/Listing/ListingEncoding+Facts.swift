@@ -53,6 +53,7 @@ extension ListingEncoding {
             var reader = Reader(bytes: bytes)
             guard reader.byte() == version else { return false }
             var seen: UInt64 = 0
+            var logCount = 0
             while !reader.isAtEnd {
                 guard let raw = reader.byte(), let tag = Tag(rawValue: raw), raw < 32, seen & (1 << raw) == 0 else {
                     return false
@@ -70,6 +71,15 @@ extension ListingEncoding {
                     guard let count = reader.varint(), count > 0, count <= bytes.count else { return false }
                     for _ in 0..<count {
                         guard reader.skipElement(of: tag) else { return false }
+                    }
+                    if tag == .identifiedLogs { logCount = count }
+                case .encodedLogs:
+                    // The places of logs already walked, each once and in order.
+                    guard let count = reader.varint(), count > 0, count <= logCount else { return false }
+                    var last = -1
+                    for _ in 0..<count {
+                        guard let place = reader.varint(), place > last, place < logCount else { return false }
+                        last = place
                     }
                 case .type, .container, .hint, .longDescription, .url, .placed, .symbol, .shortDescription,
                      .country, .state, .cacheID, .ownerName, .ownerID, .asOf:

@@ -5,7 +5,8 @@
 /// listing has, in a fixed order, each a tag byte and its value. Text is a varint
 /// length and the UTF-8 bytes (any byte, NUL included); a rating is one byte of halves;
 /// the HTML flags are a tag alone; `available` and `archived` one byte, 0 or 1; logs are
-/// a count and six texts each (an older store's four, without ids, still read);
+/// a count and six texts each (an older store's four, without ids, still read), then
+/// the places of those whose finder hid the text (``CacheLog/isEncoded``) when any;
 /// attributes and additional waypoints a count and their parts (see the tags).
 /// ``decode(_:)-(UnsafeRawBufferPointer?)`` refuses anything it did not write (an unknown version or tag, a
 /// length past the end), so a damaged column reads as no listing, never as a crash.
@@ -27,6 +28,9 @@ public enum ListingEncoding {
         case waypoints
         /// ``Listing/asOf``: a text.
         case asOf
+        /// After the logs, those hidden as spoilers (``CacheLog/isEncoded``): a count,
+        /// then each one's place among the logs, ascending, as a varint.
+        case encodedLogs
     }
 
     /// The listing's bytes, or nil for an empty listing without an age (stored as NULL).
@@ -111,6 +115,12 @@ public enum ListingEncoding {
                 appendText(log.id, to: &bytes)
                 appendText(log.finderID, to: &bytes)
             }
+            let encoded = listing.logs.indices.filter { listing.logs[$0].isEncoded }
+            if !encoded.isEmpty {
+                bytes.append(Tag.encodedLogs.rawValue)
+                appendVarint(encoded.count, to: &bytes)
+                for place in encoded { appendVarint(place, to: &bytes) }
+            }
         }
         return bytes
     }
@@ -163,6 +173,14 @@ public enum ListingEncoding {
                         (log.id, log.finderID) = (id, finderID)
                     }
                     listing.logs.append(log)
+                }
+            case .encodedLogs:
+                guard let count = reader.varint(), count <= listing.logs.count else { return nil }
+                var last = -1
+                for _ in 0..<count {
+                    guard let place = reader.varint(), place > last, place < listing.logs.count else { return nil }
+                    listing.logs[place].isEncoded = true
+                    last = place
                 }
             case .shortDescription: guard let value = reader.text() else { return nil }; listing.shortDescription = value
             case .shortDescriptionIsHTML: listing.shortDescriptionIsHTML = true

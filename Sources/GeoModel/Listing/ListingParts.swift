@@ -31,14 +31,19 @@ public struct CacheLog: Equatable, Hashable, Codable, Sendable {
     public var id: String
     /// The finder's id as the file wrote it (`<groundspeak:finder id="…">`); empty when none.
     public var finderID: String
+    /// Whether the finder asked for the text to be hidden as a spoiler is, as a hint is
+    /// (`<groundspeak:text encoded="True">`): the text itself is kept as written.
+    public var isEncoded: Bool
 
-    public init(date: String, type: String, finder: String, text: String, id: String = "", finderID: String = "") {
+    public init(date: String, type: String, finder: String, text: String, id: String = "", finderID: String = "",
+                isEncoded: Bool = false) {
         self.date = date
         self.type = type
         self.finder = finder
         self.text = text
         self.id = id
         self.finderID = finderID
+        self.isEncoded = isEncoded
     }
 
     /// The day it was logged, `2024-05-01`: the date in UTC of ``date`` when that is a
@@ -48,9 +53,12 @@ public struct CacheLog: Equatable, Hashable, Codable, Sendable {
         return UTCTime.isCanonicalTime(time) ? String(time.prefix(10)) : nil
     }
 
-    private enum CodingKeys: String, CodingKey { case date, type, finder, text, id, finderID }
+    private enum CodingKeys: String, CodingKey {
+        case date, type, finder, text, id, finderID
+        case isEncoded = "encoded"
+    }
 
-    /// Decodes a log; `id` and `finderID` are empty when absent.
+    /// Decodes a log; `id` and `finderID` are empty when absent, `encoded` false.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(date: try container.decode(String.self, forKey: .date),
@@ -58,10 +66,11 @@ public struct CacheLog: Equatable, Hashable, Codable, Sendable {
                   finder: try container.decode(String.self, forKey: .finder),
                   text: try container.decode(String.self, forKey: .text),
                   id: try container.decodeIfPresent(String.self, forKey: .id) ?? "",
-                  finderID: try container.decodeIfPresent(String.self, forKey: .finderID) ?? "")
+                  finderID: try container.decodeIfPresent(String.self, forKey: .finderID) ?? "",
+                  isEncoded: try container.decodeIfPresent(Bool.self, forKey: .isEncoded) ?? false)
     }
 
-    /// Encodes the four texts, and the ids when the log has them.
+    /// Encodes the four texts, the ids when the log has them, and `encoded` when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(date, forKey: .date)
@@ -70,6 +79,7 @@ public struct CacheLog: Equatable, Hashable, Codable, Sendable {
         try container.encode(text, forKey: .text)
         if !id.isEmpty { try container.encode(id, forKey: .id) }
         if !finderID.isEmpty { try container.encode(finderID, forKey: .finderID) }
+        if isEncoded { try container.encode(true, forKey: .isEncoded) }
     }
 }
 

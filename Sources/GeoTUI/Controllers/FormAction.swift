@@ -116,7 +116,7 @@ extension FormAction {
         .init(keys: [.control("g"), .function(9)], action: .placeCache, help: "Coords",
               description: "Set the shown cache's coordinates (none removes them)", modes: [.browsing]),
         .init(keys: [.control("t")], action: .toggleHint, help: "Hint",
-              description: "Show or hide the shown cache's hint", modes: showing),
+              description: "Show or hide the shown cache's hint and encrypted logs", modes: showing),
         .init(keys: [.control("o"), .function(6)], action: .toggleNearestFirst, help: "Nearest",
               description: "Next/Previous go nearest first, or in stored order",
               modes: [.browsing]),

@@ -47,7 +47,7 @@ extension FormText {
         if let long = listing.longDescription, !long.isEmpty {
             add("Listing", trimmed(listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long))
         }
-        for log in listing.logsNewestFirst { add("Log", logText(log)) }
+        for log in listing.logsNewestFirst { add("Log", logText(log, showsEncoded: showsHint)) }
         return lines.joined(separator: "\n")
     }
 
@@ -61,15 +61,17 @@ extension FormText {
 
     /// One log in the pane (the listing's logs newest first): the day, type and finder,
     /// and what was written below them. A date that is no date is shown as the file
-    /// gave it.
+    /// gave it. A text its finder hid as a spoiler is hidden as the hint is, unless
+    /// `showsEncoded`.
     ///
     ///     2026-11-20 Found it by kim
     ///     Quick find, dry log.
-    static func logText(_ log: CacheLog) -> String {
+    static func logText(_ log: CacheLog, showsEncoded: Bool = false) -> String {
         let finder = trimmed(log.finder)
         let head = [log.day ?? trimmed(log.date), trimmed(log.type), finder.isEmpty ? "" : "by \(finder)"]
             .filter { !$0.isEmpty }.joined(separator: " ")
-        let text = trimmed(log.text)
+        var text = trimmed(log.text)
+        if log.isEncoded, !text.isEmpty, !showsEncoded { text = encodedLogHidden }
         return head.isEmpty || text.isEmpty ? head + text : head + "\n" + text
     }
 

@@ -332,7 +332,13 @@ enum FormText {
 
     static let hintShown = "Hint shown"
     static let hintHidden = "Hint hidden"
+    static let spoilersShown = "Hint and encrypted logs shown"
+    static let spoilersHidden = "Hint and encrypted logs hidden"
+    static let encryptedLogsShown = "Encrypted logs shown"
+    static let encryptedLogsHidden = "Encrypted logs hidden"
     static let noHint = "This cache has no hint"
+    /// A log's text its finder encrypted, while it is hidden.
+    static var encodedLogHidden: String { "encrypted by its finder (\(key(.toggleHint)) shows it)" }
     static let noCacheShown = "No cache is shown"
     static let noCacheToPlace = "No cache to set coordinates for"
 

@@ -55,13 +55,19 @@ extension GeoCacheFormController {
         dirty.insert(.pane)
     }
 
-    /// Shows the shown cache's hint, or hides it again.
+    /// Shows the shown cache's hint and the logs its finders encrypted, or hides them again.
     func toggleHint() {
         guard let shown = mode.editSession?.base ?? model.current else { return setNote(FormText.noCacheShown) }
-        guard let hint = shown.cache.listing.hint, !hint.isEmpty else { return setNote(FormText.noHint, about: shown.id) }
+        let listing = shown.cache.listing
+        let hasHint = !(listing.hint ?? "").isEmpty
+        let hasEncrypted = listing.logs.contains { $0.isEncoded && !$0.text.isEmpty }
+        guard hasHint || hasEncrypted else { return setNote(FormText.noHint, about: shown.id) }
         hintShownFor = hintShownFor == shown.id ? nil : shown.id
         refreshPaneText()
-        setNote(hintShownFor == nil ? FormText.hintHidden : FormText.hintShown, about: shown.id)
+        let notes = !hasEncrypted ? (FormText.hintShown, FormText.hintHidden)
+            : hasHint ? (FormText.spoilersShown, FormText.spoilersHidden)
+            : (FormText.encryptedLogsShown, FormText.encryptedLogsHidden)
+        setNote(hintShownFor == nil ? notes.1 : notes.0, about: shown.id)
     }
 
     /// Once another cache is shown: hides the hint again, and clears a note about the

@@ -87,11 +87,12 @@ extension JSONArrayParser {
                 extras.problems.append("\"logs\" is \(try skipValue(depth: 2)), not an array")
                 return
             }
-            try readObjects(keys: ["date", "type", "finder", "text", "id", "finderID"], noun: "log", into: &extras) { extras, fields in
+            try readObjects(keys: ["date", "type", "finder", "text", "id", "finderID", "encoded"], literals: [6: "a boolean"],
+                            noun: "log", into: &extras) { extras, fields in
                 // The same instant is the same date, however the file spells it (``UTCTime``).
                 extras.listing.logs.append(CacheLog(date: UTCTime.canonical(fields[0] ?? ""), type: fields[1] ?? "",
                                                     finder: fields[2] ?? "", text: fields[3] ?? "", id: fields[4] ?? "",
-                                                    finderID: fields[5] ?? ""))
+                                                    finderID: fields[5] ?? "", isEncoded: fields[6] == "true"))
             }
         case .attributes:
             guard byte == UInt8(ascii: "[") else {

@@ -83,7 +83,8 @@ extension JSONInterchange {
                 // Asked first in line: most caches have none of the lists.
                 guard facts.has(listTag(name)), let list = facts.list(listTag(name)) else { continue }
                 open(index)
-                writeList(name, of: list, layout: layout, to: &output)
+                writeList(name, of: list, encoded: name == .logs ? facts.list(.encodedLogs) : nil, layout: layout,
+                          to: &output)
             }
         }
     }
@@ -100,12 +101,16 @@ extension JSONInterchange {
 
     /// A list's array of objects, each with the members it has (``listMembers``) in the
     /// layout's order; the list is read from its encoding, which ``ListingEncoding/Facts``
-    /// has checked.
+    /// has checked. `encoded`: the places of the logs hidden as spoilers, when any.
     private static func writeList(_ key: GeoCache.ListingKey, of list: (count: Int, reader: ListingEncoding.Reader),
-                                  layout: Layout, to output: inout BufferedWriter) {
+                                  encoded: (count: Int, reader: ListingEncoding.Reader)?, layout: Layout,
+                                  to output: inout BufferedWriter) {
         let names = listMembers[key] ?? []
         let order = layout.memberOrders[key] ?? []
         var reader = list.reader
+        var encodedLeft = encoded?.count ?? 0
+        var encodedPlaces = encoded?.reader
+        var nextEncoded = encodedLeft > 0 ? encodedPlaces?.varint() : nil
         output.append("[\n")
         for element in 0..<list.count {
             var parts = InlineArray<10, Part>(repeating: .absent)
@@ -122,6 +127,11 @@ extension JSONInterchange {
                 for part in 0..<4 { parts[part] = text() }
                 parts[4] = textUnlessEmpty()
                 parts[5] = textUnlessEmpty()
+                if element == nextEncoded {
+                    parts[6] = .literal("true")
+                    encodedLeft -= 1
+                    nextEncoded = encodedLeft > 0 ? encodedPlaces?.varint() : nil
+                }
             case .attributes:
                 parts[0] = text()
                 parts[1] = text()

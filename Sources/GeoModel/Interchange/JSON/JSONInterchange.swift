@@ -112,7 +112,7 @@ public enum JSONInterchange {
     /// their parts (as `writeList` reads them); `list --json` sorts them.
     static let listMembers: [GeoCache.ListingKey: [String]] = [
         .travelBugs: ["id", "ref", "name"],
-        .logs: ["date", "type", "finder", "text", "id", "finderID"],
+        .logs: ["date", "type", "finder", "text", "id", "finderID", "encoded"],
         .attributes: ["source", "id", "on", "name"],
         .waypoints: ["code", "kind", "name", "comment", "latitude", "longitude", "symbol", "time", "url", "urlName"],
     ]

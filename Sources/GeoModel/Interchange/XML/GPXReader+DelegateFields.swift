@@ -88,6 +88,9 @@ extension GPXReader.Delegate {
         case .logs: if name == .log { draft?.startLog(id: attributes.value(of: "id")) }
         case .log:
             if name == .finder { draft?.setFinderID(attributes.value(of: "id")) }
+            if name == .text, attributes.bytes(of: "encoded").flatMap(Self.boolean) == true, let number = draft?.logIDs.indices.last {
+                draft?.encodedLogs.append(number)
+            }
             startLogField(name, finder: .finder, text: .text)
         default: break
         }

@@ -92,6 +92,8 @@ extension GPXReader {
         /// Per log, its `id` and its finder's `id`, as written (empty when none).
         var logIDs: [String] = []
         var finderIDs: [String] = []
+        /// The logs whose text is `encoded="True"`, by number.
+        var encodedLogs: [Int] = []
         /// `groundspeak:short_description` as libxml2 gave it: made into text on the
         /// storing thread, not the parsing one (HTML straight from the bytes).
         var shortDescriptionBytes: [UInt8]?
@@ -168,7 +170,7 @@ extension GPXReader {
                     }
                     return CacheLog(date: Self.utcTime(field(0)), type: field(1), finder: field(2),
                                     text: field(3, trimmed: false), id: Self.keptID(logIDs[number], log: true),
-                                    finderID: Self.keptID(finderIDs[number]))
+                                    finderID: Self.keptID(finderIDs[number]), isEncoded: encodedLogs.contains(number))
                 }
             }
         }

@@ -192,7 +192,7 @@ extension GPXWriter {
             output.appendEscaped(log.finder, escaped)
             output.append("</groundspeak:finder>\n")
             pad(indent + 4, &output)
-            output.append("<groundspeak:text encoded=\"False\">")
+            output.append(log.isEncoded ? "<groundspeak:text encoded=\"True\">" : "<groundspeak:text encoded=\"False\">")
             output.appendEscaped(log.text, escaped)
             output.append("</groundspeak:text>\n")
             pad(indent + 2, &output)

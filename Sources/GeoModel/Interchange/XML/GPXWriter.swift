@@ -25,7 +25,7 @@
 /// | hint              | `groundspeak:encoded_hints`                                              |
 /// | descriptions      | `groundspeak:short_description`, `groundspeak:long_description` with their `html` flags |
 /// | URL, placed       | `url` (1.1: `link href`), `time`                                         |
-/// | logs              | `groundspeak:logs` (id, date, type, finder and its id, text)             |
+/// | logs              | `groundspeak:logs` (id, date, type, finder and its id, text, encoded)    |
 /// | ids               | `groundspeak:cache id`, `groundspeak:owner id`, log and finder ids       |
 ///
 /// `<src>` holds "geocache-tui" and the digest of the four fields
