@@ -46,6 +46,22 @@ struct ExportOutputCommandTests {
         #expect(try SQLiteStore(url: fixture.fileURL).loadCaches().withoutCodes == [Samples.oak, Samples.bridge])
     }
 
+    @Test("the store's -journal, not made in WAL mode and a hot journal to SQLite, is refused, however spelled")
+    func theJournalNotMadeYetIsRefused() throws {
+        let suffix = "-journal"
+        let fixture = try StoreFixture.seeded()
+        let store = fixture.storeArgument
+        let directory = (store as NSString).deletingLastPathComponent
+        let spelled = directory + "/./" + (store as NSString).lastPathComponent
+        let side = spelled + suffix
+        try? FileManager.default.removeItem(atPath: store + suffix)
+        let result = try export(fixture, to: side)
+        #expect(result.status == 1)
+        #expect(result.error.contains("it is the store being exported"), "stderr was: \(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: store + suffix))
+        #expect(try SQLiteStore(url: fixture.fileURL).loadCaches().withoutCodes == [Samples.oak, Samples.bridge])
+    }
+
     @Test func anotherGeocacheStoreIsRefusedAndLeftByteForByte() throws {
         let fixture = try StoreFixture.seeded()
         let other = fixture.directory.file("other.sqlite")

@@ -71,6 +71,8 @@ public final class ExportDestination {
                 kind = .device
             }
         case .missing(let final):
+            // A side file SQLite has not made yet (`-journal` in WAL mode) would be taken for a hot journal.
+            if Self.namesOneOf(store.protectedPaths, final) { throw Self.storeBeingExported(path) }
             (descriptor, kind) = try Self.openReplacement(of: final, mode: nil, name: path)
         }
         output = BufferedWriter(descriptor: descriptor)
@@ -190,6 +192,20 @@ public final class ExportDestination {
             var info = stat()
             return stat(path, &info) == 0 ? Identity(info) : nil
         }
+    }
+
+    /// True when `path`, which names no file yet, is one of `paths`: the same name in
+    /// the same directory, however each is spelled.
+    private static func namesOneOf(_ paths: [String], _ path: String) -> Bool {
+        func place(_ path: String) -> (directory: Identity, name: Substring)? {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            var info = stat()
+            guard stat(directory, &info) == 0 else { return nil }
+            return (Identity(info), slash.map { path[path.index(after: $0)...] } ?? path[...])
+        }
+        guard let target = place(path) else { return false }
+        return paths.contains { place($0).map { $0.directory == target.directory && $0.name == target.name } ?? false }
     }
 
     private static func refuseIfStore(descriptor: Int32, name: String, _ protected: [Identity]) throws(ExportError) {
