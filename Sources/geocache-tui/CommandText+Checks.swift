@@ -170,7 +170,7 @@ enum ConflictText {
         case .edit: "an edit"
         case .delete: "a delete"
         }
-        return "\(kind) of \(change.code) “\(change.title)” queued \(CommandText.time(change.queuedAt))"
+        return "\(kind) of \(visible(change.code)) “\(visible(change.title))” queued \(CommandText.time(change.queuedAt))"
     }
 
     /// The lines that describe `change`'s conflict (none when it has none).

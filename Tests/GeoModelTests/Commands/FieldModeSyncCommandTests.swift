@@ -54,6 +54,16 @@ import Testing
         #expect(try club.serverCaches().map(\.reward) == ["Their coin"])
     }
 
+    @Test("a conflict names the change's cache with its control characters escaped, as list writes them")
+    func aConflictNamesTheTitleEscaped() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.makeConflict(title: "Old\u{1B}]0;X\u{07}Oak")
+        let sync = try club.run(["sync"])
+        #expect(sync.output.contains("“Old\\u{1B}]0;X\\u{7}Oak” queued"), "stdout was: \(sync.output)")
+        #expect(!sync.output.contains("\u{1B}"))
+    }
+
     @Test func discardDropsTheConflictingChangeAndTheServerKeepsItsVersion() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
@@ -198,8 +208,8 @@ extension FieldModeClub {
     /// A cache on the server, an edit of it kept on this machine while the server was
     /// down (reward "My coin"), and another edit stored on the server meanwhile (reward
     /// "Their coin"): change 1 conflicts when delivered.
-    func makeConflict() throws {
-        #expect(try run(["add"] + Self.fields("Old Oak")).status == 0)
+    func makeConflict(title: String = "Old Oak") throws {
+        #expect(try run(["add"] + Self.fields(title)).status == 0)
         #expect(try run(["sync"]).status == 0)
         let code = try serverCodes()[0]
         try server.stop()

@@ -117,3 +117,15 @@ struct OutputBytesTests {
         }
     }
 }
+
+extension OutputBytesTests {
+    @Test("list --codes writes a code with control characters escaped as a field is (a member's UPDATE can write any)")
+    func aCodeIsEscapedAsAFieldIs() throws {
+        var writer = ListingWriter(format: .lines, columns: [.code])
+        var output = BufferedWriter()
+        var cache = GeoCache(title: "T", details: "D", creator: "C", reward: "R")
+        cache.code = "GTX\u{1B}]0;X\u{07}\t"
+        try writer.write(StoredCache(id: CacheID(rawValue: 1), cache: cache), to: &output)
+        #expect(output.text == "GTX\\u{1B}]0;X\\u{7}\\t\tT\tD\tC\tR\n")
+    }
+}

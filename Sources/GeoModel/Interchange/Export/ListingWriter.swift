@@ -74,7 +74,8 @@ public struct ListingWriter {
             }
         }
         if columns.contains(.code) {
-            output.append(text: stored.cache.code ?? "")
+            // A club store's code is whatever a member's own UPDATE wrote: escaped as a field is.
+            output.appendEscaped(stored.cache.code ?? "", GeoCache.escapedForLine)
             output.append("\t")
         }
         if columns.contains(.position), let position {
