@@ -174,6 +174,22 @@ struct ZipImportTests {
                 == "cannot be unpacked, the archive is damaged (ZIP decompression failed (-3))")
     }
 
+    @Test("libarchive's message that ends with a line feed (a size the headers get wrong) is said on one line")
+    func aMessageWithALineFeedIsOneLine() throws {
+        var bytes = try withZip([Entry("1.gpx", ZipFixture.caches(["GC12345"]))]) { try Array(Data(contentsOf: $0)) }
+        // The uncompressed size, 100 bytes too many, in the local header and the central directory.
+        func patch(_ offset: Int) {
+            let size = bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) } + 100
+            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: size >> (8 * index)) }
+        }
+        patch(22)
+        let central = try #require((0..<bytes.count - 4).last { bytes[$0..<$0 + 4] == [0x50, 0x4B, 0x01, 0x02] })
+        patch(central + 24)
+        let error = try #require(Interchange.importError(.bytes(bytes, name: "size.zip")))
+        #expect(error.description.contains("wrong size"), "\(error)")
+        #expect(!error.description.contains("\n"), "\(error)")
+    }
+
     @Test func aTruncatedZipIsRefusedAsDamaged() throws {
         let bytes = try withZip(Self.pocketQuery) { try Array(Data(contentsOf: $0)) }
         let error = Interchange.importError(.bytes(Array(bytes.prefix(bytes.count / 2)), name: "cut.zip"))

@@ -73,9 +73,12 @@ enum ZipArchive {
         return handle
     }
 
-    /// libarchive's last message for `handle`.
+    /// libarchive's last message for `handle`, on one line (some end with a line feed).
     static func message(_ lib: carchive_functions, _ handle: OpaquePointer) -> String {
-        lib.errorString(handle).map { String(cString: $0) } ?? "no reason given"
+        guard let text = lib.errorString(handle).map({ String(cString: $0) }) else { return "no reason given" }
+        let line = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+        return line.isEmpty ? "no reason given" : line
     }
 
     /// Unpacks every entry of `bytes` once, checking it, and returns the files (not the
