@@ -116,6 +116,7 @@ extension GeoCache {
             result.listing.waypoints = Self.waypoints(listing.waypoints,
                                                       updatedBy: new.waypoints.map { .init($0, isWhole: true) })
             result.listing.asOf = new.asOf ?? listing.asOf
+            result.listing.keepWhatGPXCannotWrite(from: listing)
             return result
         }
         result.listing.type = new.type ?? listing.type
@@ -216,5 +217,21 @@ extension AdditionalWaypoint {
         result.url = incoming.url ?? url
         result.urlName = incoming.urlName ?? urlName
         return result
+    }
+}
+
+extension Listing {
+    /// Keeps the facts of `stored` that no GPX file can write, where the file gave none:
+    /// a placed text that is no time (`<time>` is an `xsd:dateTime`), ids that are no
+    /// number (geocaching.com's are numbers: ``GPXWriter/numericID(_:)``), an empty
+    /// country or state (written as no country). A record of the whole listing
+    /// (``GeoCache/Coverage/wholeListing``) takes away what it leaves out, but not these:
+    /// a cache's own GPX export read back leaves it as it was.
+    mutating func keepWhatGPXCannotWrite(from stored: Listing) {
+        if placed == nil, let kept = stored.placed, UTCTime.instant(kept) == nil { placed = kept }
+        if cacheID == nil, GPXWriter.numericID(stored.cacheID) == nil { cacheID = stored.cacheID }
+        if ownerID == nil, GPXWriter.numericID(stored.ownerID) == nil { ownerID = stored.ownerID }
+        if country == nil, stored.country?.isEmpty == true { country = stored.country }
+        if state == nil, stored.state?.isEmpty == true { state = stored.state }
     }
 }

@@ -65,6 +65,23 @@ struct StoreReimportTests {
         #expect(listing.logs.map(\.finder) == ["bo"])
     }
 
+    @Test("a cache's own GPX export read back keeps what GPX cannot write (a placed text, ids no number, empty country)",
+          arguments: StoreKind.allCases)
+    func anOwnGPXExportKeepsWhatGPXCannotWrite(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let json = #"[{"title": "Old Oak", "details": "d", "creator": "ana", "reward": "r", "code": "GC1A2B3", "#
+            + #""latitude": 47.368717, "longitude": 8.540933, "placed": "spring 2004", "cacheID": "OCX1", "#
+            + #""ownerID": "u-17", "ownerName": "Ömer", "country": "", "state": "ZH"}]"#
+        _ = try fixture.store.importCaches(from: source(json, "a.json"))
+        let stored = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
+        for version in [GPXWriter.Version.gpx10, .gpx11] {
+            let report = try fixture.store.importCaches(from: source(GPXWriter.document(for: [stored], version: version),
+                                                                     "back.gpx"))
+            #expect((report.updated, report.unchanged) == (0, 1), "\(version)")
+        }
+        #expect(try fixture.store.cache(withCode: "GC1A2B3")?.cache == stored)
+    }
+
     @Test("a newer plain GPX waypoint, which carries no listing, keeps the stored hint", arguments: StoreKind.allCases)
     func aNewerPlainWaypointKeepsTheStoredHint(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
