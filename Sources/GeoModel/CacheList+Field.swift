@@ -96,6 +96,14 @@ extension CacheList {
         if let stopped = report.stoppedBy, report.deliveredCount == 0, report.conflicts.isEmpty, report.refusedCount == 0 {
             throw stopped
         }
+        try show(summary)
+    }
+
+    /// What a delivery did, shown: the store re-read when something was stored, and
+    /// ``CacheListChange/outboxDelivered(_:waiting:)`` broadcast. Also for the delivery a
+    /// write makes first (``WriteSession/deliveredBeforeWrite``), when it did anything.
+    func show(_ summary: WriteSession.DeliverySummary) throws {
+        let report = summary.report
         if !report.delivered.isEmpty { try refresh() }
         if !report.finderDelivered.isEmpty { try reloadOwnData() }
         broadcast(.outboxDelivered(report, waiting: summary.waiting))

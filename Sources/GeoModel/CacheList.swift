@@ -162,6 +162,10 @@ public final class CacheList {
         let session = WriteSession(store: opened.store, location: opening.location, files: field?.files,
                                    unreachable: opened.away == nil ? nil : opened.unreachable)
         session.setAsideNotice = { [weak self] file in self?.broadcast(.fileSetAside(file)) }
+        session.deliveredBeforeWrite = { [weak self] summary in
+            let report = summary.report
+            if report.deliveredCount > 0 || !report.conflicts.isEmpty || report.refusedCount > 0 { try? self?.show(summary) }
+        }
         self.session = session
         field?.away = opened.away
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
@@ -270,11 +274,13 @@ public final class CacheList {
 
     /// Re-reads the count, the current cache (kept when it still exists, else the
     /// next one) and its position from the store, and on a club store the role's
-    /// standing under the club's rules, and broadcasts
-    /// ``CacheListChange/reloaded(count:)``.
+    /// standing under the club's rules, after delivering what waits on this machine
+    /// (``deliverOutbox()``), and broadcasts ``CacheListChange/reloaded(count:)``.
     public func reload() throws {
         // The role's standing too (made a keeper, or no longer one), which nothing announces.
         try session?.readClubStandingAgain()
+        // What waits here, its delivery stopped by a refusal the admin may have lifted (said when it stops again).
+        if field?.away == nil, (try? session?.waitingCount()) ?? 0 > 0 { try deliverOutbox() }
         try refresh()
         broadcast(.reloaded(count: count))
     }

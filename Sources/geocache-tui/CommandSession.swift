@@ -28,6 +28,10 @@ extension StoreOptions {
             throw CommandFailure.report(error)
         }
         session.saysSetAsideFiles()
+        // A write delivers what still waits first (the role accepted again, a lock gone); said when it delivered any.
+        session.deliveredBeforeWrite = { summary in
+            if summary.report.deliveredCount > 0 { CommandOutput.error(CommandText.delivery(summary, sayingWhyItStopped: false)) }
+        }
         Self.opened = session
         do {
             if let delivered = try session.deliverWaiting() {

@@ -90,6 +90,24 @@ extension WriteSession {
         return DeliverySummary(report: report, waiting: try outbox.count())
     }
 
+    /// Before a write is sent to the club store: delivers what waits here first
+    /// (``deliverWaiting()``), so that the write never overtakes a change kept before it.
+    /// Nil when nothing is left that could be delivered (a change in conflict or refused
+    /// waits for the member, not for the server); else the write's result: kept behind
+    /// them when the server cannot be reached, else what stopped them (a lock, the role
+    /// refused), which would stop the write too.
+    func writeBehindWaiting<T>(keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T>? {
+        guard files != nil, !showsCopy, let summary = try deliverWaiting() else { return nil }
+        deliveredBeforeWrite?(summary)
+        guard let stopped = summary.report.stoppedBy else { return nil }
+        if keepsWritesHere { return try kept(keep) }
+        switch stopped {
+        case .locked(_, let holder): return .lockHeld(holder: holder)
+        case _ where stopped.meansTheServerRefusedTheWrite: return .refused(stopped)
+        default: throw stopped
+        }
+    }
+
     /// Gives up the waiting change `sequence` (its conflict or refusal settled by the
     /// member: written over, taken, or dropped).
     /// - Throws: ``OutboxError/noSuchChange(_:)``, or what the outbox's file met.

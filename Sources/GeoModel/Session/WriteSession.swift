@@ -16,16 +16,15 @@ import Foundation
 /// - **Writes of unknown outcome** (``unsettledWrites``): the same write sent again
 ///   carries the same ``WriteID``; a corrected Add first settles the one it corrects
 ///   (``add(_:)``); the rest are settled when the server answers (``settleWrites()``).
-/// - **Delivery** (`WriteSession+Delivery.swift`): the outbox, in order, exactly once;
-///   waiting for another process that is delivering it, and opening the store again
-///   once after a connection broken on the way.
+/// - **Delivery** (`WriteSession+Delivery.swift`): the outbox, in order, exactly once,
+///   before any write sent after it; waiting for another process that is delivering it,
+///   and opening the store again once after a connection broken on the way.
 /// - **Reading while away** (`WriteSession+Away.swift`): the copy, and the cache a
 ///   change kept here makes of it.
 ///
 /// ```swift
 /// let session = try WriteSession.opening(.server(url))
-/// _ = try session.deliverWaiting()                 // what waited here goes first
-/// switch try session.add(cache) {
+/// switch try session.add(cache) {                  // what waited here goes first
 /// case .stored: break                              // on the server
 /// case .kept(_, let waiting): note(waiting)        // kept here: the server is away
 /// default: break                                   // lock held, not known, refused
@@ -67,6 +66,8 @@ public final class WriteSession {
     /// Called once for each file set aside, as it is found: a command says so on
     /// standard error, a form's list broadcasts it for the status line.
     public var setAsideNotice: ((FieldFileSetAside) -> Void)?
+    /// Called with what a delivery made before a write sent (``writeBehindWaiting(keep:)``) did.
+    public var deliveredBeforeWrite: ((DeliverySummary) -> Void)?
 
     /// The outbox, opened when first needed.
     var openedOutbox: Outbox?
@@ -125,8 +126,7 @@ public final class WriteSession {
 
     /// True when a write is kept on this machine rather than sent: a club store whose
     /// server cannot be reached (``unreachable``), with no write of unknown outcome
-    /// pending (sent again, such a write reuses its identifier; kept, it could be
-    /// stored twice).
+    /// pending (sent again, it reuses its identifier; kept, it could be stored twice).
     public var keepsWritesHere: Bool {
         files != nil && unreachable != nil && clubRefusal == nil && unsettledWrites.isEmpty
     }
@@ -141,9 +141,8 @@ public final class WriteSession {
         return true
     }
 
-    /// Notes what a read or a check of the store met: an error that means the server
-    /// cannot be reached makes later writes of a club store wait here
-    /// (``keepsWritesHere``) until it answers (``serverAnswered()``).
+    /// Notes what a read or a check of the store met: an error that means the server cannot
+    /// be reached makes a club store's later writes wait here until it answers (``serverAnswered()``).
     public func noteStoreError(_ error: any Error) {
         guard case .server = location, let error = error as? StoreError, error.meansTheServerIsAway else { return }
         unreachable = error
@@ -312,6 +311,7 @@ public final class WriteSession {
                     send: (any CacheStore, WriteID) throws -> T) throws -> WriteResult<T> {
         if let clubRefusal { return .refused(clubRefusal) }
         if keepsWritesHere { return try kept(keep) }
+        if let behind: WriteResult<T> = try writeBehindWaiting(keep: keep) { return behind }
         let earlier = unsettledWrites.first { $0.action == action }
         let write = earlier ?? PendingWrite(id: WriteID(), action: action)
         do {
@@ -350,7 +350,7 @@ public final class WriteSession {
     ///   kept: the change itself is refused), and ``OwnDataEditError`` (a part changed
     ///   meanwhile); any failure of the outbox's file as
     ///   ``NotKept/couldNotKeep(because:reason:)``.
-    private func kept<T>(_ keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T> {
+    func kept<T>(_ keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T> {
         do {
             let outbox = try self.outbox()
             let change = try keep(outbox)

@@ -55,6 +55,45 @@ import Testing
         }
     }
 
+    @Test("a form's write after its delivery met the role refused goes out after the kept change, once the role is back")
+    func aFormsWriteDoesNotOvertakeTheKeptChange() throws {
+        let club = try ClubFixture.make()
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let url = club.url(as: club.bo)
+        let opening = StoreOpening(.server(url), environment: home.environment)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        var delivered: [Int] = []
+        let token = list.observe { if case .outboxDelivered(let report, _) = $0 { delivered.append(report.deliveredCount) } }
+        defer { _ = token }
+        try list.finishOpening()
+        // Kept while the server was away (by this form or another on this machine), then the role taken away.
+        let outbox = try Outbox(files: home.files(url))
+        try outbox.queueAdd(Samples.oak)
+        let member = ClubFixture.identifier(club.roles.member), bo = ClubFixture.identifier(club.bo)
+        try club.server.superuser("REVOKE \(member) FROM \(bo)")
+        #expect(throws: StoreError.self) { try list.deliverOutbox() }
+        try club.server.superuser("GRANT \(member) TO \(bo)")
+        let result = try list.add(Samples.bridge)
+        if case .stored = result {} else { Issue.record("the add came to \(result)") }
+        #expect(try outbox.count() == 0)
+        let titles = try PostgresStore(url: url, purpose: .command).loadCaches().map(\.title)
+        #expect(titles == [Samples.oak.title, Samples.bridge.title])
+        #expect(delivered == [1])
+    }
+
+    @Test("a write while the role is refused and a change waits is refused too, not sent ahead of it")
+    func aWriteWhileTheRoleIsRefusedIsRefused() throws {
+        let revoked = try Revoked()
+        defer { revoked.home.directory.remove() }
+        let session = WriteSession(store: revoked.store, location: .server(revoked.club.url(as: revoked.club.bo)),
+                                   files: revoked.outbox.files)
+        let result = try session.add(Samples.bridge)
+        if case .refused = result {} else { Issue.record("the add came to \(result)") }
+        #expect(try revoked.outbox.changes().map(\.title) == [Samples.oak.title])
+    }
+
     @Test("a revoked member's read is refused saying the role may no longer be a member, not that a change was refused")
     func aRevokedMembersReadSaysSo() throws {
         let club = try ClubFixture.make()
