@@ -9,6 +9,18 @@ import Testing
         #expect(canvas[2, 0].isContinuation)
     }
 
+    @Test("a syllable with a spacing vowel sign takes a column for each, as wcwidth counts them; a joined emoji two")
+    func aSyllableTakesAColumnPerSpacingScalar() {
+        #expect(DisplayWidth.of(Character("मि")) == 2)
+        #expect(DisplayWidth.pieces(of: "मि") == ["म", "ि"])
+        #expect(DisplayWidth.of(Character("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")) == 2)
+        #expect(DisplayWidth.pieces(of: "é") == nil)
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        canvas.put("नमस्ते|", at: Point(x: 0, y: 0))
+        #expect(canvas.text == "नमस्ते|")
+        #expect(canvas[4, 0].character == "|")
+    }
+
     @Test func boxIsDrawnAlongTheEdgesAndLeavesTheInsideAlone() {
         var canvas = Canvas(size: Size(width: 8, height: 3))
         canvas.put("inside", at: Point(x: 1, y: 1))

@@ -102,6 +102,15 @@ public struct Canvas: Sendable, Equatable {
             let shown = isPlainASCII ? character : character.displayed
             let width = isPlainASCII ? 1 : DisplayWidth.of(shown)
             if x >= area.maxX { x += width; continue }
+            if !isPlainASCII, let pieces = DisplayWidth.pieces(of: shown) {
+                // A syllable of several spacing scalars: each in cells of its own, as the terminal draws it.
+                for piece in pieces {
+                    let pieceWidth = DisplayWidth.of(piece)
+                    if pieceWidth > 0 { put(piece, width: pieceWidth, x: x, y: point.y, style: style, clip: area) }
+                    x += pieceWidth
+                }
+                continue
+            }
             if width > 0 { put(shown, width: width, x: x, y: point.y, style: style, clip: area) }
             x += width
         }

@@ -6,7 +6,10 @@ import Glibc
 ///
 /// A grapheme cluster takes the width of its first scalar; combining marks and other
 /// zero-width scalars add nothing, an emoji variation selector (U+FE0F) makes the
-/// cluster two columns wide, and a pair of regional indicators (a flag) takes two.
+/// cluster two columns wide, and a pair of regional indicators (a flag) takes two. A
+/// cluster of several scalars that each take a column (a Devanagari or Tamil syllable
+/// with its vowel sign, Thai with SARA AM) is drawn in ``pieces(of:)``, as terminals
+/// count it, and is as wide as they are together.
 /// Control characters are never drawn as themselves: `Character.displayed` turns
 /// them into visible symbols of width one first.
 public enum DisplayWidth {
@@ -33,6 +36,46 @@ public enum DisplayWidth {
             // ASCII fast path: "\r\n" is one Character; it is shown as one symbol.
             return 1
         }
+        if let pieces = pieces(of: character) { return pieces.reduce(0) { $0 + ofPiece($1) } }
+        return ofPiece(character)
+    }
+
+    /// The pieces a cluster of several scalars that each take columns is drawn in, each
+    /// in cells of its own: a scalar that takes columns and the zero-width ones after it,
+    /// as `wcwidth`, ncurses and terminals count them (`मि` is `म` and `ि`, two columns);
+    /// nil for a cluster drawn whole (one scalar with marks, an emoji sequence, which is
+    /// drawn as its first emoji).
+    public static func pieces(of character: Character) -> [Character]? {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, first.value >= 0x300, scalars.count > 1 else { return nil }
+        var pieces: [Character] = []
+        var piece = String.UnicodeScalarView()
+        for scalar in scalars {
+            switch scalar.value {
+            // Joiners, emoji presentation and modifiers, keycaps, flags and tags: an emoji sequence.
+            case 0x200D, 0xFE0F, 0x20E3, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return nil
+            default: break
+            }
+            if of(scalar) > 0, !piece.isEmpty {
+                let text = String(piece)
+                // Each piece must be one cluster to be a Character; else the cluster is drawn whole.
+                guard text.count == 1 else { return nil }
+                pieces.append(Character(text))
+                piece = String.UnicodeScalarView()
+            }
+            piece.append(scalar)
+        }
+        guard !pieces.isEmpty else { return nil }
+        let text = String(piece)
+        guard text.count == 1 else { return nil }
+        pieces.append(Character(text))
+        return pieces
+    }
+
+    /// The width of a cluster drawn whole, or of one of ``pieces(of:)``.
+    private static func ofPiece(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
         var width = of(first)
         if width < 0 { return 1 }
         if (0x1F1E6...0x1F1FF).contains(first.value), scalars.count >= 2 { return 2 }

@@ -36,6 +36,20 @@ extension NcursesTests {
             #expect(!headless.output.unicodeScalars.contains("\u{200D}"))
         }
 
+        /// A syllable of several spacing scalars (a vowel sign after its consonant, Thai's
+        /// SARA AM) reaches ncurses whole, a spacing scalar and its marks a cell, as a
+        /// terminal prints it; it lost its vowel signs when drawn as one cell.
+        @Test("Devanagari, Tamil and Thai syllables reach the screen with every vowel sign",
+              arguments: ["विवरण यहाँ है", "தமிழ் நாடு", "น้ำ", "क्षेत्र श्री"])
+        func aSyllableOfSeveralSpacingScalarsIsDrawnWhole(_ text: String) throws {
+            let headless = try HeadlessTerminal(size: Size(width: 20, height: 1))
+            var canvas = Canvas(size: Size(width: 20, height: 1))
+            let end = canvas.put(text + "|", at: Point(x: 0, y: 0))
+            headless.terminal.present(canvas)
+            #expect(headless.terminal.screenRow(0).hasPrefix(text + "|"), "\(headless.terminal.screenRow(0))")
+            #expect(end == text.unicodeScalars.reduce(0) { $0 + max(DisplayWidth.of($1), 0) } + 1)
+        }
+
         /// A flag is two regional indicators in two columns: both are sent, side by side,
         /// so a terminal draws the flag (or the two letters) and the next cell stays put.
         @Test func aFlagSendsBothRegionalIndicatorsSideBySide() throws {
