@@ -15,8 +15,9 @@ import GeoTestSupport
             + "Free some space on it, then try again.")
     }
 
-    @Test(.enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
-    func anAddOnAFullDiskIsRefusedAsSuchAndTheStoreKeepsWhatItHeld() throws {
+    @Test("a store opened on a full disk, its log and index not made, is read: listed, its add refused as read-only",
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
+    func aStoreOpenedOnAFullDiskIsReadAndItsAddRefused() throws {
         let disk = try SmallDisk()
         defer { disk.remove() }
         let url = disk.file()
@@ -24,8 +25,11 @@ import GeoTestSupport
         disk.fill()
         let large = GeoCache(title: "Large", details: String(repeating: "x", count: 200_000), creator: "ana", reward: "Coin")
 
-        #expect(throws: StoreError.diskFull(path: url.path)) {
-            try SQLiteStore(url: url).add(large)
+        let full = try SQLiteStore(url: url)
+        #expect(try full.loadCaches().map(\.title) == [Samples.oak.title])
+        #expect(full.readOnlyReason == "the disk holding it was full when it was opened")
+        #expect(throws: StoreError.readOnly(path: url.path, reason: "the disk holding it was full when it was opened")) {
+            try full.add(large)
         }
         disk.makeRoom()
         let store = try SQLiteStore(url: url)

@@ -239,6 +239,35 @@ extension SQLiteStore {
         if let readOnlyError { throw readOnlyError }
     }
 
+    /// The connection a store opens on `path` (its file `identity`), prepared
+    /// (``prepare(_:path:readOnly:defersCheck:)``), with its data version, the late check
+    /// it leaves and the error its writes give. With `mayReadOnly` (a store that exists),
+    /// one whose disk is too full for its log or index is opened read-only instead, as a
+    /// store that cannot be written is: it can still be listed, exported and shown.
+    static func connect(_ path: String, identity: StoreFile.Identity, readOnly: StoreError?, mayReadOnly: Bool,
+                        defersCheck: Bool) throws(StoreError)
+        -> (queue: DatabaseQueue, dataVersion: Int, lateCheck: StoreFileLateCheck?, readOnly: StoreError?) {
+        do {
+            var configuration = connectionConfiguration(label: "geocache-tui store")
+            configuration.readonly = readOnly != nil
+            let queue = try DatabaseQueue(path: readOnly == nil ? path : readOnlyURI(for: path), configuration: configuration)
+            do {
+                let prepared = try prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
+                let lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0, thorough: prepared.thorough) }
+                if let change = StoreFile.change(at: path, since: identity) { throw change }
+                return (queue, prepared.dataVersion, lateCheck, readOnly)
+            } catch {
+                closeAfterFailedOpening(queue, path: path, identity: identity, error: error)
+                throw error
+            }
+        } catch {
+            let failure = StoreError(wrapping: error, path: path)
+            guard case .diskFull = failure, readOnly == nil, mayReadOnly else { throw failure }
+            return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: "the disk holding it was full when it was opened"),
+                               mayReadOnly: false, defersCheck: defersCheck)
+        }
+    }
+
     /// Whether a write-ahead log with commits lies beside the store at `path` without
     /// its index (`-shm`), in a directory where the index cannot be made: SQLite cannot
     /// read that log then (it makes the index first), so neither the store.

@@ -151,7 +151,6 @@ public final class SQLiteStore: CacheStore {
             guard case .readOnly(_, let reason) = readOnly else { throw readOnly }
             throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and it holds no store yet")
         }
-        readOnlyError = readOnly
         if case .readOnly(_, let reason)? = readOnly, Self.logWithoutIndex(path) {
             throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and the log of commits beside it "
                 + "(\(path)-wal) cannot be read without its index (-shm), which cannot be made there")
@@ -161,32 +160,15 @@ public final class SQLiteStore: CacheStore {
         }
         let identity = try StoreFile.identity(of: path)
         self.identity = identity
-        do {
-            var configuration = Self.connectionConfiguration(label: "geocache-tui store")
-            configuration.readonly = readOnly != nil
-            let queue = try DatabaseQueue(path: readOnly == nil ? path : Self.readOnlyURI(for: path),
-                                          configuration: configuration)
-            let dataVersion: Int
-            do {
-                let prepared = try Self.prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
-                dataVersion = prepared.dataVersion
-                lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0, thorough: prepared.thorough) }
-                if let change = StoreFile.change(at: path, since: identity) { throw change }
-            } catch {
-                Self.closeAfterFailedOpening(queue, path: path, identity: identity, error: error)
-                throw error
-            }
-            self.queue = queue
-            self.lastDataVersion = dataVersion
-            sideFiles = StoreFile.SideFiles(of: path)
-            watch = watchesChanges ? StoreFileWatch(path: path) : nil
-        } catch {
-            throw StoreError(wrapping: error, path: path)
-        }
+        let connected = try Self.connect(path, identity: identity, readOnly: readOnly,
+                                         mayReadOnly: state == .sqlite(applicationID: StoreFile.applicationID), defersCheck: defersCheck)
+        (queue, lastDataVersion, lateCheck, readOnlyError) = connected
+        sideFiles = StoreFile.SideFiles(of: path)
+        watch = watchesChanges ? StoreFileWatch(path: path) : nil
         OpenStoreFiles.retain(identity)
         // Rows another program stored (or an older schema left) without a code get one
         // before anything reads them; when there are none this is one read.
-        if readOnly != nil { return }
+        if readOnlyError != nil { return }
         do {
             try completePendingRows()
         } catch {
