@@ -51,7 +51,11 @@ public final class Application {
             case .redraw:
                 terminal.invalidate()
             case .suspend:
-                terminal.suspend()
+                if let ending = terminal.suspend() {
+                    // Told to end while in the background: the draft kept, nothing drawn.
+                    if case .quit(let code) = controller.handle(ending) { status = code }
+                    break loop
+                }
                 controller.resize(to: terminal.size)
                 terminal.invalidate()
             }

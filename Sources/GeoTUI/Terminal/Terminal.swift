@@ -58,6 +58,9 @@ public final class Terminal {
     let clearOnClose: String?
     let usesDefaultColors: Bool
     var isClosed = false
+    /// Set when the program was told to end while suspended in the background: the shell
+    /// has the terminal, and nothing more is written to it (``suspend()``).
+    var isLeftToShell = false
 
     // Input (Terminal+Input.swift).
     var decoder = InputDecoder()
@@ -326,8 +329,10 @@ public final class Terminal {
         guard !isClosed else { return }
         isClosed = true
         set_term(screen)
-        leaveFullScreen()
-        if let clearOnClose { writeDirectly(clearOnClose) }
+        if !isLeftToShell {
+            leaveFullScreen()
+            if let clearOnClose { writeDirectly(clearOnClose) }
+        }
         delwin(inputPad)
         delscreen(screen)
         fclose(outputFile)

@@ -115,6 +115,24 @@ import Testing
         }
     }
 
+    @Test("kill %1 on a suspended form keeps its draft and ends it, the shell's terminal left alone (cursor shown)")
+    func killOfASuspendedFormEndsItInTheBackground() throws {
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store), environment: ["LANG": "C.UTF-8"], interactiveShell: true)
+        try session.waitFor("^Q Quit")
+        try session.type("typed before kill")
+        try session.send("C-z")
+        try session.waitFor("Stopped")
+        // Until the job is gone (a stopped one never is), polling a tenth of a second at a time.
+        try session.type("kill %1; while kill -0 %1 2>/dev/null; do read -t 0.1 < /dev/zero; done; echo job-ended")
+        try session.send("Enter")
+        try session.waitFor("the job ended") { $0.split(separator: "\n").contains("job-ended") }
+        #expect(!(try session.screen().contains("^Q Quit")))
+        #expect(try session.tmux(["display-message", "-p", "-t", "0", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let again = try TmuxSession.app(store: store)
+        try again.waitFor("typed before kill")
+        try again.quitApp()
+    }
+
     @Test func ctrlZOnATerminalWithoutAnAlternateScreenLeavesNoFormAboveTheShell() throws {
         let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
                                       environment: ["LANG": "C.UTF-8", "TERM": "vt100"], interactiveShell: true)
