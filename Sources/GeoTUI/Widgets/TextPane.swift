@@ -37,6 +37,7 @@ public final class TextPane: Widget {
         didSet {
             guard !Self.sameBytes(text, oldValue) else { return }
             wrapping = nil
+            keptAnchor = nil
             topLine = 0
         }
     }
@@ -78,14 +79,14 @@ public final class TextPane: Widget {
     /// Columns by which the lines a long paragraph wraps onto are indented, so text
     /// laid out as "Label:  value" keeps its values in one column.
     public var hangingIndent = 0 {
-        didSet { if hangingIndent != oldValue { wrapping = nil } }
+        didSet { if hangingIndent != oldValue { rewrapKeepingTheTop() } }
     }
 
     /// Whether a paragraph laid out as "Label:  value" (two spaces or more after its
     /// label) wraps onto lines under its value rather than at ``hangingIndent``, for a
     /// text that mixes such lines with prose.
     public var hangsUnderLabels = false {
-        didSet { if hangsUnderLabels != oldValue { wrapping = nil } }
+        didSet { if hangsUnderLabels != oldValue { rewrapKeepingTheTop() } }
     }
 
     /// Blank columns kept between the border and the text on each side (when there is room).
@@ -101,6 +102,7 @@ public final class TextPane: Widget {
     /// The lines shown now, from ``topLine``.
     public var visibleLines: [String] {
         let height = max(0, contentFrame.height)
+        wrap(through: 0)   // a new width first, which may move the top line
         wrap(through: topLine + height)
         return (topLine..<min(wrappedLineCount, topLine + height)).map(line(at:))
     }
@@ -122,7 +124,10 @@ public final class TextPane: Widget {
     private func wrap(through index: Int) {
         let width = max(1, contentFrame.width)
         if wrapping == nil || wrapping?.width != width || wrapping?.indent != hangingIndent {
-            let anchor = wrapping.flatMap { old in topLine > 0 && topLine < old.starts.count ? old.starts[topLine].index : nil }
+            if keptAnchor == nil, let old = wrapping, topLine > 0, topLine < old.starts.count {
+                keptAnchor = old.starts[topLine].index
+            }
+            let anchor = keptAnchor
             wrapping = (width, hangingIndent, [], TextWrapping.Position(index: text.startIndex))
             wrapCount += 1
             if let anchor { keepAtTheTop(anchor, width: width) }
@@ -136,6 +141,19 @@ public final class TextPane: Widget {
                                             underLabels: hangsUnderLabels).next
         }
         wrapping = state
+    }
+
+    /// Where the text the reader scrolled to starts, once the lines were wrapped again (a
+    /// new width or indent): kept until they scroll, so that resizes one after the other
+    /// (narrower, then back) come back to it rather than drift to each top line's start.
+    private var keptAnchor: String.Index?
+
+    /// Drops the wrapped lines, keeping where the text at the top starts.
+    private func rewrapKeepingTheTop() {
+        if keptAnchor == nil, let old = wrapping, topLine > 0, topLine < old.starts.count {
+            keptAnchor = old.starts[topLine].index
+        }
+        wrapping = nil
     }
 
     /// Wraps the lines up to the one holding `anchor` and makes it the top line.
@@ -171,7 +189,12 @@ public final class TextPane: Widget {
     /// True while lines are hidden below the pane.
     public var canScrollDown: Bool { clampedTopLine < maximumTopLine }
 
-    private var clampedTopLine: Int { min(max(0, topLine), maximumTopLine) }
+    /// ``topLine`` within the lines there are; the lines are wrapped first, since wrapping
+    /// for a new width moves the top line to the text that was at the top.
+    private var clampedTopLine: Int {
+        let maximum = maximumTopLine
+        return min(max(0, topLine), maximum)
+    }
 
     /// True when `a` and `b` hold the same bytes, compared as memory (a long text is
     /// set again at each repaint of its owner; comparing it as Unicode text would cost
@@ -192,16 +215,22 @@ public final class TextPane: Widget {
         let height = max(0, contentFrame.height)
         let target = max(0, clampedTopLine + delta)
         wrap(through: target + height)
+        if delta != 0 { keptAnchor = nil }
         topLine = min(target, max(0, wrappedLineCount - height))
     }
 
     /// Shows the first line at the top.
-    public func scrollToTop() { topLine = 0 }
+    public func scrollToTop() {
+        keptAnchor = nil
+        topLine = 0
+    }
 
     /// Sets `text`, a change of the text shown in place (a line revealed or hidden),
     /// keeping the first line shown where the reader had scrolled it, as far as the new
     /// text reaches; setting ``text`` itself shows the new text from its start.
     public func replaceTextKeepingScroll(_ text: String) {
+        // The same text changes nothing (scrolled on by the top line again, it went down).
+        guard !Self.sameBytes(text, self.text) else { return }
         let top = topLine
         self.text = text
         scroll(by: top)
@@ -210,6 +239,7 @@ public final class TextPane: Widget {
     /// Shows the last line at the bottom: the only move that wraps the whole text
     /// (once; the lines' starts are kept).
     public func scrollToBottom() {
+        keptAnchor = nil
         wrap(through: Int.max)
         topLine = max(0, wrappedLineCount - max(0, contentFrame.height))
     }

@@ -339,6 +339,21 @@ import Testing
         #expect(form.status.hasPrefix(" Cache 1 of 1"))
     }
 
+    @Test("a resize keeps the text at the top of the scrolled pane in view, not its line number")
+    func aResizeKeepsThePanesPlaceInTheText() throws {
+        let details = (0..<400).map { "word" + String(1000 + $0).dropFirst() }.joined(separator: " ")
+        let form = try FormHarness(width: 80, height: 24, caches: [GeoCache(title: "T", details: details, creator: "c", reward: "r")])
+        form.press(.pageDown)
+        form.press(.pageDown)
+        let pane = form.controller.pane.frame
+        let top = form.row(pane.y + 1).split(separator: " ").first { $0.hasPrefix("word") }.map(String.init)
+        #expect(top == "word184")
+        form.resize(width: 40, height: 14)
+        #expect(form.controller.pane.visibleLines.first?.contains("word184") == true, "\(form.screen)")
+        form.resize(width: 80, height: 24)
+        #expect(form.controller.pane.visibleLines.first?.contains("word184") == true, "\(form.screen)")
+    }
+
     @Test func theFieldsStartUnderTheTitleBarAndThePaneUnderTheButtons() throws {
         let form = try FormHarness(width: 80, height: 24, caches: [.sample("Oak")])
         #expect(form.row(1).hasPrefix(">Title   ["))

@@ -89,6 +89,15 @@ import Testing
             """)
     }
 
+    @Test("the same text set again keeping the scroll leaves the pane where it was")
+    func theSameTextReplacedKeepingTheScrollStaysPut() {
+        let p = pane(sixLines, title: "Notes", width: 20, height: 5)
+        p.scroll(by: 1)
+        p.replaceTextKeepingScroll(sixLines)
+        p.replaceTextKeepingScroll(sixLines)
+        #expect(p.topLine == 1)
+    }
+
     @Test func aTextReplacedKeepingTheScrollStopsWhereTheShorterTextEnds() {
         let p = pane(sixLines, title: "Notes", width: 20, height: 5)
         p.scrollToBottom()
