@@ -68,4 +68,6 @@ func runInteractiveApp(location: StoreLocation, position: PositionOptions? = nil
     // A store its late check found damaged ends as the refusal of a checked opening does.
     if let damage = model.storeDamage { throw CommandFailure.report(damage) }
     if status != 0 { throw ExitCode(status) }
+    // Text that could not be kept (said above, whole) is no normal end.
+    if !controller.finishProblems.isEmpty { throw ExitCode.failure }
 }

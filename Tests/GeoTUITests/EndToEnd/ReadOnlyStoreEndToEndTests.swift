@@ -37,7 +37,20 @@ import Glibc
         try session.waitFor("Read-only store: nothing can be added, changed or deleted")
         try session.send("F8")
         try session.waitFor("Read-only store: nothing can be added, changed or deleted")
-        try session.quitApp()
+        // The fields' text, which no draft can keep here, is printed on the way out.
+        try session.send("C-q")
+        try session.waitFor("[exited 1]")
         #expect(try SQLiteStore(url: store).loadCaches().map(\.title) == ["Orig 1"])
+    }
+
+    @Test("quitting with text no draft could keep prints the text and exits 1, not 0")
+    func quittingWithTextThatCouldNotBeKeptExitsOne() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.waitFor("geocache-tui (read-only)")
+        try session.type("precious text")
+        try session.send("C-q")
+        let screen = try session.waitFor("[exited 1]")
+        #expect(screen.contains("could not keep the unsaved fields as a draft"), "\(screen)")
+        #expect(screen.contains("precious text"), "\(screen)")
     }
 }
