@@ -238,6 +238,16 @@ import Testing
         #expect(try store(club, as: club.kim).count() == 0)
     }
 
+    @Test("from SQL, a member acting as the club's member role (SET ROLE) keeps no own data, visit or ledger row as it",
+          arguments: ["INSERT INTO geocache_own (code, note) VALUES ('GCROLE1', 'shared')",
+                      "INSERT INTO geocache_visit (identity, code, time, type, text) VALUES ('\\x01', 'GCROLE1', 't', 'Found it', 'x')",
+                      "INSERT INTO geocache_write (write_id, kind) VALUES (gen_random_uuid(), 'add')"])
+    func sqlOwnRowsUnderSetRoleAreRefused(_ insert: String) throws {
+        let club = try ClubFixture.make()
+        let state = try club.sqlState(as: club.ana, ["SET ROLE \(PostgresStore.quotedIdentifier(club.roles.member))", insert])
+        #expect(state == "42501")
+    }
+
     @Test("from SQL, a change made under SET ROLE is recorded as made by the role that logged in")
     func sqlChangesUnderSetRoleNameWhoLoggedIn() throws {
         let club = try ClubFixture.make()

@@ -52,3 +52,18 @@ extension PostgresStore {
         """,
     ]
 }
+
+/// Schema version 13: a member's own data, visits and ledger rows are theirs only while
+/// they act as themselves (`current_user = session_user`), as their caches are since
+/// version 10. Under `SET ROLE` to the club's member role, whose name every member
+/// shares, a member read and wrote rows as that role: one space shared by all members.
+extension PostgresStore {
+    static let actingRoleOwnMigration: [String] = [
+        ("geocache_own", "geocache_own_member", "member"),
+        ("geocache_visit", "geocache_visit_member", "member"),
+        ("geocache_write", "geocache_write_own", "role"),
+    ].flatMap { table, policy, column in
+        let own = "\(column) = current_user AND current_user = session_user"
+        return ["DROP POLICY \(policy) ON \(table)", "CREATE POLICY \(policy) ON \(table) USING (\(own)) WITH CHECK (\(own))"]
+    }
+}

@@ -189,6 +189,9 @@ extension PostgresStore {
         // member can run the count's function on a table of their own
         // (PostgresStore+FailClosed.swift).
         failClosedMigration,
+        // Version 13: a member's own data, visits and ledger are theirs only while they act
+        // as themselves (PostgresStore+FailClosed.swift).
+        actingRoleOwnMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
