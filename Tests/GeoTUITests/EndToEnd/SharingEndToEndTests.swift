@@ -82,7 +82,10 @@ import Testing
         try session.typeFields(["Mine", "d", "c", "r"])
         try session.send("C-s")
         try session.waitFor("caches.sqlite was replaced: nothing written. F5 reopens")
-        try session.quitApp()
+        // The fields' text, which no draft can keep in the replaced file, is printed on the way out.
+        try session.send("C-q")
+        let screen = try session.waitFor("[exited 1]")
+        #expect(screen.contains("Title: Mine"), "\(screen)")
         #expect(try SQLiteStore(url: store).loadCaches().map(\.title) == ["Theirs"])
     }
 
