@@ -42,8 +42,8 @@ import Testing
             """)
     }
 
-    @Test("A value's lines after a CRLF, a CR or an LF all go on under the values' column",
-          arguments: ["A1\r\nA2", "A1\rA2", "A1\nA2"])
+    @Test("A value's lines after any line break (CRLF, CR, LF, VT, FF, NEL, U+2028, U+2029) go on under the values' column",
+          arguments: ["A1\r\nA2", "A1\rA2", "A1\nA2", "A1\u{0B}A2", "A1\u{0C}A2", "A1\u{85}A2", "A1\u{2028}A2", "A1\u{2029}A2"])
     func everyLineBreakIndentsTheNextLine(details: String) {
         var cache = GeoCache(title: "T", details: details, creator: "c", reward: "r")
         cache.code = "GC1"
