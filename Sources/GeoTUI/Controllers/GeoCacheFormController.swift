@@ -418,7 +418,7 @@ public final class GeoCacheFormController: ScreenController {
         case .placeCache: if !refusedAsNotYours(), !refusedOnCopy(), !refusedAsReadOnly() { openPlacing() }
         case .cancelPlacing: closePrompt(note: FormText.placeUnchanged)
         case .toggleNearestFirst: toggleNearestFirst()
-        case .takeNextDraft: takeNextDraft()
+        case .takeNextDraft: if !refusedAsReadOnly() { takeNextDraft() }
         case .navigate: openNavigation()
         case .nextNavigationTarget: nextNavigationTarget()
         case .closeNavigation: closeNavigation()

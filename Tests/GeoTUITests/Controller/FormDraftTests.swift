@@ -192,4 +192,17 @@ import Testing
         #expect(problem.hasPrefix("could not delete the draft kept before"), "\(problem)")
         #expect(!problem.contains("They held:"))
     }
+
+    @Test("^Y on a read-only store says it is read-only, as every key that would write does")
+    func takingADraftOnAReadOnlyStoreIsRefusedAsReadOnly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("caches.sqlite")
+        try SQLiteStore(url: store).leaveDraft(FormDraft(fields: [.title: "Kept"]))
+        chmod(store.path, 0o400)
+        let form = try FormHarness(directory: directory)
+        form.press(.control("y"))
+        #expect(form.controller.statusBar.note == FormText.readOnlyRefusal)
+    }
 }
