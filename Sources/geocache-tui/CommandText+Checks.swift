@@ -364,6 +364,16 @@ extension CommandText {
             + "or to the club); nothing was stored."
     }
 
+    /// `edit --owner ROLE` with other changes, when the hand-over was stored and the
+    /// changes after it were not (kept on this machine, or failed as said next).
+    static func handedOverAlone(_ cache: StoredCache) -> String {
+        let whose = switch cache.club?.owner {
+        case .member(let role)?: ConflictText.visible(role)
+        default: "the club"
+        }
+        return "\(ConflictText.visible(cache.cache.code ?? "the cache")) was handed to \(whose) (stored); the other changes were not stored with it"
+    }
+
     /// What `club init` did, for standard output.
     static func clubSetUp(_ setUp: ClubSetUp, store: String) -> [String] {
         var lines = ["The club's rules are set up on \(store): members are in \(setUp.roles.member), keepers in "

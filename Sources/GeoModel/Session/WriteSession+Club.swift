@@ -51,14 +51,19 @@ extension WriteSession {
     /// Changes `base` into `cache` and hands it to `owner` (when given and not its owner
     /// already): the hand-over first, so that one the rules or the server refuse, or that
     /// cannot be sent (``handOver(_:to:)``), leaves the change undone too, never half of
-    /// it; then the change, from the version the hand-over left.
-    public func update(_ base: StoredCache, to cache: GeoCache,
-                       handingOverTo owner: CacheOwner?) throws -> WriteResult<StoredCache> {
+    /// it; then the change, from the version the hand-over left. `handedOver` is called
+    /// with the cache once handed over, when a change follows: that change is a write
+    /// of its own, which may be kept here or fail while the hand-over stays stored.
+    public func update(_ base: StoredCache, to cache: GeoCache, handingOverTo owner: CacheOwner?,
+                       handedOver: (StoredCache) -> Void = { _ in }) throws -> WriteResult<StoredCache> {
         var base = base
         if let owner, base.club?.owner != owner {
+            // A change that would be refused (an empty field) is refused before anything is stored.
+            if cache != base.cache { _ = try cache.validated() }
             let handed = try handOver(base, to: owner)
             guard case .stored(let stored) = handed else { return handed }
             base = stored
+            if cache != base.cache { handedOver(stored) }
         }
         guard cache != base.cache else { return .stored(base) }
         return try update(base, to: cache)

@@ -48,7 +48,18 @@ extension GeocacheTUICommand {
         func run() throws {
             let session = try storeOptions.openSession(creatingStore: false)
             let base = try session.cache(named: target)
-            _ = try session.run { try session.update(base, to: edited(base.cache), handingOverTo: owner) }
+            // The hand-over is stored first, a write of its own: said when the change after it was not stored.
+            var handed: StoredCache?
+            let said = { if let handed { CommandOutput.error([CommandText.handedOverAlone(handed)]) } }
+            do {
+                let stored = try session.run {
+                    try session.update(base, to: edited(base.cache), handingOverTo: owner) { handed = $0 }
+                }
+                if stored == nil { said() }
+            } catch {
+                said()
+                throw error
+            }
         }
 
         /// `cache` with the fields the options give.

@@ -71,6 +71,16 @@ import Testing
         #expect(!(try run(club, as: club.ana, ["list"]).output.contains("Gold")), "the edit beside it was stored")
     }
 
+    @Test("a keeper's hand-over with an edit that empties a field is refused whole: the owner stays")
+    func aHandOverWithAnInvalidEditStoresNothing() throws {
+        let club = try ClubFixture.make()
+        try add(club, as: club.ana, "Ana's oak", code: "GCANA7")
+        let hand = try run(club, as: club.kim, ["edit", "--code", "GCANA7", "--owner", club.bo, "--title", " "])
+        #expect(hand.status == 1, "stderr was: \(hand.error)")
+        let list = try run(club, as: club.ana, ["list", "--json"])
+        #expect(list.output.contains("\"owner\" : \"\(club.ana)\""), "stdout was: \(list.output)")
+    }
+
     @Test func aHandOverToARoleThatIsNoMemberExitsNoPermissionNamingTheServerAndStoresNothing() throws {
         let club = try ClubFixture.make()
         try add(club, as: club.ana, "Ana's oak", code: "GCANA6")
