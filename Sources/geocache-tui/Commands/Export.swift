@@ -125,7 +125,7 @@ extension GeocacheTUICommand {
                 }
                 progress?.finish()
                 if format == .fieldnotes {
-                    try markExported(visits, in: session, toFile: destination.temporaryPath == nil ? nil : target)
+                    try markExported(visits, in: session, toFile: destination.replacesAFile ? target : nil)
                 }
                 if summary.withoutCoordinate > 0 {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
@@ -137,7 +137,7 @@ extension GeocacheTUICommand {
             } catch let error as StoreError where error.meansTheServerIsAway {
                 progress?.finish()
                 throw CommandFailure.report(message: CommandText.exportCut(
-                    by: error, target: target, untouched: destination.temporaryPath != nil))
+                    by: error, target: target, untouched: destination.replacesAFile))
             } catch {
                 progress?.finish()
                 throw CommandFailure.report(error)

@@ -18,8 +18,10 @@ import GeoTestSupport
         return (process, errors)
     }
 
-    @Test("SIGTERM while an export writes its temporary file removes it and leaves no target")
-    func signalRemovesTheTemporaryFile() throws {
+    /// An export of 100,000 caches to `out.json` in a new store's directory, started, once
+    /// it writes its file of no name (a descriptor of the process open on a deleted file
+    /// in that directory).
+    private func exportWriting() throws -> (fixture: StoreFixture, target: URL, process: Process, errors: Pipe) {
         let fixture = try StoreFixture()
         try fixture.store.saveCaches((0..<100_000).map {
             GeoCache(title: "Cache \($0)", details: String(repeating: "d", count: 200), creator: "c", reward: "r")
@@ -27,11 +29,30 @@ import GeoTestSupport
         let target = fixture.directory.file("out.json")
         let (process, errors) = try start(["export", "--store", fixture.storeArgument, "--output", target.path],
                                           stdout: FileHandle.nullDevice)
-        let directory = fixture.directory.url.path
-        let temporaryAppeared = waitUntil(timeout: .seconds(20), polling: .milliseconds(1)) {
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".out.json.") }
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        let writing = waitUntil(timeout: .seconds(20), polling: .milliseconds(1)) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).contains { number in
+                let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + number)) ?? ""
+                return link.hasPrefix(fixture.directory.url.path + "/") && link.hasSuffix(" (deleted)")
+            }
         }
-        #expect(temporaryAppeared)
+        #expect(writing)
+        return (fixture, target, process, errors)
+    }
+
+    @Test("kill -9 while an export writes leaves nothing behind: its file has no name until it is complete")
+    func aKilledExportLeavesNoFile() throws {
+        let (fixture, _, process, _) = try exportWriting()
+        kill(process.processIdentifier, SIGKILL)
+        try process.waitForExit()
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.url.path).filter { $0.contains("out.json") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("SIGTERM while an export writes its temporary file removes it and leaves no target")
+    func signalRemovesTheTemporaryFile() throws {
+        let (fixture, target, process, errors) = try exportWriting()
+        let directory = fixture.directory.url.path
         kill(process.processIdentifier, SIGTERM)
         try process.waitForExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

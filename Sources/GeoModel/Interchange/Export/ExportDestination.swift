@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +12,11 @@ import Darwin
 ///   descriptors such as `/dev/stdout` or `/dev/fd/3`): written through that descriptor.
 /// - A character device (`/dev/null`, a terminal) or a FIFO: opened for writing and
 ///   written into, as `cat > PATH` would; nothing is created or renamed.
-/// - A regular file, or nothing yet: the export goes to a temporary file in the same
-///   directory, which is flushed to disk and renamed over the target only once
-///   complete; a file replaced this way keeps its permission bits.
+/// - A regular file, or nothing yet: the export goes to a file of no name in the same
+///   directory (`O_TMPFILE`: a kill, even `kill -9`, leaves nothing behind), which is
+///   flushed to disk, given a temporary name and renamed over the target only once
+///   complete; a file replaced this way keeps its permission bits. Where the file
+///   system has no unnamed files, the file is made with the temporary name at once.
 /// - A symbolic link is followed to its target (the link stays a link).
 ///
 /// Refused before anything is opened for writing: the store being exported (the
@@ -25,8 +28,9 @@ public final class ExportDestination {
         case borrowed
         /// A device or FIFO opened by this object.
         case device
-        /// A temporary file to rename over `target` when complete.
-        case replacement(temporary: String, target: String)
+        /// A temporary file to rename over `target` when complete: named, or of no name
+        /// yet (`O_TMPFILE`, nil), named only then.
+        case replacement(temporary: String?, target: String)
     }
 
     /// The output's name for messages: the path as given, or "standard output".
@@ -104,11 +108,13 @@ public final class ExportDestination {
                 return
             }
             guard fsync(descriptor) == 0 else { throw ExportError(path: name, reason: Self.systemReason()) }
+            let named: String
+            if let temporary { named = temporary } else { named = try Self.name(descriptor, besides: target, name: name) }
             close(descriptor)
             isOpen = false
-            guard rename(temporary, target) == 0 else {
+            guard rename(named, target) == 0 else {
                 let reason = Self.systemReason()
-                unlink(temporary)
+                unlink(named)
                 throw ExportError(path: name, reason: reason)
             }
             Self.syncDirectory(of: target)
@@ -119,10 +125,19 @@ public final class ExportDestination {
     }
 
     /// The temporary file the export is written into before it is renamed over the
-    /// target; nil when the export writes straight into a device, a FIFO or a descriptor.
+    /// target, for a signal's handler to remove; nil when it has no name (the system
+    /// removes it at exit) and when the export writes straight into a device, a FIFO or
+    /// a descriptor.
     public var temporaryPath: String? {
         if case .replacement(let temporary, _) = kind { return temporary }
         return nil
+    }
+
+    /// True when the export replaces a file once complete (the target is untouched
+    /// until then); false when it writes straight into a device, a FIFO or a descriptor.
+    public var replacesAFile: Bool {
+        if case .replacement = kind { return true }
+        return false
     }
 
     /// Gives up: a temporary file is removed and the target left as it was.
@@ -134,7 +149,7 @@ public final class ExportDestination {
         case .device: close(descriptor)
         case .replacement(let temporary, _):
             close(descriptor)
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
         }
     }
 
@@ -233,6 +248,11 @@ public final class ExportDestination {
                                         name: String) throws(ExportError) -> (Int32, Kind) {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
+        let unnamed = geocache_open_unnamed(directory, 0o666)
+        if unnamed >= 0 {
+            if let mode { fchmod(unnamed, mode) }
+            return (unnamed, .replacement(temporary: nil, target: target))
+        }
         for attempt in 0..<100 {
             let suffix = attempt == 0 ? "" : ".\(attempt)"
             let tail = ".\(getpid())\(suffix).tmp"
@@ -247,6 +267,20 @@ public final class ExportDestination {
             return (opened, .replacement(temporary: temporary, target: target))
         }
         throw ExportError(path: name, reason: "cannot create a file in its directory (too many leftover temporary files)")
+    }
+
+    /// Gives the unnamed file `descriptor` a temporary name beside `target` (a link from
+    /// `/proc/self/fd`), for the rename over it; returns that name.
+    private static func name(_ descriptor: Int32, besides target: String, name: String) throws(ExportError) -> String {
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
+        for attempt in 0..<100 {
+            let tail = ".\(getpid())\(attempt == 0 ? "" : ".\(attempt)").tmp"
+            let temporary = directory + "/." + prefix(of: url.lastPathComponent, bytes: 255 - 1 - tail.utf8.count) + tail
+            if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 { return temporary }
+            if errno != EEXIST { break }
+        }
+        throw ExportError(path: name, reason: "cannot name the file written in its directory (\(systemReason()))")
     }
 
     /// The longest start of `name` that is at most `bytes` UTF-8 bytes, whole characters.
