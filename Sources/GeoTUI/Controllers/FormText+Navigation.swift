@@ -18,12 +18,13 @@ extension FormText {
     /// The view's lines for the way to `place` with the receiver in `status`: where it
     /// leads, how far and which way, how sure, how old the fix is, which way up the
     /// dial is, and the place itself; without a fresh fix, why there is no arrow (and
-    /// since when, `lastFix` being when the last fix came).
+    /// since when, `lastFix` being when the last fix came). Without a receiver but with a
+    /// `home`, how far and which way the place is from home, as the pane says.
     /// `order` says where the line naming where it leads goes. A place wider than
     /// `width` columns takes two lines, its longitude under its latitude.
     static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, lastFix: Date? = nil, now: Date,
                                 placeNumber: Int, placeCount: Int, width: Int = .max,
-                                order: NavigationOrder = .nameFirst) -> [String] {
+                                order: NavigationOrder = .nameFirst, home: Coordinate? = nil) -> [String] {
         // With the place's number, the line takes one row, so that the number is never parted.
         let going = navigationGoingLine(to: place, placeNumber: placeNumber, placeCount: placeCount,
                                         width: order == .guidanceFirst || placeCount > 1 ? width : nil)
@@ -31,6 +32,11 @@ extension FormText {
         // Labelled as the values are, so that a narrow view wraps it under them too.
         var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status, lastFix: lastFix, now: now)]
         var rest: [String] = []
+        if status == nil, let home {
+            let distance = home.distance(to: place.coordinate)
+            let way = distance < 0.5 ? "here" : Coordinate.distanceText(metres: distance) + " " + home.compassPoint(to: place.coordinate).rawValue
+            guidance = ["Home      " + way, "GPS       " + noGuidanceFromHome]
+        }
         if let status, case .fix(let fix, let age) = status {
             let way = Guidance(from: fix, to: place.coordinate, now: now)
             let bearing = Int(way.bearing.rounded()) % 360
@@ -88,6 +94,9 @@ extension FormText {
         case .fix?: ""
         }
     }
+
+    /// Why the view, which knows only home, has no arrow.
+    static let noGuidanceFromHome = "none: start with --gps to be led there"
 
     /// Where the values start in the view's lines ("Distance  1.2 km"): a line wrapped
     /// goes on under them.

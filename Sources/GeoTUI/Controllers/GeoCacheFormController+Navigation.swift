@@ -90,7 +90,7 @@ extension GeoCacheFormController {
         func lines(_ order: FormText.NavigationOrder) -> [String] {
             FormText.navigationLines(to: target.place, status: position.status, lastFix: position.lastFix?.time,
                                      now: Date(), placeNumber: target.index + 1, placeCount: target.places.count,
-                                     width: frame.width, order: order)
+                                     width: frame.width, order: order, home: position.home)
         }
         navigationText.text = lines(order).joined(separator: "\n")
         guard navigationText.canScrollDown else { return true }

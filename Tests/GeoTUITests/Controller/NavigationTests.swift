@@ -168,6 +168,19 @@ import Testing
         #expect(form.screen.contains("No GPS fix since \(clockTime(time)): no arrow until there is one"), "\(form.screen)")
     }
 
+    @Test("without a receiver but with a home the view says how far and which way from home, and how to be led")
+    func withHomeOnly() throws {
+        let home = try Coordinate(parsing: "N 47° 21.000′ E 008° 31.000′")
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(home: home))
+        try form.model.add(Self.cache)
+        form.redraw()
+        form.press(.alt("g"))
+        let away = try #require(Self.cache.coordinate).distance(to: home)
+        #expect(form.screen.contains("Home      " + Coordinate.distanceText(metres: away)), "\(form.screen)")
+        #expect(form.screen.contains("GPS       none: start with --gps to be led there"), "\(form.screen)")
+        #expect(!form.screen.contains("No position"))
+    }
+
     @Test("without a receiver the view says how to get one; Esc goes back to the pane")
     func withoutReceiverAndBack() throws {
         let form = try form(nil)
