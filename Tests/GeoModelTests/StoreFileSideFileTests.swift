@@ -99,6 +99,25 @@ import Glibc
         }
     }
 
+    @Test("a store refused as damaged is left as it was found: no log or index the opening made stays beside it")
+    func aDamagedStoreGetsNoSideFiles() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        do {
+            let store = try SQLiteStore(url: url)
+            for number in 1...300 { try store.add(Samples.numbered(number)) }
+        }
+        // A b-tree page's header made garbage: the quick check finds it, the schema still reads.
+        let handle = try FileHandle(forUpdating: url)
+        try handle.seek(toOffset: 11 * 4096)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 8))
+        try handle.close()
+        #expect(throws: StoreError.self) { _ = try SQLiteStore(url: url) }
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-shm"))
+    }
+
     @Test("the record of a store file that was deleted goes when another store is recorded")
     func recordsOfDeletedStoresArePruned() throws {
         let first = try TemporaryDirectory(), second = try TemporaryDirectory()

@@ -250,6 +250,8 @@ extension SQLiteStore {
         do {
             var configuration = connectionConfiguration(label: "geocache-tui store")
             configuration.readonly = readOnly != nil
+            // A file found damaged is left as it was found: without the side files this opening made.
+            let madeHere = ["-wal", "-shm"].filter { access(path + $0, F_OK) != 0 }
             let queue = try DatabaseQueue(path: readOnly == nil ? path : readOnlyURI(for: path), configuration: configuration)
             do {
                 let prepared = try prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
@@ -258,6 +260,7 @@ extension SQLiteStore {
                 return (queue, prepared.dataVersion, lateCheck, readOnly)
             } catch {
                 closeAfterFailedOpening(queue, path: path, identity: identity, error: error)
+                if (error as? StoreError)?.meansTheFileIsDamaged == true { removeEmptySideFiles(madeHere, of: path) }
                 throw error
             }
         } catch {
@@ -265,6 +268,16 @@ extension SQLiteStore {
             guard case .diskFull = failure, readOnly == nil, mayReadOnly else { throw failure }
             return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: "the disk holding it was full when it was opened"),
                                mayReadOnly: false, defersCheck: defersCheck)
+        }
+    }
+
+    /// Removes the side files of `path` named by `suffixes` (made by an opening that found
+    /// the file damaged), a log only while it holds nothing: the file is left as it was.
+    private static func removeEmptySideFiles(_ suffixes: [String], of path: String) {
+        for suffix in suffixes {
+            var info = stat()
+            guard stat(path + suffix, &info) == 0, suffix == "-shm" || info.st_size == 0 else { continue }
+            unlink(path + suffix)
         }
     }
 
