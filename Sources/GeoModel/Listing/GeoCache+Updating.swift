@@ -224,7 +224,9 @@ extension Listing {
     /// Keeps the facts of `stored` that no GPX file can write, where the file gave none:
     /// a placed text that is no time (`<time>` is an `xsd:dateTime`), ids that are no
     /// number (geocaching.com's are numbers: ``GPXWriter/numericID(_:)``), an empty
-    /// country or state (written as no country). A record of the whole listing
+    /// country or state (written as no country), attributes in another numbering than
+    /// Groundspeak's (Opencaching's; a record with a `groundspeak:cache` writes only
+    /// Groundspeak's: ``GPXWriter/writeAttributes(_:indent:to:)``). A record of the whole listing
     /// (``GeoCache/Coverage/wholeListing``) takes away what it leaves out, but not these:
     /// a cache's own GPX export read back leaves it as it was.
     mutating func keepWhatGPXCannotWrite(from stored: Listing) {
@@ -233,5 +235,6 @@ extension Listing {
         if ownerID == nil, GPXWriter.numericID(stored.ownerID) == nil { ownerID = stored.ownerID }
         if country == nil, stored.country?.isEmpty == true { country = stored.country }
         if state == nil, stored.state?.isEmpty == true { state = stored.state }
+        attributes += stored.attributes.filter { $0.source != CacheAttribute.groundspeak && !attributes.contains($0) }
     }
 }

@@ -65,13 +65,15 @@ struct StoreReimportTests {
         #expect(listing.logs.map(\.finder) == ["bo"])
     }
 
-    @Test("a cache's own GPX export read back keeps what GPX cannot write (a placed text, ids no number, empty country)",
+    @Test("a cache's own GPX export read back keeps what GPX cannot write (placed text, ids no number, OC attributes)",
           arguments: StoreKind.allCases)
     func anOwnGPXExportKeepsWhatGPXCannotWrite(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let json = #"[{"title": "Old Oak", "details": "d", "creator": "ana", "reward": "r", "code": "GC1A2B3", "#
             + #""latitude": 47.368717, "longitude": 8.540933, "placed": "spring 2004", "cacheID": "OCX1", "#
-            + #""ownerID": "u-17", "ownerName": "Ömer", "country": "", "state": "ZH"}]"#
+            + #""ownerID": "u-17", "ownerName": "Ömer", "country": "", "state": "ZH", "attributes": ["#
+            + #"{"source": "groundspeak", "id": "1", "on": true, "name": "Dogs"}, "#
+            + #"{"source": "opencaching", "id": "59", "on": false, "name": "Night cache"}]}]"#
         _ = try fixture.store.importCaches(from: source(json, "a.json"))
         let stored = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
         for version in [GPXWriter.Version.gpx10, .gpx11] {
