@@ -160,8 +160,13 @@ extension GeoCache {
     /// The stored waypoints with the file's: one the file carries updates the stored one
     /// of its code, in place (a whole one replaces it, one in part updates what it gives:
     /// ``AdditionalWaypoint/updated(by:)``); a new one is added after them; none is dropped.
-    static func waypoints(_ stored: [AdditionalWaypoint],
-                          updatedBy incoming: [AdditionalWaypoint.Incoming]) -> [AdditionalWaypoint] {
+    ///
+    /// A waypoint from a file older than the stored listing (`storedAge`, as
+    /// ``precedence(ofImporting:coverage:)`` compares them) changes none: it is added
+    /// only when the listing lacks its code, as an older file adds only the logs the
+    /// store lacks.
+    static func waypoints(_ stored: [AdditionalWaypoint], updatedBy incoming: [AdditionalWaypoint.Incoming],
+                          storedAge: String? = nil) -> [AdditionalWaypoint] {
         guard !incoming.isEmpty else { return stored }
         var result = stored
         // By code, once each: a hostile file may give one cache a hundred thousand.
@@ -173,6 +178,7 @@ extension GeoCache {
             let waypoint = update.waypoint
             let code = waypoint.code.uppercased()
             if let index = places[code] {
+                if let theirs = update.asOf, let storedAge, UTCTime.isEarlier(theirs, than: storedAge) == true { continue }
                 result[index] = update.isWhole ? waypoint : result[index].updated(by: waypoint)
             } else {
                 places[code] = result.count
@@ -191,15 +197,19 @@ extension AdditionalWaypoint {
     struct Incoming: Sendable {
         var waypoint: AdditionalWaypoint
         var isWhole: Bool
+        /// The age of the waypoint's file, when it came without its cache and the file
+        /// has one (``Listing/asOf``).
+        var asOf: String?
 
-        init(_ waypoint: AdditionalWaypoint, isWhole: Bool) {
+        init(_ waypoint: AdditionalWaypoint, isWhole: Bool, asOf: String? = nil) {
             self.waypoint = waypoint
             self.isWhole = isWhole
+            self.asOf = asOf
         }
 
         /// A waypoint read from a file that says what `coverage` says: whole unless LOC.
-        init(_ waypoint: AdditionalWaypoint, coverage: GeoCache.Coverage) {
-            self.init(waypoint, isWhole: coverage.carriesEverything)
+        init(_ waypoint: AdditionalWaypoint, coverage: GeoCache.Coverage, asOf: String? = nil) {
+            self.init(waypoint, isWhole: coverage.carriesEverything, asOf: asOf)
         }
     }
 

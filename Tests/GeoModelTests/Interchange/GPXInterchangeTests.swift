@@ -28,7 +28,7 @@ struct GPXReaderTests {
 
     @Test func aParkingWaypointIsReadAsAnAdditionalWaypointWithItsPlaceInTheFile() throws {
         let records = try Interchange.records(.file(try Interchange.fixture("pocket-query-1.0.gpx").path))
-        let waypoints = records.compactMap { if case .waypoint(_, _, let location, _) = $0 { location } else { nil } }
+        let waypoints = records.compactMap { if case .waypoint(_, _, let location, _, _) = $0 { location } else { nil } }
         #expect(waypoints.map(\.code) == ["PK1A2B3"])
         #expect(waypoints.first?.position?.line == 59)
     }

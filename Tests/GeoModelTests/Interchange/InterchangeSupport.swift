@@ -54,7 +54,7 @@ enum Interchange {
     /// The additional waypoints among `records`, each with the code of its cache when
     /// the file named it (`gsak:Parent`).
     static func waypoints(_ records: [ImportRecord]) -> [(waypoint: AdditionalWaypoint, parent: String?)] {
-        records.compactMap { if case .waypoint(let waypoint, let parent, _, _) = $0 { (waypoint, parent) } else { nil } }
+        records.compactMap { if case .waypoint(let waypoint, let parent, _, _, _) = $0 { (waypoint, parent) } else { nil } }
     }
 
     /// The rejected records among `records`.

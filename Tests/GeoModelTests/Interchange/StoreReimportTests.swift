@@ -84,6 +84,36 @@ struct StoreReimportTests {
         #expect(try fixture.store.cache(withCode: "GC1A2B3")?.cache == stored)
     }
 
+    /// A pocket query's waypoints file of `time`: GC1A2B3's parking with `comment`, and
+    /// the stage `extra` when given.
+    private static func waypointsFile(time: String, comment: String, extra: String? = nil) -> String {
+        let stage = extra.map { """
+            <wpt lat="47.2" lon="8.3"><name>\($0)</name><desc>Stage</desc><type>Waypoint|Question to Answer</type></wpt>
+            """ } ?? ""
+        return """
+            <?xml version="1.0" encoding="utf-8"?>
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" version="1.0"><time>\(time)</time>
+            <wpt lat="47.1" lon="8.2"><name>PK1A2B3</name><desc>Parking</desc><cmt>\(comment)</cmt>\
+            <type>Waypoint|Parking Area</type></wpt>\(stage)
+            </gpx>
+            """
+    }
+
+    @Test("an older pocket query's waypoints file read alone changes no waypoint of a newer listing, only adds new ones",
+          arguments: StoreKind.allCases)
+    func anOlderWaypointsFileAloneChangesNoWaypoint(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-05-17T00:00:00Z"), "new.gpx"))
+        _ = try fixture.store.importCaches(from: source(Self.waypointsFile(time: "2024-05-17T00:00:00Z", comment: "new"),
+                                                        "new-wpts.gpx"))
+        let report = try fixture.store.importCaches(from: source(Self.waypointsFile(
+            time: "2024-05-10T00:00:00Z", comment: "old", extra: "S11A2B3"), "old-wpts.gpx"))
+        #expect(report.updated == 1)
+        let waypoints = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache.listing.waypoints
+        #expect(waypoints.map(\.code) == ["PK1A2B3", "S11A2B3"])
+        #expect(waypoints.first?.comment == "new")
+    }
+
     @Test("a newer plain GPX waypoint, which carries no listing, keeps the stored hint", arguments: StoreKind.allCases)
     func aNewerPlainWaypointKeepsTheStoredHint(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

@@ -11,6 +11,9 @@ public enum ImportRecord: Equatable, Sendable {
     /// normalized code of its cache when the file names it (`gsak:Parent`); nil when the
     /// import is to find its cache by the code's suffix (``AdditionalWaypoint/suffix(of:)``);
     /// and what its file can say about a waypoint stored under its code (a LOC file gives
-    /// only its code, kind, name and place, so the rest stays as stored).
-    case waypoint(AdditionalWaypoint, parent: String?, RecordLocation, coverage: GeoCache.Coverage = .complete)
+    /// only its code, kind, name and place, so the rest stays as stored); and the age of
+    /// its file (``Listing/asOf``), when it has one: an older file changes no waypoint of
+    /// a newer listing.
+    case waypoint(AdditionalWaypoint, parent: String?, RecordLocation, coverage: GeoCache.Coverage = .complete,
+                  asOf: String? = nil)
 }

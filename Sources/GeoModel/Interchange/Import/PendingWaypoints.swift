@@ -44,7 +44,9 @@ final class PendingWaypoints {
         var entry: [UInt8] = []
         // Its place in the input, twice over and once more when whole.
         Self.appendVarint(read << 1 | (incoming.isWhole ? 1 : 0), to: &entry)
-        let encoded = ListingEncoding.encode(Listing(waypoints: [waypoint])) ?? []
+        var listing = Listing(waypoints: [waypoint])
+        listing.asOf = incoming.asOf
+        let encoded = ListingEncoding.encode(listing) ?? []
         Self.appendVarint(encoded.count, to: &entry)
         entry += encoded
         if parent != nil {
@@ -94,7 +96,8 @@ final class PendingWaypoints {
         guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return 0 }
         let waypoints = take(forCode: code)
         guard !waypoints.isEmpty else { return 0 }
-        cache.listing.waypoints = GeoCache.waypoints(cache.listing.waypoints, updatedBy: waypoints)
+        cache.listing.waypoints = GeoCache.waypoints(cache.listing.waypoints, updatedBy: waypoints,
+                                                     storedAge: cache.listing.asOf)
         return waypoints.count
     }
 
@@ -138,8 +141,8 @@ final class PendingWaypoints {
             let mark = Self.varint(bytes, at: &offset)
             let length = Self.varint(bytes, at: &offset)
             let end = min(offset + length, bytes.count)
-            if let waypoint = ListingEncoding.decode(Array(bytes[offset..<end]))?.waypoints.first {
-                result.append((mark >> 1, AdditionalWaypoint.Incoming(waypoint, isWhole: mark & 1 == 1)))
+            if let listing = ListingEncoding.decode(Array(bytes[offset..<end])), let waypoint = listing.waypoints.first {
+                result.append((mark >> 1, AdditionalWaypoint.Incoming(waypoint, isWhole: mark & 1 == 1, asOf: listing.asOf)))
             }
             offset = end
         }

@@ -36,7 +36,7 @@ extension GPXReader.WaypointDraft {
             coordinate: coordinate == Self.nullIsland ? nil : coordinate, comment: Self.nonBlank(cmt) ?? "",
             symbol: Self.nonBlank(sym), time: Self.nonBlank(time).map(Self.utcTime), url: Self.nonBlank(url),
             urlName: Self.nonBlank(urlname ?? linkText))
-        return .waypoint(waypoint, parent: parentCode, location, coverage: coverage)
+        return .waypoint(waypoint, parent: parentCode, location, coverage: coverage, asOf: age(of: []))
     }
 
     /// The cache code an Opencaching waypoint's own code starts with: `OCDDD2` of

@@ -67,8 +67,8 @@ extension PostgresStore {
                 report.rejections.append(rejection)
             case .notAGeocache:
                 report.notGeocaches += 1
-            case .waypoint(let waypoint, let parent, _, let coverage):
-                waypoints.add(AdditionalWaypoint.Incoming(waypoint, coverage: coverage), parent: parent)
+            case .waypoint(let waypoint, let parent, _, let coverage, let asOf):
+                waypoints.add(AdditionalWaypoint.Incoming(waypoint, coverage: coverage, asOf: asOf), parent: parent)
             }
         }
         if !skipInvalid, !report.rejections.isEmpty {

@@ -43,7 +43,8 @@ extension PostgresStore.ImportBatch {
                 continue
             }
             var newer = current.cache
-            newer.listing.waypoints = GeoCache.waypoints(current.cache.listing.waypoints, updatedBy: waypoints)
+            newer.listing.waypoints = GeoCache.waypoints(current.cache.listing.waypoints, updatedBy: waypoints,
+                                                         storedAge: current.cache.listing.asOf)
             if newer != current.cache, case .ownedBy = standing?.refusal(toChange: current.club) {
                 pending.leaveOut(waypoints.count)
                 report.notYours += 1

@@ -21,7 +21,8 @@ extension ImportRowWriter {
                     continue
                 }
                 var updated = stored.cache
-                updated.listing.waypoints = GeoCache.waypoints(stored.cache.listing.waypoints, updatedBy: waypoints)
+                updated.listing.waypoints = GeoCache.waypoints(stored.cache.listing.waypoints, updatedBy: waypoints,
+                                                               storedAge: stored.cache.listing.asOf)
                 tally.count(code, was: stored.cache, now: updated)
                 guard updated != stored.cache else { continue }
                 try write(updated, over: stored.id)

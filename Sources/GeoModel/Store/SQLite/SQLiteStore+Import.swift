@@ -162,8 +162,8 @@ extension SQLiteStore {
                 report.rejections.append(rejection)
             case .notAGeocache:
                 report.notGeocaches += 1
-            case .waypoint(let waypoint, let parent, _, let coverage):
-                waypoints.add(AdditionalWaypoint.Incoming(waypoint, coverage: coverage), parent: parent)
+            case .waypoint(let waypoint, let parent, _, let coverage, let asOf):
+                waypoints.add(AdditionalWaypoint.Incoming(waypoint, coverage: coverage, asOf: asOf), parent: parent)
             }
         }
     }
