@@ -94,7 +94,8 @@ extension WriteSession {
     /// (``deliverWaiting()``), so that the write never overtakes a change kept before it.
     /// Nil when nothing is left that could be delivered (a change in conflict or refused
     /// waits for the member, not for the server); else the write's result: kept behind
-    /// them when the server cannot be reached, else what stopped them (a lock, the role
+    /// them when the server cannot be reached or went away on the way (a kept change's
+    /// reply lost: the write must not pass it), else what stopped them (a lock, the role
     /// refused), which would stop the write too.
     func writeBehindWaiting<T>(keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T>? {
         guard files != nil, !showsCopy, let summary = try deliverWaiting() else { return nil }
@@ -104,6 +105,9 @@ extension WriteSession {
         switch stopped {
         case .locked(_, let holder): return .lockHeld(holder: holder)
         case _ where stopped.meansTheServerRefusedTheWrite: return .refused(stopped)
+        case _ where stopped.meansTheServerIsAway:
+            unreachable = stopped
+            return try kept(keep)
         default: throw stopped
         }
     }

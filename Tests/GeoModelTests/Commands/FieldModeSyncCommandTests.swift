@@ -39,6 +39,34 @@ import Testing
         #expect(try Outbox(files: club.files).count() == 0)
     }
 
+    @Test("a command whose delivery of a kept change loses the reply and the server keeps its own change behind it")
+    func theOwnChangeWaitsBehindAKeptChangeWhoseReplyWasLost() throws {
+        var relay: FaultRelay?
+        let club = try FieldModeClub { server in
+            relay = try FaultRelay(to: server.port)
+            return try #require(relay).url(through: try server.makeDatabase())
+        }
+        defer { club.finish() }
+        let path = try #require(relay)
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        // The kept add's COMMIT reaches the server, its reply is lost, then the path stops answering.
+        try path.arm(.dropRepliesAfterCommit)
+        let staller = Thread {
+            _ = waitUntil(timeout: .seconds(30)) { path.hasFired(.dropRepliesAfterCommit) }
+            try? path.stall()
+        }
+        staller.start()
+        let add = try club.run(["add"] + FieldModeClub.fields("Bridge"))
+        try path.resume()
+        #expect(add.status == 0, "stderr was: \(add.error)")
+        #expect(add.error.contains("kept on this machine"), "stderr was: \(add.error)")
+        #expect(try Outbox(files: club.files).changes().map(\.title) == ["Old Oak", "Bridge"])
+        #expect(try club.run(["sync"]).status == 0)
+        #expect(try club.serverCaches().map(\.title) == ["Old Oak", "Bridge"])
+    }
+
     @Test func syncReportsAConflictingEditWithBothVersionsExitsOneAndKeepsIt() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
