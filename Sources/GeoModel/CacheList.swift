@@ -274,15 +274,16 @@ public final class CacheList {
 
     /// Re-reads the count, the current cache (kept when it still exists, else the
     /// next one) and its position from the store, and on a club store the role's
-    /// standing under the club's rules, after delivering what waits on this machine
-    /// (``deliverOutbox()``), and broadcasts ``CacheListChange/reloaded(count:)``.
+    /// standing under the club's rules, and broadcasts ``CacheListChange/reloaded(count:)``;
+    /// then delivers what waits on this machine (``deliverOutbox()``).
     public func reload() throws {
         // The role's standing too (made a keeper, or no longer one), which nothing announces.
         try session?.readClubStandingAgain()
-        // What waits here, its delivery stopped by a refusal the admin may have lifted (said when it stops again).
-        if field?.away == nil, (try? session?.waitingCount()) ?? 0 > 0 { try deliverOutbox() }
         try refresh()
         broadcast(.reloaded(count: count))
+        // What waits here, its delivery stopped by a refusal the admin may have lifted (said when it stops again),
+        // after the reload, so that what it met (a conflict's versions) is what the form shows last.
+        if field?.away == nil, (try? session?.waitingCount()) ?? 0 > 0 { try deliverOutbox() }
     }
 
     /// Asks the store whether another process committed since the last check; if so

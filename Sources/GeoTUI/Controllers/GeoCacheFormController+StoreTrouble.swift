@@ -35,11 +35,14 @@ extension GeoCacheFormController {
                 lostStore = nil
                 setNote(FormText.reopened(storeName))
             } else {
+                // A delivery the reload makes says what it did ("Delivered 2 changes…"), or shows its conflict.
+                setNote("")
                 try model.reload()
+                if mode.editSession?.conflict != nil { return }
                 // During an edit, what became of its cache matters more than the reload:
                 // one deleted since ends the edit as a Save would.
                 if let editing = mode.editSession, noteWhatBecameOfTheEditedCache(editing, endingIfDeleted: true) { return }
-                setNote(FormText.reloaded)
+                if statusBar.note.isEmpty { setNote(FormText.reloaded) }
             }
         } catch {
             noteStoreProblem(error, prefix: FormText.storeError)

@@ -139,6 +139,27 @@ import Testing
         #expect(conflict.form.controller.statusBar.note == FormText.editCancelledKeptChangeStays)
     }
 
+    @Test("F5 delivers a change kept meanwhile and shows the conflict it meets, three ways, not 'Reloaded'")
+    func reloadShowsTheConflictOfWhatItDelivers() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let live = try PostgresStore(url: url)
+        let original = try live.add(Samples.oak)
+        var files: FieldFiles?
+        let form = try ClubFormHarness(url: url) { files = $0 }
+        // Kept by a command while the server was away, then the club changed the cache.
+        var mine = original.cache
+        mine.details = "In the hollow"
+        try Outbox(files: try #require(files)).queueEdit(of: original.cache, to: mine)
+        var theirs = original.cache
+        theirs.reward = "Coin"
+        _ = try live.update(original, to: theirs)
+        form.press(.function(5))
+        #expect(form.controller.mode.editSession?.conflict != nil)
+        #expect(form.screen.contains("        yours:  In the hollow"), "\(form.screen)")
+        #expect(form.status.contains("Changed elsewhere"), "\(form.status)")
+        #expect(form.model.waitingChanges == 1)
+    }
+
     @Test func aFormThatOpensOnTheClubStoreSaysWhatItDelivered() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let form = try ClubFormHarness(url: url) { files in
