@@ -109,18 +109,24 @@ extension WriteSession {
     /// a line on standard error when kept on this machine (exit status 0); otherwise
     /// the message and exit status 1, ``CommandFailure/outcomeUnknownStatus`` or
     /// ``CommandFailure/notPermittedStatus``. Returns the stored value.
+    ///
+    /// `first`: lines said before anything but a stored result is (a hand-over stored
+    /// before the change that then met something else).
     @discardableResult
-    func run<T>(_ write: () throws -> WriteResult<T>) throws -> T? {
+    func run<T>(_ write: () throws -> WriteResult<T>, sayingFirst first: () -> [String] = { [] }) throws -> T? {
         let result: WriteResult<T>
         do {
             result = try write()
         } catch ChangeRefusal.notAMember(let role) {
             // The server's answer, as its other refusals are said.
+            CommandOutput.error(first())
             throw CommandFailure.report(message: CommandText.handOverToNonMember(role, store: store?.name ?? location.description),
                                         status: CommandFailure.notPermittedStatus)
         } catch {
+            CommandOutput.error(first())
             throw CommandFailure.report(error)
         }
+        if case .stored = result {} else { CommandOutput.error(first()) }
         return try finish(result)
     }
 

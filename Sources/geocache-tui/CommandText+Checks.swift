@@ -365,13 +365,14 @@ extension CommandText {
     }
 
     /// `edit --owner ROLE` with other changes, when the hand-over was stored and the
-    /// changes after it were not (kept on this machine, or failed as said next).
+    /// changes after it were not (kept on this machine, or met what the next line says).
     static func handedOverAlone(_ cache: StoredCache) -> String {
         let whose = switch cache.club?.owner {
         case .member(let role)?: ConflictText.visible(role)
         default: "the club"
         }
-        return "\(ConflictText.visible(cache.cache.code ?? "the cache")) was handed to \(whose) (stored); the other changes were not stored with it"
+        return "\(ConflictText.visible(cache.cache.code ?? "the cache")) was handed to \(whose) (stored); the other changes, "
+            + "a write of their own after it:"
     }
 
     /// What `club init` did, for standard output.

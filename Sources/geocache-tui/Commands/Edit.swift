@@ -50,16 +50,8 @@ extension GeocacheTUICommand {
             let base = try session.cache(named: target)
             // The hand-over is stored first, a write of its own: said when the change after it was not stored.
             var handed: StoredCache?
-            let said = { if let handed { CommandOutput.error([CommandText.handedOverAlone(handed)]) } }
-            do {
-                let stored = try session.run {
-                    try session.update(base, to: edited(base.cache), handingOverTo: owner) { handed = $0 }
-                }
-                if stored == nil { said() }
-            } catch {
-                said()
-                throw error
-            }
+            _ = try session.run({ try session.update(base, to: edited(base.cache), handingOverTo: owner) { handed = $0 } },
+                                sayingFirst: { handed.map { [CommandText.handedOverAlone($0)] } ?? [] })
         }
 
         /// `cache` with the fields the options give.
