@@ -14,13 +14,14 @@ extension CacheList {
     /// deleted the cache meanwhile, nothing is written: the list re-reads its state,
     /// broadcasts ``CacheListChange/storeChangedExternally(count:deletedShown:leftOutShown:)``,
     /// then throws. Writing over the newer version on purpose is a second call with
-    /// the `newer` version the error carries as `base`.
+    /// the `newer` version the error carries as `base`. `sequence`: the kept change in
+    /// conflict this save settles, which does not refuse it (``ChangeWaitsForTheMember``).
     ///
     /// - Throws: ``GeoCacheValidationError`` naming the empty fields (nothing
     ///   written or broadcast), ``CacheEditError`` (`.changedElsewhere`,
-    ///   `.deletedElsewhere`), ``StoreError``.
+    ///   `.deletedElsewhere`), ``ChangeWaitsForTheMember``, ``StoreError``.
     @discardableResult
-    public func update(_ base: StoredCache, to cache: GeoCache) throws -> WriteResult<StoredCache> {
+    public func update(_ base: StoredCache, to cache: GeoCache, settling sequence: Int64? = nil) throws -> WriteResult<StoredCache> {
         var valid = try cache.validated()
         // The store keeps the stored code whatever `cache` says (``CacheStore/update(_:to:)``).
         valid.code = base.cache.code
@@ -32,6 +33,9 @@ extension CacheList {
             throw CacheEditError.deletedElsewhere(base.id)
         }
         let result: WriteResult<StoredCache>
+        // A save over the club's version settles the kept change in conflict: it is not refused for it.
+        writeSession.settlesWaiting = sequence
+        defer { writeSession.settlesWaiting = nil }
         do {
             result = try writeSession.update(base, to: valid)
         } catch let conflict as CacheEditError {

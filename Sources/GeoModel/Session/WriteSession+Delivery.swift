@@ -97,10 +97,25 @@ extension WriteSession {
     /// them when the server cannot be reached or went away on the way (a kept change's
     /// reply lost: the write must not pass it), else what stopped them (a lock, the role
     /// refused), which would stop the write too.
-    func writeBehindWaiting<T>(keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T>? {
+    ///
+    /// A change of a cache (`action`'s) whose kept change waits for the member (in
+    /// conflict, refused, or held behind one) is refused (``ChangeWaitsForTheMember``):
+    /// sent now, it would be overtaken later by the older one. The write that settles the
+    /// conflict (``settlesWaiting``) is not.
+    func writeBehindWaiting<T>(_ action: PendingWrite.Action, keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T>? {
         guard files != nil, !showsCopy, let summary = try deliverWaiting() else { return nil }
         deliveredBeforeWrite?(summary)
-        guard let stopped = summary.report.stoppedBy else { return nil }
+        let report = summary.report
+        switch action {
+        case .update(let base, _), .delete(let base), .handOver(let base, _):
+            if let code = base.cache.code,
+               let waiting = (report.conflicts + report.refused + report.held)
+                .first(where: { $0.code == code && $0.sequence != settlesWaiting }) {
+                throw ChangeWaitsForTheMember(sequence: waiting.sequence, code: code, title: waiting.title)
+            }
+        default: break
+        }
+        guard let stopped = report.stoppedBy else { return nil }
         if keepsWritesHere { return try kept(keep) }
         switch stopped {
         case .locked(_, let holder): return .lockHeld(holder: holder)
@@ -117,5 +132,24 @@ extension WriteSession {
     /// - Throws: ``OutboxError/noSuchChange(_:)``, or what the outbox's file met.
     public func discardWaiting(_ sequence: Int64) throws {
         try outbox().discard(sequence)
+    }
+}
+
+/// A change of a cache refused while a change of it kept on this machine waits for the
+/// member (in conflict, refused, or held behind one): settled first, or it would come
+/// after this one and write the older text over it.
+public struct ChangeWaitsForTheMember: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kept change's number in the outbox.
+    public let sequence: Int64
+    /// The cache's code.
+    public let code: String
+    /// Its title, as the kept change has it.
+    public let title: String
+
+    /// One sentence for standard error or the form's pane.
+    public var description: String {
+        "change \(sequence), of \(MessageValue.name(code)) “\(MessageValue.shown(title))”, kept on this machine, "
+            + "waits for you (in conflict or refused): settle it first (geocache-tui sync --status shows it; sync --overwrite \(sequence) or sync --discard "
+            + "\(sequence)), then make this change; nothing was stored"
     }
 }

@@ -63,16 +63,16 @@ public final class WriteSession {
     /// Field mode's files this session found damaged and set aside
     /// (``FieldFileSetAside``), in the order found.
     public internal(set) var setAsideFiles: [FieldFileSetAside] = []
-    /// Called once for each file set aside, as it is found: a command says so on
-    /// standard error, a form's list broadcasts it for the status line.
+    /// Called once for each file set aside, as it is found: a command says so on standard error, a form's list broadcasts it.
     public var setAsideNotice: ((FieldFileSetAside) -> Void)?
-    /// Called with what a delivery made before a write sent (``writeBehindWaiting(keep:)``) did.
+    /// Called with what a delivery made before a write sent (``writeBehindWaiting(_:keep:)``) did.
     public var deliveredBeforeWrite: ((DeliverySummary) -> Void)?
+    /// The kept change in conflict the next write settles (the form's save over the club's version).
+    public var settlesWaiting: Int64?
 
     /// The outbox, opened when first needed.
     var openedOutbox: Outbox?
-    /// The draft file on this machine (``LocalDrafts``), opened when a draft is first
-    /// written while the copy is shown.
+    /// The draft file on this machine (``LocalDrafts``), opened when a draft is first written while the copy is shown.
     var localDrafts: SQLiteStore?
 
     /// A session on `store`, opened from `location`: the store itself, or for a club
@@ -311,7 +311,7 @@ public final class WriteSession {
                     send: (any CacheStore, WriteID) throws -> T) throws -> WriteResult<T> {
         if let clubRefusal { return .refused(clubRefusal) }
         if keepsWritesHere { return try kept(keep) }
-        if let behind: WriteResult<T> = try writeBehindWaiting(keep: keep) { return behind }
+        if let behind: WriteResult<T> = try writeBehindWaiting(action, keep: keep) { return behind }
         let earlier = unsettledWrites.first { $0.action == action }
         let write = earlier ?? PendingWrite(id: WriteID(), action: action)
         do {

@@ -33,7 +33,7 @@ extension GeoCacheFormController {
     func saveEdit() {
         guard let editing = mode.editSession else { return }
         let cache = editing.saving(currentFieldValues())
-        write(.save(editing)) { try model.update(editing.conflict ?? editing.base, to: cache) }
+        write(.save(editing)) { try model.update(editing.conflict ?? editing.base, to: cache, settling: editing.queued) }
     }
 
     /// After a refused save: loads the version stored now into the fields, and the

@@ -92,6 +92,19 @@ import Testing
         #expect(!sync.output.contains("\u{1B}"))
     }
 
+    @Test("an online edit of a cache whose kept edit waits in conflict is refused, so the older one never comes after it")
+    func anOnlineEditOfACacheInConflictIsRefused() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.makeConflict()
+        let code = try club.serverCodes()[0]
+        let edit = try club.run(["edit", "--code", code, "--reward", "Newer"])
+        #expect(edit.status == 1, "stderr was: \(edit.error)")
+        #expect(edit.error.contains("change 1, of \(code) “Old Oak”, kept on this machine, waits for you"), "\(edit.error)")
+        #expect(try club.serverCaches().map(\.reward) == ["Their coin"])
+        #expect(try Outbox(files: club.files).changes().map(\.sequence) == [1])
+    }
+
     @Test func discardDropsTheConflictingChangeAndTheServerKeepsItsVersion() throws {
         let club = try FieldModeClub()
         defer { club.finish() }

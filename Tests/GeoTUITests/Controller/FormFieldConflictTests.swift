@@ -133,6 +133,19 @@ import Testing
         #expect(conflict.form.model.waitingChanges == 1)
     }
 
+    @Test("after Esc leaves the conflict for sync, a new edit of that cache is refused, not sent ahead of the kept one")
+    func aNewEditOfTheCacheInConflictIsRefused() throws {
+        let conflict = try Conflict()
+        let form = conflict.form
+        form.press(.escape)
+        form.press(.function(4))
+        form.type(" again")
+        form.press(.control("s"))
+        #expect(form.screen.contains("waits for you (in conflict or refused)"), "\(form.screen)")
+        #expect(form.model.waitingChanges == 1)
+        #expect(try conflict.live.loadCaches().map(\.title) == [Samples.oak.title])
+    }
+
     @Test func cancellingSaysThatTheKeptChangeStaysOnThisMachine() throws {
         let conflict = try Conflict()
         conflict.form.press(.escape)
