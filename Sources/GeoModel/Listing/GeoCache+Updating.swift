@@ -179,7 +179,8 @@ extension GeoCache {
             let code = waypoint.code.uppercased()
             if let index = places[code] {
                 if let theirs = update.asOf, let storedAge, UTCTime.isEarlier(theirs, than: storedAge) == true { continue }
-                result[index] = update.isWhole ? waypoint : result[index].updated(by: waypoint)
+                result[index] = update.isWhole ? waypoint.keepingWhatGPXCannotWrite(from: result[index])
+                    : result[index].updated(by: waypoint)
             } else {
                 places[code] = result.count
                 result.append(waypoint)
@@ -190,6 +191,18 @@ extension GeoCache {
 }
 
 extension AdditionalWaypoint {
+    /// This waypoint, come whole, with what of `stored` no GPX waypoint can carry, where
+    /// it has none: a time that is no date (`<time>` is an `xsd:dateTime`) and the place
+    /// 0,0 (read as no place: where old exports put what had none). A waypoint's own
+    /// export read back leaves it as it was.
+    func keepingWhatGPXCannotWrite(from stored: AdditionalWaypoint) -> AdditionalWaypoint {
+        var kept = self
+        if kept.time == nil, let time = stored.time, UTCTime.instant(time) == nil { kept.time = time }
+        if kept.coordinate == nil, let place = stored.coordinate, place.latitudeMicrodegrees == 0,
+           place.longitudeMicrodegrees == 0 { kept.coordinate = place }
+        return kept
+    }
+
     /// A waypoint as an import brings it: whole (a GPX `<wpt>` carries every part of it,
     /// so a part it leaves out, a comment or a link, is one the waypoint no longer has),
     /// or in part (a LOC file gives only the code, kind, name and place; a JSON record,

@@ -65,7 +65,7 @@ struct StoreReimportTests {
         #expect(listing.logs.map(\.finder) == ["bo"])
     }
 
-    @Test("a cache's own GPX export read back keeps what GPX cannot write (placed text, ids no number, OC attributes)",
+    @Test("a cache's own GPX export read back keeps what GPX cannot write (placed text, ids, OC attributes, waypoints' too)",
           arguments: StoreKind.allCases)
     func anOwnGPXExportKeepsWhatGPXCannotWrite(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
@@ -73,7 +73,9 @@ struct StoreReimportTests {
             + #""latitude": 47.368717, "longitude": 8.540933, "placed": "spring 2004", "cacheID": "OCX1", "#
             + #""ownerID": "u-17", "ownerName": "Ömer", "country": "", "state": "ZH", "attributes": ["#
             + #"{"source": "groundspeak", "id": "1", "on": true, "name": "Dogs"}, "#
-            + #"{"source": "opencaching", "id": "59", "on": false, "name": "Night cache"}]}]"#
+            + #"{"source": "opencaching", "id": "59", "on": false, "name": "Night cache"}], "waypoints": ["#
+            + #"{"code": "PK1A2B3", "kind": "Parking Area", "name": "P", "latitude": 47.1, "longitude": 8.2, "time": "gestern"}, "#
+            + #"{"code": "S11A2B3", "kind": "Stages of a Multicache", "name": "S", "latitude": 0, "longitude": 0}]}]"#
         _ = try fixture.store.importCaches(from: source(json, "a.json"))
         let stored = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
         for version in [GPXWriter.Version.gpx10, .gpx11] {
