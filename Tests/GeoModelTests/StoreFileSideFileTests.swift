@@ -73,15 +73,19 @@ import Glibc
 /// A store file damaged behind geocache-tui's back is refused at the next opening,
 /// found by SQLite's `quick_check`, which runs when the file is not as last recorded.
 @Suite struct StoreFileQuickCheckTests {
+    /// A store of 300 caches in `directory`, closed: its path.
+    private static func filledStore(in directory: TemporaryDirectory) throws -> URL {
+        let url = directory.file()
+        let store = try SQLiteStore(url: url)
+        for number in 1...300 { try store.add(Samples.numbered(number)) }
+        return url
+    }
+
     @Test("a store whose pages were overwritten by another program is refused as damaged when opened")
     func aDamagedStoreIsRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file()
-        do {
-            let store = try SQLiteStore(url: url)
-            for number in 1...300 { try store.add(Samples.numbered(number)) }
-        }
+        let url = try Self.filledStore(in: directory)
         // Zeros over the second half of the file, as a bad copy would leave it.
         let handle = try FileHandle(forUpdating: url)
         let size = try handle.seekToEnd()
@@ -103,11 +107,7 @@ import Glibc
     func aDamagedStoreGetsNoSideFiles() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file()
-        do {
-            let store = try SQLiteStore(url: url)
-            for number in 1...300 { try store.add(Samples.numbered(number)) }
-        }
+        let url = try Self.filledStore(in: directory)
         // A b-tree page's header made garbage: the quick check finds it, the schema still reads.
         let handle = try FileHandle(forUpdating: url)
         try handle.seek(toOffset: 11 * 4096)
