@@ -55,12 +55,12 @@ extension CacheList {
         return result
     }
 
-    /// ``update(_:to:)`` of the current cache as the list holds it now.
+    /// ``update(_:to:settling:)`` of the current cache as the list holds it now.
     ///
     /// During a search the edited cache stays among the matches until the search
     /// runs again, even if it no longer matches.
     /// - Throws: ``CacheEditError/noCurrentCache`` when nothing is shown, else as
-    ///   ``update(_:to:)``.
+    ///   ``update(_:to:settling:)``.
     @discardableResult
     public func updateCurrent(_ cache: GeoCache) throws -> WriteResult<StoredCache> {
         guard let shown = current else { throw CacheEditError.noCurrentCache }

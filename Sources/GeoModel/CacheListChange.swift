@@ -13,7 +13,7 @@ public enum CacheListChange: Equatable, Sendable {
     /// The current cache changed to another match of the active search (the same
     /// moves, during a search). `matchPosition` is 1-based among `matchCount` matches.
     case matchMoved(StoredCache, matchPosition: Int, matchCount: Int)
-    /// A cache was edited through this list (``CacheList/update(_:to:)``); it keeps
+    /// A cache was edited through this list (``CacheList/update(_:to:settling:)``); it keeps
     /// its identity and position, and when it is the current cache, ``CacheList/current``
     /// holds the new version.
     case updated(StoredCache)
@@ -73,7 +73,7 @@ public enum CacheListChange: Equatable, Sendable {
     case failed(StoreError)
     /// A write made while the club store could not be reached was kept in this
     /// machine's ``Outbox`` by the list's ``WriteSession`` (``CacheList/add(_:)``,
-    /// ``CacheList/update(_:to:)``, ``CacheList/delete(_:)``); `waiting` changes wait there now.
+    /// ``CacheList/update(_:to:settling:)``, ``CacheList/delete(_:)``); `waiting` changes wait there now.
     case queued(KeptChange, waiting: Int)
     /// The club store answers again after the list showed this machine's copy of it
     /// (``CacheList/clubAway``): the list now shows the club's caches, `count` of them,

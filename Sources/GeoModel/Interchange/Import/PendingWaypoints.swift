@@ -88,7 +88,7 @@ final class PendingWaypoints {
     }
 
     /// `cache` with the waypoints waiting for it (``take(forCode:)``) added to its own,
-    /// merged by code (``GeoCache/waypoints(_:updatedBy:)``).
+    /// merged by code (``GeoCache/waypoints(_:updatedBy:storedAge:)``).
     /// The number of waypoints it gave `cache`: those to ``leaveOut(_:)`` when the cache
     /// is then kept as stored.
     @discardableResult

@@ -32,7 +32,7 @@ import Foundation
 /// A waypoint without `groundspeak:cache`, `terra:terracache` or `oc:cache`, with no
 /// `type` or `sym` starting with "Geocache" or "Terracache" and no GC code (or a GC
 /// code with another symbol or type) is not a geocache: it is one of a cache's
-/// additional waypoints (``ImportRecord/waypoint(_:parent:_:coverage:)``) when its `type` is
+/// additional waypoints (``ImportRecord/waypoint(_:parent:_:coverage:asOf:)``) when its `type` is
 /// `Waypoint|…` or it has a `gsak:Parent`, else it is reported as
 /// ``ImportRecord/notAGeocache(_:)``.
 public enum GPXReader {
