@@ -100,17 +100,18 @@ public struct Canvas: Sendable, Equatable {
             // Printable ASCII, most text: shown as itself, one column.
             let isPlainASCII = character.printableASCIIByte != nil
             let shown = isPlainASCII ? character : character.displayed
-            let width = isPlainASCII ? 1 : DisplayWidth.of(shown)
-            if x >= area.maxX { x += width; continue }
             if !isPlainASCII, let pieces = DisplayWidth.pieces(of: shown) {
-                // A syllable of several spacing scalars: each in cells of its own, as the terminal draws it.
+                // A syllable of several spacing scalars: each in cells of its own, as the terminal draws it
+                // (split once here; its width is theirs together).
                 for piece in pieces {
                     let pieceWidth = DisplayWidth.of(piece)
-                    if pieceWidth > 0 { put(piece, width: pieceWidth, x: x, y: point.y, style: style, clip: area) }
+                    if x < area.maxX, pieceWidth > 0 { put(piece, width: pieceWidth, x: x, y: point.y, style: style, clip: area) }
                     x += pieceWidth
                 }
                 continue
             }
+            let width = isPlainASCII ? 1 : DisplayWidth.of(shown)
+            if x >= area.maxX { x += width; continue }
             if width > 0 { put(shown, width: width, x: x, y: point.y, style: style, clip: area) }
             x += width
         }
