@@ -125,6 +125,7 @@ extension CacheList {
         guard var field, field.away == nil, !hasUnsettledWrites, let session,
               let error = error as? StoreError, error.meansTheServerCannotBeReached else { return false }
         let copy = ClubCopy(files: field.files)
+        catchCopyUp(copy)
         let store: any CacheStore
         let refreshedAt: Date
         do {

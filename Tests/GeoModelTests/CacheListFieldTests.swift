@@ -275,6 +275,31 @@ import Testing
         #expect(try PostgresStore(url: url).loadCaches().map(\.title) == ["Old Oak", "Bridge", "Mill"])
     }
 
+    @Test func anEditSavedBeforeTheServerWentAwayIsOnTheCopyAndTheNextEditIsDeliveredWithoutAConflict() throws {
+        let server = try PostgresTestServer()
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url)
+        try live.add(Samples.oak)
+        let machine = try Machine()
+        defer { server.destroy(); machine.directory.remove() }
+        try ClubCopy(files: machine.files(url)).refresh(from: live, area: nil)
+        let (list, recorder) = try machine.open(url)
+        _ = try list.updateCurrent(Samples.oak.withReward("Gold coin"))
+        try server.stop()
+        try list.checkForExternalChanges()
+        #expect(list.clubAway != nil)
+        #expect(list.current?.cache.reward == "Gold coin")
+        _ = try list.updateCurrent(Samples.oak.withReward("Gold coin").titled("Older Oak"))
+        try server.start()
+        let back = waitUntil(timeout: .seconds(30)) {
+            try? list.checkForExternalChanges()
+            return list.clubAway == nil && list.waitingChanges == 0
+        }
+        #expect(back)
+        #expect(try PostgresStore(url: url).loadCaches().map { "\($0.title)/\($0.reward)" } == ["Older Oak/Gold coin"])
+        #expect(!recorder.changes.contains { if case .outboxDelivered(let report, _) = $0 { !report.conflicts.isEmpty } else { false } })
+    }
+
     @Test func whenTheServerAnswersAgainTheListShowsTheClubStoreAtTheSearchItHad() throws {
         let (server, _, machine, list, _) = try Self.listWhoseServerWentAway(searching: "bridge")
         defer { server.destroy(); machine.directory.remove() }

@@ -66,12 +66,14 @@ extension WriteSession {
     ///   (a reply lost after a COMMIT is settled now, by its identifier, rather than by
     ///   the next delivery); the session then writes to the store opened again;
     /// - a delivery stopped because the server cannot be reached makes the session keep
-    ///   its writes here (``unreachable``); one stopped by another writer's lock does not.
+    ///   its writes here (``unreachable``); one stopped by another writer's lock does not;
+    /// - what it stored is written into this machine's copy (`WriteSession+Copy.swift`).
     /// - Throws: ``StoreError`` when the outbox file cannot be read or written.
     public func deliverWaiting() throws -> DeliverySummary? {
         guard files != nil, !showsCopy, let store, hasOutbox else { return nil }
         let outbox = try self.outbox()
         guard try outbox.count() > 0 else { return nil }
+        let sentAt = ContinuousClock.now
         var report = try OutboxDelivery.deliver(outbox, to: store)
         let deadline = ContinuousClock.now + deliveryWait
         while report.deliveringElsewhere, ContinuousClock.now < deadline {
@@ -85,6 +87,9 @@ extension WriteSession {
             second.delivered = report.delivered + second.delivered
             second.finderDelivered = report.finderDelivered + second.finderDelivered
             report = second
+        }
+        if report.deliveredCount > 0, let delivered = self.store {
+            patchCopy(copyPatches(delivered: report, from: delivered), sentAt: sentAt)
         }
         if let stoppedBy = report.stoppedBy, keepRule(stoppedBy) { unreachable = stoppedBy }
         return DeliverySummary(report: report, waiting: try outbox.count())

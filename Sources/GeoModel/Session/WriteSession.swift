@@ -21,6 +21,9 @@ import Foundation
 ///   and opening the store again once after a connection broken on the way.
 /// - **Reading while away** (`WriteSession+Away.swift`): the copy, and the cache a
 ///   change kept here makes of it.
+/// - **The copy follows** (`WriteSession+Copy.swift`): what a write or a delivery stores
+///   on the club store is written into this machine's copy, so that it is there to
+///   start from once the server goes away.
 ///
 /// ```swift
 /// let session = try WriteSession.opening(.server(url))
@@ -69,6 +72,9 @@ public final class WriteSession {
     public var deliveredBeforeWrite: ((DeliverySummary) -> Void)?
     /// The kept change in conflict the next write settles (the form's save over the club's version).
     public var settlesWaiting: Int64?
+    /// Writes what was stored on the club store into this machine's copy (``patchCopy(_:sentAt:)``):
+    /// nil writes it at once (a command); a form's list hands it to its copy's thread.
+    public var copyPatcher: ((CopyPatches) -> Void)?
 
     /// The outbox, opened when first needed.
     var openedOutbox: Outbox?
@@ -314,9 +320,11 @@ public final class WriteSession {
         if let behind: WriteResult<T> = try writeBehindWaiting(action, keep: keep) { return behind }
         let earlier = unsettledWrites.first { $0.action == action }
         let write = earlier ?? PendingWrite(id: WriteID(), action: action)
+        let sentAt = ContinuousClock.now
         do {
             let value = try send(try readStore(), write.id)
             unsettledWrites.removeAll { $0.id == write.id }
+            patchCopy(action.copyPatches(stored: value), sentAt: sentAt)
             return .stored(value)
         } catch let error as StoreError {
             switch error {
@@ -391,60 +399,5 @@ public final class WriteSession {
             if let outcome = try settle(write) { settled.append((write, outcome)) }
         }
         return settled
-    }
-}
-
-/// Imports: a bulk write is sent or refused, never kept on this machine.
-extension WriteSession {
-    /// Why a write was neither sent nor kept.
-    public enum NotKept: Error, Equatable, Sendable, CustomStringConvertible {
-        /// An import while the club store cannot be reached (`error` says why): imports
-        /// are not kept on this machine (a pocket query is fetched again far more easily
-        /// than it is merged late). Nothing was imported.
-        case importWhileUnreachable(StoreError)
-        /// A replacement of every cache while the club store cannot be reached (`error`
-        /// says why): nothing was replaced.
-        case replaceWhileUnreachable(StoreError)
-        /// A hand-over of a cache while the club store cannot be reached (`error` says
-        /// why): who owns a cache is the club's record, never changed on a copy.
-        case handOverWhileUnreachable(StoreError)
-        /// A write to keep on this machine (the club store cannot be reached, `because`)
-        /// that the outbox's file could not take (`reason`): nothing was kept or stored.
-        case couldNotKeep(because: StoreError, reason: String)
-
-        /// One sentence for standard error or the form's pane.
-        public var description: String {
-            switch self {
-            case .importWhileUnreachable(let error), .replaceWhileUnreachable(let error),
-                 .handOverWhileUnreachable(let error):
-                "\(error)"
-            case .couldNotKeep(let error, let reason):
-                "\(error.path) cannot be reached, and the change could not be kept on this machine either: \(reason)"
-            }
-        }
-    }
-
-    /// Imports every cache read from `sources` in one write
-    /// (``CacheStore/importCaches(from:skipInvalid:existing:interruption:as:)``).
-    /// - Throws: ``NotKept/importWhileUnreachable(_:)`` when the club store cannot be
-    ///   reached, before or during the import; ``ImportError``; the ``StoreError``s
-    ///   that are not outcomes.
-    public func importCaches(from sources: [ImportSource], skipInvalid: Bool, existing: ExistingCaches,
-                             interruption: ImportInterruption?) throws -> WriteResult<ImportReport> {
-        if let unreachable, files != nil { throw NotKept.importWhileUnreachable(unreachable) }
-        do {
-            return .stored(try readStore().importCaches(from: sources, skipInvalid: skipInvalid, existing: existing,
-                                                        interruption: interruption, as: WriteID()))
-        } catch let error as StoreError {
-            switch error {
-            case .outcomeUnknown: return .outcomeUnknown(error)
-            case .locked(_, let holder): return .lockHeld(holder: holder)
-            case _ where keepRule(error):
-                unreachable = error
-                throw NotKept.importWhileUnreachable(error)
-            case _ where error.meansTheServerRefusedTheWrite: return .refused(error)
-            default: throw error
-            }
-        }
     }
 }

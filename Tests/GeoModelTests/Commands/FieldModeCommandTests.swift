@@ -36,6 +36,22 @@ import Glibc
         #expect(try club.serverCaches().map(\.reward) == ["Gold coin"])
     }
 
+    @Test func anEditWhileTheServerIsDownAfterOneStoredStartsFromItAndIsDeliveredWithoutAConflict() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        #expect(try club.run(["sync"]).status == 0)
+        let code = try club.serverCodes()[0]
+        #expect(try club.run(["edit", "--code", code, "--reward", "Gold coin"]).status == 0)
+        try club.server.stop()
+        #expect(try club.run(["list"]).output.contains("Gold coin"))
+        #expect(try club.run(["edit", "--code", code, "--title", "Older Oak"]).status == 0)
+        try club.server.start()
+        let sync = try club.run(["sync"])
+        #expect(sync.status == 0, "stderr was: \(sync.error)")
+        #expect(try club.serverCaches().map { "\($0.title)/\($0.reward)" } == ["Older Oak/Gold coin"])
+    }
+
     @Test func anEditOfAnAddWaitingOnThisMachineNamesItByCode() throws {
         let club = try FieldModeClub()
         defer { club.finish() }

@@ -126,7 +126,7 @@ import Testing
         #expect(try offline.hasChangedExternally())
         #expect(try offline.loadCaches().map(\.title) == ["Bern"])
         let left = try FileManager.default.contentsOfDirectory(atPath: files.directory).sorted()
-        #expect(left == ["copy.sqlite"])
+        #expect(left == ["copy.lock", "copy.sqlite"])
         let mode = try FileManager.default.attributesOfItem(atPath: files.copyPath)[.posixPermissions] as? Int
         #expect(mode == 0o400)
     }
@@ -145,7 +145,7 @@ import Testing
         #expect(throws: StoreError.self) { try copy.refresh(from: club, area: nil) }
         #expect(try copy.refreshedAt() == before)
         #expect(try copy.open().count() == 4)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.files.directory) == ["copy.sqlite"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.files.directory).sorted() == ["copy.lock", "copy.sqlite"])
     }
 
     @Test func withoutACopyThereIsNoDateAndOpeningSaysSo() throws {

@@ -16,6 +16,9 @@ import GRDB
 /// rollback-journal mode and read-only (mode 0400), so a reader opens it with no side
 /// files and nothing is ever written into it.
 ///
+/// Between refreshes, what this machine stores on the club store is written into it
+/// (``patch(_:)``, by the write session), each time as a new file renamed into place.
+///
 /// Nothing in it is taken on trust: a copy that is not an SQLite file, whose pages
 /// SQLite's quick check finds broken, or whose `club_copy` row holds a value this
 /// version cannot believe (a refresh time that is not a time, a centre off the Earth,
@@ -77,10 +80,13 @@ public final class ClubCopy {
     /// its place in the store's order. The caches of an area are read nearest first
     /// from its center until one lies farther than its radius (caches without a place
     /// are left out, as are caches past the edge), and kept in the store's order.
+    /// The new file is written and renamed holding the copy's lock, with the patches this
+    /// process sent after the read began written over it (``patch(_:)``).
     /// Throws what reading `store` throws, or ``StoreError`` for the copy's files; the
     /// old copy is then left as it was.
     @discardableResult
     public func refresh(from store: any CacheStore, area: Area?) throws -> Int {
+        let readFrom = ContinuousClock.now
         var caches: [StoredCache] = []
         if let area {
             caches = try Self.caches(of: store, in: area)
@@ -88,16 +94,31 @@ public final class ClubCopy {
             try store.forEachCache { caches.append($0) }
         }
         let own = try store.ownData(includingVisits: true)
-        try Outbox.makeDirectory(files.directory, for: files.copyPath)
-        let temporary = files.directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
-        defer { Self.removeFiles(of: temporary) }
-        try Self.write(caches, own: own, standing: store.clubStanding, refreshedAt: Date(), area: area, to: temporary)
+        return try withLock {
+            let temporary = Self.newFileName(in: files.directory)
+            defer { Self.removeFiles(of: temporary) }
+            // What this process stored after the read began may be missing from it.
+            let since = CopyPatchLog.shared.patches(of: files.copyPath, sentFrom: readFrom)
+            try Self.write(caches, own: own, standing: store.clubStanding, refreshedAt: Date(), area: area,
+                           patches: since, to: temporary)
+            try replaceCopy(with: temporary)
+            CopyPatchLog.shared.refreshed(files.copyPath, readFrom: readFrom)
+            return caches.count
+        }
+    }
+
+    /// A name for a new copy file in `directory`, renamed over the copy once written.
+    static func newFileName(in directory: String) -> String {
+        directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Renames `temporary`, a new copy written whole, over the copy, durably.
+    func replaceCopy(with temporary: String) throws {
         guard rename(temporary, files.copyPath) == 0 else {
             throw StoreError.cannotCreate(path: files.copyPath, reason: "renaming the new copy into place failed: "
                                           + String(cString: strerror(errno)))
         }
         Self.syncDirectory(files.directory)
-        return caches.count
     }
 
     /// The copy as a store that can only be read: its ``CacheStore/readOnlyReason``
@@ -268,34 +289,54 @@ public final class ClubCopy {
         }
     }
 
-    /// Writes `caches`, each under its own identifier, the `club_copy` row, and the
-    /// club's records of the caches and `standing` (`ClubCopy+Club.swift`) into a new
-    /// store file at `path`, leaves it in rollback-journal mode, closes it and makes it
-    /// read-only.
+    /// Writes `caches`, each under its own identifier, the `club_copy` row, the club's
+    /// records of the caches and `standing` (`ClubCopy+Club.swift`), the person's data,
+    /// and then `patches` into a new store file at `path`, sealed (``seal(_:_:)``).
     private static func write(_ caches: [StoredCache], own: OwnData.Book, standing: ClubStanding?, refreshedAt: Date,
-                              area: Area?, to path: String) throws {
+                              area: Area?, patches: [CopyPatch], to path: String) throws {
         removeFiles(of: path)
         let store = try SQLiteStore(path: path)
         do {
             try store.replaceCaches(keepingIdentifiers: caches)
-            try store.queue.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try createTables(in: db)
-                    try db.execute(sql: "INSERT INTO club_copy VALUES (?, ?, ?, ?)", arguments: [
-                        refreshedAt.timeIntervalSince1970, area?.center.latitudeMicrodegrees,
-                        area?.center.longitudeMicrodegrees, area?.radius])
-                    try writeClub(of: caches, standing: standing, in: db)
-                    for (code, data) in own.byCode { try SQLiteStore.setOwnData(data, forCode: code, in: db) }
-                    for visits in own.visitsByCode.values {
-                        for visit in visits { _ = try SQLiteStore.insertVisit(visit.normalized, in: db) }
-                    }
-                    return .commit
-                }
-                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
-            }
             try store.queue.close()
         } catch {
             try? store.queue.close()
+            throw StoreError(wrapping: error, path: path)
+        }
+        try seal(path) { db in
+            try createTables(in: db)
+            try db.execute(sql: "INSERT INTO club_copy VALUES (?, ?, ?, ?)", arguments: [
+                refreshedAt.timeIntervalSince1970, area?.center.latitudeMicrodegrees,
+                area?.center.longitudeMicrodegrees, area?.radius])
+            try writeClub(of: caches, standing: standing, in: db)
+            for (code, data) in own.byCode { try SQLiteStore.setOwnData(data, forCode: code, in: db) }
+            for visits in own.visitsByCode.values {
+                for visit in visits { _ = try SQLiteStore.insertVisit(visit.normalized, in: db) }
+            }
+            try write(patches, in: db, path: path)
+        }
+    }
+
+    /// Writes `body` into the new copy file at `path` in one transaction, leaves the file
+    /// in rollback-journal mode with no side files, closes it, and makes it durable and
+    /// read-only (mode 0400): a copy is never written in place.
+    static func seal(_ path: String, _ body: (Database) throws -> Void) throws {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            do {
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        try body(db)
+                        return .commit
+                    }
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+                }
+                try queue.close()
+            } catch {
+                try? queue.close()
+                throw error
+            }
+        } catch {
             throw StoreError(wrapping: error, path: path)
         }
         for side in ["-wal", "-shm", "-journal"] { unlink(path + side) }
@@ -310,12 +351,12 @@ public final class ClubCopy {
     }
 
     /// Removes a file and its side files, when there.
-    private static func removeFiles(of path: String) {
+    static func removeFiles(of path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// Makes a rename in `directory` durable.
-    private static func syncDirectory(_ directory: String) {
+    static func syncDirectory(_ directory: String) {
         let descriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

@@ -31,6 +31,14 @@ extension SQLiteStore {
         }
     }
 
+    /// Puts `stored` under its identifier, in `db`'s transaction: the cache of that
+    /// identifier is replaced (its place and count kept by the triggers), or it is added.
+    /// A patch of a club store's copy (``ClubCopy/patch(_:)``).
+    static func replace(_ stored: StoredCache, in db: Database, path: String) throws {
+        try db.execute(sql: "DELETE FROM cache WHERE id = ?", arguments: [stored.id.rawValue])
+        try insert(stored, in: db, path: path)
+    }
+
     /// Inserts `stored` (valid) under its identifier, in `db`'s transaction, with its
     /// own code (normalized) when it has one, or a new one drawn until it is unique.
     ///
