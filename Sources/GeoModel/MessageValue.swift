@@ -19,4 +19,31 @@ enum MessageValue {
     static func name(_ name: some StringProtocol) -> String {
         GeoCache.lineEscaped(String(name))
     }
+
+    /// `text` kept on one line: each character that would break it (a line feed, a
+    /// carriage return, VT, FF, NEL, U+2028, U+2029) written as `list` writes it (`\n`,
+    /// `\r`, `\u{2028}`), the rest as it is. A message naming a path with a line break
+    /// in it (`--store $'a\nb'`) stays one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: breaksLine) else { return text }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": kept.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": kept.append(contentsOf: "\\r".unicodeScalars)
+            case _ where breaksLine(scalar):
+                kept.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: kept.append(scalar)
+            }
+        }
+        return String(kept)
+    }
+
+    /// Whether `scalar` starts a new line on a terminal or in a text editor.
+    private static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
 }

@@ -34,4 +34,24 @@ import Foundation
             + "or choose another store with --store or GEOCACHE_STORE.")
         #expect(!error.meansTheServerCannotBeReached)
     }
+
+    @Test func aLineBreakInAStorePathIsWrittenAsAnEscapeSoTheMessageStaysOneLine() {
+        let error = StoreError.noStore(path: "/tmp/no\ndir/caches.sqlite", missingDirectory: "/tmp/no\ndir")
+        #expect(!error.description.contains("\n"))
+        #expect(error.description.hasPrefix("there is no store at /tmp/no\\ndir/caches.sqlite, and its directory /tmp/no\\ndir "))
+    }
+
+    @Test func anotherUsersUnreadableStoreNamesItsOwnerAndAsksThemNotChmod() {
+        let error = StoreError.othersFile(path: "/srv/club/caches.sqlite", owner: "bo", mode: "mode 600")
+        #expect(error.description.hasPrefix("cannot open /srv/club/caches.sqlite: it is bo's, and you may not read it (mode 600)"))
+        #expect(error.description.contains("Ask bo to let you read it"))
+        #expect(!error.description.contains("chmod 600"))
+    }
+
+    @Test func aDirectoryThatCannotBeSearchedIsNamedAsTheProblemNotTheFile() {
+        let error = StoreError.directoryNotSearchable(path: "/srv/club/caches.sqlite")
+        #expect(error.description.contains("a directory on the way to it cannot be searched"))
+        #expect(error.description.contains("namei -l '/srv/club/caches.sqlite'"))
+        #expect(!error.description.contains("chmod 600"))
+    }
 }

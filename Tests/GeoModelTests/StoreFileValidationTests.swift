@@ -85,6 +85,19 @@ import GeoTestSupport
         expectRefusal(of: url) { if case .corrupt = $0 { true } else { false } }
     }
 
+    @Test func anotherUsersStoreThisUserMayNotReadIsRefusedNamingItsOwner() throws {
+        let (directory, url) = try Self.storeWithOak()
+        defer { directory.remove() }
+        #expect(chown(url.path, 65534, 65534) == 0)
+        #expect(chmod(url.path, 0o600) == 0)
+        let owner = getpwuid(65534).map { String(cString: $0.pointee.pw_name) } ?? "user 65534"
+        #expect(throws: StoreError.othersFile(path: url.path, owner: owner, mode: "mode 600")) {
+            _ = try StoreFile.inspect(url.path) { path, mode in
+                path == url.path && mode & R_OK != 0 ? EACCES : nil
+            }
+        }
+    }
+
     @Test func storeWithANewerSchemaIsRefused() throws {
         let (directory, url) = try Self.storeWithOak()
         defer { directory.remove() }
@@ -418,7 +431,8 @@ import GeoTestSupport
         let path = "/x/caches.sqlite"
         let errors: [StoreError] = [
             .notAStore(path: path, reason: "r"), .corrupt(path: path, reason: "r"), .newerSchema(path: path),
-            .permissionDenied(path: path, reason: "r"), .isDirectory(path: path),
+            .permissionDenied(path: path, reason: "r"), .othersFile(path: path, owner: "bo", mode: "mode 600"),
+            .directoryNotSearchable(path: path), .isDirectory(path: path),
             .directoryNotWritable(path: path, directory: "/x", reason: "r"),
             .cannotCreate(path: path, reason: "r"), .noStore(path: path, missingDirectory: nil), .noStore(path: path, missingDirectory: "/x"),
             .brokenLink(path: path, reason: "r"),

@@ -22,6 +22,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String)
     /// The file's permissions do not let this process read and write it.
     case permissionDenied(path: String, reason: String)
+    /// The file is another user's (`owner`), and its mode (`mode`, "mode 600") does not
+    /// let this process read it: only its owner can change that.
+    case othersFile(path: String, owner: String, mode: String)
+    /// A directory on the way to the file cannot be searched (no `x` for this user):
+    /// whether the file is there cannot even be seen.
+    case directoryNotSearchable(path: String)
     /// The file's directory cannot be written, so SQLite cannot create the store's
     /// `-wal` and `-shm` files beside it; `reason` says why (permissions, or a
     /// read-only file system).
@@ -125,7 +131,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .staleLog(let path), .newerSchema(let path),
-             .permissionDenied(let path, _), .directoryNotWritable(let path, _, _), .isDirectory(let path),
+             .permissionDenied(let path, _), .othersFile(let path, _, _), .directoryNotSearchable(let path),
+             .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
              .diskFull(let path),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
@@ -180,8 +187,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One or two sentences: what is wrong with which file, and what to do.
+    /// One or two sentences on one line (a line break in a path is written `\n`): what is
+    /// wrong with which file, and what to do.
     public var description: String {
+        MessageValue.oneLine(text)
+    }
+
+    /// What ``description`` says, before it is kept on one line.
+    private var text: String {
         let elsewhere = "or choose another store with --store PATH or GEOCACHE_STORE"
         let serverElsewhere = "or choose another store with --store or GEOCACHE_STORE"
         switch self {
@@ -202,6 +215,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .permissionDenied(let path, let reason):
             return "cannot open \(path): \(reason); it was left untouched. "
                 + "Give your user read and write access (chmod 600 '\(path)'), \(elsewhere)."
+        case .othersFile(let path, let owner, let mode):
+            return "cannot open \(path): it is \(owner)'s, and you may not read it (\(mode)); it was left untouched. "
+                + "Ask \(owner) to let you read it (a group you share, or chmod o+r), \(elsewhere)."
+        case .directoryNotSearchable(let path):
+            return "cannot open \(path): a directory on the way to it cannot be searched (it lacks x for you); "
+                + "nothing was read or created. Give your user search access to each directory on the way (namei -l "
+                + "'\(path)' shows their modes), \(elsewhere)."
         case .directoryNotWritable(let path, let directory, let reason):
             return "cannot use \(path): its directory \(directory) is not writable (\(reason)), and SQLite "
                 + "keeps its -wal and -shm files beside the store; it was left untouched. Make the directory "

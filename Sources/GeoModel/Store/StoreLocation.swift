@@ -13,7 +13,12 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// A `--store` value or URL that cannot be used; the message names the part that
     /// is wrong, never the password.
     public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The message, on one line (a line break in the value is written `\n`).
         public let description: String
+
+        init(description: String) {
+            self.description = MessageValue.oneLine(description)
+        }
     }
 
     /// The location `value` names. A URL is checked as libpq reads it. An empty value
@@ -82,10 +87,17 @@ public enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
 
     /// `GEOCACHE_STORE` when set, else `$XDG_DATA_HOME/geocache-tui/caches.sqlite`,
     /// else `~/.local/share/geocache-tui/caches.sqlite` (see ``SQLiteStore/defaultPath(environment:)``).
+    /// A value that names no store is refused with a message that names the variable.
     public static func standard(
         environment: [String: String] = processEnvironment()
     ) throws(Invalid) -> StoreLocation {
-        if let value = environment["GEOCACHE_STORE"], !value.isEmpty { return try StoreLocation(value) }
+        if let value = environment["GEOCACHE_STORE"], !value.isEmpty {
+            do {
+                return try StoreLocation(value)
+            } catch {
+                throw Invalid(description: "the variable GEOCACHE_STORE: " + error.description)
+            }
+        }
         return .file(SQLiteStore.defaultPath(environment: environment), createsDirectories: true)
     }
 

@@ -63,7 +63,7 @@ enum StoreFile {
             case ELOOP:
                 throw .brokenLink(path: path, reason: "has symbolic links that lead round in a loop")
             case EACCES:
-                throw .permissionDenied(path: path, reason: "a directory on the way to it cannot be searched")
+                throw .directoryNotSearchable(path: path)
             case ENOTDIR:
                 throw .cannotCreate(path: path, reason: "a component of the path is not a directory")
             default:
@@ -94,6 +94,12 @@ enum StoreFile {
         return (try inspectHeader(path, fileSize: size, refuseTruncation: true).state, readOnly)
     }
 
+    /// The name of the user `uid`, as the password database has it; the number when it has none.
+    private static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
+        return String(cString: name)
+    }
+
     /// Refuses a file this process could not read, and returns the error a write will
     /// give when it could not write it, or write in its directory (SQLite creates the
     /// `-wal` and `-shm` files there); nil when it can do both.
@@ -112,6 +118,7 @@ enum StoreFile {
             throw .permissionDenied(path: path, reason: "its owner may not read it (\(octal))")
         }
         if access(path, R_OK) != nil {
+            guard uid == info.st_uid else { throw .othersFile(path: path, owner: userName(info.st_uid), mode: octal) }
             throw .permissionDenied(path: path, reason: "you may not read it (\(octal))")
         }
         let parent = StorePath.directory(of: path)
