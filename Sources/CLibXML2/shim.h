@@ -14,6 +14,8 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <libxml/xmlversion.h>
 /* Debian's libxml2 is built with ICU, and its encoding header then includes ICU's
@@ -37,6 +39,7 @@ typedef struct {
     __typeof__(&xmlFreeParserCtxt) _Nonnull freeParserCtxt;
     __typeof__(&xmlSAX2GetLineNumber) _Nonnull lineNumber;
     __typeof__(&xmlSAX2GetColumnNumber) _Nonnull columnNumber;
+    __typeof__(&xmlSetGenericErrorFunc) _Nonnull setGenericErrorFunc;
 } cxml_functions;
 
 /* What loading found: the functions, or the loader's message. */
@@ -74,9 +77,10 @@ static inline void cxml_load_once(void) {
     f->freeParserCtxt = dlsym(handle, "xmlFreeParserCtxt");
     f->lineNumber = dlsym(handle, "xmlSAX2GetLineNumber");
     f->columnNumber = dlsym(handle, "xmlSAX2GetColumnNumber");
+    f->setGenericErrorFunc = dlsym(handle, "xmlSetGenericErrorFunc");
     void (*init_parser)(void) = (void (*)(void))dlsym(handle, "xmlInitParser");
     if (!f->createPushParserCtxt || !f->ctxtUseOptions || !f->parseChunk || !f->stopParser
-        || !f->freeParserCtxt || !f->lineNumber || !f->columnNumber || !init_parser) {
+        || !f->freeParserCtxt || !f->lineNumber || !f->columnNumber || !f->setGenericErrorFunc || !init_parser) {
         cxml_note_error(state, "a libxml2 function is missing");
         return;
     }
@@ -96,6 +100,34 @@ static inline const cxml_functions *cxml_library(void) {
 /* Why cxml_library() returned NULL. */
 static inline const char *cxml_error(void) {
     return cxml_shared_state()->error;
+}
+
+/* Whether libxml2 said, since the calling thread last cleared it, that bytes could not be
+ * converted from the encoding the document declares (a thread's own flag). */
+static inline int *cxml_encoding_failed(void) {
+    static _Thread_local int failed;
+    return &failed;
+}
+
+/* libxml2's generic error messages went to standard error raw ("encoding error : input
+ * conversion failed", "xmlParseChunk: encoder error"); the reader says what failed
+ * itself. One about the encoding is noted (cxml_encoding_failed): the parse stops
+ * there without a word to the structured handler, as if the document ended. */
+static inline void cxml_note_generic_error(void *context, const char *format, ...) {
+    (void)context;
+    char text[256];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(text, sizeof text, format, arguments);
+    va_end(arguments);
+    if (strstr(text, "encod") || strstr(text, "conversion")) *cxml_encoding_failed() = 1;
+}
+
+/* Routes libxml2's generic error messages of the calling thread (libxml2 keeps the
+ * handler per thread) to cxml_note_generic_error, its flag cleared. */
+static inline void cxml_take_generic_errors(const cxml_functions *f) {
+    *cxml_encoding_failed() = 0;
+    f->setGenericErrorFunc(NULL, cxml_note_generic_error);
 }
 
 /* A handler with no callbacks yet, marked as a SAX2 handler (XML_SAX2_MAGIC is a

@@ -163,6 +163,28 @@ struct GPXReaderTests {
         let caches = Interchange.caches(try Interchange.records(.bytes(bytes, name: "latin1.gpx")))
         #expect(caches.map(\.title) == ["Café"])
     }
+
+    /// Three geocaches in a file declared windows-1252 whose second holds `byte`.
+    private static func declaredWindows1252(withByte byte: UInt8) -> [UInt8] {
+        func waypoint(_ code: String, _ text: [UInt8]) -> [UInt8] {
+            Array("<wpt lat=\"47\" lon=\"8\"><name>\(code)</name><desc>".utf8) + text
+                + Array(" by Ken</desc><sym>Geocache</sym></wpt>\n".utf8)
+        }
+        return Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n".utf8)
+            + Array("<gpx version=\"1.0\" creator=\"x\" xmlns=\"http://www.topografix.com/GPX/1/0\">\n".utf8)
+            + waypoint("GC7AAAA", Array("First".utf8)) + waypoint("GC7BBBB", Array("Second ".utf8) + [byte])
+            + waypoint("GC7CCCC", Array("Third".utf8)) + Array("</gpx>\n".utf8)
+    }
+
+    @Test func aByteTheDeclaredEncodingLacksRefusesTheFileWhereItStandsRatherThanEndingItThere() {
+        let error = Interchange.importError(.bytes(Self.declaredWindows1252(withByte: 0x81), name: "cp.gpx"))
+        #expect(error?.description == "cp.gpx:4:49: malformed XML: bytes that are not in the encoding the XML declaration names")
+    }
+
+    @Test func everyCacheOfAFileInItsDeclaredEncodingIsRead() throws {
+        let records = try Interchange.records(.bytes(Self.declaredWindows1252(withByte: 0x80), name: "cp.gpx"))
+        #expect(Interchange.caches(records).map(\.title) == ["First", "Second \u{20AC}", "Third"])
+    }
 }
 
 @Suite("GPX writing")

@@ -122,6 +122,18 @@ final class XMLStreamParser {
         if let context { xml.stopParser(context) }
     }
 
+    /// Notes what `xmlParseChunk` returned, and what libxml2 said meanwhile: bytes its
+    /// encoder could not convert stop the parse without a word to the error handler
+    /// (`XML_ERR_INVALID_ENCODING`, or a generic message, ``cxml_encoding_failed``), so
+    /// the document would end there as if it were whole.
+    private func noteResult(_ result: Int32) {
+        let code = Int(XML_ERR_INVALID_ENCODING.rawValue)
+        if Int(result) == code || cxml_encoding_failed().pointee != 0 {
+            error = nil
+            fail(code: code)
+        }
+    }
+
     private func fail(code: Int) {
         guard error == nil else { return }
         error = (code, lineNumber, max(columnNumber, 1))
@@ -138,22 +150,23 @@ final class XMLStreamParser {
         while !stopped {
             guard let bytes = nextChunk() else { failedToRead = true; break }
             if bytes.isEmpty {
-                if let context { _ = xml.parseChunk(context, nil, 0, 1) }
+                if let context { noteResult(xml.parseChunk(context, nil, 0, 1)) }
                 break
             }
             bytes.withUnsafeBytes { raw in
                 let chunk = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
                 let count = raw.count
                 if let context {
-                    _ = xml.parseChunk(context, chunk, Int32(count), 0)
+                    noteResult(xml.parseChunk(context, chunk, Int32(count), 0))
                 } else {
                     // The first bytes tell libxml2 the encoding (a byte order mark, or
                     // the declaration's first characters).
                     let head = min(4, count)
+                    withUnsafePointer(to: xml) { cxml_take_generic_errors($0) }
                     context = xml.createPushParserCtxt(&handler, user, chunk, Int32(head), nil)
                     if let context {
                         _ = xml.ctxtUseOptions(context, Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
-                        if count > head { _ = xml.parseChunk(context, chunk + head, Int32(count - head), 0) }
+                        if count > head { noteResult(xml.parseChunk(context, chunk + head, Int32(count - head), 0)) }
                     }
                 }
             }
