@@ -37,6 +37,14 @@ extension FormText {
     /// field leaves the note 16.
     static var quitWouldLose: String { "\(key(.quit)) again quits" }
 
+    /// A prompt's text the form ended by a signal could not keep, printed once the
+    /// terminal is restored: "the form was ended with text in its prompt, which nothing
+    /// keeps: Note: (GC1A2B3 “Old Oak”) behind the wall".
+    static func promptNotKept(label: String, cache: GeoCache, text: String) -> String {
+        let name = (cache.code.map { $0 + " " } ?? "") + quoted(cache.title)
+        return "the form was ended with text in its prompt, which nothing keeps: \(label) (\(name)) \(text)"
+    }
+
     /// What the key table says of a key a prompt refuses; the form says the prompt's
     /// own note instead (``finderPromptOpened(_:)``).
     static func finishRecordingFirst(cancel: String) -> String { "Finish first: Enter, or \(cancel) leaves" }

@@ -21,6 +21,31 @@ extension GeoCacheFormController {
         return true
     }
 
+    /// What a prompt that writes (a visit, a note, a final, coordinates) holds that no
+    /// write keeps: its text, when it is not blank and not what the prompt opened with
+    /// (a note or a place already kept), with the prompt's label and the cache; nil
+    /// otherwise. A signal that ends the form prints it after the terminal is restored.
+    func promptTextNotKept() -> String? {
+        let label: String, target: StoredCache, opened: String
+        switch mode.base {
+        case .recording(let prompt):
+            label = FormText.finderPrompt(prompt.kind)
+            target = prompt.target
+            opened = switch prompt.kind {
+            case .visit: ""
+            case .note: prompt.startedFrom.note
+            case .correctedPlace: prompt.startedFrom.corrected?.geocachingText ?? ""
+            }
+        case .placing(let cache):
+            (label, target, opened) = (FormText.coordinatesPrompt, cache, cache.cache.coordinate?.geocachingText ?? "")
+        default:
+            return nil
+        }
+        let text = statusBar.field.text
+        guard text.contains(where: { !$0.isWhitespace }), text != opened else { return nil }
+        return FormText.promptNotKept(label: label, cache: target.cache, text: text)
+    }
+
     /// Input the key table leaves while a prompt is open: Enter runs `enter`,
     /// everything else edits the text.
     func handlePromptInput(_ event: InputEvent, enter: () -> Void) -> ControllerOutcome {

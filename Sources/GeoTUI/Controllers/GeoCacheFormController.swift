@@ -298,10 +298,12 @@ public final class GeoCacheFormController: ScreenController {
     }
 
     /// Keeps the draft, then quits: a hang-up or a termination after this answer
-    /// cannot lose what was typed.
+    /// cannot lose what was typed. A prompt's text, which no draft keeps, is printed
+    /// once the terminal is restored, and the form exits 1.
     public func handle(_ signal: TerminalSignal) -> ControllerOutcome {
         beginQuitting()
         keepDraft()
+        if let lost = promptTextNotKept() { finishProblems.append(lost) }
         return .quit(status: 0)
     }
 

@@ -72,6 +72,27 @@ import Testing
         #expect(form.controller.handle(.key(.control("q"))) == .quit(status: 0))
     }
 
+    @Test("a signal that ends the form with a note typed in its prompt leaves that note to print, not lost")
+    func aSignalWithANoteTypedLeavesItToPrint() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("my private note")
+        #expect(form.controller.handle(TerminalSignal.terminate) == .quit(status: 0))
+        let code = try #require(form.model.current?.cache.code)
+        #expect(form.controller.finishProblems == [
+            "the form was ended with text in its prompt, which nothing keeps: Note: (\(code) “Old Oak”) my private note"])
+    }
+
+    @Test("a signal that ends the form with a prompt holding only the note kept before prints nothing")
+    func aSignalWithTheKeptNoteUnchangedPrintsNothing() throws {
+        let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("Behind the oak")
+        form.press(.enter, .alt("n"))
+        #expect(form.controller.handle(TerminalSignal.hangup) == .quit(status: 0))
+        #expect(form.controller.finishProblems.isEmpty)
+    }
+
     @Test("Ctrl-Q with an empty prompt quits at once")
     func quitWithAnEmptyPromptQuits() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
