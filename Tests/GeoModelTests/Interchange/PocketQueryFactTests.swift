@@ -199,6 +199,22 @@ import GeoTestSupport
         #expect(try read(exported, name: "again.gpx") == cache)
     }
 
+    @Test("ids of any number of digits are written as they are and read back whole")
+    func idsOfNineteenAndMoreDigitsAreWrittenAsTheyAre() throws {
+        var cache = Interchange.placed([Samples.mill])[0]
+        cache.code = "GC77QR"
+        cache.listing.cacheID = "1000000000000000000"
+        cache.listing.ownerID = "98765432109876543210"
+        cache.listing.logs = [CacheLog(date: "2024-05-01T00:00:00Z", type: "Found it", finder: "ana", text: "ok",
+                                       id: "12345678901234567890", finderID: "1000000000000000001")]
+        let exported = GPXWriter.document(for: [cache])
+        #expect(exported.contains(#"<groundspeak:cache id="1000000000000000000""#))
+        #expect(exported.contains(#"<groundspeak:owner id="98765432109876543210">"#))
+        #expect(exported.contains(#"<groundspeak:log id="12345678901234567890">"#))
+        #expect(exported.contains(#"<groundspeak:finder id="1000000000000000001">"#))
+        #expect(try read(exported, name: "again.gpx") == cache)
+    }
+
     @Test("an id that is not a number is not written as one")
     func anIdThatIsNotANumberIsNotWritten() throws {
         var cache = Interchange.placed([Samples.mill])[0]

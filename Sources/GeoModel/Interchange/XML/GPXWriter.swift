@@ -176,9 +176,9 @@ public enum GPXWriter {
     }
 
     /// `id` when it is a number an XML Schema integer reads (digits only, not all
-    /// zeros), as the Groundspeak schema types its ids; else nil.
+    /// zeros, of any length), as the Groundspeak schema types its ids; else nil.
     static func numericID(_ id: String?) -> String? {
-        guard let id, !id.isEmpty, id.utf8.count <= 18,
+        guard let id, !id.isEmpty,
               id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), id.utf8.contains(where: { $0 != 0x30 }) else { return nil }
         return id
     }
