@@ -181,6 +181,16 @@ struct JSONListingTests {
         #expect(Interchange.rejections(try Interchange.records(text: text)).map(\.reason) == [reason])
     }
 
+    @Test("two waypoints whose codes differ only in case are one, the later in the earlier's place, as in GPX")
+    func waypointCodesDifferingInCaseAreOne() throws {
+        let text = #"[{"title": "t", "details": "d", "creator": "c", "reward": "r", "waypoints": ["#
+            + #"{"code": "PK1JJJJ", "latitude": 47, "longitude": 8}, {"code": "FN1JJJJ", "latitude": 46, "longitude": 8}, "#
+            + #"{"code": "pk1jjjj", "latitude": 47.1, "longitude": 8}]}]"#
+        let waypoints = try #require(Interchange.caches(try Interchange.records(text: text)).first).listing.waypoints
+        #expect(waypoints.map(\.code) == ["pk1jjjj", "FN1JJJJ"])
+        #expect(waypoints.first?.coordinate == Coordinate(latitude: 47.1, longitude: 8))
+    }
+
     @Test("an element missing a field and with a bad fact names both problems")
     func bothProblemsAreNamed() throws {
         let text = #"[{"title": "t", "details": "d", "creator": "c", "terrain": 0}]"#

@@ -133,6 +133,11 @@ extension JSONArrayParser {
                 waypoint.symbol = fields[6]
                 extras.listing.waypoints.append(waypoint)
             }
+            // Two of one code in any case are one waypoint, as in a GPX file: the later
+            // replaces the earlier in its place.
+            extras.listing.waypoints = GeoCache.waypoints([], updatedBy: extras.listing.waypoints.map {
+                AdditionalWaypoint.Incoming($0, isWhole: true)
+            })
         case .travelBugs:
             guard byte == UInt8(ascii: "[") else {
                 extras.problems.append("\"travelBugs\" is \(try skipValue(depth: 2)), not an array")
