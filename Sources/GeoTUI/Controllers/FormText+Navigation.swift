@@ -35,9 +35,11 @@ extension FormText {
         if status == nil, let home {
             let distance = home.distance(to: place.coordinate)
             let way = distance < 0.5 ? "here" : Coordinate.distanceText(metres: distance) + " " + home.compassPoint(to: place.coordinate).rawValue
-            guidance = ["Home      " + way, "GPS       " + noGuidanceFromHome]
+            // How to be led is told after where and to what place, as how sure a fix is.
+            guidance = ["Home      " + way]
+            rest = ["GPS       " + noGuidanceFromHome]
         }
-        if let status, case .fix(let fix, let age) = status {
+        if let status, case .fix(let fix, let age) = status, fix.check(now: now).coordinate != nil {
             let way = Guidance(from: fix, to: place.coordinate, now: now)
             let bearing = Int(way.bearing.rounded()) % 360
             guidance = ["Distance  " + Coordinate.distanceText(metres: way.distance),
@@ -83,15 +85,25 @@ extension FormText {
     static func noGuidance(_ status: GPSDStatus?, lastFix: Date? = nil, now: Date) -> String {
         switch status {
         case nil: "No position: start with --gps to be led here"
-        case .stale(_, let age)?:
-            "Fix lost at \(clockTime(lastFix ?? now.addingTimeInterval(-Double(age.components.seconds)), now: now)): "
-                + "no arrow until it is back"
+        case .stale(let fix, let age)?:
+            if lastFix == nil, fix.check(now: now).coordinate == nil {
+                // The fix that went stale was never used: none was lost.
+                "No GPS fix yet: no arrow until there is one"
+            } else {
+                "Fix lost at \(clockTime(lastFix ?? now.addingTimeInterval(-Double(age.components.seconds)), now: now)): "
+                    + "no arrow until it is back"
+            }
         case .noFix?:
             lastFix.map { "No GPS fix since \(clockTime($0, now: now)): no arrow until there is one" }
                 ?? "No GPS fix yet: no arrow until there is one"
         case .noDaemon?: "gpsd is not answering: no arrow"
         case .connecting?: "Connecting to gpsd…"
-        case .fix?: ""
+        case .fix(let fix, _)?:
+            switch fix.check(now: now) {
+            case .unusable(.noPlace): "Fix at 0,0 (no position), not used: no arrow"
+            case .unusable(.noTime): "Fix without a time, not used: no arrow"
+            default: ""
+            }
         }
     }
 

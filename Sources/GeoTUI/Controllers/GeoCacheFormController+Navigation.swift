@@ -67,7 +67,7 @@ extension GeoCacheFormController {
         let status = position.status
         var pointer: Double?
         var north = 0.0
-        if case .fix(let fix, _)? = status {
+        if case .fix(let fix, _)? = status, position.fixCheck?.coordinate != nil {
             let guidance = Guidance(from: fix, to: target.place.coordinate, now: Date())
             pointer = guidance.pointer
             north = guidance.north

@@ -158,6 +158,43 @@ import Testing
         #expect(!form.screen.contains("↑"))
     }
 
+    @Test("at 40x14 with a home and no receiver the view keeps where it leads and cuts how to be led")
+    func aSmallViewFromHomeKeepsWhereItLeads() throws {
+        let home = try Coordinate(parsing: "N 47° 21.000′ E 008° 31.000′")
+        let form = try FormHarness(width: 40, height: 14, position: PositionSource(home: home))
+        try form.model.add(Self.cache)
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Going to"), "\(form.screen)")
+        #expect(form.screen.contains("Home      "), "\(form.screen)")
+        #expect(!form.screen.contains("GPS       none"), "\(form.screen)")
+    }
+
+    @Test("a fix at 0,0, which the form does not use, draws no arrow and no distance, and says why")
+    func aFixAtZeroZeroLeadsNowhere() throws {
+        let receiver = FedPositionReceiver()
+        let time = Date()
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { time }))
+        try form.model.add(Self.cache)
+        receiver.report(.fix(GPSFix(latitude: 0, longitude: 0, mode: .threeDimensional, time: time), age: .zero))
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("GPS       Fix at 0,0 (no position), not used: no arrow"), "\(form.screen)")
+        #expect(!form.screen.contains("Distance"))
+        #expect(!form.screen.contains("↑"))
+    }
+
+    @Test("a fix at 0,0 that goes stale was never a position: the view says there is none yet, not that one was lost")
+    func aStaleFixAtZeroZeroIsNoneLost() throws {
+        let receiver = FedPositionReceiver()
+        let time = Date()
+        let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { time }))
+        try form.model.add(Self.cache)
+        receiver.report(.stale(GPSFix(latitude: 0, longitude: 0, mode: .threeDimensional, time: time), age: .seconds(12)))
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("No GPS fix yet: no arrow until there is one"), "\(form.screen)")
+    }
+
     @Test("when gpsd reports no fix after one, the view says since when, not that there is none yet")
     func noFixAfterOneSaysSinceWhen() throws {
         let receiver = FedPositionReceiver()
