@@ -45,6 +45,8 @@ func runInteractiveApp(location: StoreLocation, position: PositionOptions? = nil
         } catch let storeError {
             throw CommandFailure.report(storeError)
         }
+        // A form that cannot start leaves nothing behind: not even a new, empty store.
+        opening.removeWhatItMade()
         StandardStreams.writeError("geocache-tui: \(error)\n")
         throw ExitCode(2)
     }

@@ -287,4 +287,24 @@ import Testing
         #expect(result.stderr == "geocache-tui: standard input is not a terminal\n")
         #expect(result.stdout.isEmpty)
     }
+
+    @Test func aFormThatCannotStartMakesNoStoreNorItsDirectories() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let result = try GeocacheTUIBinary.run([], environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
+                                                                 "XDG_DATA_HOME": data.url.path])
+        #expect(result.status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.url.path).isEmpty)
+    }
+
+    @Test func aFormThatCannotStartLeavesAStoreThatWasThereAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file("caches.sqlite").path
+        #expect(try GeocacheTUIBinary.run(["--store", store, "add", "--title", "t", "--details", "d", "--creator", "c",
+                                           "--reward", "r"]).status == 0)
+        let result = try GeocacheTUIBinary.run(["--store", store], environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 2)
+        #expect(try GeocacheTUIBinary.run(["--store", store, "list"]).output.hasPrefix("t\t"))
+    }
 }
