@@ -56,4 +56,33 @@ import GeoTestSupport
         #expect(try store.count() == 2)
         #expect(try store.last()?.cache.title == Samples.bridge.title)
     }
+
+    @Test("a store opened read-only on a full disk leaves no log or index behind, and its refusal says to free space",
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
+    func aStoreOpenedOnAFullDiskLeavesNoSideFilesAndSaysToFreeSpace() throws {
+        let disk = try SmallDisk()
+        defer { disk.remove() }
+        let url = disk.file()
+        try SQLiteStore(url: url).add(Samples.oak)
+        disk.fill()
+        do {
+            let full = try SQLiteStore(url: url)
+            #expect(full.readOnlyReason != nil)
+            let refusal = try #require(throws: StoreError.self) { try full.add(Samples.bridge) }
+            #expect(refusal.description.hasSuffix("to change it, free some space on its disk and open it again."))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-shm"))
+    }
+
+    @Test("a store that cannot be made for a full disk leaves no empty file where it was to be",
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
+    func aStoreThatCannotBeMadeLeavesNoFile() throws {
+        let disk = try SmallDisk()
+        defer { disk.remove() }
+        let url = disk.file()
+        disk.fill()
+        #expect(throws: StoreError.diskFull(path: url.path)) { _ = try SQLiteStore(url: url) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
 }

@@ -187,6 +187,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why a store opened read-only: its disk had no room for its log and index then.
+    static let diskFullWhenOpened = "the disk holding it was full when it was opened"
+
     /// One or two sentences on one line (a line break in a path is written `\n`): what is
     /// wrong with which file, and what to do.
     public var description: String {
@@ -264,6 +267,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             let who = holder.map { " (\($0))" } ?? ""
             return "\(path): another program\(who) holds a lock on the store; nothing was written. "
                 + "Wait for it to finish, or end it, then try again."
+        case .readOnly(let path, let reason) where reason == Self.diskFullWhenOpened:
+            return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
+                + "to change it, free some space on its disk and open it again."
         case .readOnly(let path, let reason):
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, make it writable or copy it to a writable place and name that with --store PATH."

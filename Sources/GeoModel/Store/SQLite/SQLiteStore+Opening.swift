@@ -247,11 +247,12 @@ extension SQLiteStore {
     static func connect(_ path: String, identity: StoreFile.Identity, readOnly: StoreError?, mayReadOnly: Bool,
                         defersCheck: Bool) throws(StoreError)
         -> (queue: DatabaseQueue, dataVersion: Int, lateCheck: StoreFileLateCheck?, readOnly: StoreError?) {
+        // A file found damaged, or on a disk too full for its log, is left as it was
+        // found: without the side files this opening made.
+        let madeHere = ["-wal", "-shm"].filter { access(path + $0, F_OK) != 0 }
         do {
             var configuration = connectionConfiguration(label: "geocache-tui store")
             configuration.readonly = readOnly != nil
-            // A file found damaged is left as it was found: without the side files this opening made.
-            let madeHere = ["-wal", "-shm"].filter { access(path + $0, F_OK) != 0 }
             let queue = try DatabaseQueue(path: readOnly == nil ? path : readOnlyURI(for: path), configuration: configuration)
             do {
                 let prepared = try prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
@@ -266,13 +267,15 @@ extension SQLiteStore {
         } catch {
             let failure = StoreError(wrapping: error, path: path)
             guard case .diskFull = failure, readOnly == nil, mayReadOnly else { throw failure }
-            return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: "the disk holding it was full when it was opened"),
+            removeEmptySideFiles(madeHere, of: path)
+            return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: StoreError.diskFullWhenOpened),
                                mayReadOnly: false, defersCheck: defersCheck)
         }
     }
 
     /// Removes the side files of `path` named by `suffixes` (made by an opening that found
-    /// the file damaged), a log only while it holds nothing: the file is left as it was.
+    /// the file damaged, or its disk full), a log only while it holds nothing: the file
+    /// is left as it was.
     private static func removeEmptySideFiles(_ suffixes: [String], of path: String) {
         for suffix in suffixes {
             var info = stat()

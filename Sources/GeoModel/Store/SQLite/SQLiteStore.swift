@@ -155,13 +155,20 @@ public final class SQLiteStore: CacheStore {
             throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and the log of commits beside it "
                 + "(\(path)-wal) cannot be read without its index (-shm), which cannot be made there")
         }
-        if state == .missing {
-            try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories)
-        }
+        let made = state == .missing ? try StoreFile.create(path, intermediateDirectories: createIntermediateDirectories) : false
         let identity = try StoreFile.identity(of: path)
         self.identity = identity
-        let connected = try Self.connect(path, identity: identity, readOnly: readOnly,
+        let connected: (queue: DatabaseQueue, dataVersion: Int, lateCheck: StoreFileLateCheck?, readOnly: StoreError?)
+        do {
+            connected = try Self.connect(path, identity: identity, readOnly: readOnly,
                                          mayReadOnly: state == .sqlite(applicationID: StoreFile.applicationID), defersCheck: defersCheck)
+        } catch {
+            // A store this opening made and could not set up (a full disk) is not left as an empty file.
+            if made, StoreFile.change(at: path, since: identity) == nil {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            }
+            throw error
+        }
         (queue, lastDataVersion, lateCheck, readOnlyError) = connected
         sideFiles = StoreFile.SideFiles(of: path)
         watch = watchesChanges ? StoreFileWatch(path: path) : nil

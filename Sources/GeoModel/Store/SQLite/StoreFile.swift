@@ -234,7 +234,9 @@ enum StoreFile {
     /// Only the store's own directory is created, and only when its parent exists,
     /// unless `intermediateDirectories` asks for the whole path (as for the default
     /// location). Losing a race with another process creating the same file is fine.
-    static func create(_ path: String, intermediateDirectories: Bool) throws(StoreError) {
+    /// Returns whether this call made the file (false when it lost that race).
+    @discardableResult
+    static func create(_ path: String, intermediateDirectories: Bool) throws(StoreError) -> Bool {
         let directory = StorePath.directory(of: path)
         if !directory.isEmpty {
             try createDirectory(directory, forStore: path, intermediate: intermediateDirectories)
@@ -242,11 +244,12 @@ enum StoreFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             let code = errno
-            if code == EEXIST { return }
+            if code == EEXIST { return false }
             throw .cannotCreate(path: path, reason: String(cString: strerror(code)))
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
+        return true
     }
 
     /// Why a store cannot be made in `directory`, which `access` refused with `errno`:
