@@ -140,6 +140,11 @@ public enum FieldNotes {
         guard let time = utcTime(fields[1]) else {
             return .failure(LineProblem(reason: "\"\(shown(fields[1]))\" is not a UTC time such as 2026-11-28T10:32Z"))
         }
+        do {
+            try Visit.checkPlausible(time)
+        } catch {
+            return .failure(LineProblem(reason: error.description))
+        }
         guard let type = VisitType(fieldNoteType: fields[2]) else {
             return .failure(LineProblem(reason: "\"\(shown(fields[2]))\" is not a log type field notes carry"))
         }

@@ -14,6 +14,9 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A text is longer than its limit, counted in `unit` (characters for a visit's
     /// text, UTF-8 bytes for a note).
     case tooLong(what: String, limit: Int, unit: LengthUnit)
+    /// The time (UTC) is before geocaching began, or more than a day after this
+    /// machine's clock (`clock`, in UTC): a typo (0226 for 2026), not a visit.
+    case implausibleTime(String, clock: String)
 
     /// What a text's limit counts.
     public enum LengthUnit: String, Sendable {
@@ -30,6 +33,10 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case .nulCharacter(let what): "the \(what) holds a NUL character (U+0000), which cannot be kept"
         case .tooLong(let what, let limit, let unit):
             "the \(what) is longer than \(limit) \(unit.rawValue)"
+        case .implausibleTime(let time, let clock):
+            UTCTime.isEarlier(time, than: Visit.earliestTime) == true
+                ? "\"\(time)\" is before geocaching began (\(Visit.earliestTime.prefix(10))): a typo in the year?"
+                : "\"\(time)\" is more than a day after this machine's clock (\(clock)): a typo in the year?"
         }
     }
 }
@@ -60,10 +67,25 @@ extension Visit {
         return time
     }
 
-    /// The visit as a store records it (``normalized``), or why it cannot be.
+    /// The first geocache was hidden on 3 May 2000: no visit or find comes before it.
+    static let earliestTime = "2000-05-03T00:00:00Z"
+
+    /// Refuses `time` (UTC, as ``UTCTime`` spells it) when no visit can have been made
+    /// then: before geocaching began, or more than a day after `now` (a day leaves room
+    /// for a clock that is a little behind, and for any zone).
+    static func checkPlausible(_ time: String, now: Date = Date()) throws(FinderInputError) {
+        let latest = UTCTime.spelling(of: now.addingTimeInterval(86_400))
+        if UTCTime.isEarlier(time, than: earliestTime) == true || UTCTime.isEarlier(latest, than: time) == true {
+            throw .implausibleTime(time, clock: GPSFix.timeText(now))
+        }
+    }
+
+    /// The visit as a store records it (``normalized``), or why it cannot be: a time
+    /// no visit can have (``checkPlausible(_:now:)``) among them.
     public func validated() throws(FinderInputError) -> Visit {
         guard let code = CacheCode.normalized(code) else { throw .badCode(code) }
         guard let time = UTCTime.instant(time), time.hasSuffix("Z") else { throw .badTime(self.time) }
+        try Self.checkPlausible(time)
         guard !text.unicodeScalars.contains("\0") else { throw .nulCharacter(what: "visit's text") }
         guard text.unicodeScalars.count <= FieldNotes.maximumTextLength else {
             throw .tooLong(what: "visit's text", limit: FieldNotes.maximumTextLength, unit: .characters)
@@ -80,6 +102,7 @@ extension OwnData {
         var valid = self
         if let found {
             guard let time = UTCTime.instant(found) else { throw .badTime(found) }
+            try Visit.checkPlausible(time)
             valid.found = time
         }
         return valid
