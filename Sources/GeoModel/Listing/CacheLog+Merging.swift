@@ -144,7 +144,7 @@ extension CacheLog {
     }
 
     /// What finds a log without an id: its instant (however spelled), type and finder.
-    private struct Entry: Hashable {
+    struct Entry: Hashable {
         let date: String
         let type: String
         let finder: String

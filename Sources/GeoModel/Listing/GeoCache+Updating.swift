@@ -79,11 +79,22 @@ extension GeoCache {
     /// gives up a cache's long merge by what `check` throws.
     func updated<Failure: Error>(byImporting imported: GeoCache, coverage: Coverage,
                                  checking check: () throws(Failure) -> Void) throws(Failure) -> GeoCache {
+        try updated(byImporting: imported, coverage: coverage) { (incoming, replacing) throws(Failure) in
+            try CacheLog.merged(listing.logs, with: incoming, replacing: replacing, checking: check)
+        }
+    }
+
+    /// ``updated(byImporting:coverage:)`` with its logs as `mergeLogs` makes them of the
+    /// file's logs and whether they replace those they match (``Precedence/replaces``):
+    /// an import holding the logs of a cache that many records name merges them itself
+    /// (``CacheLog/Accumulated``).
+    func updated<Failure: Error>(byImporting imported: GeoCache, coverage: Coverage,
+                                 mergingLogs mergeLogs: (_ incoming: [CacheLog], _ replacing: Bool) throws(Failure)
+                                     -> [CacheLog]) throws(Failure) -> GeoCache {
         let precedence = precedence(ofImporting: imported, coverage: coverage)
         var result = self
         let new = imported.listing
-        result.listing.logs = try CacheLog.merged(listing.logs, with: new.logs, replacing: precedence == .replaces,
-                                                  checking: check)
+        result.listing.logs = try mergeLogs(new.logs, precedence == .replaces)
         switch precedence {
         case .older:
             return result

@@ -33,9 +33,10 @@ extension ImportRowWriter {
         }
     }
 
-    /// Before a read of the table: writes the rows held (``ImportInsertBatch``), and makes
-    /// the dropped indexes again.
+    /// Before a read of the table: writes the cache held (``releaseHeld()``) and the rows
+    /// held (``ImportInsertBatch``), and makes the dropped indexes again.
     func readyForLookups() throws {
+        try releaseHeld()
         try inserts.flush()
         guard !droppedIndexes.isEmpty else { return }
         for sql in droppedIndexes { try database.execute(sql: sql) }

@@ -63,6 +63,9 @@ final class ImportRowWriter {
     private let lastIDBefore: Int64
     /// The stored caches the import named, counted by what it did to each.
     var tally = StoredCacheTally()
+    /// The stored cache the last records named, as they made it, written when a record
+    /// names another or the table is read (``releaseHeld()``).
+    var held: HeldCache?
 
     /// Prepares the statements on `database`, inside the import's transaction.
     ///
@@ -209,19 +212,21 @@ final class ImportRowWriter {
                derived: Derived? = nil, listing: [UInt8]? = nil,
                checking check: () throws(ImportError) -> Void = {}) throws -> Outcome {
         if let code = cache.code.flatMap(CacheCode.normalized) {
-            if mayBeStored(code), let stored = try storedCache(withCode: code) {
+            if held?.code != code { try releaseHeld() }
+            if held == nil, mayBeStored(code), let stored = try storedCache(withCode: code) {
                 let isTheImports = stored.id.rawValue > lastIDBefore
                 guard existing == .update || isTheImports else {
                     tally.count(code, was: stored.cache, now: stored.cache)
                     return .named(precedence: nil)
                 }
-                let updated = try stored.cache.updated(byImporting: cache, coverage: coverage, checking: check)
-                // A newer file saying the same moves the listing's age on, uncounted.
-                if updated != stored.cache || updated.listing.asOf != stored.cache.listing.asOf {
-                    try write(updated, over: stored.id)
-                }
-                tally.count(code, was: stored.cache, now: updated)
-                return .named(precedence: stored.cache.precedence(ofImporting: cache, coverage: coverage))
+                held = HeldCache(stored, code: code)
+            }
+            if held != nil {
+                // Updated where it is held: the records after it that name it too are
+                // merged into it there, and it is written once (``releaseHeld()``).
+                let precedence = held!.cache.precedence(ofImporting: cache, coverage: coverage)
+                try held!.update(byImporting: cache, coverage: coverage, checking: check)
+                return .named(precedence: precedence)
             }
             try insert(cache, code: code, derived: derived, listing: listing)
             return .added
