@@ -251,7 +251,7 @@ import GeoTestSupport
         let queue = try DatabaseQueue(path: directory.file().path)
         defer { try? queue.close() }
         let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+        #expect(migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
         let pending = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM cache WHERE content_hash IS NULL") }
         #expect(pending == 0)
     }

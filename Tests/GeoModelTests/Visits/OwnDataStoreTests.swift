@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import GeoModel
 import GeoTestSupport
 import Testing
@@ -137,6 +138,33 @@ import Testing
                                             visit("GC1ABCD", at: "2026-11-28T10:32:59Z")], as: WriteID())
         #expect(after.added == 0 && after.alreadyKept == 2)
         #expect(try store.visits().map(\.visit.time) == ["2026-11-28T10:32:00Z"])
+    }
+
+    @Test("among 300 visits to one cache, one within a kept one's minute is kept already and one in a new minute is added",
+          arguments: StoreKind.allCases)
+    func manyVisitsToOneCacheKeepTheMinuteRule(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let times = (0..<300).map { String(format: "2026-11-28T%02d:%02d:10Z", $0 / 60, $0 % 60) }
+        let recorded = try store.recordVisits(times.map { visit("GC1ABCD", .writeNote, "note", at: $0) }, as: WriteID())
+        let again = try store.recordVisits([visit("GC1ABCD", .writeNote, "note", at: "2026-11-28T02:17:00Z"),
+                                            visit("GC1ABCD", .writeNote, "note", at: "2026-11-28T05:00:00Z"),
+                                            visit("GC1ABCD", .writeNote, "other", at: "2026-11-28T02:17:00Z")], as: WriteID())
+        #expect(recorded.added == 300)
+        #expect((again.added, again.alreadyKept) == (2, 1))
+    }
+
+    @Test("the look-up of a visit kept within its minute reads the visits of its code and minute through an index")
+    func theKeptVisitLookUpUsesTheMinuteIndex() throws {
+        let fixture = try StoreFixture(.sqlite)
+        _ = try fixture.open()
+        let queue = try DatabaseQueue(path: fixture.storeArgument)
+        defer { try? queue.close() }
+        let plan = try queue.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.keptVisitSQL,
+                             arguments: ["GC1ABCD", "Found it", "TFTC", "2026-11-28T10:32"]).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("visit_by_minute (code=? AND <expr>=?)") }, "\(plan)")
     }
 
     @Test("a visit timed to the minute with another text, or in the next minute, is another visit",

@@ -157,7 +157,8 @@ extension PostgresStore {
             var unknown = Set<String>()
             for visit in visits.map(\.normalized) {
                 // Kept already when the member keeps one like it within its minute
-                // (``Visit/minute``): one round trip asks and inserts.
+                // (``Visit/minute``, through the index of version 14, whose expression
+                // the look-up repeats): one round trip asks and inserts.
                 let inserted = try connection.query("""
                     INSERT INTO geocache_visit (identity, code, time, type, text)
                     SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (

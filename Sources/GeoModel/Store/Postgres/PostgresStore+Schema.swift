@@ -192,6 +192,11 @@ extension PostgresStore {
         // Version 13: a member's own data, visits and ledger are theirs only while they act
         // as themselves (PostgresStore+FailClosed.swift).
         actingRoleOwnMigration,
+        // Version 14: a visit kept already (one of its code, type and text within its
+        // minute, PostgresStore+Own.swift) is found by code and minute, not among every
+        // visit of the member to the code. Made again harmlessly, as the migrations
+        // since version 9 are.
+        ["CREATE INDEX IF NOT EXISTS geocache_visit_by_minute ON geocache_visit (member, code, left(time, 16))"],
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

@@ -103,11 +103,11 @@ extension SQLiteStore {
     }
 
     /// Inserts `visit` (normalized) into `visit` in `db`; false when a visit with its
-    /// code, type and text is kept within its minute (``Visit/minute``).
+    /// code, type and text is kept within its minute (``Visit/minute``), found through
+    /// the index `visit_by_minute` (schema v8), whose expression the look-up repeats.
     static func insertVisit(_ visit: Visit, in db: Database) throws -> Bool {
-        if try Bool.fetchOne(db.cachedStatement(sql: """
-            SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND text = ? AND substr(time, 1, 16) = ?)
-            """), arguments: [visit.code, visit.type.rawValue, visit.text, visit.minute]) == true {
+        if try Bool.fetchOne(db.cachedStatement(sql: keptVisitSQL),
+                             arguments: [visit.code, visit.type.rawValue, visit.text, visit.minute]) == true {
             return false
         }
         try db.cachedStatement(sql: """
@@ -116,6 +116,11 @@ extension SQLiteStore {
             """).execute(arguments: [Data(visit.identity), visit.code, visit.time, visit.type.rawValue, visit.text])
         return db.changesCount == 1
     }
+
+    /// Whether a visit of the code, type and text given is kept within the minute given.
+    static let keptVisitSQL = """
+        SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND text = ? AND substr(time, 1, 16) = ?)
+        """
 
     public func recordVisits(_ visits: [Visit], as _: WriteID) throws -> VisitsRecorded {
         try write { db in

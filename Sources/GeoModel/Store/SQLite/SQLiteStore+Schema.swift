@@ -195,6 +195,13 @@ extension SQLiteStore {
             // code (``CacheStore/ownData(includingVisits:onlyCode:)``): a look-up, not a scan.
             try db.execute(sql: "CREATE INDEX visit_by_code ON visit (code)")
         }
+        migrator.registerMigration("v8") { db in
+            // A visit is kept already when one of its code, type and text is kept within
+            // its minute (``SQLiteStore/insertVisit(_:in:)``): found by code and minute,
+            // not by reading every visit of the code (field notes of 10,000 visits to one
+            // cache took 12 seconds to import, 100,000 to as many caches 8).
+            try db.execute(sql: "CREATE INDEX visit_by_minute ON visit (code, substr(time, 1, 16))")
+        }
         return migrator
     }()
 
