@@ -10,14 +10,36 @@ enum MessageValue {
     static func shown(_ value: some StringProtocol) -> String {
         let head = value.prefix(length + 1)
         let cut = head.count > length
-        return GeoCache.lineEscaped(String(cut ? head.prefix(length) : head)) + (cut ? "…" : "")
+        return visible(GeoCache.lineEscaped(String(cut ? head.prefix(length) : head))) + (cut ? "…" : "")
     }
 
     /// A name a message repeats (a file's path, an archive's entry), whole: every
     /// control character escaped as ``shown(_:)`` escapes it, but never cut, so that the
     /// file can be found by it.
     static func name(_ name: some StringProtocol) -> String {
-        GeoCache.lineEscaped(String(name))
+        visible(GeoCache.lineEscaped(String(name)))
+    }
+
+    /// `text` with each format character, which shows as nothing (a byte-order mark,
+    /// a zero-width space, a soft hyphen, a direction mark), written as `\u{FEFF}`: a
+    /// message quoting `"\u{FEFF}GC12345"` shows why that is no code. The joiners stay:
+    /// they shape emoji and scripts, and show as what they join.
+    private static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isInvisible(scalar) {
+                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// Whether `scalar` is a format character other than the zero-width joiner and non-joiner.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format && scalar.value != 0x200C && scalar.value != 0x200D
     }
 
     /// `text` kept on one line: each character that would break it (a line feed, a

@@ -129,6 +129,7 @@ import Testing
             ("GC1A2B3,2026-13-28T10:32Z,Found it,\"\"", "\"2026-13-28T10:32Z\" is not a UTC time such as 2026-11-28T10:32Z"),
             ("GC1A2B3,2026-11-28T10:32,Found it,\"\"", "\"2026-11-28T10:32\" is not a UTC time such as 2026-11-28T10:32Z"),
             ("GC1A2B3,2026-11-28T10:32Z,Dropped it,\"\"", "\"Dropped it\" is not a log type field notes carry"),
+            ("\u{FEFF}GC1A2B3,2026-11-28T10:32Z,Found it,\"\"", "\"\\u{FEFF}GC1A2B3\" is not a cache code"),
             ("GC1A2B3,0226-11-28T10:32Z,Found it,\"\"",
              "\"0226-11-28T10:32:00Z\" is before geocaching began (2000-05-03): a typo in the year?"),
             ("just some words", "expected CODE,TIME,TYPE,\"TEXT\", found 1 field(s)"),
