@@ -320,9 +320,12 @@ enum CommandText {
     /// `list` or `sync` given `--gps` without `--near`.
     static let gpsWithoutNear = "--gps applies to --near gps only."
 
-    /// `--near gps` with no fix from gpsd in time.
+    /// `--near gps` with no fix from gpsd in time; at once when nothing listens there
+    /// (no wait to speak of).
     static func noFix(from endpoint: GPSDEndpoint, within seconds: Int64, status: GPSDStatus) -> String {
-        "--near gps: no position from gpsd on \(endpoint) within \(seconds) s (\(status)). Give coordinates "
+        let why = if case .noDaemon = status { "nothing answers there (is gpsd running?)" }
+            else { "within \(seconds) s (\(status))" }
+        return "--near gps: no position from gpsd on \(endpoint): \(why). Give coordinates "
             + "instead, such as --near \"N47 22.123 E008 32.456\"."
     }
 
