@@ -307,6 +307,12 @@ extension CommandText {
     static func fieldNotesRefused(_ problems: Int) -> String {
         "\(problems == 1 ? "a line is" : "\(problems) lines are") not a visit: nothing was imported (--skip-invalid leaves them out)"
     }
+    /// "Visits: kept on this machine 3 (delivered when the club store answers), already kept 1.":
+    /// a field-notes import while the club store is away.
+    static func visitsKept(_ kept: Int, of count: Int) -> String {
+        "Visits: kept on this machine \(kept) (delivered when the club store answers), already kept \(count - kept)."
+    }
+
     /// "Visits: added 3, already kept 1; marked found 2; for caches not stored: 1 (GC9ZZZ)."
     static func visitsImported(_ recorded: VisitsRecorded) -> String {
         var text = "Visits: added \(recorded.added), already kept \(recorded.alreadyKept)"

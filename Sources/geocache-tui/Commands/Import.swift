@@ -38,7 +38,7 @@ extension GeocacheTUICommand {
             let visits = try readFieldNotes(noteFiles)
             let cacheFiles = files.filter { !noteFiles.contains($0) }
             guard !cacheFiles.isEmpty else {
-                if let recorded = try recordVisits(visits) { try StandardStreams.writeOutput(CommandText.visitsImported(recorded) + "\n") }
+                if let summary = try recordVisits(visits) { try StandardStreams.writeOutput(summary + "\n") }
                 return
             }
             var sources = cacheFiles.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
@@ -116,15 +116,14 @@ extension GeocacheTUICommand {
             }
             // Everything is stored before anything is printed: a closed pipe (SIGPIPE) or
             // an output that cannot be written then loses no visit.
-            var recorded: VisitsRecorded?
+            var summary: String?
             do {
-                if !visits.isEmpty || !noteFiles.isEmpty { recorded = try recordVisits(visits, in: session) }
+                if !visits.isEmpty || !noteFiles.isEmpty { summary = try recordVisits(visits, in: session) }
             } catch {
                 try StandardStreams.writeOutput(report.description + "\n")
                 throw error
             }
-            try StandardStreams.writeOutput(report.description + "\n"
-                                            + (recorded.map { CommandText.visitsImported($0) + "\n" } ?? ""))
+            try StandardStreams.writeOutput(report.description + "\n" + (summary.map { $0 + "\n" } ?? ""))
             // A signal that came during the commit or after it: the caches are stored and
             // reported; the exit status still says the process was asked to stop.
             if let status = signals.exitStatus { throw ExitCode(status) }
@@ -155,9 +154,18 @@ extension GeocacheTUICommand {
 
         /// Records `visits` through the session (opened for them when none is given); what
         /// that did, for the caller to print (nil: nothing was recorded).
-        private func recordVisits(_ visits: [Visit], in opened: WriteSession? = nil) throws -> VisitsRecorded? {
+        /// Records `visits` and returns the summary line: what the store did with them,
+        /// or, while the club store is away, how many were kept on this machine.
+        private func recordVisits(_ visits: [Visit], in opened: WriteSession? = nil) throws -> String? {
             let session = try opened ?? storeOptions.openSession()
-            return try session.run({ try session.recordVisits(visits) })
+            var keptHere = 0
+            let recorded = try session.run({ () throws -> WriteResult<VisitsRecorded> in
+                let result = try session.recordVisits(visits)
+                if case .kept(.finder(let change), _) = result, case .visits(let kept, _) = change.kind { keptHere = kept.count }
+                return result
+            })
+            if let recorded { return CommandText.visitsImported(recorded) }
+            return CommandText.visitsKept(keptHere, of: visits.count)
         }
 
         /// The store file's path when the store is a file that does not exist yet (this

@@ -38,6 +38,20 @@ import Testing
         #expect(log.error.contains("kept on this machine: 1 change waiting for the club store"), "\(log.error)")
     }
 
+    @Test func aFieldNotesImportKeptOnThisMachineSaysHowManyVisitsWereKept() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        let path = club.data.file("notes.txt").path
+        try Data("GC1OAK,2026-11-20T10:00Z,Found it,\"mixed\"\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        let first = try club.run(["import", path])
+        #expect(first.status == 0, "stderr was: \(first.error)")
+        #expect(first.output == "Visits: kept on this machine 1 (delivered when the club store answers), already kept 0.\n")
+        #expect(first.error.contains("kept on this machine: 1 change waiting for the club store"), "\(first.error)")
+        let again = try club.run(["import", path])
+        #expect(again.output == "Visits: added 0, already kept 1.\n", "\(again.output)")
+    }
+
     @Test func ownKeptOnThisMachinePrintsTheDataAsKept() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
