@@ -63,3 +63,28 @@ extension FieldNotes {
         return read(all)
     }
 }
+
+extension FieldNotes {
+    /// The lock one field-notes export of this user holds from reading the visits not
+    /// exported yet until it has marked those it wrote: a second export at the same time
+    /// waits for it, then finds them exported, so no visit goes into two files (and is
+    /// logged twice when both are uploaded). An exclusive `flock` on
+    /// `$XDG_STATE_HOME/geocache-tui/field-notes-export.lock` (else `~/.local/state/...`),
+    /// released when the value is dropped; without a state directory that can be made,
+    /// no lock (the export goes on, as before).
+    public final class ExportLock {
+        private let descriptor: Int32
+
+        /// Takes the lock, waiting for another export that holds it.
+        public init() {
+            let directory = StorePath.directory(of: StoreFile.CheckRecord.directory())
+            _ = try? StoreFile.createDirectory(directory, forStore: directory + "/field-notes-export.lock", intermediate: true)
+            descriptor = open(directory + "/field-notes-export.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { while flock(descriptor, LOCK_EX) != 0, errno == EINTR {} }
+        }
+
+        deinit {
+            if descriptor >= 0 { close(descriptor) }
+        }
+    }
+}

@@ -81,6 +81,9 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(error)
             }
             _ = signals
+            // Held until the visits written are marked: a second export at once waits, then finds them exported.
+            let exportLock = format == .fieldnotes ? FieldNotes.ExportLock() : nil
+            defer { withExtendedLifetime(exportLock) {} }
             let visits: [Visit]
             let own: OwnData.Book
             do {

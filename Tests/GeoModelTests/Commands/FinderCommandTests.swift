@@ -345,6 +345,24 @@ import Testing
         #expect(try fixture.store.ownData().byCode["GC1OAK"]?.found == "2026-11-28T10:32:15Z")
     }
 
+    @Test("two field-notes exports at once write each visit into one file only")
+    func twoExportsAtOnceShareNoVisit() throws {
+        let fixture = try fixture(.sqlite)
+        let visits = (0..<300).map { Visit(code: "GC1OAK", time: "2026-11-2\($0 % 9 + 1)T10:\($0 % 50 + 10):00Z",
+                                             type: .writeNote, text: "note \($0)") }
+        _ = try fixture.store.recordVisits(visits, as: WriteID())
+        let files = ["a.txt", "b.txt"].map { fixture.directory.file($0).path }
+        let exports = try files.map {
+            try GeocacheTUIBinary.start(["export", "--format", "fieldnotes", "-o", $0, "--store", fixture.storeArgument])
+        }
+        for export in exports { export.waitUntilExit() }
+        let written = files.map { path in
+            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { FieldNotes.read(Array($0)).visits } ?? []
+        }
+        #expect(written[0].count + written[1].count == 300)
+        #expect(Set(written[0]).isDisjoint(with: written[1]))
+    }
+
     @Test("a field-notes file with a bad line stores nothing, naming the line; --skip-invalid keeps the rest")
     func fieldNotesWithABadLine() throws {
         let fixture = try fixture(.sqlite)
