@@ -89,7 +89,7 @@ extension CacheList {
                     return .refresh
                 }
                 let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-                condition.wait(until: Date().addingTimeInterval(seconds))
+                _ = condition.wait(until: Date().addingTimeInterval(seconds))
             }
         }
 
