@@ -1,6 +1,6 @@
 /// A value read from a file or a store, as a message repeats it: an import's refusal,
 /// a field-notes line's problem, a damaged copy's value.
-enum MessageValue {
+public enum MessageValue {
     /// The most characters of a value that a message repeats.
     static let length = 40
 
@@ -25,16 +25,7 @@ enum MessageValue {
     /// message quoting `"\u{FEFF}GC12345"` shows why that is no code. The joiners stay:
     /// they shape emoji and scripts, and show as what they join.
     private static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
-        var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isInvisible(scalar) {
-                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            } else {
-                shown.append(scalar)
-            }
-        }
-        return String(shown)
+        escaped(text, where: isInvisible)
     }
 
     /// Whether `scalar` is a format character other than the zero-width joiner and non-joiner.
@@ -47,18 +38,31 @@ enum MessageValue {
     /// `\r`, `\u{2028}`), the rest as it is. A message naming a path with a line break
     /// in it (`--store $'a\nb'`) stays one line.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: breaksLine) else { return text }
-        var kept = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        escaped(text, where: breaksLine) { scalar in
             switch scalar {
-            case "\n": kept.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": kept.append(contentsOf: "\\r".unicodeScalars)
-            case _ where breaksLine(scalar):
-                kept.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            default: kept.append(scalar)
+            case "\n": "\\n"
+            case "\r": "\\r"
+            default: nil
             }
         }
-        return String(kept)
+    }
+
+    /// `text` with each scalar `escapes` picks written as `spelled` spells it, else as
+    /// `\u{1B}` (its number in hexadecimal): the one way every message makes what it
+    /// quotes safe to show (a command's standard error too).
+    public static func escaped(_ text: String, where escapes: (Unicode.Scalar) -> Bool,
+                               spelled: (Unicode.Scalar) -> String? = { _ in nil }) -> String {
+        guard text.unicodeScalars.contains(where: escapes) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if escapes(scalar) {
+                let spelling = spelled(scalar) ?? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                shown.append(contentsOf: spelling.unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
     }
 
     /// Whether `scalar` starts a new line on a terminal or in a text editor.

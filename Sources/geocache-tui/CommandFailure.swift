@@ -72,16 +72,7 @@ enum StandardStreams {
 
     /// `text` with its control characters other than `\n` and `\t` escaped.
     static func terminalSafe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
-        var safe = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isEscaped(scalar) {
-                safe.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            } else {
-                safe.append(scalar)
-            }
-        }
-        return String(safe)
+        MessageValue.escaped(text, where: isEscaped)
     }
 
     private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
