@@ -128,6 +128,6 @@ extension CacheList {
     /// not written yet, and waits for a write of the copy under way (its lock).
     func catchCopyUp(_ copy: ClubCopy) {
         for batch in field?.refresher?.takePending() ?? [] { try? copy.patch(batch) }
-        _ = try? copy.withLock {}
+        if FileManager.default.fileExists(atPath: copy.files.copyPath) { _ = try? copy.withLock {} }
     }
 }

@@ -81,7 +81,7 @@ import Testing
         defer { club.home.directory.remove() }
         let oak = try club.oak()
         _ = try club.session.update(oak, to: oak.cache.withReward("Gold coin"))
-        #expect(!FileManager.default.fileExists(atPath: club.copy.files.copyPath))
+        #expect(!FileManager.default.fileExists(atPath: club.copy.files.directory))
     }
 
     @Test func aChangeDeliveredFromTheOutboxIsInTheCopy() throws {

@@ -45,7 +45,8 @@ extension ClubCopy {
     /// - Throws: ``StoreError`` when the copy cannot be read or the new file written;
     ///   the copy is left as it was.
     public func patch(_ batch: CopyPatches) throws {
-        guard !batch.patches.isEmpty, !CopyPatchLog.shared.isSuperseded(batch, path: files.copyPath) else { return }
+        guard !batch.patches.isEmpty, !CopyPatchLog.shared.isSuperseded(batch, path: files.copyPath),
+              FileManager.default.fileExists(atPath: files.copyPath) else { return }
         try withLock {
             guard FileManager.default.fileExists(atPath: files.copyPath) else { return }
             let temporary = try copyToNewFile()
