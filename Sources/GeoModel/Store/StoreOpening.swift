@@ -250,7 +250,7 @@ public final class StoreOpening: @unchecked Sendable {
     /// over dropped; nothing when the file was there before.
     public func removeWhatItMade() {
         guard let madeHere else { return }
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(madeHere.path + suffix) }
+        StoreFile.removeWithSideFiles(madeHere.path)
         for directory in madeHere.directories { rmdir(directory) }
     }
 

@@ -50,7 +50,7 @@ extension ClubCopy {
         try withLock {
             guard FileManager.default.fileExists(atPath: files.copyPath) else { return }
             let temporary = try copyToNewFile()
-            defer { Self.removeFiles(of: temporary) }
+            defer { StoreFile.removeWithSideFiles(temporary) }
             try Self.seal(temporary) { db in try Self.write(batch.patches, in: db, path: temporary) }
             try replaceCopy(with: temporary)
         }
@@ -84,7 +84,7 @@ extension ClubCopy {
             try source.backup(to: destination)
             return temporary
         } catch {
-            Self.removeFiles(of: temporary)
+            StoreFile.removeWithSideFiles(temporary)
             throw StoreError(wrapping: error, path: files.copyPath)
         }
     }

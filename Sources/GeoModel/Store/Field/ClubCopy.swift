@@ -96,7 +96,7 @@ public final class ClubCopy {
         let own = try store.ownData(includingVisits: true)
         return try withLock {
             let temporary = Self.newFileName(in: files.directory)
-            defer { Self.removeFiles(of: temporary) }
+            defer { StoreFile.removeWithSideFiles(temporary) }
             // What this process stored after the read began may be missing from it.
             let since = CopyPatchLog.shared.patches(of: files.copyPath, sentFrom: readFrom)
             try Self.write(caches, own: own, standing: store.clubStanding, refreshedAt: Date(), area: area,
@@ -294,7 +294,7 @@ public final class ClubCopy {
     /// and then `patches` into a new store file at `path`, sealed (``seal(_:_:)``).
     private static func write(_ caches: [StoredCache], own: OwnData.Book, standing: ClubStanding?, refreshedAt: Date,
                               area: Area?, patches: [CopyPatch], to path: String) throws {
-        removeFiles(of: path)
+        StoreFile.removeWithSideFiles(path)
         let store = try SQLiteStore(path: path)
         do {
             try store.replaceCaches(keepingIdentifiers: caches)
@@ -339,7 +339,7 @@ public final class ClubCopy {
         } catch {
             throw StoreError(wrapping: error, path: path)
         }
-        for side in ["-wal", "-shm", "-journal"] { unlink(path + side) }
+        for side in StoreFile.sideSuffixes { unlink(path + side) }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         if descriptor >= 0 {
             fsync(descriptor)
@@ -348,11 +348,6 @@ public final class ClubCopy {
         guard chmod(path, 0o400) == 0 else {
             throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
-    }
-
-    /// Removes a file and its side files, when there.
-    static func removeFiles(of path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// Makes a rename in `directory` durable.

@@ -39,7 +39,7 @@ public struct FieldFileSetAside: Error, Equatable, Sendable {
     }
 
     /// The side files SQLite may keep beside a database file; they move with it.
-    static let sideSuffixes = ["-wal", "-shm", "-journal"]
+    static var sideSuffixes: [String] { StoreFile.sideSuffixes }
 
     /// Renames `path` and its side files to `PATH.damaged-YYYYMMDD-HHMMSS` (a number
     /// added when that name is taken), the side files first, so that no process ever

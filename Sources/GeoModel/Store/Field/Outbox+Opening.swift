@@ -75,7 +75,7 @@ extension Outbox {
             return
         }
         let temporary = path + ".new-\(getpid())-\(UUID().uuidString.prefix(8))"
-        defer { for suffix in [""] + FieldFileSetAside.sideSuffixes { unlink(temporary + suffix) } }
+        defer { StoreFile.removeWithSideFiles(temporary) }
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))

@@ -164,9 +164,7 @@ public final class SQLiteStore: CacheStore {
                                          mayReadOnly: state == .sqlite(applicationID: StoreFile.applicationID), defersCheck: defersCheck)
         } catch {
             // A store this opening made and could not set up (a full disk) is not left as an empty file.
-            if made, StoreFile.change(at: path, since: identity) == nil {
-                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-            }
+            if made, StoreFile.change(at: path, since: identity) == nil { StoreFile.removeWithSideFiles(path) }
             throw error
         }
         (queue, lastDataVersion, lateCheck, readOnlyError) = connected

@@ -228,6 +228,17 @@ enum StoreFile {
         return Int32(bitPattern: bigEndian(header, at: 68, width: 4)) == applicationID
     }
 
+    /// The files SQLite keeps beside a store: its write-ahead log and index, and a
+    /// rollback journal.
+    static let sideSuffixes = ["-wal", "-shm", "-journal"]
+
+    /// Removes the store file at `path` and the files SQLite keeps beside it, those there:
+    /// a store made here and given up (a full disk, a form that could not start), or a
+    /// new copy file left behind.
+    static func removeWithSideFiles(_ path: String) {
+        for suffix in [""] + sideSuffixes { unlink(path + suffix) }
+    }
+
     /// Creates a new, empty store file with mode 0600, and its directory with mode
     /// 0700 when the directory is missing.
     ///
