@@ -1,3 +1,5 @@
+import Foundation
+
 /// The form's drafts: the one this list's session holds, the text it kept there, and
 /// taking the next one in turn.
 ///
@@ -144,6 +146,20 @@ extension CacheList {
             throw error
         }
         if !finishing { draftState.held = id }
+        return true
+    }
+
+    /// Waits up to `limit` for the store being opened to be ready for
+    /// ``finishOpening()`` (a form quitting before it opened, with keys typed meanwhile
+    /// to handle first); true once it is, or when the list is open already.
+    public func waitForOpening(upTo limit: Duration) -> Bool {
+        guard let opening else { return true }
+        let deadline = ContinuousClock.now + limit
+        while !opening.isReady {
+            guard ContinuousClock.now < deadline else { return false }
+            var ready = pollfd(fd: opening.readyDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 20)
+        }
         return true
     }
 

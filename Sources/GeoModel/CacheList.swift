@@ -55,7 +55,7 @@ public final class CacheList {
     }
 
     /// The store being opened, from ``init(opening:)`` until ``finishOpening()``.
-    private var opening: StoreOpening?
+    private(set) var opening: StoreOpening?
     /// What ``finishOpening()`` met, thrown again by a later call.
     private var openingFailure: Error?
     /// The damage the store's late integrity check found (`CacheList+Integrity.swift`):

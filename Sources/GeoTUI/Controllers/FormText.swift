@@ -168,6 +168,12 @@ enum FormText {
         count == 0 ? "" : "; \(count) more kept: \(key(.takeNextDraft)) for the next"
     }
 
+    /// What was typed before the store opened, printed when the form quit and the store
+    /// still had not opened (after ``GeoCacheFormController/openingWaitAtQuit``).
+    static func typedWhileOpeningNotKept(_ typed: String) -> String {
+        "the store was still being opened when the form quit, so what was typed meanwhile was not kept: \(typed)"
+    }
+
     /// What a quit that could not keep the draft prints once the terminal is restored:
     /// the text itself, so nothing is lost.
     static func couldNotKeepDraft(_ error: any Error, _ draft: FormDraft) -> String {

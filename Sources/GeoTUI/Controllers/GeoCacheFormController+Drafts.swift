@@ -85,6 +85,16 @@ extension GeoCacheFormController {
     /// so once the person sees the quit answered the draft is in the store; a kill after
     /// that cannot lose it.
     func keepDraft() {
+        // Keys typed before the store opened wait for it: handled once it has (a moment),
+        // so what they typed is in the fields; printed when it does not open in time.
+        if model.isOpening, !typedWhileOpening.isEmpty {
+            if model.waitForOpening(upTo: Self.openingWaitAtQuit) { _ = takeOverOpenedStore() }
+            if model.isOpening {
+                let typed = typedWhileOpening.map(\.typedText).joined()
+                if !typed.isEmpty { finishProblems.append(FormText.typedWhileOpeningNotKept(typed)) }
+                return
+            }
+        }
         let draft = currentDraft()
         do {
             try model.keepDraft(draft, finishing: true)
@@ -94,4 +104,8 @@ extension GeoCacheFormController {
             finishProblems.append(FormText.couldNotKeepDraft(error, draft))
         }
     }
+
+    /// How long quitting waits for a store still being opened to handle the keys typed
+    /// meanwhile: longer than an opening takes, short enough not to hold a quit.
+    static let openingWaitAtQuit: Duration = .seconds(3)
 }

@@ -20,6 +20,15 @@ public enum InputEvent: Hashable, Sendable {
         default: false
         }
     }
+
+    /// The text it is: the character typed or the paste; empty for any other event.
+    public var typedText: String {
+        switch self {
+        case .key(.character(let character)): String(character)
+        case .paste(let text): text
+        default: ""
+        }
+    }
 }
 
 /// A mouse event: where and what.

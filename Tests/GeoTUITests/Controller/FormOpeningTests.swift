@@ -144,6 +144,16 @@ import Testing
         #expect(!controller.statusBar.note.hasPrefix("Waiting"), "\(controller.statusBar.note)")
     }
 
+    @Test func aSignalWhileTheStoreOpensHandlesTheKeysTypedMeanwhileAndKeepsWhatTheyTyped() throws {
+        let form = try FormHarness(caches: [.sample("Alpha")], opening: true)
+        form.type("abc")
+        #expect(form.model.isOpening)
+        #expect(form.controller.handle(TerminalSignal.terminate) == .quit(status: 0))
+        form.controller.finish()
+        #expect(form.controller.finishProblems.isEmpty)
+        #expect(try SQLiteStore(url: form.storeURL).keptDrafts().contains { $0.fields[.title] == "abc" })
+    }
+
     @Test func whileTheStoreOpensTheQuitKeyQuitsAndKeepsNoDraft() throws {
         let form = try FormHarness(draft: [.title: "Kept"], opening: true)
         form.press(.control("q"))
