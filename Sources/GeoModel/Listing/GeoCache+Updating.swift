@@ -3,7 +3,7 @@ extension GeoCache {
     /// import may change in a cache already stored under the same code.
     public enum Coverage: Sendable, Equatable, Hashable {
         /// Everything a file can say, each fact changed as given and kept where not: JSON,
-        /// and GPX without a `groundspeak:cache`.
+        /// and GPX of a TerraCaching or Opencaching cache.
         case complete
         /// Everything, and the whole listing: a GPX record with a `groundspeak:cache` (a
         /// pocket query, GSAK, geocache-tui's own export), which writes every fact the
@@ -17,9 +17,37 @@ extension GeoCache {
         /// but its place may be the person's final rather than the listing's (LOC has no
         /// room for both), so over a stored cache it only fills in (``Precedence/fillsIn``).
         case ownLocation
+        /// A plain GPX waypoint (no Groundspeak, TerraCaching or Opencaching element: a GPS
+        /// unit's, EasyGPS's): of the four fields only those it `gives` (the reader makes up
+        /// the rest, the code for a title or `Type: Geocache` for a reward), and of the
+        /// listing what it has; it says nothing of the status, travel bugs or attributes.
+        case plainWaypoint(gives: Fields)
+
+        /// Which of the four fields a record gives, rather than the reader making them up.
+        public struct Fields: OptionSet, Sendable, Hashable {
+            public let rawValue: UInt8
+            public init(rawValue: UInt8) { self.rawValue = rawValue }
+            public static let title = Fields(rawValue: 1), details = Fields(rawValue: 2)
+            public static let creator = Fields(rawValue: 4), reward = Fields(rawValue: 8)
+            public static let all: Fields = [.title, .details, .creator, .reward]
+        }
 
         /// Whether the record carries the four fields and every listing fact a file can.
         var carriesEverything: Bool { self == .complete || self == .wholeListing }
+
+        /// The four fields an update of a stored cache takes from the record: a LOC record
+        /// always gives a title and creator, never details or reward.
+        var givenFields: Fields {
+            switch self {
+            case .complete, .wholeListing: .all
+            case .location, .ownLocation: [.title, .creator]
+            case .plainWaypoint(let gives): gives
+            }
+        }
+
+        /// Whether a waypoint the record carries is whole (every GPX `<wpt>` is): a part it
+        /// leaves out is one the waypoint no longer has. A LOC waypoint is in part.
+        var carriesWholeWaypoints: Bool { self != .location && self != .ownLocation }
     }
 
     /// How a file's record stands against the stored cache it names, by their ages
@@ -58,11 +86,13 @@ extension GeoCache {
     /// - ``Precedence/replaces``: what the file says replaces what is stored, and what
     ///   the file does not say is kept, except from a record of the whole listing
     ///   (``Coverage/wholeListing``), whose listing replaces the stored one but for the
-    ///   logs and waypoints, which are merged. The code stays this cache's. The title and the
-    ///   creator are always the file's; details and reward only when the file carries
-    ///   them (``Coverage/complete``). A place, type, container, rating, hint, long
-    ///   description, URL or date is the file's when the file gives one. The age
-    ///   becomes the file's when it has one.
+    ///   logs and waypoints, which are merged. The code stays this cache's. Of the four
+    ///   fields those the file gives (``Coverage/givenFields``): the title and creator of
+    ///   any but a plain GPX waypoint, details and reward only from a record that carries
+    ///   them. A place, type, container, rating, hint, long description, URL, symbol or
+    ///   date is the file's when the file gives one; the status, travel bugs and short
+    ///   description only from a record that carries everything. The age becomes the
+    ///   file's when it has one.
     /// - ``Precedence/older``: only the file's logs the store lacks are added.
     /// - ``Precedence/fillsIn``: the file's place, type, container, ratings, URL,
     ///   country and state fill in only those the stored cache lacks.
@@ -111,12 +141,11 @@ extension GeoCache {
         case .replaces:
             break
         }
-        result.title = imported.title
-        result.creator = imported.creator
-        if coverage.carriesEverything {
-            result.details = imported.details
-            result.reward = imported.reward
-        }
+        let gives = coverage.givenFields
+        if gives.contains(.title) { result.title = imported.title }
+        if gives.contains(.creator) { result.creator = imported.creator }
+        if gives.contains(.details) { result.details = imported.details }
+        if gives.contains(.reward) { result.reward = imported.reward }
         result.coordinate = imported.coordinate ?? coordinate
         if coverage == .wholeListing {
             // The logs accumulate and the waypoints (which come in their own file) are
@@ -158,6 +187,8 @@ extension GeoCache {
             result.listing.ownerName = new.ownerName ?? listing.ownerName
             result.listing.ownerID = new.ownerID ?? listing.ownerID
             if !new.attributes.isEmpty { result.listing.attributes = new.attributes }
+        } else {
+            result.listing.symbol = new.symbol ?? listing.symbol
         }
         result.listing.country = new.country ?? listing.country
         result.listing.state = new.state ?? listing.state
@@ -233,7 +264,7 @@ extension AdditionalWaypoint {
 
         /// A waypoint read from a file that says what `coverage` says: whole unless LOC.
         init(_ waypoint: AdditionalWaypoint, coverage: GeoCache.Coverage, asOf: String? = nil) {
-            self.init(waypoint, isWhole: coverage.carriesEverything, asOf: asOf)
+            self.init(waypoint, isWhole: coverage.carriesWholeWaypoints, asOf: asOf)
         }
     }
 

@@ -25,6 +25,9 @@ struct ImportSpoolTests {
             (Self.listed, .complete, [1, 2, 3]),
             (Samples.oak, .location, nil),
             (long, .complete, []),
+            (Samples.oak, .plainWaypoint(gives: [.title, .reward]), [4]),
+            (Samples.oak, .plainWaypoint(gives: []), nil),
+            (Samples.oak, .wholeListing, nil),
         ] + (1...3000).map { (Samples.numbered($0), .complete, Array("fold \($0)".utf8)) }
         let spool = try ImportSpool(names: "test")
         for (cache, coverage, extra) in entries { try spool.append(cache, coverage: coverage, extra: extra) }

@@ -19,7 +19,8 @@ private let spoolWrite = Darwin.write
 /// Memory stays flat: the file is written and read through buffers of ``chunkSize``,
 /// and holds one cache at a time beyond them.
 ///
-/// Each entry is a flags byte (code, place, coverage, extra), the four fields and
+/// Each entry is a flags byte (code, place, coverage, extra) (a plain waypoint's then a
+/// byte of the fields it gives), the four fields and
 /// the code as a varint length and their UTF-8 bytes, the place as two 32-bit
 /// microdegrees, the listing as its ``ListingEncoding`` bytes (length 0: empty) and
 /// the extra bytes. Only this type writes and reads it, within one process, and one
@@ -65,7 +66,7 @@ final class ImportSpool: @unchecked Sendable {
 
     private enum Flag {
         static let code: UInt8 = 1, place: UInt8 = 2, location: UInt8 = 4, extra: UInt8 = 8, ownLocation: UInt8 = 16,
-            wholeListing: UInt8 = 32
+            wholeListing: UInt8 = 32, plainWaypoint: UInt8 = 64
     }
 
     /// A new, empty spool for the import of `names`; throws an ``ImportError`` of kind
@@ -116,6 +117,10 @@ final class ImportSpool: @unchecked Sendable {
         if coverage == .wholeListing { flags |= Flag.wholeListing }
         if extra != nil { flags |= Flag.extra }
         output.append(flags)
+        if case .plainWaypoint(let gives) = coverage {
+            output[output.count - 1] |= Flag.plainWaypoint
+            output.append(gives.rawValue)
+        }
         for field in GeoCache.Field.allCases { try appendText(cache[field]) }
         if let code = cache.code { try appendText(code) }
         if let place = cache.coordinate {
@@ -192,6 +197,12 @@ final class ImportSpool: @unchecked Sendable {
         guard try available(1) else { return nil }
         let flags = input[inputOffset]
         inputOffset += 1
+        var gives = GeoCache.Coverage.Fields.all
+        if flags & Flag.plainWaypoint != 0 {
+            guard try available(1) else { throw damaged() }
+            gives = GeoCache.Coverage.Fields(rawValue: input[inputOffset])
+            inputOffset += 1
+        }
         var fields: [String] = []
         for _ in GeoCache.Field.allCases { fields.append(try text()) }
         let code = flags & Flag.code != 0 ? try text() : nil
@@ -211,7 +222,8 @@ final class ImportSpool: @unchecked Sendable {
                              code: code, coordinate: coordinate, listing: .empty)
         let size = fields.reduce(listingBytes.count + (extra?.count ?? 0)) { $0 + $1.utf8.count }
         let coverage: GeoCache.Coverage = flags & Flag.location != 0 ? .location
-            : flags & Flag.ownLocation != 0 ? .ownLocation : flags & Flag.wholeListing != 0 ? .wholeListing : .complete
+            : flags & Flag.ownLocation != 0 ? .ownLocation : flags & Flag.wholeListing != 0 ? .wholeListing
+            : flags & Flag.plainWaypoint != 0 ? .plainWaypoint(gives: gives) : .complete
         return Entry(cacheWithoutListing: cache, coverage: coverage,
                      extra: extra, size: size,
                      listingBytes: listingBytes)

@@ -13,10 +13,11 @@ extension GPXReader {
         var isCache = false
         /// Whether the waypoint has a `groundspeak:cache`, which writes the whole listing.
         var hasGroundspeakCache = false
-        /// What the record can say about a stored cache of its code.
+        /// What the record can say about a stored cache of its code (a plain waypoint's
+        /// fields as ``mapped(source:)`` finds them given; none here, for its waypoints).
         var coverage: GeoCache.Coverage {
             if isLOCWaypoint { return fileIsOurs ? .ownLocation : .location }
-            return hasGroundspeakCache ? .wholeListing : .complete
+            return hasGroundspeakCache ? .wholeListing : isCache ? .complete : .plainWaypoint(gives: [])
         }
         /// The `lat` and `lon` attributes, read exactly; nil when the waypoint has none.
         var coordinate: Coordinate?
@@ -199,7 +200,8 @@ extension GPXReader {
             var fallback: CreatorFallback?
             let found = verbatimCache()
             let verbatim = found?.cache
-            var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback)
+            var coverage = coverage
+            var cache = verbatim ?? mappedCache(code: shownCode, fallback: &fallback, coverage: &coverage)
             cache.code = code
             // geocache-tui's exports before caches had a place wrote every cache at 0,0 as
             // a Traditional Cache, "Not chosen", D1/T1: facts of none of them, and no
@@ -352,12 +354,15 @@ extension GPXReader {
 
         /// The cache by the general mapping for files from other tools: the Groundspeak
         /// elements when there are any, else what plain waypoints carry (``OwnerSplit``).
-        private func mappedCache(code: String, fallback: inout CreatorFallback?) -> GeoCache {
+        /// A plain waypoint's `coverage` says which of the four fields it gave.
+        private func mappedCache(code: String, fallback: inout CreatorFallback?,
+                                 coverage: inout GeoCache.Coverage) -> GeoCache {
             func firstNonBlank(_ candidates: String?...) -> String {
                 candidates.lazy.compactMap { $0?.trimmingWhitespace() }.first { !$0.isEmpty } ?? ""
             }
             let split = OwnerSplit(desc: desc, urlname: urlname ?? linkText, cmt: cmt)
-            let title = firstNonBlank(cacheName, split?.title, urlname, linkText, desc, name)
+            let givenTitle = firstNonBlank(cacheName, split?.title, urlname, linkText, desc)
+            let title = givenTitle.isEmpty ? firstNonBlank(name) : givenTitle
             var descriptions = [shortDescriptionBytes.map {
                 shortDescriptionIsHTML ? HTMLText.plainText(fromHTML: $0) : String(decoding: $0, as: UTF8.self).trimmingWhitespace()
             } ?? ""]
@@ -391,6 +396,13 @@ extension GPXReader {
                     fallback = .unknown
                 }
             }
+            if case .plainWaypoint = coverage {
+                var gives: GeoCache.Coverage.Fields = fallback == nil ? .creator : []
+                if !givenTitle.isEmpty { gives.insert(.title) }
+                if !description.isEmpty { gives.insert(.details) }
+                if !travelBugs.isEmpty || impliedReward() != nil || split?.cacheType != nil { gives.insert(.reward) }
+                coverage = .plainWaypoint(gives: gives)
+            }
             return GeoCache(title: title, details: details, creator: creator,
                             reward: reward(typeFromDesc: split?.cacheType))
         }
@@ -410,36 +422,6 @@ extension GPXReader {
             Self.impliedReward(container: Self.containerName(container) ?? openCachingSize?.trimmingWhitespace(),
                                type: Self.typeFromWaypointType(type)
                                 ?? cacheType.map { Self.withoutGeocachePrefix($0.trimmingWhitespace()) })
-        }
-
-        /// The reward implied by a container name and a cache type (each nil or blank when
-        /// unknown): what ``GPXWriter`` leaves out rather than write as a travel bug.
-        static func impliedReward(container: String?, type: String?) -> String? {
-            if let container, !container.isEmpty { return "Container: " + container }
-            if let type, !type.isEmpty { return "Type: " + type }
-            return nil
-        }
-
-        /// A container as written, a LOC file's number as its name (1 is "Not chosen",
-        /// which the reward then names, as usage maps it); nil when blank.
-        static func containerName(_ written: String?) -> String? {
-            let text = (written ?? "").trimmingWhitespace()
-            if let known = numberedContainers.first(where: { $0.number == text }) { return known.name }
-            return text.isEmpty ? nil : text
-        }
-
-        /// The containers LOC files give as numbers.
-        static let numberedContainers: [(number: String, name: String)] = [
-            ("1", "Not chosen"), ("2", "Micro"), ("3", "Regular"), ("4", "Large"), ("5", "Virtual"),
-            ("6", "Other"), ("8", "Small"),
-        ]
-
-        /// A GPX date and time in its one UTC spelling (``UTCTime``): `2004-08-07T07:00:00`
-        /// (no zone, as pocket queries write it), `2004-08-07T00:00:00.0000000-07:00` and
-        /// `2004-08-07T07:00:00Z` (as GPSBabel writes it) are one value; a date alone is
-        /// its midnight in UTC.
-        static func utcTime(_ text: String) -> String {
-            UTCTime.canonical(text)
         }
     }
 }
