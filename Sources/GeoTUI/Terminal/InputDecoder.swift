@@ -48,6 +48,8 @@ struct InputDecoder {
     static let pasteLimit = 4 << 20
 
     private var state = State.ground
+    /// A character whose bytes are arriving (``feed(byte:)``).
+    private var utf8 = UTF8Assembler()
     /// Scalars of a grapheme cluster that further input may still extend (a letter
     /// followed by a combining mark, an emoji followed by a modifier or a joiner).
     private var pendingCharacter = ""
@@ -65,7 +67,7 @@ struct InputDecoder {
     /// How long to wait for more input before calling ``inputTimedOut()``.
     var pendingWait: PendingWait {
         switch state {
-        case .ground, .escape: .none
+        case .ground, .escape: utf8.isPending ? .sequence : .none
         case .csi, .ss3, .x10Mouse: .sequence
         case .paste: .paste
         }
@@ -89,9 +91,20 @@ struct InputDecoder {
     /// Takes one unit of input.
     mutating func feed(_ unit: InputUnit) {
         switch unit {
-        case .scalar(let scalar): feed(scalar)
-        case .event(let event): feed(event)
+        case .scalar(let scalar):
+            if let broken = utf8.flush() { feed(broken) }
+            feed(scalar)
+        case .event(let event):
+            if let broken = utf8.flush() { feed(broken) }
+            feed(event)
         }
+    }
+
+    /// Takes one byte of UTF-8 input, which may be part of a character (``UTF8Assembler``).
+    mutating func feed(byte: UInt8) {
+        let (broken, completed) = utf8.take(byte)
+        if let broken { feed(broken) }
+        if let completed { feed(completed) }
     }
 
     /// Nothing more is available right now: finishes what cannot continue.
@@ -109,6 +122,7 @@ struct InputDecoder {
     /// Nothing arrived for ``pendingWait``: gives up on an unfinished sequence, or
     /// ends a paste whose terminator never came with what it has.
     mutating func inputTimedOut() {
+        if let broken = utf8.flush() { feed(broken) }
         flushCharacter()
         switch state {
         case .ground:

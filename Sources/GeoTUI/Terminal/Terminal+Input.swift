@@ -8,9 +8,9 @@ extension Terminal {
     /// Waits in `poll` (never busy-waiting) until a key, a signal, one of the `watched`
     /// descriptors becoming readable, or the timeout, and returns one event; `nil` waits
     /// for ever. A watched descriptor or the timeout ends the wait as ``TerminalEvent/tick``.
-    /// The corresponding ncurses call is `wget_wch`.
+    /// The corresponding ncurses call is `wgetch`.
     ///
-    /// Keys ncurses decodes from terminfo arrive through `wget_wch`; ``InputDecoder``
+    /// Keys ncurses decodes from terminfo arrive through `wgetch`; ``InputDecoder``
     /// handles what it leaves: Alt-prefixed keys, xterm sequences the entry lacks, SGR
     /// mouse reports and bracketed paste, which arrives as one ``InputEvent/paste(_:)``.
     /// SIGHUP, SIGTERM and SIGINT arrive as ``TerminalEvent/signal(_:)``, a closed input
@@ -116,19 +116,17 @@ extension Terminal {
         enqueue(.hangup)
     }
 
-    /// Reads one character or key from ncurses without waiting; false when none is there.
+    /// Reads one byte or key from ncurses without waiting; false when none is there. The
+    /// decoder puts characters together from the bytes (``UTF8Assembler``).
     private func readUnit() -> Bool {
-        var character: wint_t = 0
-        switch wget_wch(inputPad, &character) {
-        case OK:
-            decoder.feed(.scalar(Unicode.Scalar(UInt32(character)) ?? "\u{FFFD}"))
-            return true
-        case KEY_CODE_YES:
-            handleKeyCode(Int32(bitPattern: character))
-            return true
-        default:
-            return false
+        let unit = wgetch(inputPad)
+        if unit == ERR { return false }
+        if unit >= KEY_MIN {
+            handleKeyCode(unit)
+        } else {
+            decoder.feed(byte: UInt8(truncatingIfNeeded: unit))
         }
+        return true
     }
 
     private func handleKeyCode(_ code: Int32) {

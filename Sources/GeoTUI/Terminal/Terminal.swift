@@ -77,8 +77,8 @@ public final class Terminal {
     /// whose other side closed).
     var emptyReadsAfterReadable = 0
     /// Empty reads after a readable `poll` that mean the input has ended. More than one,
-    /// because ncurses may consume part of a character and return nothing; a byte that
-    /// completes it resets the count.
+    /// because ncurses may consume the start of a key's sequence and return nothing; a
+    /// byte that completes it resets the count.
     static let emptyReadLimit = 16
     /// How long an unfinished escape sequence may wait for its next byte.
     static let escapeDelay: Duration = .milliseconds(25)

@@ -37,6 +37,26 @@ final class HeadlessTerminal {
         }
     }
 
+    /// Writes `bytes` to the terminal's input from a thread of its own, `size` bytes at a
+    /// time with a short pause between, as a terminal sends a paste that ncurses reads in
+    /// several goes; returns at once.
+    func sendInPieces(_ bytes: [UInt8], of size: Int) {
+        let input = input
+        Thread.detachNewThread {
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                let piece = bytes[start..<min(start + size, bytes.count)]
+                var offset = piece.startIndex
+                while offset < piece.endIndex {
+                    let written = piece[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { return }
+                    offset += written
+                }
+                usleep(100)
+            }
+        }
+    }
+
     /// Writes text (escape sequences included) to the terminal's input as UTF-8.
     func send(_ text: String) { send(Array(text.utf8)) }
 

@@ -118,4 +118,27 @@ import Testing
         #expect(InputDecoder.tildeKey(24) == .function(12))
         #expect(InputDecoder.tildeKey(16) == nil)
     }
+
+    @Test("a character whose bytes arrive apart is one key, and the decoder waits briefly for the rest")
+    func bytesOfOneCharacterArriveApart() {
+        var decoder = InputDecoder()
+        let bytes = Array("🌸".utf8)
+        for byte in bytes.prefix(2) { decoder.feed(byte: byte) }
+        decoder.inputPaused()
+        #expect(decoder.nextEvent() == nil)
+        #expect(decoder.pendingWait == .sequence)
+        for byte in bytes.dropFirst(2) { decoder.feed(byte: byte) }
+        decoder.inputPaused()
+        #expect(decoder.nextEvent() == .key(.character("🌸")))
+        #expect(decoder.pendingWait == .none)
+    }
+
+    @Test("a character whose rest never comes is U+FFFD once the wait is over")
+    func aCharacterWithoutItsRestIsReplaced() {
+        var decoder = InputDecoder()
+        decoder.feed(byte: 0xE6)
+        decoder.inputPaused()
+        decoder.inputTimedOut()
+        #expect(decoder.nextEvent() == .key(.character("\u{FFFD}")))
+    }
 }

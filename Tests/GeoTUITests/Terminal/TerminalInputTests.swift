@@ -3,7 +3,7 @@ import Testing
 @testable import GeoTUI
 
 extension NcursesTests {
-    /// Bytes fed through the pipe come back, through ncurses' own `wget_wch`, as keys.
+    /// Bytes fed through the pipe come back, through ncurses' own `wgetch`, as keys.
     @Suite struct TerminalInputTests {
         let headless: HeadlessTerminal
 
@@ -83,6 +83,24 @@ extension NcursesTests {
             headless.send("x\u{1B}[200~" + text + "\u{1B}[201~y")
             #expect(headless.next() == .input(.key(.character("x"))))
             #expect(headless.next() == .input(.paste(text)))
+            #expect(headless.next() == .input(.key(.character("y"))))
+        }
+
+        @Test("a character whose bytes arrive in two reads is one key, not lost")
+        func aCharacterSplitBetweenReads() {
+            let bytes = Array("🌸".utf8)
+            headless.send(Array(bytes.prefix(2)))
+            #expect(headless.terminal.readWaitingInput().isEmpty)
+            headless.send(Array(bytes.dropFirst(2)))
+            #expect(headless.next() == .input(.key(.character("🌸"))))
+        }
+
+        @Test("a paste arriving in pieces that split its characters is whole, and the input stays open")
+        func aPasteInPiecesThatSplitCharacters() {
+            let text = String(repeating: "Ünïcødé🌸 ", count: 300)
+            headless.sendInPieces(Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8), of: 7)
+            #expect(headless.next(timeout: .seconds(10)) == .input(.paste(text)))
+            headless.send("y")
             #expect(headless.next() == .input(.key(.character("y"))))
         }
 
