@@ -356,6 +356,19 @@ import Testing
         #expect(throws: ChangeRefusal.notAMember(club.roles.member)) { try kim.handOver(read, to: .member(club.roles.member)) }
     }
 
+    @Test("a role in the member role that cannot log in (a group of roles) is no member: neither the program nor SQL hands it a cache")
+    func aRoleThatCannotLogInIsNoMember() throws {
+        let club = try ClubFixture.make()
+        let group = "group_\(UUID().uuidString.prefix(8).lowercased())"
+        try club.server.superuser("CREATE ROLE \(group) NOLOGIN IN ROLE \(ClubFixture.identifier(club.roles.member))")
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let kim = try session(club, as: club.kim)
+        let read = try #require(try kim.readStore().cache(anas.id))
+        #expect(throws: ChangeRefusal.notAMember(group)) { try kim.handOver(read, to: .member(group)) }
+        #expect(sqlState(club, as: club.kim, "UPDATE geocache SET owner = $1 WHERE id = $2",
+                         [.text(group), .int(Int(anas.id.rawValue))]) == "42501")
+    }
+
     @Test("a change of a cache handed over meanwhile is refused by the server and said as refused")
     func aChangeTheServerRefusesIsARefusal() throws {
         let club = try ClubFixture.make()

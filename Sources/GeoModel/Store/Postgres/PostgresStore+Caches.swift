@@ -264,18 +264,14 @@ extension PostgresStore {
         }
     }
 
-    /// Hands `stored` to `owner` when the store holds exactly that version; a role
-    /// that is not in the club's member role, that is one of the group roles (every
-    /// member could change its caches), or that the rules do not bind (a superuser is in
-    /// every role), is refused first, in the same round trip.
+    /// Hands `stored` to `owner` when the store holds exactly that version; a role the
+    /// server's `geocache_member` does not take for a member (not in the club's member
+    /// role, one of the group roles, one that cannot log in, or one the rules do not
+    /// bind), or any role before the rules are set up, is refused first.
     public func handOver(_ stored: StoredCache, to owner: CacheOwner, as write: WriteID) throws -> StoredCache {
         if let role = owner.role {
-            let member = try rows("""
-                SELECT EXISTS (SELECT 1 FROM pg_roles r, geocache_club c
-                               WHERE r.rolname = $1 AND c.member_role IS NOT NULL AND NOT r.rolsuper AND NOT r.rolbypassrls
-                                 AND r.rolname NOT IN (c.member_role, c.keeper_role)
-                                 AND pg_has_role(r.oid, c.member_role, 'MEMBER'))
-                """, [.text(role)]).first?.bool(0) ?? false
+            let member = try rows("SELECT c.member_role IS NOT NULL AND geocache_member($1) FROM geocache_club c",
+                                  [.text(role)]).first?.bool(0) ?? false
             guard member else { throw ChangeRefusal.notAMember(role) }
         }
         return try ledgerWrite(write, kind: .update, [

@@ -71,4 +71,27 @@ extension PostgresStore {
                         AND changed_by = session_user AND changed_at = now())
         """,
     ]
+
+    /// Schema version 15: a member is a role that can log in. A role that cannot (a group
+    /// of roles made for the purpose, `NOLOGIN`) is never the session's user, so a cache
+    /// it owned could be changed by no member, its own roles included (the rules ask that
+    /// the owner be the role that logged in), only by keepers.
+    static let loginMemberMigration: [String] = [
+        """
+        CREATE OR REPLACE FUNCTION geocache_member(candidate name) RETURNS boolean LANGUAGE sql STABLE AS $$
+            SELECT EXISTS (SELECT 1 FROM pg_roles r, geocache_club c
+                           WHERE r.rolname = candidate
+                             AND (c.member_role IS NULL
+                                  OR (NOT r.rolsuper AND NOT r.rolbypassrls AND r.rolcanlogin
+                                      AND r.rolname NOT IN (c.member_role, c.keeper_role)
+                                      AND pg_has_role(r.oid, c.member_role, 'MEMBER'))))
+        $$
+        """,
+        """
+        DO $$
+        BEGIN
+            EXECUTE format('ALTER FUNCTION geocache_member(name) SET search_path = %I, pg_temp', current_schema());
+        END $$
+        """,
+    ]
 }

@@ -197,6 +197,8 @@ extension PostgresStore {
         // visit of the member to the code. Made again harmlessly, as the migrations
         // since version 9 are.
         ["CREATE INDEX IF NOT EXISTS geocache_visit_by_minute ON geocache_visit (member, code, left(time, 16))"],
+        // Version 15: a member is a role that can log in (PostgresStore+OwnerRules.swift).
+        loginMemberMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix
