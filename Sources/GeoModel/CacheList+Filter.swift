@@ -111,21 +111,33 @@ extension CacheList {
         }
     }
 
-    /// ``showRandom(using:)`` with a filter: the first kept cache at or after a stored
-    /// position picked with `generator`, never the shown one.
+    /// ``showRandom(using:)`` with a filter: a kept cache picked with `generator` among
+    /// all but the shown one, each as likely as another: stored positions are drawn until
+    /// one holds a kept cache (at most ``randomKeptDraws``); a filter that keeps so few
+    /// that none is drawn gets the first kept cache after the last draw, in stored order
+    /// whatever the order followed (nearest first, the kept caches of a `within` filter
+    /// all lie before a cache drawn far away).
     func showRandomKept(using generator: inout some RandomNumberGenerator) {
         guard let shown = current, count >= 2 else { return }
-        let pick = Int.random(in: 1...count, using: &generator)
         move {
             var landed: StoredCache? = nil
-            if let picked = try store.cache(atPosition: pick) {
-                landed = keeps(picked) ? picked : try firstKept(after: picked, forward: true)?.cache
+            var last: StoredCache? = nil
+            for _ in 0..<Self.randomKeptDraws where landed == nil {
+                guard let drawn = try store.cache(atPosition: Int.random(in: 1...count, using: &generator)) else { continue }
+                last = drawn
+                if drawn.id != shown.id, keeps(drawn) { landed = drawn }
             }
+            if landed == nil, let last { landed = try firstKept(after: last, forward: true, inStoredOrder: true)?.cache }
             if landed == nil || landed?.id == shown.id { landed = try firstKept(after: shown, forward: true)?.cache }
             guard let landed, landed.id != shown.id else { return (shown, position) }
             return (landed, isNearestFirst ? nil : try store.position(of: landed.id))
         }
     }
+
+    /// How many stored positions a random move with a filter draws before it walks to a
+    /// kept cache: a filter that keeps a tenth of the caches draws a kept one within 32
+    /// draws but once in 29.
+    static let randomKeptDraws = 32
 
     /// The identifiers of the caches matching `query` that the filter keeps, in stored
     /// order (every match without a filter).
@@ -244,9 +256,12 @@ extension CacheList {
     /// The first kept cache after `start` in the order followed (before it when not
     /// `forward`), wrapping once at the end and stopping where it started (`start`
     /// itself when it is the only one kept); from the beginning without wrapping when
-    /// `start` is nil. Nil when none is kept.
-    func firstKept(after start: StoredCache?, forward: Bool) throws -> Walked? {
-        if let origin = nearestOrigin { return try firstKeptNearest(after: start, from: origin, forward: forward) }
+    /// `start` is nil. Nil when none is kept. `inStoredOrder` walks in stored order
+    /// while the list follows nearest first.
+    func firstKept(after start: StoredCache?, forward: Bool, inStoredOrder: Bool = false) throws -> Walked? {
+        if !inStoredOrder, let origin = nearestOrigin {
+            return try firstKeptNearest(after: start, from: origin, forward: forward)
+        }
         let direction = direction(forward: forward)
         var steps = 0
         var wrapped = false

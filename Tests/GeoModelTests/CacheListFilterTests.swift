@@ -461,6 +461,27 @@ import GeoTestSupport
         #expect(list.current?.cache.title == "B")
     }
 
+    @Test("Random nearest first with a filter keeping the nearest caches shows each kept one about as often",
+          arguments: StoreKind.allCases)
+    func randomNearestFirstSpreadsOverTheKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        // 30 caches going north 1.1 km apart, stored nearest first: the 10 nearest lie
+        // within 12 km, and no kept one lies beyond (nearest first) or after (stored
+        // order) a cache drawn among the other 20.
+        let caches = (1...30).map { (north: Int) in Self.cache("N\(north)", "Traditional Cache", north: north) }
+        let list = try fixture.list(holding: caches)
+        try list.setFilter(try CacheFilter(parsing: "within 12km", origin: Self.origin))
+        list.browseNearestFirst(from: Self.origin)
+        var generator = SeededGenerator(state: 7)
+        var shown: [String: Int] = [:]
+        for _ in 0..<90 {
+            list.showRandom(using: &generator)
+            shown[list.current?.cache.title ?? "-", default: 0] += 1
+        }
+        #expect(Set(shown.keys) == Set((1...10).map { "N\($0)" }), "\(shown)")
+        #expect(shown.values.allSatisfy { $0 <= 20 }, "\(shown)")
+    }
+
     @Test("Nearest first without a rank, the filter's count alone says how many are kept")
     func nearestFirstUnrankedWithAFilter() throws {
         let fixture = try StoreFixture(.sqlite)
