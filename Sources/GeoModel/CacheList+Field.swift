@@ -99,13 +99,15 @@ extension CacheList {
         try show(summary)
     }
 
-    /// What a delivery did, shown: the store re-read when something was stored, and
+    /// What a delivery did, shown: the store re-read when something was stored, the
+    /// person's own data when some of theirs was stored or refused (a refused change is
+    /// no longer shown as theirs: the server's value is), and
     /// ``CacheListChange/outboxDelivered(_:waiting:)`` broadcast. Also for the delivery a
     /// write makes first (``WriteSession/deliveredBeforeWrite``), when it did anything.
     func show(_ summary: WriteSession.DeliverySummary) throws {
         let report = summary.report
         if !report.delivered.isEmpty { try refresh() }
-        if !report.finderDelivered.isEmpty { try reloadOwnData() }
+        if !report.finderDelivered.isEmpty || !report.finderRefused.isEmpty { try reloadOwnData() }
         broadcast(.outboxDelivered(report, waiting: summary.waiting))
     }
 

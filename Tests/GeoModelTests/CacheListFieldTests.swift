@@ -145,6 +145,26 @@ import Testing
         #expect(try outbox.count() == 0)
     }
 
+    @Test("a kept note the server refuses at delivery is no longer shown: the server's note is")
+    func aKeptNoteRefusedAtDeliveryGivesWayToTheServersNote() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let live = try PostgresStore(url: url)
+        let code = try #require(try live.add(Samples.oak).cache.code)
+        try live.setOwnData(OwnData(note: "server note"), forCode: code, as: WriteID())
+        let machine = try Machine()
+        defer { machine.directory.remove() }
+        let away = WriteSession(store: nil, location: .server(url), files: machine.files(url),
+                                unreachable: .connectionLost(server: url, reason: "refused"))
+        _ = try away.setOwnData(OwnData(note: "kept note"), forCode: code, from: OwnData())
+        let (list, recorder) = try machine.open(url)
+        guard case .outboxDelivered(let report, _)? = recorder.changes.last else {
+            Issue.record("no delivery broadcast: \(recorder.changes)")
+            return
+        }
+        #expect(report.finderRefused.count == 1)
+        #expect(list.currentOwn.note == "server note")
+    }
+
     @Test func aKeptEditOfACacheChangedOnTheServerIsBroadcastAsAConflictAndStaysKept() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let live = try PostgresStore(url: url)

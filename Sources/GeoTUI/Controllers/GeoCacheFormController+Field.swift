@@ -105,7 +105,11 @@ extension GeoCacheFormController {
             updateStatus()
             setNote(FormText.delivered(report.deliveredCount, waiting: waiting))
         }
-        if report.refusedCount > 0 { setNote(FormText.refusedKept(report.refusedCount)) }
+        if report.refusedCount > 0 {
+            // A refused note or final is no longer shown as the person's: the server's is.
+            if paneError == nil { updatePane() }
+            setNote(FormText.refusedKept(report.refusedCount))
+        }
         if !report.unreadable.isEmpty { setNote(FormText.unreadableKept(report.unreadable.count)) }
         // One the member left for `sync` is not opened again at each delivery.
         guard let conflict = report.conflicts.first(where: { !conflictsLeftForSync.contains($0.sequence) }) else { return }
