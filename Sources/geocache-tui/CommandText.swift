@@ -422,27 +422,4 @@ enum CommandText {
     static func skippedInvalid(_ rejection: RejectedRecord) -> String {
         "skipped invalid \(rejection)"
     }
-
-    /// An import stopped by the signal `name` before its commit.
-    static func importRolledBack(by name: String) -> String {
-        "interrupted by \(name): the import was rolled back; nothing was stored"
-    }
-
-    /// A round trip of an import given up for the signal `name`: the server may or may
-    /// not have the caches.
-    static func importInterrupted(by name: String, _ error: any Error) -> String {
-        "interrupted by \(name): \(error)"
-    }
-
-    /// An export ended by the signal `name`: the file `output` is as it was; standard
-    /// output (nil) keeps what was written to it before.
-    static func exportAbandoned(by name: String, output: String?) -> String {
-        "interrupted by \(name): the export was abandoned; "
-            + (output.map { "\($0) is as it was" } ?? "\(standardOutput) holds only the part written before")
-    }
-
-    /// The caches a GPX or LOC export left out for want of a position.
-    static func withoutCoordinates(_ count: Int, format: ExportFormat) -> String {
-        "\(caches(count)) without coordinates not written (\(format.displayName) needs a position)"
-    }
 }

@@ -134,6 +134,10 @@ extension GeocacheTUICommand {
                     let sentence = CommandText.withoutCoordinates(summary.withoutCoordinate, format: format)
                     StandardStreams.writeError("geocache-tui: \(sentence)\n")
                 }
+                if summary.waypointsWithoutPlace > 0 {
+                    let sentence = CommandText.waypointsWithoutPlace(summary.waypointsWithoutPlace, format: format)
+                    StandardStreams.writeError("geocache-tui: \(sentence)\n")
+                }
             } catch let exit as ExitCode {
                 progress?.finish()
                 throw exit   // Said already (the visits written but not marked).

@@ -56,6 +56,23 @@ struct CacheExporterTests {
         #expect(exported.withoutCoordinate == 2)
     }
 
+    @Test("GPX and LOC count the additional waypoints they leave out for want of a place; JSON keeps them",
+          arguments: [(ExportFormat.gpx, 1), (.gpx11, 1), (.loc, 1), (.json, 0)])
+    func unplacedWaypointsAreCounted(_ format: ExportFormat, _ leftOut: Int) throws {
+        let fixture = try StoreFixture()
+        var mill = Interchange.placed([Samples.mill])[0]
+        mill.listing.waypoints = [
+            AdditionalWaypoint(code: "PK1MILL", kind: "Parking Area", name: "Parking",
+                               coordinate: Coordinate(latitudeMicrodegrees: 47_100_000, longitudeMicrodegrees: 8_200_000)),
+            AdditionalWaypoint(code: "FN1MILL", kind: "Final Location", name: "Final, not solved yet", coordinate: nil),
+        ]
+        let path = fixture.directory.file("export.\(format.rawValue)").path
+        let summary = try CacheExporter.export(ListedStore(fixture.store, caches: [mill]), as: format,
+                                               to: try ExportDestination(path: path, exporting: fixture.store))
+        #expect(summary.written == 1)
+        #expect(summary.waypointsWithoutPlace == leftOut)
+    }
+
     @Test("JSON writes the caches without a coordinate too")
     func jsonWritesTheCachesWithoutACoordinateToo() throws {
         let fixture = try StoreFixture()

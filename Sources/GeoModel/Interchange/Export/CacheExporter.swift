@@ -21,17 +21,21 @@ public enum CacheExporter {
         /// The caches left out of a GPX or LOC export because they have no coordinate
         /// (those formats need a position); always 0 for JSON, which carries every cache.
         public var withoutCoordinate: Int
+        /// The additional waypoints of written caches that a GPX or LOC export left out
+        /// because they have no place (0 for JSON, which carries them all).
+        public var waypointsWithoutPlace: Int
 
-        public init(written: Int, withoutCoordinate: Int = 0) {
+        public init(written: Int, withoutCoordinate: Int = 0, waypointsWithoutPlace: Int = 0) {
             self.written = written
             self.withoutCoordinate = withoutCoordinate
+            self.waypointsWithoutPlace = waypointsWithoutPlace
         }
     }
 
     /// Writes every cache of `store` as `format` to `destination`, in stored order, then
     /// finishes the destination (a regular file is replaced only now). GPX and LOC leave
     /// out the caches without a coordinate, and count them; a cache's additional
-    /// waypoints follow it there (not counted).
+    /// waypoints with a place follow it there (not counted), those without are counted.
     ///
     /// - Parameters:
     ///   - store: The store to read, in its stored order.
@@ -80,6 +84,10 @@ public enum CacheExporter {
         }
         var count = 0
         var withoutCoordinate = 0
+        var waypointsWithoutPlace = 0
+        func countUnplacedWaypoints(of cache: GeoCache) {
+            for waypoint in cache.listing.waypoints where waypoint.coordinate == nil { waypointsWithoutPlace += 1 }
+        }
         func countWritten() {
             count += 1
             if count % progressInterval == 0 { progress(count) }
@@ -122,6 +130,7 @@ public enum CacheExporter {
                         withoutCoordinate += 1
                         return
                     }
+                    countUnplacedWaypoints(of: stored.cache)
                     batch.append(stored.cache)
                     if batch.count == digestBatch { try writeBatch() }
                 }
@@ -134,6 +143,7 @@ public enum CacheExporter {
                         withoutCoordinate += 1
                         return
                     }
+                    countUnplacedWaypoints(of: stored.cache)
                     var placed = stored.cache
                     placed.coordinate = own.place(of: stored.cache)
                     try send { $0.append(text: LOCWriter.waypoint(for: placed)) }
@@ -149,6 +159,6 @@ public enum CacheExporter {
             destination.abandon()
             throw writeFailure ?? error
         }
-        return Summary(written: count, withoutCoordinate: withoutCoordinate)
+        return Summary(written: count, withoutCoordinate: withoutCoordinate, waypointsWithoutPlace: waypointsWithoutPlace)
     }
 }
