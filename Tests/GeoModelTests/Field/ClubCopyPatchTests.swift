@@ -121,6 +121,73 @@ import Testing
         #expect(try club.copied().map(\.cache.title) == ["Old Oak"])
     }
 
+    @Test func theNewFilesOfAPatchAreNeverReadableByOtherUsers() throws {
+        let club = try Club()
+        defer { club.home.directory.remove() }
+        let watcher = ModeWatcher(directory: club.copy.files.directory)
+        for reward in ["Coin 1", "Coin 2", "Coin 3", "Coin 4", "Coin 5"] {
+            let oak = try club.oak()
+            _ = try club.session.update(oak, to: oak.cache.withReward(reward))
+        }
+        #expect(watcher.stop().isEmpty)
+        #expect(try club.copied().map(\.cache.reward) == ["Coin 5"])
+    }
+
+    @Test func aNewCopyFileLeftByAProcessThatEndedIsRemovedAtTheCopysNextWrite() throws {
+        let club = try Club()
+        defer { club.home.directory.remove() }
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let left = club.copy.files.directory + "/copy.sqlite.new-\(ended.processIdentifier)-0BADF00D"
+        for path in [left, left + "-journal"] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        let oak = try club.oak()
+        _ = try club.session.update(oak, to: oak.cache.withReward("Gold coin"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: club.copy.files.directory).sorted()
+                == ["copy.lock", "copy.sqlite"])
+    }
+
+    @Test func aNewCopyFileOfAProcessStillRunningIsLeftWhereItIs() throws {
+        let club = try Club()
+        defer { club.home.directory.remove() }
+        let running = club.copy.files.directory + "/copy.sqlite.new-\(getpid())-0BADF00D"
+        #expect(FileManager.default.createFile(atPath: running, contents: Data([1])))
+        let oak = try club.oak()
+        _ = try club.session.update(oak, to: oak.cache.withReward("Gold coin"))
+        #expect(FileManager.default.fileExists(atPath: running))
+    }
+
+    /// Looks at the files of a directory, over and over on a thread of its own, until
+    /// ``stop()``: every file seen readable or writable by other users, with its mode.
+    private final class ModeWatcher: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stopped = false
+        private var seen: [String: mode_t] = [:]
+        private let done = DispatchSemaphore(value: 0)
+
+        init(directory: String) {
+            let thread = Thread { [self] in
+                while !lock.withLock({ stopped }) {
+                    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                        var info = stat()
+                        guard stat(directory + "/" + name, &info) == 0, info.st_mode & 0o077 != 0 else { continue }
+                        lock.withLock { seen[name] = info.st_mode & 0o777 }
+                    }
+                }
+                done.signal()
+            }
+            thread.start()
+        }
+
+        /// Stops looking; returns what was seen.
+        func stop() -> [String: mode_t] {
+            lock.withLock { stopped = true }
+            done.wait()
+            return lock.withLock { seen }
+        }
+    }
+
     /// A store whose walk through its caches runs `write` once, after its first cache:
     /// a write sent while a refresh reads.
     private final class ReadThenWrite: ForwardingStore {

@@ -57,7 +57,8 @@ extension ClubCopy {
     }
 
     /// Runs `body` holding the copy's lock (an exclusive `flock` on `copy.lock` in the
-    /// copy's directory), which every replacement of the copy takes.
+    /// copy's directory), which every replacement of the copy takes. The new copy files
+    /// left by processes that are gone are removed first (``removeAbandonedFiles()``).
     func withLock<T>(_ body: () throws -> T) throws -> T {
         try Outbox.makeDirectory(files.directory, for: files.copyPath)
         let path = files.directory + "/copy.lock"
@@ -67,13 +68,27 @@ extension ClubCopy {
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
         }
+        removeAbandonedFiles()
         return try body()
+    }
+
+    /// Removes the new copy files (``newFileName(in:)``, with SQLite's files beside them)
+    /// of processes that have ended: a form or command stopped while it wrote one. Run
+    /// holding the copy's lock, under which every new copy file is written.
+    func removeAbandonedFiles() {
+        let prefix = "copy.sqlite.new-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: files.directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(files.directory + "/" + name)
+        }
     }
 
     /// A copy of the copy's file beside it, made with SQLite's backup (every page, as one
     /// consistent read), writable; returns its path.
     private func copyToNewFile() throws -> String {
-        let temporary = Self.newFileName(in: files.directory)
+        let temporary = try Self.makeNewFile(in: files.directory)
         do {
             var configuration = Configuration()
             configuration.readonly = true

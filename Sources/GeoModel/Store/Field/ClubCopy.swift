@@ -107,9 +107,21 @@ public final class ClubCopy {
         }
     }
 
-    /// A name for a new copy file in `directory`, renamed over the copy once written.
+    /// A name for a new copy file in `directory`, renamed over the copy once written:
+    /// `copy.sqlite.new-PID-XXXXXXXX`, so that one a process left when it ended can be told
+    /// (``removeAbandonedFiles()``). A refresh makes it as a store file (mode 0600).
     static func newFileName(in directory: String) -> String {
         directory + "/copy.sqlite.new-\(getpid())-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Makes a new, empty copy file in `directory` with mode 0600 (SQLite gives the
+    /// journal beside it the same), for a patch's copy of the copy; returns its path.
+    static func makeNewFile(in directory: String) throws -> String {
+        let path = newFileName(in: directory)
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
+        return path
     }
 
     /// Renames `temporary`, a new copy written whole, over the copy, durably.
