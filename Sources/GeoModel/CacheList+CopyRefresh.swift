@@ -11,6 +11,11 @@ extension CacheList {
         private let condition = NSCondition()
         private var active = false
         private var stopped = false
+        /// Set by ``finish(within:)``: the patches are written, no refresh is started.
+        private var finishing = false
+        /// Whether the thread is writing patches it took, and whether it has ended.
+        private var patching = false
+        private var ended = false
         /// What the list stored on the club store, to write into the copy, oldest first.
         private var pending: [CopyPatches] = []
 
@@ -31,6 +36,7 @@ extension CacheList {
                     switch work {
                     case .patch(let batches):
                         for batch in batches { try? copy.patch(batch) }
+                        patched()
                     case .refresh:
                         if let store = try? PostgresStore(url: url, purpose: .command) {
                             let area = (try? copy.area()) ?? nil
@@ -38,6 +44,10 @@ extension CacheList {
                         }
                         delay = every
                     }
+                }
+                condition.withLock {
+                    ended = true
+                    condition.broadcast()
                 }
             }
             thread.name = "geocache-tui copy refresh"
@@ -74,8 +84,10 @@ extension CacheList {
                 if stopped { return nil }
                 if !pending.isEmpty {
                     defer { pending = [] }
+                    patching = true
                     return .patch(pending)
                 }
+                if finishing { return nil }
                 guard active else {
                     due = nil
                     condition.wait()
@@ -88,8 +100,7 @@ extension CacheList {
                     due = nil
                     return .refresh
                 }
-                let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-                _ = condition.wait(until: Date().addingTimeInterval(seconds))
+                _ = condition.wait(until: Date().addingTimeInterval(Self.seconds(left)))
             }
         }
 
@@ -101,12 +112,38 @@ extension CacheList {
             }
         }
 
-        /// Ends the thread at its next wait.
-        func stop() {
+        /// The patches the thread took are written.
+        private func patched() {
             condition.withLock {
-                stopped = true
+                patching = false
                 condition.broadcast()
             }
+        }
+
+        /// The end of the list (a form's quit or hang-up): the thread writes the patches
+        /// handed to it, the one it is writing and those waiting, and starts no refresh;
+        /// this waits for it up to `limit` (a lock held elsewhere or a stuck disk never
+        /// holds the quit longer), then the thread ends at its next wait. Returns whether
+        /// every patch was written; what was not is left to the copy's next refresh (a
+        /// new file it left is removed at the copy's next write, ``ClubCopy/withLock(_:)``).
+        func finish(within limit: Duration) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            finishing = true
+            condition.broadcast()
+            let deadline = Date().addingTimeInterval(Self.seconds(limit))
+            while !ended, patching || !pending.isEmpty {
+                if !condition.wait(until: deadline) { break }
+            }
+            let written = !patching && pending.isEmpty
+            stopped = true
+            condition.broadcast()
+            return written
+        }
+
+        /// `duration` in seconds.
+        private static func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
     }
 
@@ -122,6 +159,24 @@ extension CacheList {
             session?.copyPatcher = { [weak refresher] batch in refresher?.patch(batch) }
         }
         self.field?.refresher?.setActive(field.away == nil)
+    }
+
+    /// How long the end of a list (``finishCopyWrites(within:)``) waits for the writes into
+    /// the copy still under way.
+    public static let copyFinishWait: Duration = .seconds(5)
+
+    /// The end of the list, as a form quits or hangs up: what it stored on the club store
+    /// and its copy's thread has not written into the copy yet is written now, waited
+    /// for up to `limit` (a lock or a disk stuck never holds the quit longer); the
+    /// refreshes stop. Returns whether every such write was done (true when there was
+    /// none); what was not reaches the copy at its next refresh. A write stored after
+    /// it is written into the copy at once, as a command's is.
+    @discardableResult
+    public func finishCopyWrites(within limit: Duration = CacheList.copyFinishWait) -> Bool {
+        guard let refresher = field?.refresher else { return true }
+        field?.refresher = nil
+        session?.copyPatcher = nil
+        return refresher.finish(within: limit)
     }
 
     /// Before the copy is shown: writes into it what the list stored and its thread has

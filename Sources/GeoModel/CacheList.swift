@@ -128,10 +128,7 @@ public final class CacheList {
 
     deinit {
         // What was stored and not written into the copy yet is, before the thread ends.
-        if let field, let refresher = field.refresher {
-            for batch in refresher.takePending() { try? ClubCopy(files: field.files).patch(batch) }
-            refresher.stop()
-        }
+        finishCopyWrites()
     }
 
     /// Starts empty, while `opening` opens the store: ``isOpening`` until

@@ -344,9 +344,11 @@ public final class GeoCacheFormController: ScreenController {
     }
 
     /// Keeps the fields' text as a draft when it is not kept yet (the quit key and the
-    /// signals have kept it already), and releases the observer.
+    /// signals have kept it already), lets the copy of a club store take what was just
+    /// stored (``CacheList/finishCopyWrites(within:)``), and releases the observer.
     public func finish() {
         keepDraft()
+        model.finishCopyWrites()
         observation?.cancel()
         observation = nil
         positionObservation?.cancel()
