@@ -62,6 +62,8 @@ extension GPXReader {
         /// The text kept and the run since the last tag, in one stored property: a piece
         /// of text costs one exclusive access of the delegate's, not two.
         @exclusivity(unchecked) private var collected = CollectedText()
+        /// What the last waypoint's logs held (``WaypointDraft/logCapacity``).
+        @exclusivity(unchecked) private var logCapacity = (bytes: 0, ids: 0, bounds: 0)
         /// Whether the parser is outside the root element: before it or after its end.
         var isOutsideRoot: Bool { path.isEmpty }
 
@@ -100,6 +102,7 @@ extension GPXReader {
                 draft = WaypointDraft(position: TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1)),
                                       header: header)
                 draft?.isLOCWaypoint = isLOC
+                draft?.logCapacityHint = logCapacity
                 if !isLOC { readCoordinate(attributes) }
             } else if draft != nil, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
                 if draft?.nestedWaypoint == nil {
@@ -258,6 +261,7 @@ extension GPXReader {
             let ended = path.removeLast()
             if path.count == 1, ended.name == (isLOC ? .waypoint : .wpt), ended.space == .plain, let finished = draft {
                 draft = nil
+                if finished.logCount > 0 { logCapacity = finished.logCapacity }
                 do {
                     try emit?(.waypoint(finished, source: source))
                 } catch {

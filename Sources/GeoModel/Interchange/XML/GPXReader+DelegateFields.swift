@@ -85,11 +85,11 @@ extension GPXReader.Delegate {
         case .attributes:
             if name == .attribute { startAttribute(source: CacheAttribute.groundspeak, attributes) }
         case .travelbug: if name == .name { target = .travelBugName }
-        case .logs: if name == .log { draft?.startLog(id: attributes.value(of: "id")) }
+        case .logs: if name == .log { draft?.startLog(id: attributes.bytes(of: "id")) }
         case .log:
-            if name == .finder { draft?.setFinderID(attributes.value(of: "id")) }
-            if name == .text, attributes.bytes(of: "encoded").flatMap(Self.boolean) == true, let number = draft?.logIDs.indices.last {
-                draft?.encodedLogs.append(number)
+            if name == .finder { draft?.setFinderID(attributes.bytes(of: "id")) }
+            if name == .text, attributes.bytes(of: "encoded").flatMap(Self.boolean) == true, let count = draft?.logCount, count > 0 {
+                draft?.encodedLogs.append(count - 1)
             }
             startLogField(name, finder: .finder, text: .text)
         default: break
@@ -122,9 +122,9 @@ extension GPXReader.Delegate {
                 draft?.longDescriptionIsHTML = true
             default: break
             }
-        case .logs: if name == .log { draft?.startLog(id: attributes.value(of: "id")) }
+        case .logs: if name == .log { draft?.startLog(id: attributes.bytes(of: "id")) }
         case .log:
-            if name == .user { draft?.setFinderID(attributes.value(of: "id")) }
+            if name == .user { draft?.setFinderID(attributes.bytes(of: "id")) }
             startLogField(name, finder: .user, text: .entry)
         default: break
         }

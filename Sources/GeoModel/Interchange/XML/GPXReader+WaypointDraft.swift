@@ -90,9 +90,6 @@ extension GPXReader {
         var state: String?
         /// The attributes, in file order (the name filled in when its text ends).
         var attributes: [CacheAttribute] = []
-        /// Per log, its `id` and its finder's `id`, as written (empty when none).
-        var logIDs: [String] = []
-        var finderIDs: [String] = []
         /// The logs whose text is `encoded="True"`, by number.
         var encodedLogs: [Int] = []
         /// `groundspeak:short_description` as libxml2 gave it: made into text on the
@@ -107,73 +104,26 @@ extension GPXReader {
         /// Each `groundspeak:travelbug` with its id, reference and name, in file order.
         var travelBugRecords: [TravelBug] = []
         /// How many logs, attributes and travel bugs the waypoint has so far.
-        var partCount: Int { logBounds.count / 8 + attributes.count + travelBugRecords.count }
+        var partCount: Int { logCount + attributes.count + travelBugRecords.count }
         /// The bytes of every log field of the waypoint, one after the other: a log costs
         /// no allocation of its own while the file is parsed.
         var logBytes: [UInt8] = []
-        /// Per log, where its date, type, finder and text lie in ``logBytes``: eight
-        /// offsets, start and end of each (an absent field is empty).
+        /// The `id` of each log and of its finder, as written, one after the other: made
+        /// into Strings with the logs, on the storing thread.
+        var logIDBytes: [UInt8] = []
+        /// Per log, ``logBoundsStride`` offsets, start and end of each part: its date,
+        /// type, finder and text in ``logBytes``, then its id and its finder's id in
+        /// ``logIDBytes`` (an absent part is empty).
         var logBounds: [Int] = []
+        /// How many log bytes and bounds to make room for at the first log: the last
+        /// waypoint's, as pocket queries give every cache about as many logs.
+        var logCapacityHint = (bytes: 0, ids: 0, bounds: 0)
+        /// The log field that is open: where its bounds are in ``logBounds``.
+        var openLogField: Int?
 
         init(position: TextPosition, fileAuthor: String? = nil) {
             self.position = position
             self.fileAuthor = fileAuthor
-        }
-
-        /// A `<log>` starts, with its `id` as written.
-        mutating func startLog(id: String?) {
-            let end = logBytes.count
-            for _ in 0..<8 { logBounds.append(end) }
-            logIDs.append(id ?? "")
-            finderIDs.append("")
-        }
-
-        /// The finder of the current log has the `id` written.
-        mutating func setFinderID(_ id: String?) {
-            guard !finderIDs.isEmpty else { return }
-            finderIDs[finderIDs.count - 1] = id ?? ""
-        }
-
-        /// Field `field` (0 date, 1 type, 2 finder, 3 text) of the current log starts:
-        /// its text is appended to ``logBytes`` from here.
-        mutating func startLogField(_ field: Int) {
-            guard !logBounds.isEmpty else { return }
-            let base = logBounds.count - 8 + field * 2
-            logBounds[base] = logBytes.count
-            logBounds[base + 1] = logBytes.count
-            openLogField = base
-        }
-
-        /// The log field that is open ends where ``logBytes`` ends now.
-        mutating func endLogField() {
-            guard let base = openLogField else { return }
-            logBounds[base + 1] = logBytes.count
-            openLogField = nil
-        }
-
-        private var openLogField: Int?
-
-        /// The logs, as the file gave them (date, type and finder without surrounding
-        /// spaces, tabs and line breaks; the text keeps its own). Each field becomes a
-        /// String straight from the bytes, trimmed before it is made.
-        var logs: [CacheLog] {
-            guard !logBounds.isEmpty else { return [] }
-            return logBytes.withUnsafeBufferPointer { bytes in
-                stride(from: 0, to: logBounds.count, by: 8).map { base in
-                    let number = base / 8
-                    func field(_ number: Int, trimmed: Bool = true) -> String {
-                        var start = logBounds[base + number * 2], end = logBounds[base + number * 2 + 1]
-                        if trimmed {
-                            while start < end, bytes[start].isASCIIWhitespaceByte { start += 1 }
-                            while end > start, bytes[end - 1].isASCIIWhitespaceByte { end -= 1 }
-                        }
-                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                    }
-                    return CacheLog(date: Self.utcTime(field(0)), type: field(1), finder: field(2),
-                                    text: field(3, trimmed: false), id: Self.keptID(logIDs[number], log: true),
-                                    finderID: Self.keptID(finderIDs[number]), isEncoded: encodedLogs.contains(number))
-                }
-            }
         }
 
         /// The record this waypoint stands for.
