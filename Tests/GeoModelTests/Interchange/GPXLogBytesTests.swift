@@ -103,4 +103,14 @@ struct GPXLogBytesTests {
             #expect(logs.map(\.finderID) == (0..<counts[index]).map { "\($0 + 1)" })
         }
     }
+
+    @Test("the spoiler flag reads as an XML Schema boolean, spaces and case as before")
+    func theSpoilerFlagReadsAsABoolean() throws {
+        let values = ["True", "TRUE", " true ", "1", "\u{a0}true", "0", "False", "yes", "", "tru\u{e9}", "10"]
+        let logs = values.enumerated().map { number, value in
+            "<groundspeak:log id=\"\(number + 1)\"><groundspeak:text encoded=\"\(value)\">x</groundspeak:text></groundspeak:log>"
+        }
+        let read = try #require(try Self.logs(Self.waypoint("GC1", logs: logs)).first)
+        #expect(read.map(\.isEncoded) == [true, true, true, true, true, false, false, false, false, false, false])
+    }
 }

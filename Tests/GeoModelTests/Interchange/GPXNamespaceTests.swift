@@ -63,4 +63,24 @@ struct GPXNamespaceTests {
         #expect(error?.kind == .notGPX)
         #expect(error?.reason.contains("<gs:gpx>") == true)
     }
+
+    @Test("elements of three namespaces by turns are each told apart, waypoint after waypoint")
+    func threeNamespacesByTurns() throws {
+        let waypoint = { (code: String) in
+            """
+            <wpt lat="1" lon="2"><name>Oak</name><sym>Geocache</sym>\
+            <gsak:wptExtension xmlns:gsak="http://www.gsak.net/xmlv1/6"><gsak:Code>\(code)</gsak:Code></gsak:wptExtension>\
+            <groundspeak:cache xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">\
+            <groundspeak:name>N\(code)</groundspeak:name></groundspeak:cache>\
+            <urlname>U\(code)</urlname>\
+            <gsak:wptExtension xmlns:gsak="http://www.gsak.net/xmlv1/6"><gsak:FavPoints>3</gsak:FavPoints></gsak:wptExtension>\
+            <groundspeak:cache xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">\
+            <groundspeak:placed_by>P\(code)</groundspeak:placed_by></groundspeak:cache></wpt>
+            """
+        }
+        let caches = Interchange.caches(try Interchange.records(text: #"<gpx xmlns="http://www.topografix.com/GPX/1/0">"# + waypoint("GC1") + waypoint("GC2") + "</gpx>"))
+        #expect(caches.map(\.code) == ["GC1", "GC2"])
+        #expect(caches.map(\.title) == ["NGC1", "NGC2"])
+        #expect(caches.map(\.creator) == ["PGC1", "PGC2"])
+    }
 }

@@ -75,8 +75,8 @@ struct GGZIndex {
         private var position: Int?
         private var length: Int?
 
-        func parser(_ parser: XMLStreamParser, didStart localName: UnsafeBufferPointer<UInt8>,
-                    prefix: UnsafeBufferPointer<UInt8>?, namespaceURI: UnsafeBufferPointer<UInt8>?,
+        override func parser(_ parser: XMLStreamParser, didStart localName: UnsafeBufferPointer<UInt8>,
+                    prefix: XMLStreamParser.CString?, namespaceURI: XMLStreamParser.CString?,
                     attributes: XMLStreamParser.Attributes) {
             let name = String(decoding: localName, as: UTF8.self)
             if path.isEmpty {
@@ -93,7 +93,7 @@ struct GGZIndex {
             if path == ["ggz", "file", "gch"] { (code, position, length) = ("", nil, nil) }
         }
 
-        func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
+        override func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
             if text.utf8.count + bytes.count > 4096 {
                 problem = "holds a text longer than 4096 bytes"
                 parser.abortParsing()
@@ -102,7 +102,7 @@ struct GGZIndex {
             text += String(decoding: bytes, as: UTF8.self)
         }
 
-        func parserDidEndElement(_ parser: XMLStreamParser) {
+        override func parserDidEndElement(_ parser: XMLStreamParser) {
             let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
             switch path {
             case ["ggz", "file", "name"]: files[files.count - 1].name = value

@@ -64,15 +64,19 @@ extension GPXReader {
         @exclusivity(unchecked) private var collected = CollectedText()
         /// What the last waypoint's logs held (``WaypointDraft/logCapacity``).
         @exclusivity(unchecked) private var logCapacity = (bytes: 0, ids: 0, bounds: 0)
+        /// Whether a waypoint is open. Matched, not compared: `draft != nil` copied the
+        /// draft at each start tag.
+        private var hasDraft: Bool { if case .some = draft { true } else { false } }
         /// Whether the parser is outside the root element: before it or after its end.
         var isOutsideRoot: Bool { path.isEmpty }
 
         init(source: String) {
             self.source = source
+            super.init()
         }
 
-        func parser(_ parser: XMLStreamParser, didStart localName: UnsafeBufferPointer<UInt8>,
-                    prefix: UnsafeBufferPointer<UInt8>?, namespaceURI: UnsafeBufferPointer<UInt8>?,
+        override func parser(_ parser: XMLStreamParser, didStart localName: UnsafeBufferPointer<UInt8>,
+                    prefix: XMLStreamParser.CString?, namespaceURI: XMLStreamParser.CString?,
                     attributes: XMLStreamParser.Attributes) {
             let depth = path.count + 1
             collected.run = 0
@@ -104,11 +108,11 @@ extension GPXReader {
                 draft?.isLOCWaypoint = isLOC
                 draft?.logCapacityHint = logCapacity
                 if !isLOC { readCoordinate(attributes) }
-            } else if draft != nil, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
+            } else if hasDraft, elementName == (isLOC ? .waypoint : .wpt), space == .plain {
                 if draft?.nestedWaypoint == nil {
                     draft?.nestedWaypoint = TextPosition(line: parser.lineNumber, column: max(parser.columnNumber, 1))
                 }
-            } else if draft != nil, target == nil {
+            } else if hasDraft, target == nil {
                 if isLOC {
                     startLOCField(elementName, attributes: attributes)
                 } else {
@@ -118,7 +122,7 @@ extension GPXReader {
                                                   + "and travel bugs", limit: "for one waypoint")
                     }
                 }
-            } else if draft == nil, target == nil, !isLOC, space == .plain {
+            } else if !hasDraft, target == nil, !isLOC, space == .plain {
                 startHeaderField(elementName)
             }
             path.append((elementName, space))
@@ -133,22 +137,29 @@ extension GPXReader {
         }
 
         /// The name as written: `prefix:local`, or `local`.
-        private static func qualifiedName(_ localName: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?) -> String {
+        private static func qualifiedName(_ localName: UnsafeBufferPointer<UInt8>, prefix: XMLStreamParser.CString?) -> String {
             let local = String(decoding: localName, as: UTF8.self)
-            guard let prefix, !prefix.isEmpty else { return local }
+            guard let prefix = prefix?.bytes, !prefix.isEmpty else { return local }
             return String(decoding: prefix, as: UTF8.self) + ":" + local
         }
 
-        /// The namespace URI looked at last and its extension: libxml2 keeps one copy of
-        /// each URI for the whole parse, so the answer is reused while the same copy comes
-        /// back (nearly every element of a file).
+        /// The two namespace URIs looked at last and their extensions: libxml2 keeps one
+        /// copy of each URI for the whole parse, so an answer is reused while the same copy
+        /// comes back (every element of a pocket query, in GPX's or Groundspeak's).
         @exclusivity(unchecked) private var lastNamespace: (uri: UnsafePointer<UInt8>, space: Space)?
+        @exclusivity(unchecked) private var otherNamespace: (uri: UnsafePointer<UInt8>, space: Space)?
 
         /// The extension whose namespace `uri` is.
-        private func space(_ uri: UnsafeBufferPointer<UInt8>) -> Space {
-            guard let start = uri.baseAddress else { return .plain }
+        private func space(_ uri: XMLStreamParser.CString) -> Space {
+            let start = uri.pointer
             if let lastNamespace, lastNamespace.uri == start { return lastNamespace.space }
-            let answer = Space(uri: uri)
+            if let other = otherNamespace, other.uri == start {
+                otherNamespace = lastNamespace
+                lastNamespace = other
+                return other.space
+            }
+            let answer = Space(uri: uri.bytes)
+            otherNamespace = lastNamespace
             lastNamespace = (start, answer)
             return answer
         }
@@ -200,7 +211,7 @@ extension GPXReader {
             }
         }
 
-        func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
+        override func parser(_ parser: XMLStreamParser, foundText bytes: UnsafeBufferPointer<UInt8>) {
             // Matched, not compared: `failure == nil` copied the error a callback.
             let isFine: Bool = if case .none = failure { true } else { false }
             let keeping = isFine && target != nil && target?.logField == nil
@@ -245,7 +256,7 @@ extension GPXReader {
         }
 
         /// The name is not looked at: libxml2 has checked that it closes the open element.
-        func parserDidEndElement(_ parser: XMLStreamParser) {
+        override func parserDidEndElement(_ parser: XMLStreamParser) {
             collected.run = 0
             if let finished = target, path.count == targetDepth {
                 switch finished {
@@ -259,8 +270,8 @@ extension GPXReader {
                 collected.text.removeAll(keepingCapacity: true)
             }
             let ended = path.removeLast()
-            if path.count == 1, ended.name == (isLOC ? .waypoint : .wpt), ended.space == .plain, let finished = draft {
-                draft = nil
+            // Taken, not copied: a copy retained each of the draft's texts and arrays.
+            if path.count == 1, ended.name == (isLOC ? .waypoint : .wpt), ended.space == .plain, let finished = draft.take() {
                 if finished.logCount > 0 { logCapacity = finished.logCapacity }
                 do {
                     try emit?(.waypoint(finished, source: source))

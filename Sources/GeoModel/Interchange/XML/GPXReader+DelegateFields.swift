@@ -168,7 +168,19 @@ extension GPXReader.Delegate {
 
     /// An XML Schema boolean (`true`, `false`, `1`, `0`; any case: producers write `True`), else nil.
     private static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        switch String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased() {
+        // Nearly always a bare `True` or `False` (a log's `encoded`): with only ASCII
+        // letters and digits there is nothing to trim, and ASCII's case is all there is.
+        if bytes.allSatisfy(\.isASCIIAlphanumeric) {
+            func reads(_ word: StaticString) -> Bool {
+                bytes.count == word.utf8CodeUnitCount
+                    && zip(bytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+                        .allSatisfy { $0.asciiLowercased == $1 }
+            }
+            if reads("true") || reads("1") { return true }
+            if reads("false") || reads("0") { return false }
+            return nil
+        }
+        return switch String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased() {
         case "true", "1": true
         case "false", "0": false
         default: nil

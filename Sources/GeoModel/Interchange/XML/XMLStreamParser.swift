@@ -45,16 +45,23 @@ final class XMLStreamParser {
         }
     }
 
+    /// A NUL-terminated string libxml2 passed, valid during the callback only: measured
+    /// (`strlen`) only when its bytes are asked for, as most callbacks never look.
+    struct CString {
+        let pointer: UnsafePointer<UInt8>
+        var bytes: UnsafeBufferPointer<UInt8> { XMLStreamParser.bytes(pointer) }
+    }
+
     /// Set for the parse and cleared after it (not weak: a weak load per callback cost
     /// more than the callback's own work). This and the parse's state below are used by
     /// one thread, one callback at a time: their accesses are not checked at run time
     /// (as ``GPXReader/Delegate``'s).
-    @exclusivity(unchecked) var delegate: (any XMLStreamParserDelegate)? {
-        didSet { receiver = delegate }
+    @exclusivity(unchecked) var delegate: XMLStreamParserDelegate? {
+        didSet { receiver = delegate.map { Unmanaged.passUnretained($0) } }
     }
     /// ``delegate`` as the callbacks read it, without retaining it (``delegate`` holds
     /// it): a retain and a release per callback were a twentieth of a parse.
-    @exclusivity(unchecked) private unowned(unsafe) var receiver: (any XMLStreamParserDelegate)?
+    @exclusivity(unchecked) private var receiver: Unmanaged<XMLStreamParserDelegate>?
     /// The first error: libxml2's code and where it was found.
     @exclusivity(unchecked) private(set) var error: (code: Int, line: Int, column: Int)?
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
@@ -72,18 +79,22 @@ final class XMLStreamParser {
         handler.startElementNs = { user, localName, prefix, uri, _, _, attributeCount, _, attributes in
             guard let localName else { return }
             XMLStreamParser.with(user) { parser in
-                parser.receiver?.parser(parser, didStart: XMLStreamParser.bytes(localName),
-                                        prefix: prefix.map(XMLStreamParser.bytes), namespaceURI: uri.map(XMLStreamParser.bytes),
-                                        attributes: Attributes(pointers: attributes, count: Int(attributeCount)))
+                parser.receiver?._withUnsafeGuaranteedRef {
+                    $0.parser(parser, didStart: XMLStreamParser.bytes(localName),
+                              prefix: prefix.map(CString.init), namespaceURI: uri.map(CString.init),
+                              attributes: Attributes(pointers: attributes, count: Int(attributeCount)))
+                }
             }
         }
         handler.endElementNs = { user, _, _, _ in
-            XMLStreamParser.with(user) { parser in parser.receiver?.parserDidEndElement(parser) }
+            XMLStreamParser.with(user) { parser in parser.receiver?._withUnsafeGuaranteedRef { $0.parserDidEndElement(parser) } }
         }
         let text: charactersSAXFunc = { user, bytes, count in
             guard let bytes else { return }
             XMLStreamParser.with(user) { parser in
-                parser.receiver?.parser(parser, foundText: UnsafeBufferPointer(start: bytes, count: Int(count)))
+                parser.receiver?._withUnsafeGuaranteedRef {
+                    $0.parser(parser, foundText: UnsafeBufferPointer(start: bytes, count: Int(count)))
+                }
             }
         }
         handler.characters = text
