@@ -119,7 +119,7 @@ extension CacheList {
         return (last, count)
     }
 
-    /// ``firstKept(after:forward:)`` nearest first from `origin`: one walk of the store's
+    /// ``firstKept(after:forward:inStoredOrder:)`` nearest first from `origin`: one walk of the store's
     /// nearest-first search from `start` until a cache is kept, and when none is before
     /// the end, one more from the nearest (or the farthest) up to `start`.
     func firstKeptNearest(after start: StoredCache?, from origin: Coordinate, forward: Bool) throws -> Walked? {

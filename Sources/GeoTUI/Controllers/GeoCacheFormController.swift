@@ -345,7 +345,7 @@ public final class GeoCacheFormController: ScreenController {
 
     /// Keeps the fields' text as a draft when it is not kept yet (the quit key and the
     /// signals have kept it already), lets the copy of a club store take what was just
-    /// stored (``CacheList/finishCopyWrites(within:)``), and releases the observer.
+    /// stored (`CacheList.finishCopyWrites(within:)`), and releases the observer.
     public func finish() {
         keepDraft()
         model.finishCopyWrites()
