@@ -46,6 +46,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: again.files.directory).sorted() == ["outbox.sqlite"])
     }
 
+    @Test func aNewOutboxFileLeftByAProcessThatEndedIsRemovedAtTheNextOpening() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let directory = try Self.outboxOfThree(in: home).files.directory
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let left = directory + "/outbox.sqlite.new-\(ended.processIdentifier)-0BADF00D"
+        for path in [left, left + "-journal"] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        let again = try Outbox(files: home.files())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["outbox.sqlite"])
+        #expect(try again.changes().map(\.title) == ["Old Oak", "Bridge", "Mill"])
+    }
+
+    @Test func aNewOutboxFileOfAProcessStillRunningIsLeftWhereItIs() throws {
+        let home = try FieldHome()
+        defer { home.directory.remove() }
+        let directory = try Self.outboxOfThree(in: home).files.directory
+        let running = directory + "/outbox.sqlite.new-\(getpid())-0BADF00D"
+        #expect(FileManager.default.createFile(atPath: running, contents: Data([1])))
+        _ = try Outbox(files: home.files())
+        #expect(FileManager.default.fileExists(atPath: running))
+    }
+
     @Test(arguments: [
         ("UPDATE change SET cache = '{not json' WHERE sequence = 2", "its cache is not a cache this version can read"),
         ("UPDATE change SET cache = NULL WHERE sequence = 2", "its cache is missing"),

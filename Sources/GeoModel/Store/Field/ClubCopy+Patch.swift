@@ -76,13 +76,7 @@ extension ClubCopy {
     /// of processes that have ended: a form or command stopped while it wrote one. Run
     /// holding the copy's lock, under which every new copy file is written.
     func removeAbandonedFiles() {
-        let prefix = "copy.sqlite.new-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: files.directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(files.directory + "/" + name)
-        }
+        StoreFile.removeAbandoned(prefix: "copy.sqlite.new-", in: files.directory)
     }
 
     /// A copy of the copy's file beside it, made with SQLite's backup (every page, as one

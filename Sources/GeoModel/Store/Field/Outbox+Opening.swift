@@ -5,8 +5,9 @@ import GRDB
 /// it is opened, so that a damaged outbox is set aside (``FieldFileSetAside``) rather
 /// than used, or emptied by starting over in place.
 ///
-/// A new outbox is written beside its place (`outbox.sqlite.new-…`, its tables and
-/// mode 0600 first) and linked into place, so a file at ``FieldFiles/outboxPath`` always
+/// A new outbox is written beside its place (`outbox.sqlite.new-PID-…`, its tables and
+/// mode 0600 first; one a process left when it ended is removed at the next opening)
+/// and linked into place, so a file at ``FieldFiles/outboxPath`` always
 /// holds the outbox's tables: one that is empty, holds no outbox tables, is not an
 /// SQLite file, or fails SQLite's quick check was damaged (truncated, overwritten) and
 /// may still hold changes never delivered. It is renamed beside itself, and a new outbox
@@ -22,6 +23,7 @@ extension Outbox {
     static func openQueue(files: FieldFiles) throws(StoreError) -> (DatabaseQueue, FieldFileSetAside?) {
         let path = files.outboxPath
         try makeDirectory(files.directory, for: path)
+        StoreFile.removeAbandoned(prefix: newFilePrefix, in: files.directory)
         var setAside: FieldFileSetAside?
         // A damaged file set aside, another process may set aside the next one: a few tries.
         for _ in 0..<3 {
@@ -65,6 +67,10 @@ extension Outbox {
         return queue
     }
 
+    /// How the name of a new outbox being written begins; the process's id follows, so
+    /// one left by a process that ended is removed at the next opening.
+    static let newFilePrefix = "outbox.sqlite.new-"
+
     /// Writes a new outbox beside `files`' path and links it into place when none is
     /// there; another process's made first is left as it is.
     private static func create(_ files: FieldFiles) throws(StoreError) {
@@ -74,7 +80,7 @@ extension Outbox {
             if isDirectory.boolValue { throw .isDirectory(path: path) }
             return
         }
-        let temporary = path + ".new-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let temporary = files.directory + "/" + newFilePrefix + "\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { StoreFile.removeWithSideFiles(temporary) }
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {

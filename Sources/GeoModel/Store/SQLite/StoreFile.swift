@@ -239,6 +239,19 @@ enum StoreFile {
         for suffix in [""] + sideSuffixes { unlink(path + suffix) }
     }
 
+    /// Removes the files in `directory` whose names start with `prefix` and go on with the
+    /// id of a process that has ended (`copy.sqlite.new-PID-…`, with SQLite's files beside
+    /// them): new files a form or command was writing when it was stopped. A file whose
+    /// process still runs is left alone.
+    static func removeAbandoned(prefix: String, in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
+        }
+    }
+
     /// Creates a new, empty store file with mode 0600, and its directory with mode
     /// 0700 when the directory is missing.
     ///
