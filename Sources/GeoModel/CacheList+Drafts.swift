@@ -149,18 +149,34 @@ extension CacheList {
         return true
     }
 
-    /// Waits up to `limit` for the store being opened to be ready for
+    /// How a wait for the store being opened ended (``waitForOpening(upTo:stoppingWhen:)``).
+    public enum OpeningWait: Sendable, Equatable {
+        /// It is ready for ``finishOpening()`` (or the list was open already).
+        case open
+        /// The caller's `stoppingWhen` said to stop waiting.
+        case stopped
+        /// The opening waits out another session's lock (``openingWaitsForLock``), which
+        /// may last as long as that session likes.
+        case waitsForLock
+        /// The time allowed passed first.
+        case timedOut
+    }
+
+    /// Waits, while the opening gets on, for the store being opened to be ready for
     /// ``finishOpening()`` (a form quitting before it opened, with keys typed meanwhile
-    /// to handle first); true once it is, or when the list is open already.
-    public func waitForOpening(upTo limit: Duration) -> Bool {
-        guard let opening else { return true }
+    /// to handle first): until it is, until `stop` says to stop (asked every 20 ms), until
+    /// the opening waits for another session's lock, or at most `limit`.
+    public func waitForOpening(upTo limit: Duration, stoppingWhen stop: () -> Bool = { false }) -> OpeningWait {
+        guard let opening else { return .open }
         let deadline = ContinuousClock.now + limit
         while !opening.isReady {
-            guard ContinuousClock.now < deadline else { return false }
+            if stop() { return .stopped }
+            if opening.waitsForLock != nil { return .waitsForLock }
+            guard ContinuousClock.now < deadline else { return .timedOut }
             var ready = pollfd(fd: opening.readyDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&ready, 1, 20)
         }
-        return true
+        return .open
     }
 
     /// Whether this list's session holds a draft (one it took, or kept while the form runs).

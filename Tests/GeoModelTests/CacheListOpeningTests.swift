@@ -163,4 +163,47 @@ import GeoTestSupport
         let fixture = try StoreFixture(kind)
         #expect(fixture.location.shortName == fixture.store.shortName)
     }
+
+    @Test func aWaitForAnOpeningThatIsDoneSaysOpen() throws {
+        let fixture = try StoreFixture()
+        try fixture.store.saveCaches([Samples.oak])
+        let opening = StoreOpening(fixture.location)
+        defer { opening.finish() }
+        let list = CacheList(opening: opening)
+        #expect(list.waitForOpening(upTo: .seconds(60)) == .open)
+        try list.finishOpening()
+        #expect(list.current?.cache.withoutCode == Samples.oak)
+    }
+
+    /// A club store whose caches another session holds locked (an admin's `LOCK TABLE`),
+    /// with its opening waiting that lock out; the lock goes when `body` returns.
+    private func withLockedClubOpening(_ body: (CacheList, StoreOpening) throws -> Void) throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Samples.oak)
+        let holder = try PostgresConnection(url)
+        defer { holder.close() }
+        try holder.query("BEGIN")
+        try holder.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
+        let opening = StoreOpening(.server(url))
+        defer { opening.finish() }
+        defer { _ = try? holder.query("ROLLBACK") }
+        try body(CacheList(opening: opening), opening)
+    }
+
+    @Test func aWaitForAnOpeningThatWaitsOutAnotherSessionsLockEndsSayingSo() throws {
+        try withLockedClubOpening { list, opening in
+            #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+            #expect(list.waitForOpening(upTo: .seconds(600)) == .waitsForLock)
+            #expect(list.isOpening)
+        }
+    }
+
+    @Test func aWaitForAnOpeningEndsWhenItsCallerSaysToStop() throws {
+        try withLockedClubOpening { list, _ in
+            var asked = 0
+            #expect(list.waitForOpening(upTo: .seconds(600)) { asked += 1; return true } == .stopped)
+            #expect(asked == 1)
+            #expect(list.isOpening)
+        }
+    }
 }

@@ -169,7 +169,7 @@ enum FormText {
     }
 
     /// What was typed before the store opened, printed when the form quit and the store
-    /// still had not opened (after ``GeoCacheFormController/openingWaitAtQuit``).
+    /// still had not opened (``GeoCacheFormController/waitForOpeningAtQuit()``).
     static func typedWhileOpeningNotKept(_ typed: String) -> String {
         "the store was still being opened when the form quit, so what was typed meanwhile was not kept: \(typed)"
     }

@@ -85,12 +85,14 @@ extension GeoCacheFormController {
     /// so once the person sees the quit answered the draft is in the store; a kill after
     /// that cannot lose it.
     func keepDraft() {
-        // Keys typed before the store opened wait for it: handled once it has (a moment),
-        // so what they typed is in the fields; printed when it does not open in time.
+        // Keys typed before the store opened wait for it: handled once it has, so what
+        // they typed is in the fields; printed when it does not open in time.
         if model.isOpening, !typedWhileOpening.isEmpty {
-            if model.waitForOpening(upTo: Self.openingWaitAtQuit) { _ = takeOverOpenedStore() }
+            if waitForOpeningAtQuit() == .open { _ = takeOverOpenedStore() }
             if model.isOpening {
+                // Said once, and not kept later (finishing keeps the draft again).
                 let typed = typedWhileOpening.map(\.typedText).joined()
+                typedWhileOpening = []
                 if !typed.isEmpty { finishProblems.append(FormText.typedWhileOpeningNotKept(typed)) }
                 return
             }
@@ -105,7 +107,30 @@ extension GeoCacheFormController {
         }
     }
 
-    /// How long quitting waits for a store still being opened to handle the keys typed
-    /// meanwhile: longer than an opening takes, short enough not to hold a quit.
-    static let openingWaitAtQuit: Duration = .seconds(3)
+    /// Waits for the store still being opened, to handle the keys typed meanwhile, as long
+    /// as its opening gets on (a busy machine's disk may take seconds to make a store): not
+    /// while it waits out another session's lock, not past ``openingWaitAtQuit``, and not
+    /// once a further quit key, SIGTERM or SIGINT says the person will not wait. A hang-up
+    /// does not stop it: with the terminal gone, only a kept draft saves what was typed.
+    func waitForOpeningAtQuit() -> CacheList.OpeningWait {
+        let input = waits.input
+        return model.waitForOpening(upTo: Self.openingWaitAtQuit) { [self] in
+            input?.read().contains(where: stopsTheWaitAtQuit) ?? false
+        }
+    }
+
+    /// A quit key, SIGTERM or SIGINT: what says not to wait any longer while quitting.
+    private func stopsTheWaitAtQuit(_ event: TerminalEvent) -> Bool {
+        switch event {
+        case .signal(let signal): signal != .hangup
+        case .input(.key): endsAWait(event)
+        default: false
+        }
+    }
+
+    /// The longest quitting waits for a store still being opened to handle the keys typed
+    /// meanwhile: far longer than an opening takes, short enough not to hold a quit
+    /// forever when a disk or a server stops answering.
+    static let openingWaitAtQuit: Duration = .seconds(10)
 }
+

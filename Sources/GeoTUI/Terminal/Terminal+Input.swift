@@ -85,13 +85,15 @@ extension Terminal {
     /// ``nextEvent(timeout:watching:watchingForWriting:)`` (which hands them out first, in
     /// order) and returns them: for a caller blocked elsewhere (a round trip to a
     /// server) that must know whether the person asked to quit. An incomplete escape
-    /// sequence stays in the decoder until the next wait completes it.
+    /// sequence stays in the decoder until the next wait completes it. A terminal left to
+    /// the shell (``suspend()``) gives signals alone: a read from the background would
+    /// stop the process (SIGTTIN).
     public func readWaitingInput() -> [TerminalEvent] {
         guard !isClosed else { return [] }
         set_term(screen)
         var signalPipe = pollfd(fd: signalReadDescriptor, events: Int16(POLLIN), revents: 0)
         if poll(&signalPipe, 1, 0) > 0 { handleSignals() }
-        if !inputClosed {
+        if !inputClosed, !isLeftToShell {
             var readAny = false
             while readUnit() { readAny = true }
             var input = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)

@@ -161,4 +161,71 @@ import Testing
         form.controller.finish()
         #expect(try SQLiteStore(url: form.storeURL).keptDrafts() == [FormDraft(fields: [.title: "Kept"])])
     }
+
+    /// A form on a club store whose caches another session holds locked (an admin's
+    /// `LOCK TABLE`), its opening waiting that lock out; the lock goes when `body` returns.
+    private func withFormOnALockedClubStore(_ body: (GeoCacheFormController, StoreOpening, PostgresConnection) throws -> Void) throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(.sample("Alpha"))
+        let holder = try PostgresConnection(url)
+        defer { holder.close() }
+        try holder.query("BEGIN")
+        try holder.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
+        let opening = StoreOpening(.server(url))
+        defer { opening.finish() }
+        defer { _ = try? holder.query("ROLLBACK") }
+        let controller = GeoCacheFormController(model: CacheList(opening: opening), position: .none)
+        controller.resize(to: Size(width: 80, height: 24))
+        try body(controller, opening, holder)
+    }
+
+    @Test("a signal while the opening waits out another session's lock does not wait for it: what was typed is printed")
+    func aSignalWhileTheOpeningWaitsForALockPrintsWhatWasTyped() throws {
+        try withFormOnALockedClubStore { controller, opening, _ in
+            for character in "abc" { _ = controller.handle(.key(.character(character))) }
+            #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+            #expect(controller.handle(TerminalSignal.terminate) == .quit(status: 0))
+            #expect(controller.model.isOpening)
+            #expect(controller.finishProblems.contains { $0.hasSuffix("what was typed meanwhile was not kept: abc") },
+                    "\(controller.finishProblems)")
+        }
+    }
+
+    @Test func aFurtherQuitKeyStopsQuittingsWaitForTheOpening() throws {
+        try withFormOnALockedClubStore { controller, _, _ in
+            controller.attach(WaitingInput(descriptors: []) { [.input(.key(.control("q")))] })
+            #expect(controller.waitForOpeningAtQuit() == .stopped)
+        }
+    }
+
+    @Test func anOrdinaryKeyWhileQuittingDoesNotStopTheWaitForTheOpening() throws {
+        try withFormOnALockedClubStore { controller, opening, _ in
+            controller.attach(WaitingInput(descriptors: []) { [.input(.key(.character("x")))] })
+            #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+            #expect(controller.waitForOpeningAtQuit() == .waitsForLock)
+        }
+    }
+
+    @Test("a hang-up while quitting waits for the opening does not stop the wait: only a kept draft can save the text")
+    func aHangupWhileQuittingDoesNotStopTheWaitForTheOpening() throws {
+        try withFormOnALockedClubStore { controller, opening, _ in
+            controller.attach(WaitingInput(descriptors: []) { [.signal(.hangup)] })
+            #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+            #expect(controller.waitForOpeningAtQuit() == .waitsForLock)
+        }
+    }
+
+    @Test("text printed as not kept when the form quit is not kept later as a draft by finishing")
+    func textPrintedAtQuitIsNotKeptByFinishing() throws {
+        try withFormOnALockedClubStore { controller, opening, holder in
+            for character in "abc" { _ = controller.handle(.key(.character(character))) }
+            #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+            #expect(controller.handle(TerminalSignal.terminate) == .quit(status: 0))
+            try holder.query("ROLLBACK")
+            #expect(waitUntil(timeout: .seconds(60)) { opening.isReady })
+            controller.finish()
+            #expect(controller.finishProblems.count == 1, "\(controller.finishProblems)")
+            #expect(controller.model.isOpening)
+        }
+    }
 }
