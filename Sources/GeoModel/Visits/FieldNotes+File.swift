@@ -30,9 +30,17 @@ extension FieldNotes {
     /// The visits the field-notes file at `path` holds that writing `visits` over it
     /// would take away (a file from an earlier export, perhaps not uploaded yet), in the
     /// file's order; none when there is no such file, or it is not field notes.
-    /// - Throws: ``FileError`` for field notes that cannot be read: what they hold is
-    ///   not known, so they are not to be written over either.
+    /// - Throws: ``FileError`` for field notes that cannot be read, and for a file that
+    ///   cannot be opened to read at all (mode 0200, 0000): what they hold is not known,
+    ///   so they are not to be written over either.
     public static func visitsOnlyIn(_ path: String, beside visits: [Visit]) throws(FileError) -> [Visit] {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return [] }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw FileError(path: path, reason: "it cannot be opened to read (\(String(cString: strerror(errno))))")
+        }
+        close(descriptor)
         guard isFieldNotesFile(path) else { return [] }
         let reading = try readFile(path)
         // As the file will hold them: to the minute, the text as quoted.

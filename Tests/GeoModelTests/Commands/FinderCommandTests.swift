@@ -282,6 +282,27 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == latin1)
     }
 
+    @Test("a field-notes export over a file it cannot open to read (mode 0200) leaves it as it was, saying why",
+          arguments: StoreKind.allCases)
+    func fieldNotesExportOverAFileItCannotReadIsRefused(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        let earlier = Data("GC2MILL,2026-11-27T09:00Z,Found it,\"first trip\"\n".utf8)
+        try earlier.write(to: URL(fileURLWithPath: path))
+        #expect(chmod(path, 0o200) == 0)
+        // Root reads any file: the export runs without the capabilities that let it.
+        let export = try GeocacheTUIBinary.runTool("/usr/bin/setpriv", [
+            "--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-all", GeocacheTUIBinary.url.path,
+            "export", "--format", "fieldnotes", "-o", path, "--store", fixture.storeArgument])
+        #expect(export.status == 1)
+        #expect(export.error.contains("\(path): it cannot be opened to read (Permission denied); what it holds is not known, "
+                                      + "so it was left as it was"), "\(export.error)")
+        #expect(chmod(path, 0o600) == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == earlier)
+        #expect(try fixture.store.visits().filter { !$0.exported }.map(\.visit.code) == ["GC1OAK"])
+    }
+
     @Test("a field-notes export with no new visits to a file not there says it was not written, and makes none",
           arguments: StoreKind.allCases)
     func fieldNotesExportOfNothingToANewFileSaysNotWritten(_ kind: StoreKind) throws {
