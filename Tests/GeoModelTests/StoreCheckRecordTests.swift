@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import GeoModel
 import GeoTestSupport
@@ -34,6 +35,38 @@ import GeoTestSupport
         defer { directory.remove() }
         #expect(StoreFile.CheckRecord.recordedSize(of: url.path, identity) ?? 0 > 0)
         #expect(throws: Never.self) { try SQLiteStore.refuseIfEmptied(url.path) }
+    }
+
+    @Test("a store a read found damaged is checked at every later opening and refused, though its size and time are as recorded")
+    func aStoreAReadFoundDamagedIsRefusedAtTheNextOpening() throws {
+        let (directory, url, _) = try newStore()
+        defer { directory.remove() }
+        let store = try SQLiteStore(url: url)
+        for number in 1...200 { try store.add(GeoCache(title: "Cache \(number)", details: String(repeating: "d", count: 400),
+                                                       creator: "c", reward: "r")) }
+        store.prepareForExit()
+        try Self.overwriteALeafOfTheCacheTable(url.path)
+        let opened = try SQLiteStore(url: url)
+        #expect(throws: StoreError.self) { try opened.forEachCache { _ in } }
+        let error = try #require(throws: StoreError.self) { try SQLiteStore(url: url) }
+        #expect(error.meansTheFileIsDamaged, "\(error)")
+    }
+
+    /// Writes junk over a leaf page of the `cache` table of the store at `path` and sets
+    /// the file's time back: damage its size and time do not show (a bit flipped on disk).
+    private static func overwriteALeafOfTheCacheTable(_ path: String) throws {
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let (page, pageSize) = try DatabaseQueue(path: path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = 'cache' AND pagetype = 'leaf' LIMIT 1 OFFSET 3")!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize + 8))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 64))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     }
 
     @Test("a damaged store's refusal is one line, whatever quick_check's lines")

@@ -48,8 +48,11 @@ extension SQLiteStore {
     /// Keeps `found`, the damage of the store's file, for every later write to throw,
     /// and keeps the log out of the file: the last connection to close copies the log
     /// into the file unless told not to (and the log may be one that does not fit it).
+    /// The file's record goes (``StoreFile/CheckRecord/forget(_:)``), so no later
+    /// session takes it for sound and writes into it.
     func foundDamage(_ found: StoreError) {
         damage = found
+        StoreFile.CheckRecord.forget(identity)
         queue.inDatabase { db in
             if let connection = db.sqliteConnection { _ = geocache_sqlite_skip_checkpoint_on_close(connection) }
         }

@@ -417,7 +417,9 @@ public final class SQLiteStore: CacheStore {
                 return result!
             }
         } catch let error as DatabaseError {
-            throw StoreError(wrapping: error, path: path)
+            let failure = StoreError(wrapping: error, path: path)
+            if case .corrupt = failure, damage == nil { foundDamage(failure) }
+            throw failure
         } catch let error as StoreError where error.meansTheFileIsGone {
             detach(because: error)
             throw error

@@ -91,6 +91,15 @@ extension StoreFile {
             }
         }
 
+        /// Removes the record of the file `identity`, found damaged: every later opening,
+        /// of any process, checks the file first and refuses it, even when the damage left
+        /// its size and time as recorded (a page overwritten, its time set back).
+        static func forget(_ identity: Identity) {
+            let environment = recordEnvironment()
+            let directory = directory(environment: environment)
+            lockingRecords(in: directory) { unlink(location(of: identity, environment: environment)) }
+        }
+
         /// Writes `bytes` into a file made at `path` (mode 0600, not there before);
         /// false, with nothing left at `path`, when that fails.
         private static func write(_ bytes: [UInt8], toNew path: String) -> Bool {
