@@ -225,32 +225,12 @@ extension CacheList {
 
     // MARK: - Walking the store
 
-    /// One way through the store: the cache after another (nil: the first), and whether
-    /// a cache has come round to where a walk started.
-    private struct Direction {
-        let step: (StoredCache?) throws -> StoredCache?
-        let reached: (_ candidate: StoredCache, _ start: StoredCache) -> Bool
-    }
-
     /// Where a walk stopped: the kept cache, the caches read to reach it (counted again
     /// from the first after wrapping) and whether it wrapped.
     struct Walked {
         let cache: StoredCache
         let steps: Int
         let wrapped: Bool
-    }
-
-    /// The way of stored order, forwards or backwards.
-    private func direction(forward: Bool) -> Direction {
-        let store = self.store
-        if forward {
-            return Direction(step: { stored in
-                if let stored { try store.cache(after: stored.id) } else { try store.first() }
-            }, reached: { $0.id >= $1.id })
-        }
-        return Direction(step: { stored in
-            if let stored { try store.cache(before: stored.id) } else { try store.last() }
-        }, reached: { $0.id <= $1.id })
     }
 
     /// The first kept cache after `start` in the order followed (before it when not
@@ -262,24 +242,27 @@ extension CacheList {
         if !inStoredOrder, let origin = nearestOrigin {
             return try firstKeptNearest(after: start, from: origin, forward: forward)
         }
-        let direction = direction(forward: forward)
+        // To the end in one walk of the store, then, wrapping, from the other end to `start`.
         var steps = 0
-        var wrapped = false
-        var candidate = try direction.step(start)
-        while true {
-            guard let here = candidate else {
-                guard start != nil, !wrapped else { return nil }
-                (wrapped, steps) = (true, 0)
-                candidate = try direction.step(nil)
-                continue
-            }
+        var found: Walked?
+        try store.walkStoredOrder(from: start?.id, forward: forward) { here in
             steps += 1
-            if let start, wrapped, direction.reached(here, start) {
-                return here.id == start.id && keeps(here) ? Walked(cache: here, steps: steps, wrapped: true) : nil
-            }
-            if keeps(here) { return Walked(cache: here, steps: steps, wrapped: wrapped) }
-            candidate = try direction.step(here)
+            if keeps(here) { found = Walked(cache: here, steps: steps, wrapped: false) }
+            return found == nil
         }
+        guard found == nil, let start else { return found }
+        steps = 0
+        try store.walkStoredOrder(from: nil, forward: forward) { here in
+            steps += 1
+            if forward ? here.id >= start.id : here.id <= start.id {
+                // Round to where it started: `start` itself, when it is the only one kept.
+                if here.id == start.id, keeps(here) { found = Walked(cache: here, steps: steps, wrapped: true) }
+                return false
+            }
+            if keeps(here) { found = Walked(cache: here, steps: steps, wrapped: true) }
+            return found == nil
+        }
+        return found
     }
 
     /// The stored position a walk in stored order came to from `start` (nil: from an end).

@@ -67,6 +67,33 @@ import GeoTestSupport
         #expect(try [first, second, third].map { try store.position(of: $0.id) } == [1, 2, 3])
     }
 
+    @Test("a walk in stored order gives the caches after a cache, or before it backwards, from an end without one",
+          arguments: StoreKind.allCases)
+    func aWalkInStoredOrderGivesTheCachesFromWhereItStarts(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let added = try [Samples.oak, Samples.bridge, Samples.mill, Samples.numbered(4)].map { try store.add($0) }
+        func walked(from start: StoredCache?, forward: Bool) throws -> [StoredCache] {
+            var seen: [StoredCache] = []
+            try store.walkStoredOrder(from: start?.id, forward: forward) { seen.append($0); return true }
+            return seen
+        }
+        #expect(try walked(from: nil, forward: true) == added)
+        #expect(try walked(from: added[1], forward: true) == Array(added[2...]))
+        #expect(try walked(from: nil, forward: false) == added.reversed())
+        #expect(try walked(from: added[2], forward: false) == [added[1], added[0]])
+        #expect(try walked(from: added[3], forward: true) == [])
+    }
+
+    @Test(arguments: StoreKind.allCases) func aWalkInStoredOrderStopsWhenItsBodySaysSo(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let added = try [Samples.oak, Samples.bridge, Samples.mill].map { try store.add($0) }
+        var seen: [StoredCache] = []
+        try store.walkStoredOrder(from: nil, forward: true) { seen.append($0); return seen.count < 2 }
+        #expect(seen == Array(added[..<2]))
+    }
+
     @Test(arguments: StoreKind.allCases) func countIsKeptByTriggersAcrossAddsAndSaves(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         let store = try fixture.open()

@@ -48,6 +48,10 @@ public protocol CacheStore: AnyObject {
     func cache(after id: CacheID) throws -> StoredCache?
     /// The cache stored right before the one with `id` (which need not exist any more).
     func cache(before id: CacheID) throws -> StoredCache?
+    /// Calls `body` with the caches after `id` in stored order (before it, backwards, when
+    /// not `forward`; from an end when nil) until it returns false, in one snapshot where
+    /// the store can (`CacheStore+StoredOrder.swift`).
+    func walkStoredOrder(from id: CacheID?, forward: Bool, _ body: (StoredCache) throws -> Bool) throws
     /// The cache with `id`, or nil when there is no such cache.
     func cache(_ id: CacheID) throws -> StoredCache?
     /// The cache at the 1-based `position` in stored order, or nil past the end.

@@ -133,6 +133,12 @@ final class ClubCopyStore: ReadOnlyCacheStore {
         try file.walkNearest(to: origin, from: key, forward: forward) { try body(Self.with(records, $0), $1) }
     }
 
+    /// The copy's caches in stored order from `id` on, in one read of the copy.
+    func walkStoredOrder(from id: CacheID?, forward: Bool, _ body: (StoredCache) throws -> Bool) throws {
+        let records = try allRecords()
+        try file.walkStoredOrder(from: id, forward: forward) { try body(Self.with(records, $0)) }
+    }
+
     /// The copy's caches that match `text`.
     func forEachMatch(of text: String, limit: Int?, _ body: (StoredCache) throws -> Void) throws {
         let records = try allRecords()
