@@ -112,18 +112,23 @@ extension CacheList {
     }
 
     /// ``showRandom(using:)`` with a filter: a kept cache picked with `generator` among
-    /// all but the shown one, each as likely as another: stored positions are drawn until
-    /// one holds a kept cache (at most ``randomKeptDraws``); a filter that keeps so few
-    /// that none is drawn gets the first kept cache after the last draw, in stored order
-    /// whatever the order followed (nearest first, the kept caches of a `within` filter
-    /// all lie before a cache drawn far away).
+    /// all but the shown one, each as likely as another: identities between the first
+    /// cache's and the last's are drawn until one names a kept cache (at most
+    /// ``randomKeptDraws``; one that names none, a cache deleted, counts as a draw); a
+    /// filter that keeps so few that none is drawn gets the first kept cache after the
+    /// last cache drawn, in stored order whatever the order followed (nearest first, the
+    /// kept caches of a `within` filter all lie before a cache drawn far away). A draw
+    /// reads one cache by its identity, not the rows before a position.
     func showRandomKept(using generator: inout some RandomNumberGenerator) {
         guard let shown = current, count >= 2 else { return }
         move {
+            guard let low = try store.first()?.id.rawValue, let high = try store.last()?.id.rawValue, low < high else {
+                return (shown, position)
+            }
             var landed: StoredCache? = nil
             var last: StoredCache? = nil
             for _ in 0..<Self.randomKeptDraws where landed == nil {
-                guard let drawn = try store.cache(atPosition: Int.random(in: 1...count, using: &generator)) else { continue }
+                guard let drawn = try store.cache(CacheID(rawValue: Int64.random(in: low...high, using: &generator))) else { continue }
                 last = drawn
                 if drawn.id != shown.id, keeps(drawn) { landed = drawn }
             }
@@ -134,9 +139,9 @@ extension CacheList {
         }
     }
 
-    /// How many stored positions a random move with a filter draws before it walks to a
-    /// kept cache: a filter that keeps a tenth of the caches draws a kept one within 32
-    /// draws but once in 29.
+    /// How many identities a random move with a filter draws before it walks to a kept
+    /// cache: a filter that keeps a tenth of the caches (of a store without deletions)
+    /// draws a kept one within 32 draws but once in 29.
     static let randomKeptDraws = 32
 
     /// The identifiers of the caches matching `query` that the filter keeps, in stored

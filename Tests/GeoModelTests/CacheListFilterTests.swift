@@ -482,6 +482,31 @@ import GeoTestSupport
         #expect(shown.values.allSatisfy { $0 <= 20 }, "\(shown)")
     }
 
+    @Test("Random with a filter in a store with gaps (caches deleted) shows each kept one about as often",
+          arguments: StoreKind.allCases)
+    func randomWithGapsSpreadsOverTheKept(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        // 40 caches, every fifth a multi; the even ones deleted leave gaps between identities.
+        let caches = (1...40).map { Self.cache("N\($0)", $0 % 5 == 0 ? "Multi-cache" : "Traditional Cache", north: $0) }
+        let store = try fixture.open()
+        try store.saveCaches(caches)
+        var stored: [StoredCache] = []
+        try store.forEachCache { stored.append($0) }
+        for gone in stored where Int(gone.cache.title.dropFirst())! % 2 == 0 && gone.cache.title != "N10" {
+            _ = try store.delete(gone)
+        }
+        let list = try CacheList(store: store)
+        try list.setFilter(Self.multis())
+        var generator = SeededGenerator(state: 11)
+        var shown: [String: Int] = [:]
+        for _ in 0..<60 {
+            list.showRandom(using: &generator)
+            shown[list.current?.cache.title ?? "-", default: 0] += 1
+        }
+        #expect(Set(shown.keys) == ["N5", "N10", "N15", "N25", "N35"], "\(shown)")
+        #expect(shown.values.allSatisfy { $0 <= 24 }, "\(shown)")
+    }
+
     @Test("Nearest first without a rank, the filter's count alone says how many are kept")
     func nearestFirstUnrankedWithAFilter() throws {
         let fixture = try StoreFixture(.sqlite)
