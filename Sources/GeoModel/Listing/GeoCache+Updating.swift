@@ -15,7 +15,8 @@ extension GeoCache {
         case location
         /// A LOC file geocache-tui wrote (`<loc src="geocache-tui">`): as ``location``,
         /// but its place may be the person's final rather than the listing's (LOC has no
-        /// room for both), so over a stored cache it only fills in (``Precedence/fillsIn``).
+        /// room for both), so over a stored cache it only fills in (``Precedence/fillsIn``),
+        /// and not the place: a cache without one is not moved to its final.
         case ownLocation
         /// A plain GPX waypoint (no Groundspeak, TerraCaching or Opencaching element: a GPS
         /// unit's, EasyGPS's): of the four fields only those it `gives` (the reader makes up
@@ -95,7 +96,8 @@ extension GeoCache {
     ///   file's when it has one.
     /// - ``Precedence/older``: only the file's logs the store lacks are added.
     /// - ``Precedence/fillsIn``: the file's place, type, container, ratings, URL,
-    ///   country and state fill in only those the stored cache lacks.
+    ///   country and state fill in only those the stored cache lacks; the place not from
+    ///   a LOC file geocache-tui wrote (``Coverage/ownLocation``), which may be a final.
     ///
     /// The result equals `self` when the file's version holds nothing new, which is how
     /// an import tells an updated cache from an unchanged one (the age alone is no
@@ -129,7 +131,7 @@ extension GeoCache {
         case .older:
             return result
         case .fillsIn:
-            result.coordinate = coordinate ?? imported.coordinate
+            result.coordinate = coordinate ?? (coverage == .ownLocation ? nil : imported.coordinate)
             result.listing.type = listing.type ?? new.type
             result.listing.container = listing.container ?? new.container
             result.listing.difficulty = listing.difficulty ?? new.difficulty

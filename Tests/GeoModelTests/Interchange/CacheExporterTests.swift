@@ -73,6 +73,62 @@ struct CacheExporterTests {
         #expect(summary.waypointsWithoutPlace == leftOut)
     }
 
+    /// A store holding a cache without a listing place whose final the person kept
+    /// (GCFO1), and one with neither (`Samples.oak`).
+    private static func storeWithOnlyAFinal(_ kind: StoreKind = .sqlite) throws -> StoreFixture {
+        let fixture = try StoreFixture(kind)
+        try fixture.store.saveCaches([GeoCache(title: "NoPlace", details: "d", creator: "c", reward: "r", code: "GCFO1"),
+                                      Samples.oak])
+        try fixture.store.setOwnData(OwnData(corrected: onlyFinal), forCode: "GCFO1", as: WriteID())
+        return fixture
+    }
+    private static let onlyFinal = Coordinate(latitudeMicrodegrees: 47_500_000, longitudeMicrodegrees: 8_500_000)!
+
+    /// Exports `fixture`'s store as `format` with the person's own data, as `export` does.
+    private static func exportWithOwn(_ fixture: StoreFixture, as format: ExportFormat)
+        throws -> (path: String, summary: CacheExporter.Summary) {
+        let path = fixture.directory.file("export.\(format.rawValue)").path
+        let summary = try CacheExporter.export(fixture.store, as: format,
+                                               to: try ExportDestination(path: path, exporting: fixture.store),
+                                               own: try fixture.store.ownData())
+        return (path, summary)
+    }
+
+    @Test("GPX and LOC write a cache with only the person's final at the final, and count only a cache with neither",
+          arguments: [ExportFormat.gpx, .gpx11, .loc])
+    func aCacheWithOnlyAFinalIsWrittenAtTheFinal(_ format: ExportFormat) throws {
+        let fixture = try Self.storeWithOnlyAFinal()
+        let exported = try Self.exportWithOwn(fixture, as: format)
+        #expect(exported.summary.written == 1)
+        #expect(exported.summary.withoutCoordinate == 1)
+        let text = try String(contentsOfFile: exported.path, encoding: .utf8)
+        #expect(text.contains("lat=\"47.500000\" lon=\"8.500000\""), "\(text)")
+    }
+
+    @Test("a cache with only a final, exported as GPX or LOC and imported back, keeps no place and its final",
+          arguments: [ExportFormat.gpx, .gpx11, .loc])
+    func aCacheWithOnlyAFinalReadsBackUnchanged(_ format: ExportFormat) throws {
+        let fixture = try Self.storeWithOnlyAFinal()
+        let before = try fixture.store.loadCaches()
+        let exported = try Self.exportWithOwn(fixture, as: format)
+        let report = try fixture.store.importCaches(from: .file(exported.path))
+        #expect(report.unchanged == 1 && report.updated == 0 && report.added == 0)
+        #expect(try fixture.store.loadCaches() == before)
+        #expect(try fixture.store.ownData().byCode["GCFO1"]?.corrected == Self.onlyFinal)
+    }
+
+    @Test("a GPX export of a cache with only a final, imported into another store, gives the cache without a place",
+          arguments: [ExportFormat.gpx, .gpx11])
+    func aCacheWithOnlyAFinalReadsIntoAnotherStoreWithoutAPlace(_ format: ExportFormat) throws {
+        let fixture = try Self.storeWithOnlyAFinal()
+        let exported = try Self.exportWithOwn(fixture, as: format)
+        let other = try StoreFixture()
+        let report = try other.store.importCaches(from: .file(exported.path))
+        #expect(report.added == 1)
+        let read = try other.store.loadCaches()
+        #expect(read.map(\.code) == ["GCFO1"] && read.first?.coordinate == nil)
+    }
+
     @Test("JSON writes the caches without a coordinate too")
     func jsonWritesTheCachesWithoutACoordinateToo() throws {
         let fixture = try StoreFixture()

@@ -18,8 +18,9 @@ public enum CacheExporter {
     public struct Summary: Equatable, Sendable {
         /// The caches written.
         public var written: Int
-        /// The caches left out of a GPX or LOC export because they have no coordinate
-        /// (those formats need a position); always 0 for JSON, which carries every cache.
+        /// The caches left out of a GPX or LOC export because they have neither a
+        /// coordinate nor the person's final (those formats need a position); always 0
+        /// for JSON, which carries every cache.
         public var withoutCoordinate: Int
         /// The additional waypoints of written caches that a GPX or LOC export left out
         /// because they have no place (0 for JSON, which carries them all).
@@ -34,7 +35,8 @@ public enum CacheExporter {
 
     /// Writes every cache of `store` as `format` to `destination`, in stored order, then
     /// finishes the destination (a regular file is replaced only now). GPX and LOC leave
-    /// out the caches without a coordinate, and count them; a cache's additional
+    /// out the caches with neither a coordinate nor a final in `own`, and count them;
+    /// a cache with only a final is written at the final; a cache's additional
     /// waypoints with a place follow it there (not counted), those without are counted.
     ///
     /// - Parameters:
@@ -126,7 +128,8 @@ public enum CacheExporter {
                     batch.removeAll(keepingCapacity: true)
                 }
                 try forEachKept { stored in
-                    guard stored.cache.coordinate != nil else {
+                    // The person's final places a cache whose listing has no place.
+                    guard stored.cache.coordinate != nil || own.place(of: stored.cache) != nil else {
                         withoutCoordinate += 1
                         return
                     }
@@ -139,13 +142,13 @@ public enum CacheExporter {
             case .loc:
                 try send { $0.append(text: LOCWriter.header) }
                 try forEachKept { stored in
-                    guard stored.cache.coordinate != nil else {
+                    guard let place = own.place(of: stored.cache) else {
                         withoutCoordinate += 1
                         return
                     }
                     countUnplacedWaypoints(of: stored.cache)
                     var placed = stored.cache
-                    placed.coordinate = own.place(of: stored.cache)
+                    placed.coordinate = place
                     try send { $0.append(text: LOCWriter.waypoint(for: placed)) }
                     countWritten()
                 }

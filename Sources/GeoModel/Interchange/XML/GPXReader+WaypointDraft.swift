@@ -62,6 +62,15 @@ extension GPXReader {
         /// the listing.
         var userFound: String?
 
+        /// Whether the file says the corrected place is over a listing without one: both
+        /// `gsak:LatBeforeCorrect` and `gsak:LonBeforeCorrect` given and empty, as
+        /// geocache-tui's export writes a cache that has only the person's final. The
+        /// listing then takes no place from `lat` and `lon`.
+        var correctsNoPlace: Bool {
+            latitudeBeforeCorrection?.trimmingWhitespace().isEmpty == true
+                && longitudeBeforeCorrection?.trimmingWhitespace().isEmpty == true
+        }
+
         /// The listing's place under a correction, when both parts are angles.
         var placeBeforeCorrection: Coordinate? {
             guard let latitude = latitudeBeforeCorrection.flatMap({ Self.microdegrees($0, Coordinate.maximumLatitudeMicrodegrees) }),
@@ -161,7 +170,7 @@ extension GPXReader {
             let oldExport = verbatim != nil && sourceDigest == nil && coordinate == Self.nullIsland
                 && Self.isOldExportListing(listing)
             let noPosition = coordinate == Self.nullIsland && (verbatim == nil || oldExport)
-            cache.coordinate = placeBeforeCorrection ?? (noPosition ? nil : coordinate)
+            cache.coordinate = placeBeforeCorrection ?? (noPosition || correctsNoPlace ? nil : coordinate)
             cache.listing = oldExport ? .empty : listing
             // geocache-tui's export writes the symbol of a cache the person found as
             // `Geocache Found`, with gsak:UserFound when the listing's own symbol is not

@@ -1,10 +1,12 @@
 extension GPXWriter {
     /// The cache's own `<wpt>`: GPX's elements in the order the GPX 1.0 or 1.1 schema
-    /// requires, then the Groundspeak extension (in `<extensions>` for 1.1).
+    /// requires, then the Groundspeak extension (in `<extensions>` for 1.1). It stands at
+    /// the person's final where there is one, else at the listing's place; nothing is
+    /// written when there is neither.
     static func writeCache(_ cache: GeoCache, digest: UInt64, version: Version, own: OwnData = OwnData(),
                            to output: inout BufferedWriter) {
-        guard let listed = cache.coordinate else { return }
-        let coordinate = own.corrected ?? listed
+        guard let coordinate = own.place(of: cache) else { return }
+        let listed = cache.coordinate
         let listing = cache.listing
         output.append("  <wpt lat=\"")
         output.append(text: coordinate.latitudeText)
@@ -60,11 +62,13 @@ extension GPXWriter {
 
     /// The person's note, the listing's place under a corrected one and when the person
     /// found the cache, as GSAK writes them (`gsak:GcNote`, `gsak:LatBeforeCorrect`,
-    /// `gsak:LonBeforeCorrect`, `gsak:UserFound`); nothing when there is none. The find
+    /// `gsak:LonBeforeCorrect`, `gsak:UserFound`); nothing when there is none. A listing
+    /// without a place under a final is written as both elements empty, so that reading
+    /// the file back does not take the final for the listing's place. The find
     /// is written only where the `Geocache Found` symbol is the find's alone
     /// (`foundBySymbolOnly`: the listing's own symbol is another), so that reading the
     /// file back tells the listing's symbol from the person's find.
-    static func writeOwn(_ own: OwnData, listed: Coordinate, foundBySymbolOnly: Bool, indent: Int,
+    static func writeOwn(_ own: OwnData, listed: Coordinate?, foundBySymbolOnly: Bool, indent: Int,
                          to output: inout BufferedWriter) {
         let found = own.isFound && foundBySymbolOnly ? own.found : nil
         guard own.corrected != nil || !own.note.isEmpty || found != nil else { return }
@@ -72,8 +76,8 @@ extension GPXWriter {
         output.append("<gsak:wptExtension>\n")
         element("gsak:GcNote", own.note.isEmpty ? nil : own.note, indent: indent + 2, to: &output)
         if own.corrected != nil {
-            element("gsak:LatBeforeCorrect", listed.latitudeText, indent: indent + 2, to: &output)
-            element("gsak:LonBeforeCorrect", listed.longitudeText, indent: indent + 2, to: &output)
+            element("gsak:LatBeforeCorrect", listed?.latitudeText ?? "", indent: indent + 2, to: &output)
+            element("gsak:LonBeforeCorrect", listed?.longitudeText ?? "", indent: indent + 2, to: &output)
         }
         element("gsak:UserFound", found, indent: indent + 2, to: &output)
         pad(indent, &output)

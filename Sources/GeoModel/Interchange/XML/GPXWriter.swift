@@ -3,8 +3,8 @@
 /// import; or as GPX 1.1 with the same extension inside each waypoint's `<extensions>`,
 /// as geocaching.com's GPX 1.1 pocket queries carry it.
 ///
-/// A cache is written only when it has a coordinate (GPX needs a position; a cache
-/// without one is left out, and ``CacheExporter`` counts it). Its `<name>` is its code,
+/// A cache is written only when it has a coordinate or the person's final (GPX needs a
+/// position; a cache with neither is left out, and ``CacheExporter`` counts it). Its `<name>` is its code,
 /// or for a cache not stored yet the code ``GeoCache/interchangeCode`` derives from its
 /// fields. Its additional waypoints that have a place follow it, each a `<wpt>` of its
 /// own shaped as a pocket query's `-wpts.gpx` entries. docs/usage.md ("Field mapping")
@@ -142,14 +142,16 @@ public enum GPXWriter {
 
     /// ``writeWaypoint(for:version:to:)`` for a cache whose ``GeoCache/interchangeDigest``
     /// is `digest`, worked out beforehand (``GeoCache/interchangeDigests(_:)`` does many
-    /// at once, faster). Nothing is written for a cache without a coordinate.
+    /// at once, faster). Nothing is written for a cache with neither a coordinate nor a
+    /// corrected place in `own`.
     ///
     /// With the person's `own` data: a corrected place is the waypoint's, the listing's
-    /// kept in `gsak:LatBeforeCorrect`/`gsak:LonBeforeCorrect` as GSAK writes it, the
-    /// note in `gsak:GcNote`, and a found cache's symbol is `Geocache Found`.
+    /// kept in `gsak:LatBeforeCorrect`/`gsak:LonBeforeCorrect` as GSAK writes it (both
+    /// empty for a listing without a place), the note in `gsak:GcNote`, and a found
+    /// cache's symbol is `Geocache Found`.
     public static func writeWaypoint(for cache: GeoCache, digest: UInt64, version: Version = .gpx10,
                                      own: OwnData = OwnData(), to output: inout BufferedWriter) {
-        guard cache.coordinate != nil else { return }
+        guard own.place(of: cache) != nil else { return }
         writeCache(cache, digest: digest, version: version, own: own, to: &output)
         let parent = cache.code ?? GeoCache.interchangeCode(digest: digest)
         for waypoint in cache.listing.waypoints {
