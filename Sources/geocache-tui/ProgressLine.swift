@@ -7,8 +7,9 @@ import Darwin
 
 /// The one-line progress indicator of `import` and `export`, on standard error.
 ///
-/// Drawn only when standard error is a terminal, `--quiet` is not given, and the work
-/// has run for more than ``delay``: then, every ``interval``, a thread of its own
+/// Drawn only when standard error is a terminal, `--quiet` is not given (a command also
+/// passes `quiet` when the line would be drawn over its own output or its typed input on
+/// that terminal), and the work has run for more than ``delay``: then, every ``interval``, a thread of its own
 /// rewrites the line in place (carriage return, the text cut to the terminal's width,
 /// erase to the end of the line) from what ``sample`` reports. ``finish()`` stops the
 /// thread and erases the line, so the summary (or an error) that follows starts on a

@@ -186,11 +186,13 @@ extension GeocacheTUICommand {
         }
 
         /// The progress line: bytes read of the total when every source's size is known
-        /// (a regular file), else bytes and caches so far.
+        /// (a regular file), else bytes and caches so far. None when standard input is
+        /// read from the terminal: it would be drawn over what the person types there.
         private func progressLine(_ sources: [ImportSource], _ progress: ImportProgress) -> ProgressLine? {
             let sizes = sources.map(\.size)
             let total: Int64? = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
-            return ProgressLine(verb: "Importing", unit: .bytes, quiet: quiet) {
+            let typed = files.contains("-") && isatty(STDIN_FILENO) == 1
+            return ProgressLine(verb: "Importing", unit: .bytes, quiet: quiet || typed) {
                 let now = progress.snapshot
                 return ProgressLine.Sample(done: now.bytes, total: total, caches: now.records)
             }

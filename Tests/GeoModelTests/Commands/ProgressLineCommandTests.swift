@@ -134,6 +134,32 @@ struct ProgressLineCommandTests {
         #expect(terminal.received.isEmpty)
     }
 
+    @Test("import - reading from the terminal writes no progress line over what is typed there")
+    func importOfTypedInputWritesNoProgressOverIt() throws {
+        let fixture = try StoreFixture()
+        let terminal = try PseudoTerminal()
+        let output = fixture.directory.file("stdout")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        // Standard input and error on the same terminal, as in a shell.
+        let process = try GeocacheTUIBinary.start(["import", "-", "--store", fixture.storeArgument],
+                                                  input: terminal.slaveHandle, output: try FileHandle(forWritingTo: output),
+                                                  error: terminal.slaveHandle)
+        terminal.closeSlave()
+        // Typed lines, the last without its Enter yet.
+        let typed = "[{\"title\": \"typed by hand\", \"details\": \"d\",\n\"creator\": \"c\""
+        _ = typed.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, typed.utf8.count) }
+        waitInsideTheImport(process, fixture)
+        try waitForAnotherImportToDrawItsLine()
+        // The rest of the line, then Ctrl-D on a line of its own: the end of the input.
+        let rest = ", \"reward\": \"r\"}]\n\u{04}"
+        _ = rest.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, rest.utf8.count) }
+        terminal.readToEnd()
+        try process.waitForExit()
+        #expect(process.terminationStatus == 0, "\(terminal.text)")
+        #expect(!terminal.text.contains("Importing"), "\(terminal.text)")
+        #expect(try fixture.store.loadCaches().map(\.title) == ["typed by hand"])
+    }
+
     @Test func ctrlCDuringAnImportWithProgressErasesTheLineAndSaysItRolledBack() throws {
         let fixture = try StoreFixture()
         try fixture.store.add(Samples.oak)
