@@ -48,6 +48,7 @@ extension Terminal {
         leaveok(window, true)
         doupdate()
         if let pasteModeOn { writeDirectly(pasteModeOn) }
+        armRescue()
         followWindowSize()
         return nil
     }

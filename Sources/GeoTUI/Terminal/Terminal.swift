@@ -50,7 +50,7 @@ public final class Terminal {
     let keyCodes: [(code: Int32, key: Key)]
     let mouseMask: mmask_t
     let pasteModeOn: String?
-    private let pasteModeOff: String?
+    let pasteModeOff: String?
     /// What clears the screen on closing and on suspending, for a terminal without an
     /// alternate screen (no `smcup`: vt100, the Linux console), where the form would stay
     /// on it after quitting or above the shell's prompt after Ctrl-Z; nil where leaving
@@ -61,6 +61,10 @@ public final class Terminal {
     /// Set when the program was told to end while suspended in the background: the shell
     /// has the terminal, and nothing more is written to it (``suspend()``).
     var isLeftToShell = false
+    /// The terminal's modes before ncurses started: what a signal the form does not
+    /// handle puts back before the process dies (`Terminal+Rescue.swift`); nil when the
+    /// output is no terminal.
+    var shellModes: termios?
 
     // Input (Terminal+Input.swift).
     var decoder = InputDecoder()
@@ -224,6 +228,8 @@ public final class Terminal {
             fclose(outputFile)
             throw .systemCallFailed("pipe", errno: code)
         }
+        var modes = termios()
+        let shellModes = tcgetattr(fileno(outputFile), &modes) == 0 ? modes : nil
         // Installed before newterm, so ncurses leaves SIGINT, SIGTERM and SIGWINCH to us.
         sys_signals_install(signalEnds[1])
         guard let screen = newterm(name, outputFile, inputFile) else {
@@ -239,8 +245,11 @@ public final class Terminal {
             // Headless: no terminal to ask; resize_term, unlike resizeterm, queues no KEY_RESIZE.
             resize_term(Int32(max(1, requested.height)), Int32(max(1, requested.width)))
         }
-        return Terminal(screen: screen, inputFile: inputFile, outputFile: outputFile,
-                        signalEnds: (signalEnds[0], signalEnds[1]), colorRefused: colorRefused)
+        let terminal = Terminal(screen: screen, inputFile: inputFile, outputFile: outputFile,
+                                signalEnds: (signalEnds[0], signalEnds[1]), colorRefused: colorRefused)
+        terminal.shellModes = shellModes
+        terminal.armRescue()
+        return terminal
     }
 
     private init(screen: OpaquePointer, inputFile: UnsafeMutablePointer<FILE>,
@@ -344,6 +353,7 @@ public final class Terminal {
 
     /// Turns off what the program turned on, then leaves curses mode (flushing output).
     func leaveFullScreen() {
+        sys_rescue_disarm()
         mousemask(0, nil)
         curs_set(1)
         cursorVisible = false

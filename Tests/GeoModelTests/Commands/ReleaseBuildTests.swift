@@ -93,7 +93,8 @@ struct ReleaseBuildTests {
     /// Functions of the C shims with a local whose address is taken keep the canary
     /// -fstack-protector-strong gives them (they stay out of line).
     @Test func theCShimsHaveStackCanaries() throws {
-        for function in ["sys_window_size", "cn_probe_terminal", "sys_signals_install", "sys_stop_until_continued"] {
+        for function in ["sys_window_size", "cn_probe_terminal", "sys_signals_install", "sys_stop_until_continued",
+                         "sys_rescue_arm"] {
             let code = try tool("/usr/bin/objdump", ["-d", "--disassemble=\(function)", ReleaseBuild.binary!.path])
             #expect(code.contains("<\(function)>:"), "\(function) is not in the binary")
             #expect(code.contains("__stack_chk_fail"), "\(function) has no canary")

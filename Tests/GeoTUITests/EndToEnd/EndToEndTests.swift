@@ -137,6 +137,25 @@ import Testing
         try again.quitApp()
     }
 
+    @Test("a signal the form does not handle (SIGUSR1, SIGQUIT, SIGPIPE) ends it with the shell's terminal modes and screen back",
+          arguments: [SIGUSR1, SIGQUIT, SIGPIPE])
+    func aSignalTheFormDoesNotHandleGivesTheTerminalBack(_ signal: Int32) throws {
+        let modes = directory.file("modes").path
+        let command = "stty -g > \(modes)-before; \(TmuxSession.appCommand(store: store)); stty -g > \(modes)-after"
+        let session = try TmuxSession(command: command, environment: ["LANG": "C.UTF-8"], interactiveShell: true)
+        try session.waitFor("^Q Quit")
+        let pid = try #require(try session.programPID())
+        kill(pid, signal)
+        #expect(waitUntil(timeout: .seconds(60)) { FileManager.default.fileExists(atPath: modes + "-after") })
+        #expect(waitUntil(timeout: .seconds(10)) {
+            (try? String(contentsOfFile: modes + "-after", encoding: .utf8))?.isEmpty == false
+        })
+        #expect(try String(contentsOfFile: modes + "-after", encoding: .utf8)
+                == String(contentsOfFile: modes + "-before", encoding: .utf8))
+        let flags = try session.tmux(["display-message", "-p", "-t", "0", "#{alternate_on} #{cursor_flag}"])
+        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1")
+    }
+
     @Test func ctrlZOnATerminalWithoutAnAlternateScreenLeavesNoFormAboveTheShell() throws {
         let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
                                       environment: ["LANG": "C.UTF-8", "TERM": "vt100"], interactiveShell: true)

@@ -1,0 +1,126 @@
+/* The terminal put back when the process dies of a signal the form does not handle:
+ * SIGQUIT, SIGUSR1 or SIGPIPE sent from outside, a crash (a Swift trap is SIGILL or SIGTRAP).
+ * Without it the shell is left in raw mode on the alternate screen, and the Swift
+ * runtime's report of a crash is drawn over the form with no carriage returns.
+ *
+ * While armed, the handler writes the sequences that leave full-screen mode and sets
+ * the modes the terminal had before the form (write and tcsetattr are
+ * async-signal-safe), then puts back the disposition it replaced: a fault happens
+ * again as the handler returns, and a signal sent from outside is raised again, both
+ * reaching that disposition (the runtime's backtracer, or the default action). A
+ * signal that was ignored is left ignored. The state lives in function statics so the
+ * handler and the functions that arm it share one copy. */
+#ifndef GEOCACHE_CSYSTEM_TERMINAL_RESCUE_H
+#define GEOCACHE_CSYSTEM_TERMINAL_RESCUE_H
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include "out_of_line.h"
+
+#define SYS_RESCUE_SIGNAL_COUNT 15
+/* The signals from this index on are fatal ones the Swift runtime may catch to report. */
+#define SYS_RESCUE_FIRST_FATAL 8
+#define SYS_RESCUE_SEQUENCE_LIMIT 256
+
+struct sys_rescue_state {
+    volatile sig_atomic_t armed;
+    int installed;
+    int descriptor;
+    struct termios modes;
+    char leave[SYS_RESCUE_SEQUENCE_LIMIT];
+    size_t leave_length;
+    struct sigaction replaced[SYS_RESCUE_SIGNAL_COUNT];
+    int handled[SYS_RESCUE_SIGNAL_COUNT];
+};
+
+static inline struct sys_rescue_state *sys_rescue(void) {
+    static struct sys_rescue_state state = { .armed = 0, .installed = 0, .descriptor = -1 };
+    return &state;
+}
+
+static inline const int *sys_rescue_signals(void) {
+    static const int signals[SYS_RESCUE_SIGNAL_COUNT] = {
+        SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+        SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+    };
+    return signals;
+}
+
+static inline void sys_rescue_handler(int signo) {
+    int saved_errno = errno;
+    struct sys_rescue_state *state = sys_rescue();
+    if (state->armed) {
+        state->armed = 0;
+        size_t written = 0;
+        while (written < state->leave_length) {
+            ssize_t count = write(state->descriptor, state->leave + written, state->leave_length - written);
+            if (count < 0 && errno == EINTR) continue;
+            if (count <= 0) break;
+            written += (size_t)count;
+        }
+        tcsetattr(state->descriptor, TCSANOW, &state->modes);
+    }
+    for (int i = 0; i < SYS_RESCUE_SIGNAL_COUNT; i++) {
+        if (sys_rescue_signals()[i] == signo && state->handled[i]) {
+            sigaction(signo, &state->replaced[i], NULL);
+            state->handled[i] = 0;
+        }
+    }
+    if (signo == SIGQUIT) {
+        /* The runtime reports a SIGQUIT and lets the program go on, now on a terminal
+         * given back: the default action (a core dump) ends it instead. */
+        struct sigaction default_action;
+        memset(&default_action, 0, sizeof default_action);
+        sigemptyset(&default_action.sa_mask);
+        default_action.sa_handler = SIG_DFL;
+        sigaction(SIGQUIT, &default_action, NULL);
+    }
+    /* A fault comes back by itself when the instruction runs again; one sent (or
+     * raised by abort) is raised again, delivered once this handler returns. */
+    if (signo != SIGSEGV && signo != SIGBUS && signo != SIGILL && signo != SIGFPE) raise(signo);
+    errno = saved_errno;
+}
+
+/* Arms the rescue for the terminal on `descriptor`: `leave` (at most
+ * SYS_RESCUE_SEQUENCE_LIMIT bytes) is what leaves full-screen mode there, `modes` the
+ * terminal's modes before the form. Installs the handler for each signal not ignored,
+ * the first time. Returns -1 when `leave` is too long. */
+SYS_OUT_OF_LINE static inline int sys_rescue_arm(int descriptor, const char *leave, size_t length,
+                                                 const struct termios *modes) {
+    struct sys_rescue_state *state = sys_rescue();
+    if (length > SYS_RESCUE_SEQUENCE_LIMIT) return -1;
+    state->armed = 0;
+    state->descriptor = descriptor;
+    memcpy(state->leave, leave, length);
+    state->leave_length = length;
+    state->modes = *modes;
+    for (int i = 0; i < SYS_RESCUE_SIGNAL_COUNT; i++) {
+        if (state->handled[i]) continue;
+        struct sigaction current;
+        if (sigaction(sys_rescue_signals()[i], NULL, &current) != 0) continue;
+        int is_default = !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL;
+        int is_ignored = !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
+        /* A handler another part of the program set for a signal that ends nothing (a
+         * timer's SIGALRM) stays alone; the runtime's for the fatal ones is chained. */
+        if (is_ignored || (!is_default && i < SYS_RESCUE_FIRST_FATAL)) continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART | SA_ONSTACK;
+        action.sa_handler = sys_rescue_handler;
+        if (sigaction(sys_rescue_signals()[i], &action, &state->replaced[i]) == 0) state->handled[i] = 1;
+    }
+    state->armed = 1;
+    return 0;
+}
+
+/* Disarms the rescue: the terminal is the shell's again (the form closed or suspended).
+ * The handlers stay, passing each signal on to what they replaced. */
+static inline void sys_rescue_disarm(void) {
+    sys_rescue()->armed = 0;
+}
+
+#endif

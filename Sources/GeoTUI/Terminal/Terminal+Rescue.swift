@@ -1,0 +1,30 @@
+import CNcurses
+import CSystem
+import Glibc
+
+/// The terminal put back when the process dies of a signal the form does not handle
+/// (SIGQUIT or SIGUSR1 from outside, a crash): the shell gets its modes back, leaves the
+/// alternate screen and sees the cursor, rather than a raw terminal with the form still
+/// on it (the C handler: `terminal_rescue.h`). Armed while the form is full screen.
+extension Terminal {
+    /// Arms the rescue with what leaves full-screen mode on this terminal: bracketed
+    /// paste and mouse reports off, attributes reset, the cursor shown, the alternate
+    /// screen left (or the screen cleared, without one). Nothing when the output is no
+    /// terminal (a headless screen).
+    func armRescue() {
+        guard var modes = shellModes, !isClosed else { return }
+        var leave = pasteModeOff ?? ""
+        if cn_string_capability("kmous") != nil {
+            // The reports ncurses may have asked for: presses, drags and SGR's encoding.
+            leave += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
+        }
+        for name in ["sgr0", "cnorm", "rmcup"] {
+            if let capability = cn_string_capability(name) { leave += Self.withoutPadding(String(cString: capability)) }
+        }
+        if let clearOnClose { leave += clearOnClose }
+        let bytes = Array(leave.utf8)
+        _ = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { sys_rescue_arm(outputDescriptor, $0.baseAddress, $0.count, &modes) }
+        }
+    }
+}
