@@ -311,8 +311,12 @@ public enum FieldNotes {
 
         /// The quoted text from its opening quote: `""` is one quote; it ends at a quote
         /// followed by a line end or the end of the file (a lone quote elsewhere is kept).
-        /// Nil when no such quote comes before the end of the file or a line that starts
-        /// as a visit does; the scanner is then at that line.
+        /// A `""` that ends a line is a quote of a text going on to the next line (as an
+        /// export writes `a"` and a line break), unless the text could go on nowhere: the
+        /// file ends, or the next line with anything on it starts as a visit does; then it
+        /// is a quote left undoubled and the closing one (`…"Max""`, the text `…Max"`).
+        /// Nil when no closing quote comes before the end of the file or a line that
+        /// starts as a visit does; the scanner is then at that line.
         private mutating func quoted() -> String.UnicodeScalarView? {
             var text = String.UnicodeScalarView()
             index += 1
@@ -321,13 +325,14 @@ public enum FieldNotes {
                 if scalar == "\"" {
                     if index + 1 < scalars.count, scalars[index + 1] == "\"" {
                         text.append("\"")
+                        if let end = lineEnd(after: index + 2), textEnds(at: end) {
+                            index = end
+                            return text
+                        }
                         index += 2
                         continue
                     }
-                    let after = index + 1
-                    var end = after
-                    while end < scalars.count, scalars[end] == " " || scalars[end] == "\t" { end += 1 }
-                    if end == scalars.count || scalars[end] == "\r" || scalars[end] == "\n" {
+                    if let end = lineEnd(after: index + 1) {
                         index = end
                         return text
                     }
@@ -349,6 +354,22 @@ public enum FieldNotes {
                 }
             }
             return nil
+        }
+
+        /// Where the line end (or the end of the file) is when only spaces and tabs come
+        /// from `start` up to it, as after a closing quote; nil when something else does.
+        private func lineEnd(after start: Int) -> Int? {
+            var end = start
+            while end < scalars.count, scalars[end] == " " || scalars[end] == "\t" { end += 1 }
+            return end == scalars.count || scalars[end] == "\r" || scalars[end] == "\n" ? end : nil
+        }
+
+        /// Whether a quoted text can go on from the line end at `end` no further: the file
+        /// ends there, blank lines aside, or the next line starts as a visit does.
+        private func textEnds(at end: Int) -> Bool {
+            var next = end
+            while next < scalars.count, scalars[next] == "\r" || scalars[next] == "\n" { next += 1 }
+            return next == scalars.count || startsAVisit(at: next)
         }
 
         /// Whether the line from `start` begins as a visit's: a code, a comma, a UTC time

@@ -103,6 +103,16 @@ import Testing
         #expect(reading.problems == [FieldNotes.Problem(line: 1, reason: "the text's closing quote is missing (a quote closes it only at the end of a line)")])
     }
 
+    @Test("a quote left undoubled just before the closing one is the text's, whether a visit, blank lines or the end of the file follow",
+          arguments: ["\r\nGC2,2026-11-30T09:16Z,Found it,\"TFTC\"\r\n", "\r\n\r\nGC2,2026-11-30T09:16Z,Found it,\"TFTC\"\r\n",
+                      "\r\n", "", "  \n"])
+    func anUndoubledQuoteBeforeTheClosingOneIsTheTexts(_ rest: String) {
+        let reading = FieldNotes.read(Array("GC1,2026-11-30T09:15Z,Found it,\"Found with my kid \"Max\"\"\(rest)".utf8))
+        #expect(reading.problems.isEmpty, "\(reading.problems)")
+        #expect(reading.visits.first?.text == "Found with my kid \"Max\"")
+        #expect(reading.visits.count == (rest.contains("GC2") ? 2 : 1))
+    }
+
     @Test("a file whose first line has a bad time is still field notes, and that line is named")
     func aBadTimeOnTheFirstLineIsThatLinesProblem() {
         let bytes = utf16LE("GC1A2B3,2026-13-01T10:00Z,Found it,\"a\"\r\nGC2B3C4,2026-11-28T10:40Z,Found it,\"b\"\r\n")
