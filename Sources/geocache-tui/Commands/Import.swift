@@ -33,12 +33,17 @@ extension GeocacheTUICommand {
         }
 
         func run() throws {
+            // From the start SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
+            // commit it rolls back and says so; after it the summary is still printed.
+            let signals = CommandSignals()
             // Field notes (recognised by their content) are visits, recorded after the caches.
             let noteFiles = files.filter { $0 != "-" && FieldNotes.isFieldNotesFile($0) }
-            let visits = try readFieldNotes(noteFiles)
+            let visits = try readFieldNotes(noteFiles, stoppingFor: signals)
             let cacheFiles = files.filter { !noteFiles.contains($0) }
             guard !cacheFiles.isEmpty else {
                 if let summary = try recordVisits(visits) { try StandardStreams.writeOutput(summary + "\n") }
+                // A signal that came while the visits were written: they are stored and reported.
+                if let status = signals.exitStatus { throw ExitCode(status) }
                 return
             }
             var sources = cacheFiles.map { $0 == "-" ? ImportSource.standardInput : ImportSource.file($0) }
@@ -53,9 +58,6 @@ extension GeocacheTUICommand {
                     throw CommandFailure.report(message: CommandText.noFileReadable)
                 }
             }
-            // From here on SIGINT, SIGTERM and SIGHUP only interrupt the import: before the
-            // commit it rolls back and says so; after it the summary is still printed.
-            let signals = CommandSignals()
             let newStoreFile = newStoreFilePath()
             let session = try storeOptions.openSession()
             if let unreachable = session.unreachable {
@@ -131,8 +133,9 @@ extension GeocacheTUICommand {
 
         /// The visits of the field-notes files `paths`, each line that is not a visit named
         /// on standard error: with --skip-invalid they are left out, else nothing is stored
-        /// (exit status 1).
-        private func readFieldNotes(_ paths: [String]) throws -> [Visit] {
+        /// (exit status 1). A signal that came meanwhile ends the import after the file it
+        /// came in, nothing written yet, as an import of caches rolls back.
+        private func readFieldNotes(_ paths: [String], stoppingFor signals: CommandSignals) throws -> [Visit] {
             var visits: [Visit] = []
             var problems = 0
             for path in paths {
@@ -140,8 +143,10 @@ extension GeocacheTUICommand {
                 do {
                     reading = try FieldNotes.readFile(path)
                 } catch {
+                    try Self.stopIfSignalled(signals)
                     throw CommandFailure.report(message: CommandText.fieldNotesNotImported(error))
                 }
+                try Self.stopIfSignalled(signals)
                 for problem in reading.problems {
                     StandardStreams.writeError("geocache-tui: \(CommandText.fieldNoteProblem(path, problem, skipped: skipInvalid))\n")
                 }
@@ -150,6 +155,14 @@ extension GeocacheTUICommand {
             }
             if problems > 0, !skipInvalid { throw CommandFailure.report(message: CommandText.fieldNotesRefused(problems)) }
             return visits
+        }
+
+        /// Ends the import before anything was written when one of the signals has come:
+        /// the line an interrupted import says, and the signal's exit status (128 + its number).
+        private static func stopIfSignalled(_ signals: CommandSignals) throws {
+            guard let signal = signals.signal else { return }
+            StandardStreams.writeError("geocache-tui: \(CommandText.importRolledBack(by: CommandSignals.name(signal)))\n")
+            throw ExitCode(signals.exitStatus ?? 1)
         }
 
         /// Records `visits` through the session (opened for them when none is given); what

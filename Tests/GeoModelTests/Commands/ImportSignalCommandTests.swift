@@ -56,6 +56,39 @@ struct ImportSignalCommandTests {
         return nil
     }
 
+    /// How many bytes `process` has read so far, from any file (`rchar` in /proc); nil
+    /// once it has ended.
+    private func bytesRead(by process: Process) -> Int64? {
+        guard let io = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8) else { return nil }
+        for line in io.split(separator: "\n") where line.hasPrefix("rchar:") {
+            return Int64(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT", false), (SIGTERM, "SIGTERM", true)])
+    func aSignalWhileFieldNotesAreReadRollsTheImportBackAndSaysSo(_ signal: Int32, _ name: String,
+                                                                   withCaches: Bool) throws {
+        let fixture = try StoreFixture.seeded()
+        // One visit, then blank lines enough that making out the lines goes on well after the file is read in.
+        let lines = "GC1AAAA,2026-11-30T09:15Z,Found it,\"TFTC\"\r\n" + String(repeating: "\r\n", count: 8_000_000)
+        let notes = try fixture.write(lines, to: "geocache_visits.txt")
+        let caches = try fixture.write(JSONInterchange.document(for: [Samples.mill]), to: "caches.json")
+        let process = try startImport(fixture, withCaches ? [notes, caches] : [notes])
+        waitUntil(timeout: .seconds(30), polling: .milliseconds(2)) {
+            !process.isRunning || (bytesRead(by: process) ?? 0) >= Int64(lines.utf8.count)
+        }
+        kill(process.processIdentifier, signal)
+        waitForExit(process)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(contents(fixture, "stderr")
+                == "geocache-tui: interrupted by \(name): the import was rolled back; nothing was stored\n")
+        #expect(contents(fixture, "stdout").isEmpty)
+        #expect(try fixture.store.visits().isEmpty)
+        #expect(try fixture.store.loadCaches().withoutCodes == [Samples.oak, Samples.bridge])
+    }
+
     @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
     func aSignalWhileTheImportWaitsForInputRollsItBackAndSaysSo(_ signal: Int32, _ name: String) throws {
         let fixture = try StoreFixture.seeded()
