@@ -89,6 +89,8 @@ extension GeoCacheFormController {
         dialog.theme = theme
         dialog.delegate = self
         mode = .confirmingDelete(FormMode.DeleteQuestion(dialog: dialog, target: current))
+        // What the last question or move said is not about this one ("Closed. Nothing deleted").
+        setNote("")
         dirty.insert(.overlay)
     }
 

@@ -92,6 +92,17 @@ import Testing
         #expect(form.status.contains("Closed. Nothing deleted: \u{201C}Two\u{201D} was deleted"))
     }
 
+    @Test("A new delete question, once keys work again, does not go on saying the last one closed")
+    func aNewQuestionClearsTheClosedNote() throws {
+        let clock = HandClock()
+        let form = try formAskingToDeleteTwo(clock: clock)
+        try deleteTwoElsewhere(form)
+        clock.now += GeoCacheFormController.questionClosedGrace + .milliseconds(1)
+        form.press(.function(8))
+        #expect(form.screen.contains("[ Yes ]"))
+        #expect(!form.status.contains("Closed."), "\(form.status)")
+    }
+
     @Test("Quitting works at once after the question closed by itself")
     func quittingIsNeverDropped() throws {
         let form = try formAskingToDeleteTwo(clock: HandClock())
