@@ -337,11 +337,11 @@ extension CommandText {
             + (file.map { "; \($0.path) was " + ($0.exists ? "left as it was" : "not written") } ?? "")
     }
     /// A field-notes export over `file`, which holds `count` visits the export does
-    /// not: they would be lost from it before they were uploaded.
-    static func fieldNotesWouldDrop(_ count: Int, file: String) -> String {
+    /// not: they would be lost from it before they were uploaded (`--all` named when it helps).
+    static func fieldNotesWouldDrop(_ count: Int, file: String, allHelps: Bool) -> String {
         "\(file) holds \(count) \(count == 1 ? "visit" : "visits") this export does not (from an earlier export, "
-            + "perhaps not uploaded yet), so it was left as it was: upload it and remove it, write to another file, "
-            + "or add --all to write every visit again"
+            + "perhaps not uploaded yet), so it was left as it was: upload it and remove it"
+            + (allHelps ? ", write to another file, or add --all to write every visit again" : " or write to another file")
     }
     /// A field-notes export over a field-notes file that cannot be read, and so is not
     /// written over: what it holds is not known.

@@ -108,7 +108,11 @@ extension GeocacheTUICommand {
                 }
                 if !kept.isEmpty {
                     destination.abandon()
-                    throw CommandFailure.report(message: CommandText.fieldNotesWouldDrop(kept.count, file: output))
+                    // --all helps only when every visit the file holds is one the store has.
+                    let allHelps = !all && (try? FieldNotes.visitsOnlyIn(output, beside: session.visits().map(\.visit)))?
+                        .isEmpty == true
+                    throw CommandFailure.report(message: CommandText.fieldNotesWouldDrop(kept.count, file: output,
+                                                                                         allHelps: allHelps))
                 }
             }
             let total = format == .fieldnotes ? visits.count : try? store.count()

@@ -263,8 +263,24 @@ import Testing
         #expect(again.status == 1)
         #expect(again.error.contains("\(path) holds 1 visit this export does not (from an earlier export, perhaps not "
                                      + "uploaded yet), so it was left as it was"), "\(again.error)")
+        #expect(again.error.hasSuffix(", write to another file, or add --all to write every visit again\n"), "\(again.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
         #expect(try fixture.store.visits().filter { !$0.exported }.map(\.visit.code) == ["GC2MILL"])
+    }
+
+    @Test("a field-notes export over a file holding a visit the store never had does not advise --all, which would not help",
+          arguments: StoreKind.allCases)
+    func fieldNotesExportOverAForeignVisitDoesNotAdviseAll(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "--time", "2026-11-28T10:32Z"]).status == 0)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        try Data("GC9ZZZ,2026-11-27T09:00Z,Found it,\"elsewhere\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        for arguments in [[String](), ["--all"]] {
+            let export = try run(fixture, ["export", "--format", "fieldnotes", "-o", path] + arguments)
+            #expect(export.status == 1)
+            #expect(export.error.hasSuffix("so it was left as it was: upload it and remove it or write to another file\n"),
+                    "\(export.error)")
+        }
     }
 
     @Test("a field-notes export over field notes that cannot be read (Latin-1) leaves them as they were, saying why",
