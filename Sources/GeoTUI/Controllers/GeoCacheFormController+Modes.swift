@@ -15,11 +15,15 @@ extension GeoCacheFormController {
 
     /// The actions the key table enables in `mode` that do nothing now, which neither
     /// the help bar nor the help overlay offers: the shown cache's changes when it is
-    /// not this role's, or only the copy is shown; the kind of a visit for a note or a
-    /// final; the next place in the navigation view of a cache with no waypoint to go to.
+    /// not this role's, or only the copy is shown; every write on a store that can only
+    /// be read (``refusedAsReadOnly()``); the kind of a visit for a note or a final; the
+    /// next place in the navigation view of a cache with no waypoint to go to.
     func keysThatDoNothingNow(in mode: FormMode) -> [FormAction] {
         let refused = model.clubAway != nil || model.current.map(mayChange) == false
         var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
+        if isReadOnly {
+            left += [.addCache, .editCache, .deleteCache, .placeCache, .takeNextDraft, .logVisit, .writeNote, .correctPlace]
+        }
         switch mode.base {
         case .recording(let prompt) where !prompt.kind.isVisit: left += [.nextVisitType, .previousVisitType]
         case .navigating(let target) where target.places.count < 2: left.append(.nextNavigationTarget)

@@ -98,7 +98,7 @@ extension GeoCacheFormController {
 
     /// True when the open store can only be read (false while it is still opening): a
     /// read-only file, or one its late integrity check found damaged.
-    private var isReadOnly: Bool {
+    var isReadOnly: Bool {
         !model.isOpening && model.clubAway == nil && (model.store.readOnlyReason != nil || model.storeDamage != nil)
     }
 
@@ -115,6 +115,7 @@ extension GeoCacheFormController {
     /// form goes on reading; nothing is written into the file.
     func storeFoundDamaged(_ error: StoreError) {
         noteOpenedStore()
+        updateHelpBar()
         showError(FormText.storeDamaged(error), failed: .storeCheck)
     }
 }

@@ -67,6 +67,15 @@ import Testing
         #expect(form.status.hasSuffix("caches.sqlite is damaged: read-only"))
     }
 
+    @Test("on a damaged store found late the help bar offers no key that would write")
+    func theHelpBarOfADamagedStoreOffersNoWrite() throws {
+        let form = try FormHarness(caches: Self.caches, opening: true, damaged: true)
+        try form.finishOpening()
+        Self.waitForTheCheck(form)
+        for write in ["^S Add", "F4 Edit", "F8 Delete"] { #expect(!form.help.contains(write), "\(form.help)") }
+        #expect(form.help.contains("^N Next"), "\(form.help)")
+    }
+
     @Test func addOnADamagedStoreFoundLateIsRefusedAndWritesNothing() throws {
         let form = try FormHarness(caches: Self.caches, opening: true, damaged: true)
         try form.finishOpening()
