@@ -165,10 +165,10 @@ extension GeocacheTUICommand {
             throw ExitCode(signals.exitStatus ?? 1)
         }
 
-        /// Records `visits` through the session (opened for them when none is given); what
-        /// that did, for the caller to print (nil: nothing was recorded).
-        /// Records `visits` and returns the summary line: what the store did with them,
-        /// or, while the club store is away, how many were kept on this machine.
+        /// Records `visits` through the session (opened for them when none is given) and
+        /// returns the summary line for the caller to print: what the store did with them,
+        /// or, while the club store is away, how many were kept on this machine (nil:
+        /// nothing was recorded).
         private func recordVisits(_ visits: [Visit], in opened: WriteSession? = nil) throws -> String? {
             let session = try opened ?? storeOptions.openSession()
             var keptHere = 0
