@@ -175,19 +175,14 @@ import GeoTestSupport
         #expect(list.current?.cache.withoutCode == Samples.oak)
     }
 
-    /// A club store whose caches another session holds locked (an admin's `LOCK TABLE`),
-    /// with its opening waiting that lock out; the lock goes when `body` returns.
+    /// A list opening a club store whose caches another session holds locked, with its
+    /// opening waiting that lock out; the lock goes when `body` returns.
     private func withLockedClubOpening(_ body: (CacheList, StoreOpening) throws -> Void) throws {
-        let url = try PostgresTestServer.shared().makeDatabase()
-        try PostgresStore(url: url).add(Samples.oak)
-        let holder = try PostgresConnection(url)
-        defer { holder.close() }
-        try holder.query("BEGIN")
-        try holder.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
-        let opening = StoreOpening(.server(url))
-        defer { opening.finish() }
-        defer { _ = try? holder.query("ROLLBACK") }
-        try body(CacheList(opening: opening), opening)
+        try withLockedClubStore(holding: Samples.oak) { url, _ in
+            let opening = StoreOpening(.server(url))
+            defer { opening.finish() }
+            try body(CacheList(opening: opening), opening)
+        }
     }
 
     @Test func aWaitForAnOpeningThatWaitsOutAnotherSessionsLockEndsSayingSo() throws {

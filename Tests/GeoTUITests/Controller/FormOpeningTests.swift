@@ -122,26 +122,19 @@ import Testing
 
     @Test("a club store another session holds locked opens once the lock goes, the note saying so meanwhile")
     func aLockedClubStoreOpensOnceTheLockGoes() throws {
-        let url = try PostgresTestServer.shared().makeDatabase()
-        try PostgresStore(url: url).add(.sample("Alpha"))
-        let holder = try PostgresConnection(url)
-        defer { holder.close() }
-        try holder.query("BEGIN")
-        try holder.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
-        let opening = StoreOpening(.server(url))
-        defer { opening.finish() }
-        let controller = GeoCacheFormController(model: CacheList(opening: opening), position: .none)
-        controller.resize(to: Size(width: 100, height: 24))
-        #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
-        #expect(controller.idleTick() == .proceed)
-        #expect(controller.statusBar.note.hasPrefix("Waiting for another session's lock ("), "\(controller.statusBar.note)")
-        #expect(controller.statusBar.note.contains(" server process "), "\(controller.statusBar.note)")
-        #expect(controller.model.isOpening)
-        try holder.query("ROLLBACK")
-        #expect(waitUntil(timeout: .seconds(60)) { opening.isReady })
-        #expect(controller.idleTick() == .proceed)
-        #expect(controller.model.current?.cache.title == "Alpha")
-        #expect(!controller.statusBar.note.hasPrefix("Waiting"), "\(controller.statusBar.note)")
+        try withFormOnALockedClubStore { controller, opening, holder in
+            controller.resize(to: Size(width: 100, height: 24))
+            #expect(waitUntil(timeout: .seconds(60)) { opening.waitsForLock != nil })
+            #expect(controller.idleTick() == .proceed)
+            #expect(controller.statusBar.note.hasPrefix("Waiting for another session's lock ("), "\(controller.statusBar.note)")
+            #expect(controller.statusBar.note.contains(" server process "), "\(controller.statusBar.note)")
+            #expect(controller.model.isOpening)
+            try holder.query("ROLLBACK")
+            #expect(waitUntil(timeout: .seconds(60)) { opening.isReady })
+            #expect(controller.idleTick() == .proceed)
+            #expect(controller.model.current?.cache.title == "Alpha")
+            #expect(!controller.statusBar.note.hasPrefix("Waiting"), "\(controller.statusBar.note)")
+        }
     }
 
     @Test func aSignalWhileTheStoreOpensHandlesTheKeysTypedMeanwhileAndKeepsWhatTheyTyped() throws {
@@ -165,18 +158,13 @@ import Testing
     /// A form on a club store whose caches another session holds locked (an admin's
     /// `LOCK TABLE`), its opening waiting that lock out; the lock goes when `body` returns.
     private func withFormOnALockedClubStore(_ body: (GeoCacheFormController, StoreOpening, PostgresConnection) throws -> Void) throws {
-        let url = try PostgresTestServer.shared().makeDatabase()
-        try PostgresStore(url: url).add(.sample("Alpha"))
-        let holder = try PostgresConnection(url)
-        defer { holder.close() }
-        try holder.query("BEGIN")
-        try holder.query("LOCK TABLE geocache IN ACCESS EXCLUSIVE MODE")
-        let opening = StoreOpening(.server(url))
-        defer { opening.finish() }
-        defer { _ = try? holder.query("ROLLBACK") }
-        let controller = GeoCacheFormController(model: CacheList(opening: opening), position: .none)
-        controller.resize(to: Size(width: 80, height: 24))
-        try body(controller, opening, holder)
+        try withLockedClubStore(holding: .sample("Alpha")) { url, holder in
+            let opening = StoreOpening(.server(url))
+            defer { opening.finish() }
+            let controller = GeoCacheFormController(model: CacheList(opening: opening), position: .none)
+            controller.resize(to: Size(width: 80, height: 24))
+            try body(controller, opening, holder)
+        }
     }
 
     @Test("a signal while the opening waits out another session's lock does not wait for it: what was typed is printed")
