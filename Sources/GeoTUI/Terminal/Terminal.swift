@@ -363,9 +363,12 @@ public final class Terminal {
     }
 
     /// `capability` without its padding delays (`$<50>`): they ask `tputs` to wait, and
-    /// written directly they would be shown as text.
+    /// written directly they would be shown as text. The regular expression only where
+    /// there is one: the rescue's sequences are made on the way to the first frame, and
+    /// xterm's have none.
     static func withoutPadding(_ capability: String) -> String {
-        capability.replacingOccurrences(of: #"\$<[0-9.]*[*/]*>"#, with: "", options: .regularExpression)
+        guard capability.utf8.contains(UInt8(ascii: "<")) else { return capability }
+        return capability.replacingOccurrences(of: #"\$<[0-9.]*[*/]*>"#, with: "", options: .regularExpression)
     }
 
     /// Writes a mode-setting sequence straight to the terminal, after what ncurses has
