@@ -70,6 +70,25 @@ struct ZipImportTests {
         #expect(Interchange.caches(records).map(\.title) == ["Cache GC11111", "Cache GC22222", "Cache GC33333"])
     }
 
+    /// What macOS's "Compress" adds beside each file: an AppleDouble header, not XML.
+    private static let appleDouble: [UInt8] = [0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00] + Array("Mac OS X        ".utf8)
+
+    @Test func aPocketQueryZipRemadeOnAMacImportsItsCachesAndLeavesTheResourceForks() throws {
+        let entries = Self.pocketQuery + [Entry("__MACOSX/", ""), Entry("__MACOSX/._123.gpx", bytes: Self.appleDouble),
+                                          Entry("__MACOSX/._123-wpts.gpx", bytes: Self.appleDouble)]
+        let records = try withZip(entries) { try Interchange.records(.file($0.path)) }
+        #expect(Set(Interchange.caches(records).map(\.title)) == ["Cache GC12345", "Cache GC23456"])
+    }
+
+    @Test func aGGZsAppleDoubleFileBesideItsDataIsNotTakenForAFileMissingFromTheIndex() throws {
+        let data = ZipFixture.caches(["GC11111"])
+        let index = ZipFixture.ggzIndex([("one.gpx", [("GC11111", 0, data.utf8.count)])])
+        let entries = [Entry("data/one.gpx", data), Entry("data/._one.gpx", bytes: Self.appleDouble),
+                       Entry(CacheImporter.ggzIndexPath, index)]
+        let records = try withZip(entries, name: "all.ggz") { try Interchange.records(.file($0.path)) }
+        #expect(Interchange.caches(records).map(\.title) == ["Cache GC11111"])
+    }
+
     @Test func aGGZWhoseIndexNamesAFileTheArchiveLacksIsRefused() throws {
         let index = ZipFixture.ggzIndex([("one.gpx", []), ("gone.gpx", [])])
         let error = try refusal([Entry("data/one.gpx", ZipFixture.caches(["GC11111"])),

@@ -44,6 +44,13 @@ extension CacheImporter {
         }
     }
 
+    /// Whether `path` is what macOS adds when it makes a zip: the folder `__MACOSX/`, or an
+    /// AppleDouble file (`._123.gpx`) holding another entry's resource fork and
+    /// extended attributes, not its text. Such an entry is checked and left like a readme.
+    static func isMacResourceFork(_ path: String) -> Bool {
+        path.hasPrefix("__MACOSX/") || path.split(separator: "/").last?.hasPrefix("._") == true
+    }
+
     /// The members to import: a GGZ's data files in its index's order, once the index
     /// and the archive agree; else every `.gpx` file, each cache file before the
     /// waypoint files (`-wpts.gpx`), by name. Throws when there is none, and for a GGZ
@@ -53,7 +60,7 @@ extension CacheImporter {
         if let index = entries.first(where: { $0.path == ggzIndexPath }) {
             return try ggzMembers(of: entries, index: index, bytes: bytes, archive: archive, limits: limits)
         }
-        let gpx = entries.filter { $0.path.lowercased().hasSuffix(".gpx") }
+        let gpx = entries.filter { $0.path.lowercased().hasSuffix(".gpx") && !isMacResourceFork($0.path) }
         guard !gpx.isEmpty else {
             throw ZipArchive.refusal(archive, nil, "holds no GPX file (a pocket query's zip holds NNN.gpx "
                                      + "and NNN-wpts.gpx)")
@@ -102,7 +109,7 @@ extension CacheImporter {
             members.append(ArchiveMember(bytes: bytes, archive: archive, entry: entry))
         }
         if let stray = entries.first(where: { $0.path.hasPrefix("data/") && $0.path.lowercased().hasSuffix(".gpx")
-                                               && !listed.contains($0.path) }) {
+                                               && !listed.contains($0.path) && !isMacResourceFork($0.path) }) {
             throw ZipArchive.refusal(archive, stray.path, "is not in the GGZ's index")
         }
         guard !members.isEmpty else {
