@@ -74,6 +74,39 @@ struct ExportOutputCommandTests {
         #expect(FileSnapshot(other) == before)
     }
 
+    @Test func anotherStoresWriteAheadLogIsRefusedAndLeftByteForByte() throws {
+        let fixture = try StoreFixture.seeded()
+        let other = fixture.directory.file("other.sqlite")
+        try SQLiteStore(url: other).saveCaches([Samples.mill])
+        let log = other.path + "-wal"
+        try Data("frames not yet checkpointed".utf8).write(to: URL(fileURLWithPath: log))
+        let result = try export(fixture, to: log)
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: cannot write \(log): it is the -wal file SQLite keeps beside "
+                + "the database \(other.path); write the export to another file\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == Data("frames not yet checkpointed".utf8))
+    }
+
+    @Test("a -journal not made yet beside another program's SQLite database is refused: SQLite would play it back")
+    func aJournalBesideAnotherProgramsDatabaseIsRefused() throws {
+        let fixture = try StoreFixture.seeded()
+        let theirs = fixture.directory.file("theirs.db")
+        try Data(Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 84)).write(to: theirs)
+        let result = try export(fixture, to: theirs.path + "-journal")
+        #expect(result.status == 1)
+        #expect(result.error.contains("it is the -journal file SQLite keeps beside the database"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: theirs.path + "-journal"))
+    }
+
+    @Test func aNameEndingInWalBesideAFileThatIsNoDatabaseIsWritten() throws {
+        let fixture = try StoreFixture.seeded()
+        let notes = fixture.directory.file("notes.txt")
+        try Data("plain text".utf8).write(to: notes)
+        let result = try export(fixture, to: notes.path + "-wal")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try String(contentsOfFile: notes.path + "-wal", encoding: .utf8) == document(fixture))
+    }
+
     @Test func anEmptyOutputIsAUsageErrorSayingSo() throws {
         let fixture = try StoreFixture.seeded()
         let result = try export(fixture, to: "")

@@ -21,7 +21,9 @@ import Darwin
 ///
 /// Refused before anything is opened for writing: the store being exported (the
 /// same file, or its `-wal`, `-shm` or `-journal` file), any other geocache-tui
-/// store, a directory, a block device and a socket.
+/// store, the `-wal`, `-shm` or `-journal` file of any SQLite database (written over,
+/// the database would lose what its log holds, or be rolled back), a directory, a
+/// block device and a socket.
 public final class ExportDestination {
     private enum Kind {
         /// A descriptor this object does not own (standard output, `/dev/fd/N`).
@@ -67,6 +69,7 @@ public final class ExportDestination {
             case S_IFSOCK: throw ExportError(path: path, reason: "it is a socket")
             case S_IFREG:
                 try Self.refuseIfStore(info, path: final, name: path, protected)
+                try Self.refuseIfSideFile(final, name: path)
                 (descriptor, kind) = try Self.openReplacement(of: final, mode: info.st_mode & 0o777, name: path)
             default:
                 let opened = open(final, O_WRONLY | O_CLOEXEC | O_NOCTTY)
@@ -77,6 +80,7 @@ public final class ExportDestination {
         case .missing(let final):
             // A side file SQLite has not made yet (`-journal` in WAL mode) would be taken for a hot journal.
             if Self.namesOneOf(store.protectedPaths, final) { throw Self.storeBeingExported(path) }
+            try Self.refuseIfSideFile(final, name: path)
             (descriptor, kind) = try Self.openReplacement(of: final, mode: nil, name: path)
         }
         output = BufferedWriter(descriptor: descriptor)
@@ -235,6 +239,16 @@ public final class ExportDestination {
         if StoreFile.holdsGeocacheStore(path) {
             throw ExportError(path: name, reason: "it is a geocache-tui store; write the export to another file")
         }
+    }
+
+    /// Refuses `path` when it names a file SQLite keeps, or would make, beside a database
+    /// there: another store's log, or any other program's.
+    private static func refuseIfSideFile(_ path: String, name: String) throws(ExportError) {
+        guard let suffix = StoreFile.sideSuffixes.first(where: { path.hasSuffix($0) }) else { return }
+        let database = String(path.dropLast(suffix.count))
+        guard StoreFile.holdsSQLiteDatabase(database) else { return }
+        throw ExportError(path: name, reason: "it is the \(suffix) file SQLite keeps beside the database "
+                          + "\(database); write the export to another file")
     }
 
     private static func storeBeingExported(_ name: String) -> ExportError {

@@ -219,6 +219,13 @@ enum StoreFile {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// True when the file at `path` starts as an SQLite database does, whichever
+    /// program's it is. Only reads.
+    static func holdsSQLiteDatabase(_ path: String) -> Bool {
+        guard case .success(let header) = readPrefix(path, count: 16) else { return false }
+        return header == sqliteMagic
+    }
+
     /// True when the regular file at `path` is an SQLite database whose header names
     /// geocache-tui (its `application_id`): a store, whatever its name. Only reads.
     static func holdsGeocacheStore(_ path: String) -> Bool {
