@@ -199,16 +199,29 @@ extension GeocacheTUICommand {
         }
 
         /// The progress line: bytes read of the total when every source's size is known
-        /// (a regular file), else bytes and caches so far. None when standard input is
-        /// read from the terminal: it would be drawn over what the person types there.
+        /// (a regular file), else bytes and caches so far. None when an input is read
+        /// from a terminal (standard input, `/dev/tty` or the terminal's own path): it
+        /// would be drawn over what the person types there.
         private func progressLine(_ sources: [ImportSource], _ progress: ImportProgress) -> ProgressLine? {
             let sizes = sources.map(\.size)
             let total: Int64? = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
-            let typed = files.contains("-") && isatty(STDIN_FILENO) == 1
+            let typed = files.contains { Self.isTypedIn($0) }
             return ProgressLine(verb: "Importing", unit: .bytes, quiet: quiet || typed) {
                 let now = progress.snapshot
                 return ProgressLine.Sample(done: now.bytes, total: total, caches: now.records)
             }
+        }
+
+        /// Whether `file` (`-` for standard input) is read from the terminal the progress
+        /// line would be drawn on, where a person types it: `/dev/tty`, or the path of the
+        /// terminal standard error is on. Only `stat`: opening a device may do something.
+        private static func isTypedIn(_ file: String) -> Bool {
+            if file == "-" { return isatty(STDIN_FILENO) == 1 }
+            var info = stat(), terminal = stat(), controlling = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
+            return (fstat(STDERR_FILENO, &terminal) == 0 && terminal.st_mode & S_IFMT == S_IFCHR
+                    && terminal.st_rdev == info.st_rdev)
+                || (stat("/dev/tty", &controlling) == 0 && controlling.st_rdev == info.st_rdev)
         }
     }
 }

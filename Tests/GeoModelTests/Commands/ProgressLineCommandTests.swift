@@ -160,6 +160,30 @@ struct ProgressLineCommandTests {
         #expect(try fixture.store.loadCaches().map(\.title) == ["typed by hand"])
     }
 
+    @Test("import of the terminal's own path (/dev/pts/N) writes no progress line over what is typed there")
+    func importOfTheTerminalByPathWritesNoProgressOverIt() throws {
+        let fixture = try StoreFixture()
+        let terminal = try PseudoTerminal()
+        let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(terminal.slave)")
+        let output = fixture.directory.file("stdout")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = try GeocacheTUIBinary.start(["import", path, "--store", fixture.storeArgument],
+                                                  input: FileHandle.nullDevice,
+                                                  output: try FileHandle(forWritingTo: output), error: terminal.slaveHandle)
+        terminal.closeSlave()
+        let typed = "[{\"title\": \"typed by hand\", \"details\": \"d\",\n\"creator\": \"c\""
+        _ = typed.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, typed.utf8.count) }
+        waitInsideTheImport(process, fixture)
+        try waitForAnotherImportToDrawItsLine()
+        let rest = ", \"reward\": \"r\"}]\n\u{04}"
+        _ = rest.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, rest.utf8.count) }
+        terminal.readToEnd()
+        try process.waitForExit()
+        #expect(process.terminationStatus == 0, "\(terminal.text)")
+        #expect(!terminal.text.contains("Importing"), "\(terminal.text)")
+        #expect(try fixture.store.loadCaches().map(\.title) == ["typed by hand"])
+    }
+
     @Test func ctrlCDuringAnImportWithProgressErasesTheLineAndSaysItRolledBack() throws {
         let fixture = try StoreFixture()
         try fixture.store.add(Samples.oak)
