@@ -329,6 +329,22 @@ import Testing
         #expect(toClub.club?.owner == .club)
     }
 
+    @Test("a keeper hands over a cache whose listing another program wrote as bytes that do not decode, and they stay")
+    func aKeeperHandsOverACacheWithAnUnreadableListing() throws {
+        let club = try ClubFixture.make()
+        let anas = try add(Samples.oak, in: club, as: club.ana)
+        let connection = try PostgresConnection(club.url(as: club.ana))
+        defer { connection.close() }
+        try connection.query("UPDATE geocache SET listing = '\\x01ff'::bytea WHERE id = $1", [.int(Int(anas.id.rawValue))])
+        let kim = try session(club, as: club.kim)
+        let read = try #require(try kim.readStore().cache(anas.id))
+        let handed = try #require(try kim.handOver(read, to: .member(club.bo)).storedValue)
+        #expect(handed.club?.owner == .member(club.bo))
+        let listing = try connection.query("SELECT encode(listing, 'hex') FROM geocache WHERE id = $1",
+                                           [.int(Int(anas.id.rawValue))]).rows.first?.string(0)
+        #expect(listing == "01ff")
+    }
+
     @Test("a member cannot hand over a cache, not even their own: refused first, and 42501 from SQL")
     func aMemberCannotHandOver() throws {
         let club = try ClubFixture.make()

@@ -280,16 +280,23 @@ extension PostgresStore {
                 \(Self.markStored(11, from: "changed"))
                 """, Self.versionValues(stored.cache) + [stored.id.value, owner.role.map { .text($0) } ?? .null, write.value]),
             PostgresStatement("SELECT \(Self.cacheColumns) FROM geocache WHERE id = $1", [stored.id.value]),
-        ], replay: { _ in stored }, result: { outcomes -> StoredCache in
+        ], replay: { _ in stored }, result: { outcomes -> StoredCache? in
             let current = try outcomes[1].get().rows.first
             if try outcomes[0].get().rows.first != nil, let current { return Self.storedCache(from: current) }
-            throw Self.conflict(for: stored, current: current) ?? .changedElsewhere(newer: stored)
-        })
+            if let conflict = Self.conflict(for: stored, current: current) { throw conflict }
+            return nil
+        }) ?? byIdentity(stored, kind: .update, as: write, replay: { _ in stored }) { connection in
+            let changed = try connection.query("UPDATE geocache SET owner = $2 WHERE id = $1 RETURNING \(Self.cacheColumns)",
+                                               [stored.id.value, owner.role.map { .text($0) } ?? .null]).rows.first
+            guard let changed else { throw CacheEditError.changedElsewhere(newer: stored) }
+            return Self.storedCache(from: changed)
+        }
     }
 
     /// The write `write` of `stored` by its identity alone, for a row that reads
     /// exactly as `stored` but did not compare equal in SQL: its `bytea` fields hold
-    /// bytes that are not UTF-8 (written by another program), which read as U+FFFD.
+    /// bytes that are not UTF-8, or a listing that does not decode (written by another
+    /// program), which read as U+FFFD and as no listing.
     /// The row is locked (`FOR UPDATE`) and read again in the transaction, and
     /// `body` writes it only when it still reads as `stored`. A second round trip, for
     /// such rows only.
