@@ -45,7 +45,7 @@ enum CommandFailure {
     /// no member: ``notPermittedStatus``; `--owner` on a store of one person's, a usage error.
     private static func report(_ refusal: ChangeRefusal) -> ExitCode {
         switch refusal {
-        case .ownedBy, .clubOwned, .keepersHandOver, .notAMember:
+        case .ownedBy, .clubOwned, .keepersHandOver, .notAMember, .memberRoleGone:
             report(message: refusal.description, status: notPermittedStatus)
         case .noOwners: report(message: refusal.description, status: ExitCode.validationFailure.rawValue)
         }

@@ -105,6 +105,9 @@ public enum ChangeRefusal: Equatable, Sendable, Error, CustomStringConvertible {
     case keepersHandOver
     /// A cache is handed to a role that is not one of the club's members.
     case notAMember(String)
+    /// The member role the club was set up with is gone (its admin renamed or dropped
+    /// it): no role is a member to hand a cache to, until `club init` makes it again.
+    case memberRoleGone(String)
     /// The store keeps no owners: it is one person's (a file on this machine).
     case noOwners
 }
@@ -117,6 +120,8 @@ extension ChangeRefusal {
         case .clubOwned: "Only a keeper can change this cache: it is the club's"
         case .keepersHandOver: "Only a keeper can hand a cache to another member or to the club"
         case .notAMember(let role): "\(role) is not one of the club's members: a keeper hands caches to members or to the club"
+        case .memberRoleGone(let role): "The club's member role \(role) is gone (renamed or dropped): no cache can be "
+            + "handed to a member until the club's admin runs geocache-tui club init"
         case .noOwners: "A store on this machine is one person's: its caches have no owners to hand over"
         }
     }

@@ -63,4 +63,17 @@ import Testing
         #expect(try club.sql(as: club.bo, "SELECT geocache_keeps()").rows.first?.bool(0) == false)
         #expect(try club.sqlState(as: club.admin, [update]) == nil)
     }
+
+    @Test("a member role renamed by the admin: a keeper's hand-over is refused saying the role is gone, nothing written")
+    func aHandOverWithTheMemberRoleGoneSaysSo() throws {
+        let club = try ClubFixture.make()
+        let anas = try add("Oak", in: club, as: club.ana)
+        let members = ClubFixture.identifier(club.roles.member)
+        let kim = try WriteSession.opening(.server(club.url(as: club.kim)))
+        let read = try #require(try kim.readStore().cache(anas.id))
+        try club.sql(as: club.admin, "ALTER ROLE \(members) RENAME TO \(members.dropLast())_old\"")
+        #expect(throws: ChangeRefusal.memberRoleGone(club.roles.member)) { try kim.handOver(read, to: .member(club.bo)) }
+        #expect(try club.sql(as: club.admin, "SELECT owner FROM geocache WHERE id = \(anas.id.rawValue)").rows.first?.string(0)
+                == club.ana)
+    }
 }

@@ -270,9 +270,15 @@ extension PostgresStore {
     /// bind), or any role before the rules are set up, is refused first.
     public func handOver(_ stored: StoredCache, to owner: CacheOwner, as write: WriteID) throws -> StoredCache {
         if let role = owner.role {
-            let member = try rows("SELECT c.member_role IS NOT NULL AND geocache_member($1) FROM geocache_club c",
-                                  [.text(role)]).first?.bool(0) ?? false
-            guard member else { throw ChangeRefusal.notAMember(role) }
+            // `geocache_member` raises on a member role that is gone: asked first, in the same round trip.
+            let answer = try rows("""
+                SELECT c.member_role, CASE WHEN c.member_role IS NULL THEN false
+                                           WHEN NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = c.member_role) THEN NULL
+                                           ELSE geocache_member($1) END
+                FROM geocache_club c
+                """, [.text(role)]).first
+            if let answer, let members = answer.string(0), answer[1] == nil { throw ChangeRefusal.memberRoleGone(members) }
+            guard answer?.bool(1) ?? false else { throw ChangeRefusal.notAMember(role) }
         }
         return try ledgerWrite(write, kind: .update, [
             PostgresStatement("""
