@@ -5,7 +5,8 @@ import GeoTUI
 /// Runs the full-screen form on the store at `location` until the user quits.
 ///
 /// The store is opened on a second thread (``StoreOpening``) while this one opens the
-/// terminal, builds the model and the controller and paints the form; the list is then
+/// terminal (a store file not there yet: once it is open), builds the model and the
+/// controller and paints the form; the list is then
 /// taken over and shown, so the first paint waits for the slower of the two instead of
 /// both (docs/performance.md, issue 11). Keys typed meanwhile wait in the terminal.
 /// A store file not seen as it is opens unchecked and is checked after the first frame
@@ -32,24 +33,28 @@ func runInteractiveApp(location: StoreLocation, position: PositionOptions? = nil
     }
     // The locale is process-wide: set before the second thread starts, not beside it.
     TerminalLocale.ensureUTF8()
-    let opening = StoreOpening(location)
-    defer { opening.finish() }
+    // A store file not there yet is made only once the terminal is known to work: a form
+    // that cannot start makes nothing (StoreOpening.wouldMakeAFile).
+    let early = StoreOpening.wouldMakeAFile(location) ? nil : StoreOpening(location)
     let terminal: Terminal
     do {
         terminal = try Terminal.open()
     } catch {
         // A store that cannot be opened is the error to report first, as when the
         // terminal is usable.
-        do {
-            _ = try opening.wait()
-        } catch let storeError {
-            throw CommandFailure.report(storeError)
+        if let early {
+            defer { early.finish() }
+            do {
+                _ = try early.wait()
+            } catch let storeError {
+                throw CommandFailure.report(storeError)
+            }
         }
-        // A form that cannot start leaves nothing behind: not even a new, empty store.
-        opening.removeWhatItMade()
         StandardStreams.writeError("geocache-tui: \(error)\n")
         throw ExitCode(2)
     }
+    let opening = early ?? StoreOpening(location)
+    defer { opening.finish() }
     let model = CacheList(opening: opening)
     let controller = GeoCacheFormController(model: model, position: source,
                                             theme: terminal.supportsColor ? .standard : .monochrome)

@@ -47,11 +47,6 @@ public final class StoreOpening: @unchecked Sendable {
         var setAside: FieldFileSetAside? = nil
     }
 
-    /// For a store file that did not exist when the opening began: its path and the
-    /// directories on the way to it that did not either, deepest first (the opening
-    /// makes them); nil otherwise. ``removeWhatItMade()`` takes them away again.
-    private let madeHere: (path: String, directories: [String])?
-
     /// What the thread met: the store opened, or why not. An enum of its own, not a
     /// `Result<Opened, StoreError>`: the runtime builds that type's metadata from its
     /// mangled name on both threads, checking `StoreError: Error` by a search of all
@@ -103,7 +98,6 @@ public final class StoreOpening: @unchecked Sendable {
     public init(_ location: StoreLocation, fieldFiles: FieldFiles?) {
         self.location = location
         self.fieldFiles = fieldFiles
-        madeHere = Self.missing(location)
         var ends: [Int32] = [-1, -1]
         if sys_make_pipe(&ends, 1) == 0 { readyPipe = (ends[0], ends[1]) }
         var started = pthread_t()
@@ -229,29 +223,15 @@ public final class StoreOpening: @unchecked Sendable {
         }
     }
 
-    /// The store file `location` names and the directories on the way to it, when the
-    /// file does not exist (one `stat` when it does, before the thread starts).
-    private static func missing(_ location: StoreLocation) -> (path: String, directories: [String])? {
-        guard case .file(let path, _) = location else { return nil }
+    /// True when `location` names a store file that is not there yet, which an opening
+    /// would make (with the directories on the way to it): one `stat`. A form opens the
+    /// terminal before it starts such an opening, so that a form that cannot start makes
+    /// nothing. Taking a new file away again could not be done safely: another process
+    /// may have opened it meanwhile and stored a cache in it.
+    public static func wouldMakeAFile(_ location: StoreLocation) -> Bool {
+        guard case .file(let path, _) = location else { return false }
         var status = stat()
-        guard stat(path, &status) != 0, errno == ENOENT else { return nil }
-        var directories: [String] = []
-        var directory = StorePath.directory(of: path)
-        while !directory.isEmpty, directory != "/", stat(directory, &status) != 0, errno == ENOENT {
-            directories.append(directory)
-            directory = StorePath.directory(of: directory)
-        }
-        return (path, directories)
-    }
-
-    /// Takes away the store file this opening made (with SQLite's files beside it) and
-    /// the directories it made on the way, those left empty: for a form that could not
-    /// start, which leaves nothing behind. Called after ``wait()``, the store it handed
-    /// over dropped; nothing when the file was there before.
-    public func removeWhatItMade() {
-        guard let madeHere else { return }
-        StoreFile.removeWithSideFiles(madeHere.path)
-        for directory in madeHere.directories { rmdir(directory) }
+        return stat(path, &status) != 0 && errno == ENOENT
     }
 
     /// Waits for the thread to end (it has, or is about to once ``wait()`` returned: it

@@ -13,12 +13,30 @@ import GeoTestSupport
         let store = directory.file().path
         let quick = try GeocacheTUIBinary.run(joined ? ["--store=\(store)"] : ["--store", store])
         let parsed = try GeocacheTUIBinary.run(["interactive", "--store", store])
-        // Standard input is /dev/null here: the store is opened, then the terminal refused,
-        // and the store that opening made is taken away again.
+        // Standard input is /dev/null here: the terminal is refused before a store that is
+        // not there yet is made.
         #expect(quick.status == 2)
         #expect(quick.error.hasPrefix("geocache-tui: standard input is not a terminal"))
         #expect(quick.status == parsed.status && quick.error == parsed.error && quick.output == parsed.output)
         #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test("a form that cannot start makes no store, so it takes no cache another process stored in a new file at the same time")
+    func aFormThatCannotStartLeavesAnotherProcesssNewStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Each round starts the two together; the form once took the new file away after
+        // the add had stored its cache there in about half of them.
+        for round in 0..<20 {
+            let store = directory.file("round\(round).sqlite").path
+            let form = try GeocacheTUIBinary.start(["--store", store])
+            let add = try GeocacheTUIBinary.run(["add", "--store", store, "--title", "T\(round)", "--details", "d",
+                                                  "--creator", "c", "--reward", "r"])
+            form.waitUntilExit()
+            #expect(form.terminationStatus == 2)
+            #expect(add.status == 0, "\(add.error)")
+            #expect(try GeocacheTUIBinary.run(["list", "--store", store]).output == "T\(round)\td\tc\tr\n", "round \(round)")
+        }
     }
 
     @Test func aStoreThatCannotBeOpenedFailsAsThroughTheParser() throws {
