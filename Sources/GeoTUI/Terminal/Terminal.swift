@@ -308,8 +308,11 @@ public final class Terminal {
         mouseinterval(0)
 
         keyCodes = Self.makeKeyCodes()
-        pasteModeOn = cn_string_capability("BE").map { String(cString: $0) }
-        pasteModeOff = cn_string_capability("BD").map { String(cString: $0) }
+        // Where terminfo has no entry (screen, linux, vt100), xterm's: a terminal without
+        // the mode ignores it, as it does from bash's readline, and one inside tmux gets
+        // pasted text bracketed, its line breaks no Enter (no Add pressed by a paste).
+        pasteModeOn = cn_string_capability("BE").map { String(cString: $0) } ?? "\u{1B}[?2004h"
+        pasteModeOff = cn_string_capability("BD").map { String(cString: $0) } ?? "\u{1B}[?2004l"
         clearOnClose = cn_string_capability("smcup") != nil ? nil
             : cn_string_capability("clear").map { Self.withoutPadding(String(cString: $0)) }
         // Shown from the start: the form's first frame has the cursor in its first field,

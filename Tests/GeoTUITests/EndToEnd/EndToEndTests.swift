@@ -207,6 +207,19 @@ import Testing
         try session.quitApp()
     }
 
+    @Test("inside tmux with TERM=screen a pasted text of five lines goes into the field as one line and adds nothing")
+    func aPasteOfLinesUnderTermScreenAddsNothing() throws {
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
+                                      environment: ["TERM": "screen", "LANG": "C.UTF-8"])
+        try session.waitFor("^Q Quit")
+        try session.tmux(["set-buffer", "one\ntwo\nthree\nfour\nfive\n"])
+        try session.tmux(["paste-buffer", "-p", "-t", "0"])
+        try session.waitFor("one two three four five")
+        #expect(!(try session.screen().contains("Added")))
+        try session.quitApp()
+        #expect(try SQLiteStore(url: store).loadCaches().isEmpty)
+    }
+
     @Test func mouseClickOnAFieldFocusesIt() throws {
         let session = try TmuxSession.app(store: store)
         // An SGR mouse press and release on the Creator field (row 4, column 12).

@@ -160,6 +160,16 @@ extension NcursesTests {
             #expect(headless.terminal.nextEvent(timeout: .zero) == .tick)
         }
 
+        @Test("a terminal whose terminfo has no bracketed paste gets xterm's, on and off",
+              arguments: ["screen", "linux", "vt100"])
+        func aTerminalWithoutPasteCapabilitiesGetsXtermsBracketedPaste(_ name: String) throws {
+            let headless = try HeadlessTerminal(termName: name)
+            headless.terminal.present(Canvas(size: Size(width: 80, height: 24)))
+            #expect(headless.output.contains("\u{1B}[?2004h"))
+            headless.terminal.close()
+            #expect(headless.output.contains("\u{1B}[?2004l"))
+        }
+
         @Test func aTerminalWithoutAnAlternateScreenIsClearedOnClose() throws {
             let headless = try HeadlessTerminal(termName: "vt100")
             headless.terminal.present(Canvas(size: Size(width: 80, height: 24)))
