@@ -7,7 +7,9 @@
  * the modes the terminal had before the form (write and tcsetattr are
  * async-signal-safe), then puts back the disposition it replaced: a fault happens
  * again as the handler returns, and a signal sent from outside is raised again, both
- * reaching that disposition (the runtime's backtracer, or the default action). A
+ * reaching that disposition (the runtime's backtracer, or the default action); SIGQUIT
+ * and a fault's signal sent with kill reach the default action, which ends the
+ * program where the runtime would let it go on. A
  * signal that was ignored is left ignored. The state lives in function statics so the
  * handler and the functions that arm it share one copy. */
 #ifndef GEOCACHE_CSYSTEM_TERMINAL_RESCUE_H
@@ -49,7 +51,8 @@ static inline const int *sys_rescue_signals(void) {
     return signals;
 }
 
-static inline void sys_rescue_handler(int signo) {
+static inline void sys_rescue_handler(int signo, siginfo_t *info, void *context) {
+    (void)context;
     int saved_errno = errno;
     struct sys_rescue_state *state = sys_rescue();
     if (state->armed) {
@@ -69,18 +72,22 @@ static inline void sys_rescue_handler(int signo) {
             state->handled[i] = 0;
         }
     }
-    if (signo == SIGQUIT) {
+    /* Sent (kill, sigqueue, tgkill, raise), not the kernel's report of a fault. */
+    int sent = info != NULL && info->si_code <= 0;
+    int fault = signo == SIGSEGV || signo == SIGBUS || signo == SIGILL || signo == SIGFPE;
+    if (signo == SIGQUIT || (fault && sent)) {
         /* The runtime reports a SIGQUIT and lets the program go on, now on a terminal
-         * given back: the default action (a core dump) ends it instead. */
+         * given back, and a fault sent with kill, which happens nowhere again, is one it
+         * leaves the program going after too: the default action (a core dump) ends it. */
         struct sigaction default_action;
         memset(&default_action, 0, sizeof default_action);
         sigemptyset(&default_action.sa_mask);
         default_action.sa_handler = SIG_DFL;
-        sigaction(SIGQUIT, &default_action, NULL);
+        sigaction(signo, &default_action, NULL);
     }
     /* A fault comes back by itself when the instruction runs again; one sent (or
      * raised by abort) is raised again, delivered once this handler returns. */
-    if (signo != SIGSEGV && signo != SIGBUS && signo != SIGILL && signo != SIGFPE) raise(signo);
+    if (!fault || sent) raise(signo);
     errno = saved_errno;
 }
 
@@ -109,8 +116,8 @@ SYS_OUT_OF_LINE static inline int sys_rescue_arm(int descriptor, const char *lea
         struct sigaction action;
         memset(&action, 0, sizeof action);
         sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART | SA_ONSTACK;
-        action.sa_handler = sys_rescue_handler;
+        action.sa_flags = SA_RESTART | SA_ONSTACK | SA_SIGINFO;
+        action.sa_sigaction = sys_rescue_handler;
         if (sigaction(sys_rescue_signals()[i], &action, &state->replaced[i]) == 0) state->handled[i] = 1;
     }
     state->armed = 1;

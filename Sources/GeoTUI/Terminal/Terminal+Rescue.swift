@@ -8,7 +8,7 @@ import Glibc
 /// on it (the C handler: `terminal_rescue.h`). Armed while the form is full screen.
 extension Terminal {
     /// Arms the rescue with what leaves full-screen mode on this terminal: bracketed
-    /// paste and mouse reports off, attributes reset, the cursor shown, the alternate
+    /// paste, mouse reports and the keypad's application mode off, attributes reset, the cursor shown, the alternate
     /// screen left (or the screen cleared, without one). Nothing when the output is no
     /// terminal (a headless screen).
     func armRescue() {
@@ -18,7 +18,7 @@ extension Terminal {
             // The reports ncurses may have asked for: presses, drags and SGR's encoding.
             leave += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
         }
-        for name in ["sgr0", "cnorm", "rmcup"] {
+        for name in ["rmkx", "sgr0", "cnorm", "rmcup"] {
             if let capability = cn_string_capability(name) { leave += Self.withoutPadding(String(cString: capability)) }
         }
         if let clearOnClose { leave += clearOnClose }

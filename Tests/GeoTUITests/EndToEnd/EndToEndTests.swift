@@ -137,8 +137,8 @@ import Testing
         try again.quitApp()
     }
 
-    @Test("a signal the form does not handle (SIGUSR1, SIGQUIT, SIGPIPE) ends it with the shell's terminal modes and screen back",
-          arguments: [SIGUSR1, SIGQUIT, SIGPIPE])
+    @Test("a signal the form does not handle (SIGUSR1, SIGQUIT, SIGPIPE, a fault's sent with kill) ends it with the shell's terminal modes and screen back",
+          arguments: [SIGUSR1, SIGQUIT, SIGPIPE, SIGSEGV, SIGFPE])
     func aSignalTheFormDoesNotHandleGivesTheTerminalBack(_ signal: Int32) throws {
         let modes = directory.file("modes").path
         let command = "stty -g > \(modes)-before; \(TmuxSession.appCommand(store: store)); stty -g > \(modes)-after"
@@ -152,8 +152,9 @@ import Testing
         })
         #expect(try String(contentsOfFile: modes + "-after", encoding: .utf8)
                 == String(contentsOfFile: modes + "-before", encoding: .utf8))
-        let flags = try session.tmux(["display-message", "-p", "-t", "0", "#{alternate_on} #{cursor_flag}"])
-        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1")
+        let flags = try session.tmux(["display-message", "-p", "-t", "0",
+                                      "#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag}"])
+        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1 0 0")
     }
 
     @Test func ctrlZOnATerminalWithoutAnAlternateScreenLeavesNoFormAboveTheShell() throws {
