@@ -34,3 +34,10 @@ package final class FedPositionReceiver: PositionReceiver {
                     age: .zero))
     }
 }
+
+package extension Date {
+    /// Now, to the whole second: a fix's time that a test's own formatter and the form's
+    /// write alike (DateFormatter rounds to the millisecond, so a time 0.9995 s into its
+    /// second came out one second later than the form's, which truncates).
+    static var wholeSecondNow: Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+}

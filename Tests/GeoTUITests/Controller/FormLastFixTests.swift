@@ -50,7 +50,7 @@ import Testing
 
     @Test("nearest first goes on from the last fix once gpsd goes away, and the status line says so")
     func nearestFirstSaysItGoesOnFromTheLastFix() throws {
-        let time = Date()
+        let time = Date.wholeSecondNow
         let form = try formAfterTheFixWentAway(at: time, nearestFirst: true)
         form.press(.control("n"))
         #expect(form.status.contains("Nearest 2 of 3"), "\(form.status)")
@@ -59,7 +59,7 @@ import Testing
 
     @Test("Ctrl-O after the fix went away switches nearest first on from the last fix, not saying there was none yet")
     func nearestFirstOnFromTheLastFix() throws {
-        let time = Date()
+        let time = Date.wholeSecondNow
         let form = try formAfterTheFixWentAway(at: time, nearestFirst: false)
         form.press(.control("o"))
         #expect(form.model.isNearestFirst)

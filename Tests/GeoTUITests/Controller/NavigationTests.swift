@@ -149,7 +149,7 @@ import Testing
     @Test("when the fix is lost the view says when the last one came, and draws no arrow")
     func aLostFixIsSaid() throws {
         let receiver = FedPositionReceiver()
-        let time = Date()
+        let time = Date.wholeSecondNow
         let form = try navigatingFromAFix(at: time, receiver)
         let fix = GPSFix(latitude: Self.south.latitude, longitude: Self.south.longitude, mode: .threeDimensional)
         receiver.report(.stale(fix, age: .seconds(12)))
@@ -172,7 +172,7 @@ import Testing
     @Test("a fix at 0,0, which the form does not use, draws no arrow and no distance, and says why")
     func aFixAtZeroZeroLeadsNowhere() throws {
         let receiver = FedPositionReceiver()
-        let time = Date()
+        let time = Date.wholeSecondNow
         let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { time }))
         try form.model.add(Self.cache)
         receiver.report(.fix(GPSFix(latitude: 0, longitude: 0, mode: .threeDimensional, time: time), age: .zero))
@@ -186,7 +186,7 @@ import Testing
     @Test("a fix at 0,0 that goes stale was never a position: the view says there is none yet, not that one was lost")
     func aStaleFixAtZeroZeroIsNoneLost() throws {
         let receiver = FedPositionReceiver()
-        let time = Date()
+        let time = Date.wholeSecondNow
         let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { time }))
         try form.model.add(Self.cache)
         receiver.report(.stale(GPSFix(latitude: 0, longitude: 0, mode: .threeDimensional, time: time), age: .seconds(12)))
@@ -198,7 +198,7 @@ import Testing
     @Test("when gpsd reports no fix after one, the view says since when, not that there is none yet")
     func noFixAfterOneSaysSinceWhen() throws {
         let receiver = FedPositionReceiver()
-        let time = Date()
+        let time = Date.wholeSecondNow
         let form = try navigatingFromAFix(at: time, receiver)
         receiver.report(.noFix)
         form.readPosition()
