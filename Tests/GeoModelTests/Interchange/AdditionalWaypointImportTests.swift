@@ -160,6 +160,21 @@ import GeoTestSupport
         #expect(stored.comment.isEmpty && stored.time == nil && stored.url == nil && stored.urlName == nil)
     }
 
+    @Test("a stage with the Geocache symbol is no cache of its own and takes no other cache's waypoints",
+          arguments: StoreKind.allCases)
+    func aStageWithTheGeocacheSymbolLeavesTheParkingToItsCache(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: Self.caches(["GC12345"]))
+        let stageAndParking = AdditionalWaypointTests.file("""
+            <wpt lat="47.2" lon="8.2"><name>P212345</name><sym>Geocache</sym>\
+            <type>Waypoint|Stages of a Multicache</type></wpt>\
+            <wpt lat="47.3" lon="8.3"><name>PK12345</name><type>Waypoint|Parking Area</type></wpt>
+            """)
+        let report = try fixture.store.importCaches(from: .bytes(Array(stageAndParking.utf8), name: "w.gpx"))
+        #expect(report.added == 0 && report.updated == 1)
+        #expect(try Self.storedWaypoints(fixture).mapValues { $0.map(\.code) } == ["GC12345": ["P212345", "PK12345"]])
+    }
+
     @Test("a waypoint whose cache is neither in the import nor stored is named in the summary, not imported",
           arguments: StoreKind.allCases)
     func anOrphanIsReported(_ kind: StoreKind) throws {

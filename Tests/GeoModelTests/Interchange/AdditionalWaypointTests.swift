@@ -118,6 +118,16 @@ import Testing
         }
     }
 
+    @Test("a waypoint of a Waypoint| type is an additional waypoint, even with the Geocache symbol")
+    func aWaypointTypeOutweighsTheGeocacheSymbol() throws {
+        let records = try Interchange.records(text: Self.file("""
+            <wpt lat="47.2" lon="8.2"><name>P21A2B3</name><sym>Geocache</sym>\
+            <type>Waypoint|Stages of a Multicache</type></wpt>
+            """))
+        #expect(Interchange.caches(records).isEmpty)
+        #expect(Interchange.waypoints(records).map(\.waypoint.code) == ["P21A2B3"])
+    }
+
     @Test("a plain waypoint with no Waypoint| type and no parent is still not a geocache")
     func aPlainWaypointIsStillNotAGeocache() throws {
         let records = try Interchange.records(text: Self.file(

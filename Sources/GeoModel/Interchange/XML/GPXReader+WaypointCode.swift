@@ -38,9 +38,12 @@ extension GPXReader.WaypointDraft {
 
     /// Whether the waypoint is a geocache: a Groundspeak, TerraCaching or OpenCaching
     /// cache; a `<type>` or `<sym>` starting with "Geocache" or "Terracache" (any
-    /// case); or a GC code with neither type nor symbol.
+    /// case); or a GC code with neither type nor symbol. A `<type>` of `Waypoint|KIND`
+    /// says it is one of a cache's waypoints, whatever its `<sym>` (a stage shown with
+    /// the Geocache symbol).
     func isGeocache(code: String) -> Bool {
         if isCache { return true }
+        if Self.additionalWaypointKind(type) != nil { return false }
         let type = (type ?? "").trimmingWhitespace().lowercased()
         let sym = (sym ?? "").trimmingWhitespace().lowercased()
         if type.hasPrefix("geocache") || sym.hasPrefix("geocache") { return true }
