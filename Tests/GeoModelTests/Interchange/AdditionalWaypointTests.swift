@@ -128,6 +128,16 @@ import Testing
         #expect(Interchange.waypoints(records).map(\.waypoint.code) == ["P21A2B3"])
     }
 
+    @Test("a GSAK child waypoint's code is its gsak:Code, not the smart name in <name>")
+    func aGSAKChildWaypointTakesItsCodeFromGsakCode() throws {
+        let text = Self.file("""
+            <wpt lat="48.1375" lon="11.5765"><name>MUC Parking</name><desc>Parkplatz</desc>\
+            <type>Waypoint|Parking Area</type><gsak:wptExtension><gsak:Parent>GC1MUCX</gsak:Parent>\
+            <gsak:Code>PK1MUCX</gsak:Code></gsak:wptExtension></wpt>
+            """)
+        #expect(try waypoints(text).map(\.waypoint.code) == ["PK1MUCX"])
+    }
+
     @Test("a plain waypoint with no Waypoint| type and no parent is still not a geocache")
     func aPlainWaypointIsStillNotAGeocache() throws {
         let records = try Interchange.records(text: Self.file(

@@ -3,13 +3,14 @@ extension GPXReader.WaypointDraft {
     /// waypoints (the parking, a stage, the final) when its `<type>` is `Waypoint|…` or
     /// it names its cache in `gsak:Parent`, else ``ImportRecord/notAGeocache(_:)``.
     ///
-    /// The waypoint's `<name>` is its code, the text after `Waypoint|` its kind (else its
-    /// `<sym>`), `<desc>` its name (a LOC waypoint's name text), `<cmt>` its comment;
-    /// `lat` and `lon` its place (0,0 or none: no place). Its cache is `gsak:Parent` when
-    /// the file gives it, or the code before a dash and a number (`OCDDD2-1`, as
-    /// Opencaching names them); otherwise the import finds it by the code's suffix
-    /// (``AdditionalWaypoint/suffix(of:)``). One without a code, with a parent that is
-    /// not a code or with a place that is not one is rejected, saying why.
+    /// The waypoint's `gsak:Code` is its code (GSAK may write a "smart name" as the
+    /// `<name>`, as it does for caches), else its `<name>`; the text after `Waypoint|`
+    /// its kind (else its `<sym>`), `<desc>` its name (a LOC waypoint's name text),
+    /// `<cmt>` its comment; `lat` and `lon` its place (0,0 or none: no place). Its
+    /// cache is `gsak:Parent` when the file gives it, or the code before a dash and a
+    /// number (`OCDDD2-1`, as Opencaching names them); otherwise the import finds it by
+    /// the code's suffix (``AdditionalWaypoint/suffix(of:)``). One without a code, with
+    /// a parent that is not a code or with a place that is not one is rejected, saying why.
     func additionalWaypoint(location: RecordLocation) -> ImportRecord {
         let kindFromType = Self.additionalWaypointKind(type)
         let parent = Self.nonBlank(gsakParent)
@@ -17,7 +18,7 @@ extension GPXReader.WaypointDraft {
         func rejected(_ reason: String) -> ImportRecord {
             .rejected(RejectedRecord(location: location, reason: reason))
         }
-        guard let code = Self.nonBlank(name) else {
+        guard let code = Self.nonBlank(gsakCode) ?? Self.nonBlank(name) else {
             return rejected("an additional waypoint without a code (its <name>) cannot be kept: "
                             + "its cache's waypoints are told apart by their codes")
         }
