@@ -5,12 +5,22 @@
 ///
 /// The canonical form is `YYYY-MM-DDTHH:MM:SS`, the fraction of a second without its
 /// trailing zeros (none when it is zero), and `Z`. A time without a zone is UTC, as GPX
-/// says; a date alone is its midnight in UTC. Text that is not such a time (a malformed
-/// one, a word) is kept as it is.
+/// says; a date alone is its midnight in UTC. A leap second (`23:59:60`) and `24:00:00`
+/// (the end of a day, as `xsd:dateTime` allows it) are the next day's first second, as
+/// POSIX time counts them: the canonical form never holds either. Text that is not such
+/// a time (a malformed one, a word) is kept as it is.
 enum UTCTime {
     /// `text` in the canonical form, or `text` itself when it is not a date and time.
     static func canonical(_ text: String) -> String {
         instant(text) ?? text
+    }
+
+    /// `text` as GPX's `<time>` (an `xsd:dateTime`) takes it: in the canonical form; nil
+    /// when it is not a date and time, or falls in the year 0000, which XML Schema 1.0's
+    /// dates do not have (a file may give it, and it is kept).
+    static func gpxTime(_ text: String) -> String? {
+        guard let time = instant(text), !time.hasPrefix("0000-") else { return nil }
+        return time
     }
 
     /// `text` in the canonical form, or nil when it is not a date and time. A date
@@ -45,8 +55,10 @@ enum UTCTime {
                   let day = Self.number(bytes, 8, 2), let hour = Self.number(bytes, 11, 2),
                   let minute = Self.number(bytes, 14, 2), let second = Self.number(bytes, 17, 2),
                   (1...12).contains(month), (1...UTCTime.daysIn(month, of: year)).contains(day),
-                  // A 60th second only where a leap second falls: the last minute of a day.
-                  hour < 24, minute < 60, second < 60 || (second == 60 && hour == 23 && minute == 59)
+                  // A 60th second only where a leap second falls: the last minute of a day;
+                  // hour 24 only as the end of the day, 24:00:00 (with no fraction, below).
+                  hour < 24 || (hour == 24 && minute == 0 && second == 0), minute < 60,
+                  second < 60 || (second == 60 && hour == 23 && minute == 59)
             else { return nil }
             (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
             var index = 19
@@ -59,9 +71,10 @@ enum UTCTime {
                 guard end > start else { return nil }
                 while end > start, bytes[end - 1] == UInt8(ascii: "0") { end -= 1; trailingZeros = true }
                 fraction = start..<end
+                guard hour < 24 || fraction.isEmpty else { return nil }
             }
             if index == bytes.count - 1, bytes[index] == UInt8(ascii: "Z") {
-                isCanonical = !trailingZeros
+                isCanonical = !trailingZeros && hour < 24 && second < 60
             } else if index < bytes.count {
                 guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count == index + 6,
                       bytes[index + 3] == UInt8(ascii: ":"), let hours = Self.number(bytes, index + 1, 2),
@@ -71,8 +84,11 @@ enum UTCTime {
         }
 
         /// The canonical spelling (in UTC); nil when that falls outside years 0 to 9999.
+        /// A leap second counts as the next minute's first second.
         func utcSpelling(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-            let utc = UTCTime.daysFromCivil(year: year, month: month, day: day) * 1440 + hour * 60 + minute - offsetMinutes
+            let leap = second == 60 ? 1 : 0
+            let utc = UTCTime.daysFromCivil(year: year, month: month, day: day) * 1440 + hour * 60 + minute + leap
+                - offsetMinutes
             let days = utc >= 0 ? utc / 1440 : (utc - 1439) / 1440
             let minutesOfDay = utc - days * 1440
             let (y, m, d) = UTCTime.civil(fromDays: days)
@@ -91,7 +107,7 @@ enum UTCTime {
                 put(d, at: 9, digits: 2)
                 put(minutesOfDay / 60, at: 12, digits: 2)
                 put(minutesOfDay % 60, at: 15, digits: 2)
-                put(second, at: 18, digits: 2)
+                put(second % 60, at: 18, digits: 2)
                 out[4] = UInt8(ascii: "-"); out[7] = UInt8(ascii: "-"); out[10] = UInt8(ascii: "T")
                 out[13] = UInt8(ascii: ":"); out[16] = UInt8(ascii: ":")
                 var index = 19

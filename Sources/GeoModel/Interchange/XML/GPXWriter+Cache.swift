@@ -14,7 +14,7 @@ extension GPXWriter {
         output.append(text: coordinate.longitudeText)
         output.append("\">\n")
         // `<time>` is an `xsd:dateTime`: a placed date that is not one (kept as a file gave it) is left out.
-        element("time", listing.placed.flatMap(UTCTime.instant), indent: 4, to: &output)
+        element("time", listing.placed.flatMap(UTCTime.gpxTime), indent: 4, to: &output)
         output.append("    <name>")
         if let code = cache.code {
             output.appendEscaped(code, escaped)

@@ -17,7 +17,7 @@ extension GPXWriter {
         output.append("\" lon=\"")
         output.append(text: coordinate.longitudeText)
         output.append("\">\n")
-        element("time", waypoint.time.flatMap(UTCTime.instant), indent: 4, to: &output)
+        element("time", waypoint.time.flatMap(UTCTime.gpxTime), indent: 4, to: &output)
         element("name", waypoint.code, indent: 4, to: &output)
         element("cmt", waypoint.comment, indent: 4, to: &output)
         element("desc", waypoint.name, indent: 4, to: &output)
