@@ -135,6 +135,14 @@ struct GPXReaderTests {
         #expect(error?.reason.hasPrefix("this is \(name) text; convert it to UTF-8") == true, "\(String(describing: error))")
     }
 
+    @Test("UTF-16 text with an odd number of bytes is called cut short, not sent to be converted")
+    func oddLengthUTF16IsCalledCutShort() {
+        // Field notes cut off in their first line, before anything shows them to be field notes.
+        let whole = [UInt8]([0xFF, 0xFE]) + "GC1A2B3,2024-03-05T10:32Z,Found it".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let error = Interchange.importError(.bytes(Array(whole.prefix(51)), name: "x.txt"))
+        #expect(error?.reason == "cut short: UTF-16 text with an odd number of bytes ends in half a character")
+    }
+
     @Test func aDocumentThatIsNotGPXIsRefused() throws {
         let error = Interchange.importError(.file(try Interchange.fixture("not-gpx.kml").path))
         #expect(error?.kind == .notGPX)

@@ -13,6 +13,10 @@ public enum CacheImporter {
     /// text: a longer run is refused, so that endless input cannot be read for ever.
     static let maximumWhitespaceRun = 16 << 20
 
+    /// The most UTF-16 text read to its end to tell whether it is cut short (an odd
+    /// number of bytes): far more than field notes hold, which is where it happens.
+    static let maximumCutShortCheck = 1 << 20
+
     /// Detects the format of `source` and emits each record it holds, in order.
     ///
     /// Throws an ``ImportError`` when the input as a whole is unusable, or whatever
@@ -102,6 +106,15 @@ public enum CacheImporter {
                                   reason: "this is UTF-32 text; convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)")
             }
             if width == 2 {
+                // An odd number of bytes is UTF-16 cut short (field notes cut off in their
+                // first line, before they show themselves as field notes), which no
+                // conversion mends: said so, for text up to a size read to its end.
+                try reader.fill(atLeast: maximumCutShortCheck + 1)
+                if reader.reachedEnd, !reader.lookahead.count.isMultiple(of: 2) {
+                    throw ImportError(.unknownFormat, source: reader.name,
+                                      reason: "cut short: UTF-16 text with an odd number of bytes ends in half a character"
+                                          + fieldNotesFromAFile(reader))
+                }
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is UTF-16 text; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)"
                                       + fieldNotesFromAFile(reader))
