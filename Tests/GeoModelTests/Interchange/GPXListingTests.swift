@@ -37,6 +37,19 @@ struct GPXListingTests {
         #expect(cache?.coordinate == nil)
     }
 
+    @Test("another program's gsak:LatBeforeCorrect and LonBeforeCorrect of 0,0 are no place: the waypoint's lat and lon stand")
+    func aGSAKPlaceBeforeCorrectionAtNullIslandIsNoPlace() throws {
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1" \
+            xmlns:gsak="http://www.gsak.net/xmlv1/6"><wpt lat="48.137154" lon="11.576124"><name>GC1MUCX</name>\
+            <groundspeak:cache><groundspeak:name>Marienplatz</groundspeak:name><groundspeak:placed_by>Sepp</groundspeak:placed_by>\
+            </groundspeak:cache><gsak:wptExtension><gsak:LatBeforeCorrect>0</gsak:LatBeforeCorrect>\
+            <gsak:LonBeforeCorrect>0</gsak:LonBeforeCorrect></gsak:wptExtension></wpt></gpx>
+            """
+        let cache = Interchange.caches(try Interchange.records(text: text, name: "gsak.gpx")).first
+        #expect(cache?.coordinate == Coordinate(latitudeMicrodegrees: 48_137_154, longitudeMicrodegrees: 11_576_124))
+    }
+
     @Test("a waypoint whose lat or lon is not an angle is rejected, naming the attribute", arguments: [
         (#"lat="91" lon="8""#, #"lat="91" is not a number of degrees from -90 to 90"#),
         (#"lat="47" lon="east""#, #"lon="east" is not a number of degrees from -180 to 180"#),

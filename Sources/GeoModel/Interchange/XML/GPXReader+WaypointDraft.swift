@@ -166,11 +166,14 @@ extension GPXReader {
             // a Traditional Cache, "Not chosen", D1/T1: facts of none of them, and no
             // digest in `<src>`. Its exports since write a cache at 0,0 only when it lies
             // there (a typed-in cache at 0,0 may have just those facts), and another
-            // program's 0,0 stands for no position.
+            // program's 0,0 stands for no position: in `lat` and `lon`, and in the place
+            // before a correction, which is then no value (and `lat` and `lon` stand).
             let oldExport = verbatim != nil && sourceDigest == nil && coordinate == Self.nullIsland
                 && Self.isOldExportListing(listing)
-            let noPosition = coordinate == Self.nullIsland && (verbatim == nil || oldExport)
-            cache.coordinate = placeBeforeCorrection ?? (noPosition || correctsNoPlace ? nil : coordinate)
+            let zeroIsNone = verbatim == nil || oldExport
+            let noPosition = coordinate == Self.nullIsland && zeroIsNone
+            let listed = placeBeforeCorrection.flatMap { zeroIsNone && $0 == Self.nullIsland ? nil : $0 }
+            cache.coordinate = listed ?? (noPosition || correctsNoPlace ? nil : coordinate)
             cache.listing = oldExport ? .empty : listing
             // geocache-tui's export writes the symbol of a cache the person found as
             // `Geocache Found`, with gsak:UserFound when the listing's own symbol is not
