@@ -71,6 +71,57 @@ import GeoTestSupport
         #expect(back.listing.travelBugs.isEmpty)
     }
 
+    /// A Groundspeak cache whose listing names neither a type nor a container, with
+    /// `bugs` in its inventory.
+    static func typeless(bugs: String = "") -> String {
+        """
+        <gpx xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+        <wpt lat="47.1" lon="8.2"><name>GC1A2B3</name><sym>Geocache</sym><type>Geocache</type>\
+        <groundspeak:cache id="12345" available="True" archived="False"><groundspeak:name>Oak</groundspeak:name>\
+        <groundspeak:placed_by>ana</groundspeak:placed_by>\
+        <groundspeak:short_description html="False">Under the oak</groundspeak:short_description>\
+        \(bugs.isEmpty ? "" : "<groundspeak:travelbugs>\(bugs)</groundspeak:travelbugs>")</groundspeak:cache></wpt></gpx>
+        """
+    }
+
+    @Test("the Type: Geocache an import makes up for a plain waypoint is exported as no travel bug, in GPX 1.0 and 1.1")
+    func aMadeUpRewardIsNoTravelBug() throws {
+        let plain = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1" creator="Locus Map">
+            <wpt lat="50.2" lon="14.5"><name>GC7PLN2</name><cmt>a comment</cmt></wpt></gpx>
+            """
+        let cache = try read(plain)
+        #expect(cache.reward == "Type: Geocache")
+        for version in [GPXWriter.Version.gpx10, .gpx11] {
+            let exported = GPXWriter.document(for: [cache], version: version)
+            #expect(!exported.contains("travelbug"), "\(exported)")
+        }
+    }
+
+    @Test("a cache whose listing has neither type nor container reads back exactly from an export that writes it no travel bug")
+    func aTypelessCacheReadsBackWithoutATravelBug() throws {
+        let cache = try read(Self.typeless())
+        #expect(cache.reward == "Type: Geocache" && cache.listing.travelBugs.isEmpty)
+        var typed = cache
+        typed.details = "  typed over, with a tab\tand no code in front "
+        for version in [GPXWriter.Version.gpx10, .gpx11] {
+            let exported = GPXWriter.document(for: [cache, typed], version: version)
+            #expect(!exported.contains("travelbug"), "\(exported)")
+            #expect(Interchange.caches(try Interchange.records(text: exported, name: "again.gpx")) == [cache, typed])
+        }
+    }
+
+    @Test("a real travel bug in a cache whose listing has neither type nor container is still written and read back")
+    func aRealBugInATypelessCacheIsKept() throws {
+        let cache = try read(Self.typeless(bugs: #"<groundspeak:travelbug id="1111" ref="TB1ABCD">"#
+                                           + "<groundspeak:name>Rubber duck</groundspeak:name></groundspeak:travelbug>"))
+        #expect(cache.reward == "Rubber duck")
+        let exported = GPXWriter.document(for: [cache])
+        #expect(exported.contains(#"<groundspeak:travelbug id="1111" ref="TB1ABCD">"#), "\(exported)")
+        #expect(exported.components(separatedBy: "<groundspeak:travelbug ").count == 2)
+        #expect(try read(exported, name: "again.gpx") == cache)
+    }
+
     @Test("JSON carries the travel bugs as objects and reads them back; the listing's encoding keeps them")
     func jsonAndTheEncodingKeepTheBugs() throws {
         let cache = try read(Self.twoBugs)

@@ -25,7 +25,7 @@ extension GPXReader.WaypointDraft {
     /// `<cmt>` of its own, so both are tried, `<cmt>` first); `detailsInComment` says
     /// which. The reward it was written with is the listing's travel bugs' names, or the
     /// one written after them for a reward they do not give, or, with no travel bug, the
-    /// one the listing implies.
+    /// one the listing gives (``listingReward(container:type:)``).
     func verbatimCache() -> (cache: GeoCache, detailsInComment: Bool)? {
         guard isCache else { return nil }
         let proof: (UInt64) -> Bool
@@ -38,7 +38,7 @@ extension GPXReader.WaypointDraft {
         }
         var rewards: [String] = []
         if travelBugs.isEmpty {
-            if let implied = impliedReward() { rewards.append(implied) }
+            rewards.append(impliedReward() ?? Self.unknownTypeReward)
         } else {
             rewards.append(travelBugs.map { $0.trimmingWhitespace() }.joined(separator: ", "))
             if let last = travelBugs.last, !rewards.contains(last) { rewards.append(last) }

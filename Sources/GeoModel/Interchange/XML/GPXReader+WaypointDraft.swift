@@ -373,7 +373,7 @@ extension GPXReader {
         private func reward(typeFromDesc: String?) -> String {
             let bugs = travelBugs.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             if !bugs.isEmpty { return bugs.joined(separator: ", ") }
-            return impliedReward() ?? "Type: " + (typeFromDesc ?? "Geocache")
+            return impliedReward() ?? Self.listingReward(container: nil, type: typeFromDesc)
         }
 
         /// The reward a waypoint without travel bugs gets from its listing: "Container: "

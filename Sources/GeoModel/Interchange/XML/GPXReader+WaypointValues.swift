@@ -1,10 +1,22 @@
 extension GPXReader.WaypointDraft {
     /// The reward implied by a container name and a cache type (each nil or blank when
-    /// unknown): what ``GPXWriter`` leaves out rather than write as a travel bug.
+    /// unknown); nil when neither is known.
     static func impliedReward(container: String?, type: String?) -> String? {
         if let container, !container.isEmpty { return "Container: " + container }
         if let type, !type.isEmpty { return "Type: " + type }
         return nil
+    }
+
+    /// The reward of a cache whose listing names neither a container nor a type (a plain
+    /// waypoint, a pocket query's cache without them), which the reader makes up.
+    static let unknownTypeReward = "Type: Geocache"
+
+    /// The reward the reader gives a cache without travel bugs whose listing has
+    /// `container` and `type`: ``impliedReward(container:type:)``, else
+    /// ``unknownTypeReward``. ``GPXWriter`` leaves it out rather than write it as a
+    /// travel bug, which other programs would show as a trackable in the cache.
+    static func listingReward(container: String?, type: String?) -> String {
+        impliedReward(container: container, type: type) ?? unknownTypeReward
     }
 
     /// A container as written, a LOC file's number as its name (1 is "Not chosen",

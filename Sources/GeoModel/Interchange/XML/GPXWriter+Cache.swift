@@ -207,12 +207,13 @@ extension GPXWriter {
     }
 
     /// The travel bugs as they came, each with its own id and reference; a reward that
-    /// neither they nor the listing give is one more, with the digest's last nine digits
-    /// as its id.
+    /// neither they nor the listing give (``GPXReader/WaypointDraft/listingReward(container:type:)``,
+    /// `Type: Geocache` for a listing without a container or type) is one more, with the
+    /// digest's last nine digits as its id.
     static func writeTravelBugs(of cache: GeoCache, digest: UInt64, indent: Int, to output: inout BufferedWriter) {
         let listing = cache.listing
         let bugs = listing.travelBugs
-        let given = bugs.isEmpty ? GPXReader.WaypointDraft.impliedReward(
+        let given = bugs.isEmpty ? GPXReader.WaypointDraft.listingReward(
             container: GPXReader.WaypointDraft.containerName(listing.container), type: listing.type)
             : bugs.map(\.name).joined(separator: ", ")
         var written = bugs

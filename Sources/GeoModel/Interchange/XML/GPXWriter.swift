@@ -17,7 +17,7 @@
 /// | title             | `groundspeak:name`, `urlname` (1.1: `link/text`), the start of `desc`    |
 /// | details           | `groundspeak:short_description html="False"`, or `cmt` when the listing has a short description of its own |
 /// | creator           | `groundspeak:placed_by`, `groundspeak:owner` (unless the listing names another owner), the end of `desc` |
-/// | reward            | one travel bug, unless it is the "Container: …" or "Type: …" the listing implies |
+/// | reward            | one travel bug, unless it is the "Container: …" or "Type: …" the listing implies ("Type: Geocache" with neither) |
 /// | type              | `type` ("Geocache\|TYPE"), `groundspeak:type`                          |
 /// | container, D/T    | `groundspeak:container`, `groundspeak:difficulty`, `groundspeak:terrain` |
 /// | attributes        | `groundspeak:attributes` (Groundspeak's numbering only)                  |
