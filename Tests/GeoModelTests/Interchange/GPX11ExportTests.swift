@@ -51,7 +51,8 @@ import GeoTestSupport
         let document = GPXWriter.document(for: try Self.caches(), version: .gpx11)
         #expect(document.contains(#"<gpx version="1.1" creator="geocache-tui""#))
         #expect(document.contains("<metadata>\n    <name>geocache-tui caches</name>"))
-        #expect(document.contains("    <extensions>\n      <groundspeak:cache id=\"1188123\""))
+        #expect(document.contains("    <extensions>\n      <gsak:wptExtension>\n        <gsak:LastGpxDate>"))
+        #expect(document.contains("      </gsak:wptExtension>\n      <groundspeak:cache id=\"1188123\""))
         #expect(document.contains("<link href=\"https://coord.info/GC1BKP3\">\n      <text>Bear Pit</text>\n    </link>"))
         #expect(!document.contains("<url>"))
     }

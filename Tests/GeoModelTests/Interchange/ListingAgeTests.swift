@@ -68,6 +68,33 @@ import Testing
         #expect(futureLog.listing.asOf == nil)
     }
 
+    @Test("geocache-tui's own GPX export carries each cache's own age, read back as its listing's age, in GPX 1.0 and 1.1")
+    func ownGPXCarriesEachCachesAge() throws {
+        let cache = try read(Self.pocketQuery(time: "2024-05-02T03:04:05.6-07:00", logs: [("2024-05-01T00:00:00Z", "bo", "1")]))
+        for version in [GPXWriter.Version.gpx10, .gpx11] {
+            let exported = GPXWriter.document(for: [cache], version: version)
+            #expect(exported.contains("<gsak:LastGpxDate>2024-05-02T10:04:05.6Z</gsak:LastGpxDate>"), "\(exported)")
+            #expect(try read(exported).listing.asOf == "2024-05-02T10:04:05.6Z")
+        }
+    }
+
+    @Test("a cache without an age reads back from our own GPX export without one, not as old as its newest log")
+    func anUndatedCacheReadsBackUndated() throws {
+        let dated = try read(Self.pocketQuery(time: nil, logs: [("2024-05-01T00:00:00Z", "bo", "1")]))
+        let cache = try read(JSONInterchange.document(for: [dated]), name: "in.json")
+        #expect(cache.listing.asOf == nil && cache.listing.logs.count == 1)
+        #expect(try read(GPXWriter.document(for: [cache])).listing.asOf == nil)
+    }
+
+    @Test("another program's gsak:LastGpxDate is no age of the cache: the file's own time is")
+    func anotherProgramsLastGpxDateIsNoAge() throws {
+        let text = Self.pocketQuery(time: "2024-06-01T00:00:00Z").replacingOccurrences(of: "</wpt>", with: """
+            <gsak:wptExtension xmlns:gsak="http://www.gsak.net/xmlv1/6"><gsak:LastGpxDate>2024-01-01</gsak:LastGpxDate>\
+            </gsak:wptExtension></wpt>
+            """)
+        #expect(try read(text).listing.asOf == "2024-06-01T00:00:00Z")
+    }
+
     @Test("the current time is spelled as the canonical form spells it")
     func nowIsSpelledCanonically() {
         #expect(UTCTime.spelling(of: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")

@@ -27,6 +27,46 @@ struct StoreReimportTests {
         """
     }
 
+    /// Exports `fixture`'s store as `format` to a file in its directory, as `export` does; its path.
+    private static func exported(_ fixture: StoreFixture, as format: ExportFormat) throws -> String {
+        let path = fixture.directory.file("export.\(format.rawValue)").path
+        try CacheExporter.export(fixture.store, as: format, to: try ExportDestination(path: path, exporting: fixture.store))
+        return path
+    }
+
+    /// Gives `store`'s GC1A2B3 the title `title`, as `edit --title` does.
+    private static func retitle(_ store: any CacheStore, _ title: String) throws {
+        let stored = try #require(try store.cache(withCode: "GC1A2B3"))
+        var edited = stored.cache
+        edited.title = title
+        try store.update(stored, to: edited)
+    }
+
+    @Test("a cache with logs edited in one store reaches another holding the same pocket query through a GPX export",
+          arguments: StoreKind.allCases, [ExportFormat.gpx, .gpx11])
+    func anEditTravelsByGPX(_ kind: StoreKind, _ format: ExportFormat) throws {
+        let query = ListingAgeTests.pocketQuery(time: "2024-03-01T00:00:00Z", logs: [("2024-02-28T00:00:00Z", "bo", "1")])
+        let (mine, theirs) = (try StoreFixture(kind), try StoreFixture(kind))
+        for fixture in [mine, theirs] { _ = try fixture.store.importCaches(from: source(query, "pq.gpx")) }
+        try Self.retitle(mine.store, "Old Oak renamed")
+        let report = try theirs.store.importCaches(from: .file(try Self.exported(mine, as: format)))
+        #expect((report.updated, report.olderThanStored) == (1, 0))
+        #expect(try theirs.store.cache(withCode: "GC1A2B3")?.cache.title == "Old Oak renamed")
+    }
+
+    @Test("a GPX export of a cache older than the other store's listing leaves the edit made there",
+          arguments: StoreKind.allCases, [ExportFormat.gpx, .gpx11])
+    func anOlderExportLeavesANewerEdit(_ kind: StoreKind, _ format: ExportFormat) throws {
+        let (mine, theirs) = (try StoreFixture(kind), try StoreFixture(kind))
+        _ = try mine.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-03-01T00:00:00Z"), "old.gpx"))
+        _ = try theirs.store.importCaches(from: source(ListingAgeTests.pocketQuery(time: "2024-04-01T00:00:00Z"), "new.gpx"))
+        try Self.retitle(mine.store, "Old Oak renamed")
+        try Self.retitle(theirs.store, "Oak renamed later")
+        let report = try theirs.store.importCaches(from: .file(try Self.exported(mine, as: format)))
+        #expect((report.updated, report.olderThanStored) == (0, 1))
+        #expect(try theirs.store.cache(withCode: "GC1A2B3")?.cache.title == "Oak renamed later")
+    }
+
     @Test("a newer pocket query holding 2 of a cache's 20 logs leaves the 20 stored and adds its new one",
           arguments: StoreKind.allCases)
     func logsAccumulate(_ kind: StoreKind) throws {

@@ -124,7 +124,8 @@ enum OutputReference {
     }
 
     /// The waypoint template for a cache with the four fields and a coordinate, String by
-    /// String (no code of its own, no listing: the derived code, no listing elements).
+    /// String (no code of its own, no listing: the derived code, no listing elements, an
+    /// empty age).
     static func gpxWaypoint(_ cache: GeoCache) -> String {
         guard let coordinate = cache.coordinate else { return "" }
         let code = interchangeCode(cache)
@@ -139,6 +140,9 @@ enum OutputReference {
                 <urlname>\(title)</urlname>
                 <sym>Geocache</sym>
                 <type>Geocache</type>
+                <gsak:wptExtension>
+                  <gsak:LastGpxDate></gsak:LastGpxDate>
+                </gsak:wptExtension>
                 <groundspeak:cache id="\(digest % 1_000_000_000)" available="True" archived="False">
                   <groundspeak:name>\(title)</groundspeak:name>
                   <groundspeak:placed_by>\(creator)</groundspeak:placed_by>

@@ -13,6 +13,7 @@ extension GPXReader {
             case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, fileTime, time, url
             case cacheName, placedBy, owner, container, shortDescription, longDescription
             case cacheType, difficulty, terrain, hint, travelBugName, gsakCode, gsakParent, gsakLatBefore, gsakLonBefore, gsakUserFound
+            case gsakLastGpxDate
             case openCachingType, openCachingSize
             case country, state, src, attributeName
             case logDate, logType, logFinder, logText

@@ -17,6 +17,7 @@ extension GPXReader.Delegate {
             if name == .latBeforeCorrect { target = .gsakLatBefore }
             if name == .lonBeforeCorrect { target = .gsakLonBefore }
             if name == .userFound { target = .gsakUserFound }
+            if name == .lastGpxDate { target = .gsakLastGpxDate }
         case .openCaching: startOpenCachingField(name, parent: parent, attributes: attributes)
         case .plain:
             if path.count == 2 {
@@ -233,6 +234,7 @@ extension GPXReader.Delegate {
         case .gsakLatBefore: draft?.latitudeBeforeCorrection = value
         case .gsakLonBefore: draft?.longitudeBeforeCorrection = value
         case .gsakUserFound: draft?.userFound = value
+        case .gsakLastGpxDate: draft?.lastGpxDate = value
         case .openCachingType: draft?.openCachingType = value
         case .openCachingSize: draft?.openCachingSize = value
         case .shortDescription: draft?.shortDescriptionBytes = Array(value.utf8)

@@ -16,9 +16,15 @@ extension GPXReader {
             guard !text.isEmpty else { return }
             switch target {
             case .fileAuthor: author = text
-            case .fileTime: if UTCTime.orderKey(text) != nil { time = UTCTime.canonical(text) }
+            case .fileTime: if let date = Self.date(text) { time = date }
             default: break
             }
+        }
+
+        /// `text` in ``UTCTime``'s spelling when it is a date; nil when it is none.
+        static func date(_ text: String) -> String? {
+            let trimmed = text.trimmingWhitespace()
+            return UTCTime.orderKey(trimmed) != nil ? UTCTime.canonical(trimmed) : nil
         }
     }
 }
@@ -43,16 +49,19 @@ extension GPXReader.WaypointDraft {
         fileIsOurs = header.isOurs
     }
 
-    /// The age of the listing the waypoint carries (``Listing/asOf``): the file's time,
-    /// else the date of the newest of `logs`; nil when the file says neither. A date
-    /// more than a day ahead of `now` is no age (a wrong clock, or a hostile file): a
-    /// listing dated in the future would keep every later file from replacing it.
+    /// The age of the listing the waypoint carries (``Listing/asOf``): in a file
+    /// geocache-tui wrote, the cache's own age it gives in `gsak:LastGpxDate` (none when
+    /// that is empty or no date: the listing had none); else the file's time, else the
+    /// date of the newest of `logs`; nil when the file says neither. A date more than a
+    /// day ahead of `now` is no age (a wrong clock, or a hostile file): a listing dated
+    /// in the future would keep every later file from replacing it.
     func age(of logs: [CacheLog], now: Date = Date()) -> String? {
         let latest = UTCTime.spelling(of: now.addingTimeInterval(86_400))
         func plausible(_ date: String?) -> String? {
             guard let date, UTCTime.isEarlier(latest, than: date) != true else { return nil }
             return date
         }
+        if fileIsOurs, let lastGpxDate { return plausible(GPXReader.FileHeader.date(lastGpxDate)) }
         return plausible(fileTime) ?? plausible(CacheLog.newestDate(of: logs))
     }
 }

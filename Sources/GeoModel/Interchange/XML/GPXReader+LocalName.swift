@@ -6,7 +6,7 @@ extension GPXReader {
         case gpx, wpt, name, urlname, type, link, text, desc, cmt, sym, author, metadata, time, url
         case cache, placedBy, owner, container, shortDescription, longDescription, travelbug
         case difficulty, terrain, encodedHints, logs, log, date, finder
-        case wptExtension, code, parent, latBeforeCorrect, lonBeforeCorrect, userFound
+        case wptExtension, code, parent, latBeforeCorrect, lonBeforeCorrect, userFound, lastGpxDate
         case attributes, attribute, country, state, src
         case terracache, style, size, user, entry, hint, description
         case loc, waypoint, coord
@@ -35,7 +35,7 @@ extension GPXReader {
                 : equals("UserFound") ? .userFound : .other
             case 10: self = equals("difficulty") ? .difficulty : equals("terracache") ? .terracache
                 : equals("attributes") ? .attributes : .other
-            case 11: self = equals("description") ? .description : .other
+            case 11: self = equals("description") ? .description : equals("LastGpxDate") ? .lastGpxDate : .other
             case 12: self = equals("wptExtension") ? .wptExtension : .other
             case 13: self = equals("encoded_hints") ? .encodedHints : .other
             case 16: self = equals("long_description") ? .longDescription : equals("LatBeforeCorrect") ? .latBeforeCorrect

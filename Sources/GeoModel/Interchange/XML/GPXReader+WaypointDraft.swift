@@ -61,6 +61,9 @@ extension GPXReader {
         /// exports it marks a `Geocache Found` symbol that the person's find gave, not
         /// the listing.
         var userFound: String?
+        /// `gsak:LastGpxDate`: in geocache-tui's own exports, the age of the cache's
+        /// listing (``Listing/asOf``), empty for a listing without one.
+        var lastGpxDate: String?
 
         /// Whether the file says the corrected place is over a listing without one: both
         /// `gsak:LatBeforeCorrect` and `gsak:LonBeforeCorrect` given and empty, as

@@ -53,27 +53,31 @@ extension GPXWriter {
         }
         output.append("</type>\n")
         if version == .gpx11 { output.append("    <extensions>\n") }
-        writeOwn(own, listed: listed, foundBySymbolOnly: listing.symbol != Listing.foundSymbol,
-                 indent: version == .gpx11 ? 6 : 4, to: &output)
+        writeGSAKExtension(own, listed: listed, foundBySymbolOnly: listing.symbol != Listing.foundSymbol,
+                           age: listing.asOf, indent: version == .gpx11 ? 6 : 4, to: &output)
         writeGroundspeakCache(cache, digest: digest, indent: version == .gpx11 ? 6 : 4, to: &output)
         if version == .gpx11 { output.append("    </extensions>\n") }
         output.append("  </wpt>\n")
     }
 
-    /// The person's note, the listing's place under a corrected one and when the person
-    /// found the cache, as GSAK writes them (`gsak:GcNote`, `gsak:LatBeforeCorrect`,
-    /// `gsak:LonBeforeCorrect`, `gsak:UserFound`); nothing when there is none. A listing
+    /// `<gsak:wptExtension>`: the listing's `age` (``Listing/asOf``) as GSAK's date of the
+    /// last GPX file (`gsak:LastGpxDate`, empty for a listing without one), which an
+    /// import of this file takes as the cache's age, so that the file's version of a
+    /// cache replaces another store's only when it is not older; then the person's note,
+    /// the listing's place under a corrected one and when the person found the cache,
+    /// as GSAK writes them (`gsak:GcNote`, `gsak:LatBeforeCorrect`,
+    /// `gsak:LonBeforeCorrect`, `gsak:UserFound`), where there are some. A listing
     /// without a place under a final is written as both elements empty, so that reading
     /// the file back does not take the final for the listing's place. The find
     /// is written only where the `Geocache Found` symbol is the find's alone
     /// (`foundBySymbolOnly`: the listing's own symbol is another), so that reading the
     /// file back tells the listing's symbol from the person's find.
-    static func writeOwn(_ own: OwnData, listed: Coordinate?, foundBySymbolOnly: Bool, indent: Int,
-                         to output: inout BufferedWriter) {
+    static func writeGSAKExtension(_ own: OwnData, listed: Coordinate?, foundBySymbolOnly: Bool, age: String?,
+                                   indent: Int, to output: inout BufferedWriter) {
         let found = own.isFound && foundBySymbolOnly ? own.found : nil
-        guard own.corrected != nil || !own.note.isEmpty || found != nil else { return }
         pad(indent, &output)
         output.append("<gsak:wptExtension>\n")
+        element("gsak:LastGpxDate", age ?? "", indent: indent + 2, to: &output)
         element("gsak:GcNote", own.note.isEmpty ? nil : own.note, indent: indent + 2, to: &output)
         if own.corrected != nil {
             element("gsak:LatBeforeCorrect", listed?.latitudeText ?? "", indent: indent + 2, to: &output)

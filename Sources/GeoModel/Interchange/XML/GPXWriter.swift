@@ -27,6 +27,7 @@
 /// | URL, placed       | `url` (1.1: `link href`), `time`                                         |
 /// | logs              | `groundspeak:logs` (id, date, type, finder and its id, text, encoded)    |
 /// | ids               | `groundspeak:cache id`, `groundspeak:owner id`, log and finder ids       |
+/// | age               | `gsak:LastGpxDate` in `gsak:wptExtension` (empty for none), which ``GPXReader`` takes as the listing's age in our own files |
 ///
 /// `<src>` holds "geocache-tui" and the digest of the four fields
 /// (``GeoCache/interchangeDigest``): ``GPXReader`` reads a waypoint whose fields still
