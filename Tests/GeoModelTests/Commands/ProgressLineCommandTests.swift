@@ -134,16 +134,19 @@ struct ProgressLineCommandTests {
         #expect(terminal.received.isEmpty)
     }
 
-    @Test("import - reading from the terminal writes no progress line over what is typed there")
-    func importOfTypedInputWritesNoProgressOverIt() throws {
+    @Test("an import reading the terminal (import -, or its own path /dev/pts/N) writes no progress line over what is typed there",
+          arguments: [false, true])
+    func importOfTypedInputWritesNoProgressOverIt(byPath: Bool) throws {
         let fixture = try StoreFixture()
         let terminal = try PseudoTerminal()
         let output = fixture.directory.file("stdout")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        // Standard input and error on the same terminal, as in a shell.
-        let process = try GeocacheTUIBinary.start(["import", "-", "--store", fixture.storeArgument],
-                                                  input: terminal.slaveHandle, output: try FileHandle(forWritingTo: output),
-                                                  error: terminal.slaveHandle)
+        // Standard error on the terminal, as in a shell; the input is that terminal too,
+        // as standard input or by its path.
+        let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(terminal.slave)")
+        let process = try GeocacheTUIBinary.start(["import", byPath ? path : "-", "--store", fixture.storeArgument],
+                                                  input: byPath ? FileHandle.nullDevice : terminal.slaveHandle,
+                                                  output: try FileHandle(forWritingTo: output), error: terminal.slaveHandle)
         terminal.closeSlave()
         // Typed lines, the last without its Enter yet.
         let typed = "[{\"title\": \"typed by hand\", \"details\": \"d\",\n\"creator\": \"c\""
@@ -151,30 +154,6 @@ struct ProgressLineCommandTests {
         waitInsideTheImport(process, fixture)
         try waitForAnotherImportToDrawItsLine()
         // The rest of the line, then Ctrl-D on a line of its own: the end of the input.
-        let rest = ", \"reward\": \"r\"}]\n\u{04}"
-        _ = rest.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, rest.utf8.count) }
-        terminal.readToEnd()
-        try process.waitForExit()
-        #expect(process.terminationStatus == 0, "\(terminal.text)")
-        #expect(!terminal.text.contains("Importing"), "\(terminal.text)")
-        #expect(try fixture.store.loadCaches().map(\.title) == ["typed by hand"])
-    }
-
-    @Test("import of the terminal's own path (/dev/pts/N) writes no progress line over what is typed there")
-    func importOfTheTerminalByPathWritesNoProgressOverIt() throws {
-        let fixture = try StoreFixture()
-        let terminal = try PseudoTerminal()
-        let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(terminal.slave)")
-        let output = fixture.directory.file("stdout")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = try GeocacheTUIBinary.start(["import", path, "--store", fixture.storeArgument],
-                                                  input: FileHandle.nullDevice,
-                                                  output: try FileHandle(forWritingTo: output), error: terminal.slaveHandle)
-        terminal.closeSlave()
-        let typed = "[{\"title\": \"typed by hand\", \"details\": \"d\",\n\"creator\": \"c\""
-        _ = typed.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, typed.utf8.count) }
-        waitInsideTheImport(process, fixture)
-        try waitForAnotherImportToDrawItsLine()
         let rest = ", \"reward\": \"r\"}]\n\u{04}"
         _ = rest.utf8CString.withUnsafeBufferPointer { write(terminal.master, $0.baseAddress, rest.utf8.count) }
         terminal.readToEnd()
