@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <pthread.h>
+#include <time.h>
 #include <unistd.h>
 #include "out_of_line.h"
 
@@ -61,22 +62,46 @@ static inline void sys_signals_restore(void) {
     *sys_signal_pipe_slot() = -1;
 }
 
+/* Set by the handler sys_stop_until_continued puts on SIGCONT while it stops. */
+static inline volatile sig_atomic_t *sys_continued_slot(void) {
+    static volatile sig_atomic_t continued = 0;
+    return &continued;
+}
+static inline void sys_note_continued(int signo) {
+    (void)signo;
+    *sys_continued_slot() = 1;
+}
+
 /* Stops the process group the way Ctrl-Z in cooked mode would (SIGTSTP with its
- * default disposition) and returns once it is continued (fg sends SIGCONT). The
- * previous SIGTSTP disposition (ncurses' own handler, usually) is put back. */
-SYS_OUT_OF_LINE static inline void sys_stop_until_continued(void) {
-    struct sigaction stop, previous;
+ * default disposition) and returns once it is continued (fg sends SIGCONT): 1. Returns
+ * 0 when the process was not stopped: the kernel discards SIGTSTP for a group
+ * nothing could continue (no shell with job control above it: `sh -c`, `script`). The
+ * previous SIGTSTP and SIGCONT dispositions (ncurses' own handler, usually) are put back. */
+SYS_OUT_OF_LINE static inline int sys_stop_until_continued(void) {
+    struct sigaction stop, previous, noting, previous_continue;
     sigemptyset(&stop.sa_mask);
     stop.sa_flags = 0;
     stop.sa_handler = SIG_DFL;
     sigaction(SIGTSTP, &stop, &previous);
+    sigemptyset(&noting.sa_mask);
+    noting.sa_flags = SA_RESTART;
+    noting.sa_handler = sys_note_continued;
+    *sys_continued_slot() = 0;
+    sigaction(SIGCONT, &noting, &previous_continue);
     sigset_t unblock, saved_mask;
     sigemptyset(&unblock);
     sigaddset(&unblock, SIGTSTP);
+    sigaddset(&unblock, SIGCONT);
     pthread_sigmask(SIG_UNBLOCK, &unblock, &saved_mask);
     kill(0, SIGTSTP);
+    /* Continued, the handler runs on whichever thread takes SIGCONT, at once; not
+     * stopped, nothing comes: a tenth of a second tells the two apart. */
+    struct timespec millisecond = { .tv_sec = 0, .tv_nsec = 1000000 };
+    for (int waited = 0; waited < 100 && !*sys_continued_slot(); waited++) nanosleep(&millisecond, NULL);
     pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
+    sigaction(SIGCONT, &previous_continue, NULL);
     sigaction(SIGTSTP, &previous, NULL);
+    return *sys_continued_slot();
 }
 
 #endif

@@ -44,6 +44,9 @@ enum FormText {
     /// A key of another mode pressed during a search; also the note when a search opens.
     static func finishSearchingFirst(cancel: String) -> String { "Enter searches, \(cancel) leaves" }
     static let searchPrompt = "Find:"
+
+    /// Ctrl-Z where nothing could continue the form (no shell with job control above it).
+    static let noJobControl = "Not suspended: no job control here to bring the form back (^Q quits)"
     static let addButton = "Add"
     static let saveButton = "Save"
     static let previousButton = "Previous"

@@ -36,4 +36,10 @@ extension GeoCacheFormController {
         mode = underneath
         dirty = .all
     }
+
+    /// Ctrl-Z stopped nothing: the status line says so, rather than the screen only
+    /// blinking.
+    public func couldNotSuspend() {
+        setNote(FormText.noJobControl)
+    }
 }

@@ -51,10 +51,13 @@ public final class Application {
             case .redraw:
                 terminal.invalidate()
             case .suspend:
-                if let ending = terminal.suspend() {
+                switch terminal.suspend() {
+                case .ended(let ending):
                     // Told to end while in the background: the draft kept, nothing drawn.
                     if case .quit(let code) = controller.handle(ending) { status = code }
                     break loop
+                case .notStopped: controller.couldNotSuspend()
+                case .continued: break
                 }
                 controller.resize(to: terminal.size)
                 terminal.invalidate()

@@ -19,9 +19,15 @@ public protocol ScreenController: AnyObject {
     /// Called once by the run loop before it starts: the terminal's input, for a
     /// controller whose model may wait a long time inside one call.
     func attach(_ input: WaitingInput)
+    /// Called when a ``ControllerOutcome/suspend`` stopped nothing (no job control):
+    /// the screen is full again, to be said why nothing happened.
+    func couldNotSuspend()
 }
 
 extension ScreenController {
     /// A controller whose model never waits long ignores the input.
     public func attach(_ input: WaitingInput) {}
+
+    /// A controller with nothing to say about it draws its screen again.
+    public func couldNotSuspend() {}
 }

@@ -23,3 +23,14 @@ public enum TerminalSignal: Equatable, Sendable {
     /// SIGINT sent from outside (`kill -INT`).
     case interrupt
 }
+
+/// How a suspension (Ctrl-Z) ended: ``Terminal/suspend()``.
+public enum Suspension: Equatable, Sendable {
+    /// Stopped, then continued in the foreground (`fg`): full screen again.
+    case continued
+    /// Not stopped: nothing above the program could continue it (no shell with job
+    /// control: `sh -c`, `script`), so the kernel dropped the stop. Full screen again.
+    case notStopped
+    /// Continued in the background with a signal to end: the terminal is the shell's.
+    case ended(TerminalSignal)
+}

@@ -157,6 +157,16 @@ import Testing
         #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1 0 0")
     }
 
+    @Test("Ctrl-Z with no job control above the form (sh -c) says it did not suspend, and the form goes on")
+    func ctrlZWithoutJobControlSaysSo() throws {
+        let session = try TmuxSession.app(store: store)
+        try session.send("C-z")
+        try session.waitFor("Not suspended: no job control here to bring the form back")
+        try session.type("still here")
+        try session.waitFor(">Title   [still here")
+        try session.quitApp()
+    }
+
     @Test func ctrlZOnATerminalWithoutAnAlternateScreenLeavesNoFormAboveTheShell() throws {
         let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
                                       environment: ["LANG": "C.UTF-8", "TERM": "vt100"], interactiveShell: true)
