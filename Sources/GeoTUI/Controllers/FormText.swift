@@ -41,12 +41,12 @@ enum FormText {
     // MARK: - The form's parts
 
     static let appTitle = " geocache-tui"
+    /// Ctrl-Z where nothing could continue the form (no shell with job control above it):
+    /// short enough to sit beside the position at 80 columns.
+    static let noJobControl = "Not suspended: no job control here"
     /// A key of another mode pressed during a search; also the note when a search opens.
     static func finishSearchingFirst(cancel: String) -> String { "Enter searches, \(cancel) leaves" }
     static let searchPrompt = "Find:"
-
-    /// Ctrl-Z where nothing could continue the form (no shell with job control above it).
-    static let noJobControl = "Not suspended: no job control here to bring the form back (^Q quits)"
     static let addButton = "Add"
     static let saveButton = "Save"
     static let previousButton = "Previous"

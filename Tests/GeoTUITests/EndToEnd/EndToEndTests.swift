@@ -161,7 +161,7 @@ import Testing
     func ctrlZWithoutJobControlSaysSo() throws {
         let session = try TmuxSession.app(store: store)
         try session.send("C-z")
-        try session.waitFor("Not suspended: no job control here to bring the form back")
+        try session.waitFor("Not suspended: no job control here")
         try session.type("still here")
         try session.waitFor(">Title   [still here")
         try session.quitApp()
