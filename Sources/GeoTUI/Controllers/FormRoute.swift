@@ -39,9 +39,9 @@ extension FormAction {
     /// lock; a terminal too small performs only the actions that work hidden
     /// (``worksWhileHidden``) and drops what would go to a widget. Otherwise the mode's
     /// binding is performed, a key of another mode refused with the table's note, and
-    /// anything else goes to the widget.
+    /// anything else goes to the widget. An Alt digit is looked up as its F-key (``Key/meant``).
     static func route(_ event: InputEvent, in mode: FormMode.Kind, under conditions: FormConditions) -> FormRoute {
-        let key: Key? = if case .key(let key) = event { key } else { nil }
+        let key: Key? = if case .key(let key) = event { key.meant } else { nil }
         let resolution = key.map { keyMap.resolve($0, in: mode) } ?? .pass
         if case .perform(let action) = resolution, action.worksWhileOpening,
            conditions.opening || conditions.questionJustClosed != nil {

@@ -400,6 +400,8 @@ enum FormText {
         return "Help: \(name)"
     }
     static let helpKeysSection = "Keys"
+    /// The help's last key line: what Alt-1 to Alt-0 stand for (``Key/meant``).
+    static let helpAltDigits = "As F1…F10, for a keyboard without function keys"
     static func helpFieldSection(_ kind: FormMode.Kind) -> String {
         let field = switch kind {
         case .searching: "In the search field"

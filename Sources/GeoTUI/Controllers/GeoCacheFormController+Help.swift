@@ -1,13 +1,15 @@
 extension GeoCacheFormController {
     /// The help overlay's sections in `kind`: the key table's entries for the mode (but
-    /// the actions `left` out),
+    /// the actions `left` out) and what the Alt digits stand for,
     /// then, where a text field has the keyboard (the form's fields, or the prompt's),
     /// its keys, Enter first, less those the key table takes first: for an action, or
     /// to refuse as another mode's (`^F` finds while browsing, and while editing says
     /// how to finish the edit).
     static func helpSections(in kind: FormMode.Kind, leavingOut left: [FormAction] = []) -> [HelpSection] {
         let keyMap = FormAction.keyMap
-        var sections = [HelpSection(title: FormText.helpKeysSection, entries: keyMap.helpEntries(in: kind, leavingOut: left))]
+        let altDigits = HelpEntry(keys: Key.alt("1").label + "…" + Key.alt("0").label, description: FormText.helpAltDigits)
+        var sections = [HelpSection(title: FormText.helpKeysSection,
+                                    entries: keyMap.helpEntries(in: kind, leavingOut: left) + [altDigits])]
         guard kind.hasTextField else { return sections }
         let enter = FormText.helpEnter(kind).map { HelpEntry(keys: Key.enter.label, description: $0) }
         let fieldKeys = [enter].compactMap(\.self) + TextField.editingKeys.compactMap { description in

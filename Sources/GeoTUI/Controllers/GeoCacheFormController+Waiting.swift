@@ -71,7 +71,7 @@ extension GeoCacheFormController {
         case .signal: return true
         case .input(.resize): return true
         case .input(.key(let key)):
-            if case .perform(.quit) = keyMap.resolve(key, in: mode.kind) { return true }
+            if case .perform(.quit) = keyMap.resolve(key.meant, in: mode.kind) { return true }
             return false
         default: return false
         }

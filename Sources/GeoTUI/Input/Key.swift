@@ -18,3 +18,14 @@ public enum Key: Hashable, Sendable {
     /// Function key F1 to F12.
     case function(Int)
 }
+
+extension Key {
+    /// The key this one stands for: F1 to F10 for Alt-1 to Alt-9 and Alt-0 (Midnight
+    /// Commander's way, for keyboards without function keys, as on phone and web SSH
+    /// clients); else itself.
+    public var meant: Key {
+        guard case .alt(let character) = self, let digit = character.wholeNumberValue,
+              character.isASCII else { return self }
+        return .function(digit == 0 ? 10 : digit)
+    }
+}

@@ -194,6 +194,15 @@ import Testing
         #expect(!form.screen.contains("[ Yes ]"))
     }
 
+    @Test("Alt-4 and Alt-8 edit and delete where the terminal sends no F4 or F8")
+    func altDigitsStandForTheFunctionKeys() throws {
+        let form = try FormHarness(caches: three)
+        form.press(.alt("4"))
+        #expect(form.fieldTexts == ["One", "One details", "One creator", "One reward"])
+        form.press(.escape, .alt("8"), .character("y"))
+        #expect(try storedTitles(form) == ["Two", "Three"])
+    }
+
     @Test func escapeInTheDeleteDialogMeansNo() throws {
         let form = try FormHarness(caches: three)
         form.press(.function(8), .escape)

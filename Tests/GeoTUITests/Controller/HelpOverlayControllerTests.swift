@@ -27,6 +27,14 @@ import Testing
         }
     }
 
+    @Test func theHelpSaysTheAltDigitsStandForTheFunctionKeys() throws {
+        let form = try FormHarness(width: 100, height: 60, caches: three)
+        form.press(.alt("1"))
+        #expect(form.screen.contains("M-1…M-0      As F1…F10, for a keyboard without function keys"))
+        form.press(.alt("1"))
+        #expect(!form.screen.contains("Help:"))
+    }
+
     @Test func whileEditingTheHelpListsSaveAndNotDelete() throws {
         let form = try FormHarness(width: 100, height: 60, caches: three)
         form.press(.function(4), .function(1))
