@@ -90,7 +90,7 @@ extension Visit {
         guard text.unicodeScalars.count <= FieldNotes.maximumTextLength else {
             throw .tooLong(what: "visit's text", limit: FieldNotes.maximumTextLength, unit: .characters)
         }
-        return Visit(code: code, time: time, type: type, text: text)
+        return Visit(code: code, time: time, type: type, text: text.trimmingWhitespace())
     }
 }
 

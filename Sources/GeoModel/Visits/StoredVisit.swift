@@ -66,10 +66,11 @@ extension Visit {
     /// of a field-notes upload.
     public var minute: String { String(time.prefix(16)) }
 
-    /// The same visit with its code as stores compare codes and its time in
-    /// ``UTCTime``'s spelling: what a store records.
+    /// The same visit with its code as stores compare codes, its time in ``UTCTime``'s
+    /// spelling and its text without the whitespace around it (a paste's last line
+    /// break, a space typed after the text): what a store records.
     public var normalized: Visit {
         Visit(code: CacheCode.normalized(code) ?? code.trimmingWhitespace().uppercased(),
-              time: UTCTime.canonical(time), type: type, text: text)
+              time: UTCTime.canonical(time), type: type, text: text.trimmingWhitespace())
     }
 }

@@ -50,10 +50,11 @@ public enum VisitType: String, CaseIterable, Sendable, Hashable {
         self = type
     }
 
-    /// The type a command-line word names (``word``, any case); nil for another.
+    /// The type a command-line word names (``word``), or the name the form and field
+    /// notes show (`Found it`), in any case; nil for another.
     public init?(word: String) {
         let wanted = word.lowercased()
-        guard let type = Self.allCases.first(where: { $0.word == wanted }) else { return nil }
+        guard let type = Self.allCases.first(where: { $0.word == wanted }) else { self.init(fieldNoteType: word); return }
         self = type
     }
 }

@@ -182,6 +182,13 @@ import Testing
         #expect(VisitType(word: "maintenance") == .needsMaintenance)
     }
 
+    @Test("the command line takes a type by the name the form and field notes show too, in any case")
+    func theCommandLineTakesTheShownName() {
+        #expect(VisitType(word: "Found it") == .foundIt)
+        #expect(VisitType(word: "didn't find it") == .didNotFindIt)
+        #expect(VisitType(word: "Found it!") == nil)
+    }
+
     @Test("a visit to a cache whose code holds - or _ is written and read back, as every other way in takes such codes")
     func aCodeWithADashOrUnderscoreReadsBack() {
         let visit = Visit(code: "LAB-ZH_01", time: "2026-11-28T10:00:00Z", type: .foundIt, text: "lab done")

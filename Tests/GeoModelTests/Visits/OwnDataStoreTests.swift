@@ -167,6 +167,36 @@ import Testing
         #expect(plan.contains { $0.contains("visit_by_minute (code=? AND <expr>=?)") }, "\(plan)")
     }
 
+    @Test("a visit's text is kept without the whitespace around it: the same text with a space or a line break after it is the visit kept already",
+          arguments: StoreKind.allCases)
+    func aVisitsTextIsKeptTrimmed(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", .foundIt, " TFTC\n")], as: WriteID())
+        let again = try store.recordVisits([visit("GC1ABCD", .foundIt, "TFTC "), visit("GC1ABCD")], as: WriteID())
+        #expect(again.added == 0 && again.alreadyKept == 2)
+        #expect(try store.visits().map(\.visit.text) == ["TFTC"])
+    }
+
+    @Test("a visit kept with a line break after its text, before texts were trimmed, is the same visit logged again",
+          arguments: StoreKind.allCases)
+    func aVisitKeptUntrimmedIsTheSameVisitLoggedAgain(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD")], as: WriteID())
+        switch fixture.location {
+        case .file(let path, _):
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: "UPDATE visit SET text = 'TFTC ' || char(13, 10)") }
+            try queue.close()
+        case .server(let url):
+            let database = String(url.split(separator: "/").last ?? "")
+            try PostgresTestServer.shared().superuser("UPDATE geocache_visit SET text = E'TFTC \\r\\n'", database: database)
+        }
+        let again = try store.recordVisits([visit("GC1ABCD")], as: WriteID())
+        #expect(again.added == 0 && again.alreadyKept == 1)
+    }
+
     @Test("a visit timed to the minute with another text, or in the next minute, is another visit",
           arguments: StoreKind.allCases)
     func aVisitTimedToTheMinuteWithAnotherTextIsAnother(_ kind: StoreKind) throws {

@@ -117,9 +117,11 @@ extension SQLiteStore {
         return db.changesCount == 1
     }
 
-    /// Whether a visit of the code, type and text given is kept within the minute given.
+    /// Whether a visit of the code, type and text given is kept within the minute given
+    /// (a text kept before texts were trimmed, ``Visit/normalized``, compared trimmed).
     static let keptVisitSQL = """
-        SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND text = ? AND substr(time, 1, 16) = ?)
+        SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND trim(text, char(32, 9, 10, 13)) = ?
+            AND substr(time, 1, 16) = ?)
         """
 
     public func recordVisits(_ visits: [Visit], as _: WriteID) throws -> VisitsRecorded {
