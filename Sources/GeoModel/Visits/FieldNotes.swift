@@ -12,11 +12,12 @@ public enum FieldNotes {
     /// a longer one is refused as a problem of its line, not read.
     public static let maximumTextLength = 64 * 1024
 
-    /// The file for `visits`, in the given order: the UTF-16LE byte-order mark, then each
-    /// visit's line ending in CRLF.
+    /// The file for `visits`, earliest first as a handheld writes them (visits of one time
+    /// in the given order; a visit logged later with an earlier `--time` goes before the
+    /// others): the UTF-16LE byte-order mark, then each visit's line ending in CRLF.
     public static func document(for visits: [Visit]) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xFE]
-        for visit in visits {
+        for visit in UTCTime.newestFirst(visits, by: \.time, sameTimeLatestFirst: true).reversed() {
             let line = visit.code + "," + minuteTime(visit.time) + "," + visit.type.rawValue + ",\""
                 + quotedText(visit.text) + "\"\r\n"
             for unit in line.utf16 {

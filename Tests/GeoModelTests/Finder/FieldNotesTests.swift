@@ -182,6 +182,14 @@ import Testing
         #expect(VisitType(word: "maintenance") == .needsMaintenance)
     }
 
+    @Test("a field-notes file lists the visits earliest first, those of one time in the order given")
+    func theFileListsVisitsByTime() {
+        let late = Visit(code: "GC1AAAA", time: "2026-11-28T10:00:00Z", type: .foundIt, text: "late")
+        let early = Visit(code: "GC2BBBB", time: "2026-11-01T07:00:00Z", type: .foundIt, text: "early")
+        let sameAsLate = Visit(code: "GC3CCCC", time: "2026-11-28T10:00:00Z", type: .writeNote, text: "same")
+        #expect(FieldNotes.read(FieldNotes.document(for: [late, early, sameAsLate])).visits == [early, late, sameAsLate])
+    }
+
     @Test("the command line takes a type by the name the form and field notes show too, in any case")
     func theCommandLineTakesTheShownName() {
         #expect(VisitType(word: "Found it") == .foundIt)
