@@ -122,9 +122,21 @@ extension FormText {
     }
     /// After the cache's name in the navigation view when it leads to the corrected place.
     static let yourFinal = " (your final)"
-    static let finalRemoved = "Final removed: the listing's coordinates count again"
+    /// A final removed, from a cache whose listing has coordinates (`listingPlaced`) or none.
+    static func finalRemoved(listingPlaced: Bool) -> String {
+        listingPlaced ? "Final removed: the listing's coordinates count again" : "Final removed: the cache has no place now"
+    }
     /// `none` (or nothing) entered on a cache that had no final.
-    static let noFinalToRemove = "No final to remove: the listing's coordinates count"
+    static func noFinalToRemove(listingPlaced: Bool) -> String {
+        listingPlaced ? "No final to remove: the listing's coordinates count" : "No final to remove: the cache had none"
+    }
+    /// A final that could not be read: what is wrong, that nothing was kept, and the forms that are read.
+    static func notAFinal(_ error: CoordinateParseError) -> String {
+        "\(error); nothing kept.\n\nWrite your final as geocachers do, such as N47 22.123 E008 32.456, "
+            + "47.368717, 8.540933 or 47°22'07.4\"N 8°32'27.4\"E, or none to remove it; "
+            + "Enter keeps it, \(key(.cancelRecording)) leaves it unchanged."
+    }
+    static let notAFinalNote = "Not a coordinate: nothing kept"
 
     static func cannotRecord(_ error: FinderInputError) -> String {
         "Cannot keep it: \(error). Nothing was logged or kept; the text is still in the prompt."

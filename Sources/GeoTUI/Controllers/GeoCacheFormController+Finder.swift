@@ -71,12 +71,14 @@ extension GeoCacheFormController {
                 do {
                     own.corrected = trimmed.isEmpty || trimmed.lowercased() == "none" ? nil : try Coordinate(parsing: trimmed)
                 } catch {
-                    showError(FormText.notACoordinate(error), failed: .ownData)
-                    return setNote(FormText.notACoordinateNote)
+                    showError(FormText.notAFinal(error), failed: .ownData)
+                    return setNote(FormText.notAFinalNote)
                 }
                 result = try model.setOwnData(own, forCode: code, from: read).map { _ in () }
+                let listingPlaced = prompt.target.cache.coordinate != nil
                 done = own.corrected.map(FormText.finalKept)
-                    ?? (read.corrected == nil ? FormText.noFinalToRemove : FormText.finalRemoved)
+                    ?? (read.corrected == nil ? FormText.noFinalToRemove(listingPlaced: listingPlaced)
+                        : FormText.finalRemoved(listingPlaced: listingPlaced))
             }
             // The prompt's cache deleted meanwhile: another is shown, and the note names the code.
             let shown = model.current?.id == prompt.target.id

@@ -213,7 +213,17 @@ import Testing
         form.press(.enter)
         #expect(form.status.hasPrefix(" Final:"))
         #expect(try form.model.store.ownData().byCode.isEmpty)
-        #expect(form.screen.contains("nothing stored"))
+        #expect(form.screen.contains("nothing kept"))
+        #expect(form.screen.contains("Enter keeps it") && !form.screen.contains("Enter sets them"))
+    }
+
+    @Test("a final of none on a cache without coordinates says the cache had none, not that the listing's count")
+    func noFinalToRemoveOnACacheWithoutPlaceSaysItHadNone() throws {
+        let form = try FormHarness(width: 120, height: 30, caches: [GeoCache(title: "Bare", details: "d", creator: "c", reward: "r")])
+        form.press(.alt("c"))
+        form.type("none")
+        form.press(.enter)
+        #expect(form.status.contains("No final to remove: the cache had none"), "\(form.status)")
     }
 
     @Test func theHelpAndTheKeyReferenceListTheFinderKeys() throws {
