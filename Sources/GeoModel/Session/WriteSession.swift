@@ -341,7 +341,8 @@ public final class WriteSession {
                 return try kept(keep)
             case _ where error.meansTheServerRefusedTheWrite:
                 unsettledWrites.removeAll { $0.id == write.id }
-                return .refused(error)
+                // A role refused its tables is told so, not that this change needs a right.
+                return .refused(store.flatMap { error.roleRefusal(on: $0) } ?? error)
             default:
                 noteStoreError(error)
                 unsettledWrites.removeAll { $0.id == write.id }

@@ -339,4 +339,22 @@ extension StoreError {
     static func deniesReading(_ reason: String) -> Bool {
         PostgresStore.memberReadTables.contains { reason == "permission denied for table \($0)" }
     }
+
+    /// The refusal of the role itself behind this one, a write refused for a missing
+    /// right, or nil when the change was refused: a role `store` refuses even the count
+    /// every member reads (one taken out of the club's members, say) is refused every
+    /// change, and is told that (the server's words for the read), not that this change
+    /// needs a right. The one rule a write and a delivery share.
+    func roleRefusal(on store: any CacheStore) -> StoreError? {
+        guard case .notPermitted = self else { return nil }
+        do {
+            _ = try store.count()
+            return nil
+        } catch let error as StoreError {
+            if case .notPermitted = error { return error }
+            return nil
+        } catch {
+            return nil
+        }
+    }
 }

@@ -68,6 +68,20 @@ import Testing
         #expect(try form.model.session?.waitingFinderChanges().isEmpty == true)
     }
 
+    @Test("a save of a member taken out of the club while its form is connected says it may no longer be a member")
+    func aSaveOfAMemberTakenOutWhileConnectedSaysItMayNoLongerBeAMember() throws {
+        let club = try ClubFixture.make()
+        try PostgresStore(url: club.url(as: club.ana), purpose: .command).add(Samples.oak)
+        let form = try ClubFormHarness(url: club.url(as: club.ana))
+        form.press(.function(4))
+        form.type(" by the gate")
+        try Self.revokeAna(club)
+        form.press(.control("s"))
+        #expect(form.status.contains("Refused by the server; nothing was stored"), "\(form.status)")
+        #expect(form.screen.contains("Is it still one of the club's members?"), "\(form.screen)")
+        #expect(!form.screen.contains("for the right"), "\(form.screen)")
+    }
+
     @Test func anAddToAStoreWaitingForTheAdminsUpgradeIsRefusedSayingSoAndNotKept() throws {
         let (_, form) = try Self.anasRefusedForm(Self.undoLatestMigration)
         form.typeCache(Samples.bridge)

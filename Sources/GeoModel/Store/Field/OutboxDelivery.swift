@@ -175,20 +175,11 @@ public enum OutboxDelivery {
                                                  ownOverChanges: change.ownOverChanges))
     }
 
-    /// Whether `error`, a write's refusal, refuses the role itself rather than the change:
-    /// a role that may not even read the store (taken out of the club's members, say)
-    /// is refused every change, and none of them is marked refused, so that all are
-    /// delivered once it is given back; a role that may read is refused this change.
+    /// Whether `error`, a write's refusal, refuses the role itself rather than the change
+    /// (``StoreError/roleRefusal(on:)``): none of the changes is then marked refused, so
+    /// that all are delivered once the role is given back.
     private static func roleIsRefused(_ error: StoreError, by store: any CacheStore) -> Bool {
-        guard case .notPermitted = error else { return false }
-        do {
-            _ = try store.count()
-            return false
-        } catch StoreError.notPermitted {
-            return true
-        } catch {
-            return false
-        }
+        error.roleRefusal(on: store) != nil
     }
 
     /// An outbox file error met in the middle of a delivery: thrown by ``deliver(_:to:)``,
