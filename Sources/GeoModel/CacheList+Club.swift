@@ -8,6 +8,12 @@ extension CacheList {
         session?.refusal(toChange: stored)
     }
 
+    /// Why this role may no longer make the kept `change`, whose cache changed hands on
+    /// the club store meanwhile: ``WriteSession/changedHands(_:)``.
+    public func changedHands(_ change: QueuedChange) -> ChangeRefusal? {
+        session?.changedHands(change)
+    }
+
     /// What to say once about the club's rules: ``WriteSession/takeClubNote()``.
     public func takeClubNote() -> ClubNote? {
         session?.takeClubNote()

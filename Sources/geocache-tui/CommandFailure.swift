@@ -18,13 +18,17 @@ enum CommandFailure {
     /// message tells a script how to go on without writing twice), or
     /// ``notPermittedStatus`` for ``StoreError/notPermitted(server:reason:)`` and
     /// ``StoreError/accessDenied(server:reason:)`` (the server refused the login: a wrong
-    /// password, a `pg_hba.conf` line that rejects it, a role that may not log in), a usage
+    /// password, a `pg_hba.conf` line that rejects it, a role that may not log in) and
+    /// ``OutboxError/changedHands(_:_:)`` (`sync --overwrite` of a change the rules refuse), a usage
     /// error (64) for ``StoreError/badConnectionOption(server:reason:)``. A lost
     /// connection is said with a command's way on (``CommandText/connectionLost(_:)``).
     static func report(_ error: any Error) -> ExitCode {
         if let refusal = error as? ChangeRefusal { return report(refusal) }
         if case WriteSession.NotKept.handOverWhileUnreachable? = error as? WriteSession.NotKept {
             return report(message: CommandText.handOverNotKept)
+        }
+        if case OutboxError.changedHands? = error as? OutboxError {
+            return report(message: String(describing: error), status: notPermittedStatus)
         }
         guard let error = error as? StoreError else { return report(message: String(describing: error)) }
         switch error {

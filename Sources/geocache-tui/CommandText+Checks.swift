@@ -1,12 +1,9 @@
 import Foundation
 import GeoModel
 
-/// What the commands say about what they do not take on trust: numbers out of range on
-/// the command line, field mode's files found damaged and set aside, changes kept on
-/// this machine whose rows cannot be read, fixes that are no position, and changes in
-/// conflict with the club store; the finder's commands (`log`, `own`, field notes); and
-/// `club init` with the notes a club store gives once. The rest of their words are in
-/// `CommandText.swift`.
+/// What the commands say of what they do not take on trust (numbers out of range, field mode's
+/// files set aside, kept changes that cannot be read, fixes that are no position, conflicts);
+/// the finder's commands; `club init` and a club store's notes. The rest: `CommandText.swift`.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -173,8 +170,9 @@ enum ConflictText {
         return "\(kind) of \(visible(change.code)) “\(visible(change.title))” queued \(CommandText.time(change.queuedAt))"
     }
 
-    /// The lines that describe `change`'s conflict (none when it has none).
-    static func lines(for change: QueuedChange) -> [String] {
+    /// The lines that describe `change`'s conflict (none when it has none); one whose cache
+    /// changed hands (`changedHands`: whose it is now) is offered no overwrite.
+    static func lines(for change: QueuedChange, changedHands: ChangeRefusal? = nil) -> [String] {
         guard let conflict = change.conflict else { return [] }
         var lines = ["conflict: change \(change.sequence), \(naming(change))"]
         var keep = "keep yours"
@@ -184,12 +182,13 @@ enum ConflictText {
             lines += versions(base: change.base, server: nil, yours: change.kind == .delete ? nil : change.cache)
             if change.kind == .edit { keep = "add it again with your changes" }
         case .changed(let server):
-            lines.append("  the cache was changed on the server meanwhile")
+            lines.append(changedHands.map { "  the cache changed hands on the club store meanwhile. \($0)" }
+                         ?? "  the cache was changed on the server meanwhile")
             lines += versions(base: change.base, server: server.cache, yours: change.kind == .delete ? nil : change.cache)
             if change.kind == .edit { keep = "keep your changes" }
         }
-        lines.append("  \(keep): sync --overwrite \(change.sequence); give it up: sync --discard \(change.sequence)")
-        return lines
+        let giveUp = "give it up: sync --discard \(change.sequence)"
+        return lines + ["  " + (changedHands == nil ? "\(keep): sync --overwrite \(change.sequence); " : "") + giveUp]
     }
 
     /// The lines that describe a change the server refused: the change, the server's

@@ -109,7 +109,7 @@ enum CommandText {
             lines.append("delivered \(changes(report.deliveredCount)) kept on this machine")
         }
         for change in report.conflicts {
-            lines += ConflictText.lines(for: change)
+            lines += ConflictText.lines(for: change, changedHands: summary.changedHands[change.sequence])
         }
         for change in report.refused {
             lines += ConflictText.refusalLines(for: change)

@@ -9,6 +9,9 @@ extension WriteSession {
         public var report: OutboxDelivery.Report
         /// How many changes still wait on this machine after it.
         public var waiting: Int
+        /// Why this role may no longer make each change in conflict whose cache changed
+        /// hands, by its number (``changedHands(_:)``).
+        public var changedHands: [Int64: ChangeRefusal] = [:]
     }
 
     /// Whether this machine has an outbox for the club store: looking never makes one
@@ -92,7 +95,10 @@ extension WriteSession {
             patchCopy(copyPatches(delivered: report, from: delivered), sentAt: sentAt)
         }
         if let stoppedBy = report.stoppedBy, keepRule(stoppedBy) { unreachable = stoppedBy }
-        return DeliverySummary(report: report, waiting: try outbox.count())
+        // Whose each cache is now is read only from a server that answered the delivery.
+        let away = report.stoppedBy?.meansTheServerCannotBeReached == true
+        return DeliverySummary(report: report, waiting: try outbox.count(),
+                               changedHands: away ? [:] : changedHands(among: report.conflicts))
     }
 
     /// Before a write is sent to the club store: delivers what waits here first

@@ -18,6 +18,9 @@ extension WriteSession {
         public let copy: CopySummary?
         /// The club store, as the files name it (never with a password).
         public let storeName: String
+        /// Why this role may no longer make each change in conflict whose cache changed
+        /// hands, by its number, as the copy has it (``changedHands(_:)``).
+        public var changedHands: [Int64: ChangeRefusal] = [:]
     }
 
     /// This machine's copy of the club's caches, summed up.
@@ -46,8 +49,9 @@ extension WriteSession {
         } catch StoreError.noCopy {
             // Set aside by another process meanwhile: there is none.
         }
-        return FieldStatus(changes: try waitingChanges(), unreadable: try unreadableWaiting(),
-                           finderChanges: try waitingFinderChanges(), copy: summary, storeName: files.storeName)
+        let changes = try waitingChanges()
+        return FieldStatus(changes: changes, unreadable: try unreadableWaiting(), finderChanges: try waitingFinderChanges(),
+                           copy: summary, storeName: files.storeName, changedHands: changedHands(among: changes))
     }
 
     /// When this machine's copy of the club's caches was refreshed; nil without one (or
@@ -69,10 +73,31 @@ extension WriteSession {
     /// member did not change keep the server's values).
     /// - Returns: true when that settled it at once (a delete of a cache deleted on the
     ///   server meanwhile: nothing is left to send).
-    /// - Throws: ``OutboxError``, or what the outbox's file met.
+    /// - Throws: ``OutboxError`` (``OutboxError/changedHands(_:_:)`` for a change whose
+    ///   cache changed hands: the server's rules refuse it however it is merged), or what
+    ///   the outbox's file met.
     @discardableResult
     public func overwriteWaiting(_ sequence: Int64) throws -> Bool {
-        try outbox().overwrite(sequence)
+        if let change = try waitingChanges().first(where: { $0.sequence == sequence }), let refusal = changedHands(change) {
+            throw OutboxError.changedHands(sequence, refusal)
+        }
+        return try outbox().overwrite(sequence)
+    }
+
+    /// Why this role may no longer make `change`, an edit or delete kept here that met a
+    /// changed cache, or nil: the cache changed hands meanwhile (a keeper gave it to
+    /// another member, or to the club), and the club's rules refuse it from this role
+    /// however it is merged. The owner is read again, from the club store or, while it
+    /// is away, the copy: the outbox keeps the server's version without it.
+    public func changedHands(_ change: QueuedChange) -> ChangeRefusal? {
+        guard change.kind != .add, case .changed(let server)? = change.conflict else { return nil }
+        let now = (try? readStore().cache(server.id)).flatMap { $0 } ?? server
+        return refusal(toChange: now)
+    }
+
+    /// ``changedHands(_:)`` of each of `changes` whose cache changed hands, by its number.
+    func changedHands(among changes: [QueuedChange]) -> [Int64: ChangeRefusal] {
+        changes.reduce(into: [:]) { found, change in found[change.sequence] = changedHands(change) }
     }
 
     /// Replaces this machine's copy with the club store's caches (all, or those in

@@ -123,9 +123,7 @@ extension GeoCacheFormController {
         switch (change.kind, change.conflict) {
         case (.edit, .changed(let server)?):
             // Handed to another member meanwhile: no edit to offer, the change waits for sync.
-            // (The owner is read again: the outbox keeps the club's version without it.)
-            let now = (try? model.storedVersion(of: server.id)).flatMap { $0 } ?? server
-            if let refusal = model.changeRefusal(for: now) {
+            if let refusal = model.changedHands(change) {
                 return setNote(FormText.keptButNotYours(change.title, refusal))
             }
             // Not under text being typed: the keys that follow would go into the edit.

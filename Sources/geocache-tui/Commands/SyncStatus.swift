@@ -26,7 +26,8 @@ enum SyncStatus {
         lines.append(CommandText.copyLine(status.copy))
         try CommandOutput.output(lines)
         for change in status.changes {
-            try CommandOutput.output(ConflictText.lines(for: change) + ConflictText.refusalLines(for: change))
+            try CommandOutput.output(ConflictText.lines(for: change, changedHands: status.changedHands[change.sequence])
+                                     + ConflictText.refusalLines(for: change))
         }
         for change in status.unreadable {
             try CommandOutput.output(ConflictText.unreadableLines(for: change))

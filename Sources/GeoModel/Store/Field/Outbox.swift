@@ -206,6 +206,9 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case deletedAlready(Int64, title: String)
     /// The change's row cannot be read (`reason` says what), so it can only be given up.
     case unreadable(Int64, reason: String)
+    /// The change met a cache that changed hands meanwhile: the club's rules refuse it
+    /// from this role (`refusal` says whose it is), so it cannot be written over it.
+    case changedHands(Int64, ChangeRefusal)
 
     /// One sentence for standard error or a status line.
     public var description: String {
@@ -223,6 +226,9 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
             "\"\(title)\" is deleted already by change \(sequence), which waits for the club store; nothing was kept."
         case .unreadable(let sequence, let reason):
             "Change number \(sequence) cannot be read (\(reason)), so it can only be given up; nothing was changed."
+        case .changedHands(let sequence, let refusal):
+            "Change number \(sequence) is of a cache that changed hands on the club store meanwhile. \(refusal), "
+                + "so it cannot be written over it; sync --discard \(sequence) gives it up."
         }
     }
 }
