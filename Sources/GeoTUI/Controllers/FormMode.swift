@@ -119,6 +119,18 @@ enum FormMode {
         if case .editing(let session) = base { session } else { nil }
     }
 
+    /// The same mode with the edit's version replaced by `stored`, the same version with
+    /// a newer club record (the cache handed over elsewhere), under the help overlay too.
+    func takingRecord(of stored: StoredCache) -> FormMode {
+        switch self {
+        case .editing(let edit):
+            .editing(EditSession(base: stored, stash: edit.stash, conflict: edit.conflict, queued: edit.queued,
+                                 merged: edit.merged))
+        case .helping(let overlay, let underneath): .helping(overlay, underneath: underneath.takingRecord(of: stored))
+        default: self
+        }
+    }
+
     /// The cache whose coordinates are being entered, while placing.
     var placingTarget: StoredCache? {
         if case .placing(let target) = base { target } else { nil }

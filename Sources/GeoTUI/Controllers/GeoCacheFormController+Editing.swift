@@ -153,6 +153,11 @@ extension GeoCacheFormController {
             setNote(FormText.deletedElsewhere(editing.base.cache.title))
         case .success(let stored?) where stored != editing.base && editing.conflict == nil:
             setNote(FormText.changedElsewhere(editing.base.cache.title))
+        case .success(let stored?) where stored == editing.base && stored.club != editing.base.club:
+            // Handed over elsewhere, nothing else changed: the pane says whose it is now, the fields keep their text.
+            mode = mode.takingRecord(of: stored)
+            if paneError == nil { updatePane() }
+            return false
         default:
             return false
         }

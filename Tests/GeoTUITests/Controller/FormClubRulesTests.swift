@@ -82,6 +82,25 @@ import Testing
         #expect(!help(form).contains("F4 Edit"), "\(help(form))")
     }
 
+    @Test("a cache handed to another member during this member's edit shows its new owner at once, the text typed kept")
+    func aHandOverElsewhereDuringAnEditShowsTheNewOwner() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.bo)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        form.press(.function(4))
+        form.type(" by the gate")
+        let typed = form.fieldTexts
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.first()), to: .member(fixture.ana), as: WriteID())
+        let shown = waitUntil(timeout: .seconds(10)) {
+            form.idle()
+            return form.screen.contains("Owner:   \(fixture.ana)")
+        }
+        #expect(shown, "\(form.screen)")
+        #expect(form.controller.mode.editSession != nil)
+        #expect(form.fieldTexts == typed)
+    }
+
     @Test("the refusal of another member's cache goes from the status line once a keeper hands it to this member")
     func aHandOverToThisMemberClearsTheRefusal() throws {
         let fixture = try ClubFixture.make()
