@@ -313,7 +313,8 @@ enum FormText {
 
     /// `label:` padded to the value column, then `value`, its further lines indented to
     /// the same column, after any line break ("\n", "\r\n" or "\r", as a listing made on
-    /// Windows or an old Mac has them, and the rarer ones the wrapping breaks at too).
+    /// Windows or an old Mac has them, and the rarer ones the wrapping breaks at too); a
+    /// combining mark starting a line stays apart from the spaces before it.
     static func labelled(_ label: String, _ value: String) -> String {
         let column = GeoCache.descriptionValueColumn
         let head = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
@@ -343,11 +344,11 @@ enum FormText {
                     continue
                 }
                 let end = found + length
-                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                result.appendKeepingApart(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                 result += indent
                 (start, index) = (end, end)
             }
-            result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+            result.appendKeepingApart(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
         }
         return result
     }

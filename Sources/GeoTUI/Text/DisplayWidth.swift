@@ -10,8 +10,8 @@ import Glibc
 /// cluster of several scalars that each take a column (a Devanagari or Tamil syllable
 /// with its vowel sign, Thai with SARA AM) is drawn in ``pieces(of:)``, as terminals
 /// count it, and is as wide as they are together.
-/// Control characters are never drawn as themselves: `Character.displayed` turns
-/// them into visible symbols of width one first.
+/// Control characters, and characters that show nothing by themselves, are never drawn
+/// as themselves: `Character.displayed` turns them into visible symbols of width one first.
 public enum DisplayWidth {
     /// The locale the widths are measured in: the process's own when it is UTF-8,
     /// `C.UTF-8` otherwise. Set once, before the first measurement.
@@ -80,7 +80,8 @@ public enum DisplayWidth {
         if width < 0 { return 1 }
         if (0x1F1E6...0x1F1FF).contains(first.value), scalars.count >= 2 { return 2 }
         if scalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji { width = 2 }
-        if width == 0 { width = first.properties.generalCategory == .format ? 0 : 1 }
+        // A cluster whose first scalar has no column is drawn as a symbol of one (`displayed`).
+        if width == 0 { width = 1 }
         return min(width, 2)
     }
 
@@ -95,7 +96,10 @@ public enum DisplayWidth {
 extension Character {
     /// This character as it may be drawn: control characters become visible symbols
     /// (ESC shows as "␛", a newline as "␤", a tab as "␉"), so text from a store or an
-    /// import is shown and never interpreted by the terminal.
+    /// import is shown and never interpreted by the terminal; a character that shows
+    /// nothing by itself becomes one too (``InvisibleCharacter``: a format character
+    /// "⬚", a bidirectional control "⇄", a combining mark with no letter before it on
+    /// "◌").
     public var displayed: Character {
         if printableASCIIByte != nil { return self }
         guard let first = unicodeScalars.first else { return self }
@@ -106,13 +110,12 @@ extension Character {
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
         if (0x80..<0xA0).contains(v) { return "�" }
-        // Format characters (category Cf) are few: below U+0600 only the soft hyphen,
-        // and none from U+2070 to U+FEFE (box lines, arrows, symbols, CJK), so those
-        // skip the Unicode property look-up.
-        if (v < 0x600 && v != 0xAD) || (0x2070..<0xFEFF).contains(v) { return self }
-        if first.properties.generalCategory == .format && unicodeScalars.count == 1
-            && v != 0x200D { return "�" }
-        return self
+        // Below the combining marks (U+0300) only the soft hyphen shows as nothing; CJK
+        // ideographs and Hangul syllables all take columns: no width to ask for.
+        if (v < 0x300 && v != 0xAD) || (0x3400..<0xA000).contains(v) || (0xAC00..<0xD7A4).contains(v) {
+            return self
+        }
+        return InvisibleCharacter.visibleForm(of: self, first: first) ?? self
     }
 
     /// This character's width in columns once ``displayed``.
