@@ -47,17 +47,21 @@ extension GeoCache {
     }
 
     /// `text` with `\`, tab, newline and carriage return written as `\\`, `\t`, `\n`,
-    /// `\r`, and any other control character as `\u{XX}`.
+    /// `\r`, and any other control character as `\u{XX}`; so is each bidirectional
+    /// control (`\u{202E}`), which would reorder what a terminal shows after it.
     static let escapedForLine = TextEscaping(
-        // Controls are below 0x20, DEL, and U+0080 to U+009F (lead byte 0xC2).
-        mayNeedEscaping: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "\\") },
+        // Controls are below 0x20, DEL, and U+0080 to U+009F (lead byte 0xC2); the
+        // bidirectional controls are U+061C (lead byte 0xD8) and U+200E to U+2069 (0xE2).
+        mayNeedEscaping: { byte in
+            byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == UInt8(ascii: "\\")
+        },
         replacement: { scalar in
-            switch scalar {
-            case "\\": "\\\\"
-            case "\t": "\\t"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case _ where scalar.properties.generalCategory == .control:
+            switch scalar.value {
+            case 0x5C: "\\\\"
+            case 0x09: "\\t"
+            case 0x0A: "\\n"
+            case 0x0D: "\\r"
+            case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: nil
             }

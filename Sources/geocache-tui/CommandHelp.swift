@@ -96,7 +96,8 @@ enum CommandHelp {
         static let discussion = """
             One line per cache: title, details, creator and reward separated by tabs, \
             with backslash, tab, newline, carriage return and other control characters \
-            escaped (\\\\, \\t, \\n, \\r, \\u{1B}). With --json, a pretty-printed UTF-8 \
+            escaped (\\\\, \\t, \\n, \\r, \\u{1B}), as are the controls that reorder text \
+            (\\u{202E}), on a terminal and in a pipe alike. With --json, a pretty-printed UTF-8 \
             JSON array of the caches' dictionaries, keys in alphabetical order (code, creator, details, \
             reward, title, and the place and listing facts a cache has), then the club's \
             (owner, changedBy, changedAt) and your own data (found, note, correctedLatitude, \

@@ -81,6 +81,22 @@ import GeoTestSupport
         #expect(cache.tabSeparatedLine == "a\\tb\tone\\ntwo\\r\tback\\\\slash\t\\u{1B}[1m\\u{0}")
     }
 
+    @Test("a line writes every bidirectional control by number, as it writes a control character, so none reorders what a terminal shows")
+    func tabSeparatedLineEscapesBidiControls() {
+        let cache = GeoCache(title: "a\u{202E}cba", details: "\u{200E}\u{200F}\u{061C}", creator: "\u{2066}x\u{2069}",
+                             reward: "\u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068}")
+        #expect(cache.tabSeparatedLine == "a\\u{202E}cba\t\\u{200E}\\u{200F}\\u{61C}\t\\u{2066}x\\u{2069}\t"
+                + "\\u{202A}\\u{202B}\\u{202C}\\u{202D}\\u{2067}\\u{2068}")
+    }
+
+    @Test func tabSeparatedLineKeepsTheCharactersThatShareABidiControlsLeadByte() {
+        // U+2010 to U+2FFF (dashes, quotes, arrows) and Arabic letters from U+0600.
+        let cache = GeoCache(title: "\u{2018}Oak\u{2019} \u{2013} \u{2026}", details: "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}",
+                             creator: "\u{200D}\u{200B}", reward: "\u{2069}\u{206A}")
+        #expect(cache.tabSeparatedLine == "\u{2018}Oak\u{2019} \u{2013} \u{2026}\t\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}\t"
+                + "\u{200D}\u{200B}\t\\u{2069}\u{206A}")
+    }
+
     @Test func tabSeparatedLineKeepsPrintableUnicode() {
         let cache = GeoCache(title: "東京", details: "🧭", creator: "e\u{301}", reward: "\"q\"")
         #expect(cache.tabSeparatedLine == "東京\t🧭\te\u{301}\t\"q\"")

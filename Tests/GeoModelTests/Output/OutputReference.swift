@@ -11,7 +11,8 @@ enum OutputReference {
     /// to other 0xC2 characters that are not controls, quotes, markup, backslashes,
     /// combining marks (also leading), emoji sequences, the XML non-characters and
     /// valid UTF-8 that looks odd (BOM, line separators, U+FFFD, private use, the
-    /// last scalar), and ASCII runs longer than any inline string.
+    /// last scalar), bidirectional controls beside other characters of their lead bytes
+    /// (0xE2, 0xD8), and ASCII runs longer than any inline string.
     static let awkward: [String] = [
         "", "a", "\u{0}", "\u{0}\u{0}\u{0}", "\\", "\t", "\"", "<", "&", "\r\n",
         "tab\there and\tthere", "line one\nline two\r\nline three\r",
@@ -24,6 +25,7 @@ enum OutputReference {
         "\u{301}", "東京タワーの下", "🧭📦 🇫🇷 👩‍👩‍👧 👍🏽 🏳️‍🌈", "Coin 🪙",
         "non-characters \u{FFFE}\u{FFFF} and \u{FFFD} and \u{EFFF} " + String(Unicode.Scalar(0xFDD0)!),
         "\u{2028}line separator\u{2029} bom\u{FEFF} zwj\u{200D} rlm\u{200F}",
+        "bidi \u{202E}over\u{202C} \u{2067}isolate\u{2069} alm\u{61C} beside \u{2018}quotes\u{2019}\u{2013}\u{2026} and \u{0645}\u{0631}",
         "private \u{E000}\u{F8FF} last \u{10FFFF} astral \u{1D11E}",
         "Ça\u{0}va\u{1}😀\u{1F}", "   ",
         String(repeating: "plain ASCII text that needs nothing ", count: 40),
@@ -54,7 +56,7 @@ enum OutputReference {
             case "\t": escaped += "\\t"
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
-            case _ where scalar.properties.generalCategory == .control:
+            case _ where scalar.properties.generalCategory == .control || scalar.properties.isBidiControl:
                 escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: escaped.unicodeScalars.append(scalar)
             }
