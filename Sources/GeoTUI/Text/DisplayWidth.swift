@@ -110,9 +110,11 @@ extension Character {
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
         if (0x80..<0xA0).contains(v) { return "�" }
-        // Below the combining marks (U+0300) only the soft hyphen shows as nothing; CJK
+        // Below the combining marks (U+0300) only the soft hyphen shows as nothing; arrows,
+        // box lines, shapes and symbols (U+2190 to U+2BFF, every frame's border), CJK
         // ideographs and Hangul syllables all take columns: no width to ask for.
-        if (v < 0x300 && v != 0xAD) || (0x3400..<0xA000).contains(v) || (0xAC00..<0xD7A4).contains(v) {
+        if (v < 0x300 && v != 0xAD) || (0x2190..<0x2C00).contains(v) || (0x3400..<0xA000).contains(v)
+            || (0xAC00..<0xD7A4).contains(v) {
             return self
         }
         return InvisibleCharacter.visibleForm(of: self, first: first) ?? self
