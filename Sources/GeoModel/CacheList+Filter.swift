@@ -199,7 +199,7 @@ extension CacheList {
         case .deleted, .reloaded, .opened, .clubStoreBack, .clubStoreAway, .outboxDelivered:
             (recount, relocate) = (true, true)
         case .storeChangedExternally, .searchEnded: (recount, relocate) = (false, true)
-        case .currentMoved, .matchMoved, .searchBegan, .orderChanged, .filterChanged, .writeSettled, .failed,
+        case .currentMoved, .matchMoved, .searchBegan, .orderChanged, .nearestRankChanged, .filterChanged, .writeSettled, .failed,
              .queued, .fileSetAside, .integrityChecked, .clubStoreRefused:
             (recount, relocate) = (false, false)
         }

@@ -64,13 +64,6 @@ extension CacheList {
         }
     }
 
-    /// Measures nearest-first order from `origin` from now on (where you stand moved);
-    /// the shown cache stays and nothing is broadcast. Nothing in stored order.
-    public func moveOrigin(to origin: Coordinate) {
-        guard isNearestFirst else { return }
-        order = .nearest(from: origin)
-    }
-
     /// Moves nearest first: `destination` reads the new current cache from the store
     /// with the origin, and gives its rank. Broadcasts like ``move(to:)``.
     func moveNearest(_ destination: (Coordinate) throws -> (StoredCache?, rank: Int?)) {

@@ -89,6 +89,8 @@ public final class CacheList {
     /// from the nearest (``showFirst()`` is 1); nil in stored order, and after anything
     /// that loses count (a random move, an add, another session's change).
     public internal(set) var nearestRank: Int?
+    /// The last count of the rank from a moved origin (`CacheList+NearestRank.swift`); any change forgets it.
+    var rankCount: RankCount?
 
     /// The person's own data (found, note, corrected place) and visits, read when the
     /// store opens and after every change to it (`CacheList+Own.swift`): on every cache
@@ -387,6 +389,7 @@ public final class CacheList {
         if case .failed(let error) = change, error.meansTheFileIsDamaged { return foundDamaged(error) }
         // A read that found the server away makes the session keep writes here.
         if case .failed(let error) = change { session?.noteStoreError(error) }
+        if change != .nearestRankChanged(nearestRank) { rankCount = nil }
         var change = change
         let filterFailure = refilter(before: &change)
         for key in observers.keys {

@@ -55,6 +55,9 @@ public enum CacheListChange: Equatable, Sendable {
     /// ``CacheList/browseInStoredOrder()``); `current` is the cache shown (the nearest,
     /// on switching to nearest first).
     case orderChanged(BrowsingOrder, current: StoredCache?)
+    /// Nearest first, where you stand moved (``CacheList/moveOrigin(to:)``) and the shown
+    /// cache's rank, counted again from there, is `rank` now (nil: not known).
+    case nearestRankChanged(Int?)
     /// The caches shown are those `filter` keeps now (``CacheList/setFilter(_:)``), `kept`
     /// of them; nil (and `kept` nil) when every cache is shown again. `current` is the
     /// cache shown: the one shown before when kept, else the next kept one, nil when none is.

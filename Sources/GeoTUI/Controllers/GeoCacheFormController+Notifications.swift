@@ -14,6 +14,8 @@ extension GeoCacheFormController {
             forgetWhatWasShownIfMoved()
             updatePane()
             updateStatus()
+        case .nearestRankChanged:
+            updateStatus()
         case .storeChangedExternally(_, let deletedShown, let leftOutShown):
             forgetWhatWasShownIfMoved()
             updateStatus()
