@@ -55,10 +55,12 @@ extension GeoCacheFormController {
         setNote("")
     }
 
-    /// Back to the form, the pane as it was.
+    /// Back to the form, the pane as it was; the view's refusal of a key ("Esc goes back
+    /// to the form first") goes with the view, of which it spoke.
     func closeNavigation() {
         mode = .browsing
         dirty.insert(.pane)
+        if statusBar.note == FormAction.keyMap.refusalNotes[.navigating] { setNote("") }
     }
 
     /// Gives the rose and the text what the receiver says now.

@@ -258,6 +258,21 @@ import Testing
                 "\(form.status)")
     }
 
+    @Test("the note refusing a key of the form in the view goes when Esc closes the view, and stays gone after a move",
+          arguments: [Key.alt("l"), .character("x")])
+    func theRefusalNoteGoesWithTheView(_ key: Key) throws {
+        let form = try form()
+        try form.model.add(.sample("Second"))
+        form.press(.control("p"), .alt("g"), key)
+        #expect(form.status.contains("Esc goes back to the form first"), "\(form.status)")
+        form.press(.escape)
+        #expect(form.screen.contains("Title:   Mill"), "\(form.screen)")
+        #expect(!form.status.contains("goes back to the form"), "\(form.status)")
+        form.press(.control("n"))
+        #expect(form.screen.contains("Title:   Second"), "\(form.screen)")
+        #expect(!form.status.contains("goes back to the form"), "\(form.status)")
+    }
+
     @Test("the note that a cache has no place goes once another session gives it a final")
     func theNoPlaceNoteGoesOnceAFinalIsSetElsewhere() throws {
         var bare = GeoCache.sample("Bare")
