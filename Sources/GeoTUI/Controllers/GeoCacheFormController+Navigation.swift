@@ -83,7 +83,7 @@ extension GeoCacheFormController {
     /// naming where it leads as `order` puts it; beside the rose, when the lines then
     /// take more rows than the frame has (a long name), with that line last, so that
     /// only the name is cut. Without the rose the name takes one row, and a view too
-    /// short cuts the last lines (how sure the fix is).
+    /// short leaves out the last lines whole (how sure the fix is, then the place).
     /// - Returns: false when more than the name is cut: the frame is too short.
     @discardableResult
     private func showNavigationText(in frame: Rect, order: FormText.NavigationOrder) -> Bool {
@@ -96,7 +96,15 @@ extension GeoCacheFormController {
         }
         navigationText.text = lines(order).joined(separator: "\n")
         guard navigationText.canScrollDown else { return true }
-        if order == .guidanceFirst { return false }
+        if order == .guidanceFirst {
+            // The last lines go whole, never half of one (a place's latitude without its longitude).
+            var shown = lines(order)
+            while navigationText.canScrollDown, shown.count > 1 {
+                shown.removeLast()
+                navigationText.text = shown.joined(separator: "\n")
+            }
+            return false
+        }
         let nameLast = lines(.nameLast)
         navigationText.text = nameLast.dropLast().joined(separator: "\n")
         let fits = !navigationText.canScrollDown

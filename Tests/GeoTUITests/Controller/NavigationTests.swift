@@ -169,6 +169,16 @@ import Testing
         #expect(!form.screen.contains("GPS       none"), "\(form.screen)")
     }
 
+    @Test("at 40x14 with a home and no receiver the place is left out whole rather than shown without its longitude")
+    func aSmallViewFromHomeShowsNoHalfPlace() throws {
+        let home = try Coordinate(parsing: "N 47° 21.000′ E 008° 31.000′")
+        let form = try FormHarness(width: 40, height: 14, position: PositionSource(home: home))
+        try form.model.add(Self.cache)
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Going to GC12345 Mill (1 of 2)"), "\(form.screen)")
+        #expect(!form.screen.contains("N 47° 22.000′") || form.screen.contains("E 008° 32.000′"), "\(form.screen)")
+    }
+
     @Test("a fix at 0,0, which the form does not use, draws no arrow and no distance, and says why")
     func aFixAtZeroZeroLeadsNowhere() throws {
         let receiver = FedPositionReceiver()
