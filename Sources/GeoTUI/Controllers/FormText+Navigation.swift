@@ -55,18 +55,18 @@ extension FormText {
         }
     }
 
-    /// The line naming where the view leads: "Going to GC12345 Mill (1 of 2)"; with a
-    /// `width`, the name cut at a word (``TextFitting``) so that the line, the place's
-    /// number included, takes one row. A row too narrow to show the name's first word
-    /// beside the number puts the number, whole, on the next line instead.
+    /// The line naming where the view leads: "Going to GC12345 Mill (your final) (1 of 2)";
+    /// with a `width`, the name cut at a word (``TextFitting``) so that the line, the
+    /// place's label and number whole, takes one row. A row too narrow to show the name's
+    /// first word beside them puts the number, whole, on the next line instead.
     static func navigationGoingLine(to place: NavigationTarget.Place, placeNumber: Int, placeCount: Int,
                                     width: Int? = nil) -> String {
         let lead = "Going to ", number = placeCount > 1 ? " (\(placeNumber) of \(placeCount))" : ""
-        let room = width.map { $0 - lead.count - number.count } ?? .max
+        let room = width.map { $0 - lead.count - place.label.displayWidth - number.count } ?? .max
         if !number.isEmpty, room < min(place.name.displayWidth, TextFitting.leastWidth(place.name)) {
-            return lead + place.name + "\n" + number.dropFirst()
+            return lead + place.name + place.label + "\n" + number.dropFirst()
         }
-        return lead + TextFitting.fitted(place.name, width: max(1, room)) + number
+        return lead + TextFitting.fitted(place.name, width: max(1, room)) + place.label + number
     }
 
     /// "At" and the place, on one line when `width` columns hold it, else the longitude

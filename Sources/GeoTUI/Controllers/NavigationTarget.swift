@@ -3,9 +3,11 @@ import GeoModel
 /// Where the navigation view leads: one of the shown cache's places, the cache's own
 /// or one of its additional waypoints' (those with a place), in the pane's order.
 struct NavigationTarget {
-    /// One place to go to, and how the view names it.
+    /// One place to go to, and how the view names it: its name, and what it is to the
+    /// person (" (your final)"), which a cut of the name leaves whole.
     struct Place: Equatable {
         let name: String
+        var label = ""
         let coordinate: Coordinate
     }
 
@@ -23,7 +25,7 @@ struct NavigationTarget {
         var places: [Place] = []
         if let place = final ?? cache.coordinate {
             let name = [cache.code, cache.title].compactMap { $0 }.joined(separator: " ")
-            places.append(Place(name: final == nil ? name : name + FormText.yourFinal, coordinate: place))
+            places.append(Place(name: name, label: final == nil ? "" : FormText.yourFinal, coordinate: place))
         }
         for waypoint in cache.listing.waypoints {
             guard let place = waypoint.coordinate else { continue }

@@ -335,6 +335,21 @@ import Testing
         #expect(lines.contains { $0.contains("Going to GC12345 東京タワー") && $0.contains("… (1 of 2)") }, "\(form.screen)")
     }
 
+    @Test("beside the rose, a name too long beside \"(your final)\" is the part cut: the label stays whole")
+    func aLongNameBesideTheRoseKeepsTheFinalLabelWhole() throws {
+        let receiver = FedPositionReceiver()
+        let form = try FormHarness(width: 80, height: 24, position: PositionSource(receiver: receiver))
+        var cache = Self.cache
+        cache.title = "Lindenhof Aussicht"
+        try form.model.add(cache)
+        _ = try form.model.setOwnData(OwnData(corrected: Self.cacheAt), forCode: "GC12345")
+        receiver.reportFix(at: Self.south)
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("W         o         E"), "\(form.screen)")
+        #expect(form.screen.contains("Going to GC12345 Lindenhof… (your final) (1 of 2)"), "\(form.screen)")
+    }
+
     @Test("at 40 columns, where the rose would leave the text too narrow for a coordinate, the text goes alone, whole",
           arguments: [18, 24])
     func aRoseThatLeavesTooFewColumnsIsLeftOut(height: Int) throws {
