@@ -86,7 +86,9 @@ extension FormAction {
               description: "Delete the shown cache, after a question", modes: [.browsing]),
         .init(keys: [.control("q"), .function(10), .control("c")], action: .quit, help: "Quit"),
         .init(keys: [.function(1)], action: .showHelp, help: "Help",
-              description: "This help (also ? when a button has the focus)", modes: helpable),
+              description: "This help (also ? when a button has the focus)", modes: fields),
+        .init(keys: [.function(1)], action: .showHelp, help: "Help", description: "This help",
+              modes: helpable.filter { !fields.contains($0) }),
         .init(keys: [.alt("<")], action: .showFirstCache, help: "First", modes: moving),
         .init(keys: [.alt(">")], action: .showLastCache, help: "Last", modes: moving),
         .init(keys: [.control("r")], action: .showRandomCache, help: "Random", description: "A random other cache",
@@ -151,7 +153,8 @@ extension FormAction {
     /// What Esc does, in every mode where it cancels something.
     private static let cancelDescription = "Cancel: leave the edit or the search, dismiss an error"
 
-    /// The modes whose keys the help overlay lists (the delete question shows its own).
+    /// The modes whose keys the help overlay lists (the delete question shows its own);
+    /// only in ``fields`` can a button have the focus, and `?` open it too.
     private static let helpable: [FormMode.Kind] = [.browsing, .editing, .searching, .placing, .navigating,
                                                         .recording, .filtering]
     /// The modes in which the moves work: browsing, and searching (through the matches).

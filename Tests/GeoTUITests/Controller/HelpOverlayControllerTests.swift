@@ -35,6 +35,15 @@ import Testing
         #expect(!form.screen.contains("Help:"))
     }
 
+    @Test("F1's line says ? opens the help too only in the modes where a button can have the focus",
+          arguments: [(FormMode.Kind.browsing, true), (.editing, true), (.searching, false), (.placing, false),
+                      (.navigating, false), (.recording, false), (.filtering, false)])
+    func questionMarkIsNamedOnlyWhereAButtonCanHaveTheFocus(_ kind: FormMode.Kind, _ named: Bool) throws {
+        let entries = GeoCacheFormController.helpSections(in: kind).flatMap(\.entries)
+        let f1 = try #require(entries.first { $0.keys == "F1" })
+        #expect(f1.description == (named ? "This help (also ? when a button has the focus)" : "This help"))
+    }
+
     @Test func whileEditingTheHelpListsSaveAndNotDelete() throws {
         let form = try FormHarness(width: 100, height: 60, caches: three)
         form.press(.function(4), .function(1))
