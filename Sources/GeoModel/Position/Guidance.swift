@@ -47,6 +47,11 @@ public struct Guidance: Equatable, Sendable {
         age = fix.time.map { max(0, now.timeIntervalSince($0)) }
     }
 
+    /// True when the target is no farther than the fix's accuracy says it may be wrong by:
+    /// the target may be on any side, so its direction means nothing (a navigation view
+    /// shows none). False when the receiver gave no accuracy.
+    public var isWithinAccuracy: Bool { accuracy.map { distance <= $0 } ?? false }
+
     /// `angle` as 0 up to 360.
     static func normalized(_ angle: Double) -> Double {
         let turned = angle.truncatingRemainder(dividingBy: 360)

@@ -42,8 +42,12 @@ extension FormText {
         if let status, case .fix(let fix, let age) = status, fix.check(now: now).coordinate != nil {
             let way = Guidance(from: fix, to: place.coordinate, now: now)
             let bearing = Int(way.bearing.rounded()) % 360
-            guidance = ["Distance  " + Coordinate.distanceText(metres: way.distance),
-                        "Bearing   \(bearing)° \(CompassPoint(bearing: way.bearing).rawValue)"]
+            if way.isWithinAccuracy, let accuracy = way.accuracy {
+                guidance = ["Distance  " + hereWithin(accuracy)]
+            } else {
+                guidance = ["Distance  " + Coordinate.distanceText(metres: way.distance),
+                            "Bearing   \(bearing)° \(CompassPoint(bearing: way.bearing).rawValue)"]
+            }
             rest = ["Accuracy  " + (way.accuracy.map { "±" + Coordinate.distanceText(metres: $0) } ?? "not reported"),
                     "Fix       \(fix.mode == .threeDimensional ? "3D" : "2D"), \(max(age.components.seconds, 0)) s old",
                     "Dial      " + (way.isMoving ? "your way up, moving \(String(format: "%.1f", fix.speed ?? 0)) m/s" : "north up")]
@@ -105,6 +109,12 @@ extension FormText {
             default: ""
             }
         }
+    }
+
+    /// The distance to a place no farther than the fix's `accuracy`: "here, within ±17 m"
+    /// (no bearing, no arrow: the place may be on any side).
+    static func hereWithin(_ accuracy: Double) -> String {
+        "here, within ±" + Coordinate.distanceText(metres: accuracy)
     }
 
     /// Why the view, which knows only home, has no arrow.

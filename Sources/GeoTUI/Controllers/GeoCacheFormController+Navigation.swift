@@ -71,7 +71,8 @@ extension GeoCacheFormController {
         var north = 0.0
         if case .fix(let fix, _)? = status, position.fixCheck?.coordinate != nil {
             let guidance = Guidance(from: fix, to: target.place.coordinate, now: Date())
-            pointer = guidance.pointer
+            // Within the fix's accuracy the direction is noise: no arrow, as the text says.
+            pointer = guidance.isWithinAccuracy ? nil : guidance.pointer
             north = guidance.north
         }
         compass.pointer = pointer

@@ -37,6 +37,13 @@ import Testing
         #expect(!guidance(speed: 3).isMoving)
     }
 
+    @Test("a target no farther than the fix's accuracy is within it; without an accuracy none is")
+    func withinTheAccuracy() {
+        #expect(guidance(error: 1200).isWithinAccuracy)
+        #expect(!guidance(error: 1000).isWithinAccuracy)
+        #expect(!guidance(error: nil).isWithinAccuracy)
+    }
+
     @Test("accuracy and age come from the fix; a fix stamped in the future is not of negative age")
     func accuracyAndAge() {
         let fix = guidance(error: 6.5, age: 3)

@@ -129,6 +129,27 @@ import Testing
         #expect(form.screen.contains("←"), "the cache, north, is to the left of a walk east")
     }
 
+    @Test("standing within the fix's accuracy of the place, the view says it is here, with no bearing and no arrow")
+    func withinTheAccuracyThePlaceIsHere() throws {
+        let receiver = FedPositionReceiver()
+        let form = try form(receiver)
+        let nearby = try Coordinate(parsing: "N 47° 22.005′ E 008° 32.000′")   // 9 m north
+        receiver.report(.fix(GPSFix(latitude: nearby.latitude, longitude: nearby.longitude, mode: .threeDimensional,
+                                    time: Date(), horizontalError: 17), age: .zero))
+        form.readPosition()
+        form.press(.alt("g"))
+        #expect(form.screen.contains("Distance  here, within ±17 m"), "\(form.screen)")
+        #expect(!form.screen.contains("Bearing"), "\(form.screen)")
+        #expect(!form.screen.contains { "↑↗→↘↓↙←↖".contains($0) }, "\(form.screen)")
+        #expect(form.screen.contains("Accuracy  ±17 m"), "\(form.screen)")
+        receiver.report(.fix(GPSFix(latitude: nearby.latitude, longitude: nearby.longitude, mode: .threeDimensional,
+                                    time: Date(), horizontalError: 5), age: .zero))
+        form.readPosition()
+        #expect(form.screen.contains("Distance  9 m"), "\(form.screen)")
+        #expect(form.screen.contains("Bearing   180° S"), "\(form.screen)")
+        #expect(form.screen.contains("↓"), "\(form.screen)")
+    }
+
     /// A form leading to ``cache`` from a fix due south read at `time` by the source's clock.
     private func navigatingFromAFix(at time: Date, _ receiver: FedPositionReceiver) throws -> FormHarness {
         let form = try FormHarness(width: 100, height: 32, position: PositionSource(receiver: receiver, clock: { time }))
