@@ -187,6 +187,12 @@ enum CommandText {
         "dropped change \(change.sequence), \(ConflictText.naming(change)); it will not be delivered"
     }
 
+    /// `sync --discard N` of a change that a delivery in progress, which the discard
+    /// waited for, delivered.
+    static func deliveredMeanwhile(_ label: String) -> String {
+        "change \(label) was delivered meanwhile; nothing to discard"
+    }
+
     /// `sync --discard N` or `--overwrite N` of a change that does not wait, among the
     /// numbers of those that do.
     static func noWaitingChange(_ number: String, among waiting: [String]) -> String {

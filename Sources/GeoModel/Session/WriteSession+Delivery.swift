@@ -139,8 +139,10 @@ extension WriteSession {
     }
 
     /// Gives up the waiting change `sequence` (its conflict or refusal settled by the
-    /// member: written over, taken, or dropped).
-    /// - Throws: ``OutboxError/noSuchChange(_:)``, or what the outbox's file met.
+    /// member: written over, taken, or dropped), after any delivery in progress, which it
+    /// waits for (``Outbox/discard(_:)``): given up, it is never delivered.
+    /// - Throws: ``OutboxError/noSuchChange(_:)`` (also for one that delivery delivered
+    ///   meanwhile), or what the outbox's file met.
     public func discardWaiting(_ sequence: Int64) throws {
         try outbox().discard(sequence)
     }

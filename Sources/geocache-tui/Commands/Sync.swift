@@ -74,7 +74,7 @@ extension GeocacheTUICommand {
             if let discard, discard.isFinder { return try discardFinderChange(discard.sequence, in: here) }
             if let discard {
                 let change = try waitingChange(discard.sequence, in: here)
-                try Self.reporting { try here.discardWaiting(discard.sequence) }
+                try Self.discarding(discard.label) { try here.discardWaiting(discard.sequence) }
                 try CommandOutput.output(line: change.map(CommandText.dropped, CommandText.dropped))
                 return
             }
@@ -149,7 +149,7 @@ extension GeocacheTUICommand {
                 throw CommandFailure.report(message: CommandText.noWaitingChange("f\(sequence)",
                                                                                  among: try waitingLabels(here)))
             }
-            try Self.reporting { try here.discardWaitingFinderChange(sequence) }
+            try Self.discarding("f\(sequence)") { try here.discardWaitingFinderChange(sequence) }
             try CommandOutput.output(line: CommandText.dropped(change))
         }
 
@@ -186,6 +186,18 @@ extension GeocacheTUICommand {
                 try body()
             } catch let exit as ExitCode {
                 throw exit
+            } catch {
+                throw CommandFailure.report(error)
+            }
+        }
+
+        /// Gives up the change `label`, found waiting, with `discard`, which waits for a
+        /// delivery in progress: one that delivered it meanwhile is said, with exit status 1.
+        private static func discarding(_ label: String, _ discard: () throws -> Void) throws {
+            do {
+                try discard()
+            } catch OutboxError.noSuchChange {
+                throw CommandFailure.report(message: CommandText.deliveredMeanwhile(label))
             } catch {
                 throw CommandFailure.report(error)
             }

@@ -101,14 +101,29 @@ public final class Outbox {
         }
     }
 
-    /// Drops the change `sequence` (the member gives it up after a conflict).
+    /// Drops the change `sequence` (the member gives it up after a conflict), once no
+    /// delivery is in progress (``betweenDeliveries(_:)``): dropped, it is never sent.
     ///
-    /// - Throws: ``OutboxError/noSuchChange(_:)`` when no change has that number.
+    /// - Throws: ``OutboxError/noSuchChange(_:)`` when no change has that number (one
+    ///   that the delivery waited for delivered meanwhile included).
     public func discard(_ sequence: Int64) throws {
-        try write { db in
-            try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
-            if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }
+        try betweenDeliveries {
+            try write { db in
+                try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
+                if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }
+            }
         }
+    }
+
+    /// Runs `body`, a change of the changes kept by the member (given up, overwritten),
+    /// holding the lock every delivery holds (`outbox.lock`, ``OutboxDelivery``): it waits
+    /// for a delivery in progress (a form's, another command's) to end, so that it never
+    /// changes a change that delivery has read and may be sending; one delivered
+    /// meanwhile is gone when `body` runs. Called from a delivery, it would wait forever.
+    func betweenDeliveries<T>(_ body: () throws -> T) throws -> T {
+        let lock = try DeliveryLock(directory: files.directory, waiting: true)
+        defer { lock?.release() }
+        return try body()
     }
 
     /// Resolves the conflict of change `sequence` in the member's favour: the next
@@ -132,6 +147,11 @@ public final class Outbox {
     ///   in conflict.
     @discardableResult
     public func overwrite(_ sequence: Int64) throws -> Bool {
+        try betweenDeliveries { try overwriteNow(sequence) }
+    }
+
+    /// ``overwrite(_:)``, holding the delivery lock.
+    private func overwriteNow(_ sequence: Int64) throws -> Bool {
         try write { db in
             guard let row = try Self.row(sequence, in: db) else { throw OutboxError.noSuchChange(sequence) }
             if row.change.refusal != nil { throw OutboxError.refused(sequence) }

@@ -63,7 +63,7 @@ public enum OutboxDelivery {
     /// store answers is in the report.
     public static func deliver(_ outbox: Outbox, to store: any CacheStore) throws -> Report {
         var report = Report()
-        guard let lock = try DeliveryLock(directory: outbox.files.directory, outboxPath: outbox.files.outboxPath) else {
+        guard let lock = try DeliveryLock(directory: outbox.files.directory) else {
             report.deliveringElsewhere = true
             return report
         }
@@ -243,20 +243,27 @@ public enum OutboxDelivery {
 }
 
 /// An exclusive `flock` on `outbox.lock` beside the outbox, so that one process
-/// delivers it at a time; the system drops it when the process ends, however it ends.
-private final class DeliveryLock {
+/// delivers it at a time, and the member's settling of a change (given up, overwritten)
+/// never happens while a delivery has read it and may be sending it; the system drops
+/// it when the process ends, however it ends.
+final class DeliveryLock {
     private let descriptor: Int32
 
-    /// Takes the lock, or returns nil when another process holds it.
-    init?(directory: String, outboxPath: String) throws(StoreError) {
+    /// Takes the lock, or returns nil when another process (or another opening in this
+    /// one) holds it; with `waiting`, waits for it instead (never nil then).
+    init?(directory: String, waiting: Bool = false) throws(StoreError) {
         let path = directory + "/outbox.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
+        while flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+            let reason = errno
+            guard waiting, reason == EINTR else {
+                close(descriptor)
+                if !waiting { return nil }
+                throw .cannotCreate(path: path, reason: String(cString: strerror(reason)))
+            }
         }
         self.descriptor = descriptor
     }
