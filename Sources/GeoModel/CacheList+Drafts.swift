@@ -91,7 +91,7 @@ extension CacheList {
     /// took it while opening.
     public func takeDraft() throws -> TakenDraft? {
         let taken = try draftStore.takeDraft(before: nil)
-        if let taken { draftState = DraftState(taken: taken) }
+        if let taken { hold(taken) }
         return taken
     }
 
@@ -101,6 +101,7 @@ extension CacheList {
     /// kept meanwhile), or else the most recent of all, which is the one put back when
     /// no other is kept. Nil when no draft is kept at all.
     public func takeNextDraft(puttingBack current: FormDraft) throws -> TakenDraft? {
+        let current = current.carrying(writeSession.unsettledWrites)
         let previous = draftState.held
         var putBack: DraftID?
         if let previous, !draftState.storeMayLackKept, current == draftState.kept {
@@ -111,13 +112,25 @@ extension CacheList {
         }
         draftState = DraftState()
         let taken = try draftStore.takeDraft(before: putBack ?? previous) ?? draftStore.takeDraft(before: nil)
-        draftState = DraftState(taken: taken)
+        hold(taken)
         return taken
+    }
+
+    /// Holds `taken`, the draft this list's session took, and hands the session the writes
+    /// of unknown outcome it carries (``FormDraft/pending``, an earlier form's that quit
+    /// before they were settled): its text sent again reuses their identifiers, and the
+    /// next check settles them (``checkForExternalChanges()``), as this form's own.
+    func hold(_ taken: TakenDraft?) {
+        draftState = DraftState(taken: taken)
+        if let pending = taken?.draft.pending, !pending.isEmpty { session?.adopt(pending) }
     }
 
     /// Keeps `draft` (the form's text) in place of the draft held, or as a new one, when
     /// it differs from the text taken or kept there last, so that a quit without typing
     /// writes nothing; an empty draft deletes the one held. Returns whether it wrote.
+    ///
+    /// The draft carries the session's writes of unknown outcome (``FormDraft/carrying(_:)``),
+    /// so that the form that restores it never stores the same text a second time.
     ///
     /// While the form runs the session goes on holding it; `finishing` (the form quits)
     /// leaves it to the next form, and a draft held but unchanged is released. A failed
@@ -128,6 +141,7 @@ extension CacheList {
     @discardableResult
     public func keepDraft(_ draft: FormDraft, finishing: Bool = false) throws -> Bool {
         guard !isOpening else { return false }
+        let draft = draft.carrying(writeSession.unsettledWrites)
         if !draftState.storeMayLackKept, draft == draftState.kept ?? FormDraft(fields: [:]) {
             if finishing, let held = draftState.held {
                 draftState.held = nil

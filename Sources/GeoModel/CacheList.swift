@@ -172,7 +172,7 @@ public final class CacheList {
         self.session = session
         field?.away = opened.away
         let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
-        draftState = DraftState(taken: draft)
+        hold(draft)
         // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
         // one found damaged is said then. From a file, only the first cache's: a finder's
         // thousands of rows took longer than the rest of the first frame; the facts of

@@ -16,13 +16,27 @@ public struct FormDraft: Equatable, Sendable {
     /// During an edit, what the fields held before it began (the text for the next
     /// Add), given back when the edit ends; only non-empty fields.
     public let putAside: [GeoCache.Field: String]
+    /// The Adds and Saves the form's session had sent whose outcome was not known yet
+    /// when it kept the draft (``carrying(_:)``): the session that takes the draft takes
+    /// them on (``WriteSession/adopt(_:)``), so that this text sent again carries the
+    /// same ``WriteID`` and is never stored twice, and they are settled when the server
+    /// answers. Empty for every other draft.
+    public let pending: [PendingWrite]
 
-    /// A draft of `fields` (an Add), or of an edit of `editing`; empty fields are dropped.
+    /// A draft of `fields` (an Add), or of an edit of `editing`; empty fields are dropped,
+    /// and of `pending`, only the Adds and Saves are kept.
     public init(fields: [GeoCache.Field: String], editing: StoredCache? = nil,
-                putAside: [GeoCache.Field: String] = [:]) {
+                putAside: [GeoCache.Field: String] = [:], pending: [PendingWrite] = []) {
         self.fields = fields.filter { !$0.value.isEmpty }
         self.editing = editing
         self.putAside = putAside.filter { !$0.value.isEmpty }
+        self.pending = pending.filter(\.isAddOrUpdate)
+    }
+
+    /// This draft carrying `writes`, the session's writes of unknown outcome, in place of
+    /// those it carried: none when it holds no text (there is nothing to send again).
+    public func carrying(_ writes: [PendingWrite]) -> FormDraft {
+        FormDraft(fields: fields, editing: editing, putAside: putAside, pending: isEmpty ? [] : writes)
     }
 
     /// True when there is no text to keep: no field and nothing put aside hold any. An
@@ -67,18 +81,31 @@ extension FormDraft {
     /// The draft as both stores keep it: a JSON object whose texts are base64 of their
     /// UTF-8 bytes (so NUL and any Unicode round-trip, and a server's SQL can write one),
     /// `{"fields": {"title": "…"}, "putAside": {…}, "editing": {"id": 7, "fields": {…},
-    /// "code": "GC…", "latitude": …, "longitude": …, "listing": "…"}}`.
+    /// "code": "GC…", "latitude": …, "longitude": …, "listing": "…"}}`; a draft carrying
+    /// writes of unknown outcome adds `"pending": [{"write": "<uuid>", "cache": {…},
+    /// "base": {…}}]` (`base`, as `editing`, only for a Save; an Add's `cache` has id 0).
     func encoded() -> [UInt8] {
         func texts(_ fields: [GeoCache.Field: String]) -> [String: Data] {
             Dictionary(uniqueKeysWithValues: fields.map { ($0.key.rawValue, Data($0.value.utf8)) })
         }
-        let base = editing.map { stored in
+        func encode(_ stored: StoredCache) -> Record.Base {
             Record.Base(id: stored.id.rawValue, fields: texts(stored.cache.valuesByField), code: stored.cache.code,
                         latitude: stored.cache.coordinate?.latitudeMicrodegrees,
                         longitude: stored.cache.coordinate?.longitudeMicrodegrees,
                         listing: ListingEncoding.encode(stored.cache.listing).map { Data($0) })
         }
-        let record = Record(fields: texts(fields), putAside: putAside.isEmpty ? nil : texts(putAside), editing: base)
+        let writes = pending.compactMap { write -> Record.Pending? in
+            switch write.action {
+            case .add(let cache):
+                Record.Pending(write: write.id.description, base: nil, cache: encode(StoredCache(id: CacheID(rawValue: 0), cache: cache)))
+            case .update(let base, let cache):
+                Record.Pending(write: write.id.description, base: encode(base), cache: encode(StoredCache(id: base.id, cache: cache)))
+            default:
+                nil
+            }
+        }
+        let record = Record(fields: texts(fields), putAside: putAside.isEmpty ? nil : texts(putAside),
+                            editing: editing.map(encode), pending: writes.isEmpty ? nil : writes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return Array((try? encoder.encode(record)) ?? Data("{\"fields\":{}}".utf8))
@@ -95,7 +122,7 @@ extension FormDraft {
             }
             return fields
         }
-        let editing = record.editing.map { base -> StoredCache in
+        func decode(_ base: Record.Base) -> StoredCache {
             var coordinate: Coordinate?
             if let latitude = base.latitude, let longitude = base.longitude {
                 coordinate = Coordinate(latitudeMicrodegrees: latitude, longitudeMicrodegrees: longitude)
@@ -107,7 +134,13 @@ extension FormDraft {
                                                creator: fields[.creator] ?? "", reward: fields[.reward] ?? "",
                                                code: base.code, coordinate: coordinate, listing: listing))
         }
-        self.init(fields: texts(record.fields), editing: editing, putAside: texts(record.putAside))
+        let pending = (record.pending ?? []).compactMap { write -> PendingWrite? in
+            guard let uuid = UUID(uuidString: write.write) else { return nil }
+            let cache = decode(write.cache).cache
+            return PendingWrite(id: WriteID(uuid: uuid), action: write.base.map { .update(base: decode($0), to: cache) } ?? .add(cache))
+        }
+        self.init(fields: texts(record.fields), editing: record.editing.map(decode), putAside: texts(record.putAside),
+                  pending: pending)
     }
 
     /// ``encoded()``'s JSON, as Swift decodes and encodes it.
@@ -121,8 +154,16 @@ extension FormDraft {
             var listing: Data?
         }
 
+        /// A write of unknown outcome: an Add of `cache`, or a Save of `cache` over `base`.
+        struct Pending: Codable {
+            var write: String
+            var base: Base?
+            var cache: Base
+        }
+
         var fields: [String: Data]
         var putAside: [String: Data]?
         var editing: Base?
+        var pending: [Pending]?
     }
 }

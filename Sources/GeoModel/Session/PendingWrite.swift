@@ -45,4 +45,12 @@ public struct PendingWrite: Equatable, Sendable {
         if case .add = action { return true }
         return false
     }
+
+    /// True for an add or an update: a write of the form's fields, which a draft carries.
+    var isAddOrUpdate: Bool {
+        switch action {
+        case .add, .update: true
+        default: false
+        }
+    }
 }

@@ -20,6 +20,17 @@ extension WriteSession {
         return (try? file.keepDraft(draft, in: nil, holding: false)) != nil
     }
 
+    /// Takes on `writes`, the writes of unknown outcome a restored draft carries
+    /// (``FormDraft/pending``), as if this session had sent them: the same write sent
+    /// again carries the same identifier (the store answers what the first did), a
+    /// corrected Add settles the one it corrects first (``add(_:)``), and the rest are
+    /// settled when the server answers (``settleWrites()``). One held already stays once.
+    public func adopt(_ writes: [PendingWrite]) {
+        for write in writes where !unsettledWrites.contains(where: { $0.id == write.id }) {
+            unsettledWrites.append(write)
+        }
+    }
+
     /// This machine's draft file, opened when first needed.
     private func localDraftFile() throws -> SQLiteStore {
         if let localDrafts { return localDrafts }

@@ -274,6 +274,7 @@ public final class WriteSession {
     /// ``WriteResult/outcomeUnknown(_:)``: `earlier` stays unsettled until the correction
     /// is made, so that no later Add of this text can store a second cache.
     private func correct(_ earlier: PendingWrite, to valid: GeoCache) throws -> WriteResult<Added>? {
+        if let waits: WriteResult<Added> = waitsForTheClubStore() { return waits }
         let stored: StoredCache?
         do {
             guard case .stored(let record) = try readStore().settleWrite(earlier.id), let id = record.cacheID else {
@@ -317,6 +318,7 @@ public final class WriteSession {
                     send: (any CacheStore, WriteID) throws -> T) throws -> WriteResult<T> {
         if let clubRefusal { return .refused(clubRefusal) }
         if keepsWritesHere { return try kept(keep) }
+        if let waits: WriteResult<T> = waitsForTheClubStore() { return waits }
         if let behind: WriteResult<T> = try writeBehindWaiting(action, keep: keep) { return behind }
         let earlier = unsettledWrites.first { $0.action == action }
         let write = earlier ?? PendingWrite(id: WriteID(), action: action)
@@ -378,9 +380,22 @@ public final class WriteSession {
         }
     }
 
+    /// While the copy is shown with a write of unknown outcome (one a restored draft
+    /// carried, ``adopt(_:)``): nothing is sent or kept, and the result says the outcome is
+    /// not known. The copy cannot tell what the write came to, and a write kept here
+    /// could store the same text a second time once delivered. Nil otherwise.
+    private func waitsForTheClubStore<T>() -> WriteResult<T>? {
+        guard showsCopy, !unsettledWrites.isEmpty else { return nil }
+        return .outcomeUnknown(.outcomeUnknown(server: location.description, reason: Self.earlierWriteWaits))
+    }
+
+    /// Why a write was not sent while the copy is shown: an earlier one's outcome is not known.
+    static let earlierWriteWaits = "an earlier write's outcome can be looked up only once the server answers"
+
     /// What `write` came to, asked of the store: nil while it cannot tell (its server
-    /// does not answer, or cannot be asked in time).
+    /// does not answer, or cannot be asked in time, or only the copy is shown).
     func settle(_ write: PendingWrite) throws -> WriteOutcome? {
+        guard !showsCopy else { return nil }
         let outcome: WriteOutcome
         do {
             outcome = try readStore().settleWrite(write.id)
