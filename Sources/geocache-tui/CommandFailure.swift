@@ -101,7 +101,7 @@ enum StandardStreams {
                 let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
+                    return SystemReason.of(errno)
                 }
                 offset += written
             }

@@ -7,7 +7,13 @@
 // is joined to its option before the parser splits the line. An argument that is not
 // UTF-8 text is refused first (NonUTF8Argument).
 import GeoModel
+#if canImport(Glibc)
+import Glibc
+#endif
 
+// A write past the file size limit (ulimit -f) fails with EFBIG, which the store and
+// the export report, instead of SIGXFSZ ending the program before it says anything.
+signal(SIGXFSZ, SIG_IGN)
 NonUTF8Argument.exitIfAny()
 let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
 switch QuickStart.request(arguments) {

@@ -49,6 +49,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store's disk has no room for what a write needed (SQLite's `SQLITE_FULL`):
     /// the write was rolled back.
     case diskFull(path: String)
+    /// A file of the store would have grown past the file size limit of the process
+    /// (`ulimit -f`, `bytes` of it; the system refuses such a write with `EFBIG`): the
+    /// write was rolled back, as on a full disk.
+    case fileSizeLimit(path: String, bytes: UInt64)
     /// The store file was deleted (or moved away) while the store was open, so
     /// nothing was written; the store refuses every further use until reopened.
     case fileDeleted(path: String)
@@ -134,7 +138,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .permissionDenied(let path, _), .othersFile(let path, _, _), .directoryNotSearchable(let path),
              .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
-             .diskFull(let path),
+             .diskFull(let path), .fileSizeLimit(let path, _),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
@@ -189,6 +193,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Why a store opened read-only: its disk had no room for its log and index then.
     static let diskFullWhenOpened = "the disk holding it was full when it was opened"
+
+    /// Why a store opened read-only: its log or index could not be made or grown within
+    /// the file size limit of the process (`bytes`) then.
+    static func fileSizeLimitWhenOpened(_ bytes: UInt64) -> String {
+        SystemReason.limitReached(bytes) + " when it was opened"
+    }
+
+    /// True when a write found no room for what it needed: a full disk, or a file size
+    /// limit reached. A store that meets it at opening opens read-only.
+    var meansNoRoom: Bool {
+        switch self {
+        case .diskFull, .fileSizeLimit: true
+        default: false
+        }
+    }
 
     /// One or two sentences on one line (a line break in a path is written `\n`): what is
     /// wrong with which file, and what to do.
@@ -250,6 +269,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .diskFull(let path):
             return "\(path): the disk holding the store is full; nothing was written. "
                 + "Free some space on it, then try again."
+        case .fileSizeLimit(let path, let bytes):
+            return "\(path): \(SystemReason.limitReached(bytes)); nothing was written. "
+                + "Raise the limit (ulimit -f unlimited), then try again."
         case .fileDeleted(let path):
             return "\(path) was deleted or moved away while it was open; nothing was written to it. "
                 + "Reopen the store to start a new one there."
@@ -270,6 +292,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnly(let path, let reason) where reason == Self.diskFullWhenOpened:
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, free some space on its disk and open it again."
+        case .readOnly(let path, let reason) where reason.hasPrefix("the file size limit (ulimit -f"):
+            return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
+                + "to change it, raise the limit (ulimit -f unlimited) and open it again."
         case .readOnly(let path, let reason):
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, make it writable or copy it to a writable place and name that with --store PATH."

@@ -256,7 +256,7 @@ public struct BufferedWriter: ~Copyable {
             let sent = systemWrite(descriptor, base + written, count - written)
             if sent < 0 {
                 if errno == EINTR { continue }
-                throw Failure(reason: String(cString: strerror(errno)))
+                throw Failure(reason: SystemReason.of(errno))
             }
             written += sent
         }

@@ -318,6 +318,6 @@ public final class ExportDestination {
     }
 
     private static func systemReason() -> String {
-        String(cString: strerror(errno))
+        SystemReason.of(errno)
     }
 }

@@ -169,7 +169,7 @@ final class ImportSpool: @unchecked Sendable {
                 if errno == EINTR { continue }
                 throw ImportError(.staging, source: names,
                                   reason: "cannot keep the caches read in a temporary file until the writing "
-                                      + "(\(String(cString: strerror(errno)))); nothing was stored "
+                                      + "(\(SystemReason.of(errno))); nothing was stored "
                                       + "(set TMPDIR to a directory with more room)")
             }
             written += count

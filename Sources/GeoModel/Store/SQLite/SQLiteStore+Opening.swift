@@ -242,8 +242,9 @@ extension SQLiteStore {
     /// The connection a store opens on `path` (its file `identity`), prepared
     /// (``prepare(_:path:readOnly:defersCheck:)``), with its data version, the late check
     /// it leaves and the error its writes give. With `mayReadOnly` (a store that exists),
-    /// one whose disk is too full for its log or index is opened read-only instead, as a
-    /// store that cannot be written is: it can still be listed, exported and shown.
+    /// one whose disk is too full for its log or index (or whose log or index would pass
+    /// the file size limit, `ulimit -f`) is opened read-only instead, as a store that
+    /// cannot be written is: it can still be listed, exported and shown.
     static func connect(_ path: String, identity: StoreFile.Identity, readOnly: StoreError?, mayReadOnly: Bool,
                         defersCheck: Bool) throws(StoreError)
         -> (queue: DatabaseQueue, dataVersion: Int, lateCheck: StoreFileLateCheck?, readOnly: StoreError?) {
@@ -266,9 +267,14 @@ extension SQLiteStore {
             }
         } catch {
             let failure = StoreError(wrapping: error, path: path)
-            guard case .diskFull = failure, readOnly == nil, mayReadOnly else { throw failure }
+            guard failure.meansNoRoom, readOnly == nil, mayReadOnly else { throw failure }
             removeEmptySideFiles(madeHere, of: path)
-            return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: StoreError.diskFullWhenOpened),
+            let reason = if case .fileSizeLimit(_, let bytes) = failure {
+                StoreError.fileSizeLimitWhenOpened(bytes)
+            } else {
+                StoreError.diskFullWhenOpened
+            }
+            return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: reason),
                                mayReadOnly: false, defersCheck: defersCheck)
         }
     }

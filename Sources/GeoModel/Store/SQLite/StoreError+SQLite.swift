@@ -14,6 +14,12 @@ extension StoreError {
             return
         }
         let message = error.message ?? "\(error.resultCode)"
+        // A write past the file size limit (ulimit -f) fails with EFBIG, which SQLite
+        // reports as an I/O error (SIGXFSZ, which would end the process, is ignored).
+        if error.resultCode == .SQLITE_IOERR, let limit = StoreFile.fileSizeLimit(reachedBy: path) {
+            self = .fileSizeLimit(path: path, bytes: limit)
+            return
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB:
             self = .notAStore(path: path, reason: "SQLite says: \(message)")

@@ -185,3 +185,18 @@ extension StoreFile {
         return UInt64(blocks) * UInt64(status.f_frsize) < 1 << 20
     }
 }
+
+extension StoreFile {
+    /// The file size limit of the process (`ulimit -f`, in bytes) when the store file at
+    /// `path` or one of its side files has reached it, or comes within 64 KiB of it (a
+    /// page of the largest size, what one write of SQLite's adds): a write that failed
+    /// then failed for the limit. Nil when there is no limit, or the files are far from it.
+    static func fileSizeLimit(reachedBy path: String) -> UInt64? {
+        guard let limit = SystemReason.fileSizeLimit() else { return nil }
+        let largest = ["", "-wal", "-shm"].map { suffix -> UInt64 in
+            var info = stat()
+            return stat(path + suffix, &info) == 0 ? UInt64(max(0, info.st_size)) : 0
+        }.max() ?? 0
+        return largest + 65_536 >= limit ? limit : nil
+    }
+}
