@@ -86,3 +86,35 @@ import GeoTestSupport
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 }
+
+/// A store whose file system has no file entries (inodes) left for the log and index
+/// SQLite makes beside it: met as a full disk is, and said as such.
+@Suite struct StoreNoFreeInodesTests {
+    @Test("a store opened with no free inode is read: listed, its add refused naming the inodes, no side files left",
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"),
+          arguments: [0, 1])
+    func aStoreOpenedWithNoFreeInodeIsReadOnly(sparing: Int) throws {
+        let disk = try SmallDisk(kibibytes: 8192, inodes: 8)
+        defer { disk.remove() }
+        let url = disk.file()
+        try SQLiteStore(url: url).add(Samples.oak)
+        // With one entry spared, the -wal is made and the -shm is not.
+        disk.fillEntries(sparing: sparing)
+        do {
+            let store = try SQLiteStore(url: url)
+            #expect(try store.loadCaches().map(\.title) == [Samples.oak.title])
+            #expect(store.readOnlyReason == "its file system had no free file entries (inodes) when it was opened")
+            let refusal = try #require(throws: StoreError.self) { try store.add(Samples.bridge) }
+            #expect(refusal.description.hasSuffix("to change it, delete some files on its file system and open it again."))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-shm"))
+    }
+
+    @Test func sqliteUnableToOpenALogWithNoFreeInodeIsSaidAsSuch() {
+        let error = StoreError.noFreeInodes(path: "/x/caches.sqlite")
+        #expect(error.description == "/x/caches.sqlite: the file system holding the store has no free file entries "
+            + "(inodes) left for the files SQLite keeps beside it; nothing was written. Delete some files there "
+            + "(df -i shows how many are left), then try again.")
+    }
+}

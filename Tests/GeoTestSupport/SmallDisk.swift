@@ -17,10 +17,13 @@ package struct SmallDisk: Sendable {
         return true
     }()
 
-    /// Mounts a tmpfs of `kibibytes` on a new directory.
-    package init(kibibytes: Int = 512) throws {
+    /// Mounts a tmpfs of `kibibytes` on a new directory, with room for `inodes` file
+    /// entries (its directory is one) when given.
+    package init(kibibytes: Int = 512, inodes: Int? = nil) throws {
         directory = try TemporaryDirectory()
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k,mode=0700", "tmpfs", directory.url.path])
+        let entries = inodes.map { ",nr_inodes=\($0)" } ?? ""
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k,mode=0700\(entries)", "tmpfs",
+                                      directory.url.path])
         else {
             directory.remove()
             throw CocoaError(.fileWriteNoPermission)
@@ -39,6 +42,19 @@ package struct SmallDisk: Sendable {
         defer { close(descriptor) }
         let zeros = [UInt8](repeating: 0, count: 4096)
         while zeros.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Makes empty files until the disk has no file entry left, but `sparing` of them.
+    package func fillEntries(sparing: Int = 0) {
+        var made: [String] = []
+        while true {
+            let path = file("entry-\(made.count)").path
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            guard descriptor >= 0 else { break }
+            close(descriptor)
+            made.append(path)
+        }
+        for path in made.suffix(sparing) { unlink(path) }
     }
 
     /// Deletes what ``fill()`` wrote.

@@ -53,6 +53,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (`ulimit -f`, `bytes` of it; the system refuses such a write with `EFBIG`): the
     /// write was rolled back, as on a full disk.
     case fileSizeLimit(path: String, bytes: UInt64)
+    /// The store's file system has no free file entries (inodes) left, so SQLite could not
+    /// make the log or index it keeps beside the store: nothing was written, as on a full disk.
+    case noFreeInodes(path: String)
     /// The store file was deleted (or moved away) while the store was open, so
     /// nothing was written; the store refuses every further use until reopened.
     case fileDeleted(path: String)
@@ -138,7 +141,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .permissionDenied(let path, _), .othersFile(let path, _, _), .directoryNotSearchable(let path),
              .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
-             .diskFull(let path), .fileSizeLimit(let path, _),
+             .diskFull(let path), .fileSizeLimit(let path, _), .noFreeInodes(let path),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
@@ -200,11 +203,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         SystemReason.limitReached(bytes) + " when it was opened"
     }
 
-    /// True when a write found no room for what it needed: a full disk, or a file size
-    /// limit reached. A store that meets it at opening opens read-only.
+    /// Why a store opened read-only: its file system had no file entries left for its
+    /// log and index then.
+    static let noFreeInodesWhenOpened = "its file system had no free file entries (inodes) when it was opened"
+
+    /// True when a write found no room for what it needed: a full disk, a file size limit
+    /// reached, no file entries left. A store that meets it at opening opens read-only.
     var meansNoRoom: Bool {
         switch self {
-        case .diskFull, .fileSizeLimit: true
+        case .diskFull, .fileSizeLimit, .noFreeInodes: true
         default: false
         }
     }
@@ -272,6 +279,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileSizeLimit(let path, let bytes):
             return "\(path): \(SystemReason.limitReached(bytes)); nothing was written. "
                 + "Raise the limit (ulimit -f unlimited), then try again."
+        case .noFreeInodes(let path):
+            return "\(path): the file system holding the store has no free file entries (inodes) left for the "
+                + "files SQLite keeps beside it; nothing was written. Delete some files there (df -i shows how "
+                + "many are left), then try again."
         case .fileDeleted(let path):
             return "\(path) was deleted or moved away while it was open; nothing was written to it. "
                 + "Reopen the store to start a new one there."
@@ -292,6 +303,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnly(let path, let reason) where reason == Self.diskFullWhenOpened:
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, free some space on its disk and open it again."
+        case .readOnly(let path, let reason) where reason == Self.noFreeInodesWhenOpened:
+            return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
+                + "to change it, delete some files on its file system and open it again."
         case .readOnly(let path, let reason) where reason.hasPrefix("the file size limit (ulimit -f"):
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, raise the limit (ulimit -f unlimited) and open it again."

@@ -243,7 +243,7 @@ extension SQLiteStore {
     /// (``prepare(_:path:readOnly:defersCheck:)``), with its data version, the late check
     /// it leaves and the error its writes give. With `mayReadOnly` (a store that exists),
     /// one whose disk is too full for its log or index (or whose log or index would pass
-    /// the file size limit, `ulimit -f`) is opened read-only instead, as a store that
+    /// the file size limit, `ulimit -f`, or find no free inode) is opened read-only instead, as a store that
     /// cannot be written is: it can still be listed, exported and shown.
     static func connect(_ path: String, identity: StoreFile.Identity, readOnly: StoreError?, mayReadOnly: Bool,
                         defersCheck: Bool) throws(StoreError)
@@ -269,10 +269,10 @@ extension SQLiteStore {
             let failure = StoreError(wrapping: error, path: path)
             guard failure.meansNoRoom, readOnly == nil, mayReadOnly else { throw failure }
             removeEmptySideFiles(madeHere, of: path)
-            let reason = if case .fileSizeLimit(_, let bytes) = failure {
-                StoreError.fileSizeLimitWhenOpened(bytes)
-            } else {
-                StoreError.diskFullWhenOpened
+            let reason = switch failure {
+            case .fileSizeLimit(_, let bytes): StoreError.fileSizeLimitWhenOpened(bytes)
+            case .noFreeInodes: StoreError.noFreeInodesWhenOpened
+            default: StoreError.diskFullWhenOpened
             }
             return try connect(path, identity: identity, readOnly: .readOnly(path: path, reason: reason),
                                mayReadOnly: false, defersCheck: defersCheck)

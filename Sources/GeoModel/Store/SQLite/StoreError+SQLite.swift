@@ -21,6 +21,11 @@ extension StoreError {
             return
         }
         switch error.resultCode {
+        case .SQLITE_CANTOPEN where StoreFile.hasNoFreeInodes(besides: path),
+             .SQLITE_IOERR where StoreFile.hasNoFreeInodes(besides: path):
+            // No file entry left for the -wal or -shm SQLite makes beside the store (ENOSPC
+            // from open, which SQLite reports as "unable to open database file").
+            self = .noFreeInodes(path: path)
         case .SQLITE_NOTADB:
             self = .notAStore(path: path, reason: "SQLite says: \(message)")
         case .SQLITE_CORRUPT:

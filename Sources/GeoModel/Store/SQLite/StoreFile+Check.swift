@@ -184,6 +184,16 @@ extension StoreFile {
         let blocks = geteuid() == 0 ? status.f_bfree : status.f_bavail
         return UInt64(blocks) * UInt64(status.f_frsize) < 1 << 20
     }
+
+    /// Whether the file system holding `path` counts its file entries (inodes) and has
+    /// none left: a file SQLite could not make there (the store's -wal or -shm) failed
+    /// for that. A file system that makes them as needed (btrfs) counts none.
+    static func hasNoFreeInodes(besides path: String) -> Bool {
+        var status = statvfs()
+        let directory = StorePath.directory(of: path)
+        guard statvfs(directory.isEmpty ? "." : directory, &status) == 0, status.f_files > 0 else { return false }
+        return (geteuid() == 0 ? status.f_ffree : status.f_favail) == 0
+    }
 }
 
 extension StoreFile {
