@@ -56,6 +56,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store's file system has no free file entries (inodes) left, so SQLite could not
     /// make the log or index it keeps beside the store: nothing was written, as on a full disk.
     case noFreeInodes(path: String)
+    /// The disk or file system holding the store failed to read or write it (`EIO`, a
+    /// disk going bad or a file system shut down; SQLite's `SQLITE_IOERR`): `reason` is
+    /// the system's or SQLite's word for it. Nothing was written.
+    case ioError(path: String, reason: String)
     /// The store file was deleted (or moved away) while the store was open, so
     /// nothing was written; the store refuses every further use until reopened.
     case fileDeleted(path: String)
@@ -141,7 +145,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .permissionDenied(let path, _), .othersFile(let path, _, _), .directoryNotSearchable(let path),
              .directoryNotWritable(let path, _, _), .isDirectory(let path),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
-             .diskFull(let path), .fileSizeLimit(let path, _), .noFreeInodes(let path),
+             .diskFull(let path), .fileSizeLimit(let path, _), .noFreeInodes(let path), .ioError(let path, _),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
@@ -283,6 +287,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): the file system holding the store has no free file entries (inodes) left for the "
                 + "files SQLite keeps beside it; nothing was written. Delete some files there (df -i shows how "
                 + "many are left), then try again."
+        case .ioError(let path, let reason):
+            return "\(path) cannot be read or written: the disk holding it failed (\(reason)); nothing was "
+                + "written. Check the disk (dmesg shows what the system saw), then try again."
         case .fileDeleted(let path):
             return "\(path) was deleted or moved away while it was open; nothing was written to it. "
                 + "Reopen the store to start a new one there."

@@ -55,7 +55,7 @@ extension SQLiteStore {
     /// copy made while the transaction ran). Nothing to compare when `mark` is nil.
     static func checkMarkKept(_ db: Database, _ mark: Int32?, path: String) throws {
         guard let mark, let connection = db.sqliteConnection else { return }
-        guard fileMark(of: connection) == mark else { throw StoreError.fileOverwritten(path: path) }
+        guard try fileMark(of: connection, path: path) == mark else { throw StoreError.fileOverwritten(path: path) }
     }
 
     /// Inside a transaction: throws ``StoreError/fileOverwritten(path:)`` when the
@@ -66,7 +66,7 @@ extension SQLiteStore {
         // Read first: it begins the transaction's read, which maps the log's index.
         let seen = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard let connection = db.sqliteConnection, geocache_sqlite_log_is_in_file(connection) == 1 else { return nil }
-        guard fileMark(of: connection) == seen else { throw StoreError.fileOverwritten(path: path) }
+        guard try fileMark(of: connection, path: path) == seen else { throw StoreError.fileOverwritten(path: path) }
         return seen
     }
 
@@ -86,11 +86,23 @@ extension SQLiteStore {
         return (try? queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }) == ["ok"]
     }
 
-    /// The mark in the file's own header, read through `connection`'s descriptor; nil
-    /// when the file cannot be read, or ends before the header does.
-    private static func fileMark(of connection: OpaquePointer) -> Int32? {
+    /// The mark in the file's own header, read through `connection`'s descriptor
+    /// (``mark(read:value:path:)``).
+    private static func fileMark(of connection: OpaquePointer, path: String) throws(StoreError) -> Int32? {
         var value: UInt32 = 0
-        guard geocache_sqlite_read_file_u32(connection, markOffset, &value) == SQLITE_OK else { return nil }
-        return Int32(bitPattern: value)
+        return try mark(read: geocache_sqlite_read_file_u32(connection, markOffset, &value), value: value, path: path)
+    }
+
+    /// What a read of the mark that SQLite's file answered with `result` gives: the mark
+    /// `value`; nil when the file ends before the header does (a file being copied over,
+    /// which compares as another mark); a read the disk failed (`SQLITE_IOERR_READ`: EIO,
+    /// a file system shut down) throws ``StoreError/ioError(path:reason:)``: it tells
+    /// nothing of a copy.
+    static func mark(read result: Int32, value: UInt32, path: String) throws(StoreError) -> Int32? {
+        switch result {
+        case SQLITE_OK: return Int32(bitPattern: value)
+        case SQLITE_IOERR | (2 << 8): return nil  // SQLITE_IOERR_SHORT_READ
+        default: throw .ioError(path: path, reason: "SQLite says: " + String(cString: sqlite3_errstr(result)))
+        }
     }
 }

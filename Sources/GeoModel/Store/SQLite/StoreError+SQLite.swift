@@ -41,6 +41,10 @@ extension StoreError {
             // report as full: the -shm made at opening (SQLITE_IOERR_SHMSIZE), the
             // store file grown for a checkpoint (SQLITE_IOERR_WRITE).
             self = .diskFull(path: path)
+        case .SQLITE_IOERR:
+            // What is left of an I/O error once a limit and a full disk are told apart: the
+            // disk's or the file system's own failure (EIO), not a permission.
+            self = .ioError(path: path, reason: "SQLite says: \(message)")
         case .SQLITE_CANTOPEN:
             self = .cannotCreate(path: path, reason: "SQLite cannot open it: \(message)")
         default:

@@ -160,8 +160,11 @@ enum StoreFile {
         let header: [UInt8]
         switch readPrefix(path, count: 100) {
         case .success(let bytes): header = bytes
-        case .failure(let code):
+        case .failure(let code) where code.rawValue == EACCES || code.rawValue == EPERM:
             throw .permissionDenied(path: path, reason: "it cannot be read (\(String(cString: strerror(code.rawValue))))")
+        case .failure(let code):
+            // The disk's failure (EIO), which no permission would mend.
+            throw .ioError(path: path, reason: String(cString: strerror(code.rawValue)))
         }
         guard header.count >= 16, Array(header[0..<16]) == sqliteMagic else {
             throw .notAStore(path: path, reason: describeForeignFormat(header))
