@@ -34,6 +34,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case directoryNotWritable(path: String, directory: String, reason: String)
     /// The path names a directory, not a file.
     case isDirectory(path: String)
+    /// The path names no regular file and no directory: `kind` says what ("a character
+    /// device", "a named pipe (FIFO)"). Such a thing is not moved away to make room.
+    case notAFile(path: String, kind: String)
     /// A new store could not be created there: a missing or unwritable directory.
     case cannotCreate(path: String, reason: String)
     /// Nothing exists at the path, and what opened it only reads or changes caches
@@ -143,7 +146,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAStore(let path, _), .corrupt(let path, _), .staleLog(let path), .newerSchema(let path),
              .permissionDenied(let path, _), .othersFile(let path, _, _), .directoryNotSearchable(let path),
-             .directoryNotWritable(let path, _, _), .isDirectory(let path),
+             .directoryNotWritable(let path, _, _), .isDirectory(let path), .notAFile(let path, _),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
              .diskFull(let path), .fileSizeLimit(let path, _), .noFreeInodes(let path), .ioError(let path, _),
              .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
@@ -262,6 +265,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .isDirectory(let path):
             return "\(path) is a directory, not a store file. "
                 + "Name a file, for example \(path.hasSuffix("/") ? path : path + "/")caches.sqlite."
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind), not a store file; it was left untouched. Name a regular file with --store "
+                + "PATH or GEOCACHE_STORE."
         case .cannotCreate(let path, let reason):
             return "cannot create the store \(path): \(Self.sentence(reason)) "
                 + "Check that the directory exists and may be written, \(elsewhere)."

@@ -144,13 +144,14 @@ public final class SQLiteStore: CacheStore {
         self.watchesChanges = watchesChanges
         let (state, readOnly) = try StoreFile.inspectForOpening(path)
         if state == .empty { try Self.refuseIfEmptied(path) }
-        // A command that only reads or changes caches makes no store, in an empty file either.
-        if state == .empty, !makingStoreInEmptyFile { throw .noStore(path: path, missingDirectory: nil) }
         if let readOnly, state == .empty {
-            // A 0-byte file holds no store yet, and none can be made in it: nothing to list.
+            // A 0-byte file holds no store yet, and none can be made in it (a file of /proc):
+            // said alike by every command, those that would make a store and those that would not.
             guard case .readOnly(_, let reason) = readOnly else { throw readOnly }
             throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and it holds no store yet")
         }
+        // A command that only reads or changes caches makes no store, in an empty file either.
+        if state == .empty, !makingStoreInEmptyFile { throw .noStore(path: path, missingDirectory: nil) }
         if case .readOnly(_, let reason)? = readOnly, Self.logWithoutIndex(path) {
             throw StoreError.cannotOpenReadOnly(path: path, reason: reason + ", and the log of commits beside it "
                 + "(\(path)-wal) cannot be read without its index (-shm), which cannot be made there")

@@ -73,7 +73,14 @@ enum StoreFile {
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR { throw .isDirectory(path: path) }
         guard type == S_IFREG else {
-            throw .notAStore(path: path, reason: "it is not a regular file")
+            let kind = switch type {
+            case S_IFCHR: "a character device"
+            case S_IFBLK: "a block device"
+            case S_IFIFO: "a named pipe (FIFO)"
+            case S_IFSOCK: "a socket"
+            default: "no regular file"
+            }
+            throw .notAFile(path: path, kind: kind)
         }
         let readOnly = try checkPermissions(path, info, access: access)
         if info.st_size == 0 { return (.empty, readOnly) }
