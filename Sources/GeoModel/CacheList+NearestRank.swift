@@ -21,7 +21,7 @@ extension CacheList {
 
     /// Measures nearest-first order from `origin` from now on (where you stand moved),
     /// the shown cache staying; its rank is counted again from there
-    /// (``recountRank(from:)``), and ``CacheListChange/nearestRankChanged(_:)`` is
+    /// (`recountRank(from:)`), and ``CacheListChange/nearestRankChanged(_:)`` is
     /// broadcast when it changed (or became known, or unknown). Nothing in stored order,
     /// nor when `origin` is where the order is measured from already.
     public func moveOrigin(to origin: Coordinate) {

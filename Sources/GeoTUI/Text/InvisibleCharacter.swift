@@ -5,7 +5,7 @@
 ///
 /// Each is drawn as a symbol one column wide, so the cursor visibly steps over it and
 /// Backspace visibly removes it, and none as U+FFFD, which stands for bytes that are
-/// not UTF-8. The text itself is never changed: only ``Character/displayed`` uses these.
+/// not UTF-8. The text itself is never changed: only `Character.displayed` uses these.
 /// Inside a cluster (a joiner between emoji, a variation selector after a heart, a
 /// non-joiner after a letter) the same scalars stay with their cluster.
 enum InvisibleCharacter {
