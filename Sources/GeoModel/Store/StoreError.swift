@@ -214,6 +214,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// log and index then.
     static let noFreeInodesWhenOpened = "its file system had no free file entries (inodes) when it was opened"
 
+    /// What a store opened read-only for want of room lacked: the form says it in a word.
+    public enum NoRoom: Sendable { case disk, fileSizeLimit, inodes }
+
+    /// What the store whose read-only `reason` is that lacked when it was opened; nil for
+    /// any other reason (permissions, a read-only file system).
+    public static func noRoom(inReadOnlyReason reason: String) -> NoRoom? {
+        if reason == diskFullWhenOpened { return .disk }
+        if reason == noFreeInodesWhenOpened { return .inodes }
+        return reason.hasPrefix("the file size limit (ulimit -f") ? .fileSizeLimit : nil
+    }
+
     /// True when a write found no room for what it needed: a full disk, a file size limit
     /// reached, no file entries left. A store that meets it at opening opens read-only.
     var meansNoRoom: Bool {
@@ -319,7 +330,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnly(let path, let reason) where reason == Self.noFreeInodesWhenOpened:
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, delete some files on its file system and open it again."
-        case .readOnly(let path, let reason) where reason.hasPrefix("the file size limit (ulimit -f"):
+        case .readOnly(let path, let reason) where Self.noRoom(inReadOnlyReason: reason) == .fileSizeLimit:
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "
                 + "to change it, raise the limit (ulimit -f unlimited) and open it again."
         case .readOnly(let path, let reason):

@@ -48,8 +48,17 @@ extension FormText {
     /// The title bar of a form whose store can only be read.
     static let readOnlyTitle = appTitle + " (read-only)"
 
-    /// The status line when a store that can only be read opens.
-    static func readOnlyStore(_ store: String) -> String { "\(store) is read-only: browse, search, export" }
+    /// The status line when a store that can only be read opens; `noRoom` says in a word
+    /// what it lacked when it opened read-only for want of room (it fits at 80 columns).
+    static func readOnlyStore(_ store: String, noRoom: StoreError.NoRoom? = nil) -> String {
+        guard let noRoom else { return "\(store) is read-only: browse, search, export" }
+        let lacking = switch noRoom {
+        case .disk: "disk full"
+        case .fileSizeLimit: "ulimit -f reached"
+        case .inodes: "no free inodes"
+        }
+        return "\(store) is read-only, \(lacking): browse, search, export"
+    }
 
     /// Add, Save, Edit or Delete on a store that can only be read.
     static let readOnlyRefusal = "Read-only store: nothing can be added, changed or deleted"

@@ -93,7 +93,9 @@ extension GeoCacheFormController {
         if refused != nil { return setNote(FormText.clubRefusedNote) }
         if let away { return setNote(FormText.clubAway(away)) }
         if model.storeDamage != nil { return setNote(FormText.damagedStore(storeName)) }
-        setNote(readOnly ? FormText.readOnlyStore(storeName) : storeName)
+        guard readOnly else { return setNote(storeName) }
+        let noRoom = model.store.readOnlyReason.flatMap(StoreError.noRoom(inReadOnlyReason:))
+        setNote(FormText.readOnlyStore(storeName, noRoom: noRoom))
     }
 
     /// True when the open store can only be read (false while it is still opening): a

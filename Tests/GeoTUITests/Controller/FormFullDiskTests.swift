@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+@testable import GeoModel
+@testable import GeoTUI
+import GeoTestSupport
+
+/// A form on a store that opened read-only because its disk was full: the status line
+/// says why, at 80 columns, not only the quit afterwards.
+@Suite struct FormFullDiskTests {
+    @Test("a store opened read-only on a full disk says so on the status line, whole at 80 columns",
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs (root)"))
+    func theStatusLineSaysTheDiskWasFull() throws {
+        let disk = try SmallDisk()
+        defer { disk.remove() }
+        try SQLiteStore(url: disk.file()).add(Samples.oak)
+        disk.fill()
+        let form = try FormHarness(directory: disk.directory.url)
+        #expect(form.controller.statusBar.note == "caches.sqlite is read-only, disk full: browse, search, export")
+        #expect(form.row(21).hasSuffix("caches.sqlite is read-only, disk full: browse, search, export"))
+    }
+}
