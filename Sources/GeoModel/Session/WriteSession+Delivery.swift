@@ -77,16 +77,18 @@ extension WriteSession {
         let outbox = try self.outbox()
         guard try outbox.count() > 0 else { return nil }
         let sentAt = ContinuousClock.now
-        var report = try OutboxDelivery.deliver(outbox, to: store)
+        // A cache handed to another member meanwhile, even unchanged, is a conflict to give up.
+        let mayChange = { [self] (stored: StoredCache) in refusal(toChange: stored) == nil }
+        var report = try OutboxDelivery.deliver(outbox, to: store, mayChange: mayChange)
         let deadline = ContinuousClock.now + deliveryWait
         while report.deliveringElsewhere, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.1)
-            report = try OutboxDelivery.deliver(outbox, to: store)
+            report = try OutboxDelivery.deliver(outbox, to: store, mayChange: mayChange)
         }
         if let stoppedBy = report.stoppedBy, stoppedBy.meansTheServerIsAway, let again = try? store.reopened() {
             again.lockWaitNotice = store.lockWaitNotice
             self.store = again
-            var second = try OutboxDelivery.deliver(outbox, to: again)
+            var second = try OutboxDelivery.deliver(outbox, to: again, mayChange: mayChange)
             second.delivered = report.delivered + second.delivered
             second.finderDelivered = report.finderDelivered + second.finderDelivered
             report = second

@@ -120,12 +120,12 @@ extension GeoCacheFormController {
     /// save shows it; a delete of a changed cache with what the club changed; a vanished cache
     /// as a note. The change stays in the outbox until the member decides.
     private func showConflict(of change: QueuedChange) {
+        // Handed to another member meanwhile: no edit or delete to offer, the change waits for sync.
+        if let refusal = model.changedHands(change) {
+            return setNote(FormText.keptButNotYours(change.title, refusal))
+        }
         switch (change.kind, change.conflict) {
         case (.edit, .changed(let server)?):
-            // Handed to another member meanwhile: no edit to offer, the change waits for sync.
-            if let refusal = model.changedHands(change) {
-                return setNote(FormText.keptButNotYours(change.title, refusal))
-            }
             // Not under text being typed: the keys that follow would go into the edit.
             guard case .browsing = mode, currentFieldValues().values.allSatisfy(\.isEmpty), let yours = change.cache else {
                 return setNote(FormText.conflictWaits(change.title))

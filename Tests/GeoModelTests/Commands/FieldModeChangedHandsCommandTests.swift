@@ -9,25 +9,33 @@ import Testing
 /// does, offers only to give it up, and `sync --overwrite` of it exits no permission.
 @Suite struct FieldModeChangedHandsCommandTests {
     /// ana's Old Oak on the club store, ana's edit of it kept on this machine (reward
-    /// "Kept by ana"), and the keeper kim's change of its details and hand-over to bo.
+    /// "Kept by ana"), or her delete of it, and the keeper kim's change of its details
+    /// (unless `unchanged`) and hand-over to bo.
     private struct HandedOver {
         let club: ClubFixture
         let data: TemporaryDirectory
         let url: String
 
-        init() throws {
+        init(unchanged: Bool = false, deleting: Bool = false) throws {
             club = try ClubFixture.make()
             data = try TemporaryDirectory()
             url = club.url(as: club.ana)
             let oak = try PostgresStore(url: url, purpose: .command).add(Samples.oak)
             var mine = oak.cache
             mine.reward = "Kept by ana"
-            try Outbox(files: files).queueEdit(of: oak.cache, to: mine)
+            if deleting {
+                try Outbox(files: files).queueDelete(oak.cache)
+            } else {
+                try Outbox(files: files).queueEdit(of: oak.cache, to: mine)
+            }
             let keeper = try PostgresStore(url: club.url(as: club.kim), purpose: .command)
-            var theirs = oak.cache
-            theirs.details = "By the north shore"
-            let changed = try keeper.update(try #require(try keeper.cache(oak.id)), to: theirs)
-            _ = try keeper.handOver(changed, to: .member(club.bo), as: WriteID())
+            var handed = try #require(try keeper.cache(oak.id))
+            if !unchanged {
+                var theirs = oak.cache
+                theirs.details = "By the north shore"
+                handed = try keeper.update(handed, to: theirs)
+            }
+            _ = try keeper.handOver(handed, to: .member(club.bo), as: WriteID())
         }
 
         var files: FieldFiles { FieldFiles(serverURL: url, environment: ["XDG_DATA_HOME": data.url.path]) }
@@ -56,6 +64,22 @@ import Testing
                                      + "Only \(handed.club.bo) or a keeper can change this cache\n"), "\(sync.output)")
         #expect(!sync.output.contains("--overwrite"), "\(sync.output)")
         #expect(sync.output.contains("give it up: sync --discard 1"), "\(sync.output)")
+    }
+
+    @Test("sync says a kept edit's cache changed hands when the keeper handed it over unchanged, and sends nothing",
+          arguments: [false, true])
+    func syncSaysAnUnchangedCacheChangedHands(deleting: Bool) throws {
+        let handed = try HandedOver(unchanged: true, deleting: deleting)
+        defer { handed.data.remove() }
+        let sync = try handed.run(["sync"])
+        #expect(sync.status == 1, "stderr was: \(sync.error)")
+        #expect(sync.output.contains("  the cache changed hands on the club store meanwhile. "
+                                     + "Only \(handed.club.bo) or a keeper can change this cache\n"), "\(sync.output)")
+        #expect(!sync.output.contains("refused"), "\(sync.output)")
+        #expect(sync.output.contains("give it up: sync --discard 1"), "\(sync.output)")
+        #expect(try handed.stored()?.cache.reward == Samples.oak.reward)
+        let kept = try Outbox(files: handed.files).changes()
+        #expect(kept.count == 1 && kept.first?.conflict != nil && kept.first?.refusal == nil, "\(kept)")
     }
 
     @Test("sync --overwrite of a kept edit whose cache changed hands exits no permission and keeps it in conflict")

@@ -32,7 +32,7 @@ import Testing
         return (frame.y..<frame.maxY).map(form.row).joined(separator: "\n")
     }
 
-    @Test func aKeptEditOfAnotherMembersCacheRefusedAtDeliveryIsSaid() throws {
+    @Test func aKeptEditOfAnotherMembersCacheIsNotSentAndSaysWhoseItIs() throws {
         let fixture = try ClubFixture.make()
         let oak = try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
         var changed = oak.cache
@@ -40,8 +40,9 @@ import Testing
         let form = try ClubFormHarness(url: fixture.url(as: fixture.bo)) { files in
             _ = try Outbox(files: files).queueEdit(of: oak.cache, to: changed)
         }
-        #expect(form.status.contains("1 change kept on this machine was refused by the club store"), "\(form.status)")
+        #expect(form.status.contains("changed hands on the club store. Only \(fixture.ana) or a keeper"), "\(form.status)")
         #expect(try stored(in: fixture) == [Samples.oak])
+        #expect(try Outbox(files: form.files).changes().first?.refusal == nil)
     }
 
     @Test func aKeptEditOfACacheHandedToAnotherMemberMeanwhileOpensNoEditAndSaysSo() throws {
@@ -61,6 +62,21 @@ import Testing
         form.redraw()
         #expect(form.controller.mode.editSession == nil)
         #expect(form.status.contains("changed hands on the club store"), "\(form.status)")
+        #expect(form.model.waitingChanges == 1)
+    }
+
+    @Test func aKeptDeleteOfACacheHandedOverUnchangedMeanwhileAsksNothingAndSaysSo() throws {
+        let fixture = try ClubFixture.make()
+        let oak = try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.ana)) { _ in }
+        _ = try Outbox(files: form.files).queueDelete(oak.cache)
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.cache(oak.id)), to: .member(fixture.bo), as: WriteID())
+        try form.model.deliverOutbox()
+        form.redraw()
+        #expect(form.status.contains("changed hands on the club store"), "\(form.status)")
+        #expect(!form.screen.contains("after you deleted it"), "\(form.screen)")
+        #expect(try stored(in: fixture) == [Samples.oak])
         #expect(form.model.waitingChanges == 1)
     }
 

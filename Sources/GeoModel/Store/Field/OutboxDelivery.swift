@@ -61,7 +61,13 @@ public enum OutboxDelivery {
     /// Changes already in conflict are reported again in ``Report/conflicts``. Throws
     /// only when the outbox file cannot be read or written (``StoreError``); what the
     /// store answers is in the report.
-    public static func deliver(_ outbox: Outbox, to store: any CacheStore) throws -> Report {
+    ///
+    /// `mayChange` is the club's rules as this role knows them: an edit or delete of a
+    /// cache it says no to now (the cache changed hands meanwhile, its content unchanged
+    /// or not) is not sent into the server's refusal but becomes a conflict with the
+    /// server's version, which the member can only give up.
+    public static func deliver(_ outbox: Outbox, to store: any CacheStore,
+                               mayChange: (StoredCache) -> Bool = { _ in true }) throws -> Report {
         var report = Report()
         guard let lock = try DeliveryLock(directory: outbox.files.directory) else {
             report.deliveringElsewhere = true
@@ -95,7 +101,7 @@ public enum OutboxDelivery {
                 continue
             }
             do {
-                switch try send(row, of: outbox, to: store) {
+                switch try send(row, of: outbox, to: store, mayChange: mayChange) {
                 case nil:
                     try onOutbox { try outbox.remove(change.sequence) }
                     report.delivered.append(change)
@@ -199,7 +205,8 @@ public enum OutboxDelivery {
 
     /// Settles a change marked as being sent, then sends it when needed; returns nil
     /// once it is stored, or the conflict the server's version makes.
-    private static func send(_ row: Outbox.Row, of outbox: Outbox, to store: any CacheStore) throws -> OutboxConflict? {
+    private static func send(_ row: Outbox.Row, of outbox: Outbox, to store: any CacheStore,
+                             mayChange: (StoredCache) -> Bool) throws -> OutboxConflict? {
         let change = row.change
         var write = change.write
         if row.state == .sending {
@@ -224,7 +231,7 @@ public enum OutboxDelivery {
             guard let server = try store.cache(withCode: change.code) else {
                 return change.kind == .delete ? nil : .vanished
             }
-            guard server.cache == base else { return .changed(server: server) }
+            guard server.cache == base, mayChange(server) else { return .changed(server: server) }
             do {
                 try onOutbox { try outbox.markSending(change.sequence) }
                 if change.kind == .edit, let cache = change.cache {
