@@ -13,13 +13,14 @@ extension GeoCacheFormController {
     /// A move where there is nothing to move to: the model broadcasts nothing, and the
     /// note says so, as Random's does (``sayNothingToMoveTo(noOther:)``). Next and Previous
     /// that stay on the shown cache say so too, though they learned its rank. First and
-    /// Last on the first or last cache say nothing: they are where they lead.
+    /// Last on the first or last cache say nothing: they are where they lead. A move the
+    /// store failed (a server gone away) leaves the failure's note, which says why.
     func moveOrSayWhy(noOther: Bool = true, _ body: (CacheList) -> Void) {
-        let heard = changesHeard
+        let (heard, failed) = (changesHeard, failuresHeard)
         let shown = model.isSearching ? nil : model.current?.id
         move(body)
         let stayed = noOther && shown != nil && model.current?.id == shown
-        guard changesHeard == heard || stayed else { return }
+        guard failuresHeard == failed, changesHeard == heard || stayed else { return }
         sayNothingToMoveTo(noOther: noOther)
     }
 

@@ -32,6 +32,7 @@ extension GeoCacheFormController {
         case .writeSettled(let write, let stored):
             writeDidSettle(write, stored: stored)
         case .failed(let error):
+            failuresHeard &+= 1
             noteStoreProblem(error, prefix: FormText.storeError)
         case .queued(_, let waiting):
             setNote(FormText.keptOnThisMachine(waiting: waiting))

@@ -91,8 +91,8 @@ public final class GeoCacheFormController: ScreenController {
     var paneOrigin: Coordinate?
     /// What the last note on nearest first said it measures from.
     var nearestBasisSaid: MeasuringPoint.Basis?
-    /// How many changes the model has broadcast: a move that heard none changed nothing.
-    var changesHeard = 0
+    /// How many changes the model has broadcast (a move that heard none changed nothing), and failures.
+    var changesHeard = 0, failuresHeard = 0
     /// The text of a finder's or place prompt that a quit key may drop without asking
     /// (``quitWouldLosePromptText()``): what the prompt opened with (a note or a place
     /// already kept), or what a first quit key was refused for.

@@ -43,6 +43,14 @@ import Testing
         #expect(try PostgresStore(url: url).loadCaches().map(\.details) == ["In the hollow", "Under the arch"])
     }
 
+    @Test func nextWhileTheServerIsAwaySaysItIsUnreachableNotThatNoOtherCacheExists() throws {
+        let (server, _, form) = try Self.formWithServerAway(showing: "Old Oak")
+        defer { server.destroy() }
+        form.press(.control("n"))
+        #expect(form.status.contains("Store unreachable, retrying"), "\(form.status)")
+        #expect(!form.status.contains("No other cache"), "\(form.status)")
+    }
+
     @Test func theNoteThatAChangeWasKeptStaysWhileTheServerIsStillAway() throws {
         let (server, _, form) = try Self.formWithServerAway(showing: "Bridge")
         defer { server.destroy() }
