@@ -42,6 +42,13 @@ public struct FormDraft: Equatable, Sendable {
     /// True when there is no text to keep: no field and nothing put aside hold any. An
     /// edit whose fields were all emptied keeps nothing either.
     public var isEmpty: Bool { fields.isEmpty && putAside.isEmpty }
+
+    /// True when `other` holds the same text as this draft (its fields, the edit and what
+    /// the edit put aside), whatever writes of unknown outcome either carries: the form's
+    /// own text, put back and taken again, carries the session's (``carrying(_:)``).
+    public func holdsSameText(as other: FormDraft) -> Bool {
+        fields == other.fields && editing == other.editing && putAside == other.putAside
+    }
 }
 
 /// The identity of one kept draft in its store.

@@ -10,6 +10,14 @@ import GeoTestSupport
     private let first = FormDraft(fields: [.title: "First form's text", .reward: "🪙"])
     private let second = FormDraft(fields: [.details: "Second form's\ntext \u{0}"])
 
+    @Test("a draft carrying a write of unknown outcome holds the same text as the form's own")
+    func carryingAPendingWriteKeepsTheSameText() {
+        let carried = first.carrying([PendingWrite(id: WriteID(), action: .add(Samples.oak))])
+        #expect(carried.holdsSameText(as: first))
+        #expect(carried != first)
+        #expect(!carried.holdsSameText(as: second))
+    }
+
     @Test("two forms quitting with text leave two drafts, in either order",
           arguments: StoreKind.allCases, [false, true])
     func twoFormsQuittingLeaveTwoDrafts(_ kind: StoreKind, secondQuitsFirst: Bool) throws {

@@ -72,7 +72,7 @@ extension GeoCacheFormController {
             guard let taken else { return setNote(FormText.noDraftKept) }
             paneError = nil
             restoreDraft(taken)
-            if taken.draft == current { setNote(FormText.noOtherDraft) }
+            if taken.draft.holdsSameText(as: current) { setNote(FormText.noOtherDraft) }
             updatePane()
         } catch {
             noteStoreProblem(error, prefix: FormText.storeError)
