@@ -97,7 +97,8 @@ enum CommandHelp {
             One line per cache: title, details, creator and reward separated by tabs, \
             with backslash, tab, newline, carriage return and other control characters \
             escaped (\\\\, \\t, \\n, \\r, \\u{1B}), as are the controls that reorder text \
-            (\\u{202E}), on a terminal and in a pipe alike. With --json, a pretty-printed UTF-8 \
+            (\\u{202E}), on a terminal and in a pipe alike. With --json (where they are \
+            \\u202e, as JSON writes them), a pretty-printed UTF-8 \
             JSON array of the caches' dictionaries, keys in alphabetical order (code, creator, details, \
             reward, title, and the place and listing facts a cache has), then the club's \
             (owner, changedBy, changedAt) and your own data (found, note, correctedLatitude, \

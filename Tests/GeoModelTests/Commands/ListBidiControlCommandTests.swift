@@ -5,7 +5,7 @@ import GeoTestSupport
 
 /// `list` and the controls that reorder text (Trojan Source): a line writes them by
 /// number, as it writes control characters, whether it goes to a terminal or a pipe;
-/// `--json` keeps their bytes, which JSON's readers take as they are.
+/// `--json` writes them as JSON's `\u` escapes, which its readers take back unchanged.
 @Suite struct ListBidiControlCommandTests {
     static let reversed = GeoCache(title: "Oak \u{202E}kao\u{202C} tree", details: "\u{2067}east\u{2069} side",
                                    creator: "ana\u{200F}", reward: "Coin")
@@ -39,12 +39,15 @@ import GeoTestSupport
         #expect(!terminal.text.unicodeScalars.contains { $0.properties.isBidiControl })
     }
 
-    @Test func listJSONKeepsTheBytesOfBidiControls() throws {
+    @Test func listJSONEscapesBidiControlsAndGivesTheTextBack() throws {
         let fixture = try StoreFixture(.sqlite)
         try fixture.store.saveCaches([Self.reversed])
         let result = try GeocacheTUIBinary.run(["list", "--store", fixture.storeArgument, "--json"])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("\"Oak \u{202E}kao\u{202C} tree\""))
-        #expect(result.output.contains("\"ana\u{200F}\""))
+        #expect(result.output.contains(#""Oak \u202ekao\u202c tree""#), "\(result.output)")
+        #expect(!result.output.unicodeScalars.contains { $0.properties.isBidiControl })
+        let read = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+        #expect(read?.first?["title"] as? String == Self.reversed.title)
+        #expect(read?.first?["creator"] as? String == Self.reversed.creator)
     }
 }

@@ -75,7 +75,7 @@ enum OutputReference {
             case "\t": escaped += "\\t"
             case "\u{8}": escaped += "\\b"
             case "\u{C}": escaped += "\\f"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || scalar.properties.isBidiControl:
                 let hex = String(scalar.value, radix: 16, uppercase: upperCaseHex)
                 escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: escaped.unicodeScalars.append(scalar)

@@ -58,8 +58,13 @@ public enum JSONInterchange {
                 sorted ? names.indices.sorted { names[$0] < names[$1] } : Array(names.indices)
             }
             let digits = Array(hexDigits)
+            // Besides what JSON requires, the bidirectional controls (U+061C, lead byte
+            // 0xD8; U+200E to U+2069, 0xE2) are written as `\u` escapes, as `list` writes
+            // them: lossless, and a terminal shown the output never reorders the text.
             quoting = TextEscaping(
-                mayNeedEscaping: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+                mayNeedEscaping: { byte in
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xD8 || byte == 0xE2
+                },
                 replacement: { scalar in
                     switch scalar {
                     case "\"": "\\\""
@@ -69,7 +74,12 @@ public enum JSONInterchange {
                     case "\t": "\\t"
                     case "\u{08}": "\\b"
                     case "\u{0C}": "\\f"
-                    default: "\\u00" + String([digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 0xF)]])
+                    default:
+                        switch scalar.value {
+                        case 0x00..<0x20, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                            "\\u" + String([12, 8, 4, 0].map { digits[Int(scalar.value >> $0) & 0xF] })
+                        default: nil
+                        }
                     }
                 })
         }
