@@ -9,6 +9,13 @@ extension CacheList {
     /// True while a write of this list has an outcome not known yet.
     public var hasUnsettledWrites: Bool { !unsettledWrites.isEmpty }
 
+    /// Keeps the deletes and visits of unknown outcome in the outbox for the next
+    /// delivery, as the list's session ends (``WriteSession/keepUnsettledForDelivery()``).
+    /// - Throws: ``StoreError`` when the outbox cannot be written.
+    public func keepUnsettledForDelivery() throws {
+        try session?.keepUnsettledForDelivery()
+    }
+
     /// Asks the store what each unsettled write came to. A stored one updates the list
     /// as the write would have and broadcasts what it would have (``CacheListChange/added(_:position:count:)``,
     /// ``CacheListChange/updated(_:)``, ``CacheListChange/deleted(_:newCurrent:position:count:)``);

@@ -31,6 +31,29 @@ extension WriteSession {
         }
     }
 
+    /// Keeps in the outbox, for the next delivery, the writes of unknown outcome that no
+    /// draft carries (deletes and visits; a draft carries Adds and Saves,
+    /// ``FormDraft/pending``), each under the identifier it was sent with: the delivery
+    /// asks the store what a delete came to before sending it again, and the ledger
+    /// answers visits sent again, so each is done once and none is lost when the form
+    /// ends before the server answered. Returns how many it kept; nothing for a file.
+    /// - Throws: ``StoreError`` when the outbox cannot be written (the writes stay unsettled).
+    @discardableResult
+    public func keepUnsettledForDelivery() throws -> Int {
+        guard files != nil else { return 0 }
+        var kept = 0
+        for write in unsettledWrites {
+            switch write.action {
+            case .delete(let target): try outbox().queueDelete(target.cache, sentAs: write.id)
+            case .recordVisits(let visits): try outbox().queueVisits(visits, sentAs: write.id)
+            default: continue
+            }
+            unsettledWrites.removeAll { $0.id == write.id }
+            kept += 1
+        }
+        return kept
+    }
+
     /// This machine's draft file, opened when first needed.
     private func localDraftFile() throws -> SQLiteStore {
         if let localDrafts { return localDrafts }

@@ -183,6 +183,13 @@ enum FormText {
         couldNotKeepDraft(error, draft.fields) + (draft.putAside.isEmpty ? "" : putAsideNote(draft.putAside))
     }
 
+    /// Deletes or visits sent with an outcome not known that could not be kept on this
+    /// machine for the next delivery, as the form ended.
+    static func couldNotKeepUnsettled(_ error: any Error, _ titles: [String]) -> String {
+        "could not keep on this machine the changes whose outcome the club store had not told (\(error)); "
+            + "look for them there and make again any that is missing: " + titles.map { quoted($0) }.joined(separator: ", ")
+    }
+
     private static func putAsideNote(_ putAside: [GeoCache.Field: String]) -> String {
         "\nPut aside before the edit, for the next Add:" + GeoCache.Field.allCases.compactMap { field in
             putAside[field].map { "\n  \(field.label): \($0)" }

@@ -105,6 +105,18 @@ extension GeoCacheFormController {
             // the text itself, so nothing is lost.
             finishProblems.append(FormText.couldNotKeepDraft(error, draft))
         }
+        do {
+            try model.keepUnsettledForDelivery()
+        } catch {
+            // What is left unsettled but the Adds and Saves, which the draft carries.
+            let left = model.unsettledWrites.filter {
+                switch $0.action {
+                case .add, .update: false
+                default: true
+                }
+            }
+            finishProblems.append(FormText.couldNotKeepUnsettled(error, left.map(\.title)))
+        }
     }
 
     /// Waits for the store still being opened, to handle the keys typed meanwhile, as long

@@ -1,5 +1,5 @@
 import Foundation
-import GeoModel
+@testable import GeoModel
 import GeoTestSupport
 import Testing
 @testable import GeoTUI
@@ -41,6 +41,18 @@ import Testing
         #expect(form.controller.mode.editSession == nil)
         #expect(try Self.deliver(server, to: form))
         #expect(try PostgresStore(url: url).loadCaches().map(\.details) == ["In the hollow", "Under the arch"])
+    }
+
+    @Test func aDeleteWhoseOutcomeIsUnknownWhenTheFormEndsIsKeptOnThisMachineForDelivery() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Samples.oak)
+        let form = try ClubFormHarness(url: url)
+        let oak = try #require(form.model.current)
+        form.model.writeSession.adopt([PendingWrite(id: WriteID(), action: .delete(oak))])
+        form.controller.keepDraft()
+        let kept = try Outbox(files: form.files).changes()
+        #expect(kept.map(\.kind) == [.delete] && kept.first?.mayBeStored == true, "\(kept)")
+        #expect(form.controller.finishProblems.isEmpty, "\(form.controller.finishProblems)")
     }
 
     @Test func nextWhileTheServerIsAwaySaysItIsUnreachableNotThatNoOtherCacheExists() throws {

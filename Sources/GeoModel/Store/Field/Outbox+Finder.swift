@@ -38,10 +38,12 @@ public struct FinderChange: Equatable, Sendable {
 /// The finder's changes in the outbox's `finder_change` table (schema version 3):
 /// `kind` `visits` or `own`, `code` (empty for visits), `payload` JSON.
 extension Outbox {
-    /// Keeps `visits` to record on the club store.
+    /// Keeps `visits` to record on the club store; `sentAs`, for visits already sent
+    /// under that identifier whose outcome was not known: delivered under it, they are
+    /// recorded once whatever the first try did (the store's ledger).
     @discardableResult
-    public func queueVisits(_ visits: [Visit]) throws -> FinderChange {
-        try insertFinder(kind: "visits", code: "", payload: Payload(visits: visits.map(Payload.Entry.init)))
+    public func queueVisits(_ visits: [Visit], sentAs: WriteID? = nil) throws -> FinderChange {
+        try insertFinder(kind: "visits", code: "", payload: Payload(visits: visits.map(Payload.Entry.init)), write: sentAs)
     }
 
     /// Keeps the member's own data `data` on the cache `code`, changed from `base` (what
@@ -162,8 +164,8 @@ extension Outbox {
         String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
     }
 
-    private func insertFinder(kind: String, code: String, payload: Payload) throws -> FinderChange {
-        let write = WriteID()
+    private func insertFinder(kind: String, code: String, payload: Payload, write: WriteID? = nil) throws -> FinderChange {
+        let write = write ?? WriteID()
         let queuedAt = Date()
         let text = try Self.encode(payload)
         let sequence: Int64 = try self.write { db in

@@ -80,8 +80,12 @@ extension Outbox {
     /// whatever version the caller saw): delivered in order, the member's own changes
     /// never conflict with one another. One after a waiting delete of the cache is
     /// refused with ``OutboxError/deletedAlready(_:title:)``.
-    func insert(kind: QueuedChange.Kind, code: String, base: GeoCache?, cache: GeoCache?) throws -> QueuedChange {
-        let write = WriteID()
+    ///
+    /// A change already sent as `sentAs`, its outcome not known, is kept as being sent
+    /// under that identifier: delivery asks the store what it came to before sending it.
+    func insert(kind: QueuedChange.Kind, code: String, base: GeoCache?, cache: GeoCache?,
+                sentAs: WriteID? = nil) throws -> QueuedChange {
+        let write = sentAs ?? WriteID()
         let queuedAt = Date()
         let cacheJSON = try Self.json(cache)
         let (sequence, keptBase) = try self.write { db -> (Int64, GeoCache?) in
@@ -93,9 +97,9 @@ extension Outbox {
                 keptBase = made
             }
             try db.execute(sql: """
-                INSERT INTO change (write_id, kind, code, base, cache, queued_at) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO change (write_id, kind, code, base, cache, queued_at, state) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [write.description, kind.rawValue, code, try Self.json(keptBase), cacheJSON,
-                                 queuedAt.timeIntervalSince1970])
+                                 queuedAt.timeIntervalSince1970, sentAs == nil ? "waiting" : "sending"])
             return (db.lastInsertedRowID, keptBase)
         }
         return QueuedChange(sequence: sequence, write: write, kind: kind, code: code, base: keptBase, cache: cache,

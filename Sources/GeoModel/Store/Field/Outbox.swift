@@ -76,9 +76,13 @@ public final class Outbox {
     ///
     /// - Throws: ``OutboxError/noCode(title:)`` when `base` has no code, ``StoreError``
     ///   when the outbox cannot be written.
+    ///
+    /// A delete already sent as `sentAs` whose outcome was not known (the form quit
+    /// before the server answered) is kept under that identifier, and delivery asks the
+    /// store what it came to first: done once, whatever the first try did.
     @discardableResult
-    public func queueDelete(_ base: GeoCache) throws -> QueuedChange {
-        try insert(kind: .delete, code: try Self.code(of: base), base: base, cache: nil)
+    public func queueDelete(_ base: GeoCache, sentAs: WriteID? = nil) throws -> QueuedChange {
+        try insert(kind: .delete, code: try Self.code(of: base), base: base, cache: nil, sentAs: sentAs)
     }
 
     /// Every change kept that can be read, in the order it is delivered.
