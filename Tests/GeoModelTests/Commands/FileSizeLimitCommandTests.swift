@@ -61,6 +61,24 @@ import GeoTestSupport
             == ["caches.sqlite"])
     }
 
+    @Test("an import whose spool passes ulimit -f names the limit and advises raising it, not another TMPDIR",
+          .enabled(if: hasPrlimit, "needs prlimit"))
+    func anImportPastTheLimitInItsSpoolNamesTheLimit() throws {
+        let fixture = try Fixture()
+        defer { fixture.directory.remove() }
+        let input = fixture.directory.file("many.json")
+        let caches = (0..<400).map { number in
+            #"{"title": "Cache \#(number)", "details": "\#(String(repeating: "d", count: 500))", "creator": "ana", "reward": "Coin"}"#
+        }
+        try Data(("[" + caches.joined(separator: ",\n") + "]").utf8).write(to: input)
+        let result = try runLimited(["import", "--store", fixture.store.path, input.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("the file size limit (ulimit -f, 100 KiB) was reached"), "\(result.error)")
+        #expect(result.error.contains("raise the limit (ulimit -f unlimited)"), "\(result.error)")
+        #expect(!result.error.contains("TMPDIR"), "\(result.error)")
+        #expect(try SQLiteStore(url: fixture.store).loadCaches().map(\.title) == ["Large"])
+    }
+
     @Test("a store whose log index cannot be made within ulimit -f opens read-only, listed, no side files left",
           .enabled(if: hasPrlimit, "needs prlimit"))
     func aStoreOpenedUnderTooSmallALimitIsReadOnly() throws {

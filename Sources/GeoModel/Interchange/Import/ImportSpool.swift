@@ -166,11 +166,14 @@ final class ImportSpool: @unchecked Sendable {
         while written < bytes.count {
             let count = spoolWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
+                // Past the process's file size limit, another directory has no more room.
+                let advice = code == EFBIG ? "raise the limit (ulimit -f unlimited), then import again"
+                    : "set TMPDIR to a directory with more room"
                 throw ImportError(.staging, source: names,
                                   reason: "cannot keep the caches read in a temporary file until the writing "
-                                      + "(\(SystemReason.of(errno))); nothing was stored "
-                                      + "(set TMPDIR to a directory with more room)")
+                                      + "(\(SystemReason.of(code))); nothing was stored (\(advice))")
             }
             written += count
         }
