@@ -51,6 +51,16 @@ import GeoTestSupport
         expectRefusal(of: url) { if case .notAStore = $0 { true } else { false } }
     }
 
+    @Test func aPNGImageIsNotAStoreAndIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file()
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 200)).write(to: url)
+        expectRefusal(of: url) {
+            if case .notAStore(_, let reason) = $0 { reason.contains("it is a PNG image, not an SQLite database") } else { false }
+        }
+    }
+
     @Test func zipArchiveIsNotAStore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -321,6 +321,18 @@ struct FormatDetectionTests {
         #expect(error?.reason.hasPrefix("this is an SQLite database, not a file to import") == true)
     }
 
+    @Test("an image, a document, a program or another compression is named for what it is, not as invalid UTF-8",
+          arguments: [([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG image"),
+                      ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], "a JPEG image"),
+                      (Array("%PDF-1.7\n".utf8), "a PDF document"),
+                      ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01], "an ELF program or library"),
+                      ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00], "xz-compressed data")] as [([UInt8], String)])
+    func aBinaryFormatIsNamed(bytes: [UInt8], name: String) {
+        let error = Interchange.importError(.bytes(bytes + Array(repeating: 0, count: 64), name: "caches.gpx"))
+        #expect(error?.kind == .unknownFormat)
+        #expect(error?.reason == "this is \(name), not a file to import: give a GPX, JSON, zip, GGZ or field-notes file")
+    }
+
     @Test func aFileOfWhitespaceIsRefusedAsEmpty() {
         #expect(Interchange.importError(.bytes(Array(" \n\t\n".utf8), name: "blank.json"))?.kind == .empty)
     }

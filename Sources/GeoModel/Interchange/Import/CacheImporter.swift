@@ -99,6 +99,11 @@ public enum CacheImporter {
                 throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
                                   reason: "this is gzip-compressed; decompress it (gunzip) and import the result")
             }
+            if let binary = bytes.binaryFormatName {
+                throw ImportError(.unknownFormat, source: reader.name, position: TextPosition(line: 1, column: 1),
+                                  reason: "this is \(binary), not a file to import: give a GPX, JSON, zip, GGZ or "
+                                      + "field-notes file")
+            }
             let width = bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) ? 4
                 : bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) ? 2 : Self.unmarkedCodeUnitWidth(bytes)
             if width == 4 {

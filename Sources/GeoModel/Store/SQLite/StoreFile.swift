@@ -384,6 +384,7 @@ enum StoreFile {
             return "it is a zip archive, not an SQLite database"
         }
         if header.startsWithGzipSignature { return "it is gzip-compressed data, not an SQLite database" }
+        if let binary = header.binaryFormatName { return "it is \(binary), not an SQLite database" }
         if header.starts(with: Array("SQLite format".utf8)) {
             return "it is not an SQLite 3 database"
         }
