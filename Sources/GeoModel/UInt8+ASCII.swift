@@ -15,6 +15,12 @@ extension UInt8 {
         self &- 0x30 < 10
     }
 
+    /// True for an ASCII hexadecimal digit, 0 to 9 and A to F in either case.
+    @inline(__always)
+    var isASCIIHexDigit: Bool {
+        (self &- 0x30) < 10 || (self | 0x20) &- 0x61 < 6
+    }
+
     /// True for an ASCII letter or digit.
     @inline(__always)
     var isASCIIAlphanumeric: Bool {

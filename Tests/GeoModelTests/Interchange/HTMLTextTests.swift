@@ -12,6 +12,17 @@ struct HTMLTextTests {
                 == "café & crème 🧭 <3 – \"ok\"")
     }
 
+    @Test("a number and a legacy name are read without their semicolon, as browsers read them")
+    func referencesWithoutASemicolonAreDecodedAsBrowsersDo() {
+        #expect(HTMLText.plainText(fromHTML: "caf&eacute au lait&nbsp&amp cr&#232me &#x1F9EDx &copy2024 1&lt2 &notit")
+                == "café au lait & crème 🧭x ©2024 1<2 ¬it")
+    }
+
+    @Test("names outside the legacy set and bare ampersands stay as written without a semicolon")
+    func otherReferencesWithoutASemicolonStay() {
+        #expect(HTMLText.plainText(fromHTML: "AT&T &ndash &hellip &# &x") == "AT&T &ndash &hellip &# &x")
+    }
+
     @Test func unknownReferencesAndBareAmpersandsStayAsTheyAre() {
         #expect(HTMLText.plainText(fromHTML: "A & B &bogus; &") == "A & B &bogus; &")
     }

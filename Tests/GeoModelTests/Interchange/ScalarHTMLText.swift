@@ -178,11 +178,12 @@ enum ScalarHTMLText {
         var body = String.UnicodeScalarView()
         while index < scalars.count, index - start <= 32, scalars[index] != ";" {
             let scalar = scalars[index]
-            guard isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "#" else { return nil }
+            guard isLetter(scalar) || ("0"..."9").contains(scalar) || scalar == "#" else { break }
             body.append(scalar)
             index += 1
         }
-        guard index < scalars.count, scalars[index] == ";", !body.isEmpty else { return nil }
+        guard !body.isEmpty else { return nil }
+        guard index < scalars.count, scalars[index] == ";" else { return withoutSemicolon(Array(body), from: start + 1) }
         let name = String(body)
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
@@ -194,6 +195,27 @@ enum ScalarHTMLText {
         }
         guard let decoded = namedReferences[name] else { return nil }
         return (decoded, index + 1)
+    }
+
+    /// A reference without its semicolon, as browsers read one: a number to its last
+    /// digit, else the longest legacy name (Latin-1's, `nbsp`, `amp`, `lt`, `gt`, `quot`).
+    private static func withoutSemicolon(_ body: [Unicode.Scalar], from first: Int) -> (String, Int)? {
+        if body.first == "#" {
+            let hex = body.count > 1 && (body[1] == "x" || body[1] == "X")
+            let digits = body.dropFirst(hex ? 2 : 1).prefix { hex ? $0.properties.isASCIIHexDigit : ("0"..."9").contains($0) }
+            guard !digits.isEmpty, digits.count <= 8,
+                  let value = UInt32(String(String.UnicodeScalarView(digits)), radix: hex ? 16 : 10) else { return nil }
+            let scalar = Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : $0 } ?? "\u{FFFD}"
+            return (String(Character(scalar)), first + (hex ? 2 : 1) + digits.count)
+        }
+        for length in stride(from: min(body.count, 6), through: 2, by: -1) {
+            let name = String(String.UnicodeScalarView(body[..<length]))
+            guard let decoded = namedReferences[name] else { continue }
+            let legacy = ["amp", "lt", "gt", "quot", "nbsp"].contains(name)
+                || (0xA0...0xFF).contains(decoded.unicodeScalars.first!.value)
+            if legacy { return (decoded, first + length) }
+        }
+        return nil
     }
 
     /// The named references of HTML 4 (Latin-1, symbols in common use, typography).

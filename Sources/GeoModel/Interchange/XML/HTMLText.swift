@@ -3,7 +3,8 @@
 /// Tags are dropped; `<br>` ends a line and block elements (`<p>`, `<div>`, headings,
 /// list items, table rows) start a new one; list items get a "- " bullet; the cells of a
 /// table's row are set apart by " | "; `<script>` and `<style>` content and comments vanish. Character references (`&amp;`,
-/// `&eacute;`, `&#233;`, `&#xE9;`) are decoded; runs of whitespace become one space;
+/// `&eacute;`, `&#233;`, `&#xE9;`; numbers and Latin-1's names without a semicolon too) are
+/// decoded; runs of whitespace become one space;
 /// at most one blank line separates blocks; the result is trimmed.
 public enum HTMLText {
     /// The plain-text reading of the HTML fragment `html`.
@@ -244,17 +245,23 @@ public enum HTMLText {
     }
 
     /// Decodes `&name;`, `&#123;` or `&#x7B;` at `start`; nil when it is not a reference.
+    /// As browsers do, a numeric reference and the legacy names (``legacyNames``: the
+    /// Latin-1 ones, `amp`, `lt`, `gt`, `quot`) are taken without their semicolon too
+    /// (`&nbsp`, `&eacute`, `&#233`, `&amp` in listings written by hand).
     private static func decodeReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         var index = start + 1
         var scalars = 0
         while index < bytes.count, scalars < 32, bytes[index] != UInt8(ascii: ";") {
             let length = max(letterLength(bytes, at: index),
                              bytes[index].isASCIIDigit || bytes[index] == UInt8(ascii: "#") ? 1 : 0)
-            guard length > 0 else { return nil }
+            guard length > 0 else { break }
             index += length
             scalars += 1
         }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ";"), index > start + 1 else { return nil }
+        guard index > start + 1 else { return nil }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+            return decodeWithoutSemicolon(bytes, from: start + 1, to: index)
+        }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
@@ -267,6 +274,33 @@ public enum HTMLText {
         guard let decoded = namedReferences[name] else { return nil }
         return (decoded, index + 1)
     }
+
+    /// A reference written without its semicolon, whose name or number is `bytes` from
+    /// `first` to `end`: a number, to its last digit; else the longest legacy name it
+    /// starts with (`&copy2024` is © then 2024). Nil when it is neither.
+    private static func decodeWithoutSemicolon(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int,
+                                               to end: Int) -> (String, Int)? {
+        let written = Array(bytes[first..<end])
+        if written.first == UInt8(ascii: "#") {
+            let hex = written.count > 1 && (written[1] | 0x20) == UInt8(ascii: "x")
+            let digits = written.dropFirst(hex ? 2 : 1).prefix { hex ? $0.isASCIIHexDigit : $0.isASCIIDigit }
+            guard !digits.isEmpty, digits.count <= 8,
+                  let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10) else { return nil }
+            let scalar = Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : $0 } ?? "\u{FFFD}"
+            return (String(Character(scalar)), first + (hex ? 2 : 1) + digits.count)
+        }
+        for length in stride(from: min(written.count, 6), through: 2, by: -1) {
+            let name = String(decoding: written[..<length], as: UTF8.self)
+            if legacyNames.contains(name), let decoded = namedReferences[name] { return (decoded, first + length) }
+        }
+        return nil
+    }
+
+    /// The names HTML reads without a semicolon: those of Latin-1 (`nbsp` too, which this
+    /// table makes a plain space) and `amp`, `lt`, `gt`, `quot`.
+    private static let legacyNames: Set<String> = Set(namedReferences.filter { name, decoded in
+        ["amp", "lt", "gt", "quot", "nbsp"].contains(name) || decoded.unicodeScalars.first.map { (0xA0...0xFF).contains($0.value) } == true
+    }.keys)
 
     /// The named references of HTML 4 (Latin-1, symbols in common use, typography).
     private static let namedReferences: [String: String] = {
