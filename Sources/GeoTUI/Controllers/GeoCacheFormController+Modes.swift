@@ -16,11 +16,19 @@ extension GeoCacheFormController {
     /// The actions the key table enables in `mode` that do nothing now, which neither
     /// the help bar nor the help overlay offers: the shown cache's changes when it is
     /// not this role's, or only the copy is shown; every write on a store that can only
-    /// be read (``refusedAsReadOnly()``); the kind of a visit for a note or a final; the
-    /// next place in the navigation view of a cache with no waypoint to go to.
+    /// be read (``refusedAsReadOnly()``); what needs a shown cache when none is (an empty
+    /// store, a filter that keeps none), and the moves on a store without caches; the
+    /// kind of a visit for a note or a final; the next place in the navigation view of a
+    /// cache with no waypoint to go to.
     func keysThatDoNothingNow(in mode: FormMode) -> [FormAction] {
         let refused = model.clubAway != nil || model.current.map(mayChange) == false
         var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
+        if model.current == nil, !model.isOpening, mode.editSession == nil {
+            left += [.editCache, .deleteCache, .placeCache, .logVisit, .writeNote, .correctPlace, .navigate]
+            if model.count == 0, !model.isSearching {
+                left += [.showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache]
+            }
+        }
         if isReadOnly {
             left += [.addCache, .editCache, .deleteCache, .placeCache, .takeNextDraft, .logVisit, .writeNote, .correctPlace]
         }

@@ -81,10 +81,26 @@ import Testing
     }
 
     @Test func everyNewKeyIsInTheHelpBar() throws {
-        let form = try FormHarness()
+        let form = try FormHarness(caches: three)
         for hint in ["^P Prev", "^F Find", "F4 Edit", "F8 Delete", "M-< First", "M-> Last", "^R Random"] {
             #expect(form.help.contains(hint))
         }
+    }
+
+    @Test("with no cache the help bar offers no key that needs one, and offers them once a cache is added")
+    func anEmptyStoresHelpBarOffersOnlyWhatWorks() throws {
+        let form = try FormHarness()
+        for hint in ["^N Next", "^P Prev", "F4 Edit", "F8 Delete", "M-< First", "M-> Last", "^R Random", "^G Coords"] {
+            #expect(!form.help.contains(hint), "\(form.help)")
+        }
+        #expect(form.help.contains("^S Add") && form.help.contains("^F Find"), "\(form.help)")
+        for text in ["One", "One details", "One creator", "One reward"] {
+            form.type(text)
+            form.press(.tab)
+        }
+        form.press(.control("s"))
+        #expect(form.model.count == 1)
+        for hint in ["^N Next", "F4 Edit", "F8 Delete"] { #expect(form.help.contains(hint), "\(form.help)") }
     }
 
     // MARK: Editing

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func helpLineIsGeneratedFromTheKeyTable() throws {
-        let form = try FormHarness(width: 320)
+        let form = try FormHarness(width: 320, caches: [.sample("Alpha")])
         let expected = FormAction.keyMap.helpItems(in: .browsing).map { "\($0.key) \($0.description)" }.joined(separator: "  ")
         #expect(form.help == expected)
     }
