@@ -1,5 +1,6 @@
 /* The terminal put back when the process dies of a signal the form does not handle:
- * SIGQUIT, SIGUSR1 or SIGPIPE sent from outside, a crash (a Swift trap is SIGILL or SIGTRAP).
+ * SIGQUIT, SIGUSR1, SIGPIPE, SIGSYS or a real-time signal sent from outside, a crash (a
+ * Swift trap is SIGILL or SIGTRAP).
  * Without it the shell is left in raw mode on the alternate screen, and the Swift
  * runtime's report of a crash is drawn over the form with no carriage returns.
  *
@@ -10,8 +11,9 @@
  * reaching that disposition (the runtime's backtracer, or the default action); SIGQUIT
  * and a fault's signal sent with kill reach the default action, which ends the
  * program where the runtime would let it go on. A
- * signal that was ignored is left ignored. The state lives in function statics so the
- * handler and the functions that arm it share one copy. */
+ * signal that was ignored is left ignored. The state lives in function statics, one
+ * copy per object file that calls into this header: arm and disarm from one Swift file
+ * (Terminal+Rescue.swift), or a debug build's other files disarm a copy never armed. */
 #ifndef GEOCACHE_CSYSTEM_TERMINAL_RESCUE_H
 #define GEOCACHE_CSYSTEM_TERMINAL_RESCUE_H
 
@@ -22,9 +24,10 @@
 #include <unistd.h>
 #include "out_of_line.h"
 
-#define SYS_RESCUE_SIGNAL_COUNT 15
-/* The signals from this index on are fatal ones the Swift runtime may catch to report. */
-#define SYS_RESCUE_FIRST_FATAL 8
+/* The signals named one by one, then room for the real-time ones (SIGRTMIN to
+ * SIGRTMAX, at most 33 with glibc), which end a program by default too. */
+#define SYS_RESCUE_NAMED_COUNT 18
+#define SYS_RESCUE_SIGNAL_COUNT (SYS_RESCUE_NAMED_COUNT + 33)
 #define SYS_RESCUE_SEQUENCE_LIMIT 256
 
 struct sys_rescue_state {
@@ -43,12 +46,21 @@ static inline struct sys_rescue_state *sys_rescue(void) {
     return &state;
 }
 
-static inline const int *sys_rescue_signals(void) {
-    static const int signals[SYS_RESCUE_SIGNAL_COUNT] = {
-        SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+/* The signal handled at `index`: the named ones, then the real-time ones; 0 past the last. */
+static inline int sys_rescue_signal(int index) {
+    static const int named[SYS_RESCUE_NAMED_COUNT] = {
+        SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGSTKFLT, SIGPWR,
         SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
     };
-    return signals;
+    if (index < SYS_RESCUE_NAMED_COUNT) return named[index];
+    int realtime = SIGRTMIN + (index - SYS_RESCUE_NAMED_COUNT);
+    return realtime <= SIGRTMAX ? realtime : 0;
+}
+
+/* The fatal signals, which the Swift runtime may catch to report a crash. */
+static inline int sys_rescue_is_fatal(int signo) {
+    return signo == SIGQUIT || signo == SIGSEGV || signo == SIGBUS || signo == SIGILL || signo == SIGFPE
+        || signo == SIGABRT || signo == SIGTRAP;
 }
 
 static inline void sys_rescue_handler(int signo, siginfo_t *info, void *context) {
@@ -67,7 +79,7 @@ static inline void sys_rescue_handler(int signo, siginfo_t *info, void *context)
         tcsetattr(state->descriptor, TCSANOW, &state->modes);
     }
     for (int i = 0; i < SYS_RESCUE_SIGNAL_COUNT; i++) {
-        if (sys_rescue_signals()[i] == signo && state->handled[i]) {
+        if (sys_rescue_signal(i) == signo && state->handled[i]) {
             sigaction(signo, &state->replaced[i], NULL);
             state->handled[i] = 0;
         }
@@ -75,10 +87,13 @@ static inline void sys_rescue_handler(int signo, siginfo_t *info, void *context)
     /* Sent (kill, sigqueue, tgkill, raise), not the kernel's report of a fault. */
     int sent = info != NULL && info->si_code <= 0;
     int fault = signo == SIGSEGV || signo == SIGBUS || signo == SIGILL || signo == SIGFPE;
-    if (signo == SIGQUIT || (fault && sent)) {
+    /* SIGABRT or SIGTRAP from another process: not this one's abort() or trap. */
+    int sent_from_outside = sent && info->si_pid != getpid() && (signo == SIGABRT || signo == SIGTRAP);
+    if (signo == SIGQUIT || (fault && sent) || sent_from_outside) {
         /* The runtime reports a SIGQUIT and lets the program go on, now on a terminal
-         * given back, and a fault sent with kill, which happens nowhere again, is one it
-         * leaves the program going after too: the default action (a core dump) ends it. */
+         * given back, and a fault, an abort or a trap sent with kill, which happens
+         * nowhere again, is one it leaves the program going after too (still reading
+         * the terminal, hidden): the default action (a core dump) ends it. */
         struct sigaction default_action;
         memset(&default_action, 0, sizeof default_action);
         sigemptyset(&default_action.sa_mask);
@@ -105,20 +120,21 @@ SYS_OUT_OF_LINE static inline int sys_rescue_arm(int descriptor, const char *lea
     state->leave_length = length;
     state->modes = *modes;
     for (int i = 0; i < SYS_RESCUE_SIGNAL_COUNT; i++) {
-        if (state->handled[i]) continue;
+        int signo = sys_rescue_signal(i);
+        if (signo == 0 || state->handled[i]) continue;
         struct sigaction current;
-        if (sigaction(sys_rescue_signals()[i], NULL, &current) != 0) continue;
+        if (sigaction(signo, NULL, &current) != 0) continue;
         int is_default = !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL;
         int is_ignored = !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
         /* A handler another part of the program set for a signal that ends nothing (a
          * timer's SIGALRM) stays alone; the runtime's for the fatal ones is chained. */
-        if (is_ignored || (!is_default && i < SYS_RESCUE_FIRST_FATAL)) continue;
+        if (is_ignored || (!is_default && !sys_rescue_is_fatal(signo))) continue;
         struct sigaction action;
         memset(&action, 0, sizeof action);
         sigemptyset(&action.sa_mask);
         action.sa_flags = SA_RESTART | SA_ONSTACK | SA_SIGINFO;
         action.sa_sigaction = sys_rescue_handler;
-        if (sigaction(sys_rescue_signals()[i], &action, &state->replaced[i]) == 0) state->handled[i] = 1;
+        if (sigaction(signo, &action, &state->replaced[i]) == 0) state->handled[i] = 1;
     }
     state->armed = 1;
     return 0;

@@ -27,4 +27,12 @@ extension Terminal {
             buffer.withMemoryRebound(to: CChar.self) { sys_rescue_arm(outputDescriptor, $0.baseAddress, $0.count, &modes) }
         }
     }
+
+    /// Disarms the rescue: the terminal is the shell's again. Called from this file, as
+    /// ``armRescue()`` is: the C state is a `static` of the header, so each object file
+    /// that calls into it has a copy of its own (a debug build compiles a file at a time),
+    /// and disarming another file's copy would leave this one armed.
+    func disarmRescue() {
+        sys_rescue_disarm()
+    }
 }

@@ -356,7 +356,7 @@ public final class Terminal {
 
     /// Turns off what the program turned on, then leaves curses mode (flushing output).
     func leaveFullScreen() {
-        sys_rescue_disarm()
+        disarmRescue()
         mousemask(0, nil)
         curs_set(1)
         cursorVisible = false

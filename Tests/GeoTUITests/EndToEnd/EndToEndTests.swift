@@ -137,8 +137,8 @@ import Testing
         try again.quitApp()
     }
 
-    @Test("a signal the form does not handle (SIGUSR1, SIGQUIT, SIGPIPE, a fault's sent with kill) ends it with the shell's terminal modes and screen back",
-          arguments: [SIGUSR1, SIGQUIT, SIGPIPE, SIGSEGV, SIGFPE])
+    @Test("a signal the form does not handle (SIGUSR1, SIGQUIT, SIGPIPE, SIGSYS, a real-time one, a fault's, an abort's or a trap's sent with kill) ends it with the shell's terminal modes and screen back",
+          arguments: [SIGUSR1, SIGQUIT, SIGPIPE, SIGSEGV, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, 40])
     func aSignalTheFormDoesNotHandleGivesTheTerminalBack(_ signal: Int32) throws {
         let modes = directory.file("modes").path
         let command = "stty -g > \(modes)-before; \(TmuxSession.appCommand(store: store)); stty -g > \(modes)-after"
