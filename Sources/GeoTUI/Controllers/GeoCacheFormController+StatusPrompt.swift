@@ -54,6 +54,9 @@ extension GeoCacheFormController {
             return .proceed
         }
         if statusBar.handle(event) == .handled { dirty.insert(.status) }
+        // Text typed after a refused quit key is text that key did not see: the next one
+        // is refused again, so the note that it quits goes.
+        if statusBar.note == FormText.quitWouldLose, statusBar.field.text != textQuitMayDrop { setNote("") }
         return .proceed
     }
 

@@ -62,6 +62,19 @@ import Testing
         #expect(try form.model.store.visits().isEmpty)
     }
 
+    @Test("text typed after a refused Ctrl-Q takes away its note that Ctrl-Q again quits, and the next one is refused")
+    func typingAfterARefusedQuitTakesItsNoteAway() throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("Behind")
+        form.press(.control("q"))
+        #expect(form.status.hasSuffix("^Q again quits"), "\(form.status)")
+        form.type(" the oak")
+        #expect(!form.status.contains("again quits"), "\(form.status)")
+        form.press(.control("q"))
+        #expect(form.status.hasSuffix("^Q again quits"), "\(form.status)")
+    }
+
     @Test("Ctrl-Q on a note prompt holding the note kept, unchanged, quits at once: nothing would be lost")
     func quitWithTheKeptNoteUnchangedQuits() throws {
         let form = try FormHarness(width: 100, height: 30, caches: [Self.oak])
