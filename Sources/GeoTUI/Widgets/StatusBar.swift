@@ -41,10 +41,15 @@ public final class StatusBar: Widget {
         get { textLabel.text }
         set { textLabel.text = newValue; layOut() }
     }
-    /// The last thing that happened, on the right.
+    /// The last thing that happened, on the right, on its one row: a line break in it (a
+    /// file name holding one) shows as "␤", as the pane shows control characters.
     public var note: String {
         get { noteLabel.text }
-        set { noteLabel.text = newValue; layOut() }
+        set {
+            noteLabel.text = newValue.contains(where: \.isNewline)
+                ? String(newValue.map { $0.isNewline ? "\u{2424}" : $0 }) : newValue
+            layOut()
+        }
     }
     /// The field shown after the prompt while ``showsField`` is set.
     public let field = TextField()

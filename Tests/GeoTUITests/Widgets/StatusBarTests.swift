@@ -13,6 +13,14 @@ import Testing
         expectCanvas(render(b, width: 40, height: 1), " Cache 2 of 3           Added and saved")
     }
 
+    @Test("a line break in a note (a file name holding one) shows as ␤ on the note's one row")
+    func aLineBreakInANoteShowsAsASymbol() {
+        let b = bar()
+        b.text = "Cache 1 of 1"
+        b.note = "first\nsecond.sqlite"
+        #expect(render(b, width: 40, height: 1).text.hasSuffix("first␤second.sqlite"))
+    }
+
     @Test func aLongNoteIsCutAtAWordTwoColumnsAfterTheText() {
         let b = bar(width: 30)
         b.text = "Cache 2 of 3"
