@@ -78,10 +78,17 @@ extension CacheList {
 
     /// Drops the queued change `sequence`: its conflict was settled by the member (the
     /// form wrote over the club's version, or took it).
+    /// - Throws: ``OutboxError/deliveringElsewhere(_:)`` when another process is still
+    ///   delivering after ``settleWait``, and what the outbox's file met.
     public func discardQueued(_ sequence: Int64) throws {
         guard field != nil else { return }
-        try writeSession.discardWaiting(sequence)
+        try writeSession.discardWaiting(sequence, waitingUpTo: Self.settleWait)
     }
+
+    /// The longest the form's settling of a kept change waits for another process that
+    /// is delivering (a `sync` stopped with ^Z holds its lock): then it says so, and the
+    /// keys are the person's again.
+    static let settleWait: Duration = .seconds(3)
 
     // MARK: - Delivery
 

@@ -145,8 +145,11 @@ extension WriteSession {
     /// waits for (``Outbox/discard(_:)``): given up, it is never delivered.
     /// - Throws: ``OutboxError/noSuchChange(_:)`` (also for one that delivery delivered
     ///   meanwhile), or what the outbox's file met.
-    public func discardWaiting(_ sequence: Int64) throws {
-        try outbox().discard(sequence)
+    ///
+    /// With `waitingUpTo` (a form's), a delivery still in progress after that long leaves
+    /// the change waiting and throws ``OutboxError/deliveringElsewhere(_:)``.
+    public func discardWaiting(_ sequence: Int64, waitingUpTo wait: Duration? = nil) throws {
+        try outbox().discard(sequence, waitingUpTo: wait)
     }
 }
 

@@ -88,7 +88,7 @@ extension Outbox {
     ///
     /// - Throws: ``OutboxError/noSuchChange(_:)`` when no finder's change has that number.
     public func discardFinderChange(_ sequence: Int64) throws {
-        try betweenDeliveries {
+        try betweenDeliveries(sequence) {
             try write { db in
                 try db.execute(sql: "DELETE FROM finder_change WHERE sequence = ?", arguments: [sequence])
                 if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }

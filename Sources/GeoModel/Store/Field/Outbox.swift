@@ -110,8 +110,12 @@ public final class Outbox {
     ///
     /// - Throws: ``OutboxError/noSuchChange(_:)`` when no change has that number (one
     ///   that the delivery waited for delivered meanwhile included).
-    public func discard(_ sequence: Int64) throws {
-        try betweenDeliveries {
+    ///
+    /// With `waitingUpTo`, a delivery still in progress after that long leaves the change
+    /// as it is and throws ``OutboxError/deliveringElsewhere(_:)``: a form does not hold
+    /// its keys for another process (a `sync` stopped with ^Z keeps its lock).
+    public func discard(_ sequence: Int64, waitingUpTo wait: Duration? = nil) throws {
+        try betweenDeliveries(sequence, waitingUpTo: wait) {
             try write { db in
                 try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
                 if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }
@@ -124,9 +128,12 @@ public final class Outbox {
     /// for a delivery in progress (a form's, another command's) to end, so that it never
     /// changes a change that delivery has read and may be sending; one delivered
     /// meanwhile is gone when `body` runs. Called from a delivery, it would wait forever.
-    func betweenDeliveries<T>(_ body: () throws -> T) throws -> T {
-        let lock = try DeliveryLock(directory: files.directory, waiting: true)
-        defer { lock?.release() }
+    func betweenDeliveries<T>(_ sequence: Int64, waitingUpTo wait: Duration? = nil, _ body: () throws -> T) throws -> T {
+        guard let lock = try DeliveryLock(directory: files.directory, waiting: true,
+                                          until: wait.map { ContinuousClock.now + $0 }) else {
+            throw OutboxError.deliveringElsewhere(sequence)
+        }
+        defer { lock.release() }
         return try body()
     }
 
@@ -151,7 +158,7 @@ public final class Outbox {
     ///   in conflict.
     @discardableResult
     public func overwrite(_ sequence: Int64) throws -> Bool {
-        try betweenDeliveries { try overwriteNow(sequence) }
+        try betweenDeliveries(sequence) { try overwriteNow(sequence) }
     }
 
     /// ``overwrite(_:)``, holding the delivery lock.
@@ -230,6 +237,9 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case deletedAlready(Int64, title: String)
     /// The change's row cannot be read (`reason` says what), so it can only be given up.
     case unreadable(Int64, reason: String)
+    /// Another process was delivering the changes kept here for longer than the wait:
+    /// the change was left as it was.
+    case deliveringElsewhere(Int64)
     /// The change met a cache that changed hands meanwhile: the club's rules refuse it
     /// from this role (`refusal` says whose it is), so it cannot be written over it.
     case changedHands(Int64, ChangeRefusal)
@@ -250,6 +260,9 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
             "\"\(title)\" is deleted already by change \(sequence), which waits for the club store; nothing was kept."
         case .unreadable(let sequence, let reason):
             "Change number \(sequence) cannot be read (\(reason)), so it can only be given up; nothing was changed."
+        case .deliveringElsewhere(let sequence):
+            "Another program (a form, or geocache-tui sync, perhaps stopped with ^Z) is delivering the changes kept "
+                + "on this machine; change \(sequence) was left as it is: try again once it is done."
         case .changedHands(let sequence, let refusal):
             "Change number \(sequence) is of a cache that changed hands on the club store meanwhile. \(refusal), "
                 + "so it cannot be written over it; sync --discard \(sequence) gives it up."

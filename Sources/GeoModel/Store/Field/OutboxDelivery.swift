@@ -257,20 +257,26 @@ final class DeliveryLock {
     private let descriptor: Int32
 
     /// Takes the lock, or returns nil when another process (or another opening in this
-    /// one) holds it; with `waiting`, waits for it instead (never nil then).
-    init?(directory: String, waiting: Bool = false) throws(StoreError) {
+    /// one) holds it; with `waiting`, waits for it instead, as long as it takes, or until
+    /// `deadline` and then returns nil.
+    init?(directory: String, waiting: Bool = false, until deadline: ContinuousClock.Instant? = nil) throws(StoreError) {
         let path = directory + "/outbox.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
-        while flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+        // A wait with a deadline asks again every 20 ms: flock itself waits without one.
+        let blocks = waiting && deadline == nil
+        while flock(descriptor, blocks ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
             let reason = errno
-            guard waiting, reason == EINTR else {
-                close(descriptor)
-                if !waiting { return nil }
-                throw .cannotCreate(path: path, reason: String(cString: strerror(reason)))
+            if reason == EINTR { continue }
+            if reason == EWOULDBLOCK, waiting, let deadline, ContinuousClock.now < deadline {
+                usleep(20_000)
+                continue
             }
+            close(descriptor)
+            if reason == EWOULDBLOCK { return nil }
+            throw .cannotCreate(path: path, reason: String(cString: strerror(reason)))
         }
         self.descriptor = descriptor
     }
