@@ -65,6 +65,11 @@ extension CacheList {
         return session.unreachable != nil && !session.showsCopy
     }
 
+    /// True while the changes kept on this machine are being delivered
+    /// (``WriteSession/isDelivering``): the rest of a delivery whose wait is given up
+    /// waits for its next try, so the owner may give waits up sooner then.
+    public var isDeliveringKeptChanges: Bool { session?.isDelivering ?? false }
+
     /// How many changes wait in this machine's outbox (0 for a file store, when there
     /// is no outbox yet, or when it cannot be read).
     public var waitingChanges: Int {

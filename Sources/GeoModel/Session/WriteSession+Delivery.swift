@@ -68,6 +68,10 @@ extension WriteSession {
     /// - when the connection breaks on the way, opens the store again once and goes on
     ///   (a reply lost after a COMMIT is settled now, by its identifier, rather than by
     ///   the next delivery); the session then writes to the store opened again;
+    /// - a wait the store's owner gave up (its ``StoreInterruption``: ^Q, a signal, a key
+    ///   typed meanwhile) ends the delivery there: nothing more is sent and no connection
+    ///   is made again; the rest waits for the next delivery, which settles a change whose
+    ///   reply was lost by its identifier (never sent twice, never lost);
     /// - a delivery stopped because the server cannot be reached makes the session keep
     ///   its writes here (``unreachable``); one stopped by another writer's lock does not;
     /// - what it stored is written into this machine's copy (`WriteSession+Copy.swift`).
@@ -76,17 +80,20 @@ extension WriteSession {
         guard files != nil, !showsCopy, let store, hasOutbox else { return nil }
         let outbox = try self.outbox()
         guard try outbox.count() > 0 else { return nil }
+        isDelivering = true
+        defer { isDelivering = false }
         let sentAt = ContinuousClock.now
         // A cache handed to another member meanwhile, even unchanged, is a conflict to give up.
         let mayChange = { [self] (stored: StoredCache) in refusal(toChange: stored) == nil }
+        let givenUpBefore = store.interruption?.givenUp
         var report = try OutboxDelivery.deliver(outbox, to: store, mayChange: mayChange)
         let deadline = ContinuousClock.now + deliveryWait
         while report.deliveringElsewhere, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.1)
             report = try OutboxDelivery.deliver(outbox, to: store, mayChange: mayChange)
         }
-        if let stoppedBy = report.stoppedBy, stoppedBy.meansTheServerIsAway, let again = try? store.reopened() {
-            again.lockWaitNotice = store.lockWaitNotice
+        let givenUp = store.interruption.map { $0.givenUp != givenUpBefore } ?? false
+        if !givenUp, let stoppedBy = report.stoppedBy, stoppedBy.meansTheServerIsAway, let again = try? reopened(store) {
             self.store = again
             var second = try OutboxDelivery.deliver(outbox, to: again, mayChange: mayChange)
             second.delivered = report.delivered + second.delivered
@@ -138,6 +145,17 @@ extension WriteSession {
             return try kept(keep)
         default: throw stopped
         }
+    }
+
+    /// `store` opened again after its connection broke, with the waits its owner gave it
+    /// (its interruption, lock wait, reply wait and lock notice).
+    func reopened(_ store: any CacheStore) throws -> any CacheStore {
+        let again = try store.reopened()
+        again.lockWaitNotice = store.lockWaitNotice
+        again.interruption = store.interruption
+        again.lockWait = store.lockWait
+        again.replyWait = store.replyWait
+        return again
     }
 
     /// Gives up the waiting change `sequence` (its conflict or refusal settled by the

@@ -113,9 +113,9 @@ extension WriteSession {
             do {
                 return try ClubCopy(files: files).refresh(from: try readStore(), area: area)
             } catch StoreError.connectionLost where !showsCopy {
-                guard let again = try store?.reopened() else { throw StoreError.noCopy(server: location.description) }
-                again.lockWaitNotice = store?.lockWaitNotice
-                store = again
+                guard let store else { throw StoreError.noCopy(server: location.description) }
+                let again = try reopened(store)
+                self.store = again
                 return try ClubCopy(files: files).refresh(from: again, area: area)
             }
         } catch {

@@ -80,6 +80,8 @@ public final class WriteSession {
     var openedOutbox: Outbox?
     /// The draft file on this machine (``LocalDrafts``), opened when a draft is first written while the copy is shown.
     var localDrafts: SQLiteStore?
+    /// True while ``deliverWaiting()`` delivers: the owner's interruption may give its waits up sooner.
+    public internal(set) var isDelivering = false
 
     /// A session on `store`, opened from `location`: the store itself, or for a club
     /// store whose server could not be reached (`unreachable`), this machine's copy or

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the owner of a store may cut short a wait for its server: descriptors to watch
 /// beside the connection's socket, and a closure that says whether to give up.
 ///
@@ -9,7 +11,9 @@
 /// the wait wakes again at once); when it answers true, the store closes the connection
 /// and the call throws the error of a server that does not answer
 /// (``StoreError/connectionLost(server:reason:)``, an unknown outcome for a write).
-/// A store that never waits on anything outside the process ignores it.
+/// A store that never waits on anything outside the process ignores it. A caller that
+/// must not begin another wait once one was given up (a delivery of kept changes) reads
+/// ``givenUp`` before and after.
 ///
 /// ```swift
 /// store.interruption = StoreInterruption(descriptors: [signalPipe]) { _ in signals.received }
@@ -24,9 +28,31 @@ public struct StoreInterruption {
     /// waiting thread.
     public var shouldGiveUp: (_ waited: Duration) -> Bool
 
+    /// How many waits it gave up so far: one count for it and its copies (the store's,
+    /// each connection's).
+    public var givenUp: Int { count.value }
+    private let count = GiveUpCount()
+
     public init(descriptors: [Int32], checkInterval: Duration? = nil, shouldGiveUp: @escaping (_ waited: Duration) -> Bool) {
         self.descriptors = descriptors
         self.checkInterval = checkInterval
         self.shouldGiveUp = shouldGiveUp
     }
+
+    /// Asks ``shouldGiveUp``, counting a yes in ``givenUp``.
+    func givesUp(after waited: Duration) -> Bool {
+        guard shouldGiveUp(waited) else { return false }
+        count.add()
+        return true
+    }
+}
+
+/// The count of waits an interruption gave up, shared by its copies.
+private final class GiveUpCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add() { lock.withLock { count += 1 } }
 }

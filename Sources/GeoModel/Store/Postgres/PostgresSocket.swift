@@ -71,7 +71,7 @@ enum PostgresSocket {
             if ready > 0, descriptors[0].revents != 0 { return .ready }
             if let interruption {
                 let woken = ready > 0 || interruption.checkInterval != nil
-                if woken, interruption.shouldGiveUp(started.duration(to: .now)) { return .interrupted }
+                if woken, interruption.givesUp(after: started.duration(to: .now)) { return .interrupted }
             }
             if deadline.hasPassed { return .timedOut }
         }

@@ -143,18 +143,20 @@ public final class PostgresStore: CacheStore {
 
     /// Opens the store as ``init(url:purpose:)`` does; with `readingOpening` (a form's
     /// opening, ``StoreLocation/openWithContents()``), the one exchange after connecting
-    /// also reads what ``openingContents()`` hands over and takes a kept draft.
-    init(url: String, purpose: StorePurpose, readingOpening: Bool) throws(StoreError) {
+    /// also reads what ``openingContents()`` hands over and takes a kept draft. With
+    /// `interruption`, it cuts short the waits of connecting and of that exchange too.
+    init(url: String, purpose: StorePurpose, readingOpening: Bool, interruption: StoreInterruption? = nil) throws(StoreError) {
         self.url = url
         self.purpose = purpose
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection(url, settings: Self.sessionSettings(for: purpose))
+            connection = try PostgresConnection(url, settings: Self.sessionSettings(for: purpose), interruption: interruption)
         } catch {
             throw Self.openingError(error, url: url)
         }
         name = connection.server
         self.connection = connection
+        self.interruption = interruption
         guard purpose == .form else { return }
         do {
             if readingOpening {
@@ -173,9 +175,10 @@ public final class PostgresStore: CacheStore {
 
     deinit { reconnecting?.cancel() }
 
-    /// The store opened again from the same URL.
+    /// The store opened again from the same URL; its owner's ``interruption`` may cut
+    /// the connecting short (^Q while a delivery opens the store again).
     public func reopened() throws -> any CacheStore {
-        try PostgresStore(url: url, purpose: purpose)
+        try PostgresStore(url: url, purpose: purpose, readingOpening: false, interruption: interruption)
     }
 
     // MARK: - Other sessions
