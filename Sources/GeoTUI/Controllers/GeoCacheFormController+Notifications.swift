@@ -23,6 +23,8 @@ extension GeoCacheFormController {
             storeDidChangeElsewhere(deletedShown: deletedShown, leftOutShown: leftOutShown)
             refreshNavigationTarget()
         case .opened(_, let draft):
+            // Before the delivery of what was kept here, which follows: ^Q cuts its waits.
+            configureStoreWaits()
             paneError = nil
             noteOpenedStore()
             restoreDraft(draft)

@@ -6,7 +6,9 @@ import GeoModel
 ///   SIGTERM/SIGINT/SIGHUP: the store watches the terminal's input through a
 ///   ``StoreInterruption`` the form gives it, which reads what was typed (the run loop
 ///   handles it afterwards, in order) and gives up only for those. Other keys wait
-///   for the answer.
+///   for the answer, except while kept changes are delivered: then any key waits at
+///   most ``keyPatience`` for the server, and the rest of the delivery is left for its
+///   next try (the model settles a change whose reply was lost by its identifier).
 /// - Once quitting, a round trip (keeping the draft) waits at most ``quitPatience`` for
 ///   each answer: a server that answers keeps the draft, one that does not holds the
 ///   quit no longer than that.
@@ -21,6 +23,9 @@ extension GeoCacheFormController {
         var input: WaitingInput?
         /// When the form began to quit (the quit key or a signal).
         var quitting: ContinuousClock.Instant?
+        /// True once a wait was given up for ^Q, a signal or a resize the run loop has
+        /// not answered yet: every further wait is given up at once until it has.
+        var givenUpUnanswered = false
         /// The action waiting for another session's lock, the text it stores, and the mode
         /// it was asked for in (browsing for an Add, editing for a Save).
         var lockRetry: (action: FormAction, fields: [GeoCache.Field: String], mode: FormMode.Kind)?
@@ -38,6 +43,8 @@ extension GeoCacheFormController {
     static let quitPatience: Duration = .milliseconds(80)
     /// How often a waiting round trip looks at the terminal even when nothing woke it.
     static let interruptionCheck: Duration = .milliseconds(20)
+    /// How long a key waits for the server while kept changes are delivered.
+    static let keyPatience: Duration = .milliseconds(200)
 
     /// Keeps the terminal's input, to give the store an interruption that reads it.
     public func attach(_ input: WaitingInput) {
@@ -59,10 +66,23 @@ extension GeoCacheFormController {
     }
 
     /// Whether a round trip in progress is to be given up: when quitting and the server
-    /// has been silent for ``quitPatience``, or when what arrived asks to quit or resize.
+    /// has been silent for ``quitPatience``, when what arrived asks to quit or resize,
+    /// or, during a delivery of kept changes, when a key waits and the server has been
+    /// silent for ``keyPatience``.
+    ///
+    /// Once one was given up for ^Q, a signal or a resize, so is every later one until the
+    /// run loop has answered them (the rest of a delivery: a store opened again, a next
+    /// change).
     private func givesUpWaiting(_ input: WaitingInput, waited: Duration) -> Bool {
         if waits.quitting != nil, waited >= Self.quitPatience { return true }
-        return input.read().contains(where: endsAWait)
+        let arrived = input.read()
+        let unanswered = !arrived.isEmpty || input.hasUnanswered
+        if !unanswered { waits.givenUpUnanswered = false }
+        if waits.givenUpUnanswered || arrived.contains(where: endsAWait) {
+            waits.givenUpUnanswered = true
+            return true
+        }
+        return model.isDeliveringKeptChanges && waited >= Self.keyPatience && unanswered
     }
 
     /// A signal, a resize, or a key that quits in the current mode.

@@ -9,21 +9,28 @@ public final class WaitingInput {
     /// The terminal's input and its signal pipe.
     public let descriptors: [Int32]
     private let readEvents: () -> [TerminalEvent]
+    private let unanswered: () -> Bool
 
     /// Reads through `terminal` (``Terminal/readWaitingInput()``).
     public convenience init(_ terminal: Terminal) {
-        self.init(descriptors: [terminal.inputDescriptor, terminal.signalReadDescriptor]) { [weak terminal] in
-            terminal?.readWaitingInput() ?? []
-        }
+        self.init(descriptors: [terminal.inputDescriptor, terminal.signalReadDescriptor],
+                  read: { [weak terminal] in terminal?.readWaitingInput() ?? [] },
+                  unanswered: { [weak terminal] in terminal.map { !$0.readAhead.isEmpty } ?? false })
     }
 
-    /// Watches `descriptors` and reads with `read` (a test's own source).
-    public init(descriptors: [Int32], read: @escaping () -> [TerminalEvent]) {
+    /// Watches `descriptors` and reads with `read` (a test's own source); `unanswered`
+    /// says whether events read wait for the run loop.
+    public init(descriptors: [Int32], read: @escaping () -> [TerminalEvent], unanswered: @escaping () -> Bool = { false }) {
         self.descriptors = descriptors
         readEvents = read
+        self.unanswered = unanswered
     }
 
     /// The events that arrived since the last look, never waiting; the run loop is
     /// handed them too, after the call that looked returns.
     public func read() -> [TerminalEvent] { readEvents() }
+
+    /// Whether events read (by ``read()`` or before) still wait for the run loop to
+    /// answer them.
+    public var hasUnanswered: Bool { unanswered() }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// The form while its club store waits: a lock held by another session makes a write
 /// wait and try again on the idle tick, and only ^Q, a resize or a signal cut a waiting
-/// round trip short.
+/// round trip short (any key, while kept changes are delivered:
+/// `FormDeliveryInterruptionTests`).
 @Suite struct FormWaitTests {
     /// A form on a fresh club database, and a second connection that holds its append lock.
     private final class LockedForm {
@@ -101,6 +102,23 @@ import Testing
         #expect(controller.endsAWait(.signal(.terminate)))
         #expect(!controller.endsAWait(.input(.key(.character("a")))))
         #expect(!controller.endsAWait(.input(.key(.control("n")))))
+    }
+
+    @Test func afterTheQuitKeyGaveAWaitUpEveryLaterWaitIsGivenUpAtOnceUntilTheKeyIsAnswered() throws {
+        let form = try LockedForm()
+        var typed: [TerminalEvent] = [.input(.key(.control("q")))]
+        var answered = false
+        form.controller.attach(WaitingInput(descriptors: [], read: {
+            defer { typed = [] }
+            return typed
+        }, unanswered: { !answered }))
+        let interruption = try #require(form.store.interruption)
+        #expect(interruption.shouldGiveUp(.zero))
+        // The rest of what the form was doing (a store opened again, the next change of a
+        // delivery) waits no longer: the quit key is still to be answered.
+        #expect(interruption.shouldGiveUp(.zero))
+        answered = true
+        #expect(!interruption.shouldGiveUp(.zero))
     }
 
     @Test func theStoreGivesUpARoundTripWhenTheWaitingInputAsksToQuitAndCallsItsOutcomeUnknown() throws {
