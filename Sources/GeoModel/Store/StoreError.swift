@@ -140,6 +140,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The club store `server` cannot be reached and this machine holds no copy of
     /// its caches to show instead (``ClubCopy``).
     case noCopy(server: String)
+    /// The club store `server` answered as another club database than the one this
+    /// machine's copy and kept changes (`kept`), or this session, came from: re-created,
+    /// or another server on its host and port (`StoreError+AnotherClub.swift`).
+    case anotherClub(server: String, kept: ClubKept?)
 
     /// The path of the store file the error is about, or the server (`host:port/dbname`).
     public var path: String {
@@ -156,7 +160,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .noSuchDatabase(let path), .foreignDatabase(let path), .newerServerSchema(let path),
              .olderServerSchema(let path),
              .serverError(let path, _), .notPermitted(let path, _), .codeInUse(let path, _), .nulCharacter(let path, _, _),
-             .noCopy(let path):
+             .noCopy(let path), .anotherClub(let path, _):
             path
         }
     }
@@ -384,6 +388,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noCopy(let server):
             return "the store on \(server) cannot be reached, and this machine holds no copy of its caches to show; "
                 + "run geocache-tui sync while the server answers to keep one."
+        case .anotherClub(let server, let kept):
+            return Self.anotherClubText(server: server, kept: kept)
         }
     }
 

@@ -181,7 +181,8 @@ extension PostgresStore {
     static let standingRead = PostgresStatement("""
         SELECT current_user, c.member_role, c.keeper_role, geocache_keeps(),
                r.rolsuper OR r.rolbypassrls OR pg_has_role(current_user, t.relowner, 'MEMBER'),
-               r.rolsuper OR r.rolcreaterole, current_user = ANY (c.told), pg_get_userbyid(t.relowner)
+               r.rolsuper OR r.rolcreaterole, current_user = ANY (c.told), pg_get_userbyid(t.relowner),
+               c.club_id::text
         FROM geocache_club c, pg_roles r, pg_class t
         WHERE r.rolname = current_user AND t.oid = 'geocache'::regclass
         """)
@@ -192,6 +193,7 @@ extension PostgresStore {
         guard schemaChecked else { return }
         let read = try rows(Self.standingRead.sql).first
         if let read { standing = Self.standing(from: read) }
+        try noteClubIdentity(read?.string(8))
     }
 
     /// The standing a row of ``standingRead`` gives.

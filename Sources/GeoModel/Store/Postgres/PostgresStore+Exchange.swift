@@ -58,7 +58,9 @@ extension PostgresStore {
             version = try Self.schemaVersion(on: connection)
         }
         if version == Self.migrations.count {
-            standing = Self.standing(from: try? check[2][0].get().rows.first)
+            let row = try? check[2][0].get().rows.first
+            standing = Self.standing(from: row)
+            try noteClubIdentity(row?.string(8))
             if standing?.setUpDue != true {
                 schemaChecked = true
                 return Array(outcomes.dropFirst(prefix.count))
@@ -71,7 +73,9 @@ extension PostgresStore {
                 tablesTakenFrom = owner
             }
             try Self.prepareSchema(on: connection, knownVersion: version)
-            standing = try Self.readStanding(on: connection)
+            let row = try connection.query(Self.standingRead.sql).rows.first
+            standing = Self.standing(from: row)
+            try noteClubIdentity(row?.string(8))
         }
         try setUpClubIfDue(on: connection)
         schemaChecked = true

@@ -199,6 +199,9 @@ extension PostgresStore {
         ["CREATE INDEX IF NOT EXISTS geocache_visit_by_minute ON geocache_visit (member, code, left(time, 16))"],
         // Version 15: a member is a role that can log in (PostgresStore+OwnerRules.swift).
         loginMemberMigration,
+        // Version 16: the club's identity, a random UUID in the club's one row
+        // (PostgresStore+ClubIdentity.swift).
+        clubIdentityMigration,
     ]
 
     /// A new code drawn by the server as ``CacheCode/generate()`` draws one: the prefix

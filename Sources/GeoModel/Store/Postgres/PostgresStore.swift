@@ -107,6 +107,9 @@ public final class PostgresStore: CacheStore {
     /// schema's check (``standingRead``); nil until then.
     public internal(set) var standing: ClubStanding?
     public var clubStanding: ClubStanding? { standing }
+    /// The club database's identity (`PostgresStore+ClubIdentity.swift`), read with the
+    /// schema's check; nil until then. A later connection that reads another fails.
+    public internal(set) var clubIdentity: String?
     /// A server's: each read is a round trip.
     public var readsLocally: Bool { false }
     /// What setting up the club's rules did, when this session's first exchange did it
@@ -178,7 +181,10 @@ public final class PostgresStore: CacheStore {
     /// The store opened again from the same URL; its owner's ``interruption`` may cut
     /// the connecting short (^Q while a delivery opens the store again).
     public func reopened() throws -> any CacheStore {
-        try PostgresStore(url: url, purpose: purpose, readingOpening: false, interruption: interruption)
+        let again = try PostgresStore(url: url, purpose: purpose, readingOpening: false, interruption: interruption)
+        // The same club database, or none: its first exchange compares the identity.
+        again.clubIdentity = clubIdentity
+        return again
     }
 
     // MARK: - Other sessions
@@ -305,6 +311,9 @@ public final class PostgresStore: CacheStore {
             connection = fresh
             lostBecause = nil
             reconnected = true
+            // The server may be another now (a database re-created, another server on the
+            // port): the next exchange checks the schema and the club's identity again.
+            schemaChecked = false
             return fresh
         }
     }
