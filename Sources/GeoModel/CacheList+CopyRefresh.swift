@@ -38,7 +38,9 @@ extension CacheList {
                         for batch in batches { try? copy.patch(batch) }
                         patched()
                     case .refresh:
-                        if let store = try? PostgresStore(url: url, purpose: .command) {
+                        // Only from the club database the copy came from (`FieldFiles+Club.swift`).
+                        if let store = try? PostgresStore(url: url, purpose: .command),
+                           (try? files.checkClub(of: store, .always)) != nil {
                             let area = (try? copy.area()) ?? nil
                             _ = try? copy.refresh(from: store, area: area)
                         }

@@ -137,7 +137,7 @@ extension CacheList {
     /// damaged is set aside and said (``CacheListChange/fileSetAside(_:)``).
     func showCopy(after error: any Error) -> Bool {
         guard var field, field.away == nil, !hasUnsettledWrites, let session,
-              let error = error as? StoreError, error.meansTheServerCannotBeReached else { return false }
+              let error = error as? StoreError, error.meansTheServerCannotBeReached || error.meansAnotherClub else { return false }
         let copy = ClubCopy(files: field.files)
         catchCopyUp(copy)
         let store: any CacheStore
@@ -162,6 +162,8 @@ extension CacheList {
         refreshInNewStore(count: (try? store.count()) ?? 0, first: try? store.first())
         _ = try? reloadOwnData()
         broadcast(.clubStoreAway(.copy(refreshedAt: refreshedAt), count: count))
+        // Another club database answers now: writes meet that, as a refusal, rather than being kept.
+        if session.clubStoreTried(error) { broadcast(.clubStoreRefused(error)) }
         return true
     }
 
@@ -185,6 +187,13 @@ extension CacheList {
                 return clubStoreRetryFailed(error)
             }
             retry.finish()
+            do {
+                try field.files.checkClub(of: opened.store)
+            } catch {
+                // Another club database (or it went away meanwhile): the copy stays, the draft taken given back.
+                if let draft = opened.contents.draft { try? opened.store.releaseDraft(draft.id) }
+                return clubStoreRetryFailed(StoreError(wrapping: error, path: field.files.storeName))
+            }
             takeOverClubStore(opened)
             try deliverOutbox()
             return
@@ -251,6 +260,10 @@ extension CacheList {
     /// this machine; a failure is remembered for the next answer, never a reason not to start.
     func deliverAfterOpening() {
         updateCopyRefreshes()
+        // Opened on the copy because another club database answered: writes meet that refusal.
+        if field?.away != nil, let session, let answer = session.unreachable, session.clubStoreTried(answer) {
+            broadcast(.clubStoreRefused(answer))
+        }
         guard let field, field.away == nil else { return }
         do {
             try deliverOutbox()

@@ -12,6 +12,10 @@ enum CommandFailure {
     /// The exit status of a write the server refused because the role may not make it,
     /// and of a login the server refuses (the role itself): `EX_NOPERM` of sysexits.h.
     static let notPermittedStatus: Int32 = 77
+    /// The exit status when the club store answers as another club database than the one
+    /// this machine's copy and kept changes came from: `EX_CONFIG` of sysexits.h (the URL
+    /// reaches another database than the club's); nothing was delivered or replaced.
+    static let anotherClubStatus: Int32 = 78
 
     /// Prints `error`'s description and returns the exit to throw: status 1,
     /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)`` (whose
@@ -38,6 +42,8 @@ enum CommandFailure {
             return report(message: error.description, status: notPermittedStatus)
         case .connectionLost:
             return report(message: CommandText.connectionLost(error))
+        case .anotherClub:
+            return report(message: error.description, status: anotherClubStatus)
         case .badConnectionOption:
             return report(message: error.description, status: ExitCode.validationFailure.rawValue)
         default:

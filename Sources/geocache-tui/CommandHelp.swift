@@ -406,7 +406,11 @@ enum CommandHelp {
             code, title, when it was queued, conflict) and the copy's age and size, \
             without the network. When the server cannot be reached, sync says so, \
             the changes keep waiting and the copy stays as it was (a change given \
-            --overwrite stays marked to win), and the exit status is 69.
+            --overwrite stays marked to win), and the exit status is 69. When the server \
+            answers as another club database than the one this machine's copy and kept \
+            changes came from (re-created, another server on the port), nothing is \
+            delivered or replaced and the exit status is 78; --adopt-club takes that \
+            database as the club's.
             """
         /// `--status`.
         static let status = "List the changes waiting on this machine and the copy's age and size; no network needed."
@@ -415,6 +419,9 @@ enum CommandHelp {
         /// `--overwrite N`.
         static let overwrite = "Apply the waiting change with this sequence number to the server's version (your "
             + "changed fields win, the others stay the server's), then deliver."
+        /// `--adopt-club`.
+        static let adoptClub = "Take the database the club store's URL reaches now as the club's (after exit status "
+            + "78): its caches replace the copy; the kept changes stay waiting (--status, --discard N), sent by the next sync."
         /// `--within DISTANCE`.
         static let within = "Keep in the copy only the caches within this distance of --near (50km, 500m, 3mi)."
         /// `--near COORDINATES|gps`.

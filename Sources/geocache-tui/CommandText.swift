@@ -165,6 +165,15 @@ enum CommandText {
         return summary + "; the copy holds \(caches(count)) (\(scope))"
     }
 
+    /// `sync --adopt-club`: the files follow the database the URL reaches now.
+    static func adoptedClub(server: String, copied count: Int, area: ClubCopy.Area?, waiting: Int) -> String {
+        let scope = area.map { "within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }
+            ?? "all the club's caches"
+        let kept = waiting == 0 ? "nothing waits on this machine" : "\(stillWait(waiting)) on this machine, "
+            + "not delivered: sync --status lists them, sync --discard N gives one up, sync delivers the rest"
+        return "this machine now follows the club store at \(server); the copy holds \(caches(count)) (\(scope)); \(kept)"
+    }
+
     /// `sync` when the club store cannot be reached; with `afterDelivering`, when it went
     /// away during the delivery, after that many changes were delivered.
     static func syncAway(because error: StoreError, waiting: Int, afterDelivering delivered: Int? = nil) -> String {
@@ -336,7 +345,7 @@ enum CommandText {
     }
 
     /// `sync` given more than one of its actions.
-    static let oneSyncAction = "Give only one of --status, --discard and --overwrite."
+    static let oneSyncAction = "Give only one of --status, --discard, --overwrite and --adopt-club."
 
     /// `sync` given one of `--within` and `--near` without the other.
     static let withinAndNear = "--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\"."

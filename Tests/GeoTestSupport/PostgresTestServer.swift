@@ -50,11 +50,12 @@ package final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Starts a new server of its own (about 1.5 s), stopped by ``destroy()`` or, at the
-    /// latest, by its reaper once this process has exited.
-    package init() throws {
+    /// latest, by its reaper once this process has exited. With `port`, on that port
+    /// (another server stopped there: a second cluster answering at the same URLs).
+    package init(port: Int? = nil) throws {
         binDirectory = try Self.findBinDirectory()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-pg-\(UUID().uuidString)")
-        port = try LoopbackSocket.freePort()
+        self.port = try port ?? LoopbackSocket.freePort()
         try FileManager.default.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
         reaperPipe = try startReaper()
         if geteuid() == 0 { try Self.run(["/bin/chown", "-R", "postgres:", directory.path], log: nil) }

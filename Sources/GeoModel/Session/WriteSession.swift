@@ -105,9 +105,14 @@ public final class WriteSession {
     /// `creatingStore` false: where no file exists, it makes none
     /// (``StoreError/noStore(path:missingDirectory:)``).
     ///
+    /// A club store is checked to be the club database this machine's files came from
+    /// (``FieldFiles/checkClub(of:_:)``, as `clubCheck` says) before anything is delivered.
+    ///
     /// - Throws: the ``StoreError`` opening met when it does not mean that the server
-    ///   cannot be reached (a file that is not a store, a refused login, …).
+    ///   cannot be reached (a file that is not a store, a refused login, …), and
+    ///   ``StoreError/anotherClub(server:kept:)``.
     public static func opening(_ location: StoreLocation, creatingStore: Bool = true,
+                               clubCheck: FieldFiles.ClubCheck = .whenKept,
                                lockWaitNotice: (() -> Void)? = nil) throws -> WriteSession {
         let store: any CacheStore
         do {
@@ -119,7 +124,15 @@ public final class WriteSession {
             return session
         }
         store.lockWaitNotice = lockWaitNotice
-        let session = WriteSession(store: store, location: location, files: files(of: location))
+        let fieldFiles = files(of: location)
+        do {
+            try fieldFiles?.checkClub(of: store, clubCheck)
+        } catch let error as StoreError where error.meansTheServerCannotBeReached {
+            let session = WriteSession(store: nil, location: location, files: fieldFiles, unreachable: error)
+            session.deliveryWait = commandDeliveryWait
+            return session
+        }
+        let session = WriteSession(store: store, location: location, files: fieldFiles)
         session.deliveryWait = commandDeliveryWait
         return session
     }

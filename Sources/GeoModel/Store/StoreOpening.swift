@@ -132,6 +132,11 @@ public final class StoreOpening: @unchecked Sendable {
     private func openStore() throws(StoreError) -> Opened {
         do {
             let (store, contents) = try openWaitingOutLocks()
+            if let fieldFiles, let another = Self.anotherClub(store, contents: contents, files: fieldFiles) {
+                var copy = try Self.openCopy(of: fieldFiles, name: location.shortName)
+                copy.unreachable = another
+                return copy
+            }
             // Drafts kept on this machine while the copy was shown move first (issue 34).
             let moved = fieldFiles.map { LocalDrafts(files: $0).moveBeforeTaking(to: store, contents: contents) }
             return Opened(store: store, contents: moved ?? contents)
@@ -141,6 +146,23 @@ public final class StoreOpening: @unchecked Sendable {
             var copy = try Self.openCopy(of: fieldFiles, name: location.shortName)
             copy.unreachable = failure
             return copy
+        }
+    }
+
+    /// Why `store`, just opened, is not to be shown in place of this machine's copy: it
+    /// is another club database than the one `files` came from
+    /// (``StoreError/anotherClub(server:kept:)``); the draft its opening took is given
+    /// back, and nothing else was written there. Nil when it is the club's.
+    private static func anotherClub(_ store: any CacheStore, contents: StoreContents, files: FieldFiles) -> StoreError? {
+        do {
+            try files.checkClub(of: store)
+            return nil
+        } catch let error as StoreError {
+            guard case .anotherClub = error else { return nil }
+            if let draft = contents.draft { try? store.releaseDraft(draft.id) }
+            return error
+        } catch {
+            return nil
         }
     }
 

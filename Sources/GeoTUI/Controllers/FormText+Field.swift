@@ -36,9 +36,18 @@ extension FormText {
     /// The pane's title and text then: the server's reason, and what the form does.
     static let clubRefusedPaneTitle = "Club store refused"
     static func clubRefused(_ error: StoreError) -> String {
-        "\(error)\n\nThe copy on this machine stays shown, read-only. The club store answered, so changes are "
+        if error.meansAnotherClub {
+            return "\(error)\n\nThe copy on this machine stays shown, read-only, and changes are not kept on this "
+                + "machine: each is refused until the club's own database answers at this URL again, or geocache-tui "
+                + "sync --adopt-club takes this one as the club's."
+        }
+        return "\(error)\n\nThe copy on this machine stays shown, read-only. The club store answered, so changes are "
             + "not kept on this machine: each is refused with this reason until the club store accepts this role again."
     }
+
+    /// The status line when the club store answers as another club database than the
+    /// one this machine's copy and kept changes came from.
+    static let anotherClub = "Another club database answers here: showing the copy, read-only (see the pane)"
 
     /// The status line when one of field mode's files was found damaged and set aside.
     static func setAside(_ file: FieldFileSetAside) -> String {

@@ -90,7 +90,7 @@ extension GeoCacheFormController {
             titleBar.text = title
             resize(to: layout.size)  // the position starts after the title
         }
-        if refused != nil { return setNote(FormText.clubRefusedNote) }
+        if let refused { return setNote(refused.meansAnotherClub ? FormText.anotherClub : FormText.clubRefusedNote) }
         if let away { return setNote(FormText.clubAway(away)) }
         if model.storeDamage != nil { return setNote(FormText.damagedStore(storeName)) }
         guard readOnly else { return setNote(storeName) }

@@ -30,6 +30,9 @@ extension GeocacheTUICommand {
                 transform: WaitingNumber.parse)
         var overwrite: WaitingNumber?
 
+        @Flag(name: .customLong("adopt-club"), help: ArgumentHelp(CommandHelp.Sync.adoptClub))
+        var adoptClub = false
+
         @Option(parsing: .unconditional,
                 help: ArgumentHelp(CommandHelp.Sync.within, valueName: "distance"),
                 transform: DistanceArgument.parse)
@@ -48,7 +51,7 @@ extension GeocacheTUICommand {
             if case .file(let path, _)? = try? storeOptions.location() {
                 throw ValidationError(CommandText.syncIsForAClubStore(path))
             }
-            let actions = [status, discard != nil, overwrite != nil].filter { $0 }.count
+            let actions = [status, discard != nil, overwrite != nil, adoptClub].filter { $0 }.count
             if actions > 1 { throw ValidationError(CommandText.oneSyncAction) }
             for (name, number) in [("--discard", discard), ("--overwrite", overwrite)] {
                 if let number, number.sequence < 1 {
@@ -97,8 +100,10 @@ extension GeocacheTUICommand {
             let session: WriteSession
             var delivered: WriteSession.DeliverySummary?
             do {
-                session = try WriteSession.opening(.server(url)).saysSetAsideFiles()
-                if session.unreachable == nil { delivered = try session.deliverWaiting() }
+                // The copy it makes is the club's: the club database is checked even with nothing kept yet.
+                session = try WriteSession.opening(.server(url), clubCheck: adoptClub ? .adopting : .always).saysSetAsideFiles()
+                // Adopting delivers nothing: the kept changes wait for the member to look at them first.
+                if session.unreachable == nil, !adoptClub { delivered = try session.deliverWaiting() }
             } catch {
                 throw CommandFailure.report(error)
             }
@@ -122,6 +127,11 @@ extension GeocacheTUICommand {
                 if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
                 if let away = error as? StoreError, away.meansTheServerCannotBeReached { throw Self.away(away, session: session) }
                 throw CommandFailure.report(error)
+            }
+            if adoptClub {
+                let waiting = (try? session.waitingCount()) ?? 0
+                return try CommandOutput.output(line: CommandText.adoptedClub(server: session.store?.name ?? session.location.description,
+                                                                              copied: count, area: area, waiting: waiting))
             }
             let report = delivered?.report ?? OutboxDelivery.Report()
             try CommandOutput.output(line: CommandText.syncSummary(report, copied: count, area: area))
