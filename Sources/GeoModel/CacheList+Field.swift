@@ -137,7 +137,7 @@ extension CacheList {
     /// damaged is set aside and said (``CacheListChange/fileSetAside(_:)``).
     func showCopy(after error: any Error) -> Bool {
         guard var field, field.away == nil, !hasUnsettledWrites, let session,
-              let error = error as? StoreError, error.meansTheServerCannotBeReached || error.meansAnotherClub else { return false }
+              let error = error as? StoreError, error.meansTheServerCannotBeReached else { return false }
         let copy = ClubCopy(files: field.files)
         catchCopyUp(copy)
         let store: any CacheStore
@@ -162,8 +162,6 @@ extension CacheList {
         refreshInNewStore(count: (try? store.count()) ?? 0, first: try? store.first())
         _ = try? reloadOwnData()
         broadcast(.clubStoreAway(.copy(refreshedAt: refreshedAt), count: count))
-        // Another club database answers now: writes meet that, as a refusal, rather than being kept.
-        if session.clubStoreTried(error) { broadcast(.clubStoreRefused(error)) }
         return true
     }
 

@@ -46,4 +46,29 @@ import Testing
         #expect(form.fieldTexts.first == Samples.bridge.title)
         #expect(try PostgresStore(url: club.url(as: club.ana), purpose: .command).count() == 1)
     }
+
+    @Test("a form showing the club store whose database is dropped and created anew gives way to the copy and says so")
+    func aFormWhoseDatabaseIsCreatedAnewGivesWayToTheCopy() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let live = try PostgresStore(url: url, purpose: .command)
+        try live.add(Samples.oak)
+        let form = try ClubFormHarness(url: url) { files in try ClubCopy(files: files).refresh(from: live, area: nil) }
+        #expect(form.model.clubAway == nil)
+        let name = String(url.split(separator: "/").last ?? "")
+        try server.superuser("DROP DATABASE \(name) WITH (FORCE)")
+        try server.superuser("CREATE DATABASE \(name)")
+        _ = try PostgresStore(url: url, purpose: .command).setUpClub()
+        _ = waitUntil(timeout: .seconds(20)) {
+            form.idle()
+            return form.title.contains("club store refused")
+        }
+        #expect(form.model.clubAway != nil)
+        #expect(form.status.contains("Another club database answers here"), "\(form.status)")
+        form.typeCache(Samples.bridge)
+        form.press(.control("s"))
+        #expect(form.status.contains("Refused by the server; nothing was stored"), "\(form.status)")
+        #expect(try form.model.queuedChanges().isEmpty)
+        #expect(try PostgresStore(url: url, purpose: .command).count() == 0)
+    }
 }
