@@ -232,6 +232,8 @@ public final class Terminal {
         let shellModes = tcgetattr(fileno(outputFile), &modes) == 0 ? modes : nil
         // Installed before newterm, so ncurses leaves SIGINT, SIGTERM and SIGWINCH to us.
         sys_signals_install(signalEnds[1])
+        // The terminal's own size, not LINES and COLUMNS a shell exported for another.
+        use_tioctl(true)
         guard let screen = newterm(name, outputFile, inputFile) else {
             sys_signals_restore()
             Glibc.close(signalEnds[0])

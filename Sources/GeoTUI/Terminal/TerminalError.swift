@@ -29,7 +29,9 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inputNotATerminal: "standard input is not a terminal"
         case .outputNotATerminal: "standard output is not a terminal"
         case .terminalTypeNotSet: "TERM is not set: cannot tell what kind of terminal this is"
-        case .unknownTerminalType(let name): "unknown terminal type '\(name)' (TERM)"
+        case .unknownTerminalType(let name):
+            "unknown terminal type '\(name)' (TERM): this machine has no terminfo entry for it; install one "
+                + "(the ncurses-term package, or the terminal's own), or run with TERM=xterm-256color"
         case .noTerminfoDatabase(let name): "no terminfo database found to look up terminal type '\(name)' (TERM)"
         case .cannotMoveCursor(let name): "terminal '\(name)' cannot move the cursor"
         case .hardcopyTerminal(let name): "terminal '\(name)' is a printing terminal"

@@ -247,6 +247,16 @@ import Testing
         #expect(screen.contains("geocache-tui: unknown terminal type 'no-such-terminal' (TERM)"))
     }
 
+    @Test("LINES and COLUMNS exported for another terminal do not size the form: the terminal's own size does")
+    func staleLinesAndColumnsDoNotSizeTheForm() throws {
+        let session = try TmuxSession(command: TmuxSession.appCommand(store: store), width: 100, height: 30,
+                                      environment: ["LANG": "C.UTF-8", "COLUMNS": "60", "LINES": "20"])
+        let screen = try session.waitFor("^Q Quit")
+        let widest = screen.split(separator: "\n" as Character).map(\.count).max() ?? 0
+        #expect(widest > 60, "\(screen)")
+        try session.quitApp()
+    }
+
     @Test func aTerminalThatCannotMoveTheCursorIsRefused() throws {
         let session = try TmuxSession(command: TmuxSession.appCommand(store: store),
                                       environment: ["TERM": "dumb", "LANG": "C.UTF-8"])

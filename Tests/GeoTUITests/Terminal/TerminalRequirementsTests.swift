@@ -27,7 +27,9 @@ import Testing
 
     @Test func unknownTerminalType() {
         #expect(throws: TerminalError.unknownTerminalType("foo")) { try check(["TERM": "foo"], probe: .unknown) }
-        #expect(TerminalError.unknownTerminalType("foo").description == "unknown terminal type 'foo' (TERM)")
+        #expect(TerminalError.unknownTerminalType("foo").description == "unknown terminal type 'foo' (TERM): this machine "
+                + "has no terminfo entry for it; install one (the ncurses-term package, or the terminal's own), or run with "
+                + "TERM=xterm-256color")
     }
 
     @Test func terminalTypeThatCannotBeAnEntryIsNeverLookedUp() {
