@@ -112,13 +112,15 @@ final class InterruptionPipe: @unchecked Sendable {
         try relay.arm(.dropRepliesAfterCommit)
         let delivery = Background { try session.deliverWaiting() }
         #expect(waitUntil(timeout: .seconds(60)) { relay.hasFired(.dropRepliesAfterCommit) })
+        // The COMMIT is on the server before the wait for its lost reply is given up: the
+        // relay may hold it a while after it saw it (a loaded machine).
+        let direct = try PostgresStore(url: url, purpose: .command)
+        #expect(waitUntil(timeout: .seconds(60)) { (try? direct.loadCaches().map(\.title)) == ["Old Oak"] })
         interruption.interrupt()
         let given = try #require(try delivery.wait(seconds: 60)?.get())
         // Stored on the server, not known here: kept, with the two after it.
         #expect(given.report.delivered.isEmpty)
         #expect(given.waiting == 3)
-        let direct = try PostgresStore(url: url, purpose: .command)
-        #expect(waitUntil(timeout: .seconds(60)) { (try? direct.loadCaches().map(\.title)) == ["Old Oak"] })
         #expect(try waitUntil(timeout: .seconds(60), polling: .milliseconds(100)) {
             _ = try session.deliverWaiting()
             return try session.waitingCount() == 0
