@@ -45,7 +45,7 @@ extension WriteSession {
     }
 
     /// The changes waiting on this machine whose rows cannot be read, in sequence order
-    /// (none without an outbox): never delivered, given up with ``discardWaiting(_:)``.
+    /// (none without an outbox): never delivered, given up with ``discardWaiting(_:waitingUpTo:)``.
     public func unreadableWaiting() throws -> [UnreadableChange] {
         guard hasOutbox else { return [] }
         return try outbox().unreadableChanges()
@@ -160,7 +160,7 @@ extension WriteSession {
 
     /// Gives up the waiting change `sequence` (its conflict or refusal settled by the
     /// member: written over, taken, or dropped), after any delivery in progress, which it
-    /// waits for (``Outbox/discard(_:)``): given up, it is never delivered.
+    /// waits for (``Outbox/discard(_:waitingUpTo:)``): given up, it is never delivered.
     /// - Throws: ``OutboxError/noSuchChange(_:)`` (also for one that delivery delivered
     ///   meanwhile), or what the outbox's file met.
     ///

@@ -91,7 +91,7 @@ public final class Outbox {
     }
 
     /// The changes kept whose rows cannot be read, in sequence order: never delivered,
-    /// given up with ``discard(_:)``.
+    /// given up with ``discard(_:waitingUpTo:)``.
     public func unreadableChanges() throws -> [UnreadableChange] {
         try entries().compactMap { entry in
             if case .unreadable(let change) = entry { change } else { nil }
@@ -106,7 +106,7 @@ public final class Outbox {
     }
 
     /// Drops the change `sequence` (the member gives it up after a conflict), once no
-    /// delivery is in progress (``betweenDeliveries(_:)``): dropped, it is never sent.
+    /// delivery is in progress (``betweenDeliveries(_:waitingUpTo:_:)``): dropped, it is never sent.
     ///
     /// - Throws: ``OutboxError/noSuchChange(_:)`` when no change has that number (one
     ///   that the delivery waited for delivered meanwhile included).

@@ -188,7 +188,7 @@ public enum OutboxDelivery {
         error.roleRefusal(on: store) != nil
     }
 
-    /// An outbox file error met in the middle of a delivery: thrown by ``deliver(_:to:)``,
+    /// An outbox file error met in the middle of a delivery: thrown by ``deliver(_:to:mayChange:)``,
     /// never put in its report.
     private struct OutboxFileError: Error {
         let error: Error
