@@ -32,10 +32,13 @@ extension FormText {
         if case .correctedPlace = kind { "A final has no kind" } else { "A note has no kind" }
     }
 
-    /// The first quit key while a prompt that writes holds text: nothing keeps a
-    /// prompt's text, so the next one quits. Short: at 80 columns the visit prompt's
-    /// field leaves the note 16.
-    static var quitWouldLose: String { "\(key(.quit)) again quits" }
+    /// The first quit key, `pressed` (^Q, ^C or F10), while a prompt that writes holds
+    /// text: nothing keeps a prompt's text, so the next one quits. Short: at 80 columns
+    /// the visit prompt's field leaves the note 16.
+    static func quitWouldLose(pressed: Key?) -> String { "\(pressed?.label ?? key(.quit)) again quits" }
+
+    /// True when `note` is ``quitWouldLose(pressed:)``'s, whichever key it names.
+    static func saysQuitWouldLose(_ note: String) -> Bool { note.hasSuffix(" again quits") }
 
     /// A prompt's text the form ended by a signal could not keep, printed once the
     /// terminal is restored: "the form was ended with text in its prompt, which nothing

@@ -8,8 +8,8 @@ extension GeoCacheFormController {
     /// writes (a visit, a note, a final, coordinates): drafts keep the fields, not a
     /// prompt, so the first quit key is refused with a note, and the same key again with
     /// the text unchanged quits. The text the prompt opened with (a note or a place
-    /// already kept) loses nothing, and quits at once.
-    func quitWouldLosePromptText() -> Bool {
+    /// already kept) loses nothing, and quits at once. The note names the key `pressed`.
+    func quitWouldLosePromptText(pressed key: Key?) -> Bool {
         switch mode.base {
         case .recording, .placing: break
         default: return false
@@ -17,7 +17,7 @@ extension GeoCacheFormController {
         let text = statusBar.field.text
         guard text.contains(where: { !$0.isWhitespace }), text != textQuitMayDrop else { return false }
         textQuitMayDrop = text
-        setNote(FormText.quitWouldLose)
+        setNote(FormText.quitWouldLose(pressed: key))
         return true
     }
 
@@ -56,7 +56,7 @@ extension GeoCacheFormController {
         if statusBar.handle(event) == .handled { dirty.insert(.status) }
         // Text typed after a refused quit key is text that key did not see: the next one
         // is refused again, so the note that it quits goes.
-        if statusBar.note == FormText.quitWouldLose, statusBar.field.text != textQuitMayDrop { setNote("") }
+        if FormText.saysQuitWouldLose(statusBar.note), statusBar.field.text != textQuitMayDrop { setNote("") }
         return .proceed
     }
 

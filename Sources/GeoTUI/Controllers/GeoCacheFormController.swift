@@ -94,7 +94,7 @@ public final class GeoCacheFormController: ScreenController {
     /// How many changes the model has broadcast (a move that heard none changed nothing), and failures.
     var changesHeard = 0, failuresHeard = 0
     /// The text of a finder's or place prompt that a quit key may drop without asking
-    /// (``quitWouldLosePromptText()``): what the prompt opened with (a note or a place
+    /// (``quitWouldLosePromptText(pressed:)``): what the prompt opened with (a note or a place
     /// already kept), or what a first quit key was refused for.
     var textQuitMayDrop: String?
     /// The note that refused a change of the shown cache as another's
@@ -214,6 +214,7 @@ public final class GeoCacheFormController: ScreenController {
     public func handle(_ event: InputEvent) -> ControllerOutcome {
         completeOwnData()
         switch FormAction.route(event, in: mode.kind, under: conditions()) {
+        case .perform(.quit) where quitWouldLosePromptText(pressed: event.pressedKey): break
         case .perform(let action): return perform(action)
         case .refuse(let note): setNote(refusal(note))
         case .keepForLater: keepForAfterOpening(event)
@@ -412,7 +413,7 @@ public final class GeoCacheFormController: ScreenController {
         case .suspend:
             return .suspend
         case .quit:
-            if quitWouldLosePromptText() { break }
+            if quitWouldLosePromptText(pressed: nil) { break }
             beginQuitting()
             keepDraft()
             return .quit(status: 0)

@@ -21,6 +21,11 @@ public enum InputEvent: Hashable, Sendable {
         }
     }
 
+    /// The key pressed; nil for any other event.
+    public var pressedKey: Key? {
+        if case .key(let key) = self { key } else { nil }
+    }
+
     /// The text it is: the character typed or the paste; empty for any other event.
     public var typedText: String {
         switch self {

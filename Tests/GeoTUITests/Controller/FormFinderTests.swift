@@ -62,6 +62,17 @@ import Testing
         #expect(try form.model.store.visits().isEmpty)
     }
 
+    @Test("the refusal names the quit key pressed: Ctrl-C or F10 with a note typed says that key again quits",
+          arguments: [(Key.control("c"), "^C"), (.function(10), "F10")] as [(Key, String)])
+    func aRefusedQuitNamesTheKeyPressed(key: Key, label: String) throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
+        form.press(.alt("n"))
+        form.type("Behind")
+        form.press(key)
+        #expect(form.status.hasSuffix("\(label) again quits"), "\(form.status)")
+        #expect(form.controller.handle(.key(key)) == .quit(status: 0))
+    }
+
     @Test("text typed after a refused Ctrl-Q takes away its note that Ctrl-Q again quits, and the next one is refused")
     func typingAfterARefusedQuitTakesItsNoteAway() throws {
         let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
