@@ -112,9 +112,11 @@ extension GeoCacheFormController {
         dirty.insert(.status)
     }
 
-    /// Shows a validation error naming the empty fields and focuses the first of them.
+    /// Shows a validation error naming the empty fields and focuses the first of them;
+    /// the pane says it all, so an earlier note ("Draft restored") goes.
     func show(_ error: GeoCacheValidationError, doing what: String, failed: PaneError.Failed) {
         showError(FormText.cannot(what, error), failed: failed)
+        setNote("")
         if let first = error.missingFields.first, let index = fields.firstIndex(where: { $0.field == first }) {
             form.focusField(at: index)
         }

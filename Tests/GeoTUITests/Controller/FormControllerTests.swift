@@ -255,6 +255,17 @@ import Testing
         #expect(form.screen.contains("Draft restored"))
     }
 
+    @Test("an Add of a restored draft refused for its empty fields leaves 'Draft restored' off the status line")
+    func aRefusedAddOfARestoredDraftTakesItsNoteAway() throws {
+        let form = try FormHarness()
+        form.type("Half typed")
+        form.press(.control("q"))
+        try form.restart()
+        form.press(.control("s"))
+        #expect(form.screen.contains("is empty") || form.screen.contains("are empty"), "\(form.screen)")
+        #expect(!form.screen.contains("Draft restored"), "\(form.screen)")
+    }
+
     @Test func draftIsKeptOnHangup() throws {
         let form = try FormHarness()
         form.type("Dropped line")
