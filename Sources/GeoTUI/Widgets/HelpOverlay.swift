@@ -79,8 +79,13 @@ public final class HelpOverlay: Widget {
         let width = min(room.width, Self.maximumWidth, widest + 4)
         pane.frame = Rect(x: 0, y: 0, width: width, height: room.height)
         // Headings and the footer wrap to the box themselves: the pane's hanging indent
-        // is the key column's, for the descriptions. The same text keeps the scroll.
-        pane.text = Self.text(of: sections, footer: footer, plainWidth: width - 2 - 2 * pane.horizontalPadding)
+        // is the key column's, for the descriptions. The same text keeps the scroll; a
+        // text laid out anew for another width keeps the words at the top.
+        let laidOut = Self.text(of: sections, footer: footer, plainWidth: width - 2 - 2 * pane.horizontalPadding)
+        if laidOut != pane.text {
+            let place = Self.wordCharacters(in: pane.text[..<pane.topIndex])
+            pane.replaceText(laidOut, showingAtTheTop: Self.index(afterWordCharacters: place, in: laidOut))
+        }
         let height = min(room.height, pane.lines.count + 2)
         return Rect(x: room.x + (room.width - width) / 2, y: room.y + (room.height - height) / 2,
                     width: width, height: height)
@@ -134,6 +139,23 @@ public final class HelpOverlay: Widget {
         }
         if let footer { blocks.append(plain(footer)) }
         return blocks.joined(separator: "\n\n")
+    }
+
+    /// How many characters of `text` are not spaces or line breaks: a place in the help
+    /// that wrapping its headings otherwise does not move.
+    private static func wordCharacters(in text: Substring) -> Int {
+        text.reduce(0) { $1.isWhitespace ? $0 : $0 + 1 }
+    }
+
+    /// The index in `text` of its first character after `count` word characters.
+    private static func index(afterWordCharacters count: Int, in text: String) -> String.Index {
+        var seen = 0
+        var index = text.startIndex
+        while index < text.endIndex, seen < count || text[index].isWhitespace {
+            if !text[index].isWhitespace { seen += 1 }
+            index = text.index(after: index)
+        }
+        return index
     }
 
     static func keyColumnWidth(of sections: [HelpSection]) -> Int {

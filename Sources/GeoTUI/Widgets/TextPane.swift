@@ -236,6 +236,21 @@ public final class TextPane: Widget {
         scroll(by: top)
     }
 
+    /// Where the text of the first line shown starts in ``text`` (the text's start
+    /// while nothing is wrapped yet), for ``replaceText(_:showingAtTheTop:)``.
+    public var topIndex: String.Index {
+        if let keptAnchor { return keptAnchor }
+        guard let wrapping, topLine < wrapping.starts.count else { return text.startIndex }
+        return wrapping.starts[topLine].index
+    }
+
+    /// Sets `text`, the same text laid out anew (its line breaks elsewhere), showing at
+    /// the top the line that holds `index` of it: the reader keeps their place.
+    public func replaceText(_ text: String, showingAtTheTop index: String.Index) {
+        self.text = text
+        if index > text.startIndex, index <= text.endIndex { keptAnchor = index }
+    }
+
     /// Shows the last line at the bottom: the only move that wraps the whole text
     /// (once; the lines' starts are kept).
     public func scrollToBottom() {

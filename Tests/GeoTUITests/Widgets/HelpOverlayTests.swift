@@ -63,6 +63,23 @@ import Testing
         #expect(overlay.topLine == 0)
     }
 
+    @Test("a resize that wraps a heading anew keeps the lines scrolled to at the top, not the first")
+    func aResizeThatWrapsAHeadingAnewKeepsThePlace() {
+        let many = [HelpSection(title: "In a text field (any character is typed)",
+                                entries: (1...20).map { HelpEntry(keys: "F\($0)", description: "Key \($0)") })]
+        let overlay = HelpOverlay(title: "Help", sections: many, frame: Rect(x: 0, y: 0, width: 30, height: 8))
+        for _ in 1...10 { _ = overlay.handle(.key(.down)) }
+        func topRow(width: Int) -> String {
+            let rows = render(overlay, width: width, height: 8).text.split(separator: "\n", omittingEmptySubsequences: false)
+            return String(rows.drop { !$0.contains("┌") }.dropFirst().first ?? "")
+        }
+        #expect(topRow(width: 30).contains("F9   Key 9"))
+        overlay.frame = Rect(x: 0, y: 0, width: 20, height: 8)
+        #expect(topRow(width: 20).contains("F9   Key 9"), "\(render(overlay, width: 20, height: 8).text)")
+        overlay.frame = Rect(x: 0, y: 0, width: 30, height: 8)
+        #expect(topRow(width: 30).contains("F9   Key 9"))
+    }
+
     @Test func otherKeysAreLeftToTheOwner() {
         let overlay = HelpOverlay(title: "Help", sections: sections, frame: Rect(x: 0, y: 0, width: 30, height: 12))
         #expect(overlay.handle(.key(.escape)) == .ignored)
