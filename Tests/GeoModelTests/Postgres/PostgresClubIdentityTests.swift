@@ -43,4 +43,32 @@ import Testing
         #expect(throws: StoreError.anotherClub(server: store.name, kept: nil)) { try store.add(Samples.bridge) }
         #expect(try PostgresStore(url: url, purpose: .command).count() == 0)
     }
+
+    @Test("a lost write looked up after the database was created anew is refused as another club's, not settled as not stored")
+    func aLostWriteLookedUpOnADatabaseCreatedAnewIsRefused() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let store = try PostgresStore(url: url)
+        try store.add(Samples.oak)
+        let name = String(url.split(separator: "/").last ?? "")
+        try server.superuser("DROP DATABASE \(name) WITH (FORCE)")
+        try server.superuser("CREATE DATABASE \(name)")
+        _ = try PostgresStore(url: url, purpose: .command).setUpClub()
+        // The first lookup may meet the connection the drop ended: its outcome is then unknown.
+        var answer: Result<WriteOutcome, StoreError>?
+        _ = waitUntil(timeout: .seconds(20), polling: .milliseconds(100)) {
+            do {
+                answer = .success(try store.settleWrite(WriteID()))
+            } catch let error as StoreError {
+                if case .outcomeUnknown = error { return false }
+                answer = .failure(error)
+            } catch {
+                return false
+            }
+            return true
+        }
+        #expect(answer == .failure(.anotherClub(server: store.name, kept: nil)))
+        let ledger = try server.superuser("SELECT count(*)::text FROM geocache_write", database: name)
+        #expect(ledger.rows.first?.string(0) == "0")
+    }
 }

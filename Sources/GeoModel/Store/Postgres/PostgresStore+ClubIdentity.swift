@@ -1,3 +1,5 @@
+import Foundation
+
 /// Schema version 16: the club database's identity, so that this machine's copy and
 /// kept changes are never taken to (or replaced from) another club database that
 /// answers at the same URL: one re-created empty, or another server started on the
@@ -35,5 +37,20 @@ extension PostgresStore {
     public func readClubIdentity() throws -> String? {
         if !schemaChecked || clubIdentity == nil { try run { _ in () } }
         return clubIdentity
+    }
+
+    /// Checks that `connection`, made apart from the store's own (to settle a write
+    /// whose reply was lost), reached the club database the store first read: one that
+    /// has another identity, or none (not a club's, or an older one), is
+    /// ``StoreError/anotherClub(server:kept:)``, so that nothing is asked or written there.
+    func checkSameClub(on connection: PostgresConnection, timeout: TimeInterval) throws {
+        guard let known = clubIdentity else { return }
+        let read: String?
+        do {
+            read = try connection.query("SELECT club_id::text FROM geocache_club", timeout: timeout).rows.first?.string(0)
+        } catch let error as PostgresError where error.kind == .queryFailed {
+            read = nil   // no such table or column: not this club's database
+        }
+        if read != known { throw StoreError.anotherClub(server: name, kept: nil) }
     }
 }

@@ -233,7 +233,8 @@ extension PostgresStore {
     /// else on a connection of its own made for it, within ``settleTimeout``.
     ///
     /// - Throws: ``StoreError/outcomeUnknown(server:reason:)`` when the server did not
-    ///   answer in time.
+    ///   answer in time; ``StoreError/anotherClub(server:kept:)`` when the connection made
+    ///   for it reached another club database than the store's (``checkSameClub(on:timeout:)``).
     func settle(_ write: WriteID) throws(StoreError) -> WriteOutcome {
         let deadline = ContinuousClock.now + .milliseconds(Int(settleTimeout * 1000))
         func left() -> TimeInterval {
@@ -253,6 +254,7 @@ extension PostgresStore {
                 own = connection
             }
             defer { own?.close() }
+            if own != nil { try checkSameClub(on: connection, timeout: left()) }
             let outcomes = try connection.transactionPipeline([
                 PostgresStatement("SET LOCAL lock_timeout = '\(Int(left() * 1000))ms'"),
                 PostgresStatement("INSERT INTO geocache_write (write_id, kind) VALUES ($1::uuid, 'none') ON CONFLICT DO NOTHING",
@@ -268,6 +270,8 @@ extension PostgresStore {
             }
             return .stored(WriteRecord(kind: kind, cacheID: row.int(2).map { CacheID(rawValue: Int64($0)) },
                                        count: row.int(3), detail: row.string(4)))
+        } catch let error as StoreError where error.meansAnotherClub {
+            throw error   // the database behind the URL is not the one written to
         } catch {
             // The server answered, refusing the role the ledger (taken out of the club):
             // that is no unknown outcome, and no server away.
