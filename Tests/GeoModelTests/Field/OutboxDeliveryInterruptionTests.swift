@@ -40,38 +40,52 @@ final class InterruptionPipe: @unchecked Sendable {
 /// owner (^Q, SIGHUP, a key) over a link that stopped passing bytes: it ends there, the
 /// changes not delivered stay kept, and the next delivery stores each exactly once.
 @Suite struct OutboxDeliveryInterruptionTests {
-    /// A form's session on the club store through `relay`, with three kept adds and
-    /// the owner's interruption.
-    private static func session(through relay: FaultRelay, to url: String, home: FieldHome,
-                                interruption: InterruptionPipe) throws -> WriteSession {
-        let relayed = relay.url(through: url)
-        let store = try PostgresStore(url: relayed, purpose: .command)
-        // The schema is made before any fault: the round trips held are the delivery's.
-        #expect(try store.count() == 0)
-        store.interruption = interruption.interruption
-        store.replyWait = 60
-        let outbox = try Outbox(files: home.files(relayed))
-        for cache in [Samples.oak, Samples.bridge, Samples.mill] { try outbox.queueAdd(cache) }
-        return WriteSession(store: store, location: .server(relayed), files: home.files(relayed))
+    /// A form's session on a club store through a relay, with three kept adds and the
+    /// owner's interruption.
+    private final class InterruptedDelivery {
+        let club: ClubWithKeptAdds
+        let interruption: InterruptionPipe
+        let session: WriteSession
+
+        init() throws {
+            club = try ClubWithKeptAdds(keeping: [Samples.oak, Samples.bridge, Samples.mill])
+            interruption = try InterruptionPipe()
+            let store = try PostgresStore(url: club.relayed, purpose: .command)
+            store.interruption = interruption.interruption
+            store.replyWait = 60
+            session = WriteSession(store: store, location: .server(club.relayed), files: club.files)
+        }
+
+        /// Starts the delivery, waits until `reached` says it is where the test wants it,
+        /// gives its wait up, runs `then` at once, and returns what the delivery came to.
+        func deliverGivingUp(when reached: () -> Bool,
+                             then: () throws -> Void = {}) throws -> WriteSession.DeliverySummary? {
+            let session = session
+            let delivery = Background { try session.deliverWaiting() }
+            let reachedInTime = waitUntil(timeout: .seconds(60), reached)
+            #expect(reachedInTime, "the delivery did not get there")
+            interruption.interrupt()
+            try then()
+            return try delivery.wait(seconds: 60)?.get() ?? nil
+        }
+
+        /// The next tries, as the form's next checks make them, until nothing waits.
+        func deliverTheRest() throws -> Bool {
+            try waitUntil(timeout: .seconds(60), polling: .milliseconds(100)) {
+                _ = try session.deliverWaiting()
+                return try session.waitingCount() == 0
+            }
+        }
     }
 
     @Test("a wait given up during a delivery ends it: nothing more is sent, and the changes not delivered stay kept")
     func aWaitGivenUpEndsTheDelivery() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let relay = try FaultRelay(to: server.port)
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        let interruption = try InterruptionPipe()
-        let session = try Self.session(through: relay, to: url, home: home, interruption: interruption)
-        let outbox = try session.outbox()
-        try relay.stall()
-        let delivery = Background { try session.deliverWaiting() }
-        #expect(waitUntil(timeout: .seconds(60)) { (try? outbox.changes().first?.mayBeStored) == true })
-        interruption.interrupt()
-        // The link passes bytes again at once: a delivery that went on would deliver all.
-        try relay.resume()
-        let summary = try #require(try delivery.wait(seconds: 60)?.get())
+        let held = try InterruptedDelivery()
+        try held.club.relay.stall()
+        // The link passes bytes again as soon as the wait is given up: a delivery that
+        // went on would deliver all.
+        let summary = try #require(try held.deliverGivingUp(when: { held.club.firstChangeIsBeingSent },
+                                                            then: { try held.club.relay.resume() }))
         #expect(summary.report.delivered.isEmpty)
         #expect(summary.report.stoppedBy?.meansTheServerIsAway == true)
         #expect(summary.waiting == 3)
@@ -79,53 +93,28 @@ final class InterruptionPipe: @unchecked Sendable {
 
     @Test("changes left by a delivery whose wait was given up are each delivered exactly once by the next")
     func theRestIsDeliveredOnceByTheNext() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let relay = try FaultRelay(to: server.port)
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        let interruption = try InterruptionPipe()
-        let session = try Self.session(through: relay, to: url, home: home, interruption: interruption)
-        try relay.stall()
-        let delivery = Background { try session.deliverWaiting() }
-        #expect(waitUntil(timeout: .seconds(60)) { (try? session.outbox().changes().first?.mayBeStored) == true })
-        interruption.interrupt()
-        _ = try delivery.wait(seconds: 60)?.get()
-        try relay.resume()
-        // The next tries, as the form's next checks make them, until nothing waits.
-        #expect(try waitUntil(timeout: .seconds(60), polling: .milliseconds(100)) {
-            _ = try session.deliverWaiting()
-            return try session.waitingCount() == 0
-        })
-        #expect(try PostgresStore(url: url, purpose: .command).loadCaches().map(\.title) == ["Old Oak", "Bridge", "Mill"])
+        let held = try InterruptedDelivery()
+        try held.club.relay.stall()
+        _ = try held.deliverGivingUp(when: { held.club.firstChangeIsBeingSent })
+        try held.club.relay.resume()
+        #expect(try held.deliverTheRest())
+        #expect(try held.club.titlesOnTheServer() == ["Old Oak", "Bridge", "Mill"])
     }
 
     @Test("a change whose COMMIT reached the server before its wait was given up is settled by its identifier, never sent twice")
     func aCommitGivenUpIsSettledNotSentAgain() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let relay = try FaultRelay(to: server.port)
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        let interruption = try InterruptionPipe()
-        let session = try Self.session(through: relay, to: url, home: home, interruption: interruption)
-        try relay.arm(.dropRepliesAfterCommit)
-        let delivery = Background { try session.deliverWaiting() }
-        #expect(waitUntil(timeout: .seconds(60)) { relay.hasFired(.dropRepliesAfterCommit) })
+        let held = try InterruptedDelivery()
+        try held.club.relay.arm(.dropRepliesAfterCommit)
         // The COMMIT is on the server before the wait for its lost reply is given up: the
         // relay may hold it a while after it saw it (a loaded machine).
-        let direct = try PostgresStore(url: url, purpose: .command)
-        #expect(waitUntil(timeout: .seconds(60)) { (try? direct.loadCaches().map(\.title)) == ["Old Oak"] })
-        interruption.interrupt()
-        let given = try #require(try delivery.wait(seconds: 60)?.get())
+        let given = try #require(try held.deliverGivingUp(when: {
+            held.club.relay.hasFired(.dropRepliesAfterCommit) && (try? held.club.titlesOnTheServer()) == ["Old Oak"]
+        }))
         // Stored on the server, not known here: kept, with the two after it.
         #expect(given.report.delivered.isEmpty)
         #expect(given.waiting == 3)
-        #expect(try waitUntil(timeout: .seconds(60), polling: .milliseconds(100)) {
-            _ = try session.deliverWaiting()
-            return try session.waitingCount() == 0
-        })
-        #expect(try direct.loadCaches().map(\.title) == ["Old Oak", "Bridge", "Mill"])
+        #expect(try held.deliverTheRest())
+        #expect(try held.club.titlesOnTheServer() == ["Old Oak", "Bridge", "Mill"])
     }
 
     @Test("a store a delivery opens again after its connection broke keeps the waits its owner gave it")

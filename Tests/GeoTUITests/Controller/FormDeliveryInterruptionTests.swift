@@ -9,12 +9,9 @@ import Testing
 /// over; the terminal's input is a pipe the test writes one key into once the delivery
 /// sends its first change.
 private final class SlowDeliveryForm {
-    let directory: TemporaryDirectory
-    let url: String
-    let relay: FaultRelay
+    let club: ClubWithKeptAdds
     let model: CacheList
     let controller: GeoCacheFormController
-    let files: FieldFiles
     private let opening: StoreOpening
     private let readEnd: Int32
     private let writeEnd: Int32
@@ -22,24 +19,13 @@ private final class SlowDeliveryForm {
     private var keyRead = false
 
     init(typing key: Key) throws {
-        let server = try PostgresTestServer.shared()
-        url = try server.makeDatabase()
-        relay = try FaultRelay(to: server.port)
-        let relayed = relay.url(through: url)
-        // The schema is made before the link slows down.
-        _ = try PostgresStore(url: relayed, purpose: .command).count()
-        directory = try TemporaryDirectory()
-        let environment = ["XDG_DATA_HOME": directory.url.path, "HOME": directory.url.path]
-        files = FieldFiles(serverURL: relayed, environment: environment)
-        let outbox = try Outbox(files: files)
-        try outbox.queueAdd(Samples.oak)
-        try outbox.queueAdd(Samples.bridge)
+        club = try ClubWithKeptAdds(keeping: [Samples.oak, Samples.bridge])
         var ends: [Int32] = [-1, -1]
         precondition(pipe(&ends) == 0)
         (readEnd, writeEnd) = (ends[0], ends[1])
         // Read as a terminal is, never waiting: the store looks every 20 ms.
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
-        opening = StoreOpening(.server(relayed), environment: environment)
+        opening = StoreOpening(.server(club.relayed), environment: club.environment)
         model = CacheList(opening: opening)
         controller = GeoCacheFormController(model: model)
         controller.resize(to: Size(width: 100, height: 30))
@@ -57,18 +43,16 @@ private final class SlowDeliveryForm {
         opening.finish()
         close(readEnd)
         close(writeEnd)
-        directory.remove()
     }
 
     /// Slows the link down (each way), types the key once the delivery has sent its first
     /// change, and takes the store over (which delivers).
     func openDelivering() throws {
-        try relay.delay(milliseconds: 400)
-        let (files, writeEnd) = (files, writeEnd)
+        try club.relay.delay(milliseconds: 400)
+        let (club, writeEnd) = (club, writeEnd)
         let typed = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            let outbox = try? Outbox(files: files)
-            _ = waitUntil(timeout: .seconds(60)) { (try? outbox?.changes().first?.mayBeStored) == true }
+            _ = waitUntil(timeout: .seconds(60)) { club.firstChangeIsBeingSent }
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
             typed.signal()
@@ -106,11 +90,11 @@ private final class SlowDeliveryForm {
     func theRestIsDeliveredOnce() throws {
         let form = try SlowDeliveryForm(typing: .character("a"))
         try form.openDelivering()
-        try form.relay.delay(milliseconds: 0)
+        try form.club.relay.delay(milliseconds: 0)
         #expect(waitUntil(timeout: .seconds(60), polling: .milliseconds(50)) {
             form.controller.idleTick()
             return form.model.waitingChanges == 0
         })
-        #expect(try PostgresStore(url: form.url, purpose: .command).loadCaches().map(\.title) == ["Old Oak", "Bridge"])
+        #expect(try form.club.titlesOnTheServer() == ["Old Oak", "Bridge"])
     }
 }

@@ -14,48 +14,36 @@ import Glibc
     /// A club store behind a slow relay, this machine's data directory, and an outbox
     /// there holding six adds.
     private final class SlowClub {
-        let url: String
-        let relay: FaultRelay
-        let relayed: String
-        let data: TemporaryDirectory
-        let outbox: Outbox
+        let club: ClubWithKeptAdds
         static let titles = (1...6).map { "Kept \($0)" }
 
         init() throws {
-            let server = try PostgresTestServer.shared()
-            url = try server.makeDatabase()
-            relay = try FaultRelay(to: server.port)
-            relayed = relay.url(through: url, parameters: "connect_timeout=30")
-            _ = try PostgresStore(url: relayed, purpose: .command).count()
-            data = try TemporaryDirectory()
-            outbox = try Outbox(files: FieldFiles(serverURL: relayed, environment: ["XDG_DATA_HOME": data.url.path]))
-            for title in Self.titles {
-                try outbox.queueAdd(GeoCache(title: title, details: "d", creator: "c", reward: "r"))
-            }
-            try relay.delay(milliseconds: 300)
+            club = try ClubWithKeptAdds(keeping: Self.titles.map { GeoCache(title: $0, details: "d", creator: "c", reward: "r") },
+                                        parameters: "connect_timeout=30")
+            try club.relay.delay(milliseconds: 300)
         }
 
-        deinit { data.remove() }
+        /// The outbox, holding what was not delivered.
+        var outbox: Outbox { club.outbox }
 
         /// The form on the club store; returns once the delivery sends its first change.
         func formDelivering() throws -> TmuxSession {
-            let session = try TmuxSession(command: TmuxSession.appCommand(storeArgument: relayed), width: 120, height: 30,
-                                          environment: ["LANG": "C.UTF-8", "XDG_DATA_HOME": data.url.path])
-            #expect(waitUntil(timeout: .seconds(60)) { (try? outbox.changes().first?.mayBeStored) == true },
-                    "the form did not begin to deliver")
+            let session = try TmuxSession(command: TmuxSession.appCommand(storeArgument: club.relayed), width: 120, height: 30,
+                                          environment: ["LANG": "C.UTF-8", "XDG_DATA_HOME": club.data.url.path])
+            #expect(waitUntil(timeout: .seconds(60)) { club.firstChangeIsBeingSent }, "the form did not begin to deliver")
             return session
         }
 
         /// What waits here once the form has ended, then delivered by another delivery:
         /// each change once, on the server.
         func expectDeliveredOnceAfterwards() throws {
-            try relay.delay(milliseconds: 0)
-            let store = try PostgresStore(url: relayed, purpose: .command)
+            try club.relay.delay(milliseconds: 0)
+            let store = try PostgresStore(url: club.relayed, purpose: .command)
             #expect(try waitUntil(timeout: .seconds(60), polling: .milliseconds(100)) {
                 _ = try OutboxDelivery.deliver(outbox, to: store)
                 return try outbox.count() == 0
             })
-            #expect(try PostgresStore(url: url, purpose: .command).loadCaches().map(\.title) == Self.titles)
+            #expect(try club.titlesOnTheServer() == Self.titles)
         }
     }
 
