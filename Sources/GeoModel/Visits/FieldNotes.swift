@@ -112,7 +112,17 @@ public enum FieldNotes {
         let (text, oddLength) = decoded(bytes)
         var reading = Reading()
         var scanner = LineScanner(scalars: Array(text.unicodeScalars))
+        let halfCharacter = "the file ends in half a UTF-16 character"
+        var cutLineSaid = false
         while let record = scanner.next() {
+            // The line the file was cut in holds only part of what was written (its last
+            // character is half there): it is no visit, whatever it reads as, and its
+            // one problem is the cut.
+            if oddLength, scanner.index >= scanner.scalars.count, let last = scanner.scalars.last, last != "\r", last != "\n" {
+                reading.problems.append(Problem(line: record.line, reason: halfCharacter))
+                cutLineSaid = true
+                continue
+            }
             if record.unclosedQuote {
                 reading.problems.append(Problem(line: record.line, reason: "the text's closing quote is missing (a quote closes it only at the end of a line)"))
                 continue
@@ -122,8 +132,8 @@ public enum FieldNotes {
             case .failure(let problem): reading.problems.append(Problem(line: record.line, reason: problem.reason))
             }
         }
-        if oddLength {
-            reading.problems.append(Problem(line: max(scanner.line, 1), reason: "the file ends in half a UTF-16 character"))
+        if oddLength, !cutLineSaid {
+            reading.problems.append(Problem(line: max(scanner.line, 1), reason: halfCharacter))
         }
         return reading
     }

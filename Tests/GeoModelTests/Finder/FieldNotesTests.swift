@@ -167,6 +167,23 @@ import Testing
         #expect(reading.problems.map(\.reason) == ["the file ends in half a UTF-16 character"])
     }
 
+    @Test("the line a UTF-16 file was cut in is no visit, even where what is left of it reads as one")
+    func theLineCutInHalfACharacterIsNoVisit() {
+        let whole = utf16LE("GC1AAAA,2026-11-28T10:32Z,Found it,\"a\"\r\nGC1AAAB,2026-11-28T10:33Z,Found it,\"b\"\r\n")
+        // Cut in half the text's opening quote: what is left of line 2 reads as a visit with no text.
+        let reading = FieldNotes.read(Array(whole.dropLast(11)))
+        #expect(reading.visits.map(\.code) == ["GC1AAAA"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 2, reason: "the file ends in half a UTF-16 character")])
+    }
+
+    @Test("a UTF-16 file cut inside a quoted text has one problem on the line cut, not two")
+    func aFileCutInsideATextHasOneProblem() {
+        let whole = utf16LE("GC1AAAA,2026-11-28T10:32Z,Found it,\"a\"\r\nGC1AAAB,2026-11-28T10:33Z,Found it,\"long text\"\r\n")
+        let reading = FieldNotes.read(Array(whole.dropLast(9)))
+        #expect(reading.visits.map(\.code) == ["GC1AAAA"])
+        #expect(reading.problems == [FieldNotes.Problem(line: 2, reason: "the file ends in half a UTF-16 character")])
+    }
+
     @Test("a GPX file, a JSON file and an empty file are not field notes",
           arguments: ["<?xml version=\"1.0\"?><gpx/>", "[{\"title\": \"x\"}]", ""])
     func otherFilesAreNotRecognised(_ text: String) {
