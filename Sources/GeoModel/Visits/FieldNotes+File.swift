@@ -43,9 +43,14 @@ extension FieldNotes {
         close(descriptor)
         guard isFieldNotesFile(path) else { return [] }
         let reading = try readFile(path)
-        // As the file will hold them: to the minute, the text as quoted.
+        // Both as field notes hold them: to the minute (a file another tool wrote may
+        // give seconds), the text as quoted.
         let written = Set(read(document(for: visits)).visits)
-        return reading.visits.filter { !written.contains($0) }
+        return reading.visits.filter { visit in
+            var minute = visit
+            minute.time = utcTime(minuteTime(visit.time)) ?? visit.time
+            return !written.contains(minute)
+        }
     }
 
     /// The visits in the file at `path`, and the problems of its lines.

@@ -268,6 +268,18 @@ import Testing
         #expect(try fixture.store.visits().filter { !$0.exported }.map(\.visit.code) == ["GC2MILL"])
     }
 
+    @Test("a field-notes export with --all over a file whose times give seconds, holding only visits the store has, writes it",
+          arguments: StoreKind.allCases)
+    func fieldNotesExportOverAFileWithSecondsIsWritten(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        let path = fixture.directory.file("geocache_visits.txt").path
+        try Data("GC1OAK,2026-11-28T10:32:15Z,Found it,\"a\"\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try run(fixture, ["import", path]).status == 0)
+        let export = try run(fixture, ["export", "--format", "fieldnotes", "--all", "-o", path])
+        #expect(export.status == 0, "\(export.error)")
+        #expect(try String(contentsOfFile: path, encoding: .utf16).contains("GC1OAK,2026-11-28T10:32Z,Found it,\"a\""))
+    }
+
     @Test("a field-notes export over a file holding a visit the store never had does not advise --all, which would not help",
           arguments: StoreKind.allCases)
     func fieldNotesExportOverAForeignVisitDoesNotAdviseAll(_ kind: StoreKind) throws {
