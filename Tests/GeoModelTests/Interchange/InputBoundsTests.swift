@@ -72,6 +72,15 @@ struct InputBoundsTests {
                 "\(error.description)")
     }
 
+    @Test("A GPX file cut short anywhere is refused with a reason in words, never a bare libxml2 error number",
+          arguments: [#"<?xml ver"#, #"<gpx><wpt lat="1"#, #"<gpx><wpt lat="1" lon="2"><name>a &#"#,
+                      #"<gpx><wpt lat="1" lon="2"><name>a &#1"#, #"<gpx><wpt lat="1" lon="2"></wp"#])
+    func aCutFileIsRefusedInWords(_ text: String) throws {
+        let error = try error(Array(text.utf8))
+        #expect(error.kind == .malformedXML)
+        #expect(!error.reason.contains("libxml2 error"), "\(error.reason)")
+    }
+
     @Test("A CDATA section longer than 16 MiB in a text the reader keeps is refused")
     func aLongCDATASectionIsRefused() throws {
         let error = try error(Self.endless("<gpx><wpt><name><![CDATA[", "a"))
