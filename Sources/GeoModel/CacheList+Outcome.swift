@@ -9,8 +9,9 @@ extension CacheList {
     /// True while a write of this list has an outcome not known yet.
     public var hasUnsettledWrites: Bool { !unsettledWrites.isEmpty }
 
-    /// Keeps the deletes and visits of unknown outcome in the outbox for the next
-    /// delivery, as the list's session ends (``WriteSession/keepUnsettledForDelivery()``).
+    /// Keeps the deletes, visits and own data of unknown outcome in the outbox for the
+    /// next delivery, as the list's session ends (``WriteSession/keepUnsettledForDelivery()``);
+    /// a hand-over stays in ``unsettledWrites``.
     /// - Throws: ``StoreError`` when the outbox cannot be written.
     public func keepUnsettledForDelivery() throws {
         try session?.keepUnsettledForDelivery()
@@ -59,7 +60,7 @@ extension CacheList {
         case .recordVisits(let visits):
             _ = try reloadOwnData()
             broadcast(.ownDataChanged(code: visits.count == 1 ? visits[0].code : nil))
-        case .setOwnData(let code, _):
+        case .setOwnData(let code, _, _, _):
             _ = try reloadOwnData()
             broadcast(.ownDataChanged(code: code))
         }

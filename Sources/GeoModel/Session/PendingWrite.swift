@@ -15,8 +15,10 @@ public struct PendingWrite: Equatable, Sendable {
         case handOver(StoredCache, to: CacheOwner)
         /// Records the finder's visits.
         case recordVisits([Visit])
-        /// Keeps the person's own data on the cache `code`.
-        case setOwnData(code: String, OwnData)
+        /// Keeps the person's own data on the cache `code`: the parts changed from
+        /// `from`, what was read (nil: written whole), over another session's change of
+        /// them only with `overChanges` (``WriteSession/setOwnData(_:forCode:from:overChanges:)``).
+        case setOwnData(code: String, OwnData, from: OwnData?, overChanges: Bool)
     }
 
     /// The identifier the write was sent with.
@@ -36,7 +38,7 @@ public struct PendingWrite: Equatable, Sendable {
         case .add(let cache), .update(_, let cache): cache.title
         case .delete(let target), .handOver(let target, _): target.cache.title
         case .recordVisits(let visits): visits.map(\.code).joined(separator: ", ")
-        case .setOwnData(let code, _): code
+        case .setOwnData(let code, _, _, _): code
         }
     }
 

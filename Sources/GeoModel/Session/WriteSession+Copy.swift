@@ -63,7 +63,7 @@ extension PendingWrite.Action {
         case .update, .handOver: (value as? StoredCache).map { [.cache($0)] } ?? []
         case .delete(let target): target.cache.code.map { [.deleted(code: $0)] } ?? []
         case .recordVisits(let visits): [.visits(visits)]
-        case .setOwnData(let code, let data): [.own(code: code, (value as? OwnData) ?? data)]
+        case .setOwnData(let code, let data, _, _): [.own(code: code, (value as? OwnData) ?? data)]
         }
     }
 }

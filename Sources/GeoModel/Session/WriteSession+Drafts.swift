@@ -32,11 +32,13 @@ extension WriteSession {
     }
 
     /// Keeps in the outbox, for the next delivery, the writes of unknown outcome that no
-    /// draft carries (deletes and visits; a draft carries Adds and Saves,
+    /// draft carries (deletes, visits and own data; a draft carries Adds and Saves,
     /// ``FormDraft/pending``), each under the identifier it was sent with: the delivery
     /// asks the store what a delete came to before sending it again, and the ledger
-    /// answers visits sent again, so each is done once and none is lost when the form
-    /// ends before the server answered. Returns how many it kept; nothing for a file.
+    /// answers visits and own data sent again, so each is done once and none is lost when
+    /// the form ends before the server answered. A hand-over is not kept (only the server
+    /// can allow it, then and there): it stays unsettled, for the caller to say so.
+    /// Returns how many it kept; nothing for a file.
     /// - Throws: ``StoreError`` when the outbox cannot be written (the writes stay unsettled).
     @discardableResult
     public func keepUnsettledForDelivery() throws -> Int {
@@ -46,7 +48,9 @@ extension WriteSession {
             switch write.action {
             case .delete(let target): try outbox().queueDelete(target.cache, sentAs: write.id)
             case .recordVisits(let visits): try outbox().queueVisits(visits, sentAs: write.id)
-            default: continue
+            case .setOwnData(let code, let data, let base, let overChanges):
+                try outbox().queueOwnData(data, from: base, overChanges: overChanges, forCode: code, sentAs: write.id)
+            case .add, .update, .handOver: continue
             }
             unsettledWrites.removeAll { $0.id == write.id }
             kept += 1

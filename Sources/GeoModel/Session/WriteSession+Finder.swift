@@ -47,7 +47,7 @@ extension WriteSession {
                            overChanges: Bool = false) throws -> WriteResult<OwnData> {
         guard let code = CacheCode.normalized(code) else { throw FinderInputError.badCode(code) }
         let valid = try data.validated()
-        return try perform(.setOwnData(code: code, valid), keep: { outbox in
+        return try perform(.setOwnData(code: code, valid, from: base, overChanges: overChanges), keep: { outbox in
             // What this machine shows now stands for the store's: the copy's, with what waits here.
             if let base, !overChanges {
                 _ = try valid.written(over: try ownDataShownHere(forCode: code, else: base), from: base, forCode: code,

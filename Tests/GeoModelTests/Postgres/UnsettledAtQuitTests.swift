@@ -3,12 +3,17 @@ import Foundation
 import GeoTestSupport
 import Testing
 
-/// A form that ends (quits or hangs up) while a delete or a visit it sent has an outcome
-/// not known keeps that write in this machine's outbox under the identifier it was sent
-/// with: the next delivery does it once, whether the first try was stored or not, and
+/// A form that ends (quits or hangs up) while a delete, a visit or own data it sent has an
+/// outcome not known keeps that write in this machine's outbox under the identifier it was
+/// sent with: the next delivery does it once, whether the first try was stored or not, and
 /// nothing is lost because the server answered too late.
 @Suite struct UnsettledAtQuitTests {
     private let found = Visit(code: "GC1OAK", time: "2026-11-28T10:32:00Z", type: .foundIt, text: "TFTC")
+    private let noted = OwnData(note: "Behind the stump")
+    /// A note on Old Oak, where there was none.
+    private var noteOnOak: PendingWrite.Action {
+        .setOwnData(code: "GC1OAK", noted, from: OwnData(), overChanges: false)
+    }
 
     /// A club store holding Old Oak (code GC1OAK) and Bridge, its URL, and a directory
     /// for this machine's files.
@@ -80,6 +85,46 @@ import Testing
         let summary = try #require(try club.session().deliverWaiting())
         #expect(summary.report.finderDelivered.count == 1 && summary.waiting == 0)
         #expect(try club.direct.visits().map(\.visit) == [found])
+    }
+
+    @Test("own data of unknown outcome the first try did not store is kept as sent, from what was read, and stored once")
+    func undoneOwnDataIsDeliveredOnce() throws {
+        let club = try Club()
+        defer { club.data.remove() }
+        let write = PendingWrite(id: WriteID(), action: noteOnOak)
+        #expect(try club.endAfterUnknown(write) == 1)
+        let kept = try Outbox(files: club.files).finderChanges()
+        #expect(kept.map(\.write) == [write.id] && kept.first?.ownBase == OwnData(), "\(kept)")
+        let summary = try #require(try club.session().deliverWaiting())
+        #expect(summary.report.finderDelivered.count == 1 && summary.waiting == 0)
+        #expect(try club.direct.ownData(includingVisits: false, onlyCode: "GC1OAK").of(code: "GC1OAK") == noted)
+    }
+
+    @Test("own data of unknown outcome the first try stored is answered by the ledger, not refused as changed elsewhere")
+    func storedOwnDataIsAnsweredByTheLedger() throws {
+        let club = try Club()
+        defer { club.data.remove() }
+        let write = PendingWrite(id: WriteID(), action: noteOnOak)
+        _ = try club.direct.setOwnData(noted, forCode: "GC1OAK", from: OwnData(), overChanges: false, as: write.id)
+        // Changed again since (on another device): the first try sent anew would meet that as another session's change.
+        let later = OwnData(note: "Under the root")
+        _ = try club.direct.setOwnData(later, forCode: "GC1OAK", from: noted, overChanges: false, as: WriteID())
+        #expect(try club.endAfterUnknown(write) == 1)
+        let summary = try #require(try club.session().deliverWaiting())
+        #expect(summary.report.finderDelivered.count == 1 && summary.report.finderRefused.isEmpty, "\(summary.report)")
+        #expect(summary.waiting == 0)
+        #expect(try club.direct.ownData(includingVisits: false, onlyCode: "GC1OAK").of(code: "GC1OAK") == later)
+    }
+
+    @Test("a hand-over of unknown outcome is not kept in the outbox: it stays unsettled, for the form to say")
+    func aHandOverIsNotKept() throws {
+        let club = try Club()
+        defer { club.data.remove() }
+        let ending = try club.session()
+        ending.adopt([PendingWrite(id: WriteID(), action: .handOver(club.oak, to: .club))])
+        #expect(try ending.keepUnsettledForDelivery() == 0)
+        #expect(ending.unsettledWrites.count == 1)
+        #expect(try Outbox(files: club.files).changes().isEmpty && Outbox(files: club.files).finderChanges().isEmpty)
     }
 
     @Test("an Add of unknown outcome is left to the draft that carries it, not kept in the outbox")

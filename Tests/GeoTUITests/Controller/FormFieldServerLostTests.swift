@@ -55,6 +55,21 @@ import Testing
         #expect(form.controller.finishProblems.isEmpty, "\(form.controller.finishProblems)")
     }
 
+    @Test func ownDataWhoseOutcomeIsUnknownWhenTheFormEndsIsKeptOnThisMachineForDelivery() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        try PostgresStore(url: url).add(Samples.oak)
+        let form = try ClubFormHarness(url: url)
+        let code = try #require(form.model.current?.cache.code)
+        let noted = OwnData(note: "Behind the stump")
+        let action = PendingWrite.Action.setOwnData(code: code, noted, from: OwnData(), overChanges: false)
+        let write = PendingWrite(id: WriteID(), action: action)
+        form.model.writeSession.adopt([write])
+        form.controller.keepDraft()
+        let kept = try Outbox(files: form.files).finderChanges()
+        #expect(kept.map(\.write) == [write.id] && kept.first?.kind == .own(code: code, noted), "\(kept)")
+        #expect(form.controller.finishProblems.isEmpty, "\(form.controller.finishProblems)")
+    }
+
     @Test func nextWhileTheServerIsAwaySaysItIsUnreachableNotThatNoOtherCacheExists() throws {
         let (server, _, form) = try Self.formWithServerAway(showing: "Old Oak")
         defer { server.destroy() }

@@ -48,12 +48,15 @@ extension Outbox {
 
     /// Keeps the member's own data `data` on the cache `code`, changed from `base` (what
     /// was read of it), so that delivery writes only the fields changed from it, and, with
-    /// `overChanges`, over another session's change of them.
+    /// `overChanges`, over another session's change of them; `sentAs`, for own data already
+    /// sent under that identifier whose outcome was not known: delivered under it, it is
+    /// written once whatever the first try did (the store's ledger answers it, so a first
+    /// try that was stored is never taken for another session's change of those fields).
     @discardableResult
     public func queueOwnData(_ data: OwnData, from base: OwnData? = nil, overChanges: Bool = false,
-                             forCode code: String) throws -> FinderChange {
+                             forCode code: String, sentAs: WriteID? = nil) throws -> FinderChange {
         try insertFinder(kind: "own", code: code, payload: Payload(own: Payload.Own(data), base: base.map(Payload.Own.init),
-                                                                   over: overChanges ? true : nil))
+                                                                   over: overChanges ? true : nil), write: sentAs)
     }
 
     /// The finder's changes kept, in delivery order (a row that cannot be read is left out:
