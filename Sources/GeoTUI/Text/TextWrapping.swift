@@ -7,7 +7,7 @@
 /// Spaces where a line breaks are dropped; spaces inside a line, and at the start of
 /// a paragraph, are kept.
 ///
-/// The wrapping is made one line at a time (``line(of:from:width:hangingIndent:underLabels:)``):
+/// The wrapping is made one line at a time (``line(of:from:width:hangingIndent:underLabels:leadingSpaces:)``):
 /// a line costs the columns it holds, not the length of the text, so a view can wrap
 /// only the lines it shows, however long the text (a word of a million characters is
 /// measured only as far as one line's width).
@@ -20,7 +20,7 @@ public enum TextWrapping {
         /// True for the lines a paragraph wraps onto, false for its first line.
         public var continuesParagraph: Bool
         /// For a line a paragraph wraps onto, its indent when the paragraph's first line
-        /// set one (a label's, ``line(of:from:width:hangingIndent:underLabels:)``); nil
+        /// set one (a label's, ``line(of:from:width:hangingIndent:underLabels:leadingSpaces:)``); nil
         /// for the hanging indent.
         public var indent: Int?
 
@@ -58,27 +58,33 @@ public enum TextWrapping {
     /// With `underLabels`, a paragraph laid out as "Label:  value" (a label of up to
     /// half the width, then two spaces or more) wraps onto lines that start under its
     /// value, whatever the hanging indent: "Yours:      a long note…" keeps its text in
-    /// one column.
-    public static func line(of text: String, from start: Position, width: Int,
-                            hangingIndent: Int = 0, underLabels: Bool = false) -> (line: String, next: Position?) {
+    /// one column. A line that starts a paragraph begins with `leadingSpaces` spaces, as
+    /// if they were written at its start (the lines after a line break of a
+    /// ``TextPane``'s paragraph): the text is not copied to put them in.
+    public static func line(of text: String, from start: Position, width: Int, hangingIndent: Int = 0,
+                            underLabels: Bool = false, leadingSpaces: Int = 0) -> (line: String, next: Position?) {
         let width = max(1, width)
+        let leading = start.continuesParagraph ? 0 : max(0, leadingSpaces)
         var indent = start.continuesParagraph ? start.indent ?? hangingIndent : hangingIndent
-        if underLabels, !start.continuesParagraph, let column = valueColumn(of: text, from: start.index, within: width / 2) {
+        if underLabels, !start.continuesParagraph,
+           let column = valueColumn(of: text, from: start.index, within: width / 2, after: leading) {
             indent = column
         }
         // Continuation lines keep at least half the width for text.
         indent = min(max(0, indent), width / 2)
         var builder = LineBuilder(text: text, width: width, indent: indent,
                                   continuesParagraph: start.continuesParagraph)
+        builder.pendingSpaces = leading
         return builder.wrap(from: start.index)
     }
 
     /// The column where the value of a line laid out as "Label:  value" starts: after
     /// the first run of two spaces or more that follows some text, when it comes within
-    /// `limit` columns and the value is not empty; nil for any other line.
-    static func valueColumn(of text: String, from start: String.Index, within limit: Int) -> Int? {
-        var column = 0
-        var spaces = 0
+    /// `limit` columns and the value is not empty; nil for any other line. The line
+    /// starts with `leading` spaces not in the text.
+    static func valueColumn(of text: String, from start: String.Index, within limit: Int, after leading: Int = 0) -> Int? {
+        var column = leading
+        var spaces = leading
         var index = start
         while index < text.endIndex, column <= limit {
             let character = text[index]
@@ -134,7 +140,7 @@ public enum TextWrapping {
                 let (end, runWidth, measured) = word(from: index)
                 if measured && lineWidth + pendingSpaces + runWidth <= width {
                     appendPendingSpaces()
-                    line.append(contentsOf: text[index..<end])
+                    appendKeepingApart(text[index..<end])
                     lineWidth += runWidth
                     hasText = true
                     index = end
@@ -159,13 +165,25 @@ public enum TextWrapping {
                     if lineWidth + w > width, hasText {
                         return (line, Position(index: index, continuesParagraph: true, indent: indent))
                     }
-                    line.append(c)
+                    let next = text.index(after: index)
+                    appendKeepingApart(text[index..<next])
                     lineWidth += w
                     hasText = true
-                    index = text.index(after: index)
+                    index = next
                 }
             }
             return (line, nil)
+        }
+
+        /// Appends `piece`; after a space, a first character that would join it (a
+        /// combining mark starting a line of the text, after spaces the text does not
+        /// hold) goes in as it is drawn alone (``Character/displayed``), as its own.
+        private mutating func appendKeepingApart(_ piece: Substring) {
+            if line.utf8.last == UInt8(ascii: " "), let scalar = piece.unicodeScalars.first, scalar.value >= 0x300 {
+                line.appendKeepingApart(String(piece))
+            } else {
+                line.append(contentsOf: piece)
+            }
         }
 
         private mutating func appendPendingSpaces() {

@@ -2,11 +2,12 @@ import Glibc
 
 /// A read-only, bordered pane of word-wrapped text that can scroll.
 ///
-/// The owner supplies ``text`` (and may give it an error ``style``); the pane wraps it to
-/// its inner width with ``TextWrapping``, a line at a time and only as far as it shows,
-/// and keeps where each line starts until the text or the width changes: showing or
-/// paging through a text of many megabytes costs the lines shown, not the text's
-/// length. When the text is longer than the pane, the border shows it: `▲` at the top
+/// The owner supplies ``text``, or paragraphs (``setParagraphs(_:keepingScroll:)``), and
+/// may give it an error ``style``; the pane wraps it to its inner width with
+/// ``TextWrapping``, a line at a time and only as far as it shows, and keeps where
+/// each line starts until the text or the width changes: showing or paging through a
+/// text of many megabytes costs the lines shown, not the text's length. When the text
+/// is longer than the pane, the border shows it: `▲` at the top
 /// right while lines are hidden above, `▼ more` at the bottom right while lines are
 /// hidden below, and the visible range at the bottom left (`1-4/9`; `1-4/…` while a
 /// text over ``wrappedWholeBytes`` is not wrapped to its end).
@@ -34,12 +35,66 @@ public final class TextPane: Widget {
 
     /// The text shown; setting a different text scrolls back to the top.
     public var text: String {
-        didSet {
-            guard !Self.sameBytes(text, oldValue) else { return }
-            wrapping = nil
-            keptAnchor = nil
-            topLine = 0
+        get { shownText }
+        set {
+            guard paragraphs != nil || !Self.sameBytes(newValue, shownText) else { return }
+            show(newValue, paragraphs: nil)
         }
+    }
+
+    /// The text shown, as ``text`` or ``setParagraphs(_:keepingScroll:)`` set it.
+    private var shownText: String
+    /// Where each paragraph is in the text, in UTF-8 bytes, or nil when the text was set
+    /// as ``text`` (every line break then starts a paragraph).
+    private var paragraphs: [Range<Int>]?
+
+    /// Shows `paragraphs` one under the other (``text`` is them joined by line breaks):
+    /// each starts at the left, and a line after a line break of its own starts at
+    /// ``hangingIndent``, as the lines it wraps onto do, so "Label:  value" keeps every
+    /// line of its value in one column. Costs a copy of the text (none when it is what
+    /// is shown), not a walk through it. Without `keepingScroll`, a different text is
+    /// shown from its start.
+    public func setParagraphs(_ paragraphs: [String], keepingScroll: Bool = false) {
+        guard !shows(paragraphs) else { return }
+        var ranges: [Range<Int>] = []
+        var joined = ""
+        joined.reserveCapacity(paragraphs.reduce(0) { $0 + $1.utf8.count + 3 })
+        for paragraph in paragraphs {
+            if !ranges.isEmpty {
+                // A carriage return and a line feed would make one break: a paragraph ending
+                // in a carriage return is followed by a paragraph separator instead.
+                joined += joined.utf8.last == 0x0D ? "\u{2029}" : "\n"
+            }
+            let start = joined.utf8.count
+            joined += paragraph
+            ranges.append(start..<joined.utf8.count)
+        }
+        let top = topLine
+        show(joined, paragraphs: ranges)
+        if keepingScroll { scroll(by: top) }
+    }
+
+    /// True when `paragraphs` are the paragraphs shown, compared as memory with the text.
+    private func shows(_ paragraphs: [String]) -> Bool {
+        guard let ranges = self.paragraphs, ranges.count == paragraphs.count else { return false }
+        var shown = shownText
+        return shown.withUTF8 { bytes in
+            zip(paragraphs, ranges).allSatisfy { paragraph, range in
+                var paragraph = paragraph
+                return paragraph.utf8.count == range.count && paragraph.withUTF8 { own in
+                    own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress! + range.lowerBound, own.count) == 0
+                }
+            }
+        }
+    }
+
+    /// Shows `text`, laid out in `paragraphs` (nil: as ``text``), from the top.
+    private func show(_ text: String, paragraphs: [Range<Int>]?) {
+        shownText = text
+        self.paragraphs = paragraphs
+        wrapping = nil
+        keptAnchor = nil
+        topLine = 0
     }
 
     /// The index of the first wrapped line shown.
@@ -59,7 +114,7 @@ public final class TextPane: Widget {
 
     /// Creates a pane showing `text`.
     public init(text: String = "", title: String? = nil, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
-        self.text = text
+        shownText = text
         self.title = title
         self.frame = frame
     }
@@ -137,8 +192,7 @@ public final class TextPane: Widget {
         wrapping = nil   // keeps the array uniquely referenced while it grows
         while state.starts.count <= target, let start = state.next {
             state.starts.append(start)
-            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent,
-                                            underLabels: hangsUnderLabels).next
+            state.next = wrappedLine(from: start, width: width, indent: hangingIndent).next
         }
         wrapping = state
     }
@@ -162,8 +216,7 @@ public final class TextPane: Widget {
         wrapping = nil
         while let start = state.next, start.index <= anchor {
             state.starts.append(start)
-            state.next = TextWrapping.line(of: text, from: start, width: width, hangingIndent: hangingIndent,
-                                            underLabels: hangsUnderLabels).next
+            state.next = wrappedLine(from: start, width: width, indent: hangingIndent).next
         }
         wrapping = state
         topLine = max(0, state.starts.count - 1)
@@ -172,8 +225,29 @@ public final class TextPane: Widget {
     /// Wrapped line `index`, made again from where it starts (it is one line's work).
     private func line(at index: Int) -> String {
         guard let wrapping, index < wrapping.starts.count else { return "" }
-        return TextWrapping.line(of: text, from: wrapping.starts[index], width: wrapping.width,
-                                 hangingIndent: wrapping.indent, underLabels: hangsUnderLabels).line
+        return wrappedLine(from: wrapping.starts[index], width: wrapping.width, indent: wrapping.indent).line
+    }
+
+    /// The line that starts at `start`, wrapped to `width` with `indent` as the hanging
+    /// indent, which a line after a paragraph's own line break starts with too.
+    private func wrappedLine(from start: TextWrapping.Position, width: Int,
+                             indent: Int) -> (line: String, next: TextWrapping.Position?) {
+        TextWrapping.line(of: text, from: start, width: width, hangingIndent: indent, underLabels: hangsUnderLabels,
+                          leadingSpaces: startsAfterABreakInAParagraph(start) ? indent : 0)
+    }
+
+    /// True for a line that starts after a line break inside one of the paragraphs set
+    /// by ``setParagraphs(_:keepingScroll:)`` (its offset looked for among their starts
+    /// by bisection).
+    private func startsAfterABreakInAParagraph(_ start: TextWrapping.Position) -> Bool {
+        guard let paragraphs, !start.continuesParagraph else { return false }
+        let offset = text.utf8.distance(from: text.startIndex, to: start.index)
+        var (low, high) = (0, paragraphs.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if paragraphs[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low == paragraphs.count || paragraphs[low].lowerBound != offset
     }
 
     /// The largest ``topLine`` that still fills the pane, as far as the lines are known:
@@ -230,9 +304,9 @@ public final class TextPane: Widget {
     /// text reaches; setting ``text`` itself shows the new text from its start.
     public func replaceTextKeepingScroll(_ text: String) {
         // The same text changes nothing (scrolled on by the top line again, it went down).
-        guard !Self.sameBytes(text, self.text) else { return }
+        guard paragraphs != nil || !Self.sameBytes(text, self.text) else { return }
         let top = topLine
-        self.text = text
+        show(text, paragraphs: nil)
         scroll(by: top)
     }
 
