@@ -3,21 +3,22 @@ import GeoModel
 
 /// The words of the pane that shows a cache: its fields, place, listing and logs.
 extension FormText {
-    /// The pane's text for `cache`: the four fields, then its code, place (and the
+    /// The pane's paragraphs for `cache`: the four fields, then its code, place (and the
     /// person's corrected one, which `away` measures to), whether the person found it,
     /// their note and their `visits` (newest first), listing facts, hint (or that it is
     /// hidden), additional waypoints, long description and logs, each labelled like the
-    /// fields with its value from `GeoCache.descriptionValueColumn` on;
+    /// fields with its value from `GeoCache.descriptionValueColumn` on (``labelled(_:_:)``,
+    /// for a pane with that hanging indent);
     /// `away` is the distance and direction from where you stand, when known, and
     /// `origin` that place, which each waypoint's distance is measured from (said to be
     /// "from home" when `originIsHome`).
     static func paneText(for cache: GeoCache, club: ClubRecord? = nil, own: OwnData = OwnData(), visits: [Visit] = [],
                          showsHint: Bool, mayPlace: Bool = true,
                          away: String?,
-                         origin: Coordinate? = nil, originIsHome: Bool = false) -> String {
-        // The fields are labelled here rather than by `GeoCache.description`: `labelled`
-        // indents a value's lines by looking for line feeds byte by byte, so a field of
-        // many megabytes costs a copy, not a walk through its characters.
+                         origin: Coordinate? = nil, originIsHome: Bool = false) -> [String] {
+        // The fields are labelled here rather than by `GeoCache.description`, which walks
+        // each value for its line feeds: `labelled` leaves a value's lines to the pane, so
+        // a field of many megabytes costs a copy, not a walk through its characters.
         var lines = GeoCache.Field.allCases.map { labelled($0.label, cache[$0]) }
         let listing = cache.listing
         func add(_ label: String, _ value: String?) {
@@ -48,7 +49,7 @@ extension FormText {
             add("Listing", trimmed(listing.longDescriptionIsHTML ? HTMLText.plainText(fromHTML: long) : long))
         }
         for log in listing.logsNewestFirst { add("Log", logText(log, showsEncoded: showsHint)) }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `text` without the whitespace and line breaks around it; only its ends are

@@ -318,45 +318,14 @@ enum FormText {
         }
     }
 
-    /// `label:` padded to the value column, then `value`, its further lines indented to
-    /// the same column, after any line break ("\n", "\r\n" or "\r", as a listing made on
-    /// Windows or an old Mac has them, and the rarer ones the wrapping breaks at too); a
-    /// combining mark starting a line stays apart from the spaces before it.
+    /// `label:` padded to the value column, then `value`: a paragraph of the pane, which
+    /// starts the value's further lines in that column (``TextPane/setParagraphs(_:keepingScroll:)``),
+    /// so the value is copied, not read; a combining mark starting it stays apart from
+    /// the spaces before it.
     static func labelled(_ label: String, _ value: String) -> String {
         let column = GeoCache.descriptionValueColumn
-        let head = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
-        let indent = String(repeating: " ", count: column)
-        var result = head
-        var value = value
-        value.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            // Every line break the pane's wrapping starts a line at: LF, CR, VT, FF, and NEL,
-            // U+2028 and U+2029 (their UTF-8 starts 0xC2 and 0xE2).
-            func breakLength(at offset: Int) -> Int? {
-                switch bytes[offset] {
-                case 0x0A, 0x0B, 0x0C: return 1
-                // "\r\n" is one line break: the indent follows the two.
-                case 0x0D: return offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
-                case 0xC2: return offset + 1 < bytes.count && bytes[offset + 1] == 0x85 ? 2 : nil
-                case 0xE2:
-                    return offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
-                        ? 3 : nil
-                default: return nil
-                }
-            }
-            while let found = bytes[index...].firstIndex(where: { $0 <= 0x0D || $0 == 0xC2 || $0 == 0xE2 }) {
-                guard let length = breakLength(at: found) else {
-                    index = found + 1
-                    continue
-                }
-                let end = found + length
-                result.appendKeepingApart(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                result += indent
-                (start, index) = (end, end)
-            }
-            result.appendKeepingApart(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-        }
+        var result = label + ":" + String(repeating: " ", count: max(1, column - label.count - 1))
+        result.appendKeepingApart(value)
         return result
     }
 

@@ -78,10 +78,10 @@ extension GeoCacheFormController {
             if let edit = mode.editSession {
                 // The edit's own cache stays named until the edit ends.
                 pane.hangingIndent = GeoCache.descriptionValueColumn
-                pane.text = paneText(for: edit.base)
+                pane.setParagraphs(paneText(for: edit.base))
             } else if let current = model.current {
                 pane.hangingIndent = GeoCache.descriptionValueColumn
-                pane.text = paneText(for: current)
+                pane.setParagraphs(paneText(for: current))
             } else if model.isOpening {
                 pane.text = ""
             } else if model.isSearching {

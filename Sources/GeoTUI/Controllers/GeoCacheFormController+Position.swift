@@ -27,9 +27,9 @@ extension GeoCacheFormController {
         dirty.insert(.title)
     }
 
-    /// The pane's text for `stored`: its fields and listing, its hint when asked for,
+    /// The pane's paragraphs for `stored`: its fields and listing, its hint when asked for,
     /// how far it is from where you stand, and the person's visits to it.
-    func paneText(for stored: StoredCache) -> String {
+    func paneText(for stored: StoredCache) -> [String] {
         let origin = position.origin
         paneOrigin = origin
         let own = model.ownData(of: stored.cache)
@@ -46,9 +46,9 @@ extension GeoCacheFormController {
     func refreshPaneText() {
         guard paneError == nil else { return }
         if let edit = mode.editSession {
-            pane.replaceTextKeepingScroll(paneText(for: edit.base))
+            pane.setParagraphs(paneText(for: edit.base), keepingScroll: true)
         } else if let current = model.current {
-            pane.replaceTextKeepingScroll(paneText(for: current))
+            pane.setParagraphs(paneText(for: current), keepingScroll: true)
         } else {
             return
         }

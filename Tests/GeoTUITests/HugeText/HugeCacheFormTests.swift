@@ -23,6 +23,20 @@ import Testing
         #expect(form.row(pane.maxY - 1).contains("▼ more"))
     }
 
+    @Test("A cache with megabytes of details in lines shows each of its lines under the values' column")
+    func showsTheLinesOfAHugeValueUnderItsColumn() throws {
+        let lines = String(repeating: "a line\r\nanother line\n", count: 250_000)
+        let huge = GeoCache(title: "Lines", details: lines, creator: "ana", reward: "Coin")
+        let form = try FormHarness(width: 40, height: 24, caches: [huge])
+        let pane = form.controller.layout.pane
+        #expect(form.row(pane.y + 1) == "│ Title:   Lines                       │")
+        #expect(form.row(pane.y + 2) == "│ Details: a line                      │")
+        #expect(form.row(pane.y + 3) == "│          another line                │")
+        #expect(form.row(pane.y + 4) == "│          a line                      │")
+        #expect(form.row(pane.y + 5) == "│          another line                │")
+        #expect(form.row(pane.maxY - 1).contains("/… ─"))
+    }
+
     @Test("Page Down pages through a cache with megabytes of details")
     func pagesThroughTheDetails() throws {
         let form = try FormHarness(width: 40, height: 24, caches: [Self.huge])

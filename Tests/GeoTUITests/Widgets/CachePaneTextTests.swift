@@ -2,7 +2,7 @@ import GeoModel
 import Testing
 @testable import GeoTUI
 
-/// The pane's text for a cache with a place and a listing (``FormText/paneText(for:showsHint:away:)``),
+/// The pane's paragraphs for a cache with a place and a listing (``FormText/paneText(for:club:own:visits:showsHint:mayPlace:away:origin:originIsHome:)``),
 /// drawn by a generic ``TextPane`` into an in-memory canvas: every value in one column,
 /// long ones wrapped under it, the HTML listing as text, the hint only when asked for.
 @Suite struct CachePaneTextTests {
@@ -14,10 +14,23 @@ import Testing
                          longDescription: "<p>A view over the river, <i>worth</i> the climb.</p>",
                          longDescriptionIsHTML: true))
 
-    private func draw(showsHint: Bool, away: String? = nil) -> Canvas {
-        let pane = TextPane(text: FormText.paneText(for: Self.cache, showsHint: showsHint, away: away), title: "Cache",
-                            frame: Rect(x: 0, y: 0, width: 44, height: 15))
+    /// A pane showing `paragraphs` as the form's does, titled "Cache".
+    private static func pane(_ paragraphs: [String], width: Int, height: Int) -> TextPane {
+        let pane = TextPane(title: "Cache", frame: Rect(x: 0, y: 0, width: width, height: height))
         pane.hangingIndent = GeoCache.descriptionValueColumn
+        pane.setParagraphs(paragraphs)
+        return pane
+    }
+
+    /// `paragraphs` as a pane wide enough for every line shows them, without a border.
+    private static func shown(_ paragraphs: [String]) -> String {
+        let pane = pane(paragraphs, width: 500, height: 1)
+        pane.showsBorder = false
+        return pane.lines.joined(separator: "\n")
+    }
+
+    private func draw(showsHint: Bool, away: String? = nil) -> Canvas {
+        let pane = Self.pane(FormText.paneText(for: Self.cache, showsHint: showsHint, away: away), width: 44, height: 15)
         return render(pane, width: 44, height: 15)
     }
 
@@ -47,9 +60,7 @@ import Testing
     func everyLineBreakIndentsTheNextLine(details: String) {
         var cache = GeoCache(title: "T", details: details, creator: "c", reward: "r")
         cache.code = "GC1"
-        let pane = TextPane(text: FormText.paneText(for: cache, showsHint: false, away: nil), title: "Cache",
-                            frame: Rect(x: 0, y: 0, width: 30, height: 8))
-        pane.hangingIndent = GeoCache.descriptionValueColumn
+        let pane = Self.pane(FormText.paneText(for: cache, showsHint: false, away: nil), width: 30, height: 8)
         let text = render(pane, width: 30, height: 8).text
         #expect(text.contains("│Details: A1"), "\(text)")
         #expect(text.contains("│         A2"), "\(text)")
@@ -62,8 +73,8 @@ import Testing
 
     @Test("A cache with nothing beyond the four fields says only that it has no place")
     func labFieldsOnly() {
-        let text = FormText.paneText(for: GeoCache(title: "T", details: "D", creator: "C", reward: "R"),
-                                     showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: GeoCache(title: "T", details: "D", creator: "C", reward: "R"),
+                                                showsHint: false, away: nil))
         #expect(text == "Title:   T\nDetails: D\nCreator: C\nReward:  R\nPlace:   none (^G sets it)")
     }
 
@@ -72,9 +83,9 @@ import Testing
     func saysTheStatus(_ available: Bool, _ archived: Bool, _ line: String) {
         var cache = Self.cache
         (cache.listing.available, cache.listing.archived) = (available, archived)
-        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: cache, showsHint: false, away: nil))
         #expect(text.contains("Size:    Micro\n\(line)\n"))
-        #expect(!FormText.paneText(for: Self.cache, showsHint: false, away: nil).contains("Status:"))
+        #expect(!Self.shown(FormText.paneText(for: Self.cache, showsHint: false, away: nil)).contains("Status:"))
     }
 
     static let parking = AdditionalWaypoint(code: "PK12345", kind: "Parking Area", name: "Parking",
@@ -85,8 +96,8 @@ import Testing
     func drawsAWaypointWithDistanceAndBearing() {
         var cache = Self.cache
         cache.listing.waypoints = [Self.parking]
-        let text = FormText.paneText(for: cache, showsHint: false, away: nil,
-                                     origin: try! Coordinate(parsing: "N 47° 23.000′ E 008° 33.000′"))
+        let text = Self.shown(FormText.paneText(for: cache, showsHint: false, away: nil,
+                                                origin: try! Coordinate(parsing: "N 47° 23.000′ E 008° 33.000′")))
         #expect(text.contains("""
             Wpt:     PK12345 Parking Area: Parking
                      N 47° 22.000′ E 008° 32.000′, 2.24 km SW
@@ -104,7 +115,7 @@ import Testing
         final.coordinate = nil
         final.comment = ""
         cache.listing.waypoints = [Self.parking, final]
-        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: cache, showsHint: false, away: nil))
         #expect(text.contains("         N 47° 22.000′ E 008° 32.000′\n"))
         #expect(text.hasSuffix("Wpt:     FN12345 Final Location\n         place not given\nListing: A view over the river, worth the climb."))
     }
@@ -114,7 +125,7 @@ import Testing
         var cache = Self.cache
         cache.listing.placed = "2011-09-01T07:00:00"
         cache.listing.archived = true
-        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: cache, showsHint: false, away: nil))
         #expect(text.contains("Size:    Micro\nStatus:  archived\nPlaced:  2011-09-01\nHint:"), "text: \(text)")
     }
 
@@ -126,7 +137,7 @@ import Testing
         cache.listing.attributes = [CacheAttribute(source: CacheAttribute.groundspeak, id: "1", isOn: true, name: "Dogs"),
                                     CacheAttribute(source: CacheAttribute.groundspeak, id: "14", isOn: false,
                                                    name: "Recommended at night")]
-        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: cache, showsHint: false, away: nil))
         #expect(text.contains("Size:    Micro\nRegion:  Zürich, Switzerland\nAttrs:   Dogs, no Recommended at night\n"))
     }
 
@@ -136,7 +147,7 @@ import Testing
         cache.listing.logs = [CacheLog(date: "2026-11-02T08:00:00Z", type: "Didn't find it", finder: "bo", text: ""),
                               CacheLog(date: "2026-11-20T19:00:00Z", type: "Found it", finder: "kim",
                                        text: "  Quick find,\ndry log.\n")]
-        let text = FormText.paneText(for: cache, showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: cache, showsHint: false, away: nil))
         #expect(text.hasSuffix("""
             Listing: A view over the river, worth the climb.
             Log:     2026-11-20 Found it by kim
@@ -158,9 +169,7 @@ import Testing
         var cache = Self.cache
         cache.listing.logs = [CacheLog(date: "2026-11-20T19:00:00Z", type: "Found it", finder: "kim",
                                        text: "Quick find on a dry day, the log book is full.")]
-        let pane = TextPane(text: FormText.paneText(for: cache, showsHint: false, away: nil), title: "Cache",
-                            frame: Rect(x: 0, y: 0, width: 44, height: 17))
-        pane.hangingIndent = GeoCache.descriptionValueColumn
+        let pane = Self.pane(FormText.paneText(for: cache, showsHint: false, away: nil), width: 44, height: 17)
         let lines = render(pane, width: 44, height: 17).text.split(separator: "\n").map(String.init)
         #expect(Array(lines[11...14]) == ["│Listing: A view over the river, worth the │",
                                           "│         climb.                           │",
@@ -172,8 +181,8 @@ import Testing
     func drawsThePersonsVisitsAfterTheirNote() {
         let visits = [Visit(code: "GC12345", time: "2026-11-30T09:15:00Z", type: .didNotFindIt, text: " Muggles.\n"),
                       Visit(code: "GC12345", time: "2026-11-28T10:32:00Z", type: .writeNote, text: "")]
-        let text = FormText.paneText(for: Self.cache, own: OwnData(note: "second bench"), visits: visits,
-                                     showsHint: false, away: nil)
+        let text = Self.shown(FormText.paneText(for: Self.cache, own: OwnData(note: "second bench"), visits: visits,
+                                                showsHint: false, away: nil))
         #expect(text.contains("""
             Note:    second bench
             Visit:   2026-11-30 09:15 UTC Didn't find it
