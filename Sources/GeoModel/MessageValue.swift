@@ -16,7 +16,7 @@ public enum MessageValue {
     /// A name a message repeats (a file's path, an archive's entry), whole: every
     /// control character escaped as ``shown(_:)`` escapes it, but never cut, so that the
     /// file can be found by it.
-    static func name(_ name: some StringProtocol) -> String {
+    public static func name(_ name: some StringProtocol) -> String {
         visible(GeoCache.lineEscaped(String(name)))
     }
 

@@ -80,13 +80,16 @@ enum StandardStreams {
         _ = write(terminalSafe(text), to: STDERR_FILENO)
     }
 
-    /// `text` with its control characters other than `\n` and `\t` escaped.
+    /// `text` with its control characters other than `\n` and `\t` escaped, and the
+    /// controls that reorder text (U+202E and its kind), which no message writes
+    /// itself: a name or value quoted raw cannot turn a message around.
     static func terminalSafe(_ text: String) -> String {
         MessageValue.escaped(text, where: isEscaped)
     }
 
     private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         scalar != "\n" && scalar != "\t" && scalar.properties.generalCategory == .control
+            || scalar.properties.isBidiControl
     }
 
     /// Writes `text` to standard output as UTF-8; throws the refusal `cannot write

@@ -301,7 +301,7 @@ extension CommandText {
          "note\t" + GeoCache.lineEscaped(own.note)].joined(separator: "\n")
     }
     static func fieldNoteProblem(_ path: String, _ problem: FieldNotes.Problem, skipped: Bool) -> String {
-        "\(path), \(problem)" + (skipped ? " (left out)" : "")
+        "\(MessageValue.name(path)), \(problem)" + (skipped ? " (left out)" : "")
     }
     static func fieldNotesRefused(_ problems: Int) -> String {
         "\(problems == 1 ? "a line is" : "\(problems) lines are") not a visit: nothing was imported (--skip-invalid leaves them out)"
@@ -333,12 +333,12 @@ extension CommandText {
     /// `file`: the file named by `--output`, and whether one is there to be left as it was.
     static func noVisitsToExport(all: Bool, file: (path: String, exists: Bool)?) -> String {
         (all ? "no visits to export" : "no visits to export that were not exported before (--all writes them again)")
-            + (file.map { "; \($0.path) was " + ($0.exists ? "left as it was" : "not written") } ?? "")
+            + (file.map { "; \(MessageValue.name($0.path)) was " + ($0.exists ? "left as it was" : "not written") } ?? "")
     }
     /// A field-notes export over `file`, which holds `count` visits the export does
     /// not: they would be lost from it before they were uploaded (`--all` named when it helps).
     static func fieldNotesWouldDrop(_ count: Int, file: String, allHelps: Bool) -> String {
-        "\(file) holds \(count) \(count == 1 ? "visit" : "visits") this export does not (from an earlier export, "
+        "\(MessageValue.name(file)) holds \(count) \(count == 1 ? "visit" : "visits") this export does not (from an earlier export, "
             + "perhaps not uploaded yet), so it was left as it was: upload it and remove it"
             + (allHelps ? ", write to another file, or add --all to write every visit again" : " or write to another file")
     }
@@ -352,7 +352,7 @@ extension CommandText {
     /// The field notes are in `file`, but the store refused to mark their visits
     /// exported; the store's own words (which may say nothing was written to it) last.
     static func visitsNotMarked(_ error: any Error, file: String) -> String {
-        "\(file) holds the field notes, but the store could not mark their visits exported, "
+        "\(MessageValue.name(file)) holds the field notes, but the store could not mark their visits exported, "
             + "so the next export writes them again. The store said: \(error)"
     }
 

@@ -11,7 +11,8 @@ extension FieldNotes {
         public let path: String
         public let reason: String
 
-        public var description: String { "\(path): \(reason)" }
+        /// `PATH: REASON`, the path's control characters escaped (``MessageValue/name(_:)``).
+        public var description: String { "\(MessageValue.name(path)): \(reason)" }
     }
 
     /// Whether the file at `path` holds field notes (its first line is a visit's), read

@@ -268,6 +268,24 @@ import Testing
         #expect(try fixture.store.visits().filter { !$0.exported }.map(\.visit.code) == ["GC2MILL"])
     }
 
+    @Test("a field-notes file's name with a line break and a reordering control is repeated escaped, on one line, by import and export")
+    func fieldNotesFileNamesAreEscaped() throws {
+        let fixture = try fixture(.sqlite)
+        let path = fixture.directory.file("fn\n\u{202E}.txt").path
+        let escaped = fixture.directory.file("fn\\n\\u{202E}.txt").path
+        try Data("GC1OAK,2026-11-28T10:32Z,Bogus,\"a\"\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        let imported = try run(fixture, ["import", path])
+        #expect(imported.status == 1)
+        #expect(imported.error.hasPrefix("geocache-tui: \(escaped), line 1: "), "\(imported.error)")
+        #expect(!imported.error.unicodeScalars.contains("\u{202E}"))
+        try Data("GC1OAK,2026-11-28T10:32Z,Found it,\"a\"\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try run(fixture, ["log", "GC2MILL", "found", "--time", "2026-11-29T10:00Z"]).status == 0)
+        let exported = try run(fixture, ["export", "--format", "fieldnotes", "-o", path])
+        #expect(exported.status == 1)
+        #expect(exported.error.hasPrefix("geocache-tui: \(escaped) holds 1 visit this export does not"), "\(exported.error)")
+        #expect(exported.error.filter { $0 == "\n" }.count == 1)
+    }
+
     @Test("a field-notes export with --all over a file whose times give seconds, holding only visits the store has, writes it",
           arguments: StoreKind.allCases)
     func fieldNotesExportOverAFileWithSecondsIsWritten(_ kind: StoreKind) throws {

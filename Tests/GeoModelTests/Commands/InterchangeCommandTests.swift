@@ -119,6 +119,17 @@ struct InterchangeCommandTests {
         #expect(result.error.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test("A reordering control in a waypoint's code is escaped in every message import writes, never turning a line around")
+    func aReorderingControlInACodeIsEscaped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try file("w.gpx", #"<gpx><wpt lat="x\#u{202E}" lon="2"><name>GC1\#u{202E}AB</name><type>Geocache</type></wpt></gpx>"#,
+                            in: directory)
+        let result = try runImport(try StoreFixture.seeded(), [path])
+        #expect(result.error.contains("GC1\\u{202E}AB"), "\(result.error)")
+        #expect(!result.error.unicodeScalars.contains("\u{202E}"), "\(result.error)")
+    }
+
     @Test func aHugeValueFromTheFileIsRepeatedCutShort() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

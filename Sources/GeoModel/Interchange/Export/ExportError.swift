@@ -11,6 +11,7 @@ public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `cannot write PATH: REASON`.
-    public var description: String { "cannot write \(path): \(reason)" }
+    /// `cannot write PATH: REASON`, the path's control characters escaped
+    /// (``MessageValue/name(_:)``).
+    public var description: String { "cannot write \(MessageValue.name(path)): \(reason)" }
 }
