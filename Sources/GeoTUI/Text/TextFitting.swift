@@ -36,6 +36,33 @@ public enum TextFitting {
         return String(text[..<end]) + String(ellipsis)
     }
 
+    /// `text` fitted into `width` columns by characters: whole, or as many of its first
+    /// characters as fit before a `…` (a wide character is never split, and no space is
+    /// left before the `…`). For a text whose first word is itself too wide for
+    /// ``fitted(_:width:)`` to show any of it. Nothing is wider than the columns given.
+    ///
+    /// ```swift
+    /// TextFitting.clipped("GC1A2B3 Old Oak", width: 5)   // "GC1A…"
+    /// ```
+    public static func clipped(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        // Bounded work for a long text: only what could be shown is measured.
+        let room = width - ellipsis.displayWidth
+        var used = 0
+        var end = text.startIndex           // the end of the characters that fit with the ellipsis
+        var index = text.startIndex
+        while index < text.endIndex {
+            used += text[index].displayWidth
+            if used > width { break }
+            index = text.index(after: index)
+            if used <= room { end = index }
+        }
+        if index == text.endIndex { return text }
+        var kept = text[..<end]
+        while kept.last == " " { kept = kept.dropLast() }
+        return String(kept) + String(ellipsis)
+    }
+
     /// The fewest columns in which `text` shows more than a bare `…`: its first word and
     /// the `…`, or the whole text when it is one word. Measures only the first word.
     ///
