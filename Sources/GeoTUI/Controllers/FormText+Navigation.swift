@@ -25,9 +25,10 @@ extension FormText {
     static func navigationLines(to place: NavigationTarget.Place, status: GPSDStatus?, lastFix: Date? = nil, now: Date,
                                 placeNumber: Int, placeCount: Int, width: Int = .max,
                                 order: NavigationOrder = .nameFirst, home: Coordinate? = nil) -> [String] {
-        // With the place's number, the line takes one row, so that the number is never parted.
+        // With the place's number or label, the line takes one row, so that neither is ever parted.
+        let oneRow = order == .guidanceFirst || navigationGoingLineTakesOneRow(to: place, placeCount: placeCount)
         let going = navigationGoingLine(to: place, placeNumber: placeNumber, placeCount: placeCount,
-                                        width: order == .guidanceFirst || placeCount > 1 ? width : nil)
+                                        width: oneRow ? width : nil)
         let at = navigationPlaceLine(place.coordinate, width: width)
         // Labelled as the values are, so that a narrow view wraps it under them too.
         var guidance = ["GPS" + String(repeating: " ", count: navigationValueColumn - 3) + noGuidance(status, lastFix: lastFix, now: now)]
@@ -60,17 +61,47 @@ extension FormText {
     }
 
     /// The line naming where the view leads: "Going to GC12345 Mill (your final) (1 of 2)";
-    /// with a `width`, the name cut at a word (``TextFitting``) so that the line, the
-    /// place's label and number whole, takes one row. A row too narrow to show the name's
-    /// first word beside them puts the number, whole, on the next line instead.
+    /// with a `width`, one row: the name cut at a word (``TextFitting/fitted(_:width:)``),
+    /// or within its first word (the code) when not even that fits
+    /// (``TextFitting/clipped(_:width:)``), so that the place's label and number stay
+    /// whole. A row too narrow for them beside a `…` has the line itself cut.
     static func navigationGoingLine(to place: NavigationTarget.Place, placeNumber: Int, placeCount: Int,
                                     width: Int? = nil) -> String {
-        let lead = "Going to ", number = placeCount > 1 ? " (\(placeNumber) of \(placeCount))" : ""
-        let room = width.map { $0 - lead.count - place.label.displayWidth - number.count } ?? .max
-        if !number.isEmpty, room < min(place.name.displayWidth, TextFitting.leastWidth(place.name)) {
-            return lead + place.name + place.label + "\n" + number.dropFirst()
-        }
-        return lead + TextFitting.fitted(place.name, width: max(1, room)) + place.label + number
+        let (lead, number) = navigationGoingParts(placeNumber: placeNumber, placeCount: placeCount)
+        let line = lead + place.name + place.label + number
+        guard let width, line.displayWidth > width else { return line }
+        let room = width - lead.displayWidth - place.label.displayWidth - number.displayWidth
+        guard room >= 1 else { return TextFitting.clipped(line, width: width) }
+        return lead + navigationName(place.name, width: room) + place.label + number
+    }
+
+    /// Whether the line naming where the view leads takes one row even beside the rose:
+    /// where it names the place's number or label ("(your final)"), which a wrap would part.
+    static func navigationGoingLineTakesOneRow(to place: NavigationTarget.Place, placeCount: Int) -> Bool {
+        placeCount > 1 || !place.label.isEmpty
+    }
+
+    /// Whether `width` columns hold the line naming where the view leads as
+    /// ``navigationGoingLine(to:placeNumber:placeCount:width:)`` fits it, with the place's
+    /// label and number whole and more of the name than a bare `…`.
+    static func navigationGoingLineFits(to place: NavigationTarget.Place, placeNumber: Int, placeCount: Int,
+                                        width: Int) -> Bool {
+        guard navigationGoingLineTakesOneRow(to: place, placeCount: placeCount) else { return true }
+        let (lead, number) = navigationGoingParts(placeNumber: placeNumber, placeCount: placeCount)
+        let room = width - lead.displayWidth - place.label.displayWidth - number.displayWidth
+        return room >= place.name.displayWidth || (room >= 1 && navigationName(place.name, width: room).count > 1)
+    }
+
+    /// The words before and after a place's name and label: "Going to " and " (1 of 2)".
+    private static func navigationGoingParts(placeNumber: Int, placeCount: Int) -> (lead: String, number: String) {
+        ("Going to ", placeCount > 1 ? " (\(placeNumber) of \(placeCount))" : "")
+    }
+
+    /// A place's `name` in `width` columns: whole, cut after a word, or, when not even its
+    /// first word (the code) fits, after as many of its characters as fit; `…` ends a cut.
+    private static func navigationName(_ name: String, width: Int) -> String {
+        width >= TextFitting.leastWidth(name) ? TextFitting.fitted(name, width: width)
+            : TextFitting.clipped(name, width: width)
     }
 
     /// "At" and the place, on one line when `width` columns hold it, else the longitude

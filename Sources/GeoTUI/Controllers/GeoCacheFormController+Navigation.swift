@@ -121,12 +121,23 @@ extension GeoCacheFormController {
     /// the values' column, so that no half of a coordinate is cut.
     static let leastTextWidthBesideRose = FormText.navigationValueColumn + 14
 
+    /// Whether `width` columns beside the rose hold the line naming where the view
+    /// leads, its place's number and label whole
+    /// (``FormText/navigationGoingLineFits(to:placeNumber:placeCount:width:)``).
+    private func goingLineFits(_ width: Int) -> Bool {
+        guard case .navigating(let target) = mode.base else { return true }
+        return FormText.navigationGoingLineFits(to: target.place, placeNumber: target.index + 1,
+                                                placeCount: target.places.count, width: width)
+    }
+
     /// Draws the view where the pane is: a box, the rose at its left, the text beside it.
     /// The rose is at most 11 rows, and smaller (down to 7) where the text would
     /// otherwise get fewer than ``textWidthBesideRose`` columns. The text goes alone,
     /// the distance and bearing first, where a rose that shows a direction (7 rows)
     /// does not fit, would leave the text fewer than ``leastTextWidthBesideRose``
-    /// columns, or would leave it too few rows for its lines: only a long name is cut.
+    /// columns or too narrow a row for the line naming where it leads (its place's
+    /// number and "(your final)" whole), or would leave it too few rows for its lines:
+    /// only a long name is cut.
     func drawNavigation(into canvas: inout Canvas) {
         let frame = pane.frame
         navigationBox.frame = frame
@@ -138,7 +149,7 @@ extension GeoCacheFormController {
         let besideRose = Rect(x: inside.x + roseWidth + 3, y: inside.y,
                               width: max(0, inside.width - roseWidth - 3), height: inside.height)
         if inside.height >= 7, besideRose.width >= Self.leastTextWidthBesideRose,
-           showNavigationText(in: besideRose, order: .nameFirst) {
+           goingLineFits(besideRose.width), showNavigationText(in: besideRose, order: .nameFirst) {
             compass.frame = Rect(x: inside.x + 1, y: inside.y, width: roseWidth, height: roseHeight)
             compass.draw(into: &canvas)
             return navigationText.draw(into: &canvas)
