@@ -338,8 +338,11 @@ enum CommandText {
     /// `--near gps` with no fix from gpsd in time; at once when nothing listens there
     /// (no wait to speak of).
     static func noFix(from endpoint: GPSDEndpoint, within seconds: Int64, status: GPSDStatus) -> String {
-        let why = if case .noDaemon = status { "nothing answers there (is gpsd running?)" }
-            else { "within \(seconds) s (\(status))" }
+        let why = switch status {
+        case .noDaemon: "nothing answers there (is gpsd running?)"
+        case .silent: "what listens there sent nothing gpsd sends within \(seconds) s (is it gpsd?)"
+        default: "within \(seconds) s (\(status))"
+        }
         return "--near gps: no position from gpsd on \(endpoint): \(why). Give coordinates "
             + "instead, such as --near \"N47 22.123 E008 32.456\"."
     }

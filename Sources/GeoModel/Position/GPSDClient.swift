@@ -92,6 +92,8 @@ public final class GPSDClient {
     private var latest: (fix: GPSFix, received: ContinuousClock.Instant)?
     private var pendingOutput: [UInt8] = []
     private var malformedLines = 0
+    /// Whether a line gpsd sends (its greeting, a report) came on this connection.
+    private var heardFromDaemon = false
     /// The status at the end of the last ``readAvailable()``, its age set to zero.
     private var lastReported: GPSDStatus = .connecting
 
@@ -121,6 +123,7 @@ public final class GPSDClient {
     /// fix with its age (stale once older than ``staleAfter``).
     public var status: GPSDStatus {
         guard case .connected = phase else { return hasFailed ? .noDaemon : .connecting }
+        guard heardFromDaemon else { return .silent }
         guard let latest else { return .noFix }
         let age = latest.received.duration(to: clock())
         return age > Self.staleAfter ? .stale(latest.fix, age: age) : .fix(latest.fix, age: age)
@@ -242,6 +245,7 @@ public final class GPSDClient {
         hasFailed = false
         nextDelay = backoff.initial
         latest = nil
+        heardFromDaemon = false
         lines.reset()
         pendingOutput = Array(#"?WATCH={"enable":true,"json":true};"#.utf8) + [UInt8(ascii: "\n")]
         phase = .connected(socket: socket)
@@ -294,7 +298,9 @@ public final class GPSDClient {
 
     /// Takes the fix, or its loss, from one report line.
     private func handle(_ line: Data) {
-        switch GPSDReport(line: line, decoder: decoder, dates: dates) {
+        let report = GPSDReport(line: line, decoder: decoder, dates: dates)
+        if report != nil { heardFromDaemon = true }
+        switch report {
         case .fix(let fix):
             // The same fix again (gpsd may report one fix several times) is no newer:
             // a receiver repeating its last fix is as stale as a silent one.
@@ -313,7 +319,7 @@ private extension GPSDStatus {
         switch self {
         case .fix(let fix, _): .fix(fix, age: .zero)
         case .stale(let fix, _): .stale(fix, age: .zero)
-        case .connecting, .noDaemon, .noFix: self
+        case .connecting, .noDaemon, .silent, .noFix: self
         }
     }
 }

@@ -5,6 +5,9 @@ public enum GPSDStatus: Equatable, Sendable, CustomStringConvertible {
     /// Nothing answers at the endpoint (or the daemon went away); the client tries
     /// again.
     case noDaemon
+    /// Connected, but nothing gpsd sends has come, not even the greeting it sends at
+    /// once: what listens there may not be gpsd (another service on its port).
+    case silent
     /// Connected, and the daemon has no 2D or 3D fix to report (yet, or any more).
     case noFix
     /// A fix received `age` ago, recent enough to use.
@@ -19,12 +22,13 @@ public enum GPSDStatus: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// A short English phrase: `connecting to gpsd`, `no gpsd`, `no GPS fix`,
+    /// A short English phrase: `connecting to gpsd`, `no gpsd`, `no answer from gpsd`, `no GPS fix`,
     /// `3D fix, 2 s old`, `stale fix, 12 s old`.
     public var description: String {
         switch self {
         case .connecting: "connecting to gpsd"
         case .noDaemon: "no gpsd"
+        case .silent: "no answer from gpsd"
         case .noFix: "no GPS fix"
         case .fix(let fix, let age): "\(fix.mode == .threeDimensional ? "3D" : "2D") fix, \(Self.seconds(age)) s old"
         case .stale(_, let age): "stale fix, \(Self.seconds(age)) s old"

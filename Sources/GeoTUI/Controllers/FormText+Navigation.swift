@@ -131,7 +131,7 @@ extension FormText {
         case .noFix?:
             lastFix.map { "No GPS fix since \(clockTime($0, now: now)): no arrow until there is one" }
                 ?? "No GPS fix yet: no arrow until there is one"
-        case .noDaemon?: "gpsd is not answering: no arrow"
+        case .noDaemon?, .silent?: "gpsd is not answering: no arrow"
         case .connecting?: "Connecting to gpsd…"
         case .fix(let fix, _)?:
             switch fix.check(now: now) {

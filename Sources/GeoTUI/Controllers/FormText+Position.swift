@@ -19,6 +19,7 @@ extension FormText {
         switch status {
         case .connecting: return "GPS: connecting to \(receiver)"
         case .noDaemon: return "GPS: gpsd not answering on \(receiver)"
+        case .silent: return "GPS: no answer from gpsd on \(receiver)"
         case .noFix: return "GPS: no fix"
         case .stale: return "GPS: fix lost"
         case .fix(let fix, _):

@@ -106,14 +106,27 @@ import Glibc
         #expect(waitedToRetry)
     }
 
-    @Test func aServerThatAcceptsButNeverSpeaksLeavesNoFixWithoutBlocking() throws {
+    @Test("a server that accepts but never speaks is reported silent, not as gpsd without a fix, and reading never blocks")
+    func aServerThatAcceptsButNeverSpeaksIsSilentWithoutBlocking() throws {
         let listener = try SilentListener()
         let client = GPSDClient(endpoint: GPSDEndpoint(host: "127.0.0.1", port: UInt16(listener.port)))
-        #expect(drive(client, timeout: .seconds(5)) { $0 == .noFix }, "status: \(client.status)")
+        #expect(drive(client, timeout: .seconds(5)) { $0 == .silent }, "status: \(client.status)")
         let slowest = (0..<100).map { _ in ContinuousClock().measure { client.readAvailable() } }.max() ?? .zero
         #expect(slowest < Self.noWait, "the slowest readAvailable() took \(slowest)")
-        #expect(client.status == .noFix)
+        #expect(client.status == .silent)
         #expect(client.wakeAfter == nil)
+    }
+
+    @Test("a server that sends only what gpsd never sends stays silent; gpsd's greeting makes it a daemon without a fix")
+    func anotherServiceStaysSilentUntilGpsdsGreeting() throws {
+        let peer = try LineWritingPeer()
+        let client = GPSDClient(endpoint: GPSDEndpoint(host: "127.0.0.1", port: UInt16(peer.port)))
+        #expect(drive(client, timeout: .seconds(5)) { _ in peer.accept() }, "the client never connected")
+        peer.queue("SSH-2.0-OpenSSH_9.2p1 Debian-2\n")
+        #expect(!drive(client, timeout: .milliseconds(300), feedEvery: .zero, feed: peer.flush) { $0 != .silent },
+                "status: \(client.status)")
+        peer.queue("{\"class\":\"VERSION\",\"release\":\"3.22\"}\n")
+        #expect(drive(client, timeout: .seconds(5), feedEvery: .zero, feed: peer.flush) { $0 == .noFix }, "status: \(client.status)")
     }
 
     @Test func theDaemonKilledWhileConnectedIsNoticedAndTheClientReconnectsWhenItIsBack() throws {
