@@ -101,61 +101,66 @@ final class DeliveryInProgress: @unchecked Sendable {
 /// (an open form's, another `sync` over a slow link): it waits for that delivery, so a
 /// change said to be dropped is never sent, and one sent meanwhile is not said dropped.
 @Suite struct OutboxDiscardDuringDeliveryTests {
-    @Test func aDiscardDuringADeliveryThatSendsTheChangeWaitsForItAndIsToldTheChangeIsGoneNotDropped() throws {
+    /// A club store and this machine's outbox there holding `caches` as adds, then a
+    /// delivery of them stopped at its first send (``DeliveryInProgress``).
+    private static func deliveryInProgress(keeping caches: [GeoCache],
+                                           _ body: (DeliveryInProgress, [QueuedChange]) throws -> Void) throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let home = try FieldHome()
         defer { home.directory.remove() }
-        try Outbox(files: home.files(url)).queueAdd(Samples.oak)
+        let kept = try caches.map { try Outbox(files: home.files(url)).queueAdd($0) }
         let progress = try DeliveryInProgress(url: url, files: home.files(url))
         defer { progress.close() }
-        // The member's `sync --discard`: another opening of the outbox, as another process has.
-        let member = try Outbox(files: progress.files)
-        let sequence = progress.kept.sequence
+        try body(progress, kept)
+    }
+
+    /// The member's `sync --discard` of `sequence` (another opening of the outbox, as
+    /// another process has), started on a thread of its own, and checked to wait for
+    /// the delivery in progress.
+    private static func discardWaiting(_ sequence: Int64, on member: Outbox,
+                                       during progress: DeliveryInProgress) -> Background<Void> {
         let discard = Background { try member.discard(sequence) }
         waitUntil(timeout: .seconds(60)) { discard.outcome != nil || progress.lockHasAWaiterHere }
         #expect(discard.outcome == nil, "the discard did not wait for the delivery in progress")
-        let report = try progress.finish()
-        #expect(report?.delivered.map(\.sequence) == [sequence])
-        #expect(throws: OutboxError.noSuchChange(sequence)) { try discard.wait(seconds: 60)?.get() }
-        #expect(try progress.store.loadCaches().map(\.title) == ["Old Oak"])
-        #expect(try member.count() == 0)
+        return discard
+    }
+
+    @Test func aDiscardDuringADeliveryThatSendsTheChangeWaitsForItAndIsToldTheChangeIsGoneNotDropped() throws {
+        try Self.deliveryInProgress(keeping: [Samples.oak]) { progress, _ in
+            let member = try Outbox(files: progress.files)
+            let sequence = progress.kept.sequence
+            let discard = Self.discardWaiting(sequence, on: member, during: progress)
+            let report = try progress.finish()
+            #expect(report?.delivered.map(\.sequence) == [sequence])
+            #expect(throws: OutboxError.noSuchChange(sequence)) { try discard.wait(seconds: 60)?.get() }
+            #expect(try progress.store.loadCaches().map(\.title) == ["Old Oak"])
+            #expect(try member.count() == 0)
+        }
     }
 
     @Test func aDiscardOfAChangeTheDeliveryInProgressHasNotSentYetWaitsForItAndIsToldItWasDelivered() throws {
-        let url = try PostgresTestServer.shared().makeDatabase()
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        try Outbox(files: home.files(url)).queueAdd(Samples.oak)
-        let next = try Outbox(files: home.files(url)).queueAdd(Samples.bridge)
-        let progress = try DeliveryInProgress(url: url, files: home.files(url))
-        defer { progress.close() }
-        let member = try Outbox(files: progress.files)
-        let discard = Background { try member.discard(next.sequence) }
-        waitUntil(timeout: .seconds(60)) { discard.outcome != nil || progress.lockHasAWaiterHere }
-        #expect(discard.outcome == nil, "the discard did not wait for the delivery in progress")
-        #expect(try progress.finish()?.delivered.map(\.sequence) == [progress.kept.sequence, next.sequence])
-        #expect(throws: OutboxError.noSuchChange(next.sequence)) { try discard.wait(seconds: 60)?.get() }
-        #expect(try progress.store.loadCaches().map(\.title) == ["Old Oak", "Bridge"])
-        #expect(try member.count() == 0)
+        try Self.deliveryInProgress(keeping: [Samples.oak, Samples.bridge]) { progress, kept in
+            let member = try Outbox(files: progress.files)
+            let next = kept[1].sequence
+            let discard = Self.discardWaiting(next, on: member, during: progress)
+            #expect(try progress.finish()?.delivered.map(\.sequence) == [progress.kept.sequence, next])
+            #expect(throws: OutboxError.noSuchChange(next)) { try discard.wait(seconds: 60)?.get() }
+            #expect(try progress.store.loadCaches().map(\.title) == ["Old Oak", "Bridge"])
+            #expect(try member.count() == 0)
+        }
     }
 
     @Test func aDiscardDuringADeliveryOfAnotherChangeWaitsForItThenDropsTheChangeSoItIsNeverSent() throws {
-        let url = try PostgresTestServer.shared().makeDatabase()
-        let home = try FieldHome()
-        defer { home.directory.remove() }
-        try Outbox(files: home.files(url)).queueAdd(Samples.oak)
-        let progress = try DeliveryInProgress(url: url, files: home.files(url))
-        defer { progress.close() }
-        // A change kept after the delivery read the outbox: the next delivery's.
-        let member = try Outbox(files: progress.files)
-        let later = try member.queueAdd(Samples.bridge)
-        let discard = Background { try member.discard(later.sequence) }
-        waitUntil(timeout: .seconds(60)) { discard.outcome != nil || progress.lockHasAWaiterHere }
-        #expect(discard.outcome == nil, "the discard did not wait for the delivery in progress")
-        #expect(try progress.finish()?.delivered.map(\.sequence) == [progress.kept.sequence])
-        #expect(throws: Never.self) { try discard.wait(seconds: 60)?.get() }
-        #expect(try OutboxDelivery.deliverWhenFree(member, to: progress.store).delivered.isEmpty)
-        #expect(try progress.store.loadCaches().map(\.title) == ["Old Oak"])
-        #expect(try member.count() == 0)
+        try Self.deliveryInProgress(keeping: [Samples.oak]) { progress, _ in
+            // A change kept after the delivery read the outbox: the next delivery's.
+            let member = try Outbox(files: progress.files)
+            let later = try member.queueAdd(Samples.bridge)
+            let discard = Self.discardWaiting(later.sequence, on: member, during: progress)
+            #expect(try progress.finish()?.delivered.map(\.sequence) == [progress.kept.sequence])
+            #expect(throws: Never.self) { try discard.wait(seconds: 60)?.get() }
+            #expect(try OutboxDelivery.deliverWhenFree(member, to: progress.store).delivered.isEmpty)
+            #expect(try progress.store.loadCaches().map(\.title) == ["Old Oak"])
+            #expect(try member.count() == 0)
+        }
     }
 }
