@@ -8,6 +8,20 @@ import Testing
 /// made again, so that a database dropped and created anew under the same URL is never
 /// written as if it were the one the store opened.
 @Suite struct PostgresClubIdentityTests {
+    /// A store that added a cache to a club database, which was then dropped (ending the
+    /// store's connection) and created anew under the same URL, as a club set up again.
+    private static func storeOfADatabaseCreatedAnew() throws -> (PostgresTestServer, String, PostgresStore) {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let store = try PostgresStore(url: url)
+        try store.add(Samples.oak)
+        let name = String(url.split(separator: "/").last ?? "")
+        try server.superuser("DROP DATABASE \(name) WITH (FORCE)")
+        try server.superuser("CREATE DATABASE \(name)")
+        _ = try PostgresStore(url: url, purpose: .command).setUpClub()
+        return (server, url, store)
+    }
+
     @Test("a club database set up anew gets an identity of its own")
     func aDatabaseSetUpAnewGetsAnIdentityOfItsOwn() throws {
         let server = try PostgresTestServer.shared()
@@ -20,14 +34,7 @@ import Testing
 
     @Test("a store whose connection comes back to a database created anew in its place refuses to use it")
     func aStoreReconnectedToADatabaseCreatedAnewRefusesIt() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let store = try PostgresStore(url: url)
-        try store.add(Samples.oak)
-        let name = String(url.split(separator: "/").last ?? "")
-        try server.superuser("DROP DATABASE \(name) WITH (FORCE)")
-        try server.superuser("CREATE DATABASE \(name)")
-        _ = try PostgresStore(url: url, purpose: .command).setUpClub()
+        let (_, url, store) = try Self.storeOfADatabaseCreatedAnew()
         var refusal: StoreError?
         _ = waitUntil(timeout: .seconds(20), polling: .milliseconds(100)) {
             do {
@@ -46,14 +53,7 @@ import Testing
 
     @Test("a lost write looked up after the database was created anew is refused as another club's, not settled as not stored")
     func aLostWriteLookedUpOnADatabaseCreatedAnewIsRefused() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let store = try PostgresStore(url: url)
-        try store.add(Samples.oak)
-        let name = String(url.split(separator: "/").last ?? "")
-        try server.superuser("DROP DATABASE \(name) WITH (FORCE)")
-        try server.superuser("CREATE DATABASE \(name)")
-        _ = try PostgresStore(url: url, purpose: .command).setUpClub()
+        let (server, url, store) = try Self.storeOfADatabaseCreatedAnew()
         // The first lookup may meet the connection the drop ended: its outcome is then unknown.
         var answer: Result<WriteOutcome, StoreError>?
         _ = waitUntil(timeout: .seconds(20), polling: .milliseconds(100)) {
@@ -68,6 +68,7 @@ import Testing
             return true
         }
         #expect(answer == .failure(.anotherClub(server: store.name, kept: nil)))
+        let name = String(url.split(separator: "/").last ?? "")
         let ledger = try server.superuser("SELECT count(*)::text FROM geocache_write", database: name)
         #expect(ledger.rows.first?.string(0) == "0")
     }
