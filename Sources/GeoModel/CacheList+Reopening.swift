@@ -5,13 +5,16 @@ extension CacheList {
     /// new empty store when it was deleted (see ``CacheStore/reopened()``). Any search
     /// ends, in stored order; the cache shown stays shown when the file there holds its
     /// code (the same file, moved away and back), else the first is shown, and a filter's
-    /// count is taken again. Broadcasts ``CacheListChange/reloaded(count:)``.
+    /// count is taken again. The new store keeps the old one's waits
+    /// (``WriteSession/reopened(_:)``). Broadcasts ``CacheListChange/reloaded(count:)``.
     ///
     /// For a store whose file was deleted, replaced or overwritten in place while
     /// open, which refuses everything with ``StoreError/fileDeleted(path:)``,
     /// ``StoreError/fileReplaced(path:)`` or ``StoreError/fileOverwritten(path:)`` until then.
     public func reopen() throws {
-        let reopened = try store.reopened()
+        // With the waits the list's owner gave the store (a form's 0.2 s lock wait, its
+        // interruption): a reopened store must not wait out a lock for SQLite's 10 s.
+        let reopened = try writeSession.reopened(store)
         writeSession.replaceStore(with: reopened)
         storeDamage = nil  // the file there now was checked as it opened
         // The draft held may be in the file there now (the same file, moved away and

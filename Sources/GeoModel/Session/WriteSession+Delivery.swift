@@ -147,8 +147,8 @@ extension WriteSession {
         }
     }
 
-    /// `store` opened again after its connection broke, with the waits its owner gave it
-    /// (its interruption, lock wait, reply wait and lock notice).
+    /// `store` opened again (its connection broke, or its file was replaced: F5), with
+    /// the waits its owner gave it (its interruption, lock wait, reply wait and lock notice).
     func reopened(_ store: any CacheStore) throws -> any CacheStore {
         let again = try store.reopened()
         again.lockWaitNotice = store.lockWaitNotice

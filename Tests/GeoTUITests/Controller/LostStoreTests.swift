@@ -94,6 +94,22 @@ import Testing
         #expect(try SQLiteStore(url: form.storeURL).loadCaches().map(\.title) == ["Theirs", "Mine"])
     }
 
+    @Test("the store F5 reopens keeps the form's short lock wait, not SQLite's 10 s that froze the form")
+    func reloadKeepsTheFormsWaits() throws {
+        let form = try FormHarness(caches: two)
+        // The terminal's input, as the running form attaches it: the store gets its waits.
+        form.controller.attach(WaitingInput(descriptors: [], read: { [] }, unanswered: { false }))
+        try replaceStore(of: form, with: [.sample("Theirs")])
+        form.idle()
+        let before = form.model.store
+        #expect(before.lockWait < 1)
+        form.press(.function(5))
+        #expect(form.status.contains("Reopened caches.sqlite"))
+        let after = form.model.store
+        #expect(after !== before)
+        #expect(after.lockWait == before.lockWait)
+    }
+
     @Test func reloadAfterADeletionStartsANewStoreThere() throws {
         let form = try FormHarness(caches: two)
         try deleteStore(of: form)
