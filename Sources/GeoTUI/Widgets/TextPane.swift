@@ -254,6 +254,7 @@ public final class TextPane: Widget {
     /// while the text is not wrapped to its end, a page beyond what is shown.
     private var maximumTopLine: Int {
         let height = max(0, contentFrame.height)
+        wrap(through: 0)   // a new width first, which may move the top line further on
         wrap(through: topLine + 2 * height)
         return max(0, wrappedLineCount - height)
     }

@@ -64,6 +64,20 @@ import Testing
         #expect(p.visibleLines[0].split(separator: " ").contains { String($0) == wideTop }, "\(p.visibleLines)")
     }
 
+    @Test("a resize narrower keeps the place at the top of a text too long to wrap whole, as drawn")
+    func aResizeKeepsThePlaceInALongTextAsDrawn() {
+        let words = (0..<40_000).map { "w\($0)" }.joined(separator: " ")
+        #expect(words.utf8.count > TextPane.wrappedWholeBytes)
+        let p = pane(words, width: 100, height: 20)
+        p.scroll(by: 57)
+        let top = String(p.visibleLines[0].split(separator: " ")[0])
+        p.frame = Rect(x: 0, y: 0, width: 70, height: 15)
+        // Drawn as the form draws it: the border's count, then the lines.
+        let rows = render(p, width: 70, height: 15).text.split(separator: "\n")
+        let first = " " + rows[1].replacingOccurrences(of: "│", with: " ") + " "
+        #expect(first.contains(" \(top) "), "\(rows[1])")
+    }
+
     @Test func showsThatThereIsMoreAboveOnceScrolled() {
         let p = pane(sixLines, title: "Notes", width: 20, height: 5)
         p.scroll(by: 1)
