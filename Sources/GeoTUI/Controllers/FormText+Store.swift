@@ -63,6 +63,16 @@ extension FormText {
     /// Add, Save, Edit or Delete on a store that can only be read.
     static let readOnlyRefusal = "Read-only store: nothing can be added, changed or deleted"
 
+    /// The same on a store opened read-only for want of room (`noRoom`): the way on.
+    static func readOnlyRefusal(noRoom: StoreError.NoRoom) -> String {
+        let freeing = switch noRoom {
+        case .disk: "free some space"
+        case .fileSizeLimit: "raise ulimit -f"
+        case .inodes: "free some inodes"
+        }
+        return "Read-only store, opened without room: \(freeing), then \(key(.reload)) opens it again"
+    }
+
     /// The pane when the integrity check that ran after the first frame found the store's
     /// file damaged: the words of the opening's refusal (the model's `StoreError`).
     static func storeDamaged(_ error: StoreError) -> String {

@@ -34,6 +34,11 @@ extension GeoCacheFormController {
                 try model.reopen()
                 lostStore = nil
                 setNote(FormText.reopened(storeName))
+            } else if readOnlyForWantOfRoom != nil {
+                // Room may have been freed since: opened again, the store can be written.
+                try model.reopen()
+                noteOpenedStore()
+                if readOnlyForWantOfRoom == nil { setNote(FormText.reopened(storeName)) }
             } else {
                 // A delivery the reload makes says what it did ("Delivered 2 changes…"), or shows its conflict.
                 setNote("")
@@ -94,8 +99,13 @@ extension GeoCacheFormController {
         if let away { return setNote(FormText.clubAway(away)) }
         if model.storeDamage != nil { return setNote(FormText.damagedStore(storeName)) }
         guard readOnly else { return setNote(storeName) }
-        let noRoom = model.store.readOnlyReason.flatMap(StoreError.noRoom(inReadOnlyReason:))
-        setNote(FormText.readOnlyStore(storeName, noRoom: noRoom))
+        setNote(FormText.readOnlyStore(storeName, noRoom: readOnlyForWantOfRoom))
+    }
+
+    /// What the store lacked when it opened read-only for want of room (a full disk, the
+    /// file size limit, inodes); nil otherwise.
+    var readOnlyForWantOfRoom: StoreError.NoRoom? {
+        model.isOpening ? nil : model.store.readOnlyReason.flatMap(StoreError.noRoom(inReadOnlyReason:))
     }
 
     /// True when the open store can only be read (false while it is still opening): a
@@ -108,7 +118,8 @@ extension GeoCacheFormController {
     /// write (or begin an edit) is then not performed.
     func refusedAsReadOnly() -> Bool {
         guard isReadOnly else { return false }
-        setNote(model.storeDamage != nil ? FormText.damagedRefusal : FormText.readOnlyRefusal)
+        setNote(model.storeDamage != nil ? FormText.damagedRefusal
+                    : readOnlyForWantOfRoom.map(FormText.readOnlyRefusal(noRoom:)) ?? FormText.readOnlyRefusal)
         return true
     }
 
