@@ -92,6 +92,9 @@ enum FormText {
         "No caches yet.\n\nFill in Title, Details, Creator and Reward, then press \(key(.addCache)) or choose Add."
     }
 
+    /// The pane of an empty store that can only be read: nothing can be added to it.
+    static let noCachesReadOnly = "No caches in this store, and it can only be read: nothing can be added to it."
+
     // MARK: - Adding and editing
 
     static let added = "Added and saved"

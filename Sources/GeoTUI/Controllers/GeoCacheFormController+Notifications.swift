@@ -89,7 +89,7 @@ extension GeoCacheFormController {
             } else if let filter = model.filter {
                 pane.text = FormText.noneKept(by: filter)
             } else {
-                pane.text = FormText.noCachesYet
+                pane.text = isReadOnly ? FormText.noCachesReadOnly : FormText.noCachesYet
             }
         }
         pane.scrollToTop()

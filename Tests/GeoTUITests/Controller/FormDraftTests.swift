@@ -205,4 +205,17 @@ import Testing
         form.press(.control("y"))
         #expect(form.controller.statusBar.note == FormText.readOnlyRefusal)
     }
+
+    @Test("an empty read-only store's pane says nothing can be added, not to fill in the fields and press Add")
+    func anEmptyReadOnlyStoresPaneDoesNotOfferAdd() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("caches.sqlite")
+        try SQLiteStore(url: store).leaveDraft(FormDraft(fields: [.title: "Kept"]))
+        chmod(store.path, 0o400)
+        let form = try FormHarness(directory: directory)
+        #expect(form.screen.contains("No caches in this store, and it can only be read"), "\(form.screen)")
+        #expect(!form.screen.contains("Fill in Title"))
+    }
 }
