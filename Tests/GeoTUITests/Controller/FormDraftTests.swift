@@ -193,14 +193,20 @@ import Testing
         #expect(!problem.contains("They held:"))
     }
 
-    @Test("^Y on a read-only store says it is read-only, as every key that would write does")
-    func takingADraftOnAReadOnlyStoreIsRefusedAsReadOnly() throws {
+    /// A directory whose store, read-only (mode 0400), holds no cache and one kept draft.
+    private static func readOnlyStoreHoldingADraft() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-ro-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("caches.sqlite")
         try SQLiteStore(url: store).leaveDraft(FormDraft(fields: [.title: "Kept"]))
         chmod(store.path, 0o400)
+        return directory
+    }
+
+    @Test("^Y on a read-only store says it is read-only, as every key that would write does")
+    func takingADraftOnAReadOnlyStoreIsRefusedAsReadOnly() throws {
+        let directory = try Self.readOnlyStoreHoldingADraft()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let form = try FormHarness(directory: directory)
         form.press(.control("y"))
         #expect(form.controller.statusBar.note == FormText.readOnlyRefusal)
@@ -208,12 +214,8 @@ import Testing
 
     @Test("an empty read-only store's pane says nothing can be added, not to fill in the fields and press Add")
     func anEmptyReadOnlyStoresPaneDoesNotOfferAdd() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-ro-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.readOnlyStoreHoldingADraft()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = directory.appendingPathComponent("caches.sqlite")
-        try SQLiteStore(url: store).leaveDraft(FormDraft(fields: [.title: "Kept"]))
-        chmod(store.path, 0o400)
         let form = try FormHarness(directory: directory)
         #expect(form.screen.contains("No caches in this store, and it can only be read"), "\(form.screen)")
         #expect(!form.screen.contains("Fill in Title"))
