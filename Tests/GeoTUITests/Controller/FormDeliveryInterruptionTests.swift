@@ -70,17 +70,10 @@ private final class SlowDeliveryForm {
 /// signal and any key end the wait at once: the rest of the delivery is left for its
 /// next try, which stores each change exactly once.
 @Suite(.serialized) struct FormDeliveryInterruptionTests {
-    @Test("^Q during the delivery a club form makes as it opens gives its wait up, and the changes stay kept")
-    func quitDuringTheOpeningsDelivery() throws {
-        let form = try SlowDeliveryForm(typing: .control("q"))
-        try form.openDelivering()
-        #expect(form.wasRead)
-        #expect(form.model.waitingChanges == 2)
-    }
-
-    @Test("any key during a delivery gives its wait up once the server has been silent a moment, and the changes stay kept")
-    func aKeyDuringTheDelivery() throws {
-        let form = try SlowDeliveryForm(typing: .character("a"))
+    @Test("^Q, or any key once the server has been silent a moment, during the delivery a club form makes as it opens gives its wait up, and the changes stay kept",
+          arguments: [Key.control("q"), .character("a")])
+    func aKeyDuringTheOpeningsDelivery(key: Key) throws {
+        let form = try SlowDeliveryForm(typing: key)
         try form.openDelivering()
         #expect(form.wasRead)
         #expect(form.model.waitingChanges == 2)
