@@ -82,6 +82,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (nothing more is written through it) until it is reopened, as for a store file
     /// deleted or replaced.
     case sideFileLost(path: String, sideFile: String)
+    /// `sideFile`, where SQLite keeps the log or journal of the store at `path`, is an
+    /// SQLite database of its own (a store made under that name): SQLite, opening the
+    /// store, would take it for its log and delete it, so neither is opened.
+    case sideFileIsADatabase(path: String, sideFile: String)
     /// Another process holds a lock on the store (a long transaction: a writer's, or a
     /// table lock that keeps readers out too) and did not release it within the wait; `holder` says who, when the system can tell (a
     /// program's name and process id, or a PostgreSQL session). Nothing was written.
@@ -153,7 +157,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
              .directoryNotWritable(let path, _, _), .isDirectory(let path), .notAFile(let path, _),
              .cannotCreate(let path, _), .noStore(let path, _), .brokenLink(let path, _), .database(let path, _),
              .diskFull(let path), .fileSizeLimit(let path, _), .noFreeInodes(let path), .ioError(let path, _),
-             .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _),
+             .fileDeleted(let path), .fileReplaced(let path), .fileOverwritten(let path), .sideFileLost(let path, _), .sideFileIsADatabase(let path, _),
              .locked(let path, _), .readOnly(let path, _), .cannotOpenReadOnly(let path, _),
              .unreachable(let path, _), .connectionLost(let path, _), .outcomeUnknown(let path, _), .accessDenied(let path, _),
              .badConnectionOption(let path, _),
@@ -320,6 +324,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileOverwritten(let path):
             return "\(path) was overwritten in place (another file copied over it) while it was open; nothing more was "
                 + "written through this session, so the file copied in is as it was. Reopen the store to use it."
+        case .sideFileIsADatabase(let path, let sideFile):
+            return "\(sideFile) is an SQLite database of its own, not the log or journal of \(path) beside it: "
+                + "SQLite, opening \(path), would take it for one and delete it, so neither was opened. "
+                + "Move \(sideFile) away (give it another name to open it with --store), then try again."
         case .sideFileLost(let path, let sideFile):
             return "\(sideFile), where SQLite keeps the latest commits of \(path), was deleted or replaced while "
                 + "the store was open; nothing more was written through this session. Reopen the store to go on, "

@@ -49,6 +49,7 @@ enum StoreFile {
     static func inspectForOpening(
         _ path: String, access: AccessCheck = systemAccess
     ) throws(StoreError) -> (state: State, readOnly: StoreError?) {
+        try refuseSideFileNames(path)
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -248,6 +249,38 @@ enum StoreFile {
     /// The files SQLite keeps beside a store: its write-ahead log and index, and a
     /// rollback journal.
     static let sideSuffixes = ["-wal", "-shm", "-journal"]
+
+    /// Refuses `path` when a store there and another SQLite database would share files:
+    /// `path` is the name of a side file of a database beside it (opening that database,
+    /// SQLite would delete the store), or a side-file name of `path` holds a database
+    /// (opening the store, SQLite would delete it). A log, an index or a journal starts
+    /// otherwise than a database, so neither is taken for one.
+    private static func refuseSideFileNames(_ path: String) throws(StoreError) {
+        if let suffix = sideSuffixes.first(where: { path.hasSuffix($0) }) {
+            let database = String(path.dropLast(suffix.count))
+            if isDatabase(database) {
+                throw .notAStore(path: path, reason: "its name is the one SQLite gives the \(suffix) file of the "
+                                 + "database \(database) beside it, which would take it for that and delete it")
+            }
+        }
+        // The side files of a store this process has open are SQLite's own, in use. The
+        // index (-shm) is not read: SQLite's locks are on it, and closing a descriptor
+        // of it would drop those of a connection this process has open outside a store.
+        var info = stat()
+        if stat(path, &info) == 0, OpenStoreFiles.contains(Identity(info)) { return }
+        for suffix in ["-wal", "-journal"] where isDatabase(path + suffix) {
+            throw .sideFileIsADatabase(path: path, sideFile: path + suffix)
+        }
+    }
+
+    /// Whether `path` is a regular file that starts as an SQLite database does; one an
+    /// SQLite connection of this process holds is not read (closing a descriptor of it
+    /// would drop that connection's locks), and is one.
+    private static func isDatabase(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 16 else { return false }
+        return OpenStoreFiles.contains(Identity(info)) || holdsSQLiteDatabase(path)
+    }
 
     /// Removes the store file at `path` and the files SQLite keeps beside it, those there:
     /// a store made here and given up (a full disk, a form that could not start), or a
