@@ -71,6 +71,21 @@ enum CommandFailure {
 /// Unbuffered writes to the standard streams, with `write(2)`: `FileHandle.write`
 /// traps on a stream that cannot be written (closed, full, a broken pipe).
 enum StandardStreams {
+    /// Puts a placeholder on each of descriptors 0, 1 and 2 that the program was started
+    /// with closed (`<&-`, `>&-`): `/dev/null` opened the other way round (write-only for
+    /// input, read-only for the outputs), so that reading or writing it fails as on a
+    /// closed descriptor (EBADF), and no descriptor the program opens later (a pipe, a
+    /// store) takes that number and is read or written as a standard stream.
+    static func holdClosedDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let placeholder = open("/dev/null", (descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
+            guard placeholder >= 0, placeholder != descriptor else { continue }
+            dup2(placeholder, descriptor)
+            close(placeholder)
+        }
+    }
+
     /// Writes `text` to standard error as UTF-8, every control character but the line
     /// break and the tab written as `\u{XX}`: a name or a message that came from a
     /// file (a zip entry's, libarchive's) cannot move the cursor or change colours on

@@ -5,7 +5,8 @@
 // followed by an option's name where its value should be, is a usage error before
 // anything runs (RepeatedOption, LeadingDashValue), and a value that begins with a dash
 // is joined to its option before the parser splits the line. An argument that is not
-// UTF-8 text is refused first (NonUTF8Argument).
+// UTF-8 text is refused first (NonUTF8Argument). A standard stream started closed is
+// held by a placeholder that fails as a closed one does (StandardStreams).
 import GeoModel
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,7 @@ import Glibc
 // A write past the file size limit (ulimit -f) fails with EFBIG, which the store and
 // the export report, instead of SIGXFSZ ending the program before it says anything.
 signal(SIGXFSZ, SIG_IGN)
+StandardStreams.holdClosedDescriptors()
 NonUTF8Argument.exitIfAny()
 let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
 switch QuickStart.request(arguments) {

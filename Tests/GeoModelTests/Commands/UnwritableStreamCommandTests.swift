@@ -50,6 +50,27 @@ struct UnwritableStreamCommandTests {
         #expect(own.output.contains("found\t2024-01-01T10:00:00Z"), "own said: \(own.output) \(own.error)")
     }
 
+    @Test("import - with standard input closed says it cannot be read, exit 1, rather than waiting on a pipe of its own")
+    func anImportOfAClosedStandardInputSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try run(["import", "--store", directory.file("caches.sqlite").path, "-"], "<&-")
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: <stdin>: cannot read: \(String(cString: strerror(EBADF)))\n")
+    }
+
+    @Test("list with standard output closed says it cannot be written, exit 1")
+    func aListToAClosedStandardOutputSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file("caches.sqlite").path
+        #expect(try GeocacheTUIBinary.run(["add", "--store", store, "--title", "a", "--details", "b", "--creator", "c",
+                                           "--reward", "d"]).status == 0)
+        let result = try run(["list", "--store", store], ">&-")
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: cannot write standard output: \(String(cString: strerror(EBADF)))\n")
+    }
+
     @Test func aRefusedImportWithStandardErrorClosedExitsOneWithoutTrapping() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
