@@ -78,6 +78,15 @@ enum MeantSubcommand {
         return previous[b.count]
     }
 
+    /// `--help add` (or `-h add`) as `help add`: the help of the subcommand named (the
+    /// parser would show the form's, the default subcommand's), a word that names none
+    /// being refused as after `help`.
+    static func helpFlagFirst(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first == "--help" || first == "-h", arguments.count > 1,
+              !arguments[1].hasPrefix("-") else { return arguments }
+        return ["help"] + arguments.dropFirst()
+    }
+
     /// `help` followed by a word that names no subcommand (at its level: `help club
     /// nit`) is a usage error naming the word, and the one meant when it is a slip; the
     /// parser would print the top-level help and succeed.

@@ -17,7 +17,7 @@ import Glibc
 signal(SIGXFSZ, SIG_IGN)
 StandardStreams.holdClosedDescriptors()
 NonUTF8Argument.exitIfAny()
-let arguments = PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst()))
+let arguments = MeantSubcommand.helpFlagFirst(PositionOptions.withDefaultGPSEndpoint(Array(CommandLine.arguments.dropFirst())))
 switch QuickStart.request(arguments) {
 case .version:
     do {

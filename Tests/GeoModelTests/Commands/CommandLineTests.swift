@@ -45,6 +45,14 @@ import GeoTestSupport
         #expect(result.error.hasPrefix("Error: Unknown subcommand 'zzz'."), "\(result.error)")
     }
 
+    @Test("--help or -h before a subcommand's name prints that subcommand's help, not the form's",
+          arguments: ["--help", "-h"])
+    func helpFlagBeforeASubcommandPrintsItsHelp(_ flag: String) throws {
+        let result = try GeocacheTUIBinary.run([flag, "add"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("OVERVIEW: Add one cache to the store."), "\(result.output)")
+    }
+
     @Test func helpOfHelpIsHelpsOwn() throws {
         let result = try GeocacheTUIBinary.run(["help", "help"])
         #expect(result.status == 0, "\(result.error)")
