@@ -380,6 +380,8 @@ enum CommandText {
     }
 
     static let noFileToImport = "Name at least one file to import, or - for standard input (a name that starts with - goes after --)."
+    /// `import ""` (an unset variable, say): no file is named.
+    static let emptyFileToImport = "a file to import is named by an empty string: give a file's path, or - for standard input."
 
     /// `import` given `-` twice.
     static let standardInputTwice = "Standard input (-) can be read only once."

@@ -27,6 +27,7 @@ extension GeocacheTUICommand {
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError(CommandText.noFileToImport) }
+            if files.contains("") { throw ValidationError(CommandText.emptyFileToImport) }
             guard files.filter({ $0 == "-" }).count <= 1 else {
                 throw ValidationError(CommandText.standardInputTwice)
             }

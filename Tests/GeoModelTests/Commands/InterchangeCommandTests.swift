@@ -229,6 +229,13 @@ struct InterchangeCommandTests {
         #expect(result.error.contains("Name at least one file"))
     }
 
+    @Test("import of a file named by an empty string (an unset variable) is a usage error, exit 64")
+    func importOfAnEmptyNameIsAUsageError() throws {
+        let result = try runImport(try StoreFixture.seeded(), [""])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: a file to import is named by an empty string"), "\(result.error)")
+    }
+
     @Test func aFileNamedLikeAnOptionAloneIsAUsageErrorThatSaysHowToNameIt() throws {
         let fixture = try StoreFixture.seeded(.sqlite)
         let result = try runImport(fixture, ["-x.gpx"])
