@@ -154,7 +154,8 @@ public enum CacheImporter {
                     throw ImportError(.invalidUTF8, source: reader.name, position: badPosition, reason: reason)
                 }
                 throw ImportError(.unknownFormat, source: reader.name, position: position,
-                                  reason: "neither JSON (an array, starting with '[') nor GPX (XML, starting with '<')"
+                                  reason: "neither JSON (an array, starting with '[') nor GPX or LOC (XML, starting "
+                                      + "with '<') nor a zip or GGZ archive"
                                       + fieldNotesFromAFile(reader))
             }
         }
