@@ -149,7 +149,7 @@ public enum FieldNotes {
         let code = fields[0].trimmingWhitespace().uppercased()
         guard looksLikeCode(code) else { return .failure(LineProblem(reason: "\"\(shown(fields[0]))\" is not a cache code")) }
         guard let time = utcTime(fields[1]) else {
-            return .failure(LineProblem(reason: "\"\(shown(fields[1]))\" is not a UTC time such as 2026-11-28T10:32Z"))
+            return .failure(LineProblem(reason: FinderInputError.notATime(shown(fields[1]))))
         }
         do {
             try Visit.checkPlausible(time)

@@ -24,10 +24,19 @@ public enum FinderInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case bytes = "bytes in UTF-8"
     }
 
+    /// Why `text` is not a UTC time: written as one, it names a day or a second that does
+    /// not exist (30 February, a 61st second); else it is not written as one.
+    static func notATime(_ text: String) -> String {
+        let shape = text.trimmingCharacters(in: .whitespaces).map { $0.isASCII && $0.isNumber ? "9" : $0 }
+        let written = ["9999-99-99T99:99Z", "9999-99-99T99:99:99Z"].contains(String(shape).uppercased())
+        return written ? "\"\(text)\" is written as a UTC time, but no such day or time exists"
+            : "\"\(text)\" is not a UTC time such as 2026-11-28T10:32Z"
+    }
+
     public var description: String {
         switch self {
         case .badCode(let code): "\"\(code)\" is not a cache code (letters, digits, - and _, at most 32)"
-        case .badTime(let time): "\"\(time)\" is not a UTC time such as 2026-11-28T10:32Z"
+        case .badTime(let time): Self.notATime(time)
         case .timeWithoutZone(let time):
             "\"\(time)\" has no time zone: add Z for UTC (\(time)Z) or the offset it was written in (\(time)+01:00)"
         case .nulCharacter(let what): "the \(what) holds a NUL character (U+0000), which cannot be kept"

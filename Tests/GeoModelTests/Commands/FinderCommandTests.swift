@@ -438,7 +438,7 @@ import Testing
         try Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: path))
         let refused = try run(fixture, ["import", path])
         #expect(refused.status == 1)
-        #expect(refused.error.contains("notes.txt, line 2: \"2026-02-30T10:32Z\" is not a UTC time"))
+        #expect(refused.error.contains("notes.txt, line 2: \"2026-02-30T10:32Z\" is written as a UTC time, but no such day"))
         #expect(try fixture.store.visits().isEmpty)
         let skipping = try run(fixture, ["import", "--skip-invalid", path])
         #expect(skipping.status == 0)

@@ -136,7 +136,7 @@ import Testing
 
     @Test("bad lines are named with their line and reason, and the good ones around them are read",
           arguments: [
-            ("GC1A2B3,2026-13-28T10:32Z,Found it,\"\"", "\"2026-13-28T10:32Z\" is not a UTC time such as 2026-11-28T10:32Z"),
+            ("GC1A2B3,2026-13-28T10:32Z,Found it,\"\"", "\"2026-13-28T10:32Z\" is written as a UTC time, but no such day or time exists"),
             ("GC1A2B3,2026-11-28T10:32,Found it,\"\"", "\"2026-11-28T10:32\" is not a UTC time such as 2026-11-28T10:32Z"),
             ("GC1A2B3,2026-11-28T10:32Z,Dropped it,\"\"", "\"Dropped it\" is not a log type field notes carry"),
             ("\u{FEFF}GC1A2B3,2026-11-28T10:32Z,Found it,\"\"", "\"\\u{FEFF}GC1A2B3\" is not a cache code"),
@@ -149,6 +149,14 @@ import Testing
         let reading = FieldNotes.read(utf16LE(text))
         #expect(reading.visits.map(\.text) == ["a", "b"])
         #expect(reading.problems == [FieldNotes.Problem(line: 2, reason: reason)])
+    }
+
+    @Test("a time written as a UTC time that names no day or second that exists is said to be so, not to be written otherwise",
+          arguments: ["2026-02-30T10:32Z", "2026-12-01T10:00:61Z"])
+    func aTimeThatDoesNotExistIsSaidToBeSo(_ time: String) {
+        let reading = FieldNotes.read(Array("GC1A2B3,\(time),Found it,\"a\"\n".utf8))
+        #expect(reading.visits.isEmpty)
+        #expect(reading.problems.map(\.reason) == ["\"\(time)\" is written as a UTC time, but no such day or time exists"])
     }
 
     @Test("a text longer than the limit is refused as a problem of its line, not read")
