@@ -3,7 +3,8 @@ import GeoModel
 
 /// The finder's filters of `list` and `export`: which caches they print or write.
 struct FilterOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.status, valueName: "status,…"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.status, valueName: "status,…"),
+            completion: .list(CacheStatus.allCases.map(\.rawValue)))
     var status: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandHelp.Filter.type, valueName: "type,…"))

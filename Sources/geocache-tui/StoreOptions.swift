@@ -7,7 +7,8 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         parsing: .unconditional,
-        help: ArgumentHelp(CommandHelp.Store.store, valueName: "path-or-url"))
+        help: ArgumentHelp(CommandHelp.Store.store, valueName: "path-or-url"),
+        completion: .file())
     var store: String?
 
     /// A malformed URL, in `--store` or `GEOCACHE_STORE`, is a usage error (exit 64).

@@ -17,7 +17,7 @@ extension GeocacheTUICommand {
         var format: ExportFormat = .json
 
         @Option(name: [.short, .long], parsing: .unconditional,
-                help: ArgumentHelp(CommandHelp.Export.output, valueName: "file"))
+                help: ArgumentHelp(CommandHelp.Export.output, valueName: "file"), completion: .file())
         var output: String?
 
         @Flag(help: ArgumentHelp(CommandHelp.quiet))

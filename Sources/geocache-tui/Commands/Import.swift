@@ -22,7 +22,7 @@ extension GeocacheTUICommand {
         @Flag(help: ArgumentHelp(CommandHelp.quiet))
         var quiet = false
 
-        @Argument(help: ArgumentHelp(CommandHelp.Import.files, valueName: "file"))
+        @Argument(help: ArgumentHelp(CommandHelp.Import.files, valueName: "file"), completion: .file())
         var files: [String] = []
 
         func validate() throws {

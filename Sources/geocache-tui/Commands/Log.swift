@@ -17,6 +17,7 @@ extension GeocacheTUICommand {
         var code: String
 
         @Argument(help: ArgumentHelp(CommandHelp.Log.type, valueName: "type"),
+                  completion: .list(VisitType.allCases.map(\.word)),
                   transform: { word in
                       guard let type = VisitType(word: word) else { throw ValidationError(CommandText.unknownVisitType(word)) }
                       return type
