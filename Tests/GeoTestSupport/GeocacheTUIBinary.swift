@@ -30,14 +30,18 @@ package enum GeocacheTUIBinary {
         return PackageRoot.url.appendingPathComponent(".build/debug/geocache-tui")
     }()
 
+    /// The test process's own `XDG_DATA_HOME`, removed when the process exits.
+    private static let dataHome = FileManager.default.temporaryDirectory
+        .appendingPathComponent("geocache-data-\(getpid())").path
+
     /// This process's environment with `XDG_DATA_HOME` (where a club store's field-mode
     /// files go) in a directory of the test process's own, not the runner's
     /// ~/.local/share: what a run without an environment of its own gets.
     package static let inheritedEnvironment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("geocache-data-\(getpid())")
-        try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        environment["XDG_DATA_HOME"] = data.path
+        try? FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: GeocacheTUIBinary.dataHome) }
+        environment["XDG_DATA_HOME"] = dataHome
         return environment
     }()
 
