@@ -64,6 +64,9 @@ struct InputDecoder {
 
     private static let pasteTerminator: [Unicode.Scalar] = ["\u{1B}", "[", "2", "0", "1", "~"]
 
+    /// True between a bracketed paste's start and its end.
+    var isInPaste: Bool { state == .paste }
+
     /// How long to wait for more input before calling ``inputTimedOut()``.
     var pendingWait: PendingWait {
         switch state {

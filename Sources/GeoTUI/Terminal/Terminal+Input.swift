@@ -144,7 +144,24 @@ extension Terminal {
             while events.count < 64, getmouse(&event) == OK { events.append(event) }
             for event in events.reversed() { mouse(event) }
         default:
-            if let key = keyCodes.last(where: { $0.code == code })?.key { decoder.feed(.key(key)) }
+            if decoder.isInPaste {
+                feedBoundSequence(of: code)
+            } else if let key = keyCodes.last(where: { $0.code == code })?.key {
+                decoder.feed(.key(key))
+            }
+        }
+    }
+
+    /// Inside a bracketed paste, a sequence ncurses decoded as a key (`ESC O P` as F1) is
+    /// text that was pasted: the bytes the terminal description binds to that key go to
+    /// the decoder as the paste's own.
+    private func feedBoundSequence(of code: Int32) {
+        guard let bound = keybound(code, 0) else { return }
+        defer { free(bound) }
+        var next = bound
+        while next.pointee != 0 {
+            decoder.feed(byte: UInt8(bitPattern: next.pointee))
+            next += 1
         }
     }
 

@@ -104,6 +104,12 @@ extension NcursesTests {
             #expect(headless.next() == .input(.key(.character("y"))))
         }
 
+        @Test("a paste keeps the sequences the terminal names keys, as the bytes pasted")
+        func pasteKeepsKeySequences() {
+            let text = "a\u{1B}OPb\u{1B}[Ac\u{1B}[15~d\u{1B}OAe"
+            #expect(headless.events(for: "\u{1B}[200~" + text + "\u{1B}[201~") == [.paste(text)])
+        }
+
         @Test func pasteKeepsEscapeLookalikes() {
             #expect(headless.events(for: "\u{1B}[200~a\u{1B}[20b\u{1B}[201~") == [.paste("a\u{1B}[20b")])
         }
