@@ -414,9 +414,21 @@ enum CommandText {
     }
 
     /// A variable naming the store's place whose value is not UTF-8 text.
+    /// What a variable of ``NonUTF8Argument/pathVariables`` that is not UTF-8 would
+    /// name wrongly, and how to go on.
     static func notUTF8Variable(_ name: String, _ shown: String) -> String {
-        "the variable \(name) (\(shown)) is not UTF-8 text: geocache-tui reads the store's place as UTF-8, "
-            + "and would name another file; set it in UTF-8, or name the store with --store"
+        let reason = switch name {
+        case "GEOCACHE_STORE":
+            "geocache-tui reads the store's place as UTF-8, and would name another file; set it in UTF-8, "
+                + "or name the store with --store"
+        case "XDG_DATA_HOME":
+            "geocache-tui keeps its files there (the default store, a club store's outbox and copy) and reads "
+                + "the place as UTF-8, so it would use another directory; set it in UTF-8, or unset it"
+        default:
+            "geocache-tui keeps its records there (the store files it has checked) and reads the place as "
+                + "UTF-8, so it would use another directory; set it in UTF-8, or unset it"
+        }
+        return "the variable \(name) (\(shown)) is not UTF-8 text: " + reason
     }
 
     static func usageError(_ message: String, usage: String, name: String) -> String {

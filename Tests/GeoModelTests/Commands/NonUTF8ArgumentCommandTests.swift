@@ -47,6 +47,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
+    @Test("a state directory named in bytes that are not UTF-8 is refused without advice to name the store")
+    func aNonUTF8StateDirectoryIsNotTheStoresPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let script = "cd \"$1\" && XDG_STATE_HOME=\"$PWD/$(printf 's\\376')\" exec \"$0\" list --store s.sqlite"
+        let result = try GeocacheTUIBinary.runTool("/bin/sh", ["-c", script, GeocacheTUIBinary.url.path, directory.url.path])
+        #expect(result.status == 64)
+        #expect(result.error.contains("s\\xFE) is not UTF-8 text: geocache-tui keeps its records there"), "\(result.error)")
+        #expect(!result.error.contains("--store"), "\(result.error)")
+    }
+
     @Test("a visit's text that is not UTF-8 is refused without speaking of a file to rename")
     func aVisitTextThatIsNotUTF8SpeaksOfNoFile() throws {
         let directory = try TemporaryDirectory()
