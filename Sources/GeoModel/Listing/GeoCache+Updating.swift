@@ -236,12 +236,13 @@ extension GeoCache {
 
 extension AdditionalWaypoint {
     /// This waypoint, come whole, with what of `stored` no GPX waypoint can carry, where
-    /// it has none: a time that is no date (`<time>` is an `xsd:dateTime`) and the place
+    /// it has none: a time that is no date or falls in the year 0000 (`<time>` is an
+    /// `xsd:dateTime`: ``UTCTime/gpxTime(_:)``) and the place
     /// 0,0 (read as no place: where old exports put what had none). A waypoint's own
     /// export read back leaves it as it was.
     func keepingWhatGPXCannotWrite(from stored: AdditionalWaypoint) -> AdditionalWaypoint {
         var kept = self
-        if kept.time == nil, let time = stored.time, UTCTime.instant(time) == nil { kept.time = time }
+        if kept.time == nil, let time = stored.time, UTCTime.gpxTime(time) == nil { kept.time = time }
         if kept.coordinate == nil, let place = stored.coordinate, place.latitudeMicrodegrees == 0,
            place.longitudeMicrodegrees == 0 { kept.coordinate = place }
         return kept
@@ -289,7 +290,8 @@ extension AdditionalWaypoint {
 
 extension Listing {
     /// Keeps the facts of `stored` that no GPX file can write, where the file gave none:
-    /// a placed text that is no time (`<time>` is an `xsd:dateTime`), ids that are no
+    /// a placed text that is no time or in the year 0000 (`<time>` is an `xsd:dateTime`:
+    /// ``UTCTime/gpxTime(_:)``), ids that are no
     /// number (geocaching.com's are numbers: ``GPXWriter/numericID(_:)``), an empty
     /// country or state (written as no country), attributes in another numbering than
     /// Groundspeak's (Opencaching's; a record with a `groundspeak:cache` writes only
@@ -297,7 +299,7 @@ extension Listing {
     /// (``GeoCache/Coverage/wholeListing``) takes away what it leaves out, but not these:
     /// a cache's own GPX export read back leaves it as it was.
     mutating func keepWhatGPXCannotWrite(from stored: Listing) {
-        if placed == nil, let kept = stored.placed, UTCTime.instant(kept) == nil { placed = kept }
+        if placed == nil, let kept = stored.placed, UTCTime.gpxTime(kept) == nil { placed = kept }
         if cacheID == nil, GPXWriter.numericID(stored.cacheID) == nil { cacheID = stored.cacheID }
         if ownerID == nil, GPXWriter.numericID(stored.ownerID) == nil { ownerID = stored.ownerID }
         if country == nil, stored.country?.isEmpty == true { country = stored.country }

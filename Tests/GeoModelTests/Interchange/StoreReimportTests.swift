@@ -126,6 +126,21 @@ struct StoreReimportTests {
         #expect(try fixture.store.cache(withCode: "GC1A2B3")?.cache == stored)
     }
 
+    @Test("a cache's own GPX export read back keeps a placed date and a waypoint time in the year 0000",
+          arguments: StoreKind.allCases)
+    func anOwnGPXExportKeepsTheYearZero(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let json = #"[{"title": "Old Oak", "details": "d", "creator": "ana", "reward": "r", "code": "GC1A2B3", "#
+            + #""latitude": 47.368717, "longitude": 8.540933, "placed": "0000-06-01T12:00:00Z", "waypoints": ["#
+            + #"{"code": "PK1A2B3", "kind": "Parking Area", "name": "P", "latitude": 47.1, "longitude": 8.2, "#
+            + #""time": "0000-06-01T12:00:00Z"}]}]"#
+        _ = try fixture.store.importCaches(from: source(json, "a.json"))
+        let stored = try #require(try fixture.store.cache(withCode: "GC1A2B3")).cache
+        let report = try fixture.store.importCaches(from: source(GPXWriter.document(for: [stored]), "back.gpx"))
+        #expect((report.updated, report.unchanged) == (0, 1))
+        #expect(try fixture.store.cache(withCode: "GC1A2B3")?.cache == stored)
+    }
+
     /// A pocket query's waypoints file of `time`: GC1A2B3's parking with `comment`, and
     /// the stage `extra` when given.
     private static func waypointsFile(time: String, comment: String, extra: String? = nil) -> String {
