@@ -290,6 +290,10 @@ enum FormText {
     static func changedElsewhereNothingDeleted(_ title: String) -> String {
         "Nothing deleted: \(noteQuoted(title)) was changed in another session"
     }
+    /// `role` is the new owner, nil for the club.
+    static func handedOverNothingDeleted(_ title: String, to role: String?) -> String {
+        "Nothing deleted: \(noteQuoted(title)) was handed to \(role.map { MessageValue.name($0) } ?? "the club") in another session"
+    }
 
     /// A question closed without its user, and why (short: the reason names a cache).
     static func questionClosed(reason: String) -> String { "Closed. \(reason)" }

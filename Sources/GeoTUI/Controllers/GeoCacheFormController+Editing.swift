@@ -117,6 +117,11 @@ extension GeoCacheFormController {
             case .success(let stored?) where stored != target:
                 closeDeleteConfirmation()
                 questionClosedByItself(reason: FormText.changedElsewhereNothingDeleted(target.cache.title))
+            case .success(let stored?) where stored.club?.owner != target.club?.owner:
+                // A hand-over changes no text, but the question was about another owner's cache.
+                closeDeleteConfirmation()
+                questionClosedByItself(reason: FormText.handedOverNothingDeleted(target.cache.title,
+                                                                                 to: stored.club?.owner.role))
             default:
                 break   // Unchanged, or unreadable now: Yes still deletes that version or nothing.
             }

@@ -117,6 +117,25 @@ import Testing
         #expect(form.fieldTexts == typed)
     }
 
+    @Test("a keeper's delete question closes unanswered when the cache is handed to another member meanwhile")
+    func aHandOverElsewhereClosesTheDeleteQuestion() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.ana)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.kim))
+        form.press(.function(8))
+        #expect(form.controller.mode.deleteQuestion != nil)
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.first()), to: .member(fixture.bo), as: WriteID())
+        let closed = waitUntil(timeout: .seconds(10)) {
+            form.idle()
+            return form.controller.mode.deleteQuestion == nil
+        }
+        #expect(closed, "\(form.screen)")
+        #expect(form.status.contains("was handed to \(fixture.bo) in another session"), "\(form.status)")
+        form.type("y")
+        #expect(try stored(in: fixture) == [Samples.oak])
+    }
+
     @Test("the refusal of another member's cache goes from the status line once a keeper hands it to this member")
     func aHandOverToThisMemberClearsTheRefusal() throws {
         let fixture = try ClubFixture.make()
