@@ -384,4 +384,21 @@ struct FormatDetectionTests {
         #expect(rejection.location.code == "GC1AAA")
         #expect(rejection.reason == "holds another <wpt> (line 3): waypoints do not nest, so neither is imported")
     }
+
+    @Test("a waypoint holding two Groundspeak listings is rejected with the line of the second, not the two merged")
+    func aWaypointWithTwoListingsIsRejected() throws {
+        let records = try Interchange.records(text: """
+            <?xml version="1.0"?><gpx version="1.0" creator="x" xmlns="http://www.topografix.com/GPX/1/0" \
+            xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+            <wpt lat="47.1" lon="8.2"><name>GC1AAA</name><type>Geocache</type>
+            <groundspeak:cache id="1"><groundspeak:name>Old Mill</groundspeak:name></groundspeak:cache>
+            <groundspeak:cache id="2"><groundspeak:name>Second Mill</groundspeak:name></groundspeak:cache>
+            </wpt>
+            </gpx>
+            """)
+        #expect(Interchange.caches(records).isEmpty)
+        let rejection = try #require(Interchange.rejections(records).first)
+        #expect(rejection.location.code == "GC1AAA")
+        #expect(rejection.reason == "holds a second <groundspeak:cache> (line 4): a waypoint is one cache, so it is not imported")
+    }
 }

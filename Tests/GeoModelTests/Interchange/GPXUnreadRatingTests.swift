@@ -4,13 +4,16 @@ import Testing
 import GeoTestSupport
 
 /// A GPX difficulty or terrain that is not a rating (1 to 5 in halves) is left out of
-/// the cache's listing, and the import's summary names the caches it happened to.
+/// the cache's listing, and the import's summary names the caches it happened to; so
+/// is a status (`available`, `archived`) that is neither true nor false.
 @Suite struct GPXUnreadRatingTests {
-    /// A pocket query's waypoint with the given difficulty and terrain (and `desc`).
-    private static func waypoint(_ code: String, difficulty: String, terrain: String, desc: String = "") -> String {
+    /// A pocket query's waypoint with the given difficulty and terrain (and `desc`, and
+    /// the attributes of its `groundspeak:cache` that give its status).
+    private static func waypoint(_ code: String, difficulty: String, terrain: String, desc: String = "",
+                                 status: String = #"available="True" archived="False""#) -> String {
         """
         <wpt lat="47.1" lon="8.1"><name>\(code)</name><desc>\(desc)</desc><type>Geocache|Traditional Cache</type>\
-        <groundspeak:cache id="1" available="True" archived="False"><groundspeak:name>Oak \(code)</groundspeak:name>\
+        <groundspeak:cache id="1" \(status)><groundspeak:name>Oak \(code)</groundspeak:name>\
         <groundspeak:placed_by>ana</groundspeak:placed_by><groundspeak:difficulty>\(difficulty)</groundspeak:difficulty>\
         <groundspeak:terrain>\(terrain)</groundspeak:terrain></groundspeak:cache></wpt>
         """
@@ -86,5 +89,26 @@ import GeoTestSupport
         #expect(result.status == 0)
         #expect(result.output == "Added 2 caches, skipped 0 as duplicates, rejected 0. 1 cache has a difficulty or "
                 + "terrain that is not 1 to 5 in halves, kept without it: GC1AAAA.\n")
+    }
+
+    @Test("the caches whose available or archived is neither true nor false are tallied in order",
+          arguments: [#"available="yes" archived="False""#, #"available="" archived="False""#,
+                      #"available="True" archived="maybe""#])
+    func theCachesWhoseStatusWasNotReadAreTallied(_ status: String) throws {
+        let text = Self.document([Self.waypoint("GC1AAAA", difficulty: "2", terrain: "2"),
+                                  Self.waypoint("GC1BBBB", difficulty: "2", terrain: "2", status: status)])
+        #expect(try Self.tally(text).unreadStatusCaches == ["GC1BBBB"])
+    }
+
+    @Test func theImportCommandSaysWhichCachesStatusItDidNotRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.file("pq.gpx")
+        try Data(Self.document([Self.waypoint("GC1AAAA", difficulty: "2", terrain: "2",
+                                              status: #"available="yes" archived="no""#)]).utf8).write(to: file)
+        let result = try GeocacheTUIBinary.run(["import", file.path, "--store", directory.file().path])
+        #expect(result.status == 0)
+        #expect(result.output == "Added 1 cache, skipped 0 as duplicates, rejected 0. 1 cache has an available or "
+                + "archived that is neither True nor False, read as not said: GC1AAAA.\n")
     }
 }

@@ -46,6 +46,10 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     /// GPX file gave, because it was not 1 to 5 in halves.
     public var unreadRatings: [String] = []
 
+    /// The caches (codes, else titles) whose GPX file gave `available` or `archived` as
+    /// neither true nor false: stored as the other of the two says, else as available.
+    public var unreadStatuses: [String] = []
+
     /// An empty report.
     public init() {}
 
@@ -98,6 +102,11 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
                 + " a difficulty or terrain that is not 1 to 5 in halves, kept without it: "
                 + Self.listed(unreadRatings) + "."
         }
+        if !unreadStatuses.isEmpty {
+            text += " " + Self.count(unreadStatuses.count, "cache has", "caches have")
+                + " an available or archived that is neither True nor False, read as not said: "
+                + Self.listed(unreadStatuses) + "."
+        }
         return text
     }
 
@@ -106,6 +115,7 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
         unknownCreators = tally.unknownCreators
         authorCreators = tally.authorCreators
         unreadRatings = tally.unreadRatingCaches
+        unreadStatuses = tally.unreadStatusCaches
     }
 
     /// "a.gpx", "a.gpx and b.gpx", "a.gpx, b.gpx and c.gpx".

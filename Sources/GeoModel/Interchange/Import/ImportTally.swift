@@ -12,6 +12,7 @@ public final class ImportTally: @unchecked Sendable {
     private var unknown = 0
     private var author = 0
     private var unreadRatings: [String] = []
+    private var unreadStatuses: [String] = []
 
     /// A tally at zero.
     public init() {}
@@ -27,6 +28,14 @@ public final class ImportTally: @unchecked Sendable {
 
     func countUnreadRating(of cache: GeoCache) {
         lock.withLock { unreadRatings.append(cache.code ?? cache.title) }
+    }
+
+    /// The codes (or titles) of the caches whose file gave `available` or `archived` as
+    /// neither true nor false, in the order they were read.
+    public var unreadStatusCaches: [String] { lock.withLock { unreadStatuses } }
+
+    func countUnreadStatus(of cache: GeoCache) {
+        lock.withLock { unreadStatuses.append(cache.code ?? cache.title) }
     }
 
     func count(_ fallback: CreatorFallback) {

@@ -27,6 +27,13 @@ enum PendingRecord: Sendable {
             || (unread(draft.terrain) && cache.listing.terrain == nil)
     }
 
+    /// Whether the waypoint's `groundspeak:cache` gives `available` or `archived` as
+    /// neither true nor false (`yes`, empty), so that the status stored is not the file's.
+    var leavesOutAStatus: Bool {
+        guard case .waypoint(let draft, _) = self else { return false }
+        return draft.unreadStatus
+    }
+
     /// About how many bytes the record holds: its texts, and a little for the rest
     /// (``RecordPipe`` bounds what waits by it).
     var size: Int {

@@ -57,8 +57,9 @@ enum RecordPipe {
                 for pending in batch {
                     let (record, fallback) = pending.resolved
                     if let fallback { interruption?.tally.count(fallback) }
-                    if case .cache(let cache, _, _) = record, pending.leavesOutARating(of: cache) {
-                        interruption?.tally.countUnreadRating(of: cache)
+                    if case .cache(let cache, _, _) = record {
+                        if pending.leavesOutARating(of: cache) { interruption?.tally.countUnreadRating(of: cache) }
+                        if pending.leavesOutAStatus { interruption?.tally.countUnreadStatus(of: cache) }
                     }
                     try store(record)
                 }

@@ -117,7 +117,7 @@ extension GPXReader {
                 if isLOC {
                     startLOCField(elementName, attributes: attributes)
                 } else {
-                    startField(elementName, space: space, attributes: attributes)
+                    startField(elementName, space: space, attributes: attributes, line: parser.lineNumber)
                     if let parts = draft?.partCount, parts > Self.maximumParts {
                         return refuseLongText(parser, "one waypoint has more than \(Self.maximumParts) logs, attributes "
                                                   + "and travel bugs", limit: "for one waypoint")

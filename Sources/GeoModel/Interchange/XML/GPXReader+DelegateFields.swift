@@ -4,11 +4,11 @@ extension GPXReader.Delegate {
     typealias LocalName = GPXReader.LocalName
     typealias Space = GPXReader.Space
 
-    /// An element starts inside a `<wpt>`: the field it fills, if the reader keeps it.
-    func startField(_ name: LocalName, space: Space, attributes: XMLStreamParser.Attributes) {
+    /// An element starts inside a `<wpt>`, on `line`: the field it fills, if the reader keeps it.
+    func startField(_ name: LocalName, space: Space, attributes: XMLStreamParser.Attributes, line: Int) {
         guard let parent = path.last else { return }
         switch space {
-        case .groundspeak: startGroundspeakField(name, parent: parent, attributes: attributes)
+        case .groundspeak: startGroundspeakField(name, parent: parent, attributes: attributes, line: line)
         case .terraCaching: startTerraCachingField(name, parent: parent, attributes: attributes)
         case .gsak:
             guard parent.space == .gsak, parent.name == .wptExtension else { return }
@@ -44,14 +44,20 @@ extension GPXReader.Delegate {
     /// A field of `<groundspeak:cache>` (GPX 1.0 under `<wpt>`, 1.1 in `<extensions>`),
     /// GSAK's and GeoToad's attributes included.
     private func startGroundspeakField(_ name: LocalName, parent: (name: LocalName, space: Space),
-                                       attributes: XMLStreamParser.Attributes) {
+                                       attributes: XMLStreamParser.Attributes, line: Int) {
         if name == .cache {
+            if draft?.hasGroundspeakCache == true {
+                if draft?.secondListing == nil { draft?.secondListing = TextPosition(line: line, column: 1) }
+                return
+            }
             draft?.isCache = true
             draft?.hasGroundspeakCache = true
             draft?.cacheID = attributes.bytes(of: "id").flatMap(Self.unsignedNumber)
             draft?.writtenCacheID = attributes.value(of: "id")
-            draft?.available = attributes.bytes(of: "available").flatMap(Self.boolean)
-            draft?.archived = attributes.bytes(of: "archived").flatMap(Self.boolean)
+            let available = attributes.bytes(of: "available"), archived = attributes.bytes(of: "archived")
+            draft?.available = available.flatMap(Self.boolean)
+            draft?.archived = archived.flatMap(Self.boolean)
+            draft?.unreadStatus = (available != nil && draft?.available == nil) || (archived != nil && draft?.archived == nil)
             return
         }
         if name == .travelbug {

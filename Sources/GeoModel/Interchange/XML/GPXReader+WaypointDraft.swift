@@ -27,6 +27,10 @@ extension GPXReader {
         /// file is not what it claims, and this waypoint is rejected rather than the inner
         /// one dropped unsaid.
         var nestedWaypoint: TextPosition?
+        /// Where a second `groundspeak:cache` in this waypoint starts: a waypoint is one
+        /// cache, so the file is not what it claims, and the waypoint is rejected rather
+        /// than two listings merged into one.
+        var secondListing: TextPosition?
         var name: String?
         var urlname: String?
         var linkText: String?
@@ -41,6 +45,8 @@ extension GPXReader {
         /// `available` and `archived` of `groundspeak:cache`, nil where unsaid.
         var available: Bool?
         var archived: Bool?
+        /// Whether `available` or `archived` was given as neither true nor false (`yes`, empty).
+        var unreadStatus = false
         var owner: String?
         var container: String?
         /// `groundspeak:type`, or TerraCaching's `style`.
@@ -150,6 +156,11 @@ extension GPXReader {
             if let nestedWaypoint {
                 let element = isLOCWaypoint ? "<waypoint>" : "<wpt>"
                 let reason = "holds another \(element) (line \(nestedWaypoint.line)): waypoints do not nest, so neither is imported"
+                return (.rejected(RejectedRecord(location: location, reason: reason)), nil)
+            }
+            if let secondListing {
+                let reason = "holds a second <groundspeak:cache> (line \(secondListing.line)): a waypoint is one cache, "
+                    + "so it is not imported"
                 return (.rejected(RejectedRecord(location: location, reason: reason)), nil)
             }
             guard isGeocache(code: written) else { return (additionalWaypoint(location: location), nil) }
