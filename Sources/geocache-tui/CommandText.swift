@@ -10,6 +10,10 @@ enum CommandText {
     static let standardOutput = "standard output"
     /// `edit --owner ""`: no member is named.
     static let emptyOwner = "it names no member: give a member's role, or club for the club."
+    static func ownerTooLong(_ bytes: Int) -> String {
+        "it is \(bytes) bytes long, and PostgreSQL's role names are at most \(CacheOwner.longestRole): "
+            + "the server would cut it and name another role."
+    }
     /// `export --output ""` (an unset variable, say): no file is named.
     static let emptyOutput = "--output is empty: give a file's path, or - (or leave --output out) for standard output."
 

@@ -13,6 +13,10 @@ public enum CacheOwner: Hashable, Sendable {
     /// The word `edit --owner` takes for the club (any other word names a role).
     public static let clubWord = "club"
 
+    /// The longest role name PostgreSQL keeps, in bytes (`NAMEDATALEN` 64, less its end):
+    /// a longer one is cut there without a word, and would name another role.
+    public static let longestRole = 63
+
     /// Reads `edit --owner`'s value: ``clubWord`` is the club, anything else a role.
     public init(argument: String) {
         self = argument == Self.clubWord ? .club : .member(argument)

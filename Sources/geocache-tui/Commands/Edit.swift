@@ -19,6 +19,9 @@ extension GeocacheTUICommand {
                     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
                         throw ValidationError(CommandText.emptyOwner)
                     }
+                    guard text.utf8.count <= CacheOwner.longestRole else {
+                        throw ValidationError(CommandText.ownerTooLong(text.utf8.count))
+                    }
                     return CacheOwner(argument: text)
                 })
         var owner: CacheOwner?

@@ -152,4 +152,15 @@ import GeoTestSupport
         #expect(result.error.contains("it names no member: give a member's role, or club for the club"), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: directory.file().path))
     }
+
+    @Test("edit --owner with a role longer than PostgreSQL keeps is a usage error, not handed to the role it was cut to")
+    func anOwnerLongerThanARoleNameIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let role = String(repeating: "a", count: 64)
+        let result = try GeocacheTUIBinary.run(["edit", "--code", "GC1", "--owner", role, "--store", directory.file().path])
+        #expect(result.status == 64)
+        #expect(result.error.contains("it is 64 bytes long, and PostgreSQL's role names are at most 63"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file().path))
+    }
 }
