@@ -42,6 +42,7 @@ extension CacheList {
         if let held = draftState.held, let kept = draftState.kept, session?.localDrafts != nil {
             leaving.heldOnThisMachine = (held, kept)
         }
+        leaving.heldOnServer = draftState.heldOnServer
         draftState = leaving
     }
 
@@ -55,6 +56,8 @@ extension CacheList {
         guard let field else { return }
         let held = draftState.heldOnThisMachine
         draftState.heldOnThisMachine = nil
+        if held == nil, let onServer = draftState.heldOnServer { draftState.held = onServer }
+        draftState.heldOnServer = nil
         let drafts = LocalDrafts(files: field.files)
         guard let local = session?.localDrafts ?? drafts.openIfPresent() else { return }
         let move = drafts.move(from: local, to: club, holding: held)
@@ -72,6 +75,10 @@ extension CacheList {
         /// The draft held in this machine's draft file and its text, between
         /// ``leaveLocalDrafts()`` and ``moveLocalDrafts(to:)``.
         var heldOnThisMachine: (id: DraftID, draft: FormDraft)?
+        /// The club store's draft this list held when the copy took its place: held again
+        /// when the club store is shown again, so that the fields' text replaces it (an
+        /// Add of its text deletes it) unless another form took it meanwhile.
+        var heldOnServer: DraftID?
         /// The store may not hold ``kept`` (its file was reopened): the next keep writes.
         var storeMayLackKept = false
 

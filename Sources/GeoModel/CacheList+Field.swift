@@ -153,7 +153,10 @@ extension CacheList {
         }
         // The draft held on the server is free once its connection is gone; its text stays
         // there, and only a changed text is kept anew (on this machine, `+Drafts.swift`).
+        // It is held again when the club store is shown again (``moveLocalDrafts(to:)``).
+        let heldOnServer = draftState.held
         draftState = DraftState(kept: draftState.kept)
+        draftState.heldOnServer = heldOnServer
         session.showCopy(store, because: error)
         field.away = .copy(refreshedAt: refreshedAt)
         field.nextRetry = ContinuousClock.now + Self.clubRetryInterval

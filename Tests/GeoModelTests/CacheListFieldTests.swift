@@ -228,13 +228,15 @@ import Testing
     /// A list on its own server holding Old Oak and Bridge, of which this machine holds a
     /// copy (when `withCopy`), showing Bridge (or searching for `search`), whose server
     /// has just stopped.
-    private static func listWhoseServerWentAway(withCopy: Bool = true, searching search: String? = nil)
+    private static func listWhoseServerWentAway(withCopy: Bool = true, searching search: String? = nil,
+                                                draft: FormDraft? = nil)
         throws -> (server: PostgresTestServer, url: String, machine: Machine, list: CacheList, changes: Recorder) {
         let server = try PostgresTestServer()
         let url = try server.makeDatabase()
         let live = try PostgresStore(url: url)
         try live.add(Samples.oak)
         try live.add(Samples.bridge)
+        if let draft { try live.leaveDraft(draft) }
         let machine = try Machine()
         if withCopy { try ClubCopy(files: machine.files(url)).refresh(from: live, area: nil) }
         let (list, recorder) = try machine.open(url)
@@ -332,6 +334,24 @@ import Testing
         #expect(back)
         #expect(list.isSearching)
         #expect(list.current?.cache.title == "Bridge")
+    }
+
+    @Test("a draft taken before the server went away is the list's again when it answers: emptied, it is offered no more")
+    func theDraftHeldBeforeTheServerWentAwayIsHeldAgainWhenItAnswers() throws {
+        let draft = FormDraft(fields: [.title: "Stale"])
+        let (server, url, machine, list, _) = try Self.listWhoseServerWentAway(draft: draft)
+        defer { server.destroy(); machine.directory.remove() }
+        #expect(list.holdsDraft)
+        try list.checkForExternalChanges()
+        try server.start()
+        let back = waitUntil(timeout: .seconds(30)) {
+            try? list.checkForExternalChanges()
+            return list.clubAway == nil
+        }
+        #expect(back)
+        // The form added the draft's text: its fields are empty now.
+        try list.keepDraft(FormDraft(fields: [:]))
+        #expect(try PostgresStore(url: url).keptDrafts().isEmpty)
     }
 
     @Test func nearestFirstGoesOnOnTheCopyWhenTheServerGoesAway() throws {

@@ -84,4 +84,18 @@ import Testing
         #expect(Set(try PostgresStore(url: url).keptDrafts().compactMap { $0.fields[.title] })
                 == ["Kept, and the second form's", "Kept, and the first form's"])
     }
+
+    @Test("a form whose connection came back and empties its fields (its text added) leaves no draft to offer again")
+    func aReconnectedFormThatAddedItsDraftLeavesNone() throws {
+        let url = try server.makeDatabase()
+        let name = String(url.split(separator: "/").last!)
+        try PostgresStore(url: url).leaveDraft(FormDraft(fields: [.title: "Added meanwhile"]))
+        let form = try CacheList(store: PostgresStore(url: url))
+        #expect(try form.takeDraft()?.draft == FormDraft(fields: [.title: "Added meanwhile"]))
+        try server.superuser("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'",
+                             database: "postgres")
+        #expect(waitUntil(timeout: .seconds(10)) { (try? form.store.hasChangedExternally()) != nil })
+        try form.keepDraft(FormDraft(fields: [:]))
+        #expect(try PostgresStore(url: url).keptDrafts().isEmpty)
+    }
 }

@@ -8,7 +8,10 @@
 /// A connection that was lost and came back is a new backend: a draft the form held
 /// before is free again meanwhile, and a form that took it then keeps its own copy;
 /// this form then keeps its text as a new draft (nothing written over another
-/// session's draft), so the text is kept twice rather than lost.
+/// session's draft), so the text is kept twice rather than lost. A draft still free
+/// holds what this form took or kept there (a draft's text is never changed in place:
+/// keeping writes a new row), so this form's next keep replaces it as its own: text
+/// added meanwhile is never offered again.
 extension PostgresStore {
     /// This session's backend start time, which with `pg_backend_pid()` names it.
     static let sessionStart = "(SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid())"
@@ -67,8 +70,9 @@ extension PostgresStore {
     public func keepDraft(_ draft: FormDraft, in id: DraftID?, holding: Bool, as write: WriteID) throws -> DraftID? {
         var statements: [PostgresStatement] = []
         if let id {
-            statements.append(PostgresStatement("DELETE FROM geocache_form_draft d WHERE id = $1 AND \(Self.heldByThisSession)",
-                                                [.int(Int(id.rawValue))]))
+            statements.append(PostgresStatement("""
+                DELETE FROM geocache_form_draft d WHERE id = $1 AND (\(Self.heldByThisSession) OR NOT \(Self.heldByALiveSession))
+                """, [.int(Int(id.rawValue))]))
         }
         if draft.isEmpty {
             statements.append(PostgresStatement("UPDATE geocache_write SET stored = true WHERE write_id = $1::uuid",
