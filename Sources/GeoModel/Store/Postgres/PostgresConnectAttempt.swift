@@ -110,7 +110,7 @@ package final class PostgresConnectAttempt {
                     guard deadline.hasPassed else { return .waiting }
                     cancel()
                     let timeout = PostgresError(
-                        kind: .timeout, message: "no connection within \(String(format: "%g", deadline.seconds)) s",
+                        kind: .timeout, message: "no connection within \(deadline.shownSeconds) s",
                         server: server)
                     ended = timeout
                     return .failed(timeout)

@@ -111,7 +111,7 @@ extension PostgresConnection {
         }
         // Three significant digits: what is left of a longer deadline is 4.99595 s, said "5 s".
         return PostgresError(
-            kind: .timeout, message: "no answer within \(String(format: "%.3g", deadline.seconds)) s; the connection was closed",
+            kind: .timeout, message: "no answer within \(deadline.shownSeconds) s; the connection was closed",
             server: server)
     }
 

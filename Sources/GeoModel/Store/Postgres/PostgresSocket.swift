@@ -26,6 +26,10 @@ struct PostgresDeadline {
     /// Whether the deadline has passed.
     var hasPassed: Bool { ContinuousClock.now >= end }
 
+    /// ``seconds`` as a message gives it: three significant digits, so that what is left
+    /// of a longer wait (4.99999 s) reads as the wait it is (5 s).
+    var shownSeconds: String { String(format: "%.3g", seconds) }
+
     /// `duration` in whole milliseconds, rounded up, at least 0.
     static func milliseconds(_ duration: Duration) -> Int32 {
         if duration <= .zero { return 0 }
