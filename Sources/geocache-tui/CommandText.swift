@@ -169,6 +169,11 @@ enum CommandText {
         return summary + "; the copy holds \(caches(count)) (\(scope))"
     }
 
+    /// `sync` whose copy could not be refreshed after it delivered `count` changes.
+    static func deliveredWithoutCopy(_ count: Int) -> String {
+        "delivered \(changes(count)); the copy was not refreshed:"
+    }
+
     /// `sync --adopt-club`: the files follow the database the URL reaches now.
     static func adoptedClub(server: String, copied count: Int, area: ClubCopy.Area?, waiting: Int) -> String {
         let scope = area.map { "within \(Coordinate.distanceText(metres: $0.radius)) of \($0.center.geocachingText)" }

@@ -126,6 +126,10 @@ extension GeocacheTUICommand {
             } catch {
                 if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
                 if let away = error as? StoreError, away.meansTheServerCannotBeReached { throw Self.away(away, session: session) }
+                // What was delivered stays delivered: said before why the copy was not made.
+                if let delivered, delivered.report.deliveredCount > 0 {
+                    try CommandOutput.output(line: CommandText.deliveredWithoutCopy(delivered.report.deliveredCount))
+                }
                 throw CommandFailure.report(error)
             }
             if adoptClub {

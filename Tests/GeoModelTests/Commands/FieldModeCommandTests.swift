@@ -211,9 +211,10 @@ final class FieldModeClub {
         ["--title", title, "--details", "d", "--creator", "c", "--reward", "r"] + (place.map { ["--at", $0] } ?? [])
     }
 
-    /// Runs the binary on this store with `arguments`, for at most `timeout`: a run
-    /// that lasts longer is killed and recorded as an issue.
-    func run(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> Run {
+    /// Runs the binary on this store with `arguments` (or `tool` with them, which runs
+    /// the binary in its turn), for at most `timeout`: a run that lasts longer is killed
+    /// and recorded as an issue.
+    func run(_ arguments: [String], tool: String? = nil, timeout: Duration = .seconds(60)) throws -> Run {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let outURL = directory.file("stdout"), errURL = directory.file("stderr")
@@ -228,7 +229,7 @@ final class FieldModeClub {
             try? err.close()
         }
         let process = Process()
-        process.executableURL = GeocacheTUIBinary.url
+        process.executableURL = tool.map { URL(fileURLWithPath: $0) } ?? GeocacheTUIBinary.url
         process.arguments = arguments
         process.environment = environment
         process.standardInput = FileHandle.nullDevice

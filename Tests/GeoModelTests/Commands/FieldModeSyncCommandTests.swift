@@ -19,6 +19,26 @@ import Testing
         #expect(try Outbox(files: club.files).count() == 0)
     }
 
+    @Test("a sync whose copy cannot be written after it delivered says what it delivered",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "needs prlimit"))
+    func aSyncWhoseCopyFailsSaysWhatItDelivered() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        // A cache on the server larger than the copy may be under the limit below.
+        try PostgresStore(url: club.url).add(GeoCache(title: "Large", details: String(repeating: "x", count: 120_000),
+                                                      creator: "ana", reward: "Coin"))
+        let sync = try club.run(["--default-signal=XFSZ", "/usr/bin/prlimit", "--fsize=102400", GeocacheTUIBinary.url.path, "sync"],
+                                tool: "/usr/bin/env")
+        #expect(sync.status == 1, "stderr was: \(sync.error)")
+        #expect(sync.output == "delivered 1 change; the copy was not refreshed:\n", "stdout was: \(sync.output)")
+        #expect(sync.error.contains("file size limit"), "stderr was: \(sync.error)")
+        #expect(try club.serverCaches().map(\.title) == ["Large", "Old Oak"])
+        #expect(try Outbox(files: club.files).count() == 0)
+    }
+
     @Test func aDeliveryCutRightAfterItsCommitIsNotRepeated() throws {
         var relay: FaultRelay?
         let club = try FieldModeClub { server in
