@@ -374,11 +374,14 @@ extension PostgresStore {
                          clubCaches: facts.int(5) ?? 0)
     }
 
-    /// Before an older schema is migrated by a role that does not own its tables but
-    /// may create roles (the club's admin upgrading a store that the members' shared
-    /// role owned): takes the tables over, so that the migration may alter them.
-    /// Returns the role that owned them; nil when nothing was taken over.
-    static func takeOverIfAdmin(on connection: PostgresConnection) throws -> String? {
+    /// Before an older schema is migrated, or the rules set up, by a role that does not
+    /// own its tables but may create roles (the club's admin upgrading a store that the
+    /// members' shared role owned): takes the tables over, migrates them and, when the
+    /// club has no roles yet, sets the rules up, all in one transaction, so that a
+    /// refusal on the way leaves the store as it was (its tables the shared role's).
+    /// Returns the role that owned them and what the set-up did; nil when nothing was
+    /// taken over.
+    static func takeOverIfAdmin(on connection: PostgresConnection, server: String) throws -> TakeOver? {
         let facts = try connection.query("""
             SELECT pg_get_userbyid(t.relowner), r.rolsuper, r.rolsuper OR r.rolcreaterole,
                    pg_has_role(current_user, t.relowner, 'MEMBER')
@@ -388,12 +391,22 @@ extension PostgresStore {
         // that follows takes the tables over.
         guard let facts, let owner = facts.string(0), facts.bool(2) == true, facts.bool(1) != true,
               facts.bool(3) != true else { return nil }
-        try connection.transaction(timeout: bulkStatementTimeout) {
+        let setUp = try connection.transaction(timeout: bulkStatementTimeout) { () throws -> ClubSetUp? in
+            try connection.query(waitingOutLocks)
             try connection.query(takingLock(migrationLock), timeout: bulkStatementTimeout)
             try connection.query("GRANT \(quotedIdentifier(owner)) TO CURRENT_USER")
             try connection.query(takingOver)
+            try applyMigrations(on: connection)
+            let due = try connection.query("SELECT member_role IS NULL FROM geocache_club").rows.first?.bool(0) == true
+            return due ? try setUpClubRules(on: connection, server: server, tookOverFrom: owner) : nil
         }
-        return owner
+        return TakeOver(owner: owner, setUp: setUp)
+    }
+
+    /// What ``takeOverIfAdmin(on:server:)`` did: whose the tables were, and the set-up.
+    struct TakeOver {
+        let owner: String
+        let setUp: ClubSetUp?
     }
 
     /// Makes this role the owner of every table and function of the club (their

@@ -45,19 +45,21 @@ extension PostgresStore {
         guard checking else { return Array(outcomes.dropFirst(prefix.count)) }
         let check = Array(outcomes[(prefix.count - Self.schemaCheck.count)..<prefix.count])
         var version: Int
+        var tookOver = false
         do {
             version = try Self.schemaVersion(tables: check[0][0], version: check[1][0], server: connection.server)
         } catch StoreError.notPermitted(let server, let reason) {
             // The club's admin upgrading a store another role owned: it may not read
-            // the tables until it has taken them over.
+            // the tables until it has taken them over (and its standing was not read).
             if !segments.isEmpty { try connection.query("ROLLBACK") }
-            guard let owner = try Self.takeOverIfAdmin(on: connection) else {
+            guard let taken = try Self.takeOverIfAdmin(on: connection, server: name) else {
                 throw StoreError.notPermitted(server: server, reason: reason)
             }
-            tablesTakenFrom = owner
+            (tablesTakenFrom, clubSetUpJustNow) = (taken.owner, taken.setUp)
             version = try Self.schemaVersion(on: connection)
+            tookOver = true
         }
-        if version == Self.migrations.count {
+        if version == Self.migrations.count, !tookOver {
             let row = try? check[2][0].get().rows.first
             standing = Self.standing(from: row)
             try noteClubIdentity(row?.string(8))
@@ -67,10 +69,12 @@ extension PostgresStore {
             }
         }
         // A read of `segments` may have opened a transaction that failed on the old schema.
-        if !segments.isEmpty { try connection.query("ROLLBACK") }
-        if version != Self.migrations.count {
-            if version > 0, version < Self.migrations.count, let owner = try Self.takeOverIfAdmin(on: connection) {
-                tablesTakenFrom = owner
+        if !segments.isEmpty, !tookOver { try connection.query("ROLLBACK") }
+        if version != Self.migrations.count || tookOver {
+            if !tookOver, version > 0, version < Self.migrations.count,
+               let taken = try Self.takeOverIfAdmin(on: connection, server: name) {
+                (tablesTakenFrom, clubSetUpJustNow) = (taken.owner, taken.setUp)
+                version = try Self.schemaVersion(on: connection)
             }
             try Self.prepareSchema(on: connection, knownVersion: version)
             let row = try connection.query(Self.standingRead.sql).rows.first

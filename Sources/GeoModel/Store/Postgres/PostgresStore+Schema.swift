@@ -286,12 +286,19 @@ extension PostgresStore {
         try connection.transaction(timeout: bulkStatementTimeout) {
             try connection.query(waitingOutLocks)
             try connection.query(takingLock(migrationLock), timeout: bulkStatementTimeout)
-            // Another session may have migrated while this one waited for the lock.
-            let version = try schemaVersion(on: connection)
-            for (index, migration) in migrations.enumerated() where index >= version {
-                for statement in migration { try connection.query(statement, timeout: bulkStatementTimeout) }
-                try connection.query("INSERT INTO geocache_schema (version) VALUES ($1)", [.int(index + 1)])
-            }
+            try applyMigrations(on: connection)
+        }
+    }
+
+    /// The migrations the store lacks, in the caller's transaction, under the migration
+    /// lock. Throws ``StoreError/newerServerSchema(server:)`` for a newer store.
+    static func applyMigrations(on connection: PostgresConnection) throws {
+        // Another session may have migrated while this one waited for the lock.
+        let version = try schemaVersion(on: connection)
+        if version > migrations.count { throw StoreError.newerServerSchema(server: connection.server) }
+        for (index, migration) in migrations.enumerated() where index >= version {
+            for statement in migration { try connection.query(statement, timeout: bulkStatementTimeout) }
+            try connection.query("INSERT INTO geocache_schema (version) VALUES ($1)", [.int(index + 1)])
         }
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+import GeoModel
+import GeoTestSupport
+import Testing
+
+/// `club init` by the club's admin, a role that may create roles but is no superuser,
+/// on a store the members' shared role made before the rules: the takeover in one go,
+/// the caches stored so far made the club's, and what the report says of what it made.
+@Suite struct ClubInitUpgradeCommandTests {
+    /// A database `shared` owns, with a store it made by adding `titles` with the
+    /// command, and an admin that may create roles: their names and the server.
+    private struct SharedStore {
+        let server: PostgresTestServer
+        let database: String, shared: String, admin: String
+
+        init(titles: [String], database name: String? = nil) throws {
+            server = try PostgresTestServer.shared()
+            let unique = UUID().uuidString.prefix(8).lowercased()
+            (shared, admin) = ("shared_\(unique)", "admin_\(unique)")
+            database = name.map { $0 + unique } ?? "before_rules_\(unique)"
+            try server.superuser("CREATE ROLE \(shared) LOGIN")
+            try server.superuser("CREATE ROLE \(admin) LOGIN CREATEROLE")
+            try server.superuser("CREATE DATABASE \(database) OWNER \(shared)")
+            for title in titles {
+                let add = try run(as: shared, ["add", "--title", title, "--details", "d", "--creator", "c", "--reward", "r"])
+                #expect(add.status == 0, "stderr was: \(add.error)")
+            }
+        }
+
+        func run(as role: String, _ arguments: [String]) throws -> GeocacheTUIBinary.Result {
+            try GeocacheTUIBinary.run(arguments + ["--store", server.uri(database: database, user: role)])
+        }
+
+        /// The first column of the first row of `sql`, run by the superuser in the database.
+        func value(_ sql: String) throws -> String? {
+            try server.superuser(sql, database: database).rows.first?.string(0)
+        }
+    }
+
+    @Test("club init by an admin that may create roles takes a shared role's store over and sets the rules up in one go")
+    func anAdminTakesASharedStoreOverInOneGo() throws {
+        let store = try SharedStore(titles: ["s1"])
+        let result = try store.run(as: store.admin, ["club", "init"])
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(result.output.contains("The club's tables belonged to \(store.shared); they are \(store.admin)'s now"),
+                "stdout was: \(result.output)")
+        #expect(try store.value("SELECT member_role FROM geocache_club") == "\(store.database)_member")
+        #expect(try store.value("SELECT count(*) FROM pg_roles WHERE rolname = '\(store.database)_keeper'") == "1")
+    }
+
+    @Test("a club init the server refuses halfway leaves a shared role's store as it was, its tables the shared role's")
+    func aRefusedTakeoverChangesNothing() throws {
+        // A name too long for the club's roles' names: the set-up fails after the takeover.
+        let store = try SharedStore(titles: ["s1"], database: "a_club_whose_name_is_too_long_for_its_roles_names_x_")
+        let result = try store.run(as: store.admin, ["club", "init"])
+        #expect(result.status != 0)
+        #expect(try store.value("SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'geocache'::regclass")
+                == store.shared)
+        #expect(try store.value("SELECT count(*) FROM pg_auth_members WHERE roleid = '\(store.shared)'::regrole") == "0")
+        let list = try store.run(as: store.shared, ["list"])
+        #expect(list.status == 0, "stderr was: \(list.error)")
+    }
+}
