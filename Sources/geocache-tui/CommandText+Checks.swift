@@ -3,7 +3,7 @@ import GeoModel
 
 /// What the commands say of what they do not take on trust (numbers out of range, field mode's
 /// files set aside, kept changes that cannot be read, fixes that are no position, conflicts);
-/// the finder's commands; `club init` and a club store's notes. The rest: `CommandText.swift`.
+/// the finder's commands. `club init` and a club store's notes: `CommandText+Club.swift`; the rest: `CommandText.swift`.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -360,58 +360,6 @@ extension CommandText {
     /// server's to allow, so it is not kept on this machine.
     static let handOverNotKept = "the club store cannot be reached, and a hand-over is not kept: only the server can "
         + "allow it. Nothing was changed; run the command again when the server answers."
-
-    // MARK: - The club's rules
-
-    /// `edit --owner ROLE` by a keeper, when the club store finds `role` is none of its members.
-    static func handOverToNonMember(_ role: String, store: String) -> String {
-        "\(store) refused the hand-over: \(role) is not one of the club's members (a keeper hands caches to members "
-            + "or to the club); nothing was stored."
-    }
-
-    /// `edit --owner ROLE` with other changes, when the hand-over was stored and the
-    /// changes after it were not (kept on this machine, or met what the next line says).
-    static func handedOverAlone(_ cache: StoredCache) -> String {
-        let whose = switch cache.club?.owner {
-        case .member(let role)?: ConflictText.visible(role)
-        default: "the club"
-        }
-        return "\(ConflictText.visible(cache.cache.code ?? "the cache")) was handed to \(whose) (stored); the other changes, "
-            + "a write of their own after it:"
-    }
-
-    /// What `club init` did, for standard output.
-    static func clubSetUp(_ setUp: ClubSetUp, store: String) -> [String] {
-        var lines = ["The club's rules are set up on \(store): members are in \(setUp.roles.member), keepers in "
-                     + "\(setUp.roles.keeper)" + (setUp.madeRoles ? " (both made now)." : ".")]
-        if let previous = setUp.previousOwner {
-            lines.append("The club's tables belonged to \(previous); they are \(setUp.owner)'s now, and the rules bind "
-                         + "every other role.")
-        }
-        if setUp.clubCaches > 0 {
-            lines.append("\(caches(setUp.clubCaches)) belong to the club until a keeper hands them over "
-                         + "(edit --code CODE --owner ROLE).")
-        }
-        return lines + rulesDoNotBind(role: setUp.owner, roles: setUp.roles)
-    }
-
-    /// The lines said once to a role the rules do not bind, with how to make members.
-    static func rulesDoNotBind(role: String, roles: ClubRoles) -> [String] {
-        [
-            "The club's rules do not bind \(role) (it owns the club's tables or is a superuser): use it to "
-                + "administer the club, and give each member a role of their own:",
-            "  CREATE ROLE ana LOGIN PASSWORD '…' IN ROLE \(ClubRoles.sqlName(roles.member));",
-            "  GRANT \(ClubRoles.sqlName(roles.keeper)) TO kim;",
-        ]
-    }
-
-    /// The lines of a ``ClubNote``, said once on standard error.
-    static func clubNote(_ note: ClubNote, store: String) -> [String] {
-        switch note {
-        case .setUp(let setUp): clubSetUp(setUp, store: store)
-        case .rulesDoNotBind(let role, let roles): rulesDoNotBind(role: role, roles: roles)
-        }
-    }
 }
 
 /// What imports and exports say beside their summaries: an interruption, what a format

@@ -60,4 +60,26 @@ import Testing
         let list = try store.run(as: store.shared, ["list"])
         #expect(list.status == 0, "stderr was: \(list.error)")
     }
+
+    @Test("the first club init makes every cache stored before the rules the club's, and says how many")
+    func theFirstSetUpMakesTheStoredCachesTheClubs() throws {
+        let store = try SharedStore(titles: ["s1", "s2"])
+        let result = try store.run(as: store.admin, ["club", "init"])
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(result.output.contains("2 caches stored before the rules are the club's now"), "stdout was: \(result.output)")
+        #expect(try store.value("SELECT count(*) FROM geocache WHERE owner IS NOT NULL") == "0")
+    }
+
+    @Test("club init run again takes no cache from the member who added it")
+    func aSecondSetUpKeepsMembersCaches() throws {
+        let club = try ClubFixture.make()
+        var cache = Samples.oak
+        cache.code = "GCKEPT1"
+        _ = try PostgresStore(url: club.url(as: club.ana), purpose: .command).add(cache)
+        let again = try GeocacheTUIBinary.run(["club", "init", "--store", club.url(as: club.admin)])
+        #expect(again.status == 0, "stderr was: \(again.error)")
+        #expect(!again.output.contains("are the club's now"), "stdout was: \(again.output)")
+        #expect(try club.sql(as: club.admin, "SELECT owner FROM geocache WHERE code = 'GCKEPT1'").rows.first?.string(0)
+                == club.ana)
+    }
 }

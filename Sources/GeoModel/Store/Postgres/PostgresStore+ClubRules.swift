@@ -222,6 +222,10 @@ public struct ClubSetUp: Equatable, Sendable {
     public let owner: String
     /// How many caches belong to the club (every cache of a store older than the rules).
     public let clubCaches: Int
+    /// How many of them this set-up made the club's: the first one makes every cache
+    /// stored before the rules the club's (their owner was the role that added them,
+    /// the members' shared one); never a later one.
+    public let madeClubs: Int
 }
 
 extension PostgresStore {
@@ -330,7 +334,7 @@ extension PostgresStore {
                                tookOverFrom: String? = nil) throws -> ClubSetUp {
         let facts = try connection.query("""
             SELECT current_database(), current_user, pg_get_userbyid(t.relowner), current_schema(), r.rolsuper,
-                   (SELECT count(*) FROM geocache WHERE owner IS NULL)
+                   (SELECT count(*) FROM geocache WHERE owner IS NULL), (SELECT c.member_role IS NULL FROM geocache_club c)
             FROM pg_class t, pg_roles r WHERE t.oid = 'geocache'::regclass AND r.rolname = current_user
             """).rows.first
         guard let facts, let database = facts.string(0), let role = facts.string(1), let owner = facts.string(2),
@@ -367,11 +371,21 @@ extension PostgresStore {
         ] {
             try connection.query(statement)
         }
+        // The first set-up (the club has no roles yet): every cache stored before the
+        // rules was owned by the role that added it, the members' shared one. A later
+        // set-up never takes a cache from its member.
+        var madeClubs = 0
+        if facts.bool(6) == true {
+            madeClubs = try connection.query("""
+                WITH made AS (UPDATE geocache SET owner = NULL WHERE owner IS NOT NULL RETURNING 1)
+                SELECT count(*) FROM made
+                """).rows.first?.int(0) ?? 0
+        }
         try connection.query("UPDATE geocache_club SET member_role = $1, keeper_role = $2, told = array_append(told, current_user)",
                              [.text(roles.member), .text(roles.keeper)])
         try connection.query(memberColumnGrants)
         return ClubSetUp(roles: roles, madeRoles: made, previousOwner: previousOwner, owner: role,
-                         clubCaches: facts.int(5) ?? 0)
+                         clubCaches: (facts.int(5) ?? 0) + madeClubs, madeClubs: madeClubs)
     }
 
     /// Before an older schema is migrated, or the rules set up, by a role that does not
