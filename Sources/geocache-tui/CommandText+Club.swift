@@ -21,8 +21,14 @@ extension CommandText {
 
     /// What `club init` did, for standard output.
     static func clubSetUp(_ setUp: ClubSetUp, store: String) -> [String] {
+        let made = switch (setUp.madeMemberRole, setUp.madeKeeperRole) {
+        case (true, true): " (both made now)."
+        case (true, false): " (\(setUp.roles.member) made now)."
+        case (false, true): " (\(setUp.roles.keeper) made now)."
+        case (false, false): "."
+        }
         var lines = ["The club's rules are set up on \(store): members are in \(setUp.roles.member), keepers in "
-                     + "\(setUp.roles.keeper)" + (setUp.madeRoles ? " (both made now)." : ".")]
+                     + "\(setUp.roles.keeper)" + made]
         if let previous = setUp.previousOwner {
             lines.append("The club's tables belonged to \(previous); they are \(setUp.owner)'s now, and the rules bind "
                          + "every other role.")
@@ -55,5 +61,4 @@ extension CommandText {
         case .rulesDoNotBind(let role, let roles): rulesDoNotBind(role: role, roles: roles)
         }
     }
-
 }

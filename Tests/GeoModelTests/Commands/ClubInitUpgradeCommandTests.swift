@@ -82,4 +82,26 @@ import Testing
         #expect(try club.sql(as: club.admin, "SELECT owner FROM geocache WHERE code = 'GCKEPT1'").rows.first?.string(0)
                 == club.ana)
     }
+
+    @Test("club init says which group role it made when only the keeper role was gone")
+    func theReportNamesTheRoleMadeNow() throws {
+        let club = try ClubFixture.make()
+        let old = "old_" + club.roles.keeper
+        try club.server.superuser("ALTER ROLE \(ClubFixture.identifier(club.roles.keeper)) RENAME TO \(ClubFixture.identifier(old))")
+        let result = try GeocacheTUIBinary.run(["club", "init", "--store", club.url(as: club.admin)])
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(!result.output.contains("both made now"), "stdout was: \(result.output)")
+        #expect(result.output.contains("keepers in \(club.roles.keeper) (\(club.roles.keeper) made now)."),
+                "stdout was: \(result.output)")
+    }
+
+    @Test("club init run again records the admin as told once")
+    func theAdminIsRecordedOnce() throws {
+        let club = try ClubFixture.make()
+        for _ in 0..<2 {
+            let again = try GeocacheTUIBinary.run(["club", "init", "--store", club.url(as: club.admin)])
+            #expect(again.status == 0, "stderr was: \(again.error)")
+        }
+        #expect(try club.sql(as: club.admin, "SELECT array_length(told, 1) FROM geocache_club").rows.first?.string(0) == "1")
+    }
 }

@@ -214,8 +214,10 @@ extension PostgresStore {
 public struct ClubSetUp: Equatable, Sendable {
     /// The club's group roles.
     public let roles: ClubRoles
-    /// Whether they were made now (false when they existed already).
-    public let madeRoles: Bool
+    /// Whether the member role was made now (false when it existed already).
+    public let madeMemberRole: Bool
+    /// Whether the keeper role was made now (false when it existed already).
+    public let madeKeeperRole: Bool
     /// The role that owned the club's tables before, when the set-up took them over.
     public let previousOwner: String?
     /// The role that owns them now: the rules do not bind it.
@@ -226,6 +228,9 @@ public struct ClubSetUp: Equatable, Sendable {
     /// stored before the rules the club's (their owner was the role that added them,
     /// the members' shared one); never a later one.
     public let madeClubs: Int
+
+    /// Whether either group role was made now.
+    public var madeRoles: Bool { madeMemberRole || madeKeeperRole }
 }
 
 extension PostgresStore {
@@ -346,13 +351,13 @@ extension PostgresStore {
                                          + "names (\(ClubRoles.longestName - 7) bytes at most)")
         }
         let (member, keeper) = (quotedIdentifier(roles.member), quotedIdentifier(roles.keeper))
-        var made = false
+        var made: [Bool] = []
         for name in [roles.member, roles.keeper] {
             let exists = try connection.query("SELECT count(*) FROM pg_roles WHERE rolname = $1", [.text(name)])
             if exists.rows.first?.int(0) == 0 {
                 try connection.query("CREATE ROLE \(quotedIdentifier(name)) NOLOGIN")
-                made = true
             }
+            made.append(exists.rows.first?.int(0) == 0)
         }
         try connection.query("GRANT \(member) TO \(keeper)")
         var previousOwner = tookOverFrom
@@ -381,11 +386,13 @@ extension PostgresStore {
                 SELECT count(*) FROM made
                 """).rows.first?.int(0) ?? 0
         }
-        try connection.query("UPDATE geocache_club SET member_role = $1, keeper_role = $2, told = array_append(told, current_user)",
-                             [.text(roles.member), .text(roles.keeper)])
+        try connection.query("""
+            UPDATE geocache_club SET member_role = $1, keeper_role = $2,
+                told = CASE WHEN current_user = ANY (told) THEN told ELSE array_append(told, current_user) END
+            """, [.text(roles.member), .text(roles.keeper)])
         try connection.query(memberColumnGrants)
-        return ClubSetUp(roles: roles, madeRoles: made, previousOwner: previousOwner, owner: role,
-                         clubCaches: (facts.int(5) ?? 0) + madeClubs, madeClubs: madeClubs)
+        return ClubSetUp(roles: roles, madeMemberRole: made[0], madeKeeperRole: made[1], previousOwner: previousOwner,
+                         owner: role, clubCaches: (facts.int(5) ?? 0) + madeClubs, madeClubs: madeClubs)
     }
 
     /// Before an older schema is migrated, or the rules set up, by a role that does not
