@@ -16,6 +16,10 @@ enum CommandFailure {
     /// this machine's copy and kept changes came from: `EX_CONFIG` of sysexits.h (the URL
     /// reaches another database than the club's); nothing was delivered or replaced.
     static let anotherClubStatus: Int32 = 78
+    /// The exit status of `club init` when `PUBLIC` may still create objects in the
+    /// club's schema, which only the schema's owner may take away: `EX_CONFIG` too (the
+    /// server's configuration must change); the rest of the rules are set up.
+    static let schemaOpenStatus: Int32 = 78
 
     /// Prints `error`'s description and returns the exit to throw: status 1,
     /// ``outcomeUnknownStatus`` for ``StoreError/outcomeUnknown(server:reason:)`` (whose

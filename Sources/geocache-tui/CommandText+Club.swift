@@ -57,8 +57,18 @@ extension CommandText {
     /// The lines of a ``ClubNote``, said once on standard error.
     static func clubNote(_ note: ClubNote, store: String) -> [String] {
         switch note {
-        case .setUp(let setUp): clubSetUp(setUp, store: store)
+        case .setUp(let setUp): clubSetUp(setUp, store: store) + (setUp.openSchema.map { [schemaOpenToPublic($0)] } ?? [])
         case .rulesDoNotBind(let role, let roles): rulesDoNotBind(role: role, roles: roles)
         }
+    }
+
+    /// `club init` (and a set-up said once), when `PUBLIC` may still create objects in
+    /// the club's schema: the server took nothing away, as only the schema's owner may.
+    static func schemaOpenToPublic(_ open: ClubSchemaOpening) -> String {
+        let owner = open.owner == "pg_database_owner" ? "the database's owner" : open.owner
+        return "PUBLIC may still create objects in the schema \(open.schema), where the club's tables are: a member could "
+            + "plant a function there that a keeper's or the admin's session runs. Only \(owner) (or a superuser) may take "
+            + "that away: run REVOKE CREATE ON SCHEMA \(ClubRoles.sqlName(open.schema)) FROM PUBLIC; in the database as "
+            + "that role, then club init again. The rest of the club's rules are set up."
     }
 }

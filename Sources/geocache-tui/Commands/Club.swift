@@ -37,6 +37,10 @@ extension GeocacheTUICommand {
                     throw CommandFailure.report(error)
                 }
                 try CommandOutput.output(CommandText.clubSetUp(setUp, store: session.location.description))
+                if let open = setUp.openSchema {
+                    throw CommandFailure.report(message: CommandText.schemaOpenToPublic(open),
+                                                status: CommandFailure.schemaOpenStatus)
+                }
             }
         }
     }

@@ -104,4 +104,20 @@ import Testing
         }
         #expect(try club.sql(as: club.admin, "SELECT array_length(told, 1) FROM geocache_club").rows.first?.string(0) == "1")
     }
+
+    @Test("club init says on standard error, with exit status 78, that PUBLIC may still create in the club's schema")
+    func aSchemaPublicMayCreateInIsSaid() throws {
+        let server = try PostgresTestServer.shared()
+        let unique = UUID().uuidString.prefix(8).lowercased()
+        let (admin, database) = ("admin_\(unique)", "open_schema_\(unique)")
+        try server.superuser("CREATE ROLE \(admin) LOGIN CREATEROLE")
+        try server.superuser("CREATE DATABASE \(database)")
+        try server.superuser("GRANT CREATE ON SCHEMA public TO PUBLIC", database: database)
+        let result = try GeocacheTUIBinary.run(["club", "init", "--store", server.uri(database: database, user: admin)])
+        #expect(result.status == 78)
+        #expect(result.output.contains("The club's rules are set up"), "stdout was: \(result.output)")
+        #expect(result.error.contains("REVOKE CREATE ON SCHEMA public FROM PUBLIC;"), "stderr was: \(result.error)")
+        #expect(try server.superuser("SELECT has_schema_privilege('public', 'public', 'CREATE')", database: database)
+                .rows.first?.bool(0) == true)
+    }
 }

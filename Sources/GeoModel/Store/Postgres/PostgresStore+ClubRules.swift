@@ -229,8 +229,20 @@ public struct ClubSetUp: Equatable, Sendable {
     /// the members' shared one); never a later one.
     public let madeClubs: Int
 
+    /// The schema the club's tables are in, when `PUBLIC` may still create objects
+    /// there after the set-up took that away (only the schema's owner may): a member
+    /// could plant a function that a keeper's or the admin's session runs.
+    public let openSchema: ClubSchemaOpening?
+
     /// Whether either group role was made now.
     public var madeRoles: Bool { madeMemberRole || madeKeeperRole }
+}
+
+/// A schema `PUBLIC` may create objects in, and the role that owns it (the one that
+/// may take that away).
+public struct ClubSchemaOpening: Equatable, Sendable {
+    public let schema: String
+    public let owner: String
 }
 
 extension PostgresStore {
@@ -391,8 +403,16 @@ extension PostgresStore {
                 told = CASE WHEN current_user = ANY (told) THEN told ELSE array_append(told, current_user) END
             """, [.text(roles.member), .text(roles.keeper)])
         try connection.query(memberColumnGrants)
+        // The server only warns when the schema's owner is another role, and takes nothing away.
+        let open = try connection.query("""
+            SELECT n.nspname, pg_get_userbyid(n.nspowner) FROM pg_namespace n
+            WHERE n.nspname = current_schema() AND has_schema_privilege('public', n.oid, 'CREATE')
+            """).rows.first
         return ClubSetUp(roles: roles, madeMemberRole: made[0], madeKeeperRole: made[1], previousOwner: previousOwner,
-                         owner: role, clubCaches: (facts.int(5) ?? 0) + madeClubs, madeClubs: madeClubs)
+                         owner: role, clubCaches: (facts.int(5) ?? 0) + madeClubs, madeClubs: madeClubs,
+                         openSchema: open.flatMap { row in
+                             row.string(0).flatMap { schema in row.string(1).map { ClubSchemaOpening(schema: schema, owner: $0) } }
+                         })
     }
 
     /// Before an older schema is migrated, or the rules set up, by a role that does not
