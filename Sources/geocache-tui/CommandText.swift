@@ -118,7 +118,7 @@ enum CommandText {
         for change in report.refused {
             lines += ConflictText.refusalLines(for: change)
         }
-        lines += report.unreadable.flatMap(ConflictText.unreadableLines)
+        lines += report.unreadable.flatMap(ConflictText.unreadableLines) + report.finderUnreadable.flatMap(ConflictText.unreadableLines)
         for change in report.finderRefused {
             lines.append("refused: change f\(change.sequence), \(naming(change)): "
                          + ConflictText.visible(change.refusal ?? "") + "; it is kept here and not sent again; "
@@ -164,7 +164,7 @@ enum CommandText {
         var summary = "delivered \(changes(report.deliveredCount))"
         if !report.conflicts.isEmpty { summary += ", \(conflicts(report.conflicts.count)) kept here" }
         if report.refusedCount > 0 { summary += ", \(changes(report.refusedCount)) refused by the server kept here" }
-        if !report.unreadable.isEmpty { summary += ", \(unreadable(report.unreadable.count)) kept here" }
+        if report.unreadableCount > 0 { summary += ", \(unreadable(report.unreadableCount)) kept here" }
         if !report.held.isEmpty { summary += ", \(changes(report.held.count)) held behind them" }
         return summary + "; the copy holds \(caches(count)) (\(scope))"
     }

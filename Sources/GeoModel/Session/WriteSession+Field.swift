@@ -14,6 +14,8 @@ extension WriteSession {
         /// The finder's changes waiting (visits, the member's own data), in delivery
         /// order, numbered apart from the changes to caches.
         public let finderChanges: [FinderChange]
+        /// The finder's changes waiting whose rows cannot be read, in sequence order.
+        public var unreadableFinderChanges: [UnreadableFinderChange] = []
         /// The copy, nil when this machine holds none.
         public let copy: CopySummary?
         /// The club store, as the files name it (never with a password).
@@ -50,8 +52,11 @@ extension WriteSession {
             // Set aside by another process meanwhile: there is none.
         }
         let changes = try waitingChanges()
-        return FieldStatus(changes: changes, unreadable: try unreadableWaiting(), finderChanges: try waitingFinderChanges(),
-                           copy: summary, storeName: files.storeName, changedHands: changedHands(among: changes))
+        var status = FieldStatus(changes: changes, unreadable: try unreadableWaiting(),
+                                 finderChanges: try waitingFinderChanges(), copy: summary, storeName: files.storeName,
+                                 changedHands: changedHands(among: changes))
+        status.unreadableFinderChanges = try unreadableWaitingFinderChanges()
+        return status
     }
 
     /// When this machine's copy of the club's caches was refreshed; nil without one (or

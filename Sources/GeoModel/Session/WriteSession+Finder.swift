@@ -183,8 +183,16 @@ extension WriteSession {
         return try outbox().finderChanges()
     }
 
+    /// The finder's changes waiting on this machine whose rows cannot be read, in
+    /// sequence order (none without an outbox): never delivered, given up with
+    /// ``discardWaitingFinderChange(_:)``.
+    public func unreadableWaitingFinderChanges() throws -> [UnreadableFinderChange] {
+        guard hasOutbox else { return [] }
+        return try outbox().unreadableFinderChanges()
+    }
+
     /// Gives up the finder's change `sequence` waiting on this machine (one the server
-    /// refused, which is never sent again).
+    /// refused, which is never sent again, or one whose row cannot be read).
     /// - Throws: ``OutboxError/noSuchChange(_:)``, or what the outbox's file met.
     public func discardWaitingFinderChange(_ sequence: Int64) throws {
         try outbox().discardFinderChange(sequence)

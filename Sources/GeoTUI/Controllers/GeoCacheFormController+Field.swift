@@ -110,7 +110,7 @@ extension GeoCacheFormController {
             if paneError == nil { updatePane() }
             setNote(FormText.refusedKept(report.refusedCount))
         }
-        if !report.unreadable.isEmpty { setNote(FormText.unreadableKept(report.unreadable.count)) }
+        if report.unreadableCount > 0 { setNote(FormText.unreadableKept(report.unreadableCount)) }
         // One the member left for `sync` is not opened again at each delivery.
         guard let conflict = report.conflicts.first(where: { !conflictsLeftForSync.contains($0.sequence) }) else { return }
         showConflict(of: conflict)

@@ -157,14 +157,22 @@ extension GeocacheTUICommand {
 
         /// `--discard fN`: gives up the finder's change `sequence` (a visit or own data).
         private func discardFinderChange(_ sequence: Int64, in here: WriteSession) throws {
-            var changes: [FinderChange] = []
-            try Self.reporting { changes = try here.waitingFinderChanges() }
-            guard let change = changes.first(where: { $0.sequence == sequence }) else {
+            var changes: [FinderChange] = [], unreadable: [UnreadableFinderChange] = []
+            try Self.reporting {
+                changes = try here.waitingFinderChanges()
+                unreadable = try here.unreadableWaitingFinderChanges()
+            }
+            let dropped: String
+            if let change = changes.first(where: { $0.sequence == sequence }) {
+                dropped = CommandText.dropped(change)
+            } else if let change = unreadable.first(where: { $0.sequence == sequence }) {
+                dropped = CommandText.dropped(change)
+            } else {
                 throw CommandFailure.report(message: CommandText.noWaitingChange("f\(sequence)",
                                                                                  among: try waitingLabels(here)))
             }
             try Self.discarding("f\(sequence)") { try here.discardWaitingFinderChange(sequence) }
-            try CommandOutput.output(line: CommandText.dropped(change))
+            try CommandOutput.output(line: dropped)
         }
 
         /// The numbers of every change waiting, as `sync --status` writes them.
@@ -172,7 +180,9 @@ extension GeocacheTUICommand {
             var labels: [String] = []
             try Self.reporting {
                 let sequences = (try here.waitingChanges().map(\.sequence) + here.unreadableWaiting().map(\.sequence)).sorted()
-                labels = sequences.map(String.init) + (try here.waitingFinderChanges()).map { "f\($0.sequence)" }
+                let finder = (try here.waitingFinderChanges().map(\.sequence)
+                              + here.unreadableWaitingFinderChanges().map(\.sequence)).sorted()
+                labels = sequences.map(String.init) + finder.map { "f\($0)" }
             }
             return labels
         }

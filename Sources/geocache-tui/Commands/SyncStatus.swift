@@ -19,10 +19,12 @@ enum SyncStatus {
         }
         let waiting = status.changes.map { ($0.sequence, CommandText.statusLine($0)) }
             + status.unreadable.map { ($0.sequence, CommandText.statusLine($0)) }
-        var lines = [CommandText.statusHead(waiting: waiting.count + status.finderChanges.count, store: status.storeName)]
+        let finder = status.finderChanges.map { ($0.sequence, CommandText.statusLine($0)) }
+            + status.unreadableFinderChanges.map { ($0.sequence, CommandText.statusLine($0)) }
+        var lines = [CommandText.statusHead(waiting: waiting.count + finder.count, store: status.storeName)]
         lines += waiting.sorted { $0.0 < $1.0 }.map(\.1)
         // The finder's changes go after the changes to caches, in their own order.
-        lines += status.finderChanges.map(CommandText.statusLine)
+        lines += finder.sorted { $0.0 < $1.0 }.map(\.1)
         lines.append(CommandText.copyLine(status.copy))
         try CommandOutput.output(lines)
         for change in status.changes {
@@ -30,6 +32,9 @@ enum SyncStatus {
                                      + ConflictText.refusalLines(for: change))
         }
         for change in status.unreadable {
+            try CommandOutput.output(ConflictText.unreadableLines(for: change))
+        }
+        for change in status.unreadableFinderChanges {
             try CommandOutput.output(ConflictText.unreadableLines(for: change))
         }
     }

@@ -59,13 +59,11 @@ extension Outbox {
                                                                    over: overChanges ? true : nil), write: sentAs)
     }
 
-    /// The finder's changes kept, in delivery order (a row that cannot be read is left out:
-    /// it is never sent).
+    /// The finder's changes kept that can be read, in delivery order (one that cannot
+    /// is never sent: ``unreadableFinderChanges()``).
     public func finderChanges() throws -> [FinderChange] {
-        try read { db in
-            try GRDB.Row.fetchAll(db, sql: """
-                SELECT sequence, write_id, kind, code, payload, queued_at, refused FROM finder_change ORDER BY sequence
-                """).compactMap(Self.finderChange(from:))
+        try finderEntries().compactMap { entry in
+            if case .change(let change) = entry { change } else { nil }
         }
     }
 
@@ -74,10 +72,10 @@ extension Outbox {
         let carried = Set(visits)
         try write { db in
             let rows = try GRDB.Row.fetchAll(db, sql: """
-                SELECT sequence, write_id, kind, code, payload, queued_at, refused FROM finder_change WHERE kind = 'visits'
+                SELECT \(Self.finderColumns) FROM finder_change WHERE kind = 'visits'
                 """)
-            for change in rows.compactMap(Self.finderChange(from:)) {
-                guard case .visits(let all, let exported) = change.kind else { continue }
+            for entry in rows.map(Self.finderEntry(from:)) {
+                guard case .change(let change) = entry, case .visits(let all, let exported) = change.kind else { continue }
                 let now = all.filter { carried.contains($0) || exported.contains($0) }
                 guard now.count != exported.count else { continue }
                 let payload = Payload(visits: all.map { Payload.Entry($0, exported: now.contains($0)) })
@@ -87,7 +85,8 @@ extension Outbox {
         }
     }
 
-    /// Drops the finder's change `sequence` (the member gives up one the server refused).
+    /// Drops the finder's change `sequence` (the member gives up one the server refused,
+    /// or one whose row cannot be read).
     ///
     /// - Throws: ``OutboxError/noSuchChange(_:)`` when no finder's change has that number.
     public func discardFinderChange(_ sequence: Int64) throws {
@@ -182,20 +181,6 @@ extension Outbox {
             throw OutboxError.noSuchChange(sequence)
         }
         return change
-    }
-
-    /// The change a row holds, or nil when it cannot be read (a value this version never writes).
-    private static func finderChange(from row: GRDB.Row) -> FinderChange? {
-        guard let sequence = try? row.decode(Int64.self, atIndex: 0),
-              let writeText = try? row.decode(String.self, atIndex: 1), let uuid = UUID(uuidString: writeText),
-              let kind = try? row.decode(String.self, atIndex: 2), let code = try? row.decode(String.self, atIndex: 3),
-              let json = try? row.decode(String.self, atIndex: 4),
-              let payload = try? JSONDecoder().decode(Payload.self, from: Data(json.utf8)),
-              let seconds = try? row.decode(Double.self, atIndex: 5), believableTimes.contains(seconds)
-        else { return nil }
-        return finderChange(sequence: sequence, write: WriteID(uuid: uuid), kind: kind, code: code, payload: payload,
-                            queuedAt: Date(timeIntervalSince1970: seconds),
-                            refusal: (try? row.decode(String?.self, atIndex: 6)) ?? nil)
     }
 
     private static func finderChange(sequence: Int64, write: WriteID, kind: String, code: String, payload: Payload,

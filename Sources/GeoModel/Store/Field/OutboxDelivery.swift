@@ -43,12 +43,18 @@ public enum OutboxDelivery {
         public var finderDelivered: [FinderChange] = []
         /// The finder's changes the server refused, now or earlier (kept, never sent again).
         public var finderRefused: [FinderChange] = []
+        /// The finder's changes whose rows cannot be read: never sent; kept until the member
+        /// gives them up (`sync --discard fN`).
+        public var finderUnreadable: [UnreadableFinderChange] = []
 
         /// How many changes were stored on the server, the caches' and the finder's.
         public var deliveredCount: Int { delivered.count + finderDelivered.count }
 
         /// How many changes the server refused, now or earlier, the caches' and the finder's.
         public var refusedCount: Int { refused.count + finderRefused.count }
+
+        /// How many changes cannot be read, the caches' and the finder's.
+        public var unreadableCount: Int { unreadable.count + finderUnreadable.count }
 
         /// A report of a delivery that did nothing (yet).
         public init() {}
@@ -134,10 +140,19 @@ public enum OutboxDelivery {
 
     /// Delivers the finder's changes after the changes to caches, in order, each with
     /// its identifier: a visit recorded twice, or a write whose reply was lost sent
-    /// again, is stored once (the ledger, and a visit's identity).
+    /// again, is stored once (the ledger, and a visit's identity). One whose row cannot
+    /// be read is never sent, and is reported (``Report/finderUnreadable``).
     private static func deliverFinderChanges(of outbox: Outbox, to store: any CacheStore,
                                              into report: inout Report) throws {
-        for change in try onOutbox({ try outbox.finderChanges() }) {
+        for entry in try onOutbox({ try outbox.finderEntries() }) {
+            let change: FinderChange
+            switch entry {
+            case .change(let read):
+                change = read
+            case .unreadable(let unreadable):
+                report.finderUnreadable.append(unreadable)
+                continue
+            }
             if change.refusal != nil {
                 report.finderRefused.append(change)
                 continue
