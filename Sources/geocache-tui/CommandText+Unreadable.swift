@@ -38,3 +38,14 @@ extension ConflictText {
          "  give it up: sync --discard f\(change.sequence)"]
     }
 }
+
+/// What `sync --discard N` says of a change whose reply was lost.
+extension CommandText {
+    /// `sync --discard N` of a change sent whose reply was lost, while the server cannot
+    /// be asked whether it was stored.
+    static func discardOutcomeNotKnown(_ label: String) -> String {
+        "change \(label) was sent and its reply lost, so its outcome is not known: it may be stored on the club store "
+            + "already, and the server cannot be asked now. It was left as it is, not dropped; run sync once the server "
+            + "answers (it delivers the change or finds it stored), or sync --discard \(label) again then."
+    }
+}

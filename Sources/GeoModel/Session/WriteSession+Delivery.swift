@@ -166,8 +166,16 @@ extension WriteSession {
     ///
     /// With `waitingUpTo` (a form's), a delivery still in progress after that long leaves
     /// the change waiting and throws ``OutboxError/deliveringElsewhere(_:)``.
+    ///
+    /// A change whose reply was lost (``QueuedChange/mayBeStored``) is first looked up on
+    /// the club store by its identifier: stored, it is settled as delivered and
+    /// ``OutboxError/storedMeanwhile(_:)`` is thrown; while the server cannot be asked (or
+    /// only the copy is shown), it stays and ``OutboxError/outcomeNotKnown(_:)`` is thrown.
     public func discardWaiting(_ sequence: Int64, waitingUpTo wait: Duration? = nil) throws {
-        try outbox().discard(sequence, waitingUpTo: wait)
+        let server = showsCopy ? nil : store
+        try outbox().discard(sequence, waitingUpTo: wait, settling: server.map { store in
+            { try store.settleWrite($0) }
+        })
     }
 }
 

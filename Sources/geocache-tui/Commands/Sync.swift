@@ -77,7 +77,16 @@ extension GeocacheTUICommand {
             if let discard, discard.isFinder { return try discardFinderChange(discard.sequence, in: here) }
             if let discard {
                 let change = try waitingChange(discard.sequence, in: here)
-                try Self.discarding(discard.label) { try here.discardWaiting(discard.sequence) }
+                // One whose reply was lost may be stored: the server's ledger is asked first.
+                var session = here
+                if case .readable(let sent) = change, sent.mayBeStored {
+                    do {
+                        session = try WriteSession.opening(.server(url), clubCheck: .always).saysSetAsideFiles()
+                    } catch {
+                        throw CommandFailure.report(error)
+                    }
+                }
+                try Self.discarding(discard.label) { try session.discardWaiting(discard.sequence) }
                 try CommandOutput.output(line: change.map(CommandText.dropped, CommandText.dropped))
                 return
             }
@@ -216,12 +225,17 @@ extension GeocacheTUICommand {
         }
 
         /// Gives up the change `label`, found waiting, with `discard`, which waits for a
-        /// delivery in progress: one that delivered it meanwhile is said, with exit status 1.
+        /// delivery in progress: one that delivered it meanwhile, or found stored on the
+        /// server (its reply lost), is said, with exit status 1; one whose reply was lost
+        /// while the server cannot be asked is left, with exit status 75.
         private static func discarding(_ label: String, _ discard: () throws -> Void) throws {
             do {
                 try discard()
-            } catch OutboxError.noSuchChange {
+            } catch OutboxError.noSuchChange, OutboxError.storedMeanwhile {
                 throw CommandFailure.report(message: CommandText.deliveredMeanwhile(label))
+            } catch OutboxError.outcomeNotKnown {
+                throw CommandFailure.report(message: CommandText.discardOutcomeNotKnown(label),
+                                            status: CommandFailure.outcomeUnknownStatus)
             } catch {
                 throw CommandFailure.report(error)
             }

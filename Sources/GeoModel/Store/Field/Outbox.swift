@@ -114,12 +114,46 @@ public final class Outbox {
     /// With `waitingUpTo`, a delivery still in progress after that long leaves the change
     /// as it is and throws ``OutboxError/deliveringElsewhere(_:)``: a form does not hold
     /// its keys for another process (a `sync` stopped with ^Z keeps its lock).
-    public func discard(_ sequence: Int64, waitingUpTo wait: Duration? = nil) throws {
+    ///
+    /// A change marked as being sent (its reply lost: ``QueuedChange/mayBeStored``) may be
+    /// on the server already: it is first looked up through `settle` (the store's ledger,
+    /// as a delivery settles it). Stored, it is removed as delivered and
+    /// ``OutboxError/storedMeanwhile(_:)`` is thrown; without `settle`, or while the server
+    /// cannot be asked, it is left as it is and ``OutboxError/outcomeNotKnown(_:)`` is thrown.
+    public func discard(_ sequence: Int64, waitingUpTo wait: Duration? = nil,
+                        settling settle: ((WriteID) throws -> WriteOutcome)? = nil) throws {
         try betweenDeliveries(sequence, waitingUpTo: wait) {
+            if let sent = try sentWrite(sequence) {
+                guard let settle else { throw OutboxError.outcomeNotKnown(sequence) }
+                let outcome: WriteOutcome
+                do {
+                    outcome = try settle(sent)
+                } catch let error as StoreError where error.meansTheServerCannotBeReached {
+                    throw OutboxError.outcomeNotKnown(sequence)
+                } catch StoreError.outcomeUnknown {
+                    throw OutboxError.outcomeNotKnown(sequence)
+                }
+                if case .stored = outcome {
+                    try remove(sequence)
+                    throw OutboxError.storedMeanwhile(sequence)
+                }
+            }
             try write { db in
                 try db.execute(sql: "DELETE FROM change WHERE sequence = ?", arguments: [sequence])
                 if db.changesCount == 0 { throw OutboxError.noSuchChange(sequence) }
             }
+        }
+    }
+
+    /// The identifier the change `sequence` was sent with when it is marked as being sent
+    /// (its outcome not known), else nil.
+    private func sentWrite(_ sequence: Int64) throws -> WriteID? {
+        try read { db in
+            let row = try GRDB.Row.fetchOne(db, sql: "SELECT write_id, state FROM change WHERE sequence = ?",
+                                            arguments: [sequence])
+            guard let row, (try? row.decode(String.self, atIndex: 1)) == State.sending.rawValue,
+                  let text = try? row.decode(String.self, atIndex: 0), let uuid = UUID(uuidString: text) else { return nil }
+            return WriteID(uuid: uuid)
         }
     }
 
@@ -240,6 +274,12 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process was delivering the changes kept here for longer than the wait:
     /// the change was left as it was.
     case deliveringElsewhere(Int64)
+    /// The change was sent and its reply lost, and the server could not be asked whether
+    /// it was stored: it was left as it was (it may be on the server already).
+    case outcomeNotKnown(Int64)
+    /// The change was sent and its reply lost, and the server says it was stored: it was
+    /// removed as delivered, with nothing to discard.
+    case storedMeanwhile(Int64)
     /// The change met a cache that changed hands meanwhile: the club's rules refuse it
     /// from this role (`refusal` says whose it is), so it cannot be written over it.
     case changedHands(Int64, ChangeRefusal)
@@ -263,6 +303,12 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .deliveringElsewhere(let sequence):
             "Another program (a form, or geocache-tui sync, perhaps stopped with ^Z) is delivering the changes kept "
                 + "on this machine; change \(sequence) was left as it is: try again once it is done."
+        case .outcomeNotKnown(let sequence):
+            "Change number \(sequence) was sent and its reply lost, so it may be stored on the club store already, "
+                + "and the server cannot be asked now; it was left as it is: run sync once the server answers, "
+                + "which delivers it or finds it stored."
+        case .storedMeanwhile(let sequence):
+            "Change number \(sequence) was stored on the club store (its reply had been lost); nothing to discard."
         case .changedHands(let sequence, let refusal):
             "Change number \(sequence) is of a cache that changed hands on the club store meanwhile. \(refusal), "
                 + "so it cannot be written over it; sync --discard \(sequence) gives it up."
