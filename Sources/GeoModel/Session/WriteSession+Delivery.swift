@@ -37,6 +37,22 @@ extension WriteSession {
         return opened
     }
 
+    /// Runs `body` on the outbox. One found damaged by it (cut short or overwritten since
+    /// this session opened it, say) is opened again, as at any opening: the file there
+    /// checked and, damaged, set aside for a new outbox and said (``setAsideNotice``);
+    /// `body` then runs once more on the outbox opened again. Another process that set it
+    /// aside first leaves its new outbox, which is used.
+    func onWholeOutbox<T>(_ body: (Outbox) throws -> T) throws -> T {
+        let outbox = try self.outbox()
+        do {
+            return try body(outbox)
+        } catch {
+            guard FieldFileDamage.of(error) != nil else { throw error }
+            openedOutbox = nil
+            return try body(try self.outbox())
+        }
+    }
+
     /// The changes waiting on this machine that can be read, in delivery order (none
     /// without an outbox).
     public func waitingChanges() throws -> [QueuedChange] {

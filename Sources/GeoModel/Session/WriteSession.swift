@@ -375,12 +375,12 @@ public final class WriteSession {
     /// - Throws: ``GeoCacheValidationError`` and ``OutboxError`` as they are (nothing
     ///   kept: the change itself is refused), and ``OwnDataEditError`` (a part changed
     ///   meanwhile); any failure of the outbox's file as
-    ///   ``NotKept/couldNotKeep(because:reason:)``.
+    ///   ``NotKept/couldNotKeep(because:reason:)``. An outbox damaged since it was opened
+    ///   is set aside and the change kept in a new one (``onWholeOutbox(_:)``).
     func kept<T>(_ keep: (Outbox) throws -> KeptChange) throws -> WriteResult<T> {
         do {
-            let outbox = try self.outbox()
-            let change = try keep(outbox)
-            return .kept(change, waiting: try outbox.count())
+            let (change, waiting) = try onWholeOutbox { outbox in (try keep(outbox), try outbox.count()) }
+            return .kept(change, waiting: waiting)
         } catch let error as GeoCacheValidationError {
             throw error
         } catch let error as OutboxError {
