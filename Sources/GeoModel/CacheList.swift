@@ -164,15 +164,15 @@ public final class CacheList {
         self.opening = nil
         let session = WriteSession(store: opened.store, location: opening.location, files: field?.files,
                                    unreachable: opened.away == nil ? nil : opened.unreachable)
-        session.setAsideNotice = { [weak self] file in self?.broadcast(.fileSetAside(file)) }
         session.deliveredBeforeWrite = { [weak self] summary in
             let report = summary.report
             if report.deliveredCount > 0 || !report.conflicts.isEmpty || report.refusedCount > 0 { try? self?.show(summary) }
         }
         self.session = session
         field?.away = opened.away
-        let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()
+        let draft = opened.away == nil ? opened.contents.draft : takeLocalDraft()   // A draft file set aside: said below.
         hold(draft)
+        session.setAsideNotice = { [weak self] file in self?.broadcast(.fileSetAside(file)) }
         // The store's (or the copy's) alone: the outbox is opened after `.opened`, so that
         // one found damaged is said then. From a file, only the first cache's: a finder's
         // thousands of rows took longer than the rest of the first frame; the facts of
@@ -185,7 +185,7 @@ public final class CacheList {
         broadcast(.opened(count: count, draft: draft))
         // A file not seen as it is gets its check now, after the first frame (`+Integrity.swift`).
         opened.store.beginIntegrityCheck()
-        if let setAside = opened.setAside { broadcast(.fileSetAside(setAside)) }
+        for setAside in [opened.setAside].compactMap({ $0 }) + session.setAsideFiles { broadcast(.fileSetAside(setAside)) }
         // The outbox is checked now, so that one found damaged is said as the form opens.
         if field != nil, session.hasOutbox {
             _ = try? session.outbox()

@@ -1,9 +1,10 @@
 import Foundation
 import GeoModel
 
-/// What the commands say of what they do not take on trust (numbers out of range, field mode's
-/// files set aside, kept changes that cannot be read, fixes that are no position, conflicts);
-/// the finder's commands. `club init` and a club store's notes: `CommandText+Club.swift`; the rest: `CommandText.swift`.
+/// What the commands say of what they do not take on trust (numbers out of range, kept changes
+/// that cannot be read, fixes that are no position, conflicts; field mode's files set aside are
+/// in `CommandText+FieldFiles.swift`); the finder's commands. `club init` and a club store's
+/// notes: `CommandText+Club.swift`; the rest: `CommandText.swift`.
 extension CommandText {
     // MARK: - Numbers out of range
 
@@ -22,24 +23,6 @@ extension CommandText {
     /// A whole-number option given something else.
     static func notAWholeNumber(_ text: String) -> String {
         "“\(text)” is not a whole number: give one such as 3."
-    }
-
-    // MARK: - Files set aside
-
-    /// One of field mode's files found damaged and set aside: said once, on standard
-    /// error, by the command that found it.
-    static func setAside(_ file: FieldFileSetAside) -> String {
-        switch file.kind {
-        case .copy:
-            "this machine's copy of the club's caches was damaged (\(file.reason)); it was set aside as "
-                + "\(file.setAsidePath) and is not used. The next sync fetches a new copy (the file set aside "
-                + "can then be deleted)."
-        case .outbox:
-            "the outbox, where the changes made while the club store could not be reached are kept, was damaged "
-                + "(\(file.reason)); it was set aside as \(file.setAsidePath), untouched, and a new outbox was "
-                + "started. The changes kept in the old one were not delivered: keep that file, it may still hold "
-                + "them for recovery."
-        }
     }
 
     // MARK: - Changes that cannot be read

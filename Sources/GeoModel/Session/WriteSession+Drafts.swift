@@ -58,11 +58,23 @@ extension WriteSession {
         return kept
     }
 
-    /// This machine's draft file, opened when first needed.
+    /// This machine's draft file, opened when first needed. One found damaged is set
+    /// aside (``FieldFileSetAside``, said through ``setAsideNotice``: a draft it held is
+    /// not restored) and a new one made in its place.
     private func localDraftFile() throws -> SQLiteStore {
         if let localDrafts { return localDrafts }
         guard let files else { throw StoreError.noCopy(server: location.description) }
-        let opened = try LocalDrafts(files: files).open()
+        let drafts = LocalDrafts(files: files)
+        let opened: SQLiteStore
+        do {
+            opened = try drafts.open()
+        } catch {
+            guard let damage = FieldFileDamage.of(error) else { throw error }
+            if let setAside = try FieldFileSetAside.setAside(.drafts, at: drafts.path, because: damage.reason) {
+                noteSetAside(setAside)
+            }
+            opened = try drafts.open()
+        }
         localDrafts = opened
         return opened
     }

@@ -56,6 +56,8 @@ extension FormText {
         case .copy: "The copy on this machine was damaged: set aside as \(name); geocache-tui sync fetches a new one"
         case .outbox: "The outbox on this machine was damaged: set aside as \(name), a new one started; keep that "
             + "file, its changes were not delivered"
+        case .drafts: "The drafts file on this machine was damaged: set aside as \(name), a new one started; a draft "
+            + "it held was not restored"
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// A file field mode keeps on this machine (the ``ClubCopy`` or the ``Outbox``) that was
+/// A file field mode keeps on this machine (the ``ClubCopy``, the ``Outbox`` or the drafts) that was
 /// found damaged and renamed beside itself, so that what it holds is kept for recovery
 /// and a new one can start in its place.
 ///
@@ -19,6 +19,10 @@ public struct FieldFileSetAside: Error, Equatable, Sendable {
         /// The changes kept on this machine: a new, empty outbox starts, and the file
         /// set aside may still hold changes that were never delivered.
         case outbox
+        /// The drafts the forms kept on this machine while the copy was shown
+        /// (``LocalDrafts``): a new, empty file starts, and the file set aside may still
+        /// hold a draft's text, which no form restores.
+        case drafts
     }
 
     /// Which file it was.
