@@ -245,7 +245,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One or two sentences on one line (a line break in a path is written `\n`): what is
     /// wrong with which file, and what to do.
     public var description: String {
-        MessageValue.oneLine(text)
+        MessageValue.oneLine(fieldFileText ?? text)
     }
 
     /// What ``description`` says, before it is kept on one line.
@@ -404,7 +404,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `reason` ended as a sentence: a full stop after it, unless it ends in one already
     /// or in a question or exclamation mark (libpq's "…accepting connections on that
     /// socket?").
-    private static func sentence(_ reason: String) -> String {
+    static func sentence(_ reason: String) -> String {
         reason.last.map { ".?!".contains($0) } == true ? reason : reason + "."
     }
 }
