@@ -33,7 +33,7 @@ extension StoreError {
             return "cannot open \(what), \(path): \(reason); \(nothing). Give your user read and write access "
                 + "(chmod 600 '\(path)'), then try again."
         case .cannotCreate(_, let reason):
-            return "cannot open or create \(what), \(path): \(Self.sentence(reason)) Nothing was written to it. "
+            return "cannot create or open \(what), \(path): \(Self.sentence(reason)) Nothing was written to it. "
                 + "Check that its directory may be written and the file read and written (ls -l '\(path)')."
         case .othersFile(_, let owner, let mode):
             return "cannot open \(what), \(path): it is \(owner)'s (\(mode)); \(nothing). Make it yours "
