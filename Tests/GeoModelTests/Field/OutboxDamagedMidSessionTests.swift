@@ -6,21 +6,12 @@ import Testing
 /// An outbox damaged while a session (a form's) holds it open: set aside as at an
 /// opening, said once, and the write kept in a new outbox, not refused for ever.
 @Suite struct OutboxDamagedMidSessionTests {
-    static let awayURL = "postgres://geo@127.0.0.1:1/club?connect_timeout=2"
-
-    /// A session on the away club store, its files in `directory`.
-    private func awaySession(_ directory: TemporaryDirectory) -> WriteSession {
-        let files = FieldFiles(serverURL: Self.awayURL, environment: ["XDG_DATA_HOME": directory.url.path])
-        return WriteSession(store: nil, location: .server(Self.awayURL), files: files,
-                            unreachable: .connectionLost(server: Self.awayURL, reason: "refused"))
-    }
-
     @Test("a write after the open outbox was damaged sets it aside, says so and is kept in a new outbox",
           arguments: [FileDamage.truncated(to: 2000), .notSQLite])
     func aWriteAfterTheOutboxWasDamagedIsKeptInANewOne(_ damage: FileDamage) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let session = awaySession(directory)
+        let session = AwayClubSession.make(in: directory)
         var said: [FieldFileSetAside] = []
         session.setAsideNotice = { said.append($0) }
         guard case .kept = try session.add(Samples.oak) else {

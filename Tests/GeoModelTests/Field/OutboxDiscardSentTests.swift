@@ -9,19 +9,16 @@ import Testing
     /// A database on the shared test server, its store, and an outbox holding an add of
     /// Old Oak marked as being sent.
     struct Setup {
-        let home: FieldHome
-        let store: PostgresStore
-        let outbox: Outbox
+        let delivery: OutboxDeliveryTests.Setup
         let change: QueuedChange
+        var home: FieldHome { delivery.home }
+        var store: PostgresStore { delivery.store }
+        var outbox: Outbox { delivery.outbox }
 
         init() throws {
-            let server = try PostgresTestServer.shared()
-            let url = try server.makeDatabase()
-            home = try FieldHome()
-            store = try PostgresStore(url: url, purpose: .command)
-            outbox = try Outbox(files: home.files(url))
-            change = try outbox.queueAdd(Samples.oak)
-            try outbox.markSending(change.sequence)
+            delivery = try OutboxDeliveryTests.Setup()
+            change = try delivery.outbox.queueAdd(Samples.oak)
+            try delivery.outbox.markSending(change.sequence)
         }
     }
 
