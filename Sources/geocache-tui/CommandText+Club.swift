@@ -38,8 +38,9 @@ extension CommandText {
                          + "the club's now.")
         }
         if setUp.clubCaches > 0 {
-            lines.append("\(caches(setUp.clubCaches)) belong to the club until a keeper hands them over "
-                         + "(edit --code CODE --owner ROLE).")
+            let one = setUp.clubCaches == 1
+            lines.append("\(caches(setUp.clubCaches)) \(one ? "belongs" : "belong") to the club until a keeper hands "
+                         + "\(one ? "it" : "them") over (edit --code CODE --owner ROLE).")
         }
         return lines + rulesDoNotBind(role: setUp.owner, roles: setUp.roles)
     }

@@ -70,6 +70,16 @@ import Testing
         #expect(try store.value("SELECT count(*) FROM geocache WHERE owner IS NOT NULL") == "0")
     }
 
+    @Test("club init says how many caches the club holds until a keeper hands them over, in the number's grammar",
+          arguments: [(["s1"], "1 cache belongs to the club until a keeper hands it over"),
+                      (["s1", "s2"], "2 caches belong to the club until a keeper hands them over")])
+    func theReportCountsTheClubsCaches(_ titles: [String], _ said: String) throws {
+        let store = try SharedStore(titles: titles)
+        let result = try store.run(as: store.admin, ["club", "init"])
+        #expect(result.status == 0, "stderr was: \(result.error)")
+        #expect(result.output.contains(said), "stdout was: \(result.output)")
+    }
+
     @Test("club init run again takes no cache from the member who added it")
     func aSecondSetUpKeepsMembersCaches() throws {
         let club = try ClubFixture.make()
