@@ -152,7 +152,9 @@ extension CacheList {
         if !draftState.storeMayLackKept, draft == draftState.kept ?? FormDraft(fields: [:]) {
             if finishing, let held = draftState.held {
                 draftState.held = nil
-                try draftStore.releaseDraft(held)
+                // The text is kept as it is. A release that fails (the connection gone)
+                // leaves a hold that ends with this session, as every hold does.
+                try? draftStore.releaseDraft(held)
             }
             return false
         }

@@ -72,6 +72,24 @@ import GeoTestSupport
         #expect(try list.takeNextDraft(puttingBack: shown)?.draft == second)
     }
 
+    @Test("a form quitting with its draft's text unchanged keeps it, and says nothing, when releasing the hold fails")
+    func anUnchangedDraftIsKeptWhenItsReleaseFails() throws {
+        let fixture = try StoreFixture(.sqlite)
+        try fixture.open().leaveDraft(first)
+        let list = try CacheList(store: ReleaseFails(try fixture.open()))
+        #expect(try list.takeDraft()?.draft == first)
+        #expect(try list.keepDraft(first, finishing: true) == false)
+        #expect(try fixture.open().keptDrafts() == [first])
+    }
+
+    /// A store whose release of a draft's hold fails, as a club store's does once its
+    /// connection is gone.
+    private final class ReleaseFails: ForwardingStore {
+        override func releaseDraft(_ id: DraftID) throws {
+            throw StoreError.connectionLost(server: "club", reason: "the connection was closed")
+        }
+    }
+
     @Test("a draft a live form holds is not taken by a second form", arguments: StoreKind.allCases)
     func aHeldDraftIsNotTakenTwice(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
