@@ -71,11 +71,10 @@ struct GPXNamespaceTests {
             <wpt lat="1" lon="2"><name>Oak</name><sym>Geocache</sym>\
             <gsak:wptExtension xmlns:gsak="http://www.gsak.net/xmlv1/6"><gsak:Code>\(code)</gsak:Code></gsak:wptExtension>\
             <groundspeak:cache xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">\
-            <groundspeak:name>N\(code)</groundspeak:name></groundspeak:cache>\
-            <urlname>U\(code)</urlname>\
+            <groundspeak:name>N\(code)</groundspeak:name>\
             <gsak:wptExtension xmlns:gsak="http://www.gsak.net/xmlv1/6"><gsak:FavPoints>3</gsak:FavPoints></gsak:wptExtension>\
-            <groundspeak:cache xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">\
-            <groundspeak:placed_by>P\(code)</groundspeak:placed_by></groundspeak:cache></wpt>
+            <groundspeak:placed_by>P\(code)</groundspeak:placed_by></groundspeak:cache>\
+            <urlname>U\(code)</urlname></wpt>
             """
         }
         let caches = Interchange.caches(try Interchange.records(text: #"<gpx xmlns="http://www.topografix.com/GPX/1/0">"# + waypoint("GC1") + waypoint("GC2") + "</gpx>"))
