@@ -176,7 +176,7 @@ extension WriteSession {
 
     /// Gives up the waiting change `sequence` (its conflict or refusal settled by the
     /// member: written over, taken, or dropped), after any delivery in progress, which it
-    /// waits for (``Outbox/discard(_:waitingUpTo:)``): given up, it is never delivered.
+    /// waits for (``Outbox/discard(_:waitingUpTo:settling:)``): given up, it is never delivered.
     /// - Throws: ``OutboxError/noSuchChange(_:)`` (also for one that delivery delivered
     ///   meanwhile), or what the outbox's file met.
     ///

@@ -5,7 +5,7 @@ import GRDB
 /// this version never writes, JSON it cannot decode). It is never delivered, not even
 /// in part; the changes after it about the same cache wait behind it, the others are
 /// delivered; `sync --status` shows what could be read of it, and the member gives it
-/// up with ``Outbox/discard(_:waitingUpTo:)``.
+/// up with ``Outbox/discard(_:waitingUpTo:settling:)``.
 public struct UnreadableChange: Equatable, Sendable {
     /// Its place in the outbox.
     public let sequence: Int64

@@ -168,7 +168,7 @@ extension Outbox {
     }
 
     /// Records that the server refused the change (`reason`, its words): it stays kept,
-    /// waiting, and is not sent again until the member gives it up (``discard(_:waitingUpTo:)``);
+    /// waiting, and is not sent again until the member gives it up (``discard(_:waitingUpTo:settling:)``);
     /// returns it so.
     func recordRefusal(_ sequence: Int64, reason: String) throws -> QueuedChange? {
         try write { db in

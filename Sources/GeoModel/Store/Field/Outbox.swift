@@ -91,7 +91,7 @@ public final class Outbox {
     }
 
     /// The changes kept whose rows cannot be read, in sequence order: never delivered,
-    /// given up with ``discard(_:waitingUpTo:)``.
+    /// given up with ``discard(_:waitingUpTo:settling:)``.
     public func unreadableChanges() throws -> [UnreadableChange] {
         try entries().compactMap { entry in
             if case .unreadable(let change) = entry { change } else { nil }

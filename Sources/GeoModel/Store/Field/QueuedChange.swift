@@ -58,7 +58,7 @@ public struct QueuedChange: Equatable, Sendable {
 
 /// What delivery found on the server for a queued edit or delete: the same conflict
 /// as an edit in the form meets today. The change stays in the outbox until the member
-/// decides (``Outbox/discard(_:waitingUpTo:)`` or ``Outbox/overwrite(_:)``).
+/// decides (``Outbox/discard(_:waitingUpTo:settling:)`` or ``Outbox/overwrite(_:)``).
 public enum OutboxConflict: Equatable, Sendable {
     /// The cache was changed on the server meanwhile: its version now.
     case changed(server: StoredCache)

@@ -116,7 +116,7 @@ public final class PostgresStore: CacheStore {
     /// (the first connection of a role that may create roles): said once by the program.
     public internal(set) var clubSetUpJustNow: ClubSetUp?
     /// The role that owned the club's tables before this session's admin took them over
-    /// to upgrade them (``takeOverIfAdmin(on:)``): said by the set-up that follows.
+    /// to upgrade them (``takeOverIfAdmin(on:server:)``): said by the set-up that follows.
     var tablesTakenFrom: String?
     /// What the form shows first, read while opening (``openingContents()`` hands it
     /// over once).
