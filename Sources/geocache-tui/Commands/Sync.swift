@@ -133,12 +133,13 @@ extension GeocacheTUICommand {
             do {
                 count = try session.refreshCopy(area: area)
             } catch {
-                if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
-                if let away = error as? StoreError, away.meansTheServerCannotBeReached { throw Self.away(away, session: session) }
-                // What was delivered stays delivered: said before why the copy was not made.
+                // What was delivered stays delivered: said before why the copy was not made,
+                // also when the server went away between the delivery and the copy's read.
                 if let delivered, delivered.report.deliveredCount > 0 {
                     try CommandOutput.output(line: CommandText.deliveredWithoutCopy(delivered.report.deliveredCount))
                 }
+                if let unreachable = session.unreachable { throw Self.away(unreachable, session: session) }
+                if let away = error as? StoreError, away.meansTheServerCannotBeReached { throw Self.away(away, session: session) }
                 throw CommandFailure.report(error)
             }
             if adoptClub {

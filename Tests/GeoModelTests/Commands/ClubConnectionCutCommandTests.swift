@@ -164,6 +164,34 @@ import Glibc
                 "stderr was: \(message)")
     }
 
+    @Test func aSyncWhoseServerGoesAwayAfterItDeliveredSaysWhatItDelivered() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try club.server.stop()
+        #expect(try club.run(["add"] + FieldModeClub.fields("Old Oak")).status == 0)
+        try club.server.start()
+        // Another session's lock on the finder's data holds the copy's read, which
+        // follows the delivery, so that the server can stop between the two.
+        let locker = try PostgresConnection(club.url)
+        defer { locker.close() }
+        try locker.query("BEGIN")
+        try locker.query("LOCK TABLE geocache_own IN ACCESS EXCLUSIVE MODE")
+        let (stderr, stdout) = (directory.file("stderr"), directory.file("stdout"))
+        let process = try start(club, ["sync"], stderr: stderr, stdout: stdout)
+        #expect(waitUntil(timeout: .seconds(20)) { sessions(club, where: "wait_event_type = 'Lock'") == 1 },
+                "stderr was: \(text(stderr))")
+        try club.server.stop(immediately: true)
+        try process.waitForExit(timeout: .seconds(60))
+
+        let message = text(stderr)
+        #expect(process.terminationStatus == 69, "stderr was: \(message)")
+        #expect(text(stdout) == "delivered 1 change; the copy was not refreshed:\n", "stdout was: \(text(stdout))")
+        #expect(message.hasPrefix("geocache-tui: the club store cannot be reached ("), "stderr was: \(message)")
+        #expect(try Outbox(files: club.files).count() == 0)
+    }
+
     @Test func anImportReadingItsInputWhileTheServerRestartsSaysNothingWasImportedNotThatItConnectsAgain() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
