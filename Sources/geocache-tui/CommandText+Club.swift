@@ -149,8 +149,8 @@ extension CommandText {
         case 0?: "the club store went away during delivery"
         case let count?: "the club store went away during delivery, after \(changes(count)) delivered"
         }
-        return "\(what) (\(reason(error))); \(stillWait(waiting)) on this machine and its copy was "
-            + "not refreshed. Try again when the server answers."
+        let kept = waiting == 0 ? "nothing waits on this machine, but" : "\(stillWait(waiting)) on this machine and"
+        return "\(what) (\(reason(error))); \(kept) its copy was not refreshed. Try again when the server answers."
     }
 
     // MARK: - sync --status
