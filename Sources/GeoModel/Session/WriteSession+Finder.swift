@@ -3,9 +3,9 @@
 /// delivered once), and reads that show what waits here as if it were stored.
 extension WriteSession {
     /// Records `visits` (each validated): stored, or kept here. A visit the store holds
-    /// already, or one waiting here (logged while the club store was away), is counted,
-    /// not added again: the same visit is its code, type and text within its minute
-    /// (``Visit/minute``), as the stores take it.
+    /// already, one waiting here (logged while the club store was away) or one given
+    /// twice in `visits` is counted, not added again: the same visit is its code, type
+    /// and text within its minute (``Visit/minute``), as the stores take it.
     /// - Throws: ``FinderInputError`` (nothing written), what keeping it here met, and
     ///   the ``StoreError``s that are not outcomes.
     public func recordVisits(_ visits: [Visit]) throws -> WriteResult<VisitsRecorded> {
@@ -14,7 +14,9 @@ extension WriteSession {
             guard change.refusal == nil, case .visits(let kept, _) = change.kind else { return [] }
             return kept.map(Self.sameVisit)
         })
-        let fresh = valid.filter { !waiting.contains(Self.sameVisit($0)) }
+        // A visit given twice (a file's repeated line) is one, as a store takes it.
+        var seen = waiting, fresh: [Visit] = []
+        for visit in valid where seen.insert(Self.sameVisit(visit)).inserted { fresh.append(visit) }
         let waitingAlready = valid.count - fresh.count
         guard !fresh.isEmpty else { return .stored(VisitsRecorded(alreadyKept: waitingAlready)) }
         return try perform(.recordVisits(fresh), keep: { .finder(try $0.queueVisits(fresh)) }) {

@@ -58,6 +58,22 @@ import Testing
         #expect(try session.waitingFinderChanges().count == 1)
     }
 
+    @Test("the same visit given twice in one write while away (a file's repeated line) is kept once")
+    func theSameVisitGivenTwiceInOneWriteWhileAwayIsKeptOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = awaySession(directory)
+        var again = found
+        again.time = "2026-11-28T10:32:30Z"
+        guard case .kept(.finder(let change), _) = try session.recordVisits([found, again]),
+              case .visits(let kept, _) = change.kind else {
+            Issue.record("the visits were not kept on this machine")
+            return
+        }
+        #expect(kept == [found])
+        #expect(try session.visits().map(\.visit) == [found])
+    }
+
     @Test func aVisitKeptWhileAwayMarksItsCacheFoundInTheFacts() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
