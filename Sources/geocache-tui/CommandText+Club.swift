@@ -179,7 +179,7 @@ extension CommandText {
     /// when queued and its state.
     static func statusLine(_ change: FinderChange) -> String {
         let (kind, code) = switch change.kind {
-        case .visits(let visits, _): (visits.count == 1 ? "visit" : "visits", codes(of: visits).joined(separator: ","))
+        case .visits(let visits, _): (visits.count == 1 ? "visit" : "visits", codes(of: visits, separator: ","))
         case .own(let code, _): ("own", code)
         }
         let state = change.refusal.map { "refused by the server: " + ConflictText.visible($0)
@@ -217,14 +217,18 @@ extension CommandText {
     /// "2 visits (GC1A2B3, GC9ZZZ)", "your own data on GC1A2B3".
     static func naming(_ change: FinderChange) -> String {
         switch change.kind {
-        case .visits(let visits, _): counted(visits.count, "visit") + " (" + codes(of: visits).joined(separator: ", ") + ")"
+        case .visits(let visits, _): counted(visits.count, "visit") + " (" + codes(of: visits, separator: ", ") + ")"
         case .own(let code, _): "your own data on \(code)"
         }
     }
 
-    /// The codes of `visits`, each once, in their order.
-    private static func codes(of visits: [Visit]) -> [String] {
-        visits.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    /// The codes of `visits`, each once, in their order; past five, "and N more" (an
+    /// import's thousands of visits kept as one change stay one readable line).
+    private static func codes(of visits: [Visit], separator: String) -> String {
+        var seen = Set<String>(), codes: [String] = []
+        for visit in visits where seen.insert(visit.code).inserted { codes.append(visit.code) }
+        let shown = codes.prefix(5).joined(separator: separator)
+        return codes.count > 5 ? "\(shown) and \(codes.count - 5) more" : shown
     }
 
     // MARK: - sync --discard and --overwrite

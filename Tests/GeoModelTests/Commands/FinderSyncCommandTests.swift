@@ -52,6 +52,20 @@ import Testing
         #expect(again.output == "Visits: added 0, already kept 1.\n", "\(again.output)")
     }
 
+    @Test("sync --status names the first five codes of an import's visits kept as one change, and counts the rest")
+    func statusNamesFiveCodesOfAKeptImportAndCountsTheRest() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        let path = club.data.file("notes.txt").path
+        let lines = (1...8).map { "GC1OA\($0),2026-11-20T10:00Z,Found it,\"tftc\"\r\n" }.joined()
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try club.run(["import", path]).status == 0)
+        let status = try club.run(["sync", "--status"])
+        #expect(status.output.contains("f1\tvisits\tGC1OA1,GC1OA2,GC1OA3,GC1OA4,GC1OA5 and 3 more\t\tqueued "),
+                "\(status.output)")
+    }
+
     @Test func ownKeptOnThisMachinePrintsTheDataAsKept() throws {
         let club = try FieldModeClub()
         defer { club.finish() }
