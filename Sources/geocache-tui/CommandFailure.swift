@@ -114,9 +114,14 @@ enum StandardStreams {
     /// Writes `text` to standard output as UTF-8; throws the refusal `cannot write
     /// standard output: REASON` (exit status 1) when it cannot, as `list` does.
     static func writeOutput(_ text: String) throws {
-        if let reason = write(text, to: STDOUT_FILENO) {
+        if let reason = outputFailure(writing: text) {
             throw CommandFailure.report(message: "cannot write \(CommandText.standardOutput): \(reason)")
         }
+    }
+
+    /// Writes `text` to standard output as UTF-8; nil when it did, else why not.
+    static func outputFailure(writing text: String) -> String? {
+        write(text, to: STDOUT_FILENO)
     }
 
     /// Writes all of `text` to `descriptor`; nil when it did, else why not.

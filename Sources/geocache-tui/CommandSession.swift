@@ -159,14 +159,19 @@ enum CommandOutput {
         StandardStreams.writeError(text + "\n")
     }
 
-    /// Writes `line` and a line break to standard output; throws when it cannot be written.
+    /// Writes `line` and a line break to standard output, as ``output(_:)`` does.
     static func output(line: String) throws {
-        try StandardStreams.writeOutput(line + "\n")
+        try output([line])
     }
 
-    /// Writes `lines` to standard output; throws when it cannot be written.
+    /// Writes `lines` to standard output. When it cannot take them, standard error says
+    /// why and carries them instead, and this throws (exit status 1): a command's lines
+    /// say what it did (a cache deleted, a visit logged), which a script told only that
+    /// the output failed might do again.
     static func output(_ lines: [String]) throws {
         guard !lines.isEmpty else { return }
-        try StandardStreams.writeOutput(lines.joined(separator: "\n") + "\n")
+        if let reason = StandardStreams.outputFailure(writing: lines.joined(separator: "\n") + "\n") {
+            throw CommandFailure.report(message: CommandText.outputLost(reason, lines))
+        }
     }
 }

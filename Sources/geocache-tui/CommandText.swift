@@ -1,11 +1,10 @@
 import Foundation
 import GeoModel
 
-/// Every sentence the commands print while they run, in one place, as the form's are
-/// in `FormText` and the commands' help in ``CommandHelp``. Here: what a write came to,
-/// hand-overs, what a command says while the club store is away, the usage errors, and
-/// what `import`, `export` and the finder's commands say besides their output. `club init`,
-/// what a delivery did, `sync` and the conflicts: `CommandText+Club.swift`.
+/// Every sentence the commands print while they run, in one place, as the form's are in `FormText` and the
+/// commands' help in ``CommandHelp``. Here: what a write came to, hand-overs, what a command says while the club
+/// store is away, the usage errors, and what `import`, `export` and the finder's commands say besides their output.
+/// `club init`, what a delivery did, `sync` and the conflicts: `CommandText+Club.swift`.
 enum CommandText {
     // MARK: - Counts and times
 
@@ -27,6 +26,10 @@ enum CommandText {
 
     /// How messages name standard output, where `list` and `export` write by default.
     static let standardOutput = "standard output"
+    /// A command's lines that standard output could not take, on standard error instead: what it did is said.
+    static func outputLost(_ reason: String, _ lines: [String]) -> String {
+        "cannot write \(standardOutput) (\(reason)); it would have printed:\n" + lines.joined(separator: "\n")
+    }
 
     // MARK: - Writes
 

@@ -42,7 +42,7 @@ extension GeocacheTUICommand {
             let visits = try readFieldNotes(noteFiles, stoppingFor: signals)
             let cacheFiles = files.filter { !noteFiles.contains($0) }
             guard !cacheFiles.isEmpty else {
-                if let summary = try recordVisits(visits) { try StandardStreams.writeOutput(summary + "\n") }
+                if let summary = try recordVisits(visits) { try CommandOutput.output(line: summary) }
                 // A signal that came while the visits were written: they are stored and reported.
                 if let status = signals.exitStatus { throw ExitCode(status) }
                 return
@@ -123,10 +123,10 @@ extension GeocacheTUICommand {
             do {
                 if !visits.isEmpty || !noteFiles.isEmpty { summary = try recordVisits(visits, in: session) }
             } catch {
-                try StandardStreams.writeOutput(report.description + "\n")
+                try CommandOutput.output(line: report.description)
                 throw error
             }
-            try StandardStreams.writeOutput(report.description + "\n" + (summary.map { $0 + "\n" } ?? ""))
+            try CommandOutput.output([report.description] + (summary.map { [$0] } ?? []))
             // A signal that came during the commit or after it: the caches are stored and
             // reported; the exit status still says the process was asked to stop.
             if let status = signals.exitStatus { throw ExitCode(status) }

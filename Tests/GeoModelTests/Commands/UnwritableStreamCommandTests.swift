@@ -34,9 +34,23 @@ struct UnwritableStreamCommandTests {
         let store = directory.file("caches.sqlite").path
         let result = try run(["import", "--store", store, gpx, notes], "> /dev/full")
         #expect(result.status == 1)
-        #expect(result.error == "geocache-tui: cannot write standard output: \(String(cString: strerror(ENOSPC)))\n")
+        #expect(result.error.hasPrefix("geocache-tui: cannot write standard output (\(String(cString: strerror(ENOSPC)))); "
+                                       + "it would have printed:\nAdded 1 cache, skipped 0"), "stderr was: \(result.error)")
         let own = try GeocacheTUIBinary.run(["own", "GC1AAAA", "--store", store])
         #expect(own.output.contains("found\t2024-01-01T10:00:00Z"), "own said: \(own.output) \(own.error)")
+    }
+
+    @Test("a delete whose output cannot be written says on standard error what it deleted")
+    func aDeleteIntoAFullOutputSaysWhatItDeleted() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.file("caches.sqlite").path
+        #expect(try GeocacheTUIBinary.run(["add", "--store", store, "--title", "Mill", "--details", "Pond",
+                                           "--creator", "ana", "--reward", "Coin"]).status == 0)
+        let result = try run(["delete", "--store", store, "--position", "1"], "> /dev/full")
+        #expect(result.status == 1)
+        #expect(result.error == "geocache-tui: cannot write standard output (\(String(cString: strerror(ENOSPC)))); "
+                + "it would have printed:\ndeleted: Mill\tPond\tana\tCoin\n", "stderr was: \(result.error)")
     }
 
     @Test func anImportWhoseReaderLeftStoresTheVisitsBeforeThePipeEndsIt() throws {
