@@ -46,14 +46,6 @@ enum MeantSubcommand {
         return (arguments[index], command)
     }
 
-    /// The word where a subcommand's name stands: first, or after `--store VALUE`; nil
-    /// when an option stands there.
-    static func firstWord(of arguments: [String]) -> String? {
-        let index = arguments.first == "--store" ? 2 : 0
-        guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
-        return arguments[index]
-    }
-
     /// The subcommand whose name `word` is a slip of (among `names`, by default the
     /// top level's): two letters changed, missing or added at most, and the word at
     /// least three letters long; nil when none is.
@@ -99,15 +91,40 @@ enum MeantSubcommand {
             let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
             guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
                 // A word after a command without subcommands is no subcommand either.
-                let message = closest(to: word, among: names).map { CommandText.unknownSubcommand(word, meant: $0) }
-                    ?? CommandText.unknownSubcommand(word)
-                StandardStreams.writeError(CommandText.usageError(message, usage: GeocacheTUICommand.usageString(for: command),
-                                                                  name: path.joined(separator: " ")))
-                GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
+                exitNamingUnknown(word, among: names, of: command, path: path)
             }
             command = next
             path.append(word)
         }
+    }
+
+    /// The word that stands where a subcommand's name belongs and names none, with the
+    /// command it should be a subcommand of and the names leading there: `xyzzy` (the
+    /// top level's), `club nit` (`club`'s). Nil when every such word names one, or an
+    /// option comes first.
+    static func unknownSubcommand(in arguments: [String]) -> (word: String, of: ParsableCommand.Type, path: [String])? {
+        var command: ParsableCommand.Type = GeocacheTUICommand.self
+        var path: [String] = []
+        var words = arguments.first == "--store" ? arguments.dropFirst(2) : arguments[...]
+        while let word = words.first, !word.hasPrefix("-"), !command.configuration.subcommands.isEmpty {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) else {
+                return (word, command, path)
+            }
+            (command, words) = (next, words.dropFirst())
+            path.append(word)
+        }
+        return nil
+    }
+
+    /// Ends the program with the usage error for `word`, which names none of the
+    /// subcommands `names` of `command`: the one meant when it is a slip, and `command`'s usage.
+    private static func exitNamingUnknown(_ word: String, among names: [String], of command: ParsableCommand.Type,
+                                          path: [String]) -> Never {
+        let message = closest(to: word, among: names).map { CommandText.unknownSubcommand(word, meant: $0) }
+            ?? CommandText.unknownSubcommand(word)
+        StandardStreams.writeError(CommandText.usageError(message, usage: GeocacheTUICommand.usageString(for: command),
+                                                          name: path.joined(separator: " ")))
+        GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
     }
 
     /// Parses `arguments` as the root command, exiting with the usage error of the
@@ -116,16 +133,11 @@ enum MeantSubcommand {
         do {
             return try GeocacheTUICommand.parseAsRoot(arguments)
         } catch {
-            guard let (index, command) = find(in: arguments) else {
-                if GeocacheTUICommand.exitCode(for: error) != .success, let word = firstWord(of: arguments),
-                   let meant = closest(to: word) {
-                    StandardStreams.writeError(CommandText.usageError(CommandText.unknownSubcommand(word, meant: meant),
-                                                                      usage: GeocacheTUICommand.usageString(for: GeocacheTUICommand.self),
-                                                                      name: ""))
-                    GeocacheTUICommand.exitReporting(ExitCode.validationFailure)
-                }
-                GeocacheTUICommand.exitReporting(error)
+            if GeocacheTUICommand.exitCode(for: error) != .success, let (word, command, path) = unknownSubcommand(in: arguments) {
+                exitNamingUnknown(word, among: command.configuration.subcommands.compactMap { $0.configuration.commandName },
+                                  of: command, path: path)
             }
+            guard let (index, command) = find(in: arguments) else { GeocacheTUICommand.exitReporting(error) }
             var reordered = arguments
             let name = reordered.remove(at: index)
             do {

@@ -25,6 +25,21 @@ import GeoTestSupport
         #expect(result.error.contains("See 'geocache-tui --help'"))
     }
 
+    @Test func aNestedSubcommandNameWithASlipIsRefusedNamingTheOneMeantAtItsLevel() throws {
+        let result = try GeocacheTUIBinary.run(["club", "nit"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown subcommand 'nit'. Did you mean 'init'?\n"), "\(result.error)")
+        #expect(result.error.contains("See 'geocache-tui club --help'"), "\(result.error)")
+    }
+
+    @Test("a word that names no subcommand and is no slip of one is refused as an unknown subcommand, not as the form's argument")
+    func aWordThatNamesNoSubcommandIsRefusedAsAnUnknownSubcommand() throws {
+        let result = try GeocacheTUIBinary.run(["xyzzy"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown subcommand 'xyzzy'.\n"), "\(result.error)")
+        #expect(result.error.contains("See 'geocache-tui --help'"), "\(result.error)")
+    }
+
     @Test func helpOfASubcommandNameWithASlipIsRefusedNamingTheOneMeant() throws {
         let result = try GeocacheTUIBinary.run(["help", "lst"])
         #expect(result.status == 64)
