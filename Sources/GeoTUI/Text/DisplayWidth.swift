@@ -95,11 +95,13 @@ public enum DisplayWidth {
 
 extension Character {
     /// This character as it may be drawn: control characters become visible symbols
-    /// (ESC shows as "␛", a newline as "␤", a tab as "␉"), so text from a store or an
-    /// import is shown and never interpreted by the terminal; a character that shows
-    /// nothing by itself becomes one too (``InvisibleCharacter``: a format character
-    /// "⬚", a bidirectional control "⇄", a combining mark with no letter before it on
-    /// "◌").
+    /// (ESC shows as "␛", a line feed as "␊", a tab as "␉"; the C1 controls, which have
+    /// no picture of their own, as a format character does, "⬚"; the other line breaks,
+    /// U+0085, U+2028 and U+2029, as the newline symbol "␤"), so text from a store or an import is shown and
+    /// never interpreted by the terminal, and none as "�", which stands for bytes that are
+    /// not UTF-8; a character that shows nothing by itself becomes one too
+    /// (``InvisibleCharacter``: a format character "⬚", a bidirectional control "⇄", a
+    /// combining mark with no letter before it on "◌").
     public var displayed: Character {
         if printableASCIIByte != nil { return self }
         guard let first = unicodeScalars.first else { return self }
@@ -109,7 +111,8 @@ extension Character {
         if v >= 0x20 && v < 0x7F { return self }
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
-        if (0x80..<0xA0).contains(v) { return "�" }
+        if v == 0x85 || v == 0x2028 || v == 0x2029 { return "␤" }
+        if (0x80..<0xA0).contains(v) { return Character(InvisibleCharacter.formatSymbol) }
         // Below the combining marks (U+0300) only the soft hyphen shows as nothing; arrows,
         // box lines, shapes and symbols (U+2190 to U+2BFF, every frame's border), CJK
         // ideographs and Hangul syllables all take columns: no width to ask for.

@@ -186,6 +186,11 @@ private final class ChangeRecorder: TextFieldDelegate {
         expectCanvas(render(field("hello"), width: 12, height: 1), "hello")
     }
 
+    @Test("the line breaks beside a line feed, U+0085, U+2028 and U+2029, are shown as the newline symbol")
+    func lineBreaksBesideALineFeedAreShownAsTheNewlineSymbol() {
+        expectCanvas(render(field("a\u{85}b\u{2028}c\u{2029}d\ne"), width: 12, height: 1), "a␤b␤c␤d␊e")
+    }
+
     @Test func focusIsReverseVideoAcrossTheWholeField() {
         let f = field("hi", width: 6)
         let canvas = render(f, width: 8, height: 1)

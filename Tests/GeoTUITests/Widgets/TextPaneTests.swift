@@ -236,6 +236,12 @@ import Testing
         expectCanvas(render(p, width: 10, height: 3), "┌────────┐\n│a␛[2Jb  │\n└────────┘")
     }
 
+    @Test("a C1 control is shown as a control without a picture, not as the sign of bytes that are not UTF-8")
+    func aC1ControlIsShownAsAControlWithoutAPictureNotAsBrokenUTF8() {
+        let p = pane("a\u{9B}31mb", width: 10, height: 3)
+        expectCanvas(render(p, width: 10, height: 3), "┌────────┐\n│a⬚31mb  │\n└────────┘")
+    }
+
     @Test func wrappingIsCachedUntilTheTextOrWidthChanges() {
         let long = String(repeating: "word ", count: 2_000)
         let p = pane(long, width: 40, height: 10)
