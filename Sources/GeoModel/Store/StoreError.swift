@@ -334,7 +334,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "and leave the -wal and -shm files alone while the store is in use."
         case .locked(let path, let holder):
             let who = holder.map { " (\($0))" } ?? ""
-            return "\(path): another program\(who) holds a lock on the store; nothing was written. "
+            return "\(path): another program\(who) holds a lock on the store; nothing was changed. "
                 + "Wait for it to finish, or end it, then try again."
         case .readOnly(let path, let reason) where reason == Self.diskFullWhenOpened:
             return "\(path) is read-only (\(reason)); nothing was written. Listing and exporting work; "

@@ -39,7 +39,7 @@ import GeoTestSupport
                                                 "--details", "d", "--creator", "c", "--reward", "r"])
         #expect(result.status == 1)
         #expect(result.error.contains("another program (sqlite3, process \(holder.processIdentifier)) "
-                                      + "holds a lock on the store; nothing was written"), "\(result.error)")
+                                      + "holds a lock on the store; nothing was changed"), "\(result.error)")
         #expect(!result.error.contains("Check the disk"), "\(result.error)")
         #expect(try SQLiteStore(url: store).count() == 1)
     }
@@ -57,7 +57,7 @@ import GeoTestSupport
                                                 "--details", "d", "--creator", "c", "--reward", "r"])
         #expect(result.status == 1)
         #expect(result.error.contains("another program (lock-holder of "), "\(result.error)")
-        #expect(result.error.contains("holds a lock on the store; nothing was written"), "\(result.error)")
+        #expect(result.error.contains("holds a lock on the store; nothing was changed"), "\(result.error)")
         #expect(try PostgresStore(url: url).count() == 1)
     }
 }
