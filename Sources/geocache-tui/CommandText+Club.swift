@@ -7,6 +7,10 @@ import GeoModel
 extension CommandText {
     // MARK: - club init
 
+    /// `edit --owner` given a file store, whose caches have no owners.
+    static func ownerIsForAClubStore(_ path: String) -> String {
+        "--owner is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file on this machine, one person's."
+    }
     /// What `club init` did, for standard output.
     static func clubSetUp(_ setUp: ClubSetUp, store: String) -> [String] {
         let made = switch (setUp.madeMemberRole, setUp.madeKeeperRole) {
@@ -22,8 +26,7 @@ extension CommandText {
                          + "every other role.")
         }
         if setUp.madeClubs > 0 {
-            lines.append("\(caches(setUp.madeClubs)) stored before the rules \(setUp.madeClubs == 1 ? "is" : "are") "
-                         + "the club's now.")
+            lines.append("\(caches(setUp.madeClubs)) stored before the rules \(setUp.madeClubs == 1 ? "is" : "are") the club's now.")
         }
         if setUp.clubCaches > 0 {
             let one = setUp.clubCaches == 1

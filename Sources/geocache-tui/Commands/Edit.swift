@@ -46,6 +46,9 @@ extension GeocacheTUICommand {
             guard title != nil || details != nil || creator != nil || reward != nil || at != nil || owner != nil else {
                 throw ValidationError(CommandText.noFieldToEdit)
             }
+            if owner != nil, case .file(let path, _)? = try? storeOptions.location() {
+                throw ValidationError(CommandText.ownerIsForAClubStore(path))
+            }
         }
 
         func run() throws {
