@@ -97,7 +97,7 @@ extension Character {
     /// This character as it may be drawn: control characters become visible symbols
     /// (ESC shows as "␛", a line feed as "␊", a tab as "␉"; the C1 controls, which have
     /// no picture of their own, as a format character does, "⬚"; the other line breaks,
-    /// U+0085, U+2028 and U+2029, as the newline symbol "␤"), so text from a store or an import is shown and
+    /// U+0085, U+2028 and U+2029, and CR LF, one character, as the newline symbol "␤"), so text from a store or an import is shown and
     /// never interpreted by the terminal, and none as "�", which stands for bytes that are
     /// not UTF-8; a character that shows nothing by itself becomes one too
     /// (``InvisibleCharacter``: a format character "⬚", a bidirectional control "⇄", a
@@ -109,6 +109,7 @@ extension Character {
         // A printable ASCII letter with combining marks after it is shown as itself too:
         // no Unicode property look-up.
         if v >= 0x20 && v < 0x7F { return self }
+        if self == "\r\n" { return "␤" }  // one character, so one symbol: a line break, as the three below
         if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
         if v == 0x7F { return "␡" }
         if v == 0x85 || v == 0x2028 || v == 0x2029 { return "␤" }

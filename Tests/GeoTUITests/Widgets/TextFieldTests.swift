@@ -191,6 +191,11 @@ private final class ChangeRecorder: TextFieldDelegate {
         expectCanvas(render(field("a\u{85}b\u{2028}c\u{2029}d\ne"), width: 12, height: 1), "a␤b␤c␤d␊e")
     }
 
+    @Test("CR LF, one character, is shown as the newline symbol, not as its carriage return alone")
+    func crLFIsShownAsTheNewlineSymbol() {
+        expectCanvas(render(field("a\r\nb\rc"), width: 12, height: 1), "a␤b␍c")
+    }
+
     @Test func focusIsReverseVideoAcrossTheWholeField() {
         let f = field("hi", width: 6)
         let canvas = render(f, width: 8, height: 1)
