@@ -93,8 +93,16 @@ public struct EditableText: Equatable, Sendable {
     /// new text, so a combining mark or a zero-width joiner joins its neighbour.
     public mutating func insert(_ string: String) {
         guard !string.isEmpty else { return }
-        let lower = max(0, cursor - 1)
-        let upper = min(count, cursor + 1)
+        var lower = max(0, cursor - 1)
+        var upper = min(count, cursor + 1)
+        // Flag letters pair from the start of their run: a run beside the insertion is
+        // segmented again whole, as the text would be read afresh.
+        if lower < cursor, Self.isFlagLetter(characters[lower]) {
+            while lower > 0, Self.isFlagLetter(characters[lower - 1]) { lower -= 1 }
+        }
+        if upper > cursor, Self.isFlagLetter(characters[upper - 1]) {
+            while upper < count, Self.isFlagLetter(characters[upper]) { upper += 1 }
+        }
         var piece = ""
         for c in characters[lower..<cursor] { piece.append(c) }
         let scalarsThroughInsertion = piece.unicodeScalars.count + string.unicodeScalars.count
@@ -110,6 +118,11 @@ public struct EditableText: Equatable, Sendable {
         }
         replace(lower..<upper, with: segmented)
         cursor = lower + inserted
+    }
+
+    /// Whether `character` is made of regional indicators (a flag, or a flag letter alone).
+    private static func isFlagLetter(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map { (0x1F1E6...0x1F1FF).contains($0.value) } ?? false
     }
 
     /// Deletes the cluster before the cursor (Backspace); returns false when there is none.

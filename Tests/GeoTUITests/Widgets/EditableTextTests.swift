@@ -31,6 +31,15 @@ import Testing
         #expect(b.totalWidth == 1)
     }
 
+    @Test("a flag letter typed inside a run of flags pairs the run as the text read afresh does")
+    func aFlagLetterTypedInsideARunOfFlagsPairsTheRunAsTheTextReadAfresh() {
+        var b = buffer("🇦🇧🇨🇩🇪🇫x", cursor: 1)
+        b.insert("🇽")
+        #expect(b.characters == Array(b.text))
+        #expect(b.characters.map(String.init) == ["🇦🇧", "🇽🇨", "🇩🇪", "🇫", "x"])
+        #expect(b.cursor == 2)
+    }
+
     @Test func emojiTypedAsZWJPartsBecomeOneCluster() {
         var b = EditableText()
         for part in ["👩", "\u{200D}", "💻"] { b.insert(part) }
