@@ -7,7 +7,7 @@ import Foundation
 /// list takes the most recent one no live session holds when it opens
 /// (``CacheListChange/opened(count:draft:)``, or ``takeDraft()``), holds it while the form
 /// runs, so a second form does not take it too, and keeps the form's text in its place
-/// when the form quits (``keepDraft(_:finishing:)``). The others are offered one at a time
+/// when the form quits (``keepDraft(_:finishing:waitingForLock:)``). The others are offered one at a time
 /// (``takeNextDraft(puttingBack:)``). Drafts are not list changes: nothing is broadcast.
 ///
 /// While a club store's copy is shown (``clubAway``), which cannot be written, the drafts
@@ -69,7 +69,7 @@ extension CacheList {
     struct DraftState {
         /// The draft held, nil when none.
         var held: DraftID?
-        /// What ``keepDraft(_:finishing:)`` compares with: the text taken or last kept;
+        /// What ``keepDraft(_:finishing:waitingForLock:)`` compares with: the text taken or last kept;
         /// nil when the list has neither taken nor kept one.
         var kept: FormDraft?
         /// The draft held in this machine's draft file and its text, between
@@ -144,9 +144,11 @@ extension CacheList {
     /// write is not retried by the next call; a quit whose club store cannot be reached
     /// keeps the text in this machine's draft file instead
     /// (``WriteSession/keepDraftOnThisMachine(_:after:)``). Nothing is kept while the store opens
-    /// (nothing can have been typed, and there is no store yet).
+    /// (nothing can have been typed, and there is no store yet). With `lockWait`, a write
+    /// that meets another session's lock is tried again as that wait says
+    /// (``DraftLockWait``): a form quitting waits as long as any write would.
     @discardableResult
-    public func keepDraft(_ draft: FormDraft, finishing: Bool = false) throws -> Bool {
+    public func keepDraft(_ draft: FormDraft, finishing: Bool = false, waitingForLock lockWait: DraftLockWait? = nil) throws -> Bool {
         guard !isOpening else { return false }
         let draft = draft.carrying(writeSession.unsettledWrites)
         if !draftState.storeMayLackKept, draft == draftState.kept ?? FormDraft(fields: [:]) {
@@ -162,7 +164,7 @@ extension CacheList {
         draftState = DraftState(kept: draft)
         let id: DraftID?
         do {
-            id = try draftStore.keepDraft(draft, in: held, holding: !finishing)
+            id = try waitingOutLocks(lockWait) { try draftStore.keepDraft(draft, in: held, holding: !finishing) }
         } catch {
             // A form quitting while its club store is away keeps the text on this machine.
             if finishing, writeSession.keepDraftOnThisMachine(draft, after: error) { return true }

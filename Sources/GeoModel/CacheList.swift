@@ -7,7 +7,7 @@
 ///   starts as fast with a million caches as with ten.
 /// - **Derived data**: ``currentDescription``, ``positionText``, ``positionSummary``,
 ///   ``isEmpty``, ``isSearching``, ``searchMatchCount``, ``searchPosition``, whether a
-///   draft differs from the one kept (``keepDraft(_:finishing:)``); the validity rule is
+///   draft differs from the one kept (``keepDraft(_:finishing:waitingForLock:)``); the validity rule is
 ///   ``GeoCache/missingFields``, and ``GeoCache/fields(differingFrom:)`` says what two
 ///   versions of a cache disagree on. Views ask here, never compute.
 /// - **Notifications**: every change is broadcast once, as a ``CacheListChange``, to

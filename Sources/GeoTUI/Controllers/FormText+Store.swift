@@ -25,6 +25,11 @@ extension FormText {
     static func openingWaitsForLock(holder: String?) -> String {
         openingWaitsLead + (holder.map { " (\($0))" } ?? "") + "; \(key(.quit)) quits"
     }
+    /// Quitting waits for another session's lock to keep the fields as a draft; a further
+    /// quit key stops the wait (the text is then printed after the terminal is restored).
+    static func quitWaitsForLock(holder: String?) -> String {
+        "Keeping the draft: waiting for another session; \(key(.quit)) stops" + (holder.map { " (\($0))" } ?? "")
+    }
     static let lockWaitAbandoned = "Stopped waiting for the other session; nothing was stored"
 
     static func storeProblem(_ prefix: String, _ error: any Error) -> String { "\(prefix): \(error)" }

@@ -83,8 +83,10 @@ extension GeoCacheFormController {
     /// only when the text differs from the draft it holds; an empty form deletes it).
     /// Called while answering the quit key or a signal, before the terminal is restored,
     /// so once the person sees the quit answered the draft is in the store; a kill after
-    /// that cannot lose it.
-    func keepDraft() {
+    /// that cannot lose it. Another session's lock is waited out as any write waits
+    /// (``draftLockWait(sayingIt:)``); `sayingWaits` false (a hang-up: no terminal to
+    /// read it) waits without saying so.
+    func keepDraft(sayingWaits: Bool = true) {
         // Keys typed before the store opened wait for it: handled once it has, so what
         // they typed is in the fields; printed when it does not open in time.
         if model.isOpening, !typedWhileOpening.isEmpty {
@@ -99,7 +101,7 @@ extension GeoCacheFormController {
         }
         let draft = currentDraft()
         do {
-            try model.keepDraft(draft, finishing: true)
+            try model.keepDraft(draft, finishing: true, waitingForLock: draftLockWait(sayingIt: sayingWaits))
         } catch {
             // Tried once: the failure is reported after the terminal is restored, with
             // the text itself, so nothing is lost.
@@ -129,6 +131,22 @@ extension GeoCacheFormController {
         return model.waitForOpening(upTo: Self.openingWaitAtQuit) { [self] in
             input?.read().contains(where: stopsTheWaitAtQuit) ?? false
         }
+    }
+
+    /// How keeping the draft at quitting waits for another session's lock: up to the
+    /// bound of every write (`CacheList.DraftLockWait.writeBound`), given up by a further
+    /// quit key, SIGTERM or SIGINT (the text is then printed once the terminal is
+    /// restored). With `sayingIt`, the status line says that it waits while the screen is
+    /// still shown.
+    func draftLockWait(sayingIt: Bool) -> CacheList.DraftLockWait {
+        let input = waits.input
+        return CacheList.DraftLockWait(limit: CacheList.DraftLockWait.writeBound, stoppingWhen: { [self] in
+            input?.read().contains(where: stopsTheWaitAtQuit) ?? false
+        }, whileWaiting: { [self] holder in
+            guard sayingIt, let input else { return }
+            setNote(FormText.quitWaitsForLock(holder: holder))
+            if let canvas = render() { input.show(canvas) }
+        })
     }
 
     /// A quit key, SIGTERM or SIGINT: what says not to wait any longer while quitting.

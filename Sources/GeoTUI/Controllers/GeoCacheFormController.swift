@@ -303,7 +303,7 @@ public final class GeoCacheFormController: ScreenController {
     /// once the terminal is restored, and the form exits 1.
     public func handle(_ signal: TerminalSignal) -> ControllerOutcome {
         beginQuitting()
-        keepDraft()
+        keepDraft(sayingWaits: signal != .hangup)
         if let lost = promptTextNotKept() { finishProblems.append(lost) }
         return .quit(status: 0)
     }
