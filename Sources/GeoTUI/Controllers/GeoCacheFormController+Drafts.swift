@@ -27,7 +27,8 @@ extension GeoCacheFormController {
     /// Puts `taken`, a draft kept by an earlier form, back in the form, and says how many
     /// others are kept. An edit comes back as that edit of that cache (saving it compares
     /// with the version it started from); when the cache was deleted since, its text is
-    /// in the fields as an Add, which the pane offers.
+    /// in the fields as an Add, which the pane offers. What was typed stays editable
+    /// whatever its length; only a field an edit left as stored is kept whole.
     func restoreDraft(_ taken: TakenDraft?) {
         guard let taken, !taken.draft.isEmpty else { return }
         let draft = taken.draft
@@ -46,7 +47,7 @@ extension GeoCacheFormController {
             // The list shows the cache edited, as when the edit began: its position, and the save's.
             model.show(base.id)
             mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
-            setFieldValues(draft.fields)
+            setFieldValues(draft.fields, loadedFrom: [base.cache])
             form.focusField(at: 0)
             updatePane()
             setNote(stored == base ? FormText.editDraftRestored(base.cache.title, othersKept: taken.othersKept)
@@ -54,7 +55,7 @@ extension GeoCacheFormController {
         case .failure(let error):
             // Unreadable now: still that edit, whose save compares and says what it finds.
             mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
-            setFieldValues(draft.fields)
+            setFieldValues(draft.fields, loadedFrom: [base.cache])
             updatePane()
             noteStoreProblem(error, prefix: FormText.storeError)
         }

@@ -13,7 +13,7 @@ extension GeoCacheFormController {
         }
         mode = .editing(FormMode.EditSession(base: current, stash: currentFieldValues()))
         paneError = nil
-        setFieldValues(current.cache.valuesByField)
+        setFieldValues(current.cache.valuesByField, loadedFrom: [current.cache])
         form.focusField(at: 0)
         updatePane()
         noteEditing()
@@ -48,7 +48,7 @@ extension GeoCacheFormController {
         mode = .editing(FormMode.EditSession(base: newer, stash: editing.stash))
         settleQueuedConflict(editing.queued)
         paneError = nil
-        setFieldValues(newer.cache.valuesByField)
+        setFieldValues(newer.cache.valuesByField, loadedFrom: [newer.cache])
         updatePane()
         setNote(FormText.loadedTheStoredVersion)
     }

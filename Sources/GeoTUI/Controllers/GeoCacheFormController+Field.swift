@@ -153,7 +153,9 @@ extension GeoCacheFormController {
         let merged = yours.merging(theirs: theirs.cache, base: base)
         mode = .editing(FormMode.EditSession(base: edited, stash: stash, conflict: theirs, queued: queued,
                                              merged: merged))
-        if currentFieldValues() != merged.valuesByField { setFieldValues(merged.valuesByField) }
+        if currentFieldValues() != merged.valuesByField {
+            setFieldValues(merged.valuesByField, loadedFrom: [theirs.cache, edited.cache])
+        }
         showError(FormText.changedWhileEditing(edited.cache.title, base: base, theirs: theirs.cache, yours: yours),
                   failed: .save)
         setNote(FormText.changedElsewhereNote)

@@ -8,8 +8,16 @@ extension GeoCacheFormController {
         Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.input.text) })
     }
 
-    func setFieldValues(_ values: [GeoCache.Field: String]) {
-        for entry in fields { entry.input.text = values[entry.field] ?? "" }
+    /// Puts `values` in the fields. A value over ``TextField/editableBytes`` that is the
+    /// field of a cache in `stored` (loaded from the store for an edit) is kept whole, not
+    /// edited, and saved as stored; any other (what the person typed or pasted: a draft,
+    /// the fields an edit had put aside) stays editable as it was when typed.
+    func setFieldValues(_ values: [GeoCache.Field: String], loadedFrom stored: [GeoCache] = []) {
+        for entry in fields {
+            let value = values[entry.field] ?? ""
+            let isStored = stored.contains { $0.valuesByField[entry.field] == value }
+            entry.input.setText(value, ifLong: isStored ? .keptWhole : .edited)
+        }
         dirty.insert(.form)
     }
 

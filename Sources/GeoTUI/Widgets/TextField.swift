@@ -61,24 +61,38 @@ public final class TextField: Widget {
 
     /// The field's text. Setting it puts the cursor at the end and does not call the delegate.
     ///
-    /// A text longer than ``editableBytes`` is kept whole but not edited: the field shows
-    /// its start (the cursor at the start) and ignores the keys that would change it, so
-    /// reading ``text`` back gives it unchanged. Only a text the field can edit is broken
-    /// into grapheme clusters, which costs its whole length (and many bytes a character).
+    /// A text longer than ``editableBytes`` set here is kept whole but not edited
+    /// (``LongText/keptWhole``): the field shows its start (the cursor at the start) and
+    /// ignores the keys that would change it, so reading ``text`` back gives it unchanged.
+    /// Only a text the field can edit is broken into grapheme clusters, which costs its
+    /// whole length (and many bytes a character). ``setText(_:ifLong:)`` lets the owner
+    /// have a long text edited instead.
     public var text: String {
         get { longText ?? content.text }
-        set {
-            if newValue.utf8.count > Self.editableBytes {
-                longText = newValue
-                content = EditableText(String(newValue.prefix(Self.longTextShownCharacters)))
-                content.moveToStart()
-            } else {
-                longText = nil
-                content = EditableText(newValue)
-            }
-            firstVisibleIndex = 0
-            scrollCursorIntoView()
+        set { setText(newValue, ifLong: .keptWhole) }
+    }
+
+    /// What the field does with a text longer than ``editableBytes`` its owner sets.
+    public enum LongText: Sendable {
+        /// Kept whole and not edited, its start shown: a text from elsewhere, given back as it was.
+        case keptWhole
+        /// Edited like any other, as typing or a paste of that length left it.
+        case edited
+    }
+
+    /// Sets the field's text, the cursor at its end, without calling the delegate; a text
+    /// longer than ``editableBytes`` is held as `long` says.
+    public func setText(_ newValue: String, ifLong long: LongText) {
+        if long == .keptWhole, newValue.utf8.count > Self.editableBytes {
+            longText = newValue
+            content = EditableText(String(newValue.prefix(Self.longTextShownCharacters)))
+            content.moveToStart()
+        } else {
+            longText = nil
+            content = EditableText(newValue)
         }
+        firstVisibleIndex = 0
+        scrollCursorIntoView()
     }
 
     /// The longest text, in UTF-8 bytes, the field edits.
