@@ -22,9 +22,15 @@ extension WriteSession {
         clubStanding?.refusal(toChange: stored.club)
     }
 
-    /// Throws ``ChangeRefusal`` when `stored` is not this role's to change.
+    /// Throws ``ChangeRefusal`` when `stored` is not this role's to change; a cache that
+    /// is no longer stored (handed to another member, who deleted it) is no one's: it
+    /// throws ``CacheEditError/deletedElsewhere(_:)``, as the store would to its owner.
     func refuseChange(of stored: StoredCache) throws {
-        if let refusal = refusal(toChange: stored) { throw refusal }
+        guard let refusal = refusal(toChange: stored) else { return }
+        if case .success(nil) = Result(catching: { try readStore().cache(stored.id) }) {
+            throw CacheEditError.deletedElsewhere(stored.id)
+        }
+        throw refusal
     }
 
     /// Hands `target`, the version the keeper read, to `owner`, when the store still

@@ -117,6 +117,26 @@ import Testing
         #expect(form.fieldTexts == typed)
     }
 
+    @Test("saving an edit of a cache handed to another member, who deleted it, keeps the text for ^S to add, not refused as theirs")
+    func savingAnEditOfACacheHandedOverAndDeletedOffersToAddIt() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.bo)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        form.press(.function(4))
+        form.type(" by the gate")
+        let typed = form.fieldTexts
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.first()), to: .member(fixture.ana), as: WriteID())
+        #expect(waitUntil(timeout: .seconds(10)) { form.idle(); return form.screen.contains("Owner:   \(fixture.ana)") })
+        let anas = try PostgresStore(url: fixture.url(as: fixture.ana))
+        _ = try anas.delete(try #require(try anas.first()))
+        #expect(waitUntil(timeout: .seconds(10)) { form.idle(); return form.model.count == 0 }, "\(form.screen)")
+        form.press(.control("s"))
+        #expect(form.controller.mode.editSession == nil)
+        #expect(form.fieldTexts == typed)
+        #expect(form.screen.contains("was deleted in another session; nothing was saved"), "\(form.screen)")
+    }
+
     @Test("a keeper's delete question closes unanswered when the cache is handed to another member meanwhile")
     func aHandOverElsewhereClosesTheDeleteQuestion() throws {
         let fixture = try ClubFixture.make()
