@@ -144,9 +144,14 @@ extension WriteSession {
         let report = summary.report
         switch action {
         case .update(let base, _), .delete(let base), .handOver(let base, _):
+            // The one to settle is named: a change in conflict or refused before one held behind it.
+            // Those held behind the change this write settles wait for it, and are then
+            // delivered over what it stored (each checked against the server's version as ever).
+            let settling = settlesWaiting
             if let code = base.cache.code,
-               let waiting = (report.conflicts + report.refused + report.held)
-                .first(where: { $0.code == code && $0.sequence != settlesWaiting }) {
+               let waiting = (report.conflicts + report.refused).sorted(by: { $0.sequence < $1.sequence })
+                .first(where: { $0.code == code && $0.sequence != settling })
+                ?? (settling == nil ? report.held.first(where: { $0.code == code }) : nil) {
                 throw ChangeWaitsForTheMember(sequence: waiting.sequence, code: code, title: waiting.title)
             }
         default: break
@@ -209,7 +214,7 @@ public struct ChangeWaitsForTheMember: Error, Equatable, Sendable, CustomStringC
     /// One sentence for standard error or the form's pane.
     public var description: String {
         "change \(sequence), of \(MessageValue.name(code)) “\(MessageValue.shown(title))”, kept on this machine, "
-            + "waits for you (in conflict or refused): settle it first (geocache-tui sync --status shows it; sync --overwrite \(sequence) or sync --discard "
+            + "waits for you (in conflict, refused, or held behind one): settle it first (geocache-tui sync --status shows it; sync --overwrite \(sequence) or sync --discard "
             + "\(sequence)), then make this change; nothing was stored"
     }
 }

@@ -141,7 +141,7 @@ import Testing
         form.press(.function(4))
         form.type(" again")
         form.press(.control("s"))
-        #expect(form.screen.contains("waits for you (in conflict or refused)"), "\(form.screen)")
+        #expect(form.screen.contains("waits for you (in conflict,"), "\(form.screen)")
         #expect(form.model.waitingChanges == 1)
         #expect(try conflict.live.loadCaches().map(\.title) == [Samples.oak.title])
     }
