@@ -61,15 +61,14 @@ struct GPXLogBytesTests {
         #expect(read.map(\.date) == ["2024-05-01T10:00:00Z", "2024-05-02T00:00:00Z", "not a date"])
     }
 
-    @Test("a finder given twice in one log keeps the last one's name and id, none when it has none")
-    func aSecondFinderReplacesTheFirst() throws {
+    @Test("a finder given twice in one log rejects its waypoint rather than keeping the last one's name and id")
+    func aSecondFinderRejectsTheWaypoint() throws {
         let log = "<groundspeak:log id=\"1\"><groundspeak:finder id=\"5\">Ann</groundspeak:finder>"
             + "<groundspeak:finder>Bo</groundspeak:finder></groundspeak:log>"
-            + "<groundspeak:log id=\"2\"><groundspeak:finder>Cy</groundspeak:finder>"
-            + "<groundspeak:finder id=\"6\">Di</groundspeak:finder></groundspeak:log>"
-        let read = try #require(try Self.logs(Self.waypoint("GC1", logs: [log])).first)
-        #expect(read.map(\.finder) == ["Bo", "Di"])
-        #expect(read.map(\.finderID) == ["", "6"])
+        let records = try Interchange.records(text: Self.open + Self.waypoint("GC1", logs: [log]) + "</gpx>")
+        #expect(Interchange.caches(records).isEmpty)
+        #expect(Interchange.rejections(records).map(\.reason)
+                == ["holds a second <groundspeak:finder> in one log (line 1): a log has one, so it is not imported"])
     }
 
     @Test("the spoiler flag goes to the log whose text carries it")

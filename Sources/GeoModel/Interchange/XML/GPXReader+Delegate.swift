@@ -9,7 +9,7 @@ extension GPXReader {
     /// so none is checked at run time: the checks were an eighth of the instructions
     /// of a pocket query's parse with logs (callgrind, docs/performance.md).
     final class Delegate: XMLStreamParserDelegate {
-        enum Target {
+        enum Target: Int {
             case name, urlname, linkText, type, desc, cmt, sym, fileAuthor, fileTime, time, url
             case cacheName, placedBy, owner, container, shortDescription, longDescription
             case cacheType, difficulty, terrain, hint, travelBugName, gsakCode, gsakParent, gsakLatBefore, gsakLonBefore, gsakUserFound
@@ -127,6 +127,10 @@ extension GPXReader {
                 startHeaderField(elementName)
             }
             path.append((elementName, space))
+            if let started = target, targetDepth == 0, hasDraft,
+               !takesOnce(started, localName: localName, prefix: prefix, line: parser.lineNumber) {
+                target = nil
+            }
             if target != nil, targetDepth == 0 {
                 targetDepth = path.count
                 if let field = target?.logField {
@@ -138,7 +142,7 @@ extension GPXReader {
         }
 
         /// The name as written: `prefix:local`, or `local`.
-        private static func qualifiedName(_ localName: UnsafeBufferPointer<UInt8>, prefix: XMLStreamParser.CString?) -> String {
+        static func qualifiedName(_ localName: UnsafeBufferPointer<UInt8>, prefix: XMLStreamParser.CString?) -> String {
             let local = String(decoding: localName, as: UTF8.self)
             guard let prefix = prefix?.bytes, !prefix.isEmpty else { return local }
             return String(decoding: prefix, as: UTF8.self) + ":" + local

@@ -61,6 +61,7 @@ extension GPXReader.Delegate {
             return
         }
         if name == .travelbug {
+            draft?.onceRead &= ~Target.travelBugName.bit
             draft?.travelBugRecords.append(TravelBug(id: attributes.value(of: "id") ?? "",
                                                      ref: attributes.value(of: "ref") ?? "", name: ""))
             return

@@ -31,6 +31,12 @@ extension GPXReader {
         /// cache, so the file is not what it claims, and the waypoint is rejected rather
         /// than two listings merged into one.
         var secondListing: TextPosition?
+        /// The first element the waypoint holds a second of where it, a log or a travel
+        /// bug holds one (``GPXReader/Delegate/takesOnce(_:localName:prefix:line:)``): the
+        /// waypoint is rejected rather than the last one taken.
+        var repeatedElement: RepeatedElement?
+        /// The targets read so far that may be read once, a bit each (``GPXReader/Delegate/Target/bit``).
+        var onceRead: UInt64 = 0
         var name: String?
         var urlname: String?
         var linkText: String?
@@ -162,6 +168,9 @@ extension GPXReader {
                 let reason = "holds a second <groundspeak:cache> (line \(secondListing.line)): a waypoint is one cache, "
                     + "so it is not imported"
                 return (.rejected(RejectedRecord(location: location, reason: reason)), nil)
+            }
+            if let repeatedElement {
+                return (.rejected(RejectedRecord(location: location, reason: repeatedElement.reason)), nil)
             }
             guard isGeocache(code: written) else { return (additionalWaypoint(location: location), nil) }
             if let coordinateProblem {

@@ -20,6 +20,7 @@ extension GPXReader.WaypointDraft {
 
     /// A `<log>` starts, with its `id` as written (nil when it has none).
     mutating func startLog(id: UnsafeBufferPointer<UInt8>?) {
+        onceRead &= ~GPXReader.Delegate.Target.logBits
         if logBounds.isEmpty {
             logBounds.reserveCapacity(logCapacityHint.bounds)
             logBytes.reserveCapacity(logCapacityHint.bytes)
