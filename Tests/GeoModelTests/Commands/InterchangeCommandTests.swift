@@ -151,6 +151,16 @@ struct InterchangeCommandTests {
         #expect(try fixture.store.count() == 3)
     }
 
+    @Test("import's summary names a cache whose record gave two logs one id")
+    func theSummaryNamesARepeatedLogID() throws {
+        let fixture = try StoreFixture()
+        let path = try fixture.write(RepeatedLogIDTests.pocketQuery, to: "pq.gpx")
+        let result = try runImport(fixture, [path])
+        #expect(result.status == 0)
+        #expect(result.output == "Added 1 cache, skipped 0 as duplicates, rejected 0. 1 cache has two logs with the same id, "
+                + "kept as one (the later, in the earlier's place): GC1A2B3.\n")
+    }
+
     @Test func malformedXMLIsRefusedWithFileLineAndColumn() throws {
         let path = try Interchange.fixture("truncated.gpx").path
         try expectRefused([path], message: "geocache-tui: \(path):14:55: malformed XML: ")

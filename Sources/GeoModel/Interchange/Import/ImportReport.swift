@@ -50,6 +50,10 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
     /// neither true nor false: stored as the other of the two says, else as available.
     public var unreadStatuses: [String] = []
 
+    /// The caches (codes, else titles) whose record gave two logs one id: stored with
+    /// one log of that id, the later in the earlier's place.
+    public var repeatedLogIDs: [String] = []
+
     /// An empty report.
     public init() {}
 
@@ -107,6 +111,11 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
                 + " an available or archived that is neither True nor False, read as not said: "
                 + Self.listed(unreadStatuses) + "."
         }
+        if !repeatedLogIDs.isEmpty {
+            text += " " + Self.count(repeatedLogIDs.count, "cache has", "caches have")
+                + " two logs with the same id, kept as one (the later, in the earlier's place): "
+                + Self.listed(repeatedLogIDs) + "."
+        }
         return text
     }
 
@@ -116,6 +125,7 @@ public struct ImportReport: Equatable, Sendable, CustomStringConvertible {
         authorCreators = tally.authorCreators
         unreadRatings = tally.unreadRatingCaches
         unreadStatuses = tally.unreadStatusCaches
+        repeatedLogIDs = tally.repeatedLogIDCaches
     }
 
     /// "a.gpx", "a.gpx and b.gpx", "a.gpx, b.gpx and c.gpx".

@@ -2,7 +2,8 @@ import Foundation
 
 /// Counts, from any thread, what an import filled in because a file did not say it
 /// (the caches whose creator became the file's author or "unknown") and what it left
-/// out because a file said it wrongly (a rating that is not 1 to 5 in halves).
+/// out because a file said it wrongly (a rating that is not 1 to 5 in halves, a log
+/// id given twice in one record).
 ///
 /// An ``ImportInterruption`` carries one, so the stores' import (which the counting
 /// does not pass through) needs no new parameter; ``ImportReport/include(_:)`` copies
@@ -13,6 +14,7 @@ public final class ImportTally: @unchecked Sendable {
     private var author = 0
     private var unreadRatings: [String] = []
     private var unreadStatuses: [String] = []
+    private var repeatedLogIDs: [String] = []
 
     /// A tally at zero.
     public init() {}
@@ -36,6 +38,14 @@ public final class ImportTally: @unchecked Sendable {
 
     func countUnreadStatus(of cache: GeoCache) {
         lock.withLock { unreadStatuses.append(cache.code ?? cache.title) }
+    }
+
+    /// The codes (or titles) of the caches whose record gave two logs one id, kept as
+    /// one log (``CacheLog/onePerID(_:)``), in the order they were read.
+    public var repeatedLogIDCaches: [String] { lock.withLock { repeatedLogIDs } }
+
+    func countRepeatedLogID(of cache: GeoCache) {
+        lock.withLock { repeatedLogIDs.append(cache.code ?? cache.title) }
     }
 
     func count(_ fallback: CreatorFallback) {

@@ -17,7 +17,8 @@ enum RecordPipe {
     /// reading throws (after the records read before it were stored) or what `store`
     /// throws (reading then stops); on `interruption` both sides stop at once and the
     /// interruption's ``ImportError`` is thrown. Either way it returns only after the
-    /// reading thread has finished.
+    /// reading thread has finished. A cache record whose logs give one id twice is stored
+    /// with one log of that id (``CacheLog/onePerID(_:)``), and the tally names it.
     static func read(_ sources: [ImportSource], interruption: ImportInterruption? = nil,
                      _ store: (ImportRecord) throws -> Void) throws {
         let pipe = BatchHandOver<[Entry]>(capacity: maxBatches)
@@ -55,11 +56,17 @@ enum RecordPipe {
         do {
             while let batch = try pipe.take() {
                 for pending in batch {
-                    let (record, fallback) = pending.resolved
+                    var (record, fallback) = pending.resolved
                     if let fallback { interruption?.tally.count(fallback) }
-                    if case .cache(let cache, _, _) = record {
+                    if case .cache(var cache, let location, let coverage) = record {
                         if pending.leavesOutARating(of: cache) { interruption?.tally.countUnreadRating(of: cache) }
                         if pending.leavesOutAStatus { interruption?.tally.countUnreadStatus(of: cache) }
+                        // Two logs of one id in one record, of any format: one log.
+                        if let logs = CacheLog.onePerID(cache.listing.logs) {
+                            cache.listing.logs = logs
+                            record = .cache(cache, location, coverage: coverage)
+                            interruption?.tally.countRepeatedLogID(of: cache)
+                        }
                     }
                     try store(record)
                 }
