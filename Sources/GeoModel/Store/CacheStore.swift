@@ -186,7 +186,8 @@ public protocol CacheStore: AnyObject {
                     as write: WriteID) throws -> OwnData
     /// Records `visits` (each ``Visit/normalized``), in order, as the write `write`:
     /// a visit held already (its ``Visit/identity``) is counted, not added, and each
-    /// cache a new visit finds is marked found (``OwnData/afterVisit(_:)``).
+    /// cache a new visit finds is marked found (``OwnData/afterVisit(_:)``), or found
+    /// earlier when it was found later (``VisitsRecorded/foundEarlier``).
     func recordVisits(_ visits: [Visit], as write: WriteID) throws -> VisitsRecorded
     /// Every visit of the person, in the order recorded.
     func visits() throws -> [StoredVisit]

@@ -17,8 +17,8 @@ public struct StoredVisit: Equatable, Hashable, Sendable {
 
 /// What recording visits did: how many were new, how many the store held already (the
 /// same code, time, type and text: a field-notes file imported twice adds nothing),
-/// which of the new ones are for a code no cache has (kept all the same), and how many
-/// caches they marked found.
+/// which of the new ones are for a code no cache has (kept all the same), how many
+/// caches they marked found, and how many caches found before they found earlier.
 public struct VisitsRecorded: Equatable, Sendable {
     public var added: Int
     public var alreadyKept: Int
@@ -26,27 +26,50 @@ public struct VisitsRecorded: Equatable, Sendable {
     public var unknownCodes: [String]
     /// Caches that a new visit marked found (they were not found before).
     public var newlyFound: Int
+    /// Caches found before these visits whose found date a new visit moved earlier, to
+    /// its own time (``OwnData/afterVisit(_:)``). The visit is added beside the one that
+    /// found the cache later, which stays as it was: a visit is its code, type, text and
+    /// minute, so one at an earlier time is another visit.
+    public var foundEarlier: Int
 
-    public init(added: Int = 0, alreadyKept: Int = 0, unknownCodes: [String] = [], newlyFound: Int = 0) {
+    public init(added: Int = 0, alreadyKept: Int = 0, unknownCodes: [String] = [], newlyFound: Int = 0,
+                foundEarlier: Int = 0) {
         self.added = added
         self.alreadyKept = alreadyKept
         self.unknownCodes = unknownCodes
         self.newlyFound = newlyFound
+        self.foundEarlier = foundEarlier
     }
 
-    /// The counts as a ledger row keeps them (`added,alreadyKept,newlyFound,codes…`),
-    /// for a write whose reply was lost to be reported as it would have been.
+    /// Counts the change of the found date a new visit made on the cache `code`, which
+    /// was `before` and is no longer (``OwnData/afterVisit(_:)``): marked found, or
+    /// found earlier. `changed` holds the codes whose found date this write changed so
+    /// far: a cache this write marked found, or found earlier already, is not counted again.
+    mutating func countFoundChange(from before: OwnData, code: String, changed: inout Set<String>) {
+        let first = changed.insert(code).inserted
+        if !before.isFound {
+            newlyFound += 1
+        } else if first {
+            foundEarlier += 1
+        }
+    }
+
+    /// The counts as a ledger row keeps them (`added,alreadyKept,newlyFound,codes…`, the
+    /// third `newlyFound/foundEarlier` when some caches were found earlier), for a write
+    /// whose reply was lost to be reported as it would have been.
     var ledgerDetail: String {
-        ([added, alreadyKept, newlyFound].map(String.init) + unknownCodes).joined(separator: ",")
+        let found = foundEarlier > 0 ? "\(newlyFound)/\(foundEarlier)" : String(newlyFound)
+        return ([String(added), String(alreadyKept), found] + unknownCodes).joined(separator: ",")
     }
 
     /// The counts a ledger row keeps (``ledgerDetail``); empty counts for another text.
     init(ledgerDetail: String?) {
         let parts = (ledgerDetail ?? "").split(separator: ",").map(String.init)
-        let numbers = parts.prefix(3).compactMap { Int($0) }
-        guard numbers.count == 3 else { self.init(); return }
+        let found = parts.count > 2 ? parts[2].split(separator: "/", omittingEmptySubsequences: false) : []
+        let numbers = (parts.prefix(2) + found.prefix(2).map(String.init)).compactMap { Int($0) }
+        guard numbers.count == 2 + found.count, (1...2).contains(found.count) else { self.init(); return }
         self.init(added: numbers[0], alreadyKept: numbers[1], unknownCodes: Array(parts.dropFirst(3)),
-                  newlyFound: numbers[2])
+                  newlyFound: numbers[2], foundEarlier: numbers.count > 3 ? numbers[3] : 0)
     }
 }
 

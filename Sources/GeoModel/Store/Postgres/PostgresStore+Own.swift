@@ -155,6 +155,7 @@ extension PostgresStore {
                               replay: { VisitsRecorded(ledgerDetail: $0.detail) }) { connection in
             var recorded = VisitsRecorded()
             var unknown = Set<String>()
+            var foundChanged = Set<String>()
             for visit in visits.map(\.normalized) {
                 // Kept already when the member keeps one like it within its minute
                 // (``Visit/minute``, through the index of version 14, whose expression
@@ -186,7 +187,7 @@ extension PostgresStore {
                 }
                 let after = own.afterVisit(visit)
                 guard after != own else { continue }
-                if !own.isFound { recorded.newlyFound += 1 }
+                recorded.countFoundChange(from: own, code: visit.code, changed: &foundChanged)
                 try Self.setOwnData(after, forCode: visit.code, on: connection)
             }
             return recorded

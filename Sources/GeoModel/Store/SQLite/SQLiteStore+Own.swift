@@ -129,6 +129,7 @@ extension SQLiteStore {
             var recorded = VisitsRecorded()
             var book = try Self.ownData(in: db)
             var unknown = Set<String>()
+            var foundChanged = Set<String>()
             for visit in visits.map(\.normalized) {
                 guard try Self.insertVisit(visit, in: db) else {
                     recorded.alreadyKept += 1
@@ -141,7 +142,7 @@ extension SQLiteStore {
                 let before = book.byCode[visit.code] ?? OwnData()
                 let after = before.afterVisit(visit)
                 guard after != before else { continue }
-                if !before.isFound { recorded.newlyFound += 1 }
+                recorded.countFoundChange(from: before, code: visit.code, changed: &foundChanged)
                 book.byCode[visit.code] = after
                 try Self.setOwnData(after, forCode: visit.code, in: db)
             }
