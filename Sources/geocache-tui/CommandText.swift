@@ -407,13 +407,13 @@ enum CommandText {
     static func visitsKept(_ kept: Int, of count: Int) -> String {
         "Visits: kept on this machine \(kept) (delivered when the club store answers), already kept \(count - kept)."
     }
-    /// "Visits: added 3, already kept 1; marked found 2; for caches not stored: 1 (GC9ZZZ)."
+    /// "Visits: added 3, already kept 1; marked found 2; found date moved earlier 1; for caches not stored: 1 (GC9ZZZ)."
     static func visitsImported(_ recorded: VisitsRecorded) -> String {
         var text = "Visits: added \(recorded.added), already kept \(recorded.alreadyKept)"
         if recorded.newlyFound > 0 { text += "; marked found \(recorded.newlyFound)" }
+        if recorded.foundEarlier > 0 { text += "; found date moved earlier \(recorded.foundEarlier)" }
         if !recorded.unknownCodes.isEmpty {
-            let shown = recorded.unknownCodes.prefix(10).joined(separator: ", ")
-                + (recorded.unknownCodes.count > 10 ? ", …" : "")
+            let shown = recorded.unknownCodes.prefix(10).joined(separator: ", ") + (recorded.unknownCodes.count > 10 ? ", …" : "")
             text += "; kept for caches not stored: \(recorded.unknownCodes.count) (\(shown))"
         }
         return text + "."

@@ -398,6 +398,17 @@ import Testing
         #expect(try fixture.store.visits().map(\.exported) == [false])
     }
 
+    @Test("field notes finding a cache earlier than its found date say that the found date moved earlier",
+          arguments: StoreKind.allCases)
+    func fieldNotesOfAnEarlierFindSayTheFoundDateMoved(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC1OAK", "found", "By hand", "--time", "2026-11-28T18:00Z"]).status == 0)
+        let path = fixture.directory.file("notes.txt").path
+        try Data("GC1OAK,2026-11-28T10:32Z,Found it,\"TFTC\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try run(fixture, ["import", path])
+        #expect(result.output == "Visits: added 1, already kept 0; found date moved earlier 1.\n", "stderr: \(result.error)")
+    }
+
     @Test("import reads field notes in UTF-8 without a mark, LF and seconds, as visits; a second import adds none",
           arguments: StoreKind.allCases)
     func fieldNotesImport(_ kind: StoreKind) throws {
