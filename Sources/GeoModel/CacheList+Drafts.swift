@@ -143,7 +143,8 @@ extension CacheList {
     /// leaves it to the next form, and a draft held but unchanged is released. A failed
     /// write is not retried by the next call; a quit whose club store cannot be reached
     /// keeps the text in this machine's draft file instead
-    /// (``WriteSession/keepDraftOnThisMachine(_:after:)``). Nothing is kept while the store opens
+    /// (``WriteSession/keepDraftOnThisMachine(_:after:sentAs:)``), with the write sent to
+    /// the club store, which may still commit it. Nothing is kept while the store opens
     /// (nothing can have been typed, and there is no store yet). With `lockWait`, a write
     /// that meets another session's lock is tried again as that wait says
     /// (``DraftLockWait``): a form quitting waits as long as any write would.
@@ -163,11 +164,14 @@ extension CacheList {
         let held = draftState.held
         draftState = DraftState(kept: draft)
         let id: DraftID?
+        // One identifier for every try, kept with the text on this machine when it stays
+        // there: the write the server may still commit is then recognised when it moves.
+        let write = WriteID()
         do {
-            id = try waitingOutLocks(lockWait) { try draftStore.keepDraft(draft, in: held, holding: !finishing) }
+            id = try waitingOutLocks(lockWait) { try draftStore.keepDraft(draft, in: held, holding: !finishing, as: write) }
         } catch {
             // A form quitting while its club store is away keeps the text on this machine.
-            if finishing, writeSession.keepDraftOnThisMachine(draft, after: error) { return true }
+            if finishing, writeSession.keepDraftOnThisMachine(draft, after: error, sentAs: write) { return true }
             throw error
         }
         if !finishing { draftState.held = id }

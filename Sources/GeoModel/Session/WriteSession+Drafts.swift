@@ -14,10 +14,18 @@ extension WriteSession {
     /// because the server cannot be reached (a form with no copy to show stays on the club
     /// store while it is away). Returns whether it did: false for a file store, another
     /// error, or an empty draft (there is nothing to keep; the one held stays there).
-    public func keepDraftOnThisMachine(_ draft: FormDraft, after error: any Error) -> Bool {
-        guard files != nil, !draft.isEmpty, (error as? StoreError)?.meansTheServerCannotBeReached == true,
-              let file = try? localDraftFile() else { return false }
-        return (try? file.keepDraft(draft, in: nil, holding: false)) != nil
+    ///
+    /// `write`, the identifier the failed write was sent with, is recorded beside the
+    /// file as the move's write of this draft (``LocalDrafts``): a server that was only
+    /// slow may commit that write after all, and the move then finds it in the ledger
+    /// and stores the draft no second time.
+    public func keepDraftOnThisMachine(_ draft: FormDraft, after error: any Error, sentAs write: WriteID? = nil) -> Bool {
+        guard let files, !draft.isEmpty, (error as? StoreError)?.meansTheServerCannotBeReached == true,
+              let file = try? localDraftFile(),
+              let id = try? file.keepDraft(draft, in: nil, holding: false) else { return false }
+        // Without the record the move sends it anew: kept twice at worst, never lost.
+        if let write { try? LocalDrafts(files: files).record(write, of: id, digest: LocalDrafts.digest(of: draft)) }
+        return true
     }
 
     /// Takes on `writes`, the writes of unknown outcome a restored draft carries
