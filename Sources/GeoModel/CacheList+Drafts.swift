@@ -178,6 +178,23 @@ extension CacheList {
         return true
     }
 
+    /// An Add of the form's text settled as stored after its outcome was not known
+    /// (``settleWrites()``): the draft the list holds, whose text that Add stored, is
+    /// deleted, as the form deletes it after an Add stored at once, so that a form
+    /// killed later (its draft free again) never offers text already stored. Text the
+    /// fields hold afterwards (a correction) is kept when the form quits, as ever. One
+    /// that cannot be deleted now stays held, for the form's next keep.
+    func deleteDraftOfStoredAdd() {
+        guard let held = draftState.held else { return }
+        let empty = FormDraft(fields: [:])
+        do {
+            _ = try draftStore.keepDraft(empty, in: held, holding: true)
+        } catch {
+            return
+        }
+        draftState = DraftState(kept: empty)
+    }
+
     /// How a wait for the store being opened ended (``waitForOpening(upTo:stoppingWhen:)``).
     public enum OpeningWait: Sendable, Equatable {
         /// It is ready for ``finishOpening()`` (or the list was open already).

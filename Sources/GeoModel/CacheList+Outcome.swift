@@ -20,13 +20,15 @@ extension CacheList {
     /// Asks the store what each unsettled write came to. A stored one updates the list
     /// as the write would have and broadcasts what it would have (``CacheListChange/added(_:position:count:)``,
     /// ``CacheListChange/updated(_:)``, ``CacheListChange/deleted(_:newCurrent:position:count:)``);
-    /// then, stored or not, ``CacheListChange/writeSettled(_:stored:)``. One the server
-    /// cannot settle yet stays, for the next check.
+    /// then, stored or not, ``CacheListChange/writeSettled(_:stored:)``. An Add settled
+    /// as stored deletes the draft the list holds (``deleteDraftOfStoredAdd()``), as a
+    /// stored Add's form does. One the server cannot settle yet stays, for the next check.
     func settleWrites() throws {
         for (write, outcome) in try writeSession.settleWrites() {
             // The outcome is said even when re-reading the list after it fails.
             var rereading: (any Error)?
             if case .stored(let record) = outcome {
+                if write.isAdd { deleteDraftOfStoredAdd() }
                 do { try apply(write.action, record: record) } catch { rereading = error }
             }
             broadcast(.writeSettled(write, stored: outcome != .notStored))
