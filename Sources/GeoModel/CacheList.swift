@@ -384,6 +384,13 @@ public final class CacheList {
         }
     }
 
+    /// `error`, or the refusal behind it when the club store refuses the role even the
+    /// count every member reads (one taken out of the club's members): what failed, a
+    /// read or a write, is then said as the role's refusal, not as a change refused.
+    public func roleRefusal(behind error: any Error) -> any Error {
+        (error as? StoreError)?.roleRefusal(on: store) ?? error
+    }
+
     func broadcast(_ change: CacheListChange) {
         // A read that found the file damaged gives the late check's verdict, once.
         if case .failed(let error) = change, error.meansTheFileIsDamaged { return foundDamaged(error) }
@@ -391,6 +398,9 @@ public final class CacheList {
         if case .failed(let error) = change { session?.noteStoreError(error) }
         if change != .nearestRankChanged(nearestRank) { rankCount = nil }
         var change = change
+        // A read the club store refused a role it refuses even the count (one taken out of
+        // the club's members) is said as that, as a write is: not as a change refused.
+        if case .failed(let error) = change, let refusal = error.roleRefusal(on: store) { change = .failed(refusal) }
         let filterFailure = refilter(before: &change)
         for key in observers.keys {
             // An observer may cancel another one while being told.

@@ -65,6 +65,7 @@ extension GeoCacheFormController {
     /// another session's lock for a read that waited too long for one (the server
     /// answers: it is not away), else `prefix` and the error.
     func noteStoreProblem(_ error: any Error, prefix: String) {
+        let error = model.roleRefusal(behind: error)
         if noteIfStoreLost(error) { return }
         if let error = error as? StoreError, error.meansTheServerIsAway {
             setNote(model.isClubStore ? FormText.serverAwayKeeping : FormText.serverAway)

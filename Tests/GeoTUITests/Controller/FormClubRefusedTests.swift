@@ -82,6 +82,21 @@ import Testing
         #expect(!form.screen.contains("for the right"), "\(form.screen)")
     }
 
+    @Test("a member taken out of the club while its form is connected is told so when another member's add reloads the form")
+    func aMemberTakenOutIsToldSoWhenAnotherMembersAddReloadsTheForm() throws {
+        let club = try ClubFixture.make()
+        try PostgresStore(url: club.url(as: club.ana), purpose: .command).add(Samples.oak)
+        let form = try ClubFormHarness(url: club.url(as: club.ana))
+        try Self.revokeAna(club)
+        try PostgresStore(url: club.url(as: club.bo), purpose: .command).add(Samples.bridge)
+        _ = waitUntil(timeout: .seconds(15)) {
+            form.idle()
+            return form.screen.contains("refused")
+        }
+        #expect(form.status.contains("refused the role you log in as its tables"), "\(form.status)")
+        #expect(!form.screen.contains("refused the change"), "\(form.screen)")
+    }
+
     @Test func anAddToAStoreWaitingForTheAdminsUpgradeIsRefusedSayingSoAndNotKept() throws {
         let (_, form) = try Self.anasRefusedForm(Self.undoLatestMigration)
         form.typeCache(Samples.bridge)
