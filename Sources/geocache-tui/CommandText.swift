@@ -142,8 +142,7 @@ enum CommandText {
     /// `list --numbered --ids`.
     static let numberedAndIDs = "Give either --numbered or --ids, not both."
     /// `list --numbered --near`.
-    static let numberedNear = "--numbered does not apply to --near: positions count in stored order (use --ids "
-        + "or --codes)."
+    static let numberedNear = "--numbered does not apply to --near: positions count in stored order (use --ids or --codes)."
 
     /// `list --limit` below 0.
     static func negativeLimit(_ limit: Int) -> String { "--limit must be 0 or more, not \(limit)." }
@@ -172,16 +171,17 @@ enum CommandText {
     /// `sync` given one of `--within` and `--near` without the other.
     static let withinAndNear = "--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\"."
     /// `sync --within` with `--status` or `--discard`.
-    static let withinWithoutRefresh = "--within applies to a sync that refreshes the copy, not to --status or "
-        + "--discard."
+    static let withinWithoutRefresh = "--within applies to a sync that refreshes the copy, not to --status or --discard."
 
-    /// A word where a subcommand's name stands that is a slip of `meant`'s.
-    static func unknownSubcommand(_ word: String, meant: String) -> String {
-        "Unknown subcommand '\(word)'. Did you mean '\(meant)'?"
+    /// A word where a subcommand's name stands that names none, and the one `meant` when it is a slip.
+    static func unknownSubcommand(_ word: String, meant: String?) -> String {
+        "Unknown subcommand '\(word)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
     }
 
-    /// `help WORD` where the word names no subcommand and is no slip of one.
-    static func unknownSubcommand(_ word: String) -> String { "Unknown subcommand '\(word)'." }
+    /// An option the command does not have, and the one `meant` when it is a slip (``DashArgument``).
+    static func unknownOption(_ option: String, meant: String?) -> String {
+        "Unknown option '\(option)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
+    }
 
     /// An argument that begins with a dash and is not an option (``DashArgument``).
     static func dashArgument(_ argument: String) -> String {

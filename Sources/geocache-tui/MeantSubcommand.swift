@@ -120,8 +120,7 @@ enum MeantSubcommand {
     /// subcommands `names` of `command`: the one meant when it is a slip, and `command`'s usage.
     private static func exitNamingUnknown(_ word: String, among names: [String], of command: ParsableCommand.Type,
                                           path: [String]) -> Never {
-        let message = closest(to: word, among: names).map { CommandText.unknownSubcommand(word, meant: $0) }
-            ?? CommandText.unknownSubcommand(word)
+        let message = CommandText.unknownSubcommand(word, meant: closest(to: word, among: names))
         StandardStreams.writeError(CommandText.usageError(message, usage: GeocacheTUICommand.usageString(for: command),
                                                           name: path.joined(separator: " ")))
         GeocacheTUICommand.exitReporting(ExitCode.validationFailure)

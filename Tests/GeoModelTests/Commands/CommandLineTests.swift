@@ -54,6 +54,30 @@ import GeoTestSupport
         #expect(result.error.contains("See 'geocache-tui club --help'"), "\(result.error)")
     }
 
+    @Test("an option the command does not have is named before the values of the others are checked")
+    func anUnknownOptionIsNamedBeforeTheOtherOptionsValuesAreChecked() throws {
+        let result = try GeocacheTUIBinary.run(["list", "--within", "5", "--titel"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown option '--titel'.\n"), "\(result.error)")
+        #expect(result.error.contains("See 'geocache-tui list --help'"), "\(result.error)")
+    }
+
+    @Test("an option sync does not have is named on a file store, not that sync is for a club store")
+    func anUnknownSyncOptionOnAFileStoreIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try GeocacheTUIBinary.run(["sync", "--store", directory.file("caches.sqlite").path, "--bogus=1"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: Unknown option '--bogus'.\n"), "\(result.error)")
+        #expect(!result.error.contains("club store"), "\(result.error)")
+    }
+
+    @Test func theParsersOwnOptionsAreNotRefusedAsUnknown() throws {
+        let result = try GeocacheTUIBinary.run(["--generate-completion-script", "bash"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("geocache-tui"))
+    }
+
     @Test func helpOfACommandFollowedByAWordThatNamesNothingIsAUsageError() throws {
         let result = try GeocacheTUIBinary.run(["help", "add", "zzz"])
         #expect(result.status == 64)
