@@ -357,7 +357,7 @@ enum ConflictText {
             lines += versions(base: change.base, server: nil, yours: change.kind == .delete ? nil : change.cache)
             if change.kind == .edit { keep = "add it again with your changes" }
         case .changed(let server):
-            lines.append(changedHands.map { "  the cache changed hands on the club store meanwhile. \($0)" }
+            lines.append(changedHands.map { "  the club's rules no longer let you change it (it changed hands, or your role lost a right). \($0)" }
                          ?? "  the cache was changed on the server meanwhile")
             lines += versions(base: change.base, server: server.cache, yours: change.kind == .delete ? nil : change.cache)
             if change.kind == .edit { keep = "keep your changes" }

@@ -88,9 +88,10 @@ extension FormText {
         "\(noteQuoted(cache.title)) is not the cache shown now; Enter records under \(cache.code ?? "its code")"
     }
 
-    /// A kept edit whose cache became another member's on the club store meanwhile.
+    /// A kept edit of a cache this role may no longer change on the club store (handed
+    /// to another member meanwhile, or the role no longer a keeper).
     static func keptButNotYours(_ title: String, _ refusal: ChangeRefusal) -> String {
-        "\(noteQuoted(title)) changed hands on the club store. \(refusal); your change stays on this machine "
+        "\(noteQuoted(title)) is no longer yours to change on the club store. \(refusal); your change stays on this machine "
             + "for geocache-tui sync"
     }
 

@@ -233,8 +233,8 @@ import Testing
         _ = try admin.handOver(try #require(try admin.cache(withCode: "GCBOK")), to: .member("ana_k"), as: WriteID())
         let sync = try club.run(["sync"])
         #expect(sync.status == 1, "stdout was: \(sync.output)\nstderr was: \(sync.error)")
-        #expect(sync.output.contains("the cache changed hands on the club store meanwhile. Only ana_k or a keeper can change "
-                                     + "this cache"), "stdout was: \(sync.output)")
+        #expect(sync.output.contains("the club's rules no longer let you change it (it changed hands, or your role lost a right). "
+                                     + "Only ana_k or a keeper can change this cache"), "stdout was: \(sync.output)")
         #expect(!sync.output.contains("--overwrite"), "stdout was: \(sync.output)")
         #expect(sync.output.contains("give it up: sync --discard 1"), "stdout was: \(sync.output)")
         #expect(try club.serverCaches().map(\.title) == [Samples.oak.title])

@@ -60,7 +60,7 @@ import Testing
         defer { handed.data.remove() }
         let sync = try handed.run(["sync"])
         #expect(sync.status == 1, "stderr was: \(sync.error)")
-        #expect(sync.output.contains("  the cache changed hands on the club store meanwhile. "
+        #expect(sync.output.contains("  the club's rules no longer let you change it (it changed hands, or your role lost a right). "
                                      + "Only \(handed.club.bo) or a keeper can change this cache\n"), "\(sync.output)")
         #expect(!sync.output.contains("--overwrite"), "\(sync.output)")
         #expect(sync.output.contains("give it up: sync --discard 1"), "\(sync.output)")
@@ -73,7 +73,7 @@ import Testing
         defer { handed.data.remove() }
         let sync = try handed.run(["sync"])
         #expect(sync.status == 1, "stderr was: \(sync.error)")
-        #expect(sync.output.contains("  the cache changed hands on the club store meanwhile. "
+        #expect(sync.output.contains("  the club's rules no longer let you change it (it changed hands, or your role lost a right). "
                                      + "Only \(handed.club.bo) or a keeper can change this cache\n"), "\(sync.output)")
         #expect(!sync.output.contains("refused"), "\(sync.output)")
         #expect(sync.output.contains("give it up: sync --discard 1"), "\(sync.output)")
@@ -89,7 +89,7 @@ import Testing
         #expect(try handed.run(["sync"]).status == 1)
         let overwrite = try handed.run(["sync", "--overwrite", "1"])
         #expect(overwrite.status == 77, "stderr was: \(overwrite.error)")
-        #expect(overwrite.error.contains("changed hands on the club store"), "\(overwrite.error)")
+        #expect(overwrite.error.contains("the club's rules no longer let you change (it changed hands"), "\(overwrite.error)")
         #expect(overwrite.error.contains("sync --discard 1"), "\(overwrite.error)")
         let kept = try Outbox(files: handed.files).changes()
         #expect(kept.count == 1 && kept.first?.conflict != nil && kept.first?.refusal == nil, "\(kept)")
@@ -103,7 +103,37 @@ import Testing
         #expect(try handed.run(["sync"]).status == 1)
         let status = try handed.run(["sync", "--status"])
         #expect(status.status == 0, "stderr was: \(status.error)")
-        #expect(status.output.contains("changed hands on the club store"), "\(status.output)")
+        #expect(status.output.contains("the club's rules no longer let you change it (it changed hands"), "\(status.output)")
         #expect(!status.output.contains("--overwrite"), "\(status.output)")
+    }
+
+    @Test("a keeper's kept edit met while it was no keeper is delivered by the sync after its right is given back")
+    func aKeepersKeptEditIsDeliveredOnceItsRightIsBack() throws {
+        let club = try ClubFixture.make()
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let url = club.url(as: club.kim)
+        let oak = try PostgresStore(url: club.url(as: club.ana), purpose: .command).add(Samples.oak)
+        var kims = oak.cache
+        kims.reward = "Kept by kim"
+        try Outbox(files: FieldFiles(serverURL: url, environment: ["XDG_DATA_HOME": data.url.path])).queueEdit(of: oak.cache, to: kims)
+        let kim = ClubFixture.identifier(club.kim), keeper = ClubFixture.identifier(club.roles.keeper)
+        func sync() throws -> GeocacheTUIBinary.Result {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_DATA_HOME"] = data.url.path
+            environment.removeValue(forKey: "GEOCACHE_STORE")
+            return try GeocacheTUIBinary.run(["sync", "--store", url], environment: environment)
+        }
+        _ = try club.server.superuser("REVOKE \(keeper) FROM \(kim)")
+        _ = try club.server.superuser("GRANT \(ClubFixture.identifier(club.roles.member)) TO \(kim)")
+        let met = try sync()
+        #expect(met.status == 1, "stderr was: \(met.error)")
+        #expect(met.output.contains("the club's rules no longer let you change it (it changed hands, or your role lost a right). "
+                                    + "Only \(club.ana) or a keeper can change this cache"), "\(met.output)")
+        _ = try club.server.superuser("GRANT \(keeper) TO \(kim)")
+        let delivered = try sync()
+        #expect(delivered.status == 0, "stdout was: \(delivered.output)\nstderr was: \(delivered.error)")
+        #expect(try PostgresStore(url: club.url(as: club.ana), purpose: .command).first()?.cache.reward == "Kept by kim")
+        #expect(try Outbox(files: FieldFiles(serverURL: url, environment: ["XDG_DATA_HOME": data.url.path])).changes().isEmpty)
     }
 }

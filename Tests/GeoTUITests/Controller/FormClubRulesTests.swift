@@ -40,7 +40,7 @@ import Testing
         let form = try ClubFormHarness(url: fixture.url(as: fixture.bo)) { files in
             _ = try Outbox(files: files).queueEdit(of: oak.cache, to: changed)
         }
-        #expect(form.status.contains("changed hands on the club store. Only \(fixture.ana) or a keeper"), "\(form.status)")
+        #expect(form.status.contains("no longer yours to change on the club store. Only \(fixture.ana) or a keeper"), "\(form.status)")
         #expect(try stored(in: fixture) == [Samples.oak])
         #expect(try Outbox(files: form.files).changes().first?.refusal == nil)
     }
@@ -61,7 +61,7 @@ import Testing
         try form.model.deliverOutbox()
         form.redraw()
         #expect(form.controller.mode.editSession == nil)
-        #expect(form.status.contains("changed hands on the club store"), "\(form.status)")
+        #expect(form.status.contains("no longer yours to change on the club store"), "\(form.status)")
         #expect(form.model.waitingChanges == 1)
     }
 
@@ -74,7 +74,7 @@ import Testing
         _ = try keepers.handOver(try #require(try keepers.cache(oak.id)), to: .member(fixture.bo), as: WriteID())
         try form.model.deliverOutbox()
         form.redraw()
-        #expect(form.status.contains("changed hands on the club store"), "\(form.status)")
+        #expect(form.status.contains("no longer yours to change on the club store"), "\(form.status)")
         #expect(!form.screen.contains("after you deleted it"), "\(form.screen)")
         #expect(try stored(in: fixture) == [Samples.oak])
         #expect(form.model.waitingChanges == 1)
@@ -115,6 +115,26 @@ import Testing
         #expect(shown, "\(form.screen)")
         #expect(form.controller.mode.editSession != nil)
         #expect(form.fieldTexts == typed)
+    }
+
+    @Test("an edit restored after its cache was handed to another member shows the new owner and its save is refused before sending")
+    func anEditRestoredAfterAHandOverShowsTheNewOwnerAndIsRefusedBeforeSending() throws {
+        let fixture = try ClubFixture.make()
+        try PostgresStore(url: fixture.url(as: fixture.bo)).add(Samples.oak)
+        let form = try ClubFormHarness(url: fixture.url(as: fixture.bo))
+        form.press(.function(4))
+        form.type(" by the gate")
+        form.controller.finish()
+        let keepers = try PostgresStore(url: fixture.url(as: fixture.kim))
+        _ = try keepers.handOver(try #require(try keepers.first()), to: .member(fixture.ana), as: WriteID())
+        let next = try ClubFormHarness(url: fixture.url(as: fixture.bo), machineOf: form)
+        #expect(next.status.contains("restored"), "\(next.status)")
+        #expect(next.screen.contains("Owner:   \(fixture.ana)"), "\(next.screen)")
+        next.press(.control("s"))
+        #expect(next.screen.contains("Only \(fixture.ana) or a keeper can change this cache"), "\(next.screen)")
+        #expect(!next.screen.contains("refused the change"), "\(next.screen)")
+        #expect(try stored(in: fixture).map(\.title) == [Samples.oak.title])
+        withExtendedLifetime(form) {}
     }
 
     @Test("saving an edit of a cache handed to another member, who deleted it, keeps the text for ^S to add, not refused as theirs")

@@ -310,7 +310,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .storedMeanwhile(let sequence):
             "Change number \(sequence) was stored on the club store (its reply had been lost); nothing to discard."
         case .changedHands(let sequence, let refusal):
-            "Change number \(sequence) is of a cache that changed hands on the club store meanwhile. \(refusal), "
+            "Change number \(sequence) is of a cache the club's rules no longer let you change (it changed hands, or your "
+                + "role lost a right). \(refusal), "
                 + "so it cannot be written over it; sync --discard \(sequence) gives it up."
         }
     }

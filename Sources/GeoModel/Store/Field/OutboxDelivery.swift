@@ -92,7 +92,9 @@ public enum OutboxDelivery {
                 continue
             }
             let change = row.change
-            if row.state == .conflict {
+            // A conflict the club's rules alone made is tried again (below): the role may
+            // change the cache again (a keeper's right given back), or it is met again.
+            if row.state == .conflict, !change.isRulesConflict {
                 report.conflicts.append(change)
                 heldCodes.insert(change.code)
                 continue

@@ -56,6 +56,17 @@ public struct QueuedChange: Equatable, Sendable {
     public var title: String { (cache ?? base)?.title ?? code }
 }
 
+extension QueuedChange {
+    /// Whether this is a conflict the club's rules alone made: an edit or delete of a
+    /// cache whose text on the server was still the change's base, which this role
+    /// could not change then (the cache handed to another member, or the role's keeper
+    /// right taken away).
+    var isRulesConflict: Bool {
+        guard kind != .add, let base, case .changed(let server)? = conflict else { return false }
+        return server.cache == base
+    }
+}
+
 /// What delivery found on the server for a queued edit or delete: the same conflict
 /// as an edit in the form meets today. The change stays in the outbox until the member
 /// decides (``Outbox/discard(_:waitingUpTo:settling:)`` or ``Outbox/overwrite(_:)``).
