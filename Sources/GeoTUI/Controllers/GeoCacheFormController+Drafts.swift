@@ -44,6 +44,10 @@ extension GeoCacheFormController {
             try? model.leaveDraft(FormDraft(fields: draft.putAside))
             showError(FormText.editDraftOfDeletedCache(base.cache.title), failed: .save)
         case .success(let stored):
+            // The edit starts from its own version, owned as the store says now (a draft
+            // keeps no owner): the pane names the owner, and a Save this role may no longer
+            // make (the cache handed over since) is refused before anything is sent.
+            let base = StoredCache(id: base.id, cache: base.cache, club: stored?.club)
             // The list shows the cache edited, as when the edit began: its position, and the save's.
             model.show(base.id)
             mode = .editing(FormMode.EditSession(base: base, stash: draft.putAside))
