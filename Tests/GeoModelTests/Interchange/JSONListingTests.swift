@@ -160,6 +160,8 @@ struct JSONListingTests {
         (#""latitude": 47"#, "latitude without longitude"),
         (#""difficulty": 1.25"#, #""difficulty" 1.25 is not 1 to 5 in halves"#),
         (#""terrain": 6"#, #""terrain" 6 is not 1 to 5 in halves"#),
+        (#""difficulty": "# + String(repeating: "9", count: 100), #""difficulty" "# + String(repeating: "9", count: 40)
+            + "… is not 1 to 5 in halves"),
         (#""code": 7"#, #""code" is a number, not a string"#),
         (#""code": "GC 12""#, #""code" "GC 12" is not a code: letters, digits, - and _, at most 32"#),
         (#""longDescriptionIsHTML": "yes""#, #""longDescriptionIsHTML" is a string, not a boolean"#),

@@ -62,7 +62,7 @@ extension JSONArrayParser {
                 if let rating {
                     if key == .difficulty { extras.listing.difficulty = rating } else { extras.listing.terrain = rating }
                 } else {
-                    extras.problems.append("\"\(key.rawValue)\" \(written) is not 1 to 5 in halves")
+                    extras.problems.append("\"\(key.rawValue)\" \(MessageValue.shown(written)) is not 1 to 5 in halves")
                 }
             }
         case .longDescriptionIsHTML, .shortDescriptionIsHTML, .available, .archived:
