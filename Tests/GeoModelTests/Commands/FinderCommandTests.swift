@@ -390,6 +390,22 @@ import Testing
         #expect(message.contains("field notes are imported from a file, not standard input"), "\(message)")
     }
 
+    @Test("field notes given through a pipe are refused saying they are imported from a file, not as text to convert")
+    func fieldNotesThroughAPipeAreRefusedSayingSo() throws {
+        let fixture = try fixture(.sqlite)
+        let fifo = fixture.directory.file("notes.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+            handle.write(Data([0xFF, 0xFE]) + "GC1OAK,2026-11-28T10:32Z,Found it,\"Nice\"\r\n".data(using: .utf16LittleEndian)!)
+            try? handle.close()
+        }
+        writer.start()
+        let result = try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument, fifo])
+        #expect(result.status == 1)
+        #expect(result.error.contains("field notes are imported from a file, not standard input or a pipe"), "\(result.error)")
+    }
+
     @Test("a field-notes export to standard output marks nothing exported", arguments: StoreKind.allCases)
     func fieldNotesToStandardOutput(_ kind: StoreKind) throws {
         let fixture = try fixture(kind)

@@ -161,10 +161,10 @@ public enum CacheImporter {
         }
     }
 
-    /// What to add to a refusal of standard input that may be field notes, which are
-    /// recognised in files only.
+    /// What to add to a refusal of standard input or a pipe that may be field notes,
+    /// which are recognised in regular files only.
     private static func fieldNotesFromAFile(_ reader: ChunkReader) -> String {
-        reader.readsStandardInput ? "; field notes are imported from a file, not standard input "
+        reader.readsStream ? "; field notes are imported from a file, not standard input or a pipe "
             + "(geocache-tui import geocache_visits.txt)" : ""
     }
 }

@@ -10,8 +10,9 @@ final class ChunkReader {
     static let chunkSize = 64 * 1024
 
     let name: String
-    /// Whether the bytes come from standard input (where field notes are not looked for).
-    private(set) var readsStandardInput = false
+    /// Whether the bytes come from standard input, or from a file that is no regular one
+    /// (a FIFO, `<(…)`'s pipe), where field notes are not looked for.
+    private(set) var readsStream = false
     /// When set, reading stops (throwing ``ImportError/Kind/interrupted``) as soon as
     /// it is interrupted, even while waiting for input.
     private let interruption: ImportInterruption?
@@ -33,7 +34,7 @@ final class ChunkReader {
 
     init(_ source: ImportSource, interruption: ImportInterruption? = nil) throws(ImportError) {
         name = source.name
-        if case .standardInput = source.origin { readsStandardInput = true }
+        if case .standardInput = source.origin { readsStream = true }
         self.interruption = interruption
         switch source.origin {
         case .bytes(let bytes):
@@ -59,6 +60,8 @@ final class ChunkReader {
                                   reason: "cannot open: \(String(cString: strerror(errno)))")
             }
             if waitsInPoll { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+            var opened = stat()
+            readsStream = fstat(fd, &opened) == 0 && (opened.st_mode & S_IFMT) != S_IFREG
             descriptor = fd
             ownsDescriptor = true
         }
