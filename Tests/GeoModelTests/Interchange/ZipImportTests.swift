@@ -115,6 +115,14 @@ struct ZipImportTests {
         #expect(error?.description == "all.ggz: refused: the entry data/extra.gpx is not in the GGZ's index")
     }
 
+    @Test func aGGZFileOfCachesOutsideItsDataFolderIsRefused() throws {
+        let index = ZipFixture.ggzIndex([("one.gpx", [])])
+        let error = try refusal([Entry("data/one.gpx", ZipFixture.caches(["GC11111"])),
+                                 Entry("extra.gpx", ZipFixture.caches(["GC22222"])),
+                                 Entry(CacheImporter.ggzIndexPath, index)], name: "all.ggz")
+        #expect(error?.description == "all.ggz: refused: the entry extra.gpx is not in the GGZ's index")
+    }
+
     @Test(arguments: [("<!DOCTYPE ggz [<!ENTITY a \"aaaa\">]><ggz>&a;</ggz>", "the GGZ's index declares entities"),
                       ("<!DOCTYPE ggz [<!ATTLIST file name CDATA \"x\">]><ggz/>",
                        "the GGZ's index declares attributes (<!ATTLIST>)"),

@@ -108,8 +108,9 @@ extension CacheImporter {
             }
             members.append(ArchiveMember(bytes: bytes, archive: archive, entry: entry))
         }
-        if let stray = entries.first(where: { $0.path.hasPrefix("data/") && $0.path.lowercased().hasSuffix(".gpx")
-                                               && !listed.contains($0.path) && !isMacResourceFork($0.path) }) {
+        // Wherever it lies (data/ or beside it): its caches would be left out without a word.
+        if let stray = entries.first(where: { $0.path.lowercased().hasSuffix(".gpx") && !listed.contains($0.path)
+                                               && !isMacResourceFork($0.path) }) {
             throw ZipArchive.refusal(archive, stray.path, "is not in the GGZ's index")
         }
         guard !members.isEmpty else {
