@@ -51,6 +51,15 @@ import GeoTestSupport
         #expect(try read(GPXWriter.document(for: [cache]), name: "again.gpx") == cache)
     }
 
+    @Test("a travel bug without a name is kept by its id and reference, and reads back from our own export")
+    func aBugWithoutANameIsKept() throws {
+        let unnamed = Self.twoBugs.replacingOccurrences(of: "<groundspeak:name>Tin robot</groundspeak:name>", with: "")
+        let cache = try read(unnamed)
+        #expect(cache.listing.travelBugs == [TravelBug(id: "1111", ref: "TB1ABCD", name: "Rubber duck"),
+                                             TravelBug(id: "2222", ref: "TB2EFGH", name: "")])
+        #expect(try read(GPXWriter.document(for: [cache]), name: "again.gpx") == cache)
+    }
+
     @Test("a reward typed over a cache with travel bugs is written beside them, the bugs kept")
     func aTypedRewardIsWrittenBesideTheBugs() throws {
         var cache = try read(Self.twoBugs)

@@ -281,7 +281,7 @@ extension GPXReader {
             listing.symbol = Listing.keptSymbol(sym)
             listing.travelBugs = travelBugRecords.map {
                 TravelBug(id: $0.id.trimmingWhitespace(), ref: $0.ref.trimmingWhitespace(), name: $0.name.trimmingWhitespace())
-            }.filter { !$0.name.isEmpty }
+            }.filter { !$0.name.isEmpty || !$0.ref.isEmpty || !$0.id.isEmpty }
             (listing.available, listing.archived) = Listing.keptStatus(available: available, archived: archived)
             if let shortDescriptionBytes {
                 listing.shortDescription = String(decoding: shortDescriptionBytes, as: UTF8.self)
