@@ -9,6 +9,10 @@ extension GeoCacheFormController {
     /// prompt, so the first quit key is refused with a note, and the same key again with
     /// the text unchanged quits. The text the prompt opened with (a note or a place
     /// already kept) loses nothing, and quits at once. The note names the key `pressed`.
+    ///
+    /// The note must be seen: the help is closed for it (it covers the status row), and
+    /// below the smallest size, where nothing but that is shown, the form quits at once,
+    /// the text printed on standard error once the terminal is restored, as after a signal.
     func quitWouldLosePromptText(pressed key: Key?) -> Bool {
         switch mode.base {
         case .recording, .placing: break
@@ -16,6 +20,11 @@ extension GeoCacheFormController {
         }
         let text = statusBar.field.text
         guard text.contains(where: { !$0.isWhitespace }), text != textQuitMayDrop else { return false }
+        if layout.isTooSmall {
+            if let lost = promptTextNotKept() { finishProblems.append(lost) }
+            return false
+        }
+        if case .helping = mode { closeHelp() }
         textQuitMayDrop = text
         setNote(FormText.quitWouldLose(pressed: key))
         return true

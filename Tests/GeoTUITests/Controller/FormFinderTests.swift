@@ -62,6 +62,29 @@ import Testing
         #expect(try form.model.store.visits().isEmpty)
     }
 
+    @Test("Ctrl-Q with a visit typed and the help open closes the help, so that its note that Ctrl-Q again quits is seen")
+    func quitWithTheHelpOverAVisitTypedClosesTheHelp() throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
+        form.press(.alt("l"))
+        form.type("race")
+        form.press(.function(1))
+        form.press(.control("q"))
+        #expect(form.controller.mode.kind == .recording)
+        #expect(form.status.hasSuffix("^Q again quits"), "\(form.status)")
+    }
+
+    @Test("Ctrl-Q with a visit typed below the smallest size quits, the text said after the terminal is restored")
+    func quitWithAVisitTypedBelowTheSmallestSizeKeepsTheTextInItsReport() throws {
+        let form = try FormHarness(width: 80, height: 24, caches: [Self.oak])
+        form.press(.alt("l"))
+        form.type("race")
+        form.resize(width: 30, height: 10)
+        #expect(form.controller.handle(.key(.control("q"))) == .quit(status: 0))
+        #expect(form.controller.finishProblems.contains { $0.contains("which nothing keeps") && $0.hasSuffix(" race") },
+                "\(form.controller.finishProblems)")
+        #expect(try form.model.store.visits().isEmpty)
+    }
+
     @Test("the refusal names the quit key pressed: Ctrl-C or F10 with a note typed says that key again quits",
           arguments: [(Key.control("c"), "^C"), (.function(10), "F10")] as [(Key, String)])
     func aRefusedQuitNamesTheKeyPressed(key: Key, label: String) throws {
