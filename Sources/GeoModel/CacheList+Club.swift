@@ -14,6 +14,13 @@ extension CacheList {
         session?.changedHands(change)
     }
 
+    /// `error`, or the refusal behind it when the club store refuses the role even the
+    /// count every member reads (one taken out of the club's members): what failed, a
+    /// read or a write, is then said as the role's refusal, not as a change refused.
+    public func roleRefusal(behind error: any Error) -> any Error {
+        (error as? StoreError)?.roleRefusal(on: store) ?? error
+    }
+
     /// What to say once about the club's rules: ``WriteSession/takeClubNote()``.
     public func takeClubNote() -> ClubNote? {
         session?.takeClubNote()

@@ -1,6 +1,14 @@
 import Foundation
 
 extension CacheList {
+    /// Puts `store` in the place of the one the list reads (the club store taking the
+    /// copy's place), and moves to it the drafts kept on this machine meanwhile
+    /// (``moveLocalDrafts(to:)``).
+    func replaceStore(with store: any CacheStore) {
+        writeSession.replaceStore(with: store)
+        moveLocalDrafts(to: store)
+    }
+
     /// The refreshes of a club store's copy while a list shows the club store, and the
     /// patches of what the list stores there (``ClubCopy/patch(_:)``): a thread
     /// of its own, with a connection of its own (a command's: no listening) for each

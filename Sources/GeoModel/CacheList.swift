@@ -365,14 +365,6 @@ public final class CacheList {
         broadcast(.reloaded(count: count))
     }
 
-    /// Puts `store` in the place of the one the list reads (the club store taking the
-    /// copy's place), and moves to it the drafts kept on this machine meanwhile
-    /// (``moveLocalDrafts(to:)``).
-    func replaceStore(with store: any CacheStore) {
-        writeSession.replaceStore(with: store)
-        moveLocalDrafts(to: store)
-    }
-
     // MARK: - Notifications
 
     /// Registers `observer` to receive every later change, in registration order
@@ -382,13 +374,6 @@ public final class CacheList {
         return ObservationToken { [weak self] in
             self?.observers.remove(key)
         }
-    }
-
-    /// `error`, or the refusal behind it when the club store refuses the role even the
-    /// count every member reads (one taken out of the club's members): what failed, a
-    /// read or a write, is then said as the role's refusal, not as a change refused.
-    public func roleRefusal(behind error: any Error) -> any Error {
-        (error as? StoreError)?.roleRefusal(on: store) ?? error
     }
 
     func broadcast(_ change: CacheListChange) {
