@@ -24,7 +24,7 @@ extension GeoCacheFormController {
         let refused = model.clubAway != nil || model.current.map(mayChange) == false
         var left: [FormAction] = refused ? [.editCache, .deleteCache, .placeCache] : []
         if model.current == nil, !model.isOpening, mode.editSession == nil {
-            left += [.editCache, .deleteCache, .placeCache, .logVisit, .writeNote, .correctPlace, .navigate]
+            left += [.editCache, .deleteCache, .placeCache, .logVisit, .writeNote, .correctPlace, .navigate, .toggleHint]
             if model.count == 0, !model.isSearching {
                 left += [.showNextCache, .showPreviousCache, .showFirstCache, .showLastCache, .showRandomCache]
             }

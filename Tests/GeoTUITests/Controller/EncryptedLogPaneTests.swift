@@ -51,4 +51,14 @@ import Testing
         #expect(form.screen.contains("Under the third stone"))
         #expect(form.controller.statusBar.note == FormText.spoilersShown)
     }
+
+    @Test("the help bar offers ^T Hint only while a cache is shown")
+    func theHelpBarOffersTheHintKeyOnlyWithACacheShown() throws {
+        let form = try FormHarness(width: 240, height: 32)
+        #expect(form.help.contains("^O Nearest"), "\(form.help)")
+        #expect(!form.help.contains("^T Hint"), "\(form.help)")
+        try form.model.add(Self.cache(hint: "Magnetic"))
+        form.redraw()
+        #expect(form.help.contains("^T Hint"), "\(form.help)")
+    }
 }
