@@ -37,6 +37,13 @@ extension FormText {
     /// the visit prompt's field leaves the note 16.
     static func quitWouldLose(pressed: Key?) -> String { "\(pressed?.label ?? key(.quit)) again quits" }
 
+    /// The columns the status row's note keeps beside an open prompt, its field and the
+    /// prompt giving way on a narrow terminal: ``quitWouldLose(pressed:)``'s whole, for
+    /// every quit key, so that the warning is read before a second press loses the text.
+    static var promptNoteWidth: Int {
+        FormAction.keyMap.keys(for: .quit).map { quitWouldLose(pressed: $0).displayWidth }.max() ?? 0
+    }
+
     /// True when `note` is ``quitWouldLose(pressed:)``'s, whichever key it names.
     static func saysQuitWouldLose(_ note: String) -> Bool { note.hasSuffix(" again quits") }
 

@@ -154,6 +154,7 @@ public final class GeoCacheFormController: ScreenController {
         pane.theme = theme
         pane.horizontalPadding = 1
         statusBar.theme = theme
+        statusBar.leastNoteWidth = FormText.promptNoteWidth
         helpBar.theme = theme
         titleBar.style = theme.titleBar
         positionLabel.style = theme.titleBar

@@ -12,7 +12,10 @@
 /// rather than written over the text; where both do not fit, the text keeps up to two
 /// thirds of the room, and the note the rest, but where that would cut either to a bare
 /// `…` the text is left out and the note has the room. A text or note cut short shows its first
-/// whole words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says. The
+/// whole words and `…`, never part of a word. The field is as wide as ``fieldWidth`` says,
+/// except where the note would keep fewer than ``leastNoteWidth`` columns: then the field
+/// gives way first, down to ``leastFieldWidth``, and then the prompt, cut to its first
+/// characters and `…` (a narrow row's "Needs Mai…"), so that the note is read. The
 /// bar knows nothing of what the texts mean; its owner sets them and forwards keys to
 /// ``handle(_:)`` while the field is shown.
 public final class StatusBar: Widget {
@@ -62,6 +65,13 @@ public final class StatusBar: Widget {
     }
     /// How wide the field is while it is shown.
     public var fieldWidth = FieldWidth.short { didSet { layOut() } }
+    /// The fewest columns the note keeps while the field is shown (a note that needs
+    /// fewer keeps what it needs): the owner's longest note that must be read whole.
+    public var leastNoteWidth = 0 { didSet { layOut() } }
+    /// The narrowest the field becomes to leave the note ``leastNoteWidth``.
+    public static let leastFieldWidth = 8
+    /// The narrowest the prompt is cut to for the note: three characters and `…`.
+    public static let leastPromptWidth = 4
     /// The styles of the texts and the field.
     public var theme: Theme = .standard { didSet { applyTheme() } }
 
@@ -72,6 +82,7 @@ public final class StatusBar: Widget {
     /// Creates a status bar whose field is introduced by `prompt`, such as "Find:".
     public init(prompt: String, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 1)) {
         promptLabel = Label(prompt)
+        self.prompt = prompt
         self.frame = frame
         textLabel.fitsWholeWords = true
         noteLabel.fitsWholeWords = true
@@ -80,13 +91,7 @@ public final class StatusBar: Widget {
     }
 
     /// The text before the field ("Find:"); one status bar may ask for several things.
-    public var prompt: String {
-        get { promptLabel.text }
-        set {
-            promptLabel.text = newValue
-            layOut()
-        }
-    }
+    public var prompt: String { didSet { layOut() } }
 
     /// Where the text is drawn, as laid out.
     var textFrame: Rect { textLabel.frame }
@@ -110,23 +115,42 @@ public final class StatusBar: Widget {
         let row = Rect(x: frame.x, y: frame.y, width: frame.width, height: min(1, frame.height))
         var x = row.x + 1
         if showsField {
-            let promptWidth = promptLabel.preferredWidth
+            var promptWidth = prompt.displayWidth
+            var width = fieldWidth(after: x + promptWidth + Self.promptGap, in: row)
+            // The note's columns with the text left out: from after the field to one before the row's end.
+            let noteRoom = row.maxX - (x + promptWidth + Self.promptGap + width + Self.partGap) - 1
+            var short = min(noteLabel.text.displayWidth, leastNoteWidth) - noteRoom
+            if short > 0 {
+                let given = min(short, max(0, width - Self.leastFieldWidth))
+                width -= given
+                short -= given
+                promptWidth = max(min(promptWidth, Self.leastPromptWidth), promptWidth - max(0, short))
+            }
+            promptLabel.text = TextFitting.clipped(prompt, width: promptWidth)
+            promptWidth = promptLabel.preferredWidth
             promptLabel.frame = Rect(x: x, y: row.y, width: promptWidth, height: 1)
             let fieldX = x + promptWidth + Self.promptGap
-            let short = max(1, min(Self.maximumFieldWidth, row.width / 2 - 8))
-            let width = switch fieldWidth {
-            case .short: short
-            case .wide:
-                max(short, min(Self.maximumWideFieldWidth,
-                               row.maxX - fieldX - Self.partGap - textLabel.preferredWidth - Self.partGap - row.width / 4))
-            }
             field.frame = Rect(x: fieldX, y: row.y, width: width, height: 1)
             x = fieldX + width + Self.partGap
         }
-        let textWidth = Self.textWidth(text: textLabel.text, note: noteLabel.text, room: max(0, row.maxX - x))
+        let noteLeast = max(TextFitting.leastWidth(noteLabel.text),
+                            showsField ? min(noteLabel.text.displayWidth, leastNoteWidth) : 0)
+        let textWidth = Self.textWidth(text: textLabel.text, note: noteLabel.text, noteLeast: noteLeast,
+                                       room: max(0, row.maxX - x))
         textLabel.frame = Rect(x: x, y: row.y, width: textWidth, height: 1)
         let noteX = textWidth == 0 ? x : x + textWidth + Self.partGap
         noteLabel.frame = Rect(x: noteX, y: row.y, width: max(0, row.maxX - 1 - noteX), height: 1)
+    }
+
+    /// The field's width as ``fieldWidth`` asks when it starts at `fieldX` in `row`.
+    private func fieldWidth(after fieldX: Int, in row: Rect) -> Int {
+        let short = max(1, min(Self.maximumFieldWidth, row.width / 2 - 8))
+        return switch fieldWidth {
+        case .short: short
+        case .wide:
+            max(short, min(Self.maximumWideFieldWidth,
+                           row.maxX - fieldX - Self.partGap - textLabel.preferredWidth - Self.partGap - row.width / 4))
+        }
     }
 
     /// The columns the text takes of the `room` after the field: what it needs, but not
@@ -135,14 +159,15 @@ public final class StatusBar: Widget {
     /// rest. Where that would still cut the note or the text to a bare `…` (a narrow row,
     /// a prompt's field taking most of it), the text is left out and the note has the
     /// room; a note whose first word does not fit even then leaves the text as it was.
-    private static func textWidth(text: String, note: String, room: Int) -> Int {
+    /// `noteLeast` is the note's fewest columns: its first word and `…`, or more beside a
+    /// prompt (``leastNoteWidth``).
+    private static func textWidth(text: String, note: String, noteLeast: Int, room: Int) -> Int {
         let textNeeds = text.displayWidth
         guard !note.isEmpty else { return min(textNeeds, room) }
         // The note's columns: from two after the text to one before the row's end.
         func noteWidth(after textWidth: Int) -> Int { room - (textWidth == 0 ? 0 : textWidth + partGap) - 1 }
         let width = max(0, min(textNeeds, max(room - partGap - note.displayWidth - 1, room * 2 / 3)))
         let used = TextFitting.fitted(text, width: width).displayWidth
-        let noteLeast = TextFitting.leastWidth(note)
         let textIsBare = width < min(textNeeds, TextFitting.leastWidth(text))
         if noteWidth(after: used) < noteLeast || textIsBare, noteWidth(after: 0) >= noteLeast { return 0 }
         return used

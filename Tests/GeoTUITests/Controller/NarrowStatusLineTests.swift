@@ -42,4 +42,29 @@ import Testing
         #expect(summary.count > 32)
         #expect(form.status.contains("Filter: \(summary) "), "\(form.status)")
     }
+
+    @Test("at 40 columns every kind of visit's prompt shows the hint's first words, never a bare …",
+          arguments: VisitType.allCases.indices)
+    func everyVisitPromptAt40ColumnsShowsTheHintsFirstWords(_ tabs: Int) throws {
+        let form = try FormHarness(width: 40, height: 14, caches: caches)
+        form.press(.alt("l"))
+        for _ in 0..<tabs { form.press(.tab) }
+        #expect(!endsInABareEllipsis(form.status), "\(form.status)")
+        #expect(form.status.contains("Enter"), "\(form.status)")
+    }
+
+    @Test("at 40 columns the warning of a quit key over a visit's text is read whole, whatever the kind of visit",
+          arguments: [Key.control("q"), .function(10), .control("c")])
+    func theQuitWarningOverTheLongestVisitPromptIsWhole(_ key: Key) throws {
+        let form = try FormHarness(width: 40, height: 14, caches: caches)
+        form.press(.alt("l"))
+        let longest = try #require(VisitType.allCases.indices.max {
+            VisitType.allCases[$0].rawValue.count < VisitType.allCases[$1].rawValue.count
+        })
+        for _ in 0..<longest { form.press(.tab) }
+        form.type("Photo from the bridge")
+        form.press(key)
+        #expect(form.status.hasSuffix(FormText.quitWouldLose(pressed: key)), "\(form.status)")
+        #expect(form.status.contains(String(VisitType.allCases[longest].rawValue.prefix(5))), "\(form.status)")
+    }
 }

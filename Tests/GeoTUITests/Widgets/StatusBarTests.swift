@@ -134,4 +134,37 @@ import Testing
         #expect(b.field.text == "a")
         #expect(b.cursorPosition == Point(x: 8, y: 0))
     }
+
+    @Test("a note short of its least columns beside a prompt takes them from the field first")
+    func aNoteShortOfItsLeastColumnsNarrowsTheFieldFirst() {
+        let b = StatusBar(prompt: "Found it:", frame: Rect(x: 0, y: 0, width: 40, height: 1))
+        b.leastNoteWidth = 15
+        b.note = "F10 again quits"
+        b.fieldWidth = .wide
+        b.showsField = true
+        #expect(b.field.frame.width == 11)
+        expectCanvas(render(b, width: 40, height: 1), " Found it:" + String(repeating: " ", count: 14) + "F10 again quits")
+    }
+
+    @Test("the field gives the note no more than down to its least width, and then the prompt is cut by characters")
+    func aNoteStillShortCutsThePromptByCharacters() {
+        let b = StatusBar(prompt: "Needs Maintenance:", frame: Rect(x: 0, y: 0, width: 40, height: 1))
+        b.leastNoteWidth = 15
+        b.text = "Cache 2 of 4"
+        b.note = "F10 again quits"
+        b.fieldWidth = .wide
+        b.showsField = true
+        #expect(b.field.frame.width == StatusBar.leastFieldWidth)
+        expectCanvas(render(b, width: 40, height: 1), " Needs Maint…" + String(repeating: " ", count: 11) + "F10 again quits")
+    }
+
+    @Test("a note that fits in the room it has takes nothing from the field or the prompt")
+    func aNoteThatFitsTakesNothing() {
+        let b = StatusBar(prompt: "Needs Maintenance:", frame: Rect(x: 0, y: 0, width: 40, height: 1))
+        b.leastNoteWidth = 15
+        b.note = "Kept"
+        b.showsField = true
+        #expect(b.field.frame.width == 12)
+        expectCanvas(render(b, width: 40, height: 1), " Needs Maintenance:" + String(repeating: " ", count: 16) + "Kept")
+    }
 }
