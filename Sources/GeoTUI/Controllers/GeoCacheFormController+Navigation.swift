@@ -143,10 +143,13 @@ extension GeoCacheFormController {
         navigationBox.frame = frame
         navigationBox.draw(into: &canvas)
         let inside = Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 2))
+        // A blank column inside the box on either side: the rose or the text starts one in, and
+        // the text ends one before the right border, where it wraps; the rose's own frame
+        // ends in a blank column, one more is left before the text.
         let roomyRose = (inside.width - Self.textWidthBesideRose - 3) / 2
         let roseHeight = min(inside.height, 11, max(7, roomyRose))
         let roseWidth = min(inside.width / 2, roseHeight * 2 + 1)
-        let besideRose = Rect(x: inside.x + roseWidth + 3, y: inside.y,
+        let besideRose = Rect(x: inside.x + roseWidth + 2, y: inside.y,
                               width: max(0, inside.width - roseWidth - 3), height: inside.height)
         if inside.height >= 7, besideRose.width >= Self.leastTextWidthBesideRose,
            goingLineFits(besideRose.width), showNavigationText(in: besideRose, order: .nameFirst) {
@@ -154,7 +157,7 @@ extension GeoCacheFormController {
             compass.draw(into: &canvas)
             return navigationText.draw(into: &canvas)
         }
-        showNavigationText(in: Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 1), height: inside.height),
+        showNavigationText(in: Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 2), height: inside.height),
                            order: .guidanceFirst)
         navigationText.draw(into: &canvas)
     }

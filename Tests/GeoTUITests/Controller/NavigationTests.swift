@@ -402,14 +402,14 @@ import Testing
         #expect(lines.contains { $0.contains("          E 008° 32.000′") }, "\(form.screen)")
     }
 
-    @Test("at 44 columns the text beside a smaller rose wraps at whole words: no coordinate or reason is cut")
+    @Test("at 44 columns the text beside a smaller rose wraps at whole words, a blank column before the border: no coordinate or reason is cut")
     func aNarrowTerminalWrapsTheText() throws {
         let form = try FormHarness(width: 44, height: 22, position: .none)
         try form.model.add(Self.cache)
         form.redraw()
         form.press(.alt("g"))
         let lines = form.screen.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.contains("At        N 47° 22.000′ │") }, "\(form.screen)")
+        #expect(lines.contains { $0.contains("At        N 47° 22.000′  │") }, "\(form.screen)")
         #expect(lines.contains { $0.contains("          E 008° 32.000′") })
         #expect(lines.contains { $0.contains("GPS       No position:") }, "\(form.screen)")
         #expect(lines.contains { $0.contains("          start with") }, "\(form.screen)")
