@@ -154,17 +154,18 @@ class AppSession:
         self.paint_schedstat = self.schedstat()
         return done_at - self.spawned_ns
 
-    # The help bar's last hint: at 80 columns the bar takes two rows and this ends
-    # the second (since F1 Help joined the bar, ^Z Suspend no longer fits); it is
-    # drawn last of the bar's text, so the bar is complete with it.
-    LAST_HELP_HINT = "Scroll"
+    # The help bar's last hint, drawn last of the bar's text, so the bar is complete with
+    # it: at 80 columns the bar takes two rows, and on a store with caches the second ends
+    # in "PgUp Scroll" (the keys after it do not fit); on an empty store, whose bar leaves
+    # out the moves, it ends in the key table's last hint, "M-s Filter".
+    LAST_HELP_HINTS = ("Scroll", "Filter")
 
     @staticmethod
     def _looks_complete(display):
         """The title bar on top, the help bar (one or two rows, ending in its last
         hint) at the bottom, and a status line right above the help bar."""
         top = display[0]
-        if "geocache-tui" not in top or AppSession.LAST_HELP_HINT not in display[-1]:
+        if "geocache-tui" not in top or not display[-1].rstrip().endswith(AppSession.LAST_HELP_HINTS):
             return False
         help_rows = 1 if "Quit" in display[-1] else 2
         if help_rows == 2 and "Quit" not in display[-2]:
