@@ -1,10 +1,18 @@
 import Foundation
 
 /// How a command line itself is refused, before any command runs (exit status 64, in
-/// the argument parser's layout): a subcommand unknown, an option unknown,
+/// the argument parser's layout): a subcommand missing or unknown, an option unknown,
 /// given twice or misplaced, an argument or variable that is not UTF-8. The rest of the
 /// usage errors, a command's own: `CommandText.swift`.
 extension CommandText {
+    /// A command that only groups subcommands (`club`) given none: the ones it has,
+    /// "init" or "init or check" or "init, check or drop".
+    static func missingSubcommand(of name: String, among subcommands: [String]) -> String {
+        let listed = subcommands.count < 2 ? subcommands.joined()
+            : subcommands.dropLast().joined(separator: ", ") + " or " + subcommands[subcommands.count - 1]
+        return "'\(name)' needs a subcommand: \(listed)."
+    }
+
     /// A word where a subcommand's name stands that names none, and the one `meant` when it is a slip.
     static func unknownSubcommand(_ word: String, meant: String?) -> String {
         "Unknown subcommand '\(word)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")

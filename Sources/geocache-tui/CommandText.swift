@@ -5,7 +5,7 @@ import GeoModel
 /// commands' help in ``CommandHelp``. Here: what a write came to, hand-overs, what a command says while the club
 /// store is away, the commands' own usage errors, and what `import`, `export` and the finder's commands say besides
 /// their output. `club init`, what a delivery did, `sync` and the conflicts: `CommandText+Club.swift`; the command
-/// line refused before any command runs (a subcommand unknown, an option unknown or repeated):
+/// line refused before any command runs (a subcommand missing or unknown, an option unknown or repeated):
 /// `CommandText+CommandLine.swift`.
 enum CommandText {
     // MARK: - Counts and times

@@ -11,6 +11,16 @@ extension GeocacheTUICommand {
             subcommands: [Init.self]
         )
 
+        /// `club` alone: a usage error naming the subcommands, as `club bogus` is (the
+        /// parser would print the help and succeed, and a script would not notice).
+        func run() throws {
+            let names = Self.configuration.subcommands.compactMap { $0.configuration.commandName }
+            StandardStreams.writeError(CommandText.usageError(
+                CommandText.missingSubcommand(of: "club", among: names),
+                usage: GeocacheTUICommand.usageString(for: Self.self), name: "club"))
+            throw ExitCode.validationFailure
+        }
+
         /// `geocache-tui club init`: sets the club's rules up, or checks them again.
         struct Init: ParsableCommand {
             static let configuration = CommandConfiguration(

@@ -32,6 +32,27 @@ import GeoTestSupport
         #expect(result.error.contains("See 'geocache-tui club --help'"), "\(result.error)")
     }
 
+    @Test("club without a subcommand is a usage error naming its subcommands, with the usage on standard error and nothing on standard output")
+    func clubWithoutASubcommandIsAUsageErrorNamingItsSubcommands() throws {
+        let result = try GeocacheTUIBinary.run(["club"])
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty, "\(result.output)")
+        #expect(result.error == """
+            Error: 'club' needs a subcommand: init.
+            Usage: geocache-tui club <subcommand>
+              See 'geocache-tui club --help' for more information.
+
+            """, "\(result.error)")
+    }
+
+    @Test("club --help still shows the help, with exit status 0")
+    func clubHelpStillShowsTheHelp() throws {
+        let result = try GeocacheTUIBinary.run(["club", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("SUBCOMMANDS:"), "\(result.output)")
+        #expect(result.error.isEmpty, "\(result.error)")
+    }
+
     @Test("a word that names no subcommand and is no slip of one is refused as an unknown subcommand, not as the form's argument")
     func aWordThatNamesNoSubcommandIsRefusedAsAnUnknownSubcommand() throws {
         let result = try GeocacheTUIBinary.run(["xyzzy"])
