@@ -198,6 +198,35 @@ struct InterchangeCommandTests {
         try expectRefused([path], message: "\(path):3:6: invalid UTF-8")
     }
 
+    @Test("a GPX or LOC file declared US-ASCII holding UTF-8 is refused naming the character and the fix, and the store is unchanged",
+          arguments: StoreKind.allCases)
+    func aFileDeclaredASCIIHoldingUTF8IsRefusedAndTheStoreUnchanged(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture.seeded(kind)
+        let gpx = try fixture.write(Array("""
+            <?xml version="1.0" encoding="US-ASCII"?>
+            <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0">
+            <wpt lat="47" lon="8"><name>GC7AAAA</name><desc>Plain by Ken</desc><sym>Geocache</sym></wpt>
+            <wpt lat="47" lon="8"><name>GC7BBBB</name><desc>Café by Ken</desc><sym>Geocache</sym></wpt>
+            </gpx>
+
+            """.utf8), to: "ascii.gpx")
+        let loc = try fixture.write(Array("""
+            <?xml version="1.0" encoding="ASCII"?>
+            <loc version="1.0"><waypoint><name id="GC7CCCC"><![CDATA[Brücke by Bo]]></name><coord lat="47" lon="8"/></waypoint></loc>
+
+            """.utf8), to: "ascii.loc")
+        let before = try fixture.store.loadCaches()
+        for (path, at, character, declared) in [(gpx, "4:52", "é", "US-ASCII"), (loc, "2:60", "ü", "ASCII")] {
+            let result = try runImport(fixture, [path])
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty, "\(result.output)")
+            #expect(result.error == "geocache-tui: \(path):\(at): the XML declaration says encoding=\"\(declared)\", but here is "
+                    + "the UTF-8 for \"\(character)\", which is not ASCII; the file seems to be UTF-8: change the declaration "
+                    + "to encoding=\"UTF-8\" and import it again. Nothing was imported from this file.\n", "\(result.error)")
+        }
+        #expect(try fixture.store.loadCaches() == before)
+    }
+
     @Test(arguments: StoreKind.allCases) func aDamagedZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
         let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")

@@ -16,6 +16,9 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case unknownFormat
         /// A byte sequence that is not UTF-8.
         case invalidUTF8
+        /// A byte the encoding the XML declaration names does not have (a UTF-8 `é` in
+        /// a file declared US-ASCII).
+        case wrongEncoding
         /// JSON that does not parse, or is not an array.
         case malformedJSON
         /// XML that does not parse.

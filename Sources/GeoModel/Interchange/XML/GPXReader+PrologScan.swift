@@ -5,9 +5,10 @@ extension GPXReader {
     /// attribute-list declarations, whose defaults the parser would add to the
     /// document's elements (a `lat` no `<wpt>` wrote).
     ///
-    /// Returns whether the content must be checked as UTF-8 (false when the XML
-    /// declaration names another encoding, which libxml2 then decodes).
-    static func checkProlog(_ reader: ChunkReader) throws(ImportError) -> Bool {
+    /// Returns how the content must be checked: as UTF-8 (no encoding named, or
+    /// UTF-8), as ASCII (US-ASCII named), or not at all (another encoding named, which
+    /// libxml2 then decodes).
+    static func checkProlog(_ reader: ChunkReader) throws(ImportError) -> ContentCheck {
         let limit = 1 << 20
         var wanted = 4096
         while true {
@@ -29,12 +30,29 @@ extension GPXReader {
                         + "be read as if the file's elements held them; GPX and LOC files never need them. Nothing was "
                         + "read or imported.")
             case .rootFound(let encoding):
-                guard let encoding else { return true }
+                guard let encoding else { return .utf8 }
                 let name = encoding.lowercased()
-                return name == "utf-8" || name == "utf8"
+                if name == "utf-8" || name == "utf8" { return .utf8 }
+                if asciiNames.contains(name) { return .ascii(declared: encoding) }
+                return .declaredEncoding
             }
         }
     }
+
+    /// How the bytes of a document are checked before libxml2 reads them.
+    enum ContentCheck: Equatable {
+        /// As UTF-8, with the line and column of the first bytes that are not.
+        case utf8
+        /// As ASCII, the encoding the declaration names as `declared`: libxml2 stops at
+        /// the first byte above 0x7F without a word, so the document would seem cut
+        /// short there; the byte is named where it stands instead.
+        case ascii(declared: String)
+        /// Not at all: libxml2 decodes the encoding the declaration names.
+        case declaredEncoding
+    }
+
+    /// The names of ASCII an XML declaration may give, in lower case.
+    static let asciiNames: Set<String> = ["us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us"]
 
     /// The outcome of scanning the bytes before the root element.
     enum PrologScan: Equatable {

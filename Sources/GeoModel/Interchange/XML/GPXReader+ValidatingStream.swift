@@ -1,21 +1,25 @@
 import Foundation
 
 extension GPXReader {
-    /// Feeds the XML parser from a ``ChunkReader``, checking UTF-8 on the way through.
+    /// Feeds the XML parser from a ``ChunkReader``, checking UTF-8 (or ASCII, when the
+    /// XML declaration names it) on the way through.
     final class ValidatingStream {
         private let reader: ChunkReader
-        private let validateUTF8: Bool
+        private let check: ContentCheck
         private var tracker = UTF8Tracker()
-        /// Set when reading failed: unreadable input or invalid UTF-8.
+        /// Whether a chunk was handed over (a byte order mark stands only before the first).
+        private var startedReading = false
+        /// Set when reading failed: unreadable input, invalid UTF-8, or a byte that is
+        /// not ASCII in a file declared so.
         private(set) var failure: ImportError?
 
-        init(reader: ChunkReader, validateUTF8: Bool) {
+        init(reader: ChunkReader, check: ContentCheck) {
             self.reader = reader
-            self.validateUTF8 = validateUTF8
+            self.check = check
         }
 
         /// The next chunk of the input, checked: empty at the end, nil when reading
-        /// failed or the bytes are not UTF-8 (``failure`` says which).
+        /// failed or the bytes are not in the encoding checked (``failure`` says which).
         func nextChunk() -> [UInt8]? {
             if failure != nil { return nil }
             let chunk: [UInt8]
@@ -25,14 +29,12 @@ extension GPXReader {
                 failure = error
                 return nil
             }
-            if chunk.isEmpty {
-                if validateUTF8, let (position, reason) = tracker.finish() {
+            switch check {
+            case .utf8:
+                if chunk.isEmpty, let (position, reason) = tracker.finish() {
                     failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
                     return nil
                 }
-                return chunk
-            }
-            if validateUTF8 {
                 // A local copy: the class's own would be an exclusive access a byte.
                 var local = tracker
                 let problem = chunk.withUnsafeBufferPointer { local.feed($0) }
@@ -41,8 +43,39 @@ extension GPXReader {
                     failure = ImportError(.invalidUTF8, source: reader.name, position: position, reason: reason)
                     return nil
                 }
+            case .ascii(let declared):
+                // A UTF-8 byte order mark, which libxml2 skips, is not the file's text.
+                let start = !startedReading && chunk.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                if let index = chunk[start...].firstIndex(where: { $0 >= 0x80 }) {
+                    var local = tracker
+                    _ = chunk.withUnsafeBufferPointer { local.feed(UnsafeBufferPointer(rebasing: $0[start..<index])) }
+                    failure = ImportError(
+                        .wrongEncoding, source: reader.name, position: local.nextPosition,
+                        reason: Self.notASCII(chunk[index...], declared: declared))
+                    return nil
+                }
+                _ = chunk.withUnsafeBufferPointer { tracker.feed(UnsafeBufferPointer(rebasing: $0[start...])) }
+            case .declaredEncoding:
+                break
             }
+            startedReading = true
             return chunk
+        }
+
+        /// Why a file declared ASCII (as `declared`) is refused at the first byte of
+        /// `rest`, which is above 0x7F, and how to go on: the character it starts when
+        /// it is UTF-8's (the usual case: a file written as UTF-8 under a wrong declaration).
+        static func notASCII(_ rest: ArraySlice<UInt8>, declared: String) -> String {
+            let byte = rest[rest.startIndex]
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+            let character = length == 0 || rest.count < length ? nil
+                : String(validating: rest.prefix(length), as: UTF8.self)
+            let found = character.map { "the UTF-8 for \"\($0)\"" } ?? "byte 0x\(UTF8Tracker.hex(byte))"
+            let remedy = character == nil
+                ? "write the encoding the file is really in there (ISO-8859-1 or windows-1252, say)"
+                : "the file seems to be UTF-8: change the declaration to encoding=\"UTF-8\""
+            return "the XML declaration says encoding=\"\(declared)\", but here is \(found), which is not ASCII; "
+                + remedy + " and import it again. Nothing was imported from this file."
         }
     }
 }

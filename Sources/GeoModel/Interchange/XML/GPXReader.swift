@@ -43,8 +43,7 @@ public enum GPXReader {
     /// mapped; returns which of the two it was.
     @discardableResult
     static func readPending(_ reader: ChunkReader, _ emit: (PendingRecord) throws -> Void) throws -> InterchangeFormat {
-        let validateUTF8 = try checkProlog(reader)
-        let stream = ValidatingStream(reader: reader, validateUTF8: validateUTF8)
+        let stream = ValidatingStream(reader: reader, check: try checkProlog(reader))
         let parser: XMLStreamParser
         do {
             parser = try XMLStreamParser()
