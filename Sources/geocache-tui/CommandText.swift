@@ -302,6 +302,13 @@ enum CommandText {
             + "(\(format.displayName) needs a position; JSON keeps them)"
     }
 
+    /// The attributes a GPX export left out because their id, which is what an attribute
+    /// means, is not a number (from another tool's file); their caches were written.
+    static func attributesWithoutNumber(_ count: Int, format: ExportFormat) -> String {
+        "\(counted(count, "attribute")) whose id is not a number not written (\(format.displayName) numbers "
+            + "attributes, and a reader could not tell what they mean; the store and JSON keep them)"
+    }
+
     // MARK: - The finder's commands: log, own, field notes
 
     static func unknownVisitType(_ word: String) -> String {

@@ -142,6 +142,10 @@ extension GeocacheTUICommand {
                     let sentence = CommandText.waypointsWithoutPlace(summary.waypointsWithoutPlace, format: format)
                     StandardStreams.writeError("geocache-tui: \(sentence)\n")
                 }
+                if summary.attributesWithoutNumber > 0 {
+                    let sentence = CommandText.attributesWithoutNumber(summary.attributesWithoutNumber, format: format)
+                    StandardStreams.writeError("geocache-tui: \(sentence)\n")
+                }
             } catch let exit as ExitCode {
                 progress?.finish()
                 throw exit   // Said already (the visits written but not marked).

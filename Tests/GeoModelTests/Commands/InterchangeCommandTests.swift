@@ -227,6 +227,31 @@ struct InterchangeCommandTests {
         #expect(try fixture.store.loadCaches() == before)
     }
 
+    @Test("a GPX export of another tool's travel bug and attribute ids that are not numbers writes none of them, and says the attribute was left out")
+    func anExportLeavesOutIDsThatAreNotNumbersAndSaysSo() throws {
+        let fixture = try StoreFixture()
+        let gpx = try fixture.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0" xmlns:groundspeak="http://www.groundspeak.com/cache/1/0/1">
+            <wpt lat="47" lon="8"><name>GC7AAAA</name><sym>Geocache</sym><groundspeak:cache id="12" available="True" archived="False">
+            <groundspeak:name>Oak</groundspeak:name><groundspeak:placed_by>Ken</groundspeak:placed_by>
+            <groundspeak:attributes><groundspeak:attribute id="x" inc="1">Mystery</groundspeak:attribute>\
+            <groundspeak:attribute id="1" inc="0">Dogs</groundspeak:attribute></groundspeak:attributes>
+            <groundspeak:travelbugs><groundspeak:travelbug id="abc" ref="TB123"><groundspeak:name>Frog</groundspeak:name></groundspeak:travelbug></groundspeak:travelbugs>
+            </groundspeak:cache></wpt>
+            </gpx>
+
+            """, to: "other.gpx")
+        #expect(try runImport(fixture, [gpx]).status == 0)
+        let result = try GeocacheTUIBinary.run(["export", "--store", fixture.storeArgument, "--format", "gpx"])
+        #expect(result.status == 0)
+        #expect(result.error == "geocache-tui: 1 attribute whose id is not a number not written (GPX numbers attributes, "
+                + "and a reader could not tell what they mean; the store and JSON keep them)\n", "\(result.error)")
+        #expect(result.output.contains("<groundspeak:travelbug ref=\"TB123\">\n"), "\(result.output)")
+        #expect(result.output.contains(#"<groundspeak:attribute id="1" inc="0">Dogs</groundspeak:attribute>"#))
+        #expect(!result.output.contains("abc") && !result.output.contains("Mystery"))
+    }
+
     @Test(arguments: StoreKind.allCases) func aDamagedZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
         let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")

@@ -73,6 +73,24 @@ struct CacheExporterTests {
         #expect(summary.waypointsWithoutPlace == leftOut)
     }
 
+    @Test("GPX counts the attributes it leaves out because their id is not a number; LOC and JSON count none",
+          arguments: [(ExportFormat.gpx, 2), (.gpx11, 2), (.loc, 0), (.json, 0)])
+    func attributesWithoutANumberAreCounted(_ format: ExportFormat, _ leftOut: Int) throws {
+        let fixture = try StoreFixture()
+        var mill = Interchange.placed([Samples.mill])[0]
+        mill.listing.attributes = [
+            CacheAttribute(source: CacheAttribute.groundspeak, id: "x", isOn: true, name: "Mystery"),
+            CacheAttribute(source: CacheAttribute.groundspeak, id: "1", isOn: true, name: "Dogs"),
+            CacheAttribute(source: CacheAttribute.groundspeak, id: "", isOn: false, name: "None"),
+            CacheAttribute(source: CacheAttribute.openCaching, id: "y", isOn: true, name: "Not Groundspeak's"),
+        ]
+        let path = fixture.directory.file("export.\(format.rawValue)").path
+        let summary = try CacheExporter.export(ListedStore(fixture.store, caches: [mill]), as: format,
+                                               to: try ExportDestination(path: path, exporting: fixture.store))
+        #expect(summary.written == 1)
+        #expect(summary.attributesWithoutNumber == leftOut)
+    }
+
     /// A store holding a cache without a listing place whose final the person kept
     /// (GCFO1), and one with neither (`Samples.oak`).
     private static func storeWithOnlyAFinal(_ kind: StoreKind = .sqlite) throws -> StoreFixture {

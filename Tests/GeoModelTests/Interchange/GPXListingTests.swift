@@ -98,6 +98,55 @@ struct GPXListingTests {
         #expect(Interchange.caches(try Interchange.records(text: document, name: "x.gpx")).map(\.reward) == ["Gold coin"])
     }
 
+    /// A placed cache with `bugs` and `attributes`, whose reward the bugs' names give.
+    private static func cache(bugs: [TravelBug], attributes: [CacheAttribute] = []) -> GeoCache {
+        var cache = Interchange.placed([GeoCache(title: "t", details: "d", creator: "c",
+                                                 reward: bugs.map(\.name).joined(separator: ", "))])[0]
+        cache.listing.travelBugs = bugs
+        cache.listing.attributes = attributes
+        return cache
+    }
+
+    @Test("a travel bug whose id is not a number is written without the id, its reference and name kept, as the schema types the id as an integer")
+    func aTravelBugWhoseIDIsNotANumberIsWrittenWithoutIt() throws {
+        let bugs = [TravelBug(id: "abc", ref: "TB123", name: "Frog"), TravelBug(id: "", ref: "TB456", name: "Toad"),
+                    TravelBug(id: "5551", ref: "TB7Q2X1", name: "Newt")]
+        let document = GPXWriter.document(for: [Self.cache(bugs: bugs)])
+        #expect(document.contains("<groundspeak:travelbug ref=\"TB123\">\n"))
+        #expect(document.contains("<groundspeak:travelbug ref=\"TB456\">\n"))
+        #expect(document.contains("<groundspeak:travelbug id=\"5551\" ref=\"TB7Q2X1\">\n"))
+        #expect(!document.contains("abc"))
+        let read = Interchange.caches(try Interchange.records(text: document, name: "x.gpx"))
+        #expect(read.map(\.listing.travelBugs) == [[TravelBug(id: "", ref: "TB123", name: "Frog"),
+                                                    TravelBug(id: "", ref: "TB456", name: "Toad"), bugs[2]]])
+    }
+
+    @Test("travel bugs and attributes whose ids are numbers, signed or zero too, read back from the export exactly")
+    func numericIDsOfTravelBugsAndAttributesRoundTrip() throws {
+        let bugs = [TravelBug(id: "0", ref: "TB1", name: "A"), TravelBug(id: "-7", ref: "TB2", name: "B"),
+                    TravelBug(id: "123456789012345678901", ref: "TB3", name: "C")]
+        let attributes = [CacheAttribute(source: CacheAttribute.groundspeak, id: "1", isOn: false, name: "Dogs"),
+                          CacheAttribute(source: CacheAttribute.groundspeak, id: "+13", isOn: true, name: "Available")]
+        let cache = Self.cache(bugs: bugs, attributes: attributes)
+        let read = Interchange.caches(try Interchange.records(text: GPXWriter.document(for: [cache]), name: "x.gpx"))
+        #expect(read.map(\.listing.travelBugs) == [bugs])
+        #expect(read.map(\.listing.attributes) == [attributes])
+    }
+
+    @Test("an attribute whose id is not a number is left out of the GPX export, the others written, as no reader could tell what it means")
+    func anAttributeWhoseIDIsNotANumberIsLeftOut() throws {
+        let attributes = [CacheAttribute(source: CacheAttribute.groundspeak, id: "x", isOn: true, name: "Mystery"),
+                          CacheAttribute(source: CacheAttribute.groundspeak, id: "", isOn: true, name: "None"),
+                          CacheAttribute(source: CacheAttribute.groundspeak, id: "14", isOn: true, name: "Night")]
+        let document = GPXWriter.document(for: [Self.cache(bugs: [], attributes: attributes)])
+        #expect(document.contains("""
+            <groundspeak:attributes>
+                    <groundspeak:attribute id="14" inc="1">Night</groundspeak:attribute>
+                  </groundspeak:attributes>
+            """), "\(document)")
+        #expect(!document.contains("Mystery") && !document.contains("None"))
+    }
+
     @Test("the export writes the code as <name>, the placed date as <time>, the URL, type, container, D/T, hint, descriptions and logs")
     func everyFactIsWritten() {
         let waypoint = GPXWriter.waypoint(for: JSONListingTests.full)

@@ -25,11 +25,17 @@ public enum CacheExporter {
         /// The additional waypoints of written caches that a GPX or LOC export left out
         /// because they have no place (0 for JSON, which carries them all).
         public var waypointsWithoutPlace: Int
+        /// The attributes of written caches that a GPX export left out because their id,
+        /// what the attribute means, is not a number (another tool's file); 0 for LOC,
+        /// which has no attributes, and for JSON, which carries them all.
+        public var attributesWithoutNumber: Int
 
-        public init(written: Int, withoutCoordinate: Int = 0, waypointsWithoutPlace: Int = 0) {
+        public init(written: Int, withoutCoordinate: Int = 0, waypointsWithoutPlace: Int = 0,
+                    attributesWithoutNumber: Int = 0) {
             self.written = written
             self.withoutCoordinate = withoutCoordinate
             self.waypointsWithoutPlace = waypointsWithoutPlace
+            self.attributesWithoutNumber = attributesWithoutNumber
         }
     }
 
@@ -37,7 +43,8 @@ public enum CacheExporter {
     /// finishes the destination (a regular file is replaced only now). GPX and LOC leave
     /// out the caches with neither a coordinate nor a final in `own`, and count them;
     /// a cache with only a final is written at the final; a cache's additional
-    /// waypoints with a place follow it there (not counted), those without are counted.
+    /// waypoints with a place follow it there (not counted), those without are counted;
+    /// GPX counts the attributes it leaves out because their id is not a number.
     ///
     /// - Parameters:
     ///   - store: The store to read, in its stored order.
@@ -87,6 +94,7 @@ public enum CacheExporter {
         var count = 0
         var withoutCoordinate = 0
         var waypointsWithoutPlace = 0
+        var attributesWithoutNumber = 0
         func countUnplacedWaypoints(of cache: GeoCache) {
             for waypoint in cache.listing.waypoints where waypoint.coordinate == nil { waypointsWithoutPlace += 1 }
         }
@@ -134,6 +142,7 @@ public enum CacheExporter {
                         return
                     }
                     countUnplacedWaypoints(of: stored.cache)
+                    attributesWithoutNumber += GPXWriter.attributesLeftOut(of: stored.cache.listing)
                     batch.append(stored.cache)
                     if batch.count == digestBatch { try writeBatch() }
                 }
@@ -162,6 +171,7 @@ public enum CacheExporter {
             destination.abandon()
             throw writeFailure ?? error
         }
-        return Summary(written: count, withoutCoordinate: withoutCoordinate, waypointsWithoutPlace: waypointsWithoutPlace)
+        return Summary(written: count, withoutCoordinate: withoutCoordinate, waypointsWithoutPlace: waypointsWithoutPlace,
+                       attributesWithoutNumber: attributesWithoutNumber)
     }
 }

@@ -157,16 +157,17 @@ extension GPXWriter {
 
     /// `<groundspeak:attributes>` with the listing's attributes in Groundspeak's
     /// numbering (Opencaching's own numbering means other attributes to a Groundspeak
-    /// reader, so those are left out); nothing when there are none.
+    /// reader, so those are left out, and so is one whose id is not a number, which no
+    /// reader could tell the meaning of: ``writes(_:)``); nothing when there are none.
     static func writeAttributes(_ attributes: [CacheAttribute], indent: Int, to output: inout BufferedWriter) {
-        let written = attributes.filter { $0.source == CacheAttribute.groundspeak }
+        let written = attributes.filter(writes)
         guard !written.isEmpty else { return }
         pad(indent, &output)
         output.append("<groundspeak:attributes>\n")
         for attribute in written {
             pad(indent + 2, &output)
             output.append("<groundspeak:attribute id=\"")
-            output.appendEscaped(attribute.id, attributeEscaped)
+            output.append(text: attribute.id)
             output.append(attribute.isOn ? "\" inc=\"1\">" : "\" inc=\"0\">")
             output.appendEscaped(attribute.name, escaped)
             output.append("</groundspeak:attribute>\n")
@@ -210,7 +211,8 @@ extension GPXWriter {
         output.append("</groundspeak:logs>\n")
     }
 
-    /// The travel bugs as they came, each with its own id and reference; a reward that
+    /// The travel bugs as they came, each with its own id (when it is a number) and
+    /// reference; a reward that
     /// neither they nor the listing give (``GPXReader/WaypointDraft/listingReward(container:type:)``,
     /// `Type: Geocache` for a listing without a container or type) is one more, with the
     /// digest's last nine digits as its id.
@@ -230,9 +232,15 @@ extension GPXWriter {
         output.append("<groundspeak:travelbugs>\n")
         for bug in written {
             pad(indent + 2, &output)
-            output.append("<groundspeak:travelbug id=\"")
-            output.appendEscaped(bug.id, attributeEscaped)
-            output.append("\" ref=\"")
+            // The schema types the id as a number: one that is not (another tool's
+            // `abc`, or none) is left out, the reference and name kept.
+            output.append("<groundspeak:travelbug")
+            if let id = schemaInteger(bug.id) {
+                output.append(" id=\"")
+                output.append(text: id)
+                output.append("\"")
+            }
+            output.append(" ref=\"")
             output.appendEscaped(bug.ref, attributeEscaped)
             output.append("\">\n")
             element("groundspeak:name", bug.name, indent: indent + 4, to: &output)

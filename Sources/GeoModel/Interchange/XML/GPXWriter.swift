@@ -20,7 +20,7 @@
 /// | reward            | one travel bug, unless it is the "Container: …" or "Type: …" the listing implies ("Type: Geocache" with neither) |
 /// | type              | `type` ("Geocache\|TYPE"), `groundspeak:type`                          |
 /// | container, D/T    | `groundspeak:container`, `groundspeak:difficulty`, `groundspeak:terrain` |
-/// | attributes        | `groundspeak:attributes` (Groundspeak's numbering only)                  |
+/// | attributes        | `groundspeak:attributes` (Groundspeak's numbering, with a number as id)  |
 /// | country, state    | `groundspeak:country`, `groundspeak:state`                               |
 /// | hint              | `groundspeak:encoded_hints`                                              |
 /// | descriptions      | `groundspeak:short_description`, `groundspeak:long_description` with their `html` flags |
@@ -184,6 +184,28 @@ public enum GPXWriter {
         guard let id, !id.isEmpty,
               id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), id.utf8.contains(where: { $0 != 0x30 }) else { return nil }
         return id
+    }
+
+    /// `id` when it is an XML Schema integer (an optional sign and digits, of any
+    /// length), as the Groundspeak schema types a travel bug's and an attribute's id;
+    /// else nil (an id from another tool's file: `abc`, `TB-1`, none at all).
+    static func schemaInteger(_ id: String) -> String? {
+        let digits = id.utf8.first == UInt8(ascii: "+") || id.utf8.first == UInt8(ascii: "-") ? id.utf8.dropFirst() : id.utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return id
+    }
+
+    /// Whether `attribute` goes into a GPX export: in Groundspeak's numbering, with an
+    /// id that is a number (the id is what the attribute means, so one that is not a
+    /// number cannot be written; ``CacheExporter`` counts those left out).
+    static func writes(_ attribute: CacheAttribute) -> Bool {
+        attribute.source == CacheAttribute.groundspeak && schemaInteger(attribute.id) != nil
+    }
+
+    /// The attributes of `listing` in Groundspeak's numbering that a GPX export leaves
+    /// out because their id is not a number.
+    static func attributesLeftOut(of listing: Listing) -> Int {
+        listing.attributes.count { $0.source == CacheAttribute.groundspeak && schemaInteger($0.id) == nil }
     }
 
     /// `text` as XML 1.0 character data: markup escaped, CR as a reference, other
