@@ -3,10 +3,9 @@ import GeoModel
 
 /// Every sentence the commands print while they run, in one place, as the form's are in `FormText` and the
 /// commands' help in ``CommandHelp``. Here: what a write came to, hand-overs, what a command says while the club
-/// store is away, the commands' own usage errors, and what `import`, `export` and the finder's commands say besides
-/// their output. `club init`, what a delivery did, `sync` and the conflicts: `CommandText+Club.swift`; the command
-/// line refused before any command runs (a subcommand missing or unknown, an option unknown or repeated):
-/// `CommandText+CommandLine.swift`.
+/// store is away, usage errors (the commands' own, and a command line refused before any command runs), and what
+/// `import`, `export` and the finder's commands say besides their output. `club init`, what a delivery did, `sync`
+/// and the conflicts: `CommandText+Club.swift`.
 enum CommandText {
     // MARK: - Counts and times
 
@@ -14,10 +13,8 @@ enum CommandText {
     static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)" + (count == 1 ? "" : "s") }
     static func changes(_ count: Int) -> String { counted(count, "change") }
     static func caches(_ count: Int) -> String { counted(count, "cache") }
-
     /// "1 change still waits", "2 changes still wait".
     static func stillWait(_ count: Int) -> String { changes(count) + (count == 1 ? " still waits" : " still wait") }
-
     /// `date` in this machine's time zone, to the minute: "2026-11-26 18:40".
     static func time(_ date: Date) -> String {
         let formatter = DateFormatter()
@@ -37,10 +34,8 @@ enum CommandText {
 
     /// What a write waiting for another session's lock says, once.
     static let waitingForLock = "waiting for another session's change"
-
     /// A write not made because another writer held the store's write lock.
     static func lockHeld(store: String, holder: String?) -> String { StoreError.locked(path: store, holder: holder).description }
-
     /// A write whose outcome is not known; how a script goes on without writing twice.
     static func outcomeUnknown(_ error: StoreError) -> String {
         "\(error) Look with `list --codes` before trying again, and name the cache with --code in edit and "
@@ -49,7 +44,6 @@ enum CommandText {
 
     /// A connection lost under a command, which does not connect again by itself.
     static func connectionLost(_ error: StoreError) -> String { "\(error) Nothing more was done; run the command again." }
-
     /// A deleted cache, as `delete` prints it.
     static func deleted(_ cache: GeoCache) -> String { "deleted: " + cache.tabSeparatedLine }
 
@@ -118,7 +112,6 @@ enum CommandText {
     static let oneTarget = "Give only one of --position, --id and --code."
     /// `edit` and `delete` given none of them.
     static let noTarget = "Name the cache with --position N, --id N or --code CODE."
-
     /// `--code` given something that cannot be a cache code.
     static func notACode(_ code: String) -> String {
         "\"\(code)\" is not a cache code: codes are letters, digits, - and _, at most 32, such as GC1A2B3."
@@ -136,7 +129,6 @@ enum CommandText {
 
     /// `--id` below 1.
     static func idBelowOne(_ id: Int64) -> String { "Identifiers start at 1: --id \(id) names no cache (see list --ids)." }
-
     /// `edit` given no field to change.
     static let noFieldToEdit = "Give at least one of --title, --details, --creator, --reward, --at."
     /// `list --json` with a flag that starts the lines.
@@ -145,10 +137,8 @@ enum CommandText {
     static let numberedAndIDs = "Give either --numbered or --ids, not both."
     /// `list --numbered --near`.
     static let numberedNear = "--numbered does not apply to --near: positions count in stored order (use --ids or --codes)."
-
     /// `list --limit` below 0.
     static func negativeLimit(_ limit: Int) -> String { "--limit must be 0 or more, not \(limit)." }
-
     /// `--status`, `--type` or `--container` given nothing but blanks and commas: it
     /// would keep no cache.
     static func emptyFilterList(_ option: String, of what: String) -> String {
@@ -162,7 +152,6 @@ enum CommandText {
 
     /// A filter's value that is not one (`--difficulty`, `--terrain`, `--within`).
     static func badFilter(_ reason: String) -> String { reason + "." }
-
     /// `list --within` without `--near`.
     static let withinWithoutNear = "--within needs --near: the distance is measured from there."
     static let foundAndNotFound = "--found and --not-found exclude each other: give one."
@@ -174,14 +163,12 @@ enum CommandText {
     static let withinAndNear = "--within and --near go together: --within 50km --near \"N47 22.123 E008 32.456\"."
     /// `sync --within` with `--status` or `--discard`.
     static let withinWithoutRefresh = "--within applies to a sync that refreshes the copy, not to --status or --discard."
-
     /// `import` given no file.
     static let noFileToImport = "Name at least one file to import, or - for standard input (a name that starts with - goes after --)."
     /// `import ""` (an unset variable, say): no file is named.
     static let emptyFileToImport = "a file to import is named by an empty string: give a file's path, or - for standard input."
     /// `import` given `-` twice.
     static let standardInputTwice = "Standard input (-) can be read only once."
-
     /// `club init` given a file store.
     static func clubIsForAClubStore(_ path: String) -> String {
         "club init is for a club store (--store postgres://USER@HOST/DBNAME); \(path) is a file on this machine, "
@@ -202,7 +189,6 @@ enum CommandText {
 
     /// A whole-number option given something else.
     static func notAWholeNumber(_ text: String) -> String { "“\(text)” is not a whole number: give one such as 3." }
-
     /// `sync --within` given something that is not a distance.
     static func notADistance(_ text: String) -> String {
         "“\(text)” is not a distance: give a number above 0 in km, m or mi (metres without a unit), "
@@ -252,16 +238,12 @@ enum CommandText {
 
     /// `export --output ""` (an unset variable, say): no file is named.
     static let emptyOutput = "--output is empty: give a file's path, or - (or leave --output out) for standard output."
-
     /// A file of several left out by `import --skip-invalid`: the import error's message.
     static func skippedUnreadable(_ message: String) -> String { "skipped unreadable \(message)" }
-
     /// `import --skip-invalid` when none of its files can be read.
     static let noFileReadable = "no file could be read; nothing was imported"
-
     /// A record `import --skip-invalid` left out.
     static func skippedInvalid(_ rejection: RejectedRecord) -> String { "skipped invalid \(rejection)" }
-
     /// An import cut once its `COMMIT` was sent and not looked up in time: running it again is safe.
     static func importOutcomeUnknown(_ error: StoreError) -> String {
         "\(error) Importing the same input again stores nothing twice: a cache stored already is found by its "
@@ -276,7 +258,6 @@ enum CommandText {
     /// A round trip of an import given up for the signal `name`: the server may or may
     /// not have the caches.
     static func importInterrupted(by name: String, _ error: any Error) -> String { "interrupted by \(name): \(error)" }
-
     /// An export whose connection was lost: `target` `untouched` (a file is renamed into place once complete), or partial.
     static func exportCut(by error: StoreError, target: String, untouched: Bool) -> String {
         "\(error) The export stopped: " + (untouched ? "\(target) is as it was" : "\(target) holds only part of it")
@@ -387,5 +368,82 @@ enum CommandText {
     static func visitsNotMarked(_ error: any Error, file: String) -> String {
         "\(MessageValue.name(file)) holds the field notes, but the store could not mark their visits exported, "
             + "so the next export writes them again. The store said: \(error)"
+    }
+
+    // MARK: - The command line refused before any command runs (exit status 64, in the parser's layout)
+    /// A command that only groups subcommands (`club`) given none: the ones it has,
+    /// "init" or "init or check" or "init, check or drop".
+    static func missingSubcommand(of name: String, among subcommands: [String]) -> String {
+        let listed = subcommands.count < 2 ? subcommands.joined()
+            : subcommands.dropLast().joined(separator: ", ") + " or " + subcommands[subcommands.count - 1]
+        return "'\(name)' needs a subcommand: \(listed)."
+    }
+
+    /// A word where a subcommand's name stands that names none, and the one `meant` when it is a slip.
+    static func unknownSubcommand(_ word: String, meant: String?) -> String {
+        "Unknown subcommand '\(word)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
+    }
+
+    /// An option the command does not have, and the one `meant` when it is a slip (``DashArgument``).
+    static func unknownOption(_ option: String, meant: String?) -> String {
+        "Unknown option '\(option)'." + (meant.map { " Did you mean '\($0)'?" } ?? "")
+    }
+
+    /// An argument that begins with a dash and is not an option (``DashArgument``).
+    static func dashArgument(_ argument: String) -> String {
+        "Unknown option '\(argument)'. A value that begins with - goes after -- (… -- '\(argument)')."
+    }
+
+    /// An option given twice, before anything runs: the usage error, ending with a
+    /// blank line; `usage` is the command's, `name` the subcommand's.
+    static func repeatedOption(_ spelling: String, usage: String, name: String) -> String {
+        """
+        Error: \(spelling) is given more than once; give it once (only its last value \
+        would be used)
+        Usage: \(usage)
+          See 'geocache-tui \(name) --help' for more information.
+
+        """
+    }
+
+    /// An option before the subcommand that only belongs after it: the parser's
+    /// `message`, the usage of the subcommand `name`, and a blank line.
+    static func optionBeforeSubcommand(_ message: String, usage: String, name: String) -> String {
+        usageError("\(message) (only --store may come before the subcommand; put the other options after '\(name)')",
+                   usage: usage, name: name)
+    }
+
+    /// A usage error of the subcommand `name` (empty: of the whole program), in the
+    /// parser's own layout.
+    static func usageError(_ message: String, usage: String, name: String) -> String {
+        """
+        Error: \(message)
+        Usage: \(usage)
+          See 'geocache-tui \(name.isEmpty ? "" : name + " ")--help' for more information.
+
+        """
+    }
+
+    /// An argument that is not UTF-8 text, its bytes shown (`x\xFF.gpx`).
+    static func notUTF8Argument(_ shown: String) -> String {
+        "the argument \(shown) is not UTF-8 text: geocache-tui reads its arguments as UTF-8 (a file's name read so "
+            + "would name another file); give it in UTF-8, renaming the file if it names one"
+    }
+
+    /// A variable of ``NonUTF8Argument/pathVariables`` whose value is not UTF-8 text:
+    /// what it would name wrongly, and how to go on.
+    static func notUTF8Variable(_ name: String, _ shown: String) -> String {
+        let reason = switch name {
+        case "GEOCACHE_STORE":
+            "geocache-tui reads the store's place as UTF-8, and would name another file; set it in UTF-8, "
+                + "or name the store with --store"
+        case "XDG_DATA_HOME":
+            "geocache-tui keeps its files there (the default store, a club store's outbox and copy) and reads "
+                + "the place as UTF-8, so it would use another directory; set it in UTF-8, or unset it"
+        default:
+            "geocache-tui keeps its records there (the store files it has checked) and reads the place as "
+                + "UTF-8, so it would use another directory; set it in UTF-8, or unset it"
+        }
+        return "the variable \(name) (\(shown)) is not UTF-8 text: " + reason
     }
 }
