@@ -10,6 +10,21 @@ extension String {
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
+
+    /// The string with each line break a LF: a CRLF (Windows, a field-notes file) or a
+    /// lone CR (classic Mac OS) made one, so that one text typed or pasted on any system
+    /// reads the same.
+    func unifyingLineBreaks() -> String {
+        guard utf8.contains(13) else { return self }
+        var result = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n", afterCR { continue }
+            result.append(scalar == "\r" ? "\n" : scalar)
+        }
+        return String(result)
+    }
 }
 
 extension StringProtocol {

@@ -91,9 +91,10 @@ extension Visit {
 
     /// The same visit with its code as stores compare codes, its time in ``UTCTime``'s
     /// spelling and its text without the whitespace around it (a paste's last line
-    /// break, a space typed after the text): what a store records.
+    /// break, a space typed after the text) and with each line break a LF (the text of a
+    /// CRLF file and the same text typed here are one visit): what a store records.
     public var normalized: Visit {
         Visit(code: CacheCode.normalized(code) ?? code.trimmingWhitespace().uppercased(),
-              time: UTCTime.canonical(time), type: type, text: text.trimmingWhitespace())
+              time: UTCTime.canonical(time), type: type, text: text.trimmingWhitespace().unifyingLineBreaks())
     }
 }

@@ -197,6 +197,47 @@ import Testing
         #expect(again.added == 0 && again.alreadyKept == 1)
     }
 
+    @Test("a visit's text is kept with each line break a LF: a CRLF or a lone CR inside it is made one",
+          arguments: StoreKind.allCases)
+    func aVisitsLineBreaksAreKeptAsLF(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", .foundIt, "Under the rock.\r\nTFTC\rSL")], as: WriteID())
+        #expect(try store.visits().map(\.visit.text) == ["Under the rock.\nTFTC\nSL"])
+    }
+
+    @Test("the same visit text with CRLF line breaks, as a Windows field-notes file has it, is the visit kept with LF ones",
+          arguments: StoreKind.allCases)
+    func aVisitsTextWithCRLFIsTheVisitKeptWithLF(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", .foundIt, "Under the rock.\nTFTC")], as: WriteID())
+        let again = try store.recordVisits([visit("GC1ABCD", .foundIt, "Under the rock.\r\nTFTC")], as: WriteID())
+        #expect(again.added == 0 && again.alreadyKept == 1)
+    }
+
+    @Test("a visit kept with CRLF line breaks, before they were made LFs, is the same visit logged again with LFs within its minute",
+          arguments: StoreKind.allCases)
+    func aVisitKeptWithCRLFIsTheSameVisitLoggedAgain(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        _ = try store.recordVisits([visit("GC1ABCD", .foundIt, "Under the rock.\nTFTC")], as: WriteID())
+        switch fixture.location {
+        case .file(let path, _):
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: "UPDATE visit SET text = 'Under the rock.' || char(13, 10) || 'TFTC'") }
+            try queue.close()
+        case .server(let url):
+            let database = String(url.split(separator: "/").last ?? "")
+            try PostgresTestServer.shared().superuser("UPDATE geocache_visit SET text = E'Under the rock.\\r\\nTFTC'",
+                                                       database: database)
+        }
+        // Later within the minute, so that the visit's identity differs and the look-up by text decides.
+        let again = try store.recordVisits([visit("GC1ABCD", .foundIt, "Under the rock.\nTFTC", at: "2026-11-28T10:32:40Z")],
+                                           as: WriteID())
+        #expect(again.added == 0 && again.alreadyKept == 1)
+    }
+
     @Test("a visit timed to the minute with another text, or in the next minute, is another visit",
           arguments: StoreKind.allCases)
     func aVisitTimedToTheMinuteWithAnotherTextIsAnother(_ kind: StoreKind) throws {

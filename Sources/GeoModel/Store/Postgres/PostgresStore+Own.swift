@@ -159,13 +159,14 @@ extension PostgresStore {
             for visit in visits.map(\.normalized) {
                 // Kept already when the member keeps one like it within its minute
                 // (``Visit/minute``, through the index of version 14, whose expression
-                // the look-up repeats; a text kept before texts were trimmed compared
-                // trimmed): one round trip asks and inserts.
+                // the look-up repeats; a text kept before texts were normalized compared
+                // trimmed and with its line breaks LFs): one round trip asks and inserts.
                 let inserted = try connection.query("""
                     INSERT INTO geocache_visit (identity, code, time, type, text)
                     SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (
                         SELECT 1 FROM geocache_visit WHERE member = current_user AND code = $2 AND type = $4
-                            AND btrim(text, E' \\t\\n\\r') = $5 AND left(time, 16) = $6)
+                            AND replace(replace(btrim(text, E' \\t\\n\\r'), E'\\r\\n', E'\\n'), E'\\r', E'\\n') = $5
+                            AND left(time, 16) = $6)
                     ON CONFLICT (member, identity) DO NOTHING RETURNING id, EXISTS (SELECT 1 FROM geocache WHERE code = $2)
                     """, [.bytea(visit.identity), .text(visit.code), .text(visit.time), .text(visit.type.rawValue),
                           .text(visit.text), .text(visit.minute)]).rows

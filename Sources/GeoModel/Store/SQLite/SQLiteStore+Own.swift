@@ -118,9 +118,11 @@ extension SQLiteStore {
     }
 
     /// Whether a visit of the code, type and text given is kept within the minute given
-    /// (a text kept before texts were trimmed, ``Visit/normalized``, compared trimmed).
+    /// (a text kept before texts were normalized, ``Visit/normalized``, compared trimmed
+    /// and with its line breaks LFs).
     static let keptVisitSQL = """
-        SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ? AND trim(text, char(32, 9, 10, 13)) = ?
+        SELECT EXISTS (SELECT 1 FROM visit WHERE code = ? AND type = ?
+            AND replace(replace(trim(text, char(32, 9, 10, 13)), char(13, 10), char(10)), char(13), char(10)) = ?
             AND substr(time, 1, 16) = ?)
         """
 
