@@ -54,6 +54,25 @@ import GeoTestSupport
                 + "Paired 1 additional waypoint with its cache.")
     }
 
+    @Test("a waypoints file given twice with its caches pairs each waypoint once",
+          arguments: StoreKind.allCases)
+    func aWaypointsFileGivenTwicePairsEachWaypointOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let report = try fixture.store.importCaches(from: [Self.caches(["GC12345"]), Self.waypoints(["GC12345"]),
+                                                           Self.waypoints(["GC12345"])])
+        #expect(report.pairedWaypoints == 1)
+        #expect(try Self.storedWaypoints(fixture) == ["GC12345": [Self.parking(of: "GC12345")]])
+    }
+
+    @Test("a waypoints file given twice alone pairs each waypoint with its stored cache once",
+          arguments: StoreKind.allCases)
+    func aWaypointsFileGivenTwiceAlonePairsEachWaypointOnce(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.store.importCaches(from: [Self.caches(["GC12345"])])
+        let report = try fixture.store.importCaches(from: [Self.waypoints(["GC12345"]), Self.waypoints(["GC12345"])])
+        #expect(report.pairedWaypoints == 1 && report.updated == 1)
+    }
+
     @Test("Opencaching's waypoints after their cache in its own file go with it by gsak:Parent",
           arguments: StoreKind.allCases)
     func openCachingWaypointsInTheSameFile(_ kind: StoreKind) throws {

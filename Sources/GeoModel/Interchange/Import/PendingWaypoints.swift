@@ -26,7 +26,8 @@ final class PendingWaypoints {
     private(set) var count = 0
     /// The bytes the waiting waypoints take.
     private(set) var byteCount = 0
-    /// The number of waypoints taken by their caches.
+    /// The number of waypoints taken by their caches, each code once a cache (a file
+    /// given twice pairs its waypoints once).
     private(set) var paired = 0
 
     /// True when no waypoint is waiting for a cache (those that can find none aside).
@@ -76,21 +77,34 @@ final class PendingWaypoints {
         if let suffix = AdditionalWaypoint.suffix(of: code), let bytes = bySuffix.removeValue(forKey: String(suffix)) {
             taken += decoded(bytes).map(\.incoming)
         }
-        paired += taken.count
+        paired += Self.distinctCount(taken)
         return taken
     }
 
-    /// Counts `count` of the waypoints ``take(forCode:)`` gave as not paired after all:
-    /// their cache stays as stored (`--keep-existing`, another member's), so the
-    /// summary does not say they were given to it.
+    /// The number of different waypoints in `taken`: their codes compared as
+    /// ``GeoCache/waypoints(_:updatedBy:storedAge:)`` merges them, so two copies of one
+    /// waypoint are one.
+    static func distinctCount(_ taken: [AdditionalWaypoint.Incoming]) -> Int {
+        taken.count < 2 ? taken.count : Set(taken.map { $0.waypoint.code.uppercased() }).count
+    }
+
+    /// Counts `count` of the waypoints ``take(forCode:)`` gave as not paired after all
+    /// (as ``distinctCount(_:)`` counts them): their cache stays as stored
+    /// (`--keep-existing`, another member's), so the summary does not say they were
+    /// given to it.
     func leaveOut(_ count: Int) {
         paired -= count
     }
 
+    /// Counts the waypoints `taken` (from ``take(forCode:)``) as not paired after all.
+    func leaveOut(_ taken: [AdditionalWaypoint.Incoming]) {
+        leaveOut(Self.distinctCount(taken))
+    }
+
     /// `cache` with the waypoints waiting for it (``take(forCode:)``) added to its own,
     /// merged by code (``GeoCache/waypoints(_:updatedBy:storedAge:)``).
-    /// The number of waypoints it gave `cache`: those to ``leaveOut(_:)`` when the cache
-    /// is then kept as stored.
+    /// The number of waypoints it gave `cache` (``distinctCount(_:)``): those to
+    /// ``leaveOut(_:)`` when the cache is then kept as stored.
     @discardableResult
     func attach(to cache: inout GeoCache) -> Int {
         guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return 0 }
@@ -98,7 +112,7 @@ final class PendingWaypoints {
         guard !waypoints.isEmpty else { return 0 }
         cache.listing.waypoints = GeoCache.waypoints(cache.listing.waypoints, updatedBy: waypoints,
                                                      storedAge: cache.listing.asOf)
-        return waypoints.count
+        return Self.distinctCount(waypoints)
     }
 
     /// The codes of the stored caches the waiting waypoints may belong to: the caches

@@ -38,7 +38,7 @@ extension PostgresStore.ImportBatch {
             let waypoints = pending.take(forCode: code)
             let isOwn = added.contains(code)
             guard existing == .update || isOwn else {
-                pending.leaveOut(waypoints.count)
+                pending.leaveOut(waypoints)
                 tally.count(code, was: current.cache, now: current.cache)
                 continue
             }
@@ -46,7 +46,7 @@ extension PostgresStore.ImportBatch {
             newer.listing.waypoints = GeoCache.waypoints(current.cache.listing.waypoints, updatedBy: waypoints,
                                                          storedAge: current.cache.listing.asOf)
             if newer != current.cache, case .ownedBy = standing?.refusal(toChange: current.club) {
-                pending.leaveOut(waypoints.count)
+                pending.leaveOut(waypoints)
                 report.notYours += 1
                 continue
             }

@@ -16,7 +16,7 @@ extension ImportRowWriter {
                 guard let stored = try storedCache(withCode: code) else { continue }
                 let waypoints = pending.take(forCode: code)
                 guard existing == .update else {
-                    pending.leaveOut(waypoints.count)
+                    pending.leaveOut(waypoints)
                     tally.count(code, was: stored.cache, now: stored.cache)
                     continue
                 }
