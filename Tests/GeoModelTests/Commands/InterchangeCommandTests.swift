@@ -252,6 +252,36 @@ struct InterchangeCommandTests {
         #expect(!result.output.contains("abc") && !result.output.contains("Mystery"))
     }
 
+    @Test("a GPX or LOC file declared ISO-8859-1 or windows-1252 that is UTF-8 throughout is refused naming its first UTF-8 character and the fix, and the store is unchanged",
+          arguments: StoreKind.allCases)
+    func aFileDeclaredSingleByteThatIsUTF8IsRefusedAndTheStoreUnchanged(_ kind: StoreKind) throws {
+        let fixture = try StoreFixture.seeded(kind)
+        let gpx = try fixture.write(Array("""
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0">
+            <wpt lat="47" lon="8"><name>GC7AAAA</name><desc>Plain by Ken</desc><sym>Geocache</sym></wpt>
+            <wpt lat="47" lon="8"><name>GC7BBBB</name><desc>Café by Ken</desc><sym>Geocache</sym></wpt>
+            </gpx>
+
+            """.utf8), to: "latin1.gpx")
+        let loc = try fixture.write(Array("""
+            <?xml version="1.0" encoding="windows-1252"?>
+            <loc version="1.0"><waypoint><name id="GC7CCCC"><![CDATA[Brücke by Bo]]></name><coord lat="47" lon="8"/></waypoint></loc>
+
+            """.utf8), to: "cp1252.loc")
+        let before = try fixture.store.loadCaches()
+        for (path, at, character, declared) in [(gpx, "4:52", "é", "ISO-8859-1"), (loc, "2:60", "ü", "windows-1252")] {
+            let result = try runImport(fixture, [path])
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty, "\(result.output)")
+            #expect(result.error == "geocache-tui: \(path):\(at): the XML declaration says encoding=\"\(declared)\", but the file "
+                    + "is UTF-8 throughout (here is the UTF-8 for \"\(character)\", which would be read as other characters); "
+                    + "change the declaration to encoding=\"UTF-8\" and import it again. Nothing was imported from this file.\n",
+                    "\(result.error)")
+        }
+        #expect(try fixture.store.loadCaches() == before)
+    }
+
     @Test(arguments: StoreKind.allCases) func aDamagedZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
         let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")

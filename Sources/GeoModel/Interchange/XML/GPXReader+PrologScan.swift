@@ -34,7 +34,7 @@ extension GPXReader {
                 let name = encoding.lowercased()
                 if name == "utf-8" || name == "utf8" { return .utf8 }
                 if asciiNames.contains(name) { return .ascii(declared: encoding) }
-                return .declaredEncoding
+                return isSingleByte(name) ? .singleByte(declared: encoding) : .declaredEncoding
             }
         }
     }
@@ -47,8 +47,20 @@ extension GPXReader {
         /// the first byte above 0x7F without a word, so the document would seem cut
         /// short there; the byte is named where it stands instead.
         case ascii(declared: String)
+        /// As UTF-8 that the single-byte encoding the declaration names as `declared`
+        /// would read as other characters (`Ã©` for `é`): libxml2 decodes the file, and
+        /// the file is refused at its end when every byte above 0x7F was part of a UTF-8
+        /// character (one that is not is that encoding's own, and the check ends there).
+        case singleByte(declared: String)
         /// Not at all: libxml2 decodes the encoding the declaration names.
         case declaredEncoding
+    }
+
+    /// Whether `name` (in lower case) names an encoding of one byte a character that
+    /// UTF-8 text is often mislabelled as: ISO 8859 (Latin-1 and its kin), the Windows
+    /// code pages 1250 to 1258, KOI8.
+    static func isSingleByte(_ name: String) -> Bool {
+        ["iso-8859-", "iso8859-", "iso_8859-", "latin", "windows-125", "cp125", "koi8"].contains { name.hasPrefix($0) }
     }
 
     /// The names of ASCII an XML declaration may give, in lower case.
