@@ -230,13 +230,15 @@ enum CommandHelp {
 
     /// `geocache-tui own` (``GeocacheTUICommand/Own``).
     enum Own {
-        static let abstract = "Show or set your own data on a cache: found, note, final coordinates."
+        static let abstract = "Show or set your own data on a cache: found, note, final coordinates; show your visits."
         static let discussion = """
             Your own data on a cache is kept apart from its listing: a newer pocket query \
             never changes it, and on a club store it is your role's alone. Without options, \
             prints it: the code, then "found" and the time (or "no"), "final" and your \
             corrected coordinates, "note" and your note, one per line, tab-separated \
-            (a tab, line break or backslash in the note escaped as list escapes a field). \
+            (a tab, line break or backslash in the note escaped as list escapes a field), \
+            then "visit", its UTC time, its kind and its text for each visit you logged to \
+            it, newest first. \
             --final sets corrected coordinates (a solved puzzle's final): distance, bearing, \
             nearest first, list --near and the exports for a GPS use them, and GPX keeps the \
             listing's beside them. --found sets when you found it (a date alone is its \

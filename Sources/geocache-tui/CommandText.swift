@@ -309,14 +309,15 @@ enum CommandText {
     }
     /// The person's data on a cache, one fact a line, every line there whatever is set
     /// (a script reads them by position): "GC1A2B3", "found 2026-…" or "found\tno",
-    /// "final N …" or "final\tnone", "note …" or "note\t" with nothing after the tab.
-    static func ownData(_ own: OwnData, code: String) -> String {
-        // Escaped as `list` escapes a field: a tab, a backslash or a control character in
-        // the note (or a code as typed) neither splits the line nor moves the cursor.
-        [GeoCache.lineEscaped(code),
-         "found\t" + (own.found.map(GeoCache.lineEscaped) ?? "no"),
-         "final\t" + (own.corrected?.geocachingText ?? "none"),
-         "note\t" + GeoCache.lineEscaped(own.note)].joined(separator: "\n")
+    /// "final N …" or "final\tnone", "note …" or "note\t" with nothing after the tab; then
+    /// "visit\tTIME\tKIND\tTEXT" for each of `visits` (newest first).
+    static func ownData(_ own: OwnData, code: String, visits: [Visit]) -> String {
+        // Escaped as `list` escapes a field: a tab, a backslash or a control character in the note
+        // or a visit's text (or a code as typed) neither splits the line nor moves the cursor.
+        ([GeoCache.lineEscaped(code), "found\t" + (own.found.map(GeoCache.lineEscaped) ?? "no"),
+          "final\t" + (own.corrected?.geocachingText ?? "none"), "note\t" + GeoCache.lineEscaped(own.note)]
+         + visits.map { "visit\t\(GeoCache.lineEscaped($0.time))\t\($0.type.rawValue)\t\(GeoCache.lineEscaped($0.text))" })
+            .joined(separator: "\n")
     }
     static func fieldNoteProblem(_ path: String, _ problem: FieldNotes.Problem, skipped: Bool) -> String {
         "\(MessageValue.name(path)), \(problem)" + (skipped ? " (left out)" : "")

@@ -85,8 +85,12 @@ extension OwnData {
         /// The person's visits to `cache`, newest first (``UTCTime/orderKey(_:)``;
         /// of visits at the same time, the one recorded last first); none when it has
         /// no code.
-        public func visits(to cache: GeoCache) -> [Visit] {
-            guard let code = cache.code, let visits = visitsByCode[code] else { return [] }
+        public func visits(to cache: GeoCache) -> [Visit] { visits(toCode: cache.code) }
+
+        /// The person's visits to the cache with `code` (normalized), newest first, as
+        /// ``visits(to:)`` orders them; none when there is no code.
+        public func visits(toCode code: String?) -> [Visit] {
+            guard let code, let visits = visitsByCode[code] else { return [] }
             return UTCTime.newestFirst(visits, by: \.time, sameTimeLatestFirst: true)
         }
 

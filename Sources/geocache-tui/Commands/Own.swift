@@ -3,7 +3,7 @@ import GeoModel
 
 extension GeocacheTUICommand {
     /// `geocache-tui own CODE`: your own data on a cache (found, note, final), shown or
-    /// set, as the form's Alt-N and Alt-C set it.
+    /// set, as the form's Alt-N and Alt-C set it, and the visits you logged to it.
     struct Own: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "own",
@@ -69,8 +69,11 @@ extension GeocacheTUICommand {
             let sets = note != nil || final != nil || found != nil
             let session = try storeOptions.openSession(creatingStore: sets)
             var own: OwnData
+            let visits: [Visit]
             do {
-                own = try session.ownData().byCode[normalized] ?? OwnData()
+                let book = try session.ownData(includingVisits: true, onlyCode: normalized)
+                own = book.of(code: normalized)
+                visits = book.visits(toCode: normalized)
             } catch {
                 throw CommandFailure.report(error)
             }
@@ -86,7 +89,7 @@ extension GeocacheTUICommand {
                     try session.setOwnData(changed, forCode: normalized, from: read, overChanges: true)
                 }) ?? own
             }
-            try CommandOutput.output(line: CommandText.ownData(own, code: normalized))
+            try CommandOutput.output(line: CommandText.ownData(own, code: normalized, visits: visits))
         }
     }
 }

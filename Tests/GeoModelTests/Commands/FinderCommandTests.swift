@@ -138,6 +138,20 @@ import Testing
         #expect(try fixture.store.ownData().byCode["GC2MILL"]?.note == note)
     }
 
+    @Test("own prints the visits logged to the cache after its data, newest first, each text escaped as list escapes a field",
+          arguments: StoreKind.allCases)
+    func ownPrintsTheVisitsNewestFirst(_ kind: StoreKind) throws {
+        let fixture = try fixture(kind)
+        #expect(try run(fixture, ["log", "GC2MILL", "dnf", "Muggles\tall around", "--time", "2026-11-20T09:15Z"]).status == 0)
+        #expect(try run(fixture, ["log", "GC2MILL", "found", "Under the wheel.\nTFTC", "--time", "2026-11-28T10:32Z"]).status == 0)
+        #expect(try run(fixture, ["log", "GC1OAK", "note", "Other cache", "--time", "2026-11-29T08:00Z"]).status == 0)
+        let shown = try run(fixture, ["own", "gc2mill"])
+        #expect(shown.status == 0, "stderr was: \(shown.error)")
+        #expect(shown.output == "GC2MILL\nfound\t2026-11-28T10:32:00Z\nfinal\tnone\nnote\t\n"
+                + "visit\t2026-11-28T10:32:00Z\tFound it\tUnder the wheel.\\nTFTC\n"
+                + "visit\t2026-11-20T09:15:00Z\tDidn't find it\tMuggles\\tall around\n", "\(shown.output)")
+    }
+
     @Test("export --not-found leaves found caches out and GPX writes Geocache Found", arguments: StoreKind.allCases)
     func exportFoundCaches(_ kind: StoreKind) throws {
         let fixture = try fixture(kind)

@@ -76,6 +76,17 @@ import Testing
         #expect(own.output.contains("note\tBring a torch"), "\(own.output)")
     }
 
+    @Test("own prints a visit kept on this machine while the club store is away, as the form's pane lists it")
+    func ownPrintsAVisitKeptOnThisMachine() throws {
+        let club = try FieldModeClub()
+        defer { club.finish() }
+        try club.server.stop()
+        #expect(try club.run(["log", "GC1OAK", "found", "Under the root", "--time", "2026-11-30T10:00Z"]).status == 0)
+        let own = try club.run(["own", "GC1OAK"])
+        #expect(own.status == 0, "stderr was: \(own.error)")
+        #expect(own.output.hasSuffix("\nvisit\t2026-11-30T10:00:00Z\tFound it\tUnder the root\n"), "\(own.output)")
+    }
+
     @Test func aRefusedFinderChangeIsListedWithItsReasonAndHowToGiveItUp() throws {
         let club = try clubWithFinderChanges()
         defer { club.finish() }
