@@ -201,28 +201,39 @@ struct InterchangeCommandTests {
     @Test("a GPX or LOC file declared US-ASCII holding UTF-8 is refused naming the character and the fix, and the store is unchanged",
           arguments: StoreKind.allCases)
     func aFileDeclaredASCIIHoldingUTF8IsRefusedAndTheStoreUnchanged(_ kind: StoreKind) throws {
+        try expectUTF8UnderAnotherNameRefused(kind, gpxDeclared: "US-ASCII", locDeclared: "ASCII") { character, declared in
+            "the XML declaration says encoding=\"\(declared)\", but here is the UTF-8 for \"\(character)\", which is not "
+                + "ASCII; the file seems to be UTF-8: change the declaration to encoding=\"UTF-8\" and import it again. "
+                + "Nothing was imported from this file."
+        }
+    }
+
+    /// Imports a GPX file declared `gpxDeclared` and a LOC file declared `locDeclared`, both
+    /// UTF-8 with a character beyond ASCII, into a seeded store of `kind`: each is refused
+    /// with `reason` (given the character and the declared name) at that character, exit
+    /// status 1, and the store is unchanged.
+    private func expectUTF8UnderAnotherNameRefused(_ kind: StoreKind, gpxDeclared: String, locDeclared: String,
+                                                   reason: (String, String) -> String) throws {
         let fixture = try StoreFixture.seeded(kind)
         let gpx = try fixture.write(Array("""
-            <?xml version="1.0" encoding="US-ASCII"?>
+            <?xml version="1.0" encoding="\(gpxDeclared)"?>
             <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0">
             <wpt lat="47" lon="8"><name>GC7AAAA</name><desc>Plain by Ken</desc><sym>Geocache</sym></wpt>
             <wpt lat="47" lon="8"><name>GC7BBBB</name><desc>Café by Ken</desc><sym>Geocache</sym></wpt>
             </gpx>
 
-            """.utf8), to: "ascii.gpx")
+            """.utf8), to: "declared.gpx")
         let loc = try fixture.write(Array("""
-            <?xml version="1.0" encoding="ASCII"?>
+            <?xml version="1.0" encoding="\(locDeclared)"?>
             <loc version="1.0"><waypoint><name id="GC7CCCC"><![CDATA[Brücke by Bo]]></name><coord lat="47" lon="8"/></waypoint></loc>
 
-            """.utf8), to: "ascii.loc")
+            """.utf8), to: "declared.loc")
         let before = try fixture.store.loadCaches()
-        for (path, at, character, declared) in [(gpx, "4:52", "é", "US-ASCII"), (loc, "2:60", "ü", "ASCII")] {
+        for (path, at, character, declared) in [(gpx, "4:52", "é", gpxDeclared), (loc, "2:60", "ü", locDeclared)] {
             let result = try runImport(fixture, [path])
             #expect(result.status == 1)
             #expect(result.output.isEmpty, "\(result.output)")
-            #expect(result.error == "geocache-tui: \(path):\(at): the XML declaration says encoding=\"\(declared)\", but here is "
-                    + "the UTF-8 for \"\(character)\", which is not ASCII; the file seems to be UTF-8: change the declaration "
-                    + "to encoding=\"UTF-8\" and import it again. Nothing was imported from this file.\n", "\(result.error)")
+            #expect(result.error == "geocache-tui: \(path):\(at): " + reason(character, declared) + "\n", "\(result.error)")
         }
         #expect(try fixture.store.loadCaches() == before)
     }
@@ -255,31 +266,11 @@ struct InterchangeCommandTests {
     @Test("a GPX or LOC file declared ISO-8859-1 or windows-1252 that is UTF-8 throughout is refused naming its first UTF-8 character and the fix, and the store is unchanged",
           arguments: StoreKind.allCases)
     func aFileDeclaredSingleByteThatIsUTF8IsRefusedAndTheStoreUnchanged(_ kind: StoreKind) throws {
-        let fixture = try StoreFixture.seeded(kind)
-        let gpx = try fixture.write(Array("""
-            <?xml version="1.0" encoding="ISO-8859-1"?>
-            <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0">
-            <wpt lat="47" lon="8"><name>GC7AAAA</name><desc>Plain by Ken</desc><sym>Geocache</sym></wpt>
-            <wpt lat="47" lon="8"><name>GC7BBBB</name><desc>Café by Ken</desc><sym>Geocache</sym></wpt>
-            </gpx>
-
-            """.utf8), to: "latin1.gpx")
-        let loc = try fixture.write(Array("""
-            <?xml version="1.0" encoding="windows-1252"?>
-            <loc version="1.0"><waypoint><name id="GC7CCCC"><![CDATA[Brücke by Bo]]></name><coord lat="47" lon="8"/></waypoint></loc>
-
-            """.utf8), to: "cp1252.loc")
-        let before = try fixture.store.loadCaches()
-        for (path, at, character, declared) in [(gpx, "4:52", "é", "ISO-8859-1"), (loc, "2:60", "ü", "windows-1252")] {
-            let result = try runImport(fixture, [path])
-            #expect(result.status == 1)
-            #expect(result.output.isEmpty, "\(result.output)")
-            #expect(result.error == "geocache-tui: \(path):\(at): the XML declaration says encoding=\"\(declared)\", but the file "
-                    + "is UTF-8 throughout (here is the UTF-8 for \"\(character)\", which would be read as other characters); "
-                    + "change the declaration to encoding=\"UTF-8\" and import it again. Nothing was imported from this file.\n",
-                    "\(result.error)")
+        try expectUTF8UnderAnotherNameRefused(kind, gpxDeclared: "ISO-8859-1", locDeclared: "windows-1252") { character, declared in
+            "the XML declaration says encoding=\"\(declared)\", but the file is UTF-8 throughout (here is the UTF-8 for "
+                + "\"\(character)\", which would be read as other characters); change the declaration to encoding=\"UTF-8\" "
+                + "and import it again. Nothing was imported from this file."
         }
-        #expect(try fixture.store.loadCaches() == before)
     }
 
     @Test(arguments: StoreKind.allCases) func aDamagedZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
