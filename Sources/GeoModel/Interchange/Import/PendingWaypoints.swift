@@ -104,7 +104,7 @@ final class PendingWaypoints {
     /// `cache` with the waypoints waiting for it (``take(forCode:)``) added to its own,
     /// merged by code (``GeoCache/waypoints(_:updatedBy:storedAge:)``).
     /// The number of waypoints it gave `cache` (``distinctCount(_:)``): those to
-    /// ``leaveOut(_:)`` when the cache is then kept as stored.
+    /// ``leaveOut(_:)-(Int)`` when the cache is then kept as stored.
     @discardableResult
     func attach(to cache: inout GeoCache) -> Int {
         guard !isEmpty, let code = cache.code.flatMap(CacheCode.normalized) else { return 0 }
