@@ -82,6 +82,40 @@ import Glibc
         #expect(throws: StoreError.fileOverwritten(path: directory.file().path)) { try store.count() }
     }
 
+    /// How far `cp` had got when the idle check read the file: the file truncated and
+    /// nothing written yet, part of the header, the first page, half the file.
+    enum CopyStage: String, CaseIterable, CustomStringConvertible, Sendable {
+        case truncated, partOfTheHeader, firstPage, half
+        var description: String { rawValue }
+
+        /// The bytes of a file of `size` bytes written so far.
+        func written(of size: Int) -> Int {
+            switch self {
+            case .truncated: 0
+            case .partOfTheHeader: 50
+            case .firstPage: 4096
+            case .half: size / 2
+            }
+        }
+    }
+
+    @Test(arguments: CopyStage.allCases)
+    func theIdleCheckDuringACopyOverTheStoreReportsTheCopyNotDamage(_ stage: CopyStage) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, _) = try storeAndCopy(.largerStore, in: directory)
+        let other = directory.file("other.sqlite")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: other.path)[.size] as? Int)
+        let bytes = stage.written(of: size)
+        // Another process, as `cp` is: the truncation and the first `bytes` of the copy.
+        let partial = try GeocacheTUIBinary.runTool("/bin/sh", ["-c", "head -c \(bytes) \"$1\" > \"$2\"", "sh",
+                                                                 other.path, directory.file().path])
+        #expect(partial.status == 0, "head failed: \(partial.error)")
+
+        #expect(throws: StoreError.fileOverwritten(path: directory.file().path)) { try store.hasChangedExternally() }
+        #expect(store.damage == nil)
+    }
+
     @Test func aWriteDuringWhichAFileIsCopiedOverTheStoreIsRolledBack() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
