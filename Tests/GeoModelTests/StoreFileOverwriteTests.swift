@@ -43,6 +43,15 @@ import Glibc
         #expect(result.status == 0, "cp failed: \(result.error)")
     }
 
+    /// What `cp source target` has done by `stage`: `target` truncated, then the first
+    /// bytes of `source` written, from another process as `cp` is.
+    private func copyPart(_ stage: CopyStage, of source: URL, over target: URL) throws {
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int)
+        let result = try GeocacheTUIBinary.runTool("/bin/sh", ["-c", "head -c \(stage.written(of: size)) \"$1\" > \"$2\"",
+                                                                "sh", source.path, target.path])
+        #expect(result.status == 0, "head failed: \(result.error)")
+    }
+
     /// The titles stored at `url` and SQLite's integrity check, through a plain
     /// connection as any later process would.
     private func contents(of url: URL) throws -> (titles: [String], integrity: String?) {
@@ -105,15 +114,31 @@ import Glibc
         defer { directory.remove() }
         let (store, _) = try storeAndCopy(.largerStore, in: directory)
         let other = directory.file("other.sqlite")
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: other.path)[.size] as? Int)
-        let bytes = stage.written(of: size)
-        // Another process, as `cp` is: the truncation and the first `bytes` of the copy.
-        let partial = try GeocacheTUIBinary.runTool("/bin/sh", ["-c", "head -c \(bytes) \"$1\" > \"$2\"", "sh",
-                                                                 other.path, directory.file().path])
-        #expect(partial.status == 0, "head failed: \(partial.error)")
+        try copyPart(stage, of: other, over: directory.file())
 
         #expect(throws: StoreError.fileOverwritten(path: directory.file().path)) { try store.hasChangedExternally() }
         #expect(store.damage == nil)
+    }
+
+    @Test(arguments: CopyStage.allCases)
+    func theLateCheckOfAStoreCaughtMidCopyFindsNoDamageAndTheCopyIsReported(_ stage: CopyStage) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = try CopiedStore.make(in: directory)
+        let other = directory.file("other.sqlite")
+        try SQLiteStore(url: other).saveCaches((1...600).map { Samples.numbered(1000 + $0) })
+        let store = try SQLiteStore(path: url.path, defersCheck: true)
+        #expect(store.isCheckingIntegrity)
+        try copyPart(stage, of: other, over: url)
+
+        store.beginIntegrityCheck()
+
+        #expect(throws: Never.self) { try store.settleIntegrityCheck() }
+        #expect(store.damage == nil)
+        #expect(!StoreFile.CheckRecord.matches(url.path, try StoreFile.identity(of: url.path)))
+        try copyFile(other, over: url)
+        #expect(throws: StoreError.fileOverwritten(path: url.path)) { try store.add(Samples.oak) }
+        #expect(try contents(of: url).integrity == "ok")
     }
 
     @Test func aWriteDuringWhichAFileIsCopiedOverTheStoreIsRolledBack() throws {

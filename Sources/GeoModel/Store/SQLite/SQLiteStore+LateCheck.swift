@@ -4,6 +4,7 @@ import CSystem
 /// check runs after the first frame (``StoreFileLateCheck``), every write waits for its
 /// verdict, and a damaged file refuses every write from then on with the error an
 /// opening that checked first refuses it with (``StoreError/corrupt(path:reason:)``).
+/// Damage it found in a file copied over the store meanwhile is no verdict.
 extension SQLiteStore {
     /// Starts the check of a file opened unchecked, on a thread of its own; does nothing
     /// for a file that was as last recorded (or checked before opening).
@@ -27,7 +28,7 @@ extension SQLiteStore {
         guard let lateCheck, lateCheck.isDone || lateCheck.descriptor < 0 else { return nil }
         self.lateCheck = nil
         if lateCheck.wasStopped { return nil }
-        if let found = lateCheck.wait() {
+        if let found = lateCheck.wait(), !fileWasCopiedOver(since: lateCheck.mark) {
             foundDamage(found)
             return .damaged(found)
         }
@@ -38,9 +39,19 @@ extension SQLiteStore {
     /// found (now and at every later write).
     func settleIntegrityCheck() throws(StoreError) {
         if let damage { throw damage }
-        guard let lateCheck, let found = lateCheck.wait() else { return }
+        guard let lateCheck, let found = lateCheck.wait(), !fileWasCopiedOver(since: lateCheck.mark) else { return }
         foundDamage(found)
         throw found
+    }
+
+    /// Whether another file was copied over the store in place (`cp`) since it opened,
+    /// before or while the late check read it (``fileWasCopiedOver(_:since:path:)``,
+    /// through the store's own descriptor): the damage the check found (of a file half
+    /// copied, maybe) is then neither the store's nor the copy's, and no verdict. The
+    /// store's own mark checks report the copy, at the next look
+    /// (``hasChangedExternally()``) or write.
+    private func fileWasCopiedOver(since mark: Int32?) -> Bool {
+        Self.fileWasCopiedOver(queue, since: mark, path: path)
     }
 }
 

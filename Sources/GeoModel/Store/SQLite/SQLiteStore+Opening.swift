@@ -21,7 +21,7 @@ extension SQLiteStore {
     /// needs neither a claim nor a migration is opened unchecked: its identity is
     /// returned, for ``StoreFileLateCheck`` to check it after the first frame.
     static func prepare(_ queue: DatabaseQueue, path: String, readOnly: StoreError? = nil, defersCheck: Bool = false)
-        throws -> (dataVersion: Int, unchecked: StoreFile.Identity?, thorough: Bool) {
+        throws -> (dataVersion: Int, unchecked: StoreFile.Identity?, thorough: Bool, mark: Int32?) {
         let state = try queue.read { db throws -> (isNew: Bool, isWAL: Bool, isCurrent: Bool, dataVersion: Int) in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
@@ -52,19 +52,22 @@ extension SQLiteStore {
                 throw StoreError.cannotOpenReadOnly(path: path, reason: reason + (state.isNew
                     ? ", and it holds no store yet" : ", and it needs an upgrade this version would write"))
             }
-            return (state.dataVersion, nil, false)
+            return (state.dataVersion, nil, false, nil)
         }
         if defersCheck, state.isWAL, state.isCurrent, let identity = uncheckedIdentity(of: path) {
-            return (state.dataVersion, identity, logHoldsMoreThanTheFile(queue))
+            // The mark in the file now, for the late check's verdict (nil when the log
+            // holds commits not in the file yet: then the two cannot be compared).
+            let mark = try? queue.read { db in try Self.checkMark(db, path: path) }
+            return (state.dataVersion, identity, logHoldsMoreThanTheFile(queue), mark)
         }
         if !state.isNew { try checkIfChangedElsewhere(queue, path: path) }
         if state.isNew || !state.isWAL {
             try claim(queue, path: path, isNew: state.isNew)
         }
-        guard !state.isCurrent else { return (state.dataVersion, nil, false) }
+        guard !state.isCurrent else { return (state.dataVersion, nil, false, nil) }
         try migrate(queue)
         recordMigrated(queue, path: path)
-        return (try queue.read(Self.dataVersion), nil, false)
+        return (try queue.read(Self.dataVersion), nil, false, nil)
     }
 
     /// Refuses a 0-byte file that geocache-tui last knew as a store of some size (its
@@ -257,7 +260,9 @@ extension SQLiteStore {
             let queue = try DatabaseQueue(path: readOnly == nil ? path : readOnlyURI(for: path), configuration: configuration)
             do {
                 let prepared = try prepare(queue, path: path, readOnly: readOnly, defersCheck: defersCheck)
-                let lateCheck = prepared.unchecked.map { StoreFileLateCheck(path: path, identity: $0, thorough: prepared.thorough) }
+                let lateCheck = prepared.unchecked.map {
+                    StoreFileLateCheck(path: path, identity: $0, thorough: prepared.thorough, mark: prepared.mark)
+                }
                 if let change = StoreFile.change(at: path, since: identity) { throw change }
                 return (queue, prepared.dataVersion, lateCheck, readOnly)
             } catch {

@@ -86,6 +86,22 @@ extension SQLiteStore {
         return (try? queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }) == ["ok"]
     }
 
+    /// Whether the header of the file `queue` has open, read through its descriptor, no
+    /// longer holds `mark`, the one it held when the store opened: none at all when the
+    /// file now ends before it (a copy just begun, or cut short). False when `mark` is
+    /// nil (nothing to compare) or the file cannot be read.
+    static func fileWasCopiedOver(_ queue: DatabaseQueue, since mark: Int32?, path: String) -> Bool {
+        guard let mark else { return false }
+        return queue.inDatabase { db in
+            guard let connection = db.sqliteConnection else { return false }
+            do {
+                return try fileMark(of: connection, path: path) != mark
+            } catch {
+                return false
+            }
+        }
+    }
+
     /// The mark in the file's own header, read through `connection`'s descriptor
     /// (``mark(read:value:path:)``).
     private static func fileMark(of connection: OpaquePointer, path: String) throws(StoreError) -> Int32? {

@@ -36,10 +36,16 @@ final class StoreFileLateCheck: @unchecked Sendable {
     /// (``SQLiteStore/logHoldsMoreThanTheFile(_:)``).
     let thorough: Bool
 
-    init(path: String, identity: StoreFile.Identity, thorough: Bool = false) {
+    /// The mark in the file's header when the store opened it
+    /// (``SQLiteStore/checkMark(_:path:)``), nil when it could not be compared: another
+    /// mark there when the verdict is in says a file was copied over the store meanwhile.
+    let mark: Int32?
+
+    init(path: String, identity: StoreFile.Identity, thorough: Bool = false, mark: Int32? = nil) {
         self.path = path
         self.identity = identity
         self.thorough = thorough
+        self.mark = mark
         var ends: [Int32] = [-1, -1]
         if sys_make_pipe(&ends, 1) == 0 { pipe = (ends[0], ends[1]) }
     }
@@ -148,7 +154,8 @@ final class StoreFileLateCheck: @unchecked Sendable {
             defer { lock.withLock { connection = nil } }
             guard goOn else { return nil }
             try SQLiteStore.quickCheck(queue, path: path, thorough: thorough)
-            StoreFile.CheckRecord.record(path, identity)
+            // A file copied over the store meanwhile is not the file checked: not recorded.
+            if !SQLiteStore.fileWasCopiedOver(queue, since: mark, path: path) { StoreFile.CheckRecord.record(path, identity) }
             return nil
         } catch let error as StoreError {
             return error
