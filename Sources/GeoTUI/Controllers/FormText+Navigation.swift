@@ -114,6 +114,14 @@ extension FormText {
             + text[split.upperBound...]
     }
 
+    /// "At" and the place on one row, its value not in the values' column: for the last
+    /// row of a view too short for the two lines ``navigationPlaceLine(_:width:)`` gives.
+    /// Nil when `width` columns do not hold it either.
+    static func navigationPlaceRow(_ coordinate: Coordinate, width: Int) -> String? {
+        let row = "At " + coordinate.geocachingText
+        return DisplayWidth.of(row) <= width ? row : nil
+    }
+
     /// Why the view has no arrow: no receiver, or what it says; a fix lost, with the time
     /// the last one came (`lastFix`, else by the stale fix's age), which stays true
     /// without the view being drawn again as time passes.

@@ -84,7 +84,8 @@ extension GeoCacheFormController {
     /// naming where it leads as `order` puts it; beside the rose, when the lines then
     /// take more rows than the frame has (a long name), with that line last, so that
     /// only the name is cut. Without the rose the name takes one row, and a view too
-    /// short leaves out the last lines whole (how sure the fix is, then the place).
+    /// short leaves out the last lines whole (how sure the fix is, then the place, which
+    /// takes the last row on one line where it fits: ``FormText/navigationPlaceRow(_:width:)``).
     /// - Returns: false when more than the name is cut: the frame is too short.
     @discardableResult
     private func showNavigationText(in frame: Rect, order: FormText.NavigationOrder) -> Bool {
@@ -98,11 +99,17 @@ extension GeoCacheFormController {
         navigationText.text = lines(order).joined(separator: "\n")
         guard navigationText.canScrollDown else { return true }
         if order == .guidanceFirst {
-            // The last lines go whole, never half of one (a place's latitude without its longitude).
+            // The last lines go whole, never half of one (a place's latitude without its
+            // longitude); a place that took two rows where one is left takes that one.
+            let place = target.place.coordinate
             var shown = lines(order)
             while navigationText.canScrollDown, shown.count > 1 {
-                shown.removeLast()
+                let left = shown.removeLast()
                 navigationText.text = shown.joined(separator: "\n")
+                guard !navigationText.canScrollDown, left == FormText.navigationPlaceLine(place, width: frame.width),
+                      let row = FormText.navigationPlaceRow(place, width: frame.width) else { continue }
+                navigationText.text = (shown + [row]).joined(separator: "\n")
+                if navigationText.canScrollDown { navigationText.text = shown.joined(separator: "\n") }
             }
             return false
         }

@@ -11,10 +11,11 @@ struct InterchangeCommandTests {
         try GeocacheTUIBinary.run(["import", "--store", fixture.storeArgument] + arguments)
     }
 
-    /// Asserts a refused import: exit 1, the message on stderr, the store as seeded.
-    private func expectRefused(_ arguments: [String], message: String,
+    /// Asserts a refused import into `given` (a new SQLite store seeded when nil): exit 1,
+    /// the message on stderr, the store as seeded.
+    private func expectRefused(_ arguments: [String], message: String, in given: StoreFixture? = nil,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let fixture = try StoreFixture.seeded()
+        let fixture = try given ?? StoreFixture.seeded()
         let result = try runImport(fixture, arguments)
         #expect(result.status == 1, sourceLocation: sourceLocation)
         #expect(result.error.contains(message), "stderr was: \(result.error)", sourceLocation: sourceLocation)
@@ -276,13 +277,13 @@ struct InterchangeCommandTests {
     @Test(arguments: StoreKind.allCases) func aDamagedZipRenamedToGPXIsRefused(_ kind: StoreKind) throws {
         let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 60), to: "caches.gpx")
-        try expectRefused([path], message: "\(path): not a readable zip archive (damaged or cut short)")
+        try expectRefused([path], message: "\(path): not a readable zip archive (damaged or cut short)", in: fixture)
     }
 
     @Test(arguments: StoreKind.allCases) func anEmptyFileIsRefused(_ kind: StoreKind) throws {
         let fixture = try StoreFixture.seeded(kind)
         let path = try fixture.write([], to: "empty.gpx")
-        try expectRefused([path], message: "\(path): the file is empty")
+        try expectRefused([path], message: "\(path): the file is empty", in: fixture)
     }
 
     @Test func billionLaughsIsRefusedQuickly() throws {

@@ -391,6 +391,15 @@ import Testing
         #expect(form.screen.contains("Going to PK12345 Parking… (2 of 2)"), "\(form.screen)")
     }
 
+    @Test("in 15 rows at 40 columns, the place takes the last row on one line: no row is left blank",
+          arguments: [true, false])
+    func aShortViewGivesThePlaceItsLastRow(withFix: Bool) throws {
+        let form = withFix ? try navigating(titled: "Mill", width: 40, height: 15)
+            : try FormHarness(width: 40, height: 15, position: .none)
+        if !withFix { try form.model.add(Self.cache); form.redraw(); form.press(.alt("g")) }
+        #expect(form.screen.contains("│ At N 47° 22.000′ E 008° 32.000′"), "\(form.screen)")
+    }
+
     @Test("a place too wide for the text beside the rose wraps between its latitude and longitude")
     func aCoordinateWrapsBetweenItsHalves() throws {
         let form = try FormHarness(width: 56, height: 24, position: .none)
